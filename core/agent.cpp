@@ -1,0 +1,37 @@
+#include "core/agent.h"
+
+namespace rt {
+
+const ReactionProfile& reaction_profile(std::string_view level) {
+  // Measured human simple reaction is ~250 ms; a choice among several cards
+  // takes longer. "hard" is quick and accurate but a fast human can beat it.
+  static const ReactionProfile kRandom{700, 300, 300};
+  static const ReactionProfile kEasy{900, 300, 150};
+  static const ReactionProfile kNormal{600, 200, 70};
+  static const ReactionProfile kHard{380, 120, 25};
+  if (level == "easy") return kEasy;
+  if (level == "normal") return kNormal;
+  if (level == "hard") return kHard;
+  return kRandom;
+}
+
+Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
+  const std::uint32_t span = profile.spread_ms + 1;
+  const std::uint32_t a = rng.below(span);
+  const std::uint32_t b = rng.below(span);
+  const std::int64_t offset = static_cast<std::int64_t>(a) + static_cast<std::int64_t>(b) -
+                              static_cast<std::int64_t>(profile.spread_ms);
+  const std::int64_t t = static_cast<std::int64_t>(profile.mean_ms) + offset;
+  return static_cast<Tick>(t < 40 ? 40 : t);
+}
+
+Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
+  scratch_.clear();
+  state.legal_actions(me, scratch_);
+  Decision d;
+  d.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
+  if (state.timed()) d.delay = sample_reaction(profile_, rng);
+  return d;
+}
+
+}  // namespace rt

@@ -1,0 +1,55 @@
+// Computer players. An Agent answers one decision at a time from the state it
+// is shown, drawing any randomness from the Rng stream the Table gives it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/state.h"
+
+namespace rt {
+
+struct Decision {
+  Action action = 0;
+  Tick delay = 0;  // reaction time in a timed contest; ignored elsewhere
+};
+
+// How quickly and how reliably a level acts in timed contests.
+struct ReactionProfile {
+  Tick mean_ms;
+  Tick spread_ms;                // reactions fall in mean ± spread
+  std::uint32_t error_per_mille; // how often a contest answer is a mistake
+};
+
+// The profile of a named level: random, easy, normal, hard.
+const ReactionProfile& reaction_profile(std::string_view level);
+// A reaction time: mean ± spread, triangular (two uniform draws, in sequence).
+Tick sample_reaction(const ReactionProfile& profile, Rng& rng);
+
+inline const std::vector<std::string>& bot_levels() {
+  static const std::vector<std::string> levels{"random", "easy", "normal", "hard"};
+  return levels;
+}
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  virtual Decision decide(const State& state, PlayerId me, Rng& rng) = 0;
+};
+
+// A uniformly random legal action; in timed contests it acts after a reaction
+// time from its profile. The baseline opponent and the soak tester.
+class RandomAgent final : public Agent {
+ public:
+  explicit RandomAgent(const ReactionProfile& profile = reaction_profile("random"))
+      : profile_(profile) {}
+  Decision decide(const State& state, PlayerId me, Rng& rng) override;
+
+ private:
+  ReactionProfile profile_;
+  std::vector<Action> scratch_;
+};
+
+}  // namespace rt

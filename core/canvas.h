@@ -1,0 +1,83 @@
+// A grid of styled cells that game views and shell screens draw on. The shell
+// copies it to the terminal; tests and `sim --board` read it as plain text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rt {
+
+enum class Color : std::uint8_t { Default, Black, Red, Green, Yellow, Blue, Magenta, Cyan, White };
+
+namespace attr {
+inline constexpr std::uint8_t kNone = 0;
+inline constexpr std::uint8_t kBold = 1;
+inline constexpr std::uint8_t kReverse = 2;
+inline constexpr std::uint8_t kUnderline = 4;
+inline constexpr std::uint8_t kDim = 8;
+}  // namespace attr
+
+struct Style {
+  Color fg = Color::Default;
+  Color bg = Color::Default;
+  std::uint8_t attrs = attr::kNone;
+  bool operator==(const Style&) const = default;
+};
+
+struct Cell {
+  char32_t ch = U' ';
+  Style style;
+  bool operator==(const Cell&) const = default;
+};
+
+// Glyphs with an ASCII fallback, chosen once per canvas.
+struct Glyphs {
+  char32_t h, v, tl, tr, bl, br, tee_l, tee_r, bullet, block, arrow_r, arrow_l, arrow_u,
+      arrow_d, dot;
+  static const Glyphs& unicode();
+  static const Glyphs& ascii();
+};
+
+class Canvas {
+ public:
+  Canvas(int width, int height, bool unicode = true);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  bool unicode() const { return unicode_; }
+  const Glyphs& glyphs() const { return unicode_ ? Glyphs::unicode() : Glyphs::ascii(); }
+
+  void clear();
+  void put(int x, int y, char32_t ch, Style style = {});
+  // Writes UTF-8 text clipped to the canvas (and to max_width when >= 0);
+  // non-ASCII code points become '?' on an ASCII canvas. Returns columns used.
+  int text(int x, int y, std::string_view utf8, Style style = {}, int max_width = -1);
+  void fill(int x, int y, int w, int h, char32_t ch, Style style = {});
+  void hline(int x, int y, int w, Style style = {});
+  void vline(int x, int y, int h, Style style = {});
+  void box(int x, int y, int w, int h, Style style = {}, std::string_view title = {});
+  // Restyles a run of cells without changing their glyphs (cursor highlight).
+  void restyle(int x, int y, int w, Style style);
+  // Copies another canvas onto this one at (x, y), clipped.
+  void blit(const Canvas& src, int x, int y);
+
+  const Cell& at(int x, int y) const { return cells_[static_cast<std::size_t>(y * width_ + x)]; }
+
+  // Rows as UTF-8 joined by '\n', trailing spaces trimmed, no trailing empty rows.
+  std::string to_text() const;
+
+ private:
+  int width_;
+  int height_;
+  bool unicode_;
+  std::vector<Cell> cells_;
+};
+
+// Display width helpers for UTF-8 strings made of single-width code points.
+int utf8_length(std::string_view utf8);
+std::u32string utf8_decode(std::string_view utf8);
+void utf8_append(std::string& out, char32_t cp);
+
+}  // namespace rt

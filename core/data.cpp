@@ -1,0 +1,41 @@
+#include "core/data.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/types.h"
+
+namespace rt {
+
+DataSource DataSource::embedded() { return DataSource{}; }
+
+DataSource DataSource::directory(std::string dir) {
+  DataSource d;
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  d.dir_ = dir.empty() ? "." : dir;
+  return d;
+}
+
+std::string DataSource::where(const std::string& path) const {
+  return dir_.empty() ? "data/" + path : dir_ + "/" + path;
+}
+
+std::string DataSource::read(const std::string& path) const {
+  if (dir_.empty()) {
+    unsigned long count = 0;
+    const EmbeddedFile* files = embedded_files(count);
+    for (unsigned long i = 0; i < count; ++i)
+      if (path == files[i].path)
+        return std::string(reinterpret_cast<const char*>(files[i].bytes), files[i].size);
+    throw DataError(fmt::format("{}: not embedded in this build", where(path)));
+  }
+  std::ifstream in(where(path), std::ios::binary);
+  if (!in) throw DataError(fmt::format("{}: cannot read file", where(path)));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace rt

@@ -1,0 +1,33 @@
+// Where game data comes from: the copy embedded in the binary at build time,
+// or a directory given with --data (for modding). Errors name the file.
+#pragma once
+
+#include <string>
+
+namespace rt {
+
+class DataSource {
+ public:
+  static DataSource embedded();
+  static DataSource directory(std::string dir);
+
+  // `path` is relative to the data root, e.g. "go-wacky/deck.json".
+  // Throws DataError "<where>: cannot read file" if missing.
+  std::string read(const std::string& path) const;
+  // How errors name a file: "data/go-wacky/deck.json" or "<dir>/go-wacky/deck.json".
+  std::string where(const std::string& path) const;
+  bool is_embedded() const { return dir_.empty(); }
+
+ private:
+  std::string dir_;  // empty: embedded
+};
+
+// Supplied by the generated embedded_data.cpp.
+struct EmbeddedFile {
+  const char* path;
+  const unsigned char* bytes;
+  unsigned long size;
+};
+const EmbeddedFile* embedded_files(unsigned long& count);
+
+}  // namespace rt

@@ -1,0 +1,69 @@
+// The project's own random numbers. Games never call this: the driver samples
+// chance outcomes and bots draw from their own streams. Everything here is
+// pure integer arithmetic, so a seed gives the same sequence on every compiler
+// and standard library (std distributions and std::shuffle do not).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <utility>
+
+namespace rt {
+
+// SplitMix64: seeds the main engine and derives stream seeds.
+std::uint64_t splitmix64(std::uint64_t& state);
+
+// 64-bit FNV-1a, used to turn a stream name into a number.
+std::uint64_t fnv1a64(std::string_view text);
+
+// xoshiro256** with our own bounded integers and shuffle.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed = 0);
+
+  // An independent stream for one purpose ("chance", "bot:2", "cosmetic").
+  static Rng stream(std::uint64_t seed, std::string_view name);
+
+  std::uint64_t next64();
+  std::uint32_t next32() { return static_cast<std::uint32_t>(next64() >> 32); }
+
+  // Uniform in [0, n), unbiased (rejection on the low word). n must be > 0.
+  std::uint32_t below(std::uint32_t n);
+
+  // Uniform in [lo, hi], inclusive.
+  std::int32_t between(std::int32_t lo, std::int32_t hi);
+
+  // True with probability num/den.
+  bool chance(std::uint32_t num, std::uint32_t den) { return below(den) < num; }
+
+  // Fisher-Yates from the back, with our own below().
+  template <class T>
+  void shuffle(std::span<T> items) {
+    for (std::size_t i = items.size(); i > 1; --i) {
+      const std::size_t j = below(static_cast<std::uint32_t>(i));
+      std::swap(items[i - 1], items[j]);
+    }
+  }
+
+  // Picks an index by integer weights (sum must be > 0).
+  template <class Weights>
+  std::size_t pick_weighted(const Weights& weights, std::uint64_t total) {
+    std::uint64_t r = total <= 0xFFFFFFFFull ? below(static_cast<std::uint32_t>(total))
+                                             : next64() % total;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+      if (r < weights[i]) return i;
+      r -= weights[i];
+    }
+    return weights.size() - 1;
+  }
+
+  // The full engine state, for save files ("resume continues the same dice").
+  std::string state_text() const;
+  bool set_state_text(std::string_view text);
+
+ private:
+  std::uint64_t s_[4];
+};
+
+}  // namespace rt

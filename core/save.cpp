@@ -1,0 +1,233 @@
+#include "core/save.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace rt {
+namespace {
+
+std::string player_token(PlayerId p) {
+  if (p == kChance) return "chance";
+  if (p == kClock) return "clock";
+  return std::to_string(p + 1);
+}
+
+std::vector<std::string> split_words(const std::string& line, std::size_t max_words) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < line.size() && out.size() + 1 < max_words) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    if (i >= line.size()) break;
+    std::size_t j = line.find(' ', i);
+    if (j == std::string::npos) j = line.size();
+    out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  while (i < line.size() && line[i] == ' ') ++i;
+  if (i < line.size()) out.push_back(line.substr(i));
+  return out;
+}
+
+bool parse_u64(const std::string& s, std::uint64_t& out) {
+  if (s.empty() || s.size() > 20) return false;
+  std::uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    const std::uint64_t d = static_cast<std::uint64_t>(c - '0');
+    if (v > (~0ull - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  out = v;
+  return true;
+}
+
+}  // namespace
+
+std::string save_text(const Table& table) {
+  const Game& game = table.game();
+  const Options& opt = game.options();
+  std::string out = fmt::format("racetable-save {}\ngame {}\nseed {}\nplayers {}\n", kSaveVersion,
+                                game.info().id, table.seed(), opt.players);
+  for (const Seat& s : table.seats())
+    out += fmt::format("seat {} {} {}\n", s.kind == SeatKind::Human ? "human" : "bot", s.level,
+                       s.name);
+  for (const auto& v : opt.variants) out += fmt::format("variant {}\n", v);
+  for (const auto& [k, v] : opt.params) out += fmt::format("param {} {}\n", k, v);
+  for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
+  // Text forms depend on the state they were made in: replay to produce them.
+  auto state = game.new_initial_state();
+  for (const Step& s : table.history()) {
+    out += fmt::format("step {} {} {}\n", player_token(s.player), s.tick,
+                       s.player == kClock ? std::string("time") : state->action_text(s.player, s.action));
+    state->apply(s.player, s.action, s.tick);
+  }
+  out += "end\n";
+  return out;
+}
+
+SaveFile parse_save(const std::string& text, const std::string& where) {
+  SaveFile save;
+  save.where = where;
+  std::istringstream in(text);
+  std::string line;
+  int line_no = 0;
+  auto fail = [&](const std::string& what) -> SaveError {
+    return SaveError(fmt::format("{}: line {}: {}", where, line_no, what));
+  };
+  if (!std::getline(in, line)) throw SaveError(fmt::format("{}: empty file", where));
+  ++line_no;
+  {
+    auto w = split_words(line, 2);
+    if (w.size() != 2 || w[0] != "racetable-save") throw fail("not a racetable save file");
+    std::uint64_t v = 0;
+    if (!parse_u64(w[1], v)) throw fail("bad version number");
+    if (v != static_cast<std::uint64_t>(kSaveVersion))
+      throw fail(fmt::format(
+          "save file version {} cannot be read by this racetable (it reads version {})", w[1],
+          kSaveVersion));
+  }
+  bool have_seed = false;
+  bool ended = false;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty()) continue;
+    if (ended) throw fail("text after 'end'");
+    auto w = split_words(line, 2);
+    const std::string& key = w[0];
+    const std::string rest = w.size() > 1 ? w[1] : "";
+    if (key == "game") {
+      save.game = rest;
+    } else if (key == "seed") {
+      if (!parse_u64(rest, save.seed)) throw fail("bad seed");
+      have_seed = true;
+    } else if (key == "players") {
+      std::uint64_t n = 0;
+      if (!parse_u64(rest, n) || n > 16) throw fail("bad player count");
+      save.options.players = static_cast<int>(n);
+    } else if (key == "seat") {
+      auto sw = split_words(rest, 3);
+      if (sw.size() != 3 || (sw[0] != "human" && sw[0] != "bot")) throw fail("bad seat line");
+      save.seats.push_back(Seat{sw[2], sw[0] == "human" ? SeatKind::Human : SeatKind::Bot, sw[1]});
+    } else if (key == "variant") {
+      save.options.variants.insert(rest);
+    } else if (key == "param") {
+      auto pw = split_words(rest, 2);
+      if (pw.size() != 2) throw fail("bad param line");
+      save.options.params[pw[0]] = pw[1];
+    } else if (key == "rng") {
+      auto rw = split_words(rest, 2);
+      if (rw.size() != 2) throw fail("bad rng line");
+      save.rng_states.emplace_back(rw[0], rw[1]);
+    } else if (key == "step") {
+      auto sw = split_words(rest, 3);
+      if (sw.size() != 3) throw fail("bad step line");
+      PlayerId p;
+      if (sw[0] == "chance") {
+        p = kChance;
+      } else if (sw[0] == "clock") {
+        p = kClock;
+      } else {
+        std::uint64_t n = 0;
+        if (!parse_u64(sw[0], n) || n < 1 || n > static_cast<std::uint64_t>(save.options.players))
+          throw fail("bad player in step");
+        p = static_cast<PlayerId>(n - 1);
+      }
+      std::uint64_t tick = 0;
+      if (!parse_u64(sw[1], tick) || tick >= kNoDeadline) throw fail("bad tick in step");
+      save.steps.push_back(SaveFile::StepLine{line_no, p, static_cast<Tick>(tick), sw[2]});
+    } else if (key == "end") {
+      ended = true;
+    } else {
+      throw fail(fmt::format("unknown line '{}'", key));
+    }
+  }
+  if (!ended) throw SaveError(fmt::format("{}: truncated (no 'end' line)", where));
+  line_no = 0;
+  if (save.game.empty()) throw SaveError(fmt::format("{}: no 'game' line", where));
+  if (!have_seed) throw SaveError(fmt::format("{}: no 'seed' line", where));
+  if (static_cast<int>(save.seats.size()) != save.options.players)
+    throw SaveError(fmt::format("{}: {} seats for {} players", where, save.seats.size(),
+                                save.options.players));
+  for (const auto& s : save.seats) save.options.names.push_back(s.name);
+  return save;
+}
+
+std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry,
+                                    const DataSource& data,
+                                    const std::function<void(Table&)>& before_replay) {
+  std::shared_ptr<const Game> game;
+  try {
+    game = registry.create(save.game, save.options, data);
+  } catch (const OptionError& e) {
+    throw SaveError(fmt::format("{}: {}", save.where, e.what()));
+  }
+  auto table = std::make_unique<Table>(game, save.seats, save.seed);
+  if (before_replay) before_replay(*table);
+  for (const auto& step : save.steps) {
+    std::optional<Action> a = table->state().parse_action(step.player, step.action);
+    if (!a)
+      throw SaveError(fmt::format("{}: line {}: '{}' is not a legal action at this point",
+                                  save.where, step.line, step.action));
+    try {
+      table->replay_step(Step{step.player, *a, step.tick});
+    } catch (const RuleError& e) {
+      throw SaveError(fmt::format("{}: line {}: {}", save.where, step.line, e.what()));
+    }
+  }
+  for (const auto& [name, st] : save.rng_states)
+    if (!table->restore_rng_state(name, st))
+      throw SaveError(fmt::format("{}: bad random stream state for '{}'", save.where, name));
+  return table;
+}
+
+std::unique_ptr<Table> load_save(const std::string& text, const std::string& where,
+                                 const Registry& registry, const DataSource& data) {
+  return restore_save(parse_save(text, where), registry, data);
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw UserError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      throw UserError(fmt::format("{}: cannot write: {}", path, std::strerror(err)));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  const bool synced = ::fsync(fd) == 0;
+  const int sync_err = errno;
+  if (::close(fd) != 0 || !synced) {
+    const int err = synced ? errno : sync_err;
+    ::unlink(tmp.c_str());
+    throw UserError(fmt::format("{}: cannot write: {}", path, std::strerror(err)));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(tmp.c_str());
+    throw UserError(fmt::format("{}: cannot write: {}", path, std::strerror(err)));
+  }
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError(fmt::format("{}: cannot read file", path));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace rt

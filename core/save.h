@@ -1,0 +1,60 @@
+// Save files: a version header, the game, its options, seats, seed, the
+// random streams' states, and the history as text forms of the actions.
+// A saved game is resumed by re-applying that history.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/data.h"
+#include "core/game.h"
+#include "core/table.h"
+
+namespace rt {
+
+inline constexpr int kSaveVersion = 1;
+
+// The text of a save file for the table as it stands.
+std::string save_text(const Table& table);
+
+// A save file read but not yet replayed.
+struct SaveFile {
+  std::string where;  // the file, for error messages
+  std::string game;
+  std::uint64_t seed = 0;
+  Options options;
+  std::vector<Seat> seats;
+  std::vector<std::pair<std::string, std::string>> rng_states;
+  struct StepLine {
+    int line;
+    PlayerId player;
+    Tick tick;
+    std::string action;  // text form
+  };
+  std::vector<StepLine> steps;
+};
+
+// Parses a save file's text; `where` names the file in errors.
+// Throws SaveError (malformed, truncated, another version).
+SaveFile parse_save(const std::string& text, const std::string& where);
+
+// Rebuilds the table: creates the game, calls `before_replay` (to attach a
+// transcript), re-applies every step, restores the random streams.
+// Throws SaveError (illegal step, unknown game or options).
+std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry,
+                                    const DataSource& data,
+                                    const std::function<void(Table&)>& before_replay = {});
+
+// parse_save + restore_save.
+std::unique_ptr<Table> load_save(const std::string& text, const std::string& where,
+                                 const Registry& registry, const DataSource& data);
+
+// Writes a file so that a crash or full disk never leaves a half-written one
+// behind: temp file in the same directory, fsync, rename. Throws UserError.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+// Reads a whole file; throws UserError "<path>: cannot read".
+std::string read_file(const std::string& path);
+
+}  // namespace rt

@@ -1,0 +1,130 @@
+// The Game contract: every game is a state machine that says who acts next
+// (one player, several at once, chance, or nobody), lists legal actions as
+// compact ids, and applies them. Chance outcomes are listed with integer
+// weights and sampled by the driver; a game never touches randomness, so it
+// is fully determined by its options and its history of applied actions.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/canvas.h"
+#include "core/event.h"
+#include "core/types.h"
+
+namespace rt {
+
+class Rng;
+
+struct Placing {
+  PlayerId player;
+  int place;           // 1 = first; shared places are equal
+  int score;           // the game's measure (cards, laps, distance)
+  std::string detail;  // "23 cards", "3 laps, space 12"
+};
+
+struct Standings {
+  std::vector<Placing> placings;  // sorted by place, then seat
+  std::string summary;            // who won and why, one sentence
+  std::vector<PlayerId> winners() const;
+};
+
+struct ViewContext {
+  PlayerId viewer = kEveryone;  // kEveryone shows a spectator's (public) view
+  Tick now = 0;                 // the contest clock, for animations
+  bool omniscient = false;      // transcripts and tests may see every secret
+};
+
+class State {
+ public:
+  explicit State(int num_players) : num_players_(num_players) {}
+  virtual ~State() = default;
+
+  int num_players() const { return num_players_; }
+  Tick now() const { return now_; }
+
+  virtual Turn turn() const = 0;
+  // Who is asked now: one player at Turn::Player, those still to decide at
+  // Turn::Simultaneous; empty otherwise. Sorted by seat.
+  virtual void actors(std::vector<PlayerId>& out) const = 0;
+  // Timed simultaneous nodes: the earliest decision is applied first, and
+  // kClock acts at deadline() if nobody acted before it.
+  virtual bool timed() const { return false; }
+  virtual Tick deadline() const { return kNoDeadline; }
+  // Changes whenever a new timed contest opens, so the driver knows which
+  // pending bot decisions still stand.
+  virtual std::uint32_t contest_id() const { return 0; }
+
+  // Legal actions for one actor: sorted, unique, non-empty for an actor.
+  virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
+  virtual void chance_outcomes(std::vector<Outcome>& out) const = 0;
+
+  // Applies an action at a tick. apply() trusts the caller; apply_checked()
+  // first verifies legality and throws RuleError.
+  void apply(PlayerId player, Action action, Tick at) {
+    if (at > now_) now_ = at;
+    do_apply(player, action);
+  }
+  void apply_checked(PlayerId player, Action action, Tick at);
+  bool is_legal(PlayerId player, Action action) const;
+
+  // Text forms: compact, stable, parseable; used by saves, logs and line mode.
+  virtual std::string action_text(PlayerId player, Action action) const = 0;
+  // A longer label for menus ("play red/blue (split match)"). Defaults to text.
+  virtual std::string action_label(PlayerId player, Action action) const {
+    return action_text(player, action);
+  }
+  // Default: the legal action (or chance outcome) whose text matches.
+  virtual std::optional<Action> parse_action(PlayerId player, std::string_view text) const;
+  // The question being asked of a player ("Play a card matching red").
+  virtual std::string prompt(PlayerId player) const = 0;
+
+  virtual Standings standings() const = 0;
+  virtual std::unique_ptr<State> clone() const = 0;
+  // Replaces what `viewer` cannot see with a sample consistent with what it
+  // can see (for search bots). Perfect-information games keep the default.
+  virtual void determinize(PlayerId /*viewer*/, Rng& /*rng*/) {}
+  virtual void view(Canvas& canvas, const ViewContext& ctx) const = 0;
+  // Every field of the state, for tests (clone and replay must reproduce it).
+  virtual std::string debug_string() const = 0;
+  // Empty when the game's invariants hold (cards conserved, positions legal).
+  virtual std::string check_invariants() const { return {}; }
+
+  void set_event_sink(EventSink* sink) { events_ = sink; }
+  bool narrating() const { return events_ != nullptr; }
+
+ protected:
+  virtual void do_apply(PlayerId player, Action action) = 0;
+
+  template <class... Args>
+  void emit(std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
+    if (events_)
+      events_->push_back(
+          Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), kEveryone, now_});
+  }
+  template <class... Args>
+  void emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f,
+                    Args&&... args) const {
+    if (events_)
+      events_->push_back(
+          Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_});
+  }
+  // Copies are made by clone(); a copy never inherits the listener.
+  State(const State& other)
+      : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}
+  State& operator=(const State&) = delete;
+
+ private:
+  int num_players_;
+  Tick now_ = 0;
+  EventSink* events_ = nullptr;
+};
+
+}  // namespace rt

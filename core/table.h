@@ -1,0 +1,116 @@
+// The Table: one game, its seats (human or computer), the random streams and
+// the history. It sequences decisions: turn-based prompts one at a time,
+// simultaneous ones from every actor, and timed contests in order of the tick
+// each decision was made at (ties by seat). The history records every step
+// with its tick, so a replay never reads a clock.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/agent.h"
+#include "core/game.h"
+#include "core/rng.h"
+#include "core/state.h"
+
+namespace rt {
+
+enum class SeatKind : std::uint8_t { Human, Bot };
+
+struct Seat {
+  std::string name;
+  SeatKind kind = SeatKind::Bot;
+  std::string level = "random";  // for bots: random, easy, normal, hard
+};
+
+struct Step {
+  PlayerId player;  // a seat, kChance or kClock
+  Action action;
+  Tick tick;
+  bool operator==(const Step&) const = default;
+};
+
+class Table {
+ public:
+  Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed);
+
+  const Game& game() const { return *game_; }
+  std::shared_ptr<const Game> game_ptr() const { return game_; }
+  const State& state() const { return *state_; }
+  const std::vector<Seat>& seats() const { return seats_; }
+  const std::vector<Step>& history() const { return history_; }
+  std::uint64_t seed() const { return seed_; }
+  bool over() const { return state_->turn() == Turn::Over; }
+  // Player decisions applied so far (chance outcomes and deadlines excluded).
+  std::uint64_t decisions() const { return decisions_; }
+
+  // Events from the game go here (nullptr: the game narrates nothing).
+  void set_event_sink(EventSink* sink) { state_->set_event_sink(sink); }
+  // Called after every applied step (transcripts, the shell's pacing).
+  void set_step_observer(std::function<void(const Step&)> observer) {
+    observer_ = std::move(observer);
+  }
+  // The benchmark turns history off; everything else keeps it.
+  void set_recording(bool on) { recording_ = on; }
+
+  // Applies chance outcomes and computer decisions until a human must decide
+  // or the game is over. In a timed contest it stops before the first
+  // computer decision or deadline later than `until` (the shell's real clock).
+  void advance(Tick until = kNoDeadline);
+  // Applies at most one step (chance or computer); false if none is due.
+  bool advance_one(Tick until = kNoDeadline);
+
+  // The humans the game is waiting for now, by seat.
+  void humans_to_act(std::vector<PlayerId>& out) const;
+  // In a timed contest: the tick of the next computer decision or deadline.
+  Tick next_scheduled() const;
+
+  // A human's decision, validated (throws RuleError).
+  void submit(PlayerId player, Action action, Tick at);
+  // A recorded step, validated (throws RuleError); used by replay and resume.
+  void replay_step(const Step& step);
+
+  void set_seat_kind(PlayerId seat, SeatKind kind);
+
+  // Random stream states, for save files: name -> state text.
+  std::vector<std::pair<std::string, std::string>> rng_states() const;
+  bool restore_rng_state(const std::string& name, const std::string& state);
+
+ private:
+  struct Pending {
+    bool valid = false;
+    Action action = 0;
+    Tick at = 0;
+    std::uint32_t contest = 0;
+  };
+
+  Agent& bot(PlayerId p);
+  void apply_step(PlayerId player, Action action, Tick at);
+  void refresh_pending();
+
+  std::shared_ptr<const Game> game_;
+  std::vector<Seat> seats_;
+  std::uint64_t seed_;
+  std::unique_ptr<State> state_;
+  std::vector<Step> history_;
+  bool recording_ = true;
+  std::uint64_t decisions_ = 0;
+  std::function<void(const Step&)> observer_;
+
+  Rng chance_rng_;
+  std::vector<Rng> bot_rngs_;
+  std::vector<std::unique_ptr<Agent>> bots_;
+  std::vector<Pending> pending_;
+
+  std::vector<Outcome> outcomes_;
+  std::vector<PlayerId> actors_;
+  std::vector<Action> scratch_;
+};
+
+// Makes the agent for a level: the game's own bot if it has one, else random.
+std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level);
+
+}  // namespace rt

@@ -1,0 +1,123 @@
+#include "core/transcript.h"
+
+#include <fmt/format.h>
+
+#include "core/canvas.h"
+
+namespace rt {
+
+std::string json_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out.push_back('"');
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
+        else out.push_back(c);
+    }
+  }
+  out.push_back('"');
+  return out;
+}
+
+static std::string seat_label(const Seat& s) {
+  return s.kind == SeatKind::Human ? "human" : s.level;
+}
+
+void TranscriptWriter::header(const Table& table) {
+  const Game& g = table.game();
+  const Options& o = g.options();
+  std::string variants;
+  for (const auto& v : o.variants) variants += (variants.empty() ? "" : ",") + v;
+  std::string params;
+  for (const auto& [k, v] : o.params) params += fmt::format("{}{}={}", params.empty() ? "" : ",", k, v);
+  if (options_.json) {
+    std::string seats;
+    for (std::size_t i = 0; i < table.seats().size(); ++i)
+      seats += fmt::format("{}{{\"seat\":{},\"name\":{},\"kind\":{}}}", i ? "," : "", i + 1,
+                           json_escape(table.seats()[i].name), json_escape(seat_label(table.seats()[i])));
+    sink_(fmt::format("{{\"type\":\"header\",\"game\":{},\"seed\":{},\"players\":{},\"variants\":{},"
+                      "\"params\":{},\"seats\":[{}]}}\n",
+                      json_escape(g.info().id), table.seed(), o.players, json_escape(variants),
+                      json_escape(params), seats));
+    return;
+  }
+  sink_(fmt::format("racetable · {} · seed {} · {} players\n", g.info().name, table.seed(), o.players));
+  std::string seats;
+  for (std::size_t i = 0; i < table.seats().size(); ++i)
+    seats += fmt::format("{}{} {} ({})", i ? " · " : "", i + 1, table.seats()[i].name,
+                         seat_label(table.seats()[i]));
+  sink_(fmt::format("seats: {}\n", seats));
+  if (!variants.empty()) sink_(fmt::format("variants: {}\n", variants));
+  if (!params.empty()) sink_(fmt::format("options: {}\n", params));
+  sink_("--\n");
+}
+
+void TranscriptWriter::event(const Event& e) {
+  if (options_.audience != kEveryone && e.audience != kEveryone && e.audience != options_.audience)
+    return;  // a private event for someone else (kPublic matches no seat)
+  if (options_.json) {
+    sink_(fmt::format("{{\"type\":\"event\",\"at\":{},\"rule\":{},\"text\":{}{}}}\n", e.at,
+                      json_escape(e.rule), json_escape(e.text),
+                      e.audience == kEveryone ? std::string()
+                                              : fmt::format(",\"to\":{}", e.audience + 1)));
+    return;
+  }
+  const std::string when = e.at != last_at_ ? fmt::format("[{:.3f}s] ", e.at / 1000.0) : std::string();
+  last_at_ = e.at;
+  sink_(fmt::format("{}{}  [{}]\n", when, e.text, e.rule));
+}
+
+void TranscriptWriter::step(const Table& table, const Step& step, EventSink& events) {
+  for (const Event& e : events) event(e);
+  events.clear();
+  if (options_.board && step.player >= 0 && !options_.json) {
+    Canvas canvas(80, 40, false);
+    ViewContext ctx;
+    ctx.viewer = options_.audience;
+    ctx.omniscient = options_.audience == kEveryone;
+    ctx.now = table.state().now();
+    table.state().view(canvas, ctx);
+    sink_(canvas.to_text());
+    sink_("\n");
+  }
+}
+
+void TranscriptWriter::result(const Table& table) {
+  const Standings st = table.state().standings();
+  if (options_.json) {
+    std::string places;
+    for (std::size_t i = 0; i < st.placings.size(); ++i) {
+      const Placing& p = st.placings[i];
+      places += fmt::format("{}{{\"seat\":{},\"name\":{},\"place\":{},\"score\":{},\"detail\":{}}}",
+                            i ? "," : "", p.player + 1,
+                            json_escape(table.seats()[static_cast<std::size_t>(p.player)].name),
+                            p.place, p.score, json_escape(p.detail));
+    }
+    std::string winners;
+    for (PlayerId w : st.winners()) winners += fmt::format("{}{}", winners.empty() ? "" : ",", w + 1);
+    sink_(fmt::format("{{\"type\":\"result\",\"winners\":[{}],\"standings\":[{}],\"summary\":{},"
+                      "\"steps\":{}}}\n",
+                      winners, places, json_escape(st.summary), table.history().size()));
+    return;
+  }
+  sink_("--\n");
+  for (const Placing& p : st.placings)
+    sink_(fmt::format("{}. {} — {}\n", p.place, table.seats()[static_cast<std::size_t>(p.player)].name,
+                      p.detail));
+  sink_(fmt::format("result: {}\n", st.summary));
+}
+
+void attach_transcript(Table& table, TranscriptWriter& writer, EventSink& events) {
+  table.set_event_sink(&events);
+  writer.header(table);
+  table.set_step_observer([&table, &writer, &events](const Step& s) { writer.step(table, s, events); });
+}
+
+}  // namespace rt

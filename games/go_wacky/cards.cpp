@@ -1,0 +1,100 @@
+#include "games/go_wacky/cards.h"
+
+#include <fmt/format.h>
+
+#include "core/json_data.h"
+
+namespace rt::go_wacky {
+
+std::string Deck::colour_names(ColourMask mask, const char* sep) const {
+  std::string out;
+  for (std::size_t c = 0; c < colour_ids.size(); ++c)
+    if (mask & (1u << c)) out += (out.empty() ? "" : sep) + colour_ids[c];
+  return out;
+}
+
+std::string Deck::colour_letters_of(ColourMask mask) const {
+  std::string out;
+  for (std::size_t c = 0; c < colour_ids.size(); ++c)
+    if (mask & (1u << c)) {
+      if (!out.empty()) out += '/';
+      out += colour_letters[c];
+    }
+  return out;
+}
+
+Deck load_deck(const DataSource& data) {
+  const std::string path = "go-wacky/deck.json";
+  JsonDocument doc(data, path);
+  const JsonField root = doc.root();
+  Deck d;
+
+  const JsonField colours = root.at("colours");
+  if (colours.size() < 2 || colours.size() > kMaxColours)
+    colours.fail(fmt::format("needs 2 to {} colours", kMaxColours));
+  for (const JsonField& c : colours.items()) {
+    d.colour_ids.push_back(c.str("id"));
+    const std::string letter = c.str("letter");
+    if (letter.size() != 1) c.at("letter").fail("must be one character");
+    d.colour_letters.push_back(letter[0]);
+  }
+  for (std::size_t i = 0; i < d.colour_ids.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (d.colour_ids[i] == d.colour_ids[j]) colours.at(i).at("id").fail("duplicate colour");
+
+  const JsonField dice = root.at("dice");
+  if (dice.size() < 6) dice.fail("needs a die for each of 6 players");
+  for (const JsonField& s : dice.items()) d.dice.push_back(s.str());
+  if (d.colour_ids.size() != 6) colours.fail("a die has six faces: give exactly 6 colours");
+
+  d.hand_size = static_cast<int>(root.integer("hand_size", 1, kMaxHand));
+
+  static const std::vector<std::string> kinds{"plain",   "split",         "everybody-go-wacky",
+                                              "go-wacky", "round-n-round", "bulls-eye"};
+  static const char* const kPrefix[] = {"", "", "egw-", "gw-", "rnr-", "bull-"};
+  static const char* const kTitle[] = {"", "", "Everybody Go Wacky!", "Go Wacky!",
+                                       "Round 'n Round", "Bull's-eye"};
+  static const char* const kShort[] = {"", "", "EGW:", "GW:", "RnR:", "BE:"};
+  const JsonField cards = root.at("cards");
+  if (cards.size() == 0 || cards.size() > kMaxCardTypes)
+    cards.fail(fmt::format("needs 1 to {} card types", kMaxCardTypes));
+  for (const JsonField& c : cards.items()) {
+    CardType t{};
+    t.kind = static_cast<CardKind>(c.at("kind").one_of(kinds));
+    const JsonField cols = c.at("colours");
+    if (cols.size() < 1 || cols.size() > 2) cols.fail("a card shows one or two colours");
+    for (const JsonField& col : cols.items()) t.colours |= static_cast<ColourMask>(1u << col.one_of(d.colour_ids));
+    const bool two = cols.size() == 2;
+    if (t.kind == CardKind::Plain && two) cols.fail("a plain card shows one colour");
+    if (t.kind == CardKind::Split && !two) cols.fail("a split card shows two colours");
+    if (two && cols.at(0).str() == cols.at(1).str()) cols.fail("the two colours must differ");
+    t.copies = static_cast<int>(c.integer("copies", 1, 99));
+    const std::string colour_part = d.colour_names(t.colours, "+");
+    const auto k = static_cast<std::size_t>(t.kind);
+    t.id = kPrefix[k] + colour_part;
+    t.name = t.is_word() ? fmt::format("{} ({})", kTitle[k], d.colour_names(t.colours))
+                         : d.colour_names(t.colours);
+    t.short_name = kShort[k] + d.colour_letters_of(t.colours);
+    for (const CardType& other : d.types)
+      if (other.id == t.id) c.fail(fmt::format("card '{}' is listed twice; use copies", t.id));
+    d.total_cards += t.copies;
+    d.types.push_back(std::move(t));
+  }
+  if (d.total_cards > 250) cards.fail("more than 250 cards");
+  // Six hands and the first Play Pile card must come out of the deck.
+  if (d.total_cards < 6 * d.hand_size + 2) cards.fail("too few cards to deal six hands");
+
+  const JsonField timing = root.at("contest");
+  d.timing.count_to = static_cast<int>(timing.integer("count_to", 1, 100));
+  d.timing.count_ms = static_cast<int>(timing.integer("count_ms", 50, 5000));
+  d.timing.needle_period_ms = static_cast<int>(timing.integer("needle_period_ms", 200, 20000));
+  d.timing.needle_range = static_cast<int>(timing.integer("needle_range", 10, 1000));
+  d.timing.card_radius = static_cast<int>(timing.integer("card_radius", 1, d.timing.needle_range));
+  d.timing.scatter = static_cast<int>(timing.integer("scatter", 0, 100));
+  d.timing.throw_window_ms = static_cast<int>(timing.integer("throw_window_ms", 500, 60000));
+
+  d.rules_text = data.read("go-wacky/rules.txt");
+  return d;
+}
+
+}  // namespace rt::go_wacky

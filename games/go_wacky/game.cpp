@@ -1,0 +1,39 @@
+#include "games/go_wacky/game.h"
+
+#include "games/go_wacky/bots.h"
+#include "games/go_wacky/rules.h"
+
+namespace rt::go_wacky {
+
+const GameInfo& game_info() {
+  static const GameInfo info{
+      "go-wacky",
+      "Go Wacky!",
+      "Match colours, then race your die: most cards won wins.",
+      2,
+      6,
+      true,
+      {},
+      {},
+  };
+  return info;
+}
+
+GoWackyGame::GoWackyGame(const Options& options, Deck deck)
+    : options_(options), deck_(std::move(deck)) {}
+
+std::unique_ptr<State> GoWackyGame::new_initial_state() const {
+  return std::make_unique<GoWackyState>(*this);
+}
+
+std::unique_ptr<Agent> GoWackyGame::make_bot(const std::string& level) const {
+  return std::make_unique<GoWackyBot>(level);
+}
+
+GameEntry entry() {
+  return GameEntry{game_info(), [](const Options& options, const DataSource& data) {
+                     return std::unique_ptr<Game>(new GoWackyGame(options, load_deck(data)));
+                   }};
+}
+
+}  // namespace rt::go_wacky

@@ -1,0 +1,20 @@
+#include "games/registry.h"
+
+#include "games/go_wacky/game.h"
+
+namespace rt {
+
+void register_builtin_games(Registry& registry) {
+  registry.add(go_wacky::entry());
+}
+
+const Registry& builtin_registry() {
+  static const Registry registry = [] {
+    Registry r;
+    register_builtin_games(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace rt

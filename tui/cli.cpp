@@ -1,0 +1,274 @@
+#include "tui/cli.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "core/save.h"
+#include "core/transcript.h"
+#include "games/registry.h"
+#include "tui/bench.h"
+#include "tui/line_mode.h"
+#include "tui/setup.h"
+#include "tui/shell/shell.h"
+
+namespace rt::cli {
+namespace {
+
+constexpr std::uint64_t kDefaultSeed = 1;
+
+void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+void add_table_options(CLI::App* cmd, TableRequest& req) {
+  cmd->add_option("GAME", req.game, "game id (see `racetable list`)")->required();
+  cmd->add_option("--seed", req.seed_text, "seed: a whole number (the same seed plays the same game)");
+  cmd->add_option("--players", req.players, "number of players");
+  cmd->add_option("--seats", req.seats, "per seat: human, random, easy, normal or hard")->delimiter(',');
+  cmd->add_option("--names", req.names, "player names, comma-separated")->delimiter(',');
+  cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
+  cmd->add_option("--option", req.options, "a game option key=value (repeatable)");
+  cmd->add_option("--data", req.data_dir, "read game data from this directory instead of the built-in copy");
+}
+
+// Game-specific conveniences that map to --option key=value.
+void add_game_params(CLI::App* cmd, std::string& races, std::string& racers, std::string& track) {
+  cmd->add_option("--races", races, "wacky-races championship: number of races");
+  cmd->add_option("--racers", racers, "wacky-races: teams to race, comma-separated");
+  cmd->add_option("--track", track, "scrap-racer: layout A-F or a custom segment order");
+}
+
+void fold_params(TableRequest& req, const std::string& races, const std::string& racers,
+                 const std::string& track) {
+  if (!races.empty()) req.options.push_back("races=" + races);
+  if (!racers.empty()) req.options.push_back("racers=" + racers);
+  if (!track.empty()) req.options.push_back("track=" + track);
+}
+
+std::string default_save_path(const Table& table) {
+  const std::string dir = state_dir();
+  ensure_dir(dir);
+  for (int k = 1;; ++k) {
+    std::string path = fmt::format("{}/{}-seed{}{}.save", dir, table.game().info().id, table.seed(),
+                                   k == 1 ? std::string() : fmt::format("-{}", k));
+    if (::access(path.c_str(), F_OK) != 0) return path;
+  }
+}
+
+int cmd_list() {
+  for (const auto& e : builtin_registry().all())
+    out(fmt::format("{:<12} {:<12} {}-{} players  {}\n", e.info.id, e.info.name, e.info.min_players,
+                    e.info.max_players, e.info.pitch));
+  return 0;
+}
+
+int cmd_rules(const std::string& game_id, const std::string& data_dir) {
+  const GameEntry& e = builtin_registry().get(game_id);
+  Options opt;
+  opt.players = e.info.min_players;
+  auto game = builtin_registry().create(game_id, opt, data_source(data_dir));
+  out(game->rules_text());
+  if (!e.info.variants.empty()) {
+    out("\nVARIANTS  (--variant NAME)\n");
+    for (const auto& v : e.info.variants) out(fmt::format("  {:<18} {}\n", v.name, v.summary));
+  }
+  if (!e.info.params.empty()) {
+    out("\nOPTIONS  (--option NAME=VALUE)\n");
+    for (const auto& p : e.info.params) out(fmt::format("  {:<18} {}\n", p.name, p.summary));
+  }
+  return 0;
+}
+
+// Plays a table with computers to the end, writing its transcript.
+int run_transcript(Table& table, const TranscriptOptions& topt, const std::string& save_path) {
+  TranscriptWriter writer(topt, out);
+  EventSink events;
+  attach_transcript(table, writer, events);
+  table.advance();
+  if (!table.over()) throw UserError("sim plays computers only: a human seat cannot be simulated");
+  writer.result(table);
+  std::fflush(stdout);
+  if (!save_path.empty()) write_file_atomically(save_path, save_text(table));
+  return 0;
+}
+
+int cmd_sim(TableRequest req, bool json, bool board, const std::string& save_path) {
+  for (const auto& s : req.seats)
+    if (s == "human") throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
+  auto table = make_table(req, kDefaultSeed);
+  TranscriptOptions topt;
+  topt.json = json;
+  topt.board = board;
+  return run_transcript(*table, topt, save_path);
+}
+
+int cmd_replay(const std::string& file, bool json, bool board, const std::string& data_dir) {
+  const SaveFile save = parse_save(read_file(file), file);
+  TranscriptOptions topt;
+  topt.json = json;
+  topt.board = board;
+  TranscriptWriter writer(topt, out);
+  EventSink events;
+  auto table = restore_save(save, builtin_registry(), data_source(data_dir),
+                            [&](Table& t) { attach_transcript(t, writer, events); });
+  if (table->over()) writer.result(*table);
+  else out("-- the saved game is not finished (continue it with: racetable resume FILE)\n");
+  return 0;
+}
+
+int cmd_play_line(TableRequest req, const std::string& save_path) {
+  req.default_seat = "human";
+  auto table = make_table(req, kDefaultSeed);
+  LineModeOptions lopt;
+  lopt.save_path = save_path.empty() ? default_save_path(*table) : save_path;
+  return play_line_mode(*table, lopt);
+}
+
+int cmd_resume_line(const std::string& file, const std::string& data_dir) {
+  auto table = load_save(read_file(file), file, builtin_registry(), data_source(data_dir));
+  if (table->over()) throw UserError(fmt::format("{}: that game is already over", file));
+  LineModeOptions lopt;
+  lopt.save_path = file;
+  return play_line_mode(*table, lopt);
+}
+
+// Not in a terminal: a seeded demo game as a transcript.
+int print_demo(const std::string& game_id, const std::string& seed_text) {
+  TableRequest req;
+  req.game = game_id;
+  req.seed_text = seed_text;
+  req.default_seat = "normal";
+  auto table = make_table(req, kDefaultSeed);
+  TranscriptOptions topt;
+  return run_transcript(*table, topt, "");
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app{"racetable: five tabletop racing games in your terminal", "racetable"};
+  app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
+  app.require_subcommand(0, 1);
+  shell::ShellOptions shell_opt;
+  app.add_flag("--ascii", shell_opt.ascii, "draw with plain ASCII");
+  app.add_flag("--no-color", shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
+
+  app.add_subcommand("list", "list the games");
+
+  auto* rules = app.add_subcommand("rules", "print a game's rules summary");
+  std::string rules_game, rules_data;
+  rules->add_option("GAME", rules_game, "game id")->required();
+  rules->add_option("--data", rules_data, "game data directory");
+
+  TableRequest sim_req;
+  bool sim_json = false, sim_board = false;
+  std::string sim_save, sim_races, sim_racers, sim_track;
+  auto* sim = app.add_subcommand("sim", "play a whole game with computers and print the transcript");
+  add_table_options(sim, sim_req);
+  add_game_params(sim, sim_races, sim_racers, sim_track);
+  sim->add_flag("--json", sim_json, "JSON lines: one object per event, then a result");
+  sim->add_flag("--board", sim_board, "draw the board after every decision");
+  sim->add_option("--save", sim_save, "also write the game to this save file");
+
+  TableRequest play_req;
+  bool play_line = false;
+  std::string play_save, play_races, play_racers, play_track;
+  auto* play = app.add_subcommand("play", "play a game (the shell, or --line for plain text)");
+  add_table_options(play, play_req);
+  add_game_params(play, play_races, play_racers, play_track);
+  play->add_flag("--line", play_line, "line mode: numbered prompts on stdin, no full screen");
+  play->add_option("--save", play_save, "save file (default: in the state directory)");
+
+  std::string replay_file, replay_data;
+  bool replay_json = false, replay_board = false;
+  auto* replay = app.add_subcommand("replay", "print the transcript of a saved game again");
+  replay->add_option("FILE", replay_file, "save file")->required();
+  replay->add_flag("--json", replay_json, "JSON lines");
+  replay->add_flag("--board", replay_board, "draw the board after every decision");
+  replay->add_option("--data", replay_data, "game data directory");
+
+  std::string demo_game, demo_seed;
+  auto* demo = app.add_subcommand("demo", "watch computers play a game, narrated");
+  demo->add_option("GAME", demo_game, "game id")->required();
+  demo->add_option("--seed", demo_seed, "seed");
+
+  std::string resume_file, resume_data;
+  bool resume_line = false;
+  auto* resume = app.add_subcommand("resume", "continue a saved game");
+  resume->add_option("FILE", resume_file, "save file (default: choose from the saved games)");
+  resume->add_flag("--line", resume_line, "line mode");
+  resume->add_option("--data", resume_data, "game data directory");
+
+  BenchOptions bench_opt;
+  auto* bench = app.add_subcommand("bench", "measure engine speed with random computer players");
+  bench->add_option("--game", bench_opt.game, "one game (default: all)");
+  bench->add_option("--seconds", bench_opt.seconds, "seconds per game (default 2)");
+  bench->add_option("--jobs", bench_opt.jobs, "threads (default 1)");
+  bench->add_flag("--json", bench_opt.json, "JSON output");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    std::fprintf(stderr, "racetable: %s (see racetable --help)\n", msg.c_str());
+    return 2;
+  }
+
+  try {
+    const bool tty = ::isatty(STDOUT_FILENO) && ::isatty(STDIN_FILENO);
+    if (app.got_subcommand("list")) return cmd_list();
+    if (app.got_subcommand("rules")) return cmd_rules(rules_game, rules_data);
+    if (app.got_subcommand("sim")) {
+      fold_params(sim_req, sim_races, sim_racers, sim_track);
+      return cmd_sim(sim_req, sim_json, sim_board, sim_save);
+    }
+    if (app.got_subcommand("play")) {
+      fold_params(play_req, play_races, play_racers, play_track);
+      if (play_line || !tty) return cmd_play_line(play_req, play_save);
+      shell_opt.start_game = play_req;
+      shell_opt.start_game_set = true;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("replay")) return cmd_replay(replay_file, replay_json, replay_board, replay_data);
+    if (app.got_subcommand("demo")) {
+      builtin_registry().get(demo_game);
+      if (!demo_seed.empty()) parse_seed(demo_seed);
+      if (!tty) return print_demo(demo_game, demo_seed);
+      shell_opt.demo_game = demo_game;
+      shell_opt.demo_seed = demo_seed;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("resume")) {
+      if (resume_line || !tty) {
+        if (resume_file.empty()) throw UserError("resume without a terminal needs a FILE");
+        return cmd_resume_line(resume_file, resume_data);
+      }
+      shell_opt.resume = true;
+      shell_opt.resume_file = resume_file;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("bench")) return run_bench(bench_opt);
+    if (!tty) return print_demo("go-wacky", "");
+    return shell::run(shell_opt);
+  } catch (const UserError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "racetable: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "racetable: internal error: %s\n", e.what());
+    return 3;
+  }
+}
+
+}  // namespace rt::cli

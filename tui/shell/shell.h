@@ -1,0 +1,28 @@
+// The full-screen ncurses shell: title, game list, seats, variants, play,
+// rules viewer, demo, resume.
+#pragma once
+
+#include <string>
+
+#include "tui/setup.h"
+
+namespace rt::shell {
+
+struct ShellOptions {
+  bool ascii = false;
+  bool no_color = false;
+  // `racetable play GAME`: go straight to seating for this game.
+  bool start_game_set = false;
+  cli::TableRequest start_game;
+  // `racetable demo GAME`: computers play, narrated.
+  std::string demo_game;
+  std::string demo_seed;
+  // `racetable resume [FILE]`.
+  bool resume = false;
+  std::string resume_file;
+};
+
+// Runs the shell; returns the exit code.
+int run(const ShellOptions& options);
+
+}  // namespace rt::shell
