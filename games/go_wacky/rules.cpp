@@ -712,7 +712,7 @@ std::string GoWackyState::check_invariants() const {
   for (std::size_t t = 0; t < d.types.size(); ++t)
     if (seen[t] != d.types[t].copies)
       return fmt::format("card {} is in {} places, not {}", d.types[t].id, seen[t], d.types[t].copies);
-  if (phase_ != Phase::ChooseDealer && phase_ != Phase::Deal && pile_size_ < 1) return "the Play Pile is empty";
+  if (phase_ != Phase::ChooseDealer && phase_ != Phase::Deal && phase_ != Phase::FlipStart && pile_size_ < 1) return "the Play Pile is empty";
   return {};
 }
 

@@ -171,6 +171,40 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
   }
 }
 
+std::uint64_t soak(const GameEntry& entry, const HarnessConfig& cfg) {
+  std::vector<int> counts = cfg.player_counts;
+  if (counts.empty())
+    for (int n = entry.info.min_players; n <= entry.info.max_players; ++n) counts.push_back(n);
+  std::uint64_t decisions = 0;
+  for (int players : counts) {
+    auto game = make_game(entry, players, cfg.variants, cfg.params);
+    std::vector<Seat> seats(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, cfg.seat_level});
+    for (int k = 0; k < cfg.seeds; ++k) {
+      const std::uint64_t seed = cfg.first_seed + static_cast<std::uint64_t>(k);
+      Table table(game, seats, seed);
+      table.set_recording(false);
+      std::size_t steps = 0;
+      bool broken = false;
+      std::string why;
+      table.set_step_observer([&](const Step&) {
+        ++steps;
+        if (broken) return;
+        why = table.state().check_invariants();
+        if (!why.empty() || steps > cfg.max_steps) broken = true;
+      });
+      while (!broken && table.advance_one()) {
+      }
+      if (broken || !table.over()) {
+        CAPTURE(entry.info.id, players, seed, steps);
+        FAIL((why.empty() ? std::string("game did not end") : "invariant broken: " + why) << "\n"
+             << table.state().debug_string());
+      }
+      decisions += table.decisions();
+    }
+  }
+  return decisions;
+}
+
 std::string transcript(std::shared_ptr<const Game> game, std::uint64_t seed, const std::string& level,
                        bool json) {
   std::vector<Seat> seats;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ struct HarnessConfig {
 // the game's own invariants, clone reproduces the state; at the end: replay
 // and save/load reproduce the state, standings are well formed.
 void check_game_contract(const GameEntry& entry, const HarnessConfig& config);
+
+// Soak: many random games, checking only the game's own invariants
+// (State::check_invariants) after every step and that every game ends.
+// Returns the number of player decisions made.
+std::uint64_t soak(const GameEntry& entry, const HarnessConfig& config);
 
 // Creates a game from an entry with the embedded data.
 std::shared_ptr<const Game> make_game(const GameEntry& entry, int players,
