@@ -1,0 +1,72 @@
+// Decks, dice and seating helpers shared by the games. A face-down pile is a
+// multiset of card kinds: which card comes next is a chance outcome weighted
+// by copies left, so games never shuffle (the driver samples the draw).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace rt {
+
+template <int MaxKinds>
+class CardPool {
+ public:
+  int total() const { return total_; }
+  bool empty() const { return total_ == 0; }
+  int count(int kind) const { return count_[static_cast<std::size_t>(kind)]; }
+
+  void add(int kind, int copies = 1) {
+    count_[static_cast<std::size_t>(kind)] =
+        static_cast<std::uint8_t>(count_[static_cast<std::size_t>(kind)] + copies);
+    total_ += copies;
+  }
+  // Removes one card of a kind; returns false (and changes nothing) if none.
+  bool take(int kind) {
+    auto& c = count_[static_cast<std::size_t>(kind)];
+    if (c == 0) return false;
+    --c;
+    --total_;
+    return true;
+  }
+  // The draw as a chance node: one outcome per kind left, weighted by copies.
+  void draw_outcomes(std::vector<Outcome>& out, Action base) const {
+    for (int k = 0; k < MaxKinds; ++k)
+      if (count_[static_cast<std::size_t>(k)])
+        out.push_back(Outcome{base + k, count_[static_cast<std::size_t>(k)]});
+  }
+  // Reshuffle policy: every card of `other` joins this pile (e.g. the discard
+  // pile becomes the new draw pile when the draw pile runs out).
+  void take_all_from(CardPool& other) {
+    for (int k = 0; k < MaxKinds; ++k) add(k, other.count_[static_cast<std::size_t>(k)]);
+    other.clear();
+  }
+  void clear() {
+    count_.fill(0);
+    total_ = 0;
+  }
+  bool operator==(const CardPool&) const = default;
+
+ private:
+  std::array<std::uint8_t, MaxKinds> count_{};
+  int total_ = 0;
+};
+
+// A fair die as a chance node: faces 1..faces as actions base+1..base+faces.
+inline void die_outcomes(std::vector<Outcome>& out, int faces, Action base) {
+  for (int f = 1; f <= faces; ++f) out.push_back(Outcome{base + f, 1});
+}
+
+// Seating: play passes "to the left", i.e. to the next seat number.
+inline PlayerId left_of(PlayerId p, int players) { return static_cast<PlayerId>((p + 1) % players); }
+inline PlayerId right_of(PlayerId p, int players) {
+  return static_cast<PlayerId>((p + players - 1) % players);
+}
+// Seats in turn order starting at `first`.
+inline void turn_order(PlayerId first, int players, std::vector<PlayerId>& out) {
+  for (int i = 0; i < players; ++i) out.push_back(static_cast<PlayerId>((first + i) % players));
+}
+
+}  // namespace rt
