@@ -41,6 +41,11 @@ void Table::set_seat_kind(PlayerId seat, SeatKind kind) {
   pending_[static_cast<std::size_t>(seat)].valid = false;
 }
 
+void Table::set_agent(PlayerId seat, std::unique_ptr<Agent> agent) {
+  bots_[static_cast<std::size_t>(seat)] = std::move(agent);
+  pending_[static_cast<std::size_t>(seat)].valid = false;
+}
+
 void Table::apply_step(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
   state_->apply(player, action, at);

@@ -74,6 +74,8 @@ class Table {
   void replay_step(const Step& step);
 
   void set_seat_kind(PlayerId seat, SeatKind kind);
+  // Replaces a computer seat's player (tests, hints, a stand-in for a lost human).
+  void set_agent(PlayerId seat, std::unique_ptr<Agent> agent);
 
   // Random stream states, for save files: name -> state text.
   std::vector<std::pair<std::string, std::string>> rng_states() const;

@@ -69,7 +69,7 @@ void TranscriptWriter::event(const Event& e) {
                                               : fmt::format(",\"to\":{}", e.audience + 1)));
     return;
   }
-  const std::string when = e.at != last_at_ ? fmt::format("[{:.3f}s] ", e.at / 1000.0) : std::string();
+  const std::string when = e.at != last_at_ ? fmt::format("[{}.{:03}s] ", e.at / 1000, e.at % 1000) : std::string();
   last_at_ = e.at;
   sink_(fmt::format("{}{}  [{}]\n", when, e.text, e.rule));
 }
