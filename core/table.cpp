@@ -4,13 +4,17 @@
 
 #include <fmt/format.h>
 
+#include "core/search_agent.h"
+
 namespace rt {
 
 std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level) {
-  if (level != "random") {
-    if (auto bot = game.make_bot(level)) return bot;
-  }
-  return std::make_unique<RandomAgent>(reaction_profile(level));
+  if (level == "random") return std::make_unique<RandomAgent>(reaction_profile(level));
+  std::unique_ptr<Agent> heuristic = game.make_bot(level);
+  if (!heuristic) heuristic = std::make_unique<RandomAgent>(reaction_profile(level));
+  // "hard" searches; the heuristic answers its timed contests and forced moves.
+  if (level == "hard") return std::make_unique<SearchAgent>(std::move(heuristic));
+  return heuristic;
 }
 
 Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed)
