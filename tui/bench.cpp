@@ -1,6 +1,8 @@
 #include "tui/bench.h"
 
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <thread>
 #include <vector>
@@ -16,30 +18,151 @@ namespace {
 struct BenchResult {
   std::uint64_t games = 0;
   std::uint64_t decisions = 0;
+  std::uint64_t checksum = 0;  // order-independent digest of every game's outcome
   double seconds = 0;
 };
 
-// Plays random-bot games with seeds first, first+stride, ... until time is up.
-BenchResult play_for(const std::shared_ptr<const Game>& game, int players, double seconds,
-                     std::uint64_t first_seed, std::uint64_t stride) {
-  BenchResult r;
-  std::vector<Seat> seats(static_cast<std::size_t>(players));
+void play_one(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats, std::uint64_t seed,
+              BenchResult& r) {
+  Table table(game, seats, seed);
+  table.set_recording(false);
+  table.advance();
+  r.decisions += table.decisions();
+  ++r.games;
+  std::uint64_t digest = seed * 0x9E3779B97F4A7C15ull + table.decisions();
+  for (PlayerId w : table.state().standings().winners()) digest = digest * 31 + static_cast<std::uint64_t>(w);
+  r.checksum += digest;
+}
+
+// Thread j plays seeds first+j, first+j+jobs, ...: a seed's game never depends on the thread.
+BenchResult run_jobs(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats, const BenchOptions& opt) {
+  std::vector<BenchResult> results(static_cast<std::size_t>(opt.jobs));
+  std::vector<std::thread> threads;
   const auto start = std::chrono::steady_clock::now();
-  for (std::uint64_t seed = first_seed;; seed += stride) {
-    Table table(game, seats, seed);
-    table.set_recording(false);
-    table.advance();
-    r.decisions += table.decisions();
-    ++r.games;
-    if ((r.games & 15) == 0) {
-      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (t >= seconds) {
-        r.seconds = t;
-        break;
+  for (int j = 0; j < opt.jobs; ++j) {
+    threads.emplace_back([&, j] {
+      BenchResult& r = results[static_cast<std::size_t>(j)];
+      for (std::uint64_t seed = 1 + static_cast<std::uint64_t>(j);; seed += static_cast<std::uint64_t>(opt.jobs)) {
+        if (opt.games > 0 && seed > static_cast<std::uint64_t>(opt.games)) break;
+        play_one(game, seats, seed, r);
+        if (opt.games == 0 && (r.games & 15) == 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.seconds)
+          break;
       }
-    }
+    });
   }
-  return r;
+  for (auto& t : threads) t.join();
+  BenchResult total;
+  for (const auto& r : results) {
+    total.games += r.games;
+    total.decisions += r.decisions;
+    total.checksum += r.checksum;
+  }
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return total;
+}
+
+int speed(const BenchOptions& opt) {
+  const Registry& registry = builtin_registry();
+  bool first = true;
+  if (!opt.json)
+    std::printf("%-12s %7s %5s %9s %12s %14s %18s\n", "game", "players", "jobs", "games", "games/s", "decisions/s",
+                "checksum");
+  for (const auto& e : registry.all()) {
+    if (!opt.game.empty() && e.info.id != opt.game) continue;
+    const int players = opt.players ? opt.players : std::min(4, e.info.max_players);
+    Options o;
+    o.players = players;
+    std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
+    const std::vector<Seat> seats(static_cast<std::size_t>(players));
+    const BenchResult r = run_jobs(game, seats, opt);
+    const double gps = static_cast<double>(r.games) / r.seconds;
+    const double dps = static_cast<double>(r.decisions) / r.seconds;
+    if (opt.json)
+      std::printf("%s{\"game\":\"%s\",\"players\":%d,\"jobs\":%d,\"games\":%llu,\"decisions\":%llu,"
+                  "\"seconds\":%.3f,\"games_per_s\":%.1f,\"decisions_per_s\":%.0f,\"checksum\":\"%016llx\"}",
+                  first ? "[" : ",", e.info.id.c_str(), players, opt.jobs, static_cast<unsigned long long>(r.games),
+                  static_cast<unsigned long long>(r.decisions), r.seconds, gps, dps,
+                  static_cast<unsigned long long>(r.checksum));
+    else
+      std::printf("%-12s %7d %5d %9llu %12.0f %14.0f   %016llx\n", e.info.id.c_str(), players, opt.jobs,
+                  static_cast<unsigned long long>(r.games), gps, dps, static_cast<unsigned long long>(r.checksum));
+    std::fflush(stdout);
+    first = false;
+  }
+  if (opt.json) std::printf("%s\n", first ? "[]" : "]");
+  return 0;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i <= s.size()) {
+    std::size_t j = s.find(',', i);
+    if (j == std::string::npos) j = s.size();
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+// Heads-up matches between two levels, seats swapped every other game.
+// Score: 1 for a win, 1/k for a win shared by k, 0 otherwise.
+int tournament(const BenchOptions& opt) {
+  const Registry& registry = builtin_registry();
+  const std::vector<std::string> levels = split(opt.levels);
+  for (const auto& l : levels) {
+    bool known = false;
+    for (const auto& k : bot_levels()) known = known || k == l;
+    if (!known) throw UserError(fmt::format("unknown level '{}' in --levels", l));
+  }
+  const int games = opt.games > 0 ? opt.games : 200;
+  for (const auto& e : registry.all()) {
+    if (!opt.game.empty() && e.info.id != opt.game) continue;
+    Options o;
+    o.players = 2;
+    std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
+    std::printf("%s: row level's score against column level, %d heads-up games per pair (95%% interval)\n",
+                e.info.name.c_str(), games);
+    std::printf("%-8s", "");
+    for (const auto& c : levels) std::printf(" %-17s", c.c_str());
+    std::printf("\n");
+    for (const auto& a : levels) {
+      std::printf("%-8s", a.c_str());
+      for (const auto& b : levels) {
+        if (a == b) {
+          std::printf(" %-17s", "-");
+          continue;
+        }
+        std::vector<double> score(static_cast<std::size_t>(opt.jobs), 0.0);
+        std::vector<std::thread> threads;
+        for (int j = 0; j < opt.jobs; ++j)
+          threads.emplace_back([&, j] {
+            for (int g = j; g < games; g += opt.jobs) {
+              const bool swap = g % 2 == 1;
+              std::vector<Seat> seats{{"A", SeatKind::Bot, swap ? b : a}, {"B", SeatKind::Bot, swap ? a : b}};
+              Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / 2));
+              table.set_recording(false);
+              table.advance();
+              const auto winners = table.state().standings().winners();
+              const PlayerId mine = swap ? 1 : 0;
+              for (PlayerId w : winners)
+                if (w == mine) score[static_cast<std::size_t>(j)] += 1.0 / static_cast<double>(winners.size());
+            }
+          });
+        for (auto& t : threads) t.join();
+        double total = 0;
+        for (double s : score) total += s;
+        const double p = total / games;
+        const double ci = 1.96 * std::sqrt(p * (1 - p) / games);
+        std::printf(" %5.1f%% ±%4.1f%%    ", 100 * p, 100 * ci);
+        std::fflush(stdout);
+      }
+      std::printf("\n");
+    }
+    std::printf("\n");
+  }
+  return 0;
 }
 
 }  // namespace
@@ -47,42 +170,9 @@ BenchResult play_for(const std::shared_ptr<const Game>& game, int players, doubl
 int run_bench(const BenchOptions& opt) {
   if (opt.seconds <= 0 || opt.seconds > 3600) throw UserError("--seconds must be between 0 and 3600");
   if (opt.jobs < 1 || opt.jobs > 256) throw UserError("--jobs must be between 1 and 256");
-  const Registry& registry = builtin_registry();
-  if (!opt.game.empty()) registry.get(opt.game);
-  bool first = true;
-  if (!opt.json) std::printf("%-12s %7s %12s %14s %6s\n", "game", "players", "games/s", "decisions/s", "jobs");
-  for (const auto& e : registry.all()) {
-    if (!opt.game.empty() && e.info.id != opt.game) continue;
-    const int players = std::min(4, e.info.max_players);
-    Options o;
-    o.players = players;
-    std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
-    std::vector<BenchResult> results(static_cast<std::size_t>(opt.jobs));
-    std::vector<std::thread> threads;
-    for (int j = 0; j < opt.jobs; ++j)
-      threads.emplace_back([&, j] {
-        results[static_cast<std::size_t>(j)] =
-            play_for(game, players, opt.seconds, static_cast<std::uint64_t>(j), static_cast<std::uint64_t>(opt.jobs));
-      });
-    for (auto& t : threads) t.join();
-    BenchResult total;
-    for (const auto& r : results) {
-      total.games += r.games;
-      total.decisions += r.decisions;
-      total.seconds = std::max(total.seconds, r.seconds);
-    }
-    const double gps = static_cast<double>(total.games) / total.seconds;
-    const double dps = static_cast<double>(total.decisions) / total.seconds;
-    if (opt.json) {
-      std::printf("%s{\"game\":\"%s\",\"players\":%d,\"jobs\":%d,\"games_per_s\":%.1f,\"decisions_per_s\":%.0f}",
-                  first ? "[" : ",", e.info.id.c_str(), players, opt.jobs, gps, dps);
-    } else {
-      std::printf("%-12s %7d %12.0f %14.0f %6d\n", e.info.id.c_str(), players, gps, dps, opt.jobs);
-    }
-    first = false;
-  }
-  if (opt.json) std::printf("%s\n", first ? "[]" : "]");
-  return 0;
+  if (opt.games < 0) throw UserError("--games must not be negative");
+  if (!opt.game.empty()) builtin_registry().get(opt.game);
+  return opt.tournament ? tournament(opt) : speed(opt);
 }
 
 }  // namespace rt::cli

@@ -1,4 +1,5 @@
-// `racetable bench`: engine speed with random computer players.
+// `racetable bench`: engine speed with random computer players, and the
+// tournament of computer levels.
 #pragma once
 
 #include <string>
@@ -6,10 +7,14 @@
 namespace rt::cli {
 
 struct BenchOptions {
-  std::string game;  // empty: every game
-  double seconds = 2.0;
+  std::string game;      // empty: every game
+  double seconds = 2.0;  // per game, when games == 0
+  int games = 0;         // a fixed number of games (seeds 1..N): results identical for any --jobs
   int jobs = 1;
+  int players = 0;       // 0: 4 (or the game's maximum)
   bool json = false;
+  bool tournament = false;
+  std::string levels = "random,easy,normal,hard";
 };
 
 int run_bench(const BenchOptions& options);

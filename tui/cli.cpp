@@ -208,7 +208,11 @@ int run(int argc, char** argv) {
   bench->add_option("--game", bench_opt.game, "one game (default: all)");
   bench->add_option("--seconds", bench_opt.seconds, "seconds per game (default 2)");
   bench->add_option("--jobs", bench_opt.jobs, "threads (default 1)");
+  bench->add_option("--games", bench_opt.games, "a fixed number of games per game (seeds 1..N)");
+  bench->add_option("--players", bench_opt.players, "players per game (default 4)");
   bench->add_flag("--json", bench_opt.json, "JSON output");
+  bench->add_flag("--tournament", bench_opt.tournament, "every computer level against every other, heads-up");
+  bench->add_option("--levels", bench_opt.levels, "levels for the tournament (default random,easy,normal,hard)");
 
   try {
     app.parse(argc, argv);
