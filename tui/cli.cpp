@@ -15,6 +15,7 @@
 #include "tui/bench.h"
 #include "tui/line_mode.h"
 #include "tui/setup.h"
+#include "tui/soak.h"
 #include "tui/shell/shell.h"
 
 namespace rt::cli {
@@ -214,6 +215,12 @@ int run(int argc, char** argv) {
   bench->add_flag("--tournament", bench_opt.tournament, "every computer level against every other, heads-up");
   bench->add_option("--levels", bench_opt.levels, "levels for the tournament (default random,easy,normal,hard)");
 
+  SoakOptions soak_opt;
+  auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
+  soak->add_option("--game", soak_opt.game, "one game (default: all)");
+  soak->add_option("--decisions", soak_opt.decisions, "decisions per game (default 200000)");
+  soak->add_option("--seed", soak_opt.first_seed, "first seed (default 1)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -262,6 +269,7 @@ int run(int argc, char** argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("bench")) return run_bench(bench_opt);
+    if (app.got_subcommand("soak")) return run_soak(soak_opt);
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);
   } catch (const UserError& e) {
