@@ -18,7 +18,12 @@ CHECKS := /usr/bin/g++ /usr/bin/cmake /usr/bin/ninja /usr/bin/pkg-config \
           /usr/include/ncursesw/curses.h /usr/include/CLI/CLI.hpp /usr/include/fmt/format.h \
           /usr/include/catch2/catch.hpp /usr/include/nlohmann/json.hpp /usr/bin/tmux
 
-.PHONY: all run test deps build configure clean format sanitize golden bench
+# CI-only tools: clang for the cross-compiler check and libFuzzer.
+CLANG_PACKAGES := clang libclang-rt-14-dev
+CLANG_CHECKS := /usr/bin/clang++ /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+FUZZ_SECONDS ?= 20
+
+.PHONY: all run test deps deps-clang build configure clean format sanitize soak clang-test fuzz-smoke golden bench
 
 all: build
 
@@ -36,6 +41,19 @@ deps:
 	  fi; \
 	fi
 
+deps-clang: deps
+	@missing=""; for f in $(CLANG_CHECKS); do [ -e "$$f" ] || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "racetable: installing clang (missing:$$missing)"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CLANG_PACKAGES); \
+	  elif command -v sudo >/dev/null 2>&1; then \
+	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CLANG_PACKAGES); \
+	  else \
+	    echo "racetable: please install: apt-get install $(CLANG_PACKAGES)"; exit 1; \
+	  fi; \
+	fi
+
 configure: deps
 	@[ -f $(BUILD_DIR)/CMakeCache.txt ] || cmake -S . -B $(BUILD_DIR) -G "$(GENERATOR)" \
 	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_FLAGS)
@@ -49,9 +67,33 @@ run: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
-# The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The same tests under AddressSanitizer and UndefinedBehaviorSanitizer, then a soak.
 sanitize: deps
 	$(MAKE) test BUILD_DIR=build-asan BUILD_TYPE=Debug CMAKE_FLAGS="-DRACETABLE_SANITIZE=ON"
+	./build-asan/racetable soak --decisions $(SOAK_DECISIONS)
+
+SOAK_DECISIONS ?= 200000
+
+# Long local soak (docs/RELIABILITY.md): a million decisions per game.
+soak: build
+	./$(BUILD_DIR)/racetable soak --decisions 1000000
+
+# Every test again built with clang: the golden transcripts, written by the gcc
+# build, must come out byte-identical.
+clang-test: deps-clang
+	$(MAKE) test BUILD_DIR=build-clang CMAKE_FLAGS="-DCMAKE_CXX_COMPILER=clang++"
+
+# Each libFuzzer target for FUZZ_SECONDS on a scratch copy of its seed corpus.
+fuzz-smoke: deps-clang
+	@[ -f build-fuzz/CMakeCache.txt ] || cmake -S . -B build-fuzz -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_FUZZ=ON -DRACETABLE_TESTS=OFF
+	cmake --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_apply fuzz_line
+	@for t in save data apply line; do \
+	  rm -rf build-fuzz/corpus-$$t && mkdir -p build-fuzz/corpus-$$t && cp fuzz/corpus/$$t/* build-fuzz/corpus-$$t/; \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  ./build-fuzz/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+	    -print_final_stats=1 build-fuzz/corpus-$$t 2>&1 | tail -n 12 || exit 1; \
+	done
 
 # Rewrite the golden transcripts after an intended change (review the diff!).
 golden: build
@@ -64,4 +106,4 @@ format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-clang build-fuzz

@@ -18,11 +18,21 @@ DataSource DataSource::directory(std::string dir) {
   return d;
 }
 
+DataSource DataSource::overlay(std::map<std::string, std::string> files) {
+  DataSource d;
+  d.overlay_ = std::make_shared<const std::map<std::string, std::string>>(std::move(files));
+  return d;
+}
+
 std::string DataSource::where(const std::string& path) const {
   return dir_.empty() ? "data/" + path : dir_ + "/" + path;
 }
 
 std::string DataSource::read(const std::string& path) const {
+  if (overlay_) {
+    auto it = overlay_->find(path);
+    if (it != overlay_->end()) return it->second;
+  }
   if (dir_.empty()) {
     unsigned long count = 0;
     const EmbeddedFile* files = embedded_files(count);

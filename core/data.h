@@ -2,6 +2,8 @@
 // or a directory given with --data (for modding). Errors name the file.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <string>
 
 namespace rt {
@@ -10,6 +12,9 @@ class DataSource {
  public:
   static DataSource embedded();
   static DataSource directory(std::string dir);
+  // In-memory files over the embedded copy (tests and fuzzing): a path found
+  // in `files` is read from there, any other from the embedded data.
+  static DataSource overlay(std::map<std::string, std::string> files);
 
   // `path` is relative to the data root, e.g. "go-wacky/deck.json".
   // Throws DataError "<where>: cannot read file" if missing.
@@ -20,6 +25,7 @@ class DataSource {
 
  private:
   std::string dir_;  // empty: embedded
+  std::shared_ptr<const std::map<std::string, std::string>> overlay_;
 };
 
 // Supplied by the generated embedded_data.cpp.

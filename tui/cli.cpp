@@ -16,6 +16,7 @@
 #include "tui/line_mode.h"
 #include "tui/setup.h"
 #include "tui/soak.h"
+#include "tui/shell/keys.h"
 #include "tui/shell/shell.h"
 
 namespace rt::cli {
@@ -126,6 +127,7 @@ int cmd_play_line(TableRequest req, const std::string& save_path) {
   auto table = make_table(req, kDefaultSeed);
   LineModeOptions lopt;
   lopt.save_path = save_path.empty() ? default_save_path(*table) : save_path;
+  lopt.interactive = ::isatty(STDIN_FILENO) != 0;
   return play_line_mode(*table, lopt);
 }
 
@@ -134,6 +136,7 @@ int cmd_resume_line(const std::string& file, const std::string& data_dir) {
   if (table->over()) throw UserError(fmt::format("{}: that game is already over", file));
   LineModeOptions lopt;
   lopt.save_path = file;
+  lopt.interactive = ::isatty(STDIN_FILENO) != 0;
   return play_line_mode(*table, lopt);
 }
 
@@ -204,6 +207,9 @@ int run(int argc, char** argv) {
   resume->add_flag("--line", resume_line, "line mode");
   resume->add_option("--data", resume_data, "game data directory");
 
+  // Hidden: the README's keys table, generated from the shell's bindings.
+  app.add_subcommand("keys", "print the shell's keys as Markdown (for the README)")->group("");
+
   BenchOptions bench_opt;
   auto* bench = app.add_subcommand("bench", "measure engine speed with random computer players");
   bench->add_option("--game", bench_opt.game, "one game (default: all)");
@@ -269,6 +275,10 @@ int run(int argc, char** argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("bench")) return run_bench(bench_opt);
+    if (app.got_subcommand("keys")) {
+      out(shell::keys_markdown());
+      return 0;
+    }
     if (app.got_subcommand("soak")) return run_soak(soak_opt);
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);

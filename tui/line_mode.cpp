@@ -15,10 +15,12 @@
 namespace rt::cli {
 namespace {
 
-void out(std::string_view s) {
+void to_stdout(std::string_view s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
   std::fflush(stdout);
 }
+
+void to_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 
 std::string trim(const std::string& s) {
   std::size_t a = 0;
@@ -31,7 +33,10 @@ std::string trim(const std::string& s) {
 }  // namespace
 
 int play_line_mode(Table& table, const LineModeOptions& options) {
-  const bool interactive = ::isatty(STDIN_FILENO) != 0;
+  const bool interactive = options.interactive;
+  const auto out = options.out ? options.out : to_stdout;
+  const auto err = options.err ? options.err : to_stderr;
+  std::istream& in = options.in ? *options.in : std::cin;
   int humans = 0;
   PlayerId only_human = kPublic;
   for (std::size_t i = 0; i < table.seats().size(); ++i)
@@ -45,7 +50,9 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
   EventSink events;
   attach_transcript(table, writer, events);
 
-  auto save = [&]() { write_file_atomically(options.save_path, save_text(table)); };
+  auto save = [&]() {
+    if (!options.save_path.empty()) write_file_atomically(options.save_path, save_text(table));
+  };
   std::vector<PlayerId> waiting;
   std::vector<Action> legal;
   int input_line = 0;
@@ -74,7 +81,7 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     out("> ");
     const auto asked = std::chrono::steady_clock::now();
     std::string line;
-    if (!std::getline(std::cin, line)) {
+    if (!std::getline(in, line)) {
       save();
       out(fmt::format("\nInput ended: game saved to {} (continue with: racetable resume {})\n",
                       options.save_path, options.save_path));
@@ -88,7 +95,7 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     bool numeric = !line.empty() && line.size() < 4;
     for (char c : line) numeric = numeric && c >= '0' && c <= '9';
     if (numeric) {
-      const auto k = static_cast<std::size_t>(std::stoi(line));
+      const auto k = static_cast<std::size_t>(std::stoul(line));
       if (k >= 1 && k <= legal.size()) chosen = legal[k - 1];
     } else if (!line.empty()) {
       chosen = st.parse_action(p, line);
@@ -98,7 +105,7 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
                                           line, legal.size());
       if (!interactive) {
         save();
-        std::fprintf(stderr, "racetable: %s (game saved to %s)\n", msg.c_str(), options.save_path.c_str());
+        err(fmt::format("racetable: {} (game saved to {})\n", msg, options.save_path));
         return 2;
       }
       out(msg + "\n");
