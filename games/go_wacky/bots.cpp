@@ -43,7 +43,8 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
         // Keep colours varied: prefer shedding a colour we hold several of.
         int same = 0;
         for (int i = 0; i < s.hand_size(me); ++i)
-          if (d.types[static_cast<std::size_t>(s.hand_card(me, i))].colours & d.types[static_cast<std::size_t>(type)].colours)
+          if (d.types[static_cast<std::size_t>(s.hand_card(me, i))].colours &
+              d.types[static_cast<std::size_t>(type)].colours)
             ++same;
         value += same;
         if (level_ == "easy") value += static_cast<int>(rng.below(30));  // easy plays loosely
@@ -75,8 +76,7 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
       out.delay = static_cast<Tick>(std::max<std::int64_t>(at, 1));
       return out;
     }
-    default:
-      return out;  // Round 'n Round takes: any matching card counts the same
+    default: return out;  // Round 'n Round takes: any matching card counts the same
   }
 }
 

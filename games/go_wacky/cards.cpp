@@ -49,11 +49,11 @@ Deck load_deck(const DataSource& data) {
 
   d.hand_size = static_cast<int>(root.integer("hand_size", 1, kMaxHand));
 
-  static const std::vector<std::string> kinds{"plain",   "split",         "everybody-go-wacky",
+  static const std::vector<std::string> kinds{"plain",    "split",         "everybody-go-wacky",
                                               "go-wacky", "round-n-round", "bulls-eye"};
   static const char* const kPrefix[] = {"", "", "egw-", "gw-", "rnr-", "bull-"};
-  static const char* const kTitle[] = {"", "", "Everybody Go Wacky!", "Go Wacky!",
-                                       "Round 'n Round", "Bull's-eye"};
+  static const char* const kTitle[] = {"",          "", "Everybody Go Wacky!", "Go Wacky!", "Round 'n Round",
+                                       "Bull's-eye"};
   static const char* const kShort[] = {"", "", "EGW:", "GW:", "RnR:", "BE:"};
   const JsonField cards = root.at("cards");
   if (cards.size() == 0 || cards.size() > kMaxCardTypes)
@@ -63,7 +63,8 @@ Deck load_deck(const DataSource& data) {
     t.kind = static_cast<CardKind>(c.at("kind").one_of(kinds));
     const JsonField cols = c.at("colours");
     if (cols.size() < 1 || cols.size() > 2) cols.fail("a card shows one or two colours");
-    for (const JsonField& col : cols.items()) t.colours |= static_cast<ColourMask>(1u << col.one_of(d.colour_ids));
+    for (const JsonField& col : cols.items())
+      t.colours |= static_cast<ColourMask>(1u << col.one_of(d.colour_ids));
     const bool two = cols.size() == 2;
     if (t.kind == CardKind::Plain && two) cols.fail("a plain card shows one colour");
     if (t.kind == CardKind::Split && !two) cols.fail("a split card shows two colours");

@@ -22,8 +22,8 @@ struct CardType {
   CardKind kind;
   ColourMask colours;
   int copies;
-  std::string id;     // text form: "red", "red+blue", "egw-red", "rnr-red+blue"
-  std::string name;   // "Everybody Go Wacky! (red)"
+  std::string id;          // text form: "red", "red+blue", "egw-red", "rnr-red+blue"
+  std::string name;        // "Everybody Go Wacky! (red)"
   std::string short_name;  // for narrow views: "R", "R/B", "EGW:R"
   bool is_word() const { return kind != CardKind::Plain && kind != CardKind::Split; }
 };

@@ -7,20 +7,12 @@ namespace rt::go_wacky {
 
 const GameInfo& game_info() {
   static const GameInfo info{
-      "go-wacky",
-      "Go Wacky!",
-      "Match colours, then race your die: most cards won wins.",
-      2,
-      6,
-      true,
-      {},
-      {},
+      "go-wacky", "Go Wacky!", "Match colours, then race your die: most cards won wins.", 2, 6, true, {}, {},
   };
   return info;
 }
 
-GoWackyGame::GoWackyGame(const Options& options, Deck deck)
-    : options_(options), deck_(std::move(deck)) {}
+GoWackyGame::GoWackyGame(const Options& options, Deck deck) : options_(options), deck_(std::move(deck)) {}
 
 std::unique_ptr<State> GoWackyGame::new_initial_state() const {
   return std::make_unique<GoWackyState>(*this);

@@ -22,16 +22,19 @@ namespace rt::go_wacky {
 class GoWackyGame;
 
 // Action ids. Player decisions:
-inline constexpr Action kPlayBase = 0;      // + card type: play that card
+inline constexpr Action kPlayBase = 0;  // + card type: play that card
 inline constexpr Action kPass = 100;
-inline constexpr Action kRoll = 101;        // one roll of your die in a rolling race
-inline constexpr Action kThrow = 102;       // stop the Bull's-eye needle: throw
-inline constexpr Action kTakeBase = 200;    // + card type: take from the Round 'n Round row
+inline constexpr Action kRoll = 101;      // one roll of your die in a rolling race
+inline constexpr Action kThrow = 102;     // stop the Bull's-eye needle: throw
+inline constexpr Action kTakeBase = 200;  // + card type: take from the Round 'n Round row
 // Chance outcomes:
-inline constexpr Action kDealerBase = 300;  // + seat
-inline constexpr Action kDrawBase = 400;    // + card type
-inline constexpr Action kDieBase = 500;     // + colour
-inline constexpr Action kScatterBase = 700; // + offset + scatter
+inline constexpr Action kDealerBase = 300;   // + seat
+inline constexpr Action kDrawBase = 400;     // + card type
+inline constexpr Action kDieBase = 500;      // + colour
+inline constexpr Action kScatterBase = 700;  // + offset + scatter
+
+// Where a Bull's-eye throw not made in time "lands".
+inline constexpr std::int16_t kMissedThrow = 32767;
 
 enum class Phase : std::uint8_t {
   ChooseDealer,  // chance: who deals
@@ -57,7 +60,9 @@ class GoWackyState final : public State {
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
-  bool timed() const override { return phase_ == Phase::EgwRace || phase_ == Phase::GwRace || phase_ == Phase::BeThrow; }
+  bool timed() const override {
+    return phase_ == Phase::EgwRace || phase_ == Phase::GwRace || phase_ == Phase::BeThrow;
+  }
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
@@ -83,7 +88,9 @@ class GoWackyState final : public State {
   int draw_pile_size() const { return draw_total_; }
   int draw_count(int type) const { return draw_[static_cast<std::size_t>(type)]; }
   int hand_size(PlayerId p) const { return hand_len_[static_cast<std::size_t>(p)]; }
-  int hand_card(PlayerId p, int i) const { return hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]; }
+  int hand_card(PlayerId p, int i) const {
+    return hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)];
+  }
   int score(PlayerId p) const { return score_[static_cast<std::size_t>(p)]; }
   int row_size() const { return row_len_; }
   int row_card(int i) const { return row_[static_cast<std::size_t>(i)]; }
@@ -92,8 +99,8 @@ class GoWackyState final : public State {
   PlayerId roller() const { return roller_; }
   ColourMask target() const { return target_; }
   Tick contest_open() const { return contest_open_; }
-  int count_reached(Tick at) const;       // the "N Go Wacky" count at a tick
-  int needle_at(Tick at) const;           // Bull's-eye needle position at a tick
+  int count_reached(Tick at) const;  // the "N Go Wacky" count at a tick
+  int needle_at(Tick at) const;      // Bull's-eye needle position at a tick
   bool has_thrown(PlayerId p) const { return thrown_ & (1u << p); }
   int throw_landing(PlayerId p) const { return landing_[static_cast<std::size_t>(p)]; }
   int last_roll(PlayerId p) const { return last_roll_[static_cast<std::size_t>(p)]; }

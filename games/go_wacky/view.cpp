@@ -60,7 +60,8 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   int y = 0;
 
   // Piles.
-  int x = c.text(0, y, fmt::format("Draw Pile: {:>2} cards   Play Pile: {:>2}  top ", draw_total_, pile_size_));
+  int x =
+      c.text(0, y, fmt::format("Draw Pile: {:>2} cards   Play Pile: {:>2}  top ", draw_total_, pile_size_));
   if (pile_size_ > 0) {
     x += draw_card(c, x, y, d, top_card(), true);
     c.text(x + 1, y, d.types[static_cast<std::size_t>(top_card())].name, dim);
@@ -74,7 +75,8 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   c.text(41, y, "won", bold);
   ++y;
   for (PlayerId p = 0; p < n; ++p) {
-    const bool acting = (phase_ == Phase::Turn && p == current_) || (phase_ == Phase::RnrTake && p == roller_);
+    const bool acting =
+        (phase_ == Phase::Turn && p == current_) || (phase_ == Phase::RnrTake && p == roller_);
     Style s = acting ? bold : Style{};
     c.text(0, y, acting ? ">" : " ", s);
     c.text(2, y, name(p), s, 21);
@@ -90,7 +92,9 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   // The contest in progress.
   switch (contest_) {
     case Phase::EgwRace: {
-      c.text(0, y++, fmt::format("EVERYBODY GO WACKY!  Everybody rolls for {}", d.colour_names(target_, " or ")), bold);
+      c.text(0, y++,
+             fmt::format("EVERYBODY GO WACKY!  Everybody rolls for {}", d.colour_names(target_, " or ")),
+             bold);
       int cx = 0;
       for (PlayerId p = 0; p < n; ++p) {
         const int r = last_roll_[static_cast<std::size_t>(p)];
@@ -103,15 +107,19 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
     case Phase::GwRace: {
       const int count = count_reached(std::max(now(), ctx.now));
       c.text(0, y++,
-             fmt::format("GO WACKY!  {} rolls for {}", name(contest_owner_), d.colour_names(target_, " or ")), bold);
+             fmt::format("GO WACKY!  {} rolls for {}", name(contest_owner_), d.colour_names(target_, " or ")),
+             bold);
       const int r = last_roll_[static_cast<std::size_t>(contest_owner_)];
-      c.text(0, y++, fmt::format("last roll: {}    \"{} Go Wacky!\" ({} to go)",
-                                 r < 0 ? std::string("-") : d.colour_ids[static_cast<std::size_t>(r)], count,
-                                 d.timing.count_to - count));
+      c.text(0, y++,
+             fmt::format("last roll: {}    \"{} Go Wacky!\" ({} to go)",
+                         r < 0 ? std::string("-") : d.colour_ids[static_cast<std::size_t>(r)], count,
+                         d.timing.count_to - count));
       break;
     }
     case Phase::RnrLay: {
-      c.text(0, y++, fmt::format("ROUND 'N ROUND  {} rolls next", roller_ >= 0 ? name(roller_) : std::string()), bold);
+      c.text(0, y++,
+             fmt::format("ROUND 'N ROUND  {} rolls next", roller_ >= 0 ? name(roller_) : std::string()),
+             bold);
       int cx = 0;
       for (int i = 0; i < row_len_; ++i) cx += draw_card(c, cx, y, d, row_[static_cast<std::size_t>(i)]) + 1;
       ++y;
@@ -128,20 +136,22 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       const int r = d.timing.card_radius;
       c.fill(col_of(-r), y, col_of(r) - col_of(-r) + 1, 1, U'=', Style{Color::Green});
       c.put(col_of(0), y, U'|', bold);
-      if (phase_ == Phase::BeThrow) c.put(col_of(needle_at(std::max(now(), ctx.now))), y, U'v', Style{Color::Red, Color::Default, attr::kBold});
+      if (phase_ == Phase::BeThrow)
+        c.put(col_of(needle_at(std::max(now(), ctx.now))), y, U'v',
+              Style{Color::Red, Color::Default, attr::kBold});
       ++y;
       int cx = 0;
       for (PlayerId p = 0; p < n; ++p) {
         const int l = landing_[static_cast<std::size_t>(p)];
-        const std::string where = !has_thrown(p) ? "..." : l == 32767 ? "miss" : fmt::format("{}", std::abs(l));
+        const std::string where = !has_thrown(p)      ? "..."
+                                  : l == kMissedThrow ? "miss"
+                                                      : fmt::format("{}", std::abs(l));
         cx += c.text(cx, y, fmt::format("{}: {}   ", name(p), where));
       }
       ++y;
       break;
     }
-    default:
-      c.text(0, y++, ending_ ? "The Draw Pile is empty." : "", dim);
-      break;
+    default: c.text(0, y++, ending_ ? "The Draw Pile is empty." : "", dim); break;
   }
   ++y;
 
@@ -152,7 +162,8 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
     std::array<std::uint8_t, kMaxHand> sorted = hands_[static_cast<std::size_t>(p)];
     const int len = hand_len_[static_cast<std::size_t>(p)];
     for (int i = 1; i < len; ++i)  // insertion sort: at most kMaxHand cards
-      for (int j = i; j > 0 && sorted[static_cast<std::size_t>(j - 1)] > sorted[static_cast<std::size_t>(j)]; --j)
+      for (int j = i; j > 0 && sorted[static_cast<std::size_t>(j - 1)] > sorted[static_cast<std::size_t>(j)];
+           --j)
         std::swap(sorted[static_cast<std::size_t>(j - 1)], sorted[static_cast<std::size_t>(j)]);
     for (int i = 0; i < len; ++i) {
       const int t = sorted[static_cast<std::size_t>(i)];

@@ -1,0 +1,190 @@
+// Go Wacky! text forms, prompts, standings, hidden information and checks.
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "core/rng.h"
+#include "games/go_wacky/game.h"
+#include "games/go_wacky/rules.h"
+
+namespace rt::go_wacky {
+
+// --- text forms -------------------------------------------------------------
+
+std::string GoWackyState::action_text(PlayerId player, Action a) const {
+  const Deck& d = deck();
+  if (player == kClock) return "time";
+  if (player == kChance) {
+    if (a >= kScatterBase) return fmt::format("scatter {:+d}", a - kScatterBase - d.timing.scatter);
+    if (a >= kDieBase) return "die " + d.colour_ids[static_cast<std::size_t>(a - kDieBase)];
+    if (a >= kDrawBase) return "draw " + d.types[static_cast<std::size_t>(a - kDrawBase)].id;
+    return fmt::format("dealer {}", a - kDealerBase + 1);
+  }
+  if (a == kPass) return "pass";
+  if (a == kRoll) return "roll";
+  if (a == kThrow) return "throw";
+  if (a >= kTakeBase) return "take " + d.types[static_cast<std::size_t>(a - kTakeBase)].id;
+  return "play " + d.types[static_cast<std::size_t>(a - kPlayBase)].id;
+}
+
+std::string GoWackyState::action_label(PlayerId player, Action a) const {
+  const Deck& d = deck();
+  if (player < 0) return action_text(player, a);
+  if (a == kPass) return "Pass (no card matches)";
+  if (a == kRoll) return "Roll your die!";
+  if (a == kThrow) return "Throw! (stop the needle at the centre)";
+  if (a >= kTakeBase) return "Take " + d.types[static_cast<std::size_t>(a - kTakeBase)].name;
+  const int t = a - kPlayBase;
+  const CardType& card = d.types[static_cast<std::size_t>(t)];
+  const int top = top_card();
+  const bool exact = top >= 0 && d.types[static_cast<std::size_t>(top)].colours == card.colours;
+  return fmt::format("Play {} ({} match)", card.name, exact ? "exact" : "split");
+}
+
+std::optional<Action> GoWackyState::parse_action(PlayerId player, std::string_view text) const {
+  if (player == kClock) return text == "time" ? std::optional<Action>(0) : std::nullopt;
+  return State::parse_action(player, text);
+}
+
+std::string GoWackyState::prompt(PlayerId player) const {
+  const Deck& d = deck();
+  switch (phase_) {
+    case Phase::Turn: {
+      const std::string top = d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours, " or ");
+      std::vector<Action> acts;
+      legal_actions(player, acts);
+      if (acts.size() == 1 && acts[0] == kPass)
+        return fmt::format("No card in your hand matches {}: pass.", top);
+      return fmt::format("Play a card that matches {}.", top);
+    }
+    case Phase::EgwRace:
+      return fmt::format("Everybody Go Wacky! Roll until your die shows {}!",
+                         d.colour_names(target_, " or "));
+    case Phase::GwRace:
+      return fmt::format("Go Wacky! Roll for {} before the count reaches {} (now {}).",
+                         d.colour_names(target_, " or "), d.timing.count_to, count_reached(now()));
+    case Phase::BeThrow: return "Bull's-eye! Throw when the needle is at the centre.";
+    case Phase::RnrTake:
+      return fmt::format(
+          "You rolled {}: take one matching card from the row.",
+          d.colour_ids[static_cast<std::size_t>(last_roll_[static_cast<std::size_t>(player)])]);
+    default: return "";
+  }
+}
+
+Standings GoWackyState::standings() const {
+  Standings s;
+  const int n = num_players();
+  for (PlayerId p = 0; p < n; ++p) {
+    int place = 1;
+    for (PlayerId q = 0; q < n; ++q)
+      if (score_[static_cast<std::size_t>(q)] > score_[static_cast<std::size_t>(p)]) ++place;
+    const int sc = score_[static_cast<std::size_t>(p)];
+    s.placings.push_back(Placing{p, place, sc, fmt::format("{} card{}", sc, sc == 1 ? "" : "s")});
+  }
+  std::stable_sort(s.placings.begin(), s.placings.end(),
+                   [](const Placing& a, const Placing& b) { return a.place < b.place; });
+  std::vector<std::string> winners;
+  for (const auto& pl : s.placings)
+    if (pl.place == 1) winners.push_back(name(pl.player));
+  const int top = s.placings.front().score;
+  if (winners.size() == 1) {
+    s.summary = fmt::format("{} {} with {} card{}.", winners[0], phase_ == Phase::Over ? "wins" : "leads",
+                            top, top == 1 ? "" : "s");
+  } else {
+    std::string list;
+    for (std::size_t i = 0; i < winners.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == winners.size() ? " and " : ", ") + winners[i];
+    s.summary =
+        fmt::format("{} {} with {} card{} each.", list,
+                    phase_ == Phase::Over ? "share the win" : "share the lead", top, top == 1 ? "" : "s");
+  }
+  return s;
+}
+
+// --- hidden information -----------------------------------------------------
+
+void GoWackyState::determinize(PlayerId viewer, Rng& rng) {
+  // Unknown to the viewer: the other hands and the Draw Pile. Pool and redeal.
+  std::vector<std::uint8_t> pool;
+  for (std::size_t t = 0; t < deck().types.size(); ++t)
+    for (int k = 0; k < draw_[t]; ++k) pool.push_back(static_cast<std::uint8_t>(t));
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    if (p == viewer) continue;
+    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
+      pool.push_back(hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]);
+  }
+  rng.shuffle(std::span<std::uint8_t>(pool));
+  std::size_t next = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    if (p == viewer) continue;
+    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
+      hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] = pool[next++];
+  }
+  draw_.fill(0);
+  for (; next < pool.size(); ++next) ++draw_[pool[next]];
+}
+
+// --- checks -----------------------------------------------------------------
+
+std::string GoWackyState::debug_string() const {
+  std::string s = fmt::format(
+      "phase={} dealer={} current={} deal_to={} refill_for={} owner={} roller={} next={} "
+      "first_passer={} passes={} ending={} now={}\n",
+      static_cast<int>(phase_), dealer_, current_, deal_to_, refill_for_, contest_owner_, roller_,
+      next_after_contest_, first_passer_, passes_, ending_, now());
+  s += "draw:";
+  for (std::size_t t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", draw_[t]);
+  s += fmt::format(" total={}\n", draw_total_);
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    s += fmt::format("P{} score={} hand:", p + 1, score_[static_cast<std::size_t>(p)]);
+    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
+      s += fmt::format(" {}", hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]);
+    s += fmt::format(" last_roll={} aimed={} landing={}\n", last_roll_[static_cast<std::size_t>(p)],
+                     aimed_[static_cast<std::size_t>(p)], landing_[static_cast<std::size_t>(p)]);
+  }
+  s += "pile:";
+  for (int i = 0; i < pile_size_; ++i) s += fmt::format(" {}", pile_[static_cast<std::size_t>(i)]);
+  s += "\nrow:";
+  for (int i = 0; i < row_len_; ++i) s += fmt::format(" {}", row_[static_cast<std::size_t>(i)]);
+  s += fmt::format(
+      "\nrow_to_lay={} centre={} contest={} target={} contest_id={} open={} thrown={}\nwon:", row_to_lay_,
+      centre_, static_cast<int>(contest_), target_, contest_id_, contest_open_, thrown_);
+  for (std::size_t t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", won_[t]);
+  s += "\n";
+  return s;
+}
+
+std::string GoWackyState::check_invariants() const {
+  const Deck& d = deck();
+  std::vector<int> seen(d.types.size(), 0);
+  int draw_sum = 0;
+  for (std::size_t t = 0; t < d.types.size(); ++t) {
+    seen[t] += draw_[t] + won_[t];
+    draw_sum += draw_[t];
+  }
+  if (draw_sum != draw_total_) return fmt::format("draw pile count {} != {}", draw_total_, draw_sum);
+  int scored = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    scored += score_[static_cast<std::size_t>(p)];
+    if (hand_len_[static_cast<std::size_t>(p)] > d.hand_size)
+      return fmt::format("P{} holds too many cards", p + 1);
+    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
+      ++seen[hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]];
+  }
+  int won_sum = 0;
+  for (std::size_t t = 0; t < d.types.size(); ++t) won_sum += won_[t];
+  if (won_sum != scored) return "scoring piles disagree with cards won";
+  for (int i = 0; i < pile_size_; ++i) ++seen[pile_[static_cast<std::size_t>(i)]];
+  for (int i = 0; i < row_len_; ++i) ++seen[row_[static_cast<std::size_t>(i)]];
+  if (centre_ >= 0) ++seen[static_cast<std::size_t>(centre_)];
+  for (std::size_t t = 0; t < d.types.size(); ++t)
+    if (seen[t] != d.types[t].copies)
+      return fmt::format("card {} is in {} places, not {}", d.types[t].id, seen[t], d.types[t].copies);
+  if (phase_ != Phase::ChooseDealer && phase_ != Phase::Deal && phase_ != Phase::FlipStart && pile_size_ < 1)
+    return "the Play Pile is empty";
+  return {};
+}
+
+}  // namespace rt::go_wacky
