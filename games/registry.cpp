@@ -1,11 +1,13 @@
 #include "games/registry.h"
 
 #include "games/go_wacky/game.h"
+#include "games/racesmack/game.h"
 
 namespace rt {
 
 void register_builtin_games(Registry& registry) {
   registry.add(go_wacky::entry());
+  registry.add(racesmack::entry());
 }
 
 const Registry& builtin_registry() {

@@ -1,0 +1,35 @@
+// Racesmack computer players: a heuristic that plays the card that helps its
+// Finish most (and is likely to be correct), taps a correct card after a
+// reaction time from its level's profile (sometimes wrongly, by profile),
+// and places and loses Race cards to keep its Finish close.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/agent.h"
+#include "games/racesmack/rules.h"
+
+namespace rt::racesmack {
+
+// How complete a Race is for its Finish, 0..1 (faults count against it);
+// 0 without a Finish. `extra` (or -1) is a card added at one end.
+double finish_fraction(const RacesmackState& s, const Row& race);
+
+class RacesmackBot final : public Agent {
+ public:
+  explicit RacesmackBot(const std::string& level);
+  Decision decide(const State& state, PlayerId me, Rng& rng) override;
+
+ private:
+  Action pick(const RacesmackState& s, PlayerId me, Rng& rng);
+  Decision tap(const RacesmackState& s, PlayerId me, Rng& rng);
+  Action settle(const RacesmackState& s, PlayerId me);
+
+  std::string level_;
+  ReactionProfile profile_;
+  std::vector<Action> scratch_;
+  std::vector<int> pool_;
+};
+
+}  // namespace rt::racesmack

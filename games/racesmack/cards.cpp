@@ -1,0 +1,513 @@
+#include "games/racesmack/cards.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "core/json_data.h"
+
+namespace rt::racesmack {
+
+const char* rule_key_name(RuleKey k) {
+  static const char* const kNames[] = {"freq",  "variety",        "neighbors", "number", "number_adjacent",
+                                       "rules", "rules_adjacent", "duplicates"};
+  return kNames[static_cast<int>(k)];
+}
+
+const char* finish_key_name(FinishKey k) {
+  static const char* const kNames[] = {
+      "specific_cards", "specific_individual", "num_cards",       "num_cards_cond",
+      "pairs",          "variety_cards",       "specific_double", "specific_triple"};
+  return kNames[static_cast<int>(k)];
+}
+
+const char* display_name(Display d) {
+  static const char* const kNames[] = {"symbols", "dice", "hand", "tally", "number"};
+  return kNames[static_cast<int>(d)];
+}
+
+int Card::max_repeat(int prop) const {
+  int best = 0;
+  for (std::uint8_t v : per_value[static_cast<std::size_t>(prop)]) best = std::max(best, static_cast<int>(v));
+  return best;
+}
+
+void Card::tally() {
+  per_value = {};
+  mask = {};
+  for (int i = 0; i < count; ++i) {
+    const auto s = shape[static_cast<std::size_t>(i)];
+    const auto c = colour[static_cast<std::size_t>(i)];
+    ++per_value[kShape][s];
+    ++per_value[kColour][c];
+    mask[kShape] = static_cast<std::uint8_t>(mask[kShape] | (1u << s));
+    mask[kColour] = static_cast<std::uint8_t>(mask[kColour] | (1u << c));
+  }
+}
+
+std::string Data::identifier_name(int identifier) const {
+  if (identifier < kMaxValues) return colours[static_cast<std::size_t>(identifier)].name;
+  return shapes[static_cast<std::size_t>(identifier - kMaxValues)].name;
+}
+
+std::string Data::value_name(int prop, int value) const {
+  return prop == kColour ? colours[static_cast<std::size_t>(value)].name
+                         : shapes[static_cast<std::size_t>(value)].name;
+}
+
+std::string Data::render(const Template& t, const Filled& f) const {
+  std::string out = t.parts[0];
+  for (std::size_t k = 0; k < t.slots.size(); ++k) {
+    const Placeholder& ph = placeholders[static_cast<std::size_t>(t.slots[k])];
+    const int v = f.vals[k];
+    if (ph.kind == Kind::Identifier)
+      out += identifier_name(ph.code[static_cast<std::size_t>(v)]);
+    else
+      out += ph.values[static_cast<std::size_t>(v)];
+    out += t.parts[k + 1];
+  }
+  return out;
+}
+
+std::string Data::icons_text(const Card& c) const {
+  if (c.is_rule) return "Rule Card";
+  if (c.display != Display::Symbols)
+    return fmt::format("{}×{}/{} ({})", c.count, shapes[c.shape[0]].name, colours[c.colour[0]].name,
+                       display_name(c.display));
+  std::string out;
+  for (int i = 0; i < c.count; ++i)
+    out += fmt::format("{}{}/{}", i ? ", " : "", shapes[c.shape[static_cast<std::size_t>(i)]].name,
+                       colours[c.colour[static_cast<std::size_t>(i)]].name);
+  return out;
+}
+
+std::string Data::card_text(const Card& c) const {
+  return fmt::format("{} ({})", c.name(), icons_text(c));
+}
+
+namespace {
+
+// Which placeholder kinds each template needs (any order in the text).
+std::vector<Kind> rule_needs(RuleKey k) {
+  switch (k) {
+    case RuleKey::Freq: return {Kind::Property, Kind::Extreme};
+    case RuleKey::Variety: return {Kind::Property, Kind::Number, Kind::Compare};
+    case RuleKey::Neighbors: return {Kind::Property, Kind::Strict};
+    case RuleKey::Number: return {Kind::Number, Kind::CompareNumber};
+    case RuleKey::Duplicates: return {Kind::Property, Kind::Invert};
+    default: return {};
+  }
+}
+
+std::vector<Kind> finish_needs(FinishKey k) {
+  switch (k) {
+    case FinishKey::SpecificCards:
+    case FinishKey::SpecificIndividual: return {Kind::Identifier, Kind::Number};
+    case FinishKey::NumCards: return {Kind::Number};
+    case FinishKey::NumCardsCond:
+    case FinishKey::Pairs:
+    case FinishKey::VarietyCards: return {Kind::Property, Kind::Number};
+    case FinishKey::SpecificDouble: return {Kind::Identifier, Kind::Identifier, Kind::Number, Kind::Number};
+    case FinishKey::SpecificTriple:
+      return {Kind::Identifier, Kind::Identifier, Kind::Identifier, Kind::Number, Kind::Number, Kind::Number};
+  }
+  return {};
+}
+
+const std::vector<std::string>& kind_names() {
+  static const std::vector<std::string> k{"identifier", "property", "extreme",        "number",
+                                          "compare",    "strict",   "compare_number", "invert"};
+  return k;
+}
+
+// The two words of each two-way kind, meaning 0 and 1.
+int two_way_code(Kind kind, const std::string& v) {
+  auto is = [&](std::initializer_list<const char*> words) {
+    for (const char* w : words)
+      if (v == w) return true;
+    return false;
+  };
+  switch (kind) {
+    case Kind::Property:
+      return is({"colour", "colours", "color", "colors"}) ? 0 : is({"shape", "shapes"}) ? 1 : -1;
+    case Kind::Extreme: return v == "least" ? 0 : v == "most" ? 1 : -1;
+    case Kind::Compare: return v == "different" ? 0 : v == "identical" ? 1 : -1;
+    case Kind::Strict: return v == "the exact same" ? 0 : v == "none of the same" ? 1 : -1;
+    case Kind::CompareNumber: return v == "less than" ? 0 : v == "greater than" ? 1 : -1;
+    case Kind::Invert: return v == "some" ? 0 : v == "no" ? 1 : -1;
+    default: return -1;
+  }
+}
+
+std::string value_string(const JsonField& f) {
+  if (f.json().is_number_integer()) return std::to_string(f.json().get<long long>());
+  return f.str();
+}
+
+Template parse_template(const JsonField& field, const std::vector<Placeholder>& phs,
+                        const std::vector<Kind>& needs) {
+  Template t;
+  t.key = field.str("key");
+  t.weight = static_cast<int>(field.integer("weight", 0, 100000));
+  const JsonField text_field = field.at("text");
+  const std::string text = text_field.str();
+  std::string part;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != '%') {
+      part.push_back(text[i++]);
+      continue;
+    }
+    const std::size_t end = text.find('%', i + 1);
+    if (end == std::string::npos) text_field.fail("a '%' placeholder is not closed");
+    const std::string name = text.substr(i + 1, end - i - 1);
+    int found = -1;
+    for (std::size_t p = 0; p < phs.size(); ++p)
+      if (phs[p].name == name) found = static_cast<int>(p);
+    if (found < 0) text_field.fail(fmt::format("unknown placeholder %{}%", name));
+    t.parts.push_back(part);
+    part.clear();
+    t.slots.push_back(found);
+    i = end + 1;
+  }
+  t.parts.push_back(part);
+  if (t.slots.size() > static_cast<std::size_t>(kMaxSlotValues))
+    text_field.fail(fmt::format("more than {} placeholders", kMaxSlotValues));
+  std::vector<Kind> have;
+  for (int s : t.slots) have.push_back(phs[static_cast<std::size_t>(s)].kind);
+  std::vector<Kind> want = needs;
+  std::sort(have.begin(), have.end());
+  std::sort(want.begin(), want.end());
+  if (have != want) {
+    std::string list;
+    for (Kind k : needs) list += (list.empty() ? "" : ", ") + kind_names()[static_cast<std::size_t>(k)];
+    text_field.fail(fmt::format("template '{}' needs placeholders of these kinds: {}", t.key,
+                                list.empty() ? "none" : list));
+  }
+  return t;
+}
+
+// Values of a fixed card, matched to the template's placeholders in order.
+Filled parse_filled(const JsonField& field, const Data& d, bool rule, Rule* r, Finish* f) {
+  Filled out;
+  std::vector<std::string> keys;
+  if (rule)
+    for (int k = 0; k < kRuleKeys; ++k) keys.push_back(rule_key_name(static_cast<RuleKey>(k)));
+  else
+    for (int k = 0; k < kFinishKeys; ++k) keys.push_back(finish_key_name(static_cast<FinishKey>(k)));
+  out.tmpl = static_cast<std::uint8_t>(field.at("key").one_of(keys));
+  const Template& t = rule ? d.rules[out.tmpl] : d.finishes[out.tmpl];
+  const JsonField vals = field.at("values");
+  if (vals.size() != t.slots.size())
+    vals.fail(fmt::format("template '{}' takes {} values, in the order of its text", t.key, t.slots.size()));
+  out.nvals = static_cast<std::uint8_t>(t.slots.size());
+  for (std::size_t k = 0; k < t.slots.size(); ++k) {
+    const Placeholder& ph = d.placeholders[static_cast<std::size_t>(t.slots[k])];
+    const std::string v = value_string(vals.at(k));
+    int idx = -1;
+    for (std::size_t i = 0; i < ph.values.size(); ++i)
+      if (ph.values[i] == v) idx = static_cast<int>(i);
+    if (idx < 0) {
+      std::string list;
+      for (const auto& pv : ph.values) list += (list.empty() ? "" : ", ") + pv;
+      vals.at(k).fail(fmt::format("'{}' is not a value of %{}% ({})", v, ph.name, list));
+    }
+    int used = 0;
+    for (std::size_t j = 0; j < k; ++j)
+      if (t.slots[j] == t.slots[k] && out.vals[j] == idx) ++used;
+    if (used >= ph.copies[static_cast<std::size_t>(idx)])
+      vals.at(k).fail(fmt::format("%{}% has '{}' only {} time(s) in its pool", ph.name, v,
+                                  ph.copies[static_cast<std::size_t>(idx)]));
+    out.vals[k] = static_cast<std::uint8_t>(idx);
+  }
+  const std::string why = rule ? d.decode_rule(out, *r) : d.decode_finish(out, *f);
+  if (!why.empty()) field.fail(why);
+  return out;
+}
+
+void parse_icon(const JsonField& f, const Data& d, std::uint8_t& shape, std::uint8_t& colour) {
+  const std::string s = f.str();
+  const auto slash = s.find('/');
+  if (slash == std::string::npos) f.fail("an icon is written shape/colour, e.g. \"star/red\"");
+  const std::string sh = s.substr(0, slash);
+  const std::string co = s.substr(slash + 1);
+  int si = -1, ci = -1;
+  for (std::size_t i = 0; i < d.shapes.size(); ++i)
+    if (d.shapes[i].id == sh) si = static_cast<int>(i);
+  for (std::size_t i = 0; i < d.colours.size(); ++i)
+    if (d.colours[i].id == co) ci = static_cast<int>(i);
+  if (si < 0) f.fail(fmt::format("unknown shape '{}'", sh));
+  if (ci < 0) f.fail(fmt::format("unknown colour '{}'", co));
+  shape = static_cast<std::uint8_t>(si);
+  colour = static_cast<std::uint8_t>(ci);
+}
+
+void set_id(Card& c, const JsonField& f, const std::string& id) {
+  if (id.empty() || id.size() >= c.id.size())
+    f.fail(fmt::format("a card id has 1 to {} characters", c.id.size() - 1));
+  std::memcpy(c.id.data(), id.data(), id.size());
+}
+
+std::vector<Component> parse_components(const JsonField& list, bool shapes) {
+  if (list.size() < 1 || list.size() > static_cast<std::size_t>(kMaxValues))
+    list.fail(fmt::format("give 1 to {}", kMaxValues));
+  static const std::vector<std::string> colours{"red", "green", "yellow", "blue", "magenta", "cyan", "white"};
+  static const Color kColours[] = {Color::Red,     Color::Green, Color::Yellow, Color::Blue,
+                                   Color::Magenta, Color::Cyan,  Color::White};
+  std::vector<Component> out;
+  for (const JsonField& f : list.items()) {
+    Component c;
+    c.id = f.str("id");
+    if (c.id.empty() || c.id.find('/') != std::string::npos) f.at("id").fail("must be a word without '/'");
+    for (const auto& o : out)
+      if (o.id == c.id) f.at("id").fail(fmt::format("'{}' is listed twice", c.id));
+    if (shapes) {
+      c.name = f.str("name");
+      c.glyph = f.str("glyph");
+      c.ascii = f.str("ascii");
+      if (utf8_length(c.glyph) != 1) f.at("glyph").fail("must be one character");
+      if (c.ascii.size() != 1) f.at("ascii").fail("must be one ASCII character");
+    } else {
+      c.name = c.id;
+      const std::string letter = f.str("letter");
+      if (letter.size() != 1) f.at("letter").fail("must be one character");
+      c.letter = letter[0];
+      c.terminal = kColours[f.at("terminal").one_of(colours)];
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Data::decode_rule(const Filled& f, Rule& out) const {
+  const Template& t = rules[f.tmpl];
+  out = Rule{};
+  out.key = static_cast<RuleKey>(f.tmpl);
+  for (std::size_t k = 0; k < t.slots.size(); ++k) {
+    const Placeholder& ph = placeholders[static_cast<std::size_t>(t.slots[k])];
+    const int code = ph.code[f.vals[k]];
+    switch (ph.kind) {
+      case Kind::Property: out.prop = static_cast<std::uint8_t>(code); break;
+      case Kind::Number: out.n = static_cast<std::uint8_t>(code); break;
+      default: out.flag = static_cast<std::uint8_t>(code); break;
+    }
+  }
+  return {};
+}
+
+std::string Data::decode_finish(const Filled& f, Finish& out) const {
+  const Template& t = finishes[f.tmpl];
+  out = Finish{};
+  out.key = static_cast<FinishKey>(f.tmpl);
+  int nums = 0;
+  int ids = 0;
+  for (std::size_t k = 0; k < t.slots.size(); ++k) {
+    const Placeholder& ph = placeholders[static_cast<std::size_t>(t.slots[k])];
+    const int code = ph.code[f.vals[k]];
+    switch (ph.kind) {
+      case Kind::Property: out.prop = static_cast<std::uint8_t>(code); break;
+      case Kind::Number:
+        if (nums == 0) out.n = static_cast<std::uint8_t>(code);
+        out.need[static_cast<std::size_t>(nums++)] = static_cast<std::uint8_t>(code);
+        break;
+      case Kind::Identifier: out.id[static_cast<std::size_t>(ids++)] = static_cast<std::uint8_t>(code); break;
+      default: break;
+    }
+  }
+  out.terms = static_cast<std::uint8_t>(ids);
+  for (int a = 0; a < ids; ++a)
+    for (int b = 0; b < a; ++b)
+      if (out.id[static_cast<std::size_t>(a)] == out.id[static_cast<std::size_t>(b)])
+        return fmt::format("'{}' is named twice in one finish",
+                           identifier_name(out.id[static_cast<std::size_t>(a)]));
+  return {};
+}
+
+Data load_data(const DataSource& source) {
+  Data d;
+  const JsonDocument cards_doc(source, "racesmack/cards.json");
+  {
+    const JsonField root = cards_doc.root();
+    d.shapes = parse_components(root.at("shapes"), true);
+    d.colours = parse_components(root.at("colours"), false);
+    d.hand_size = static_cast<int>(root.integer("hand_size", 1, kMaxHand));
+    d.racing_deck = static_cast<int>(root.integer("racing_rules_deck", 1, 40));
+    d.tap_window_ms = static_cast<Tick>(root.integer("tap_window_ms", 1000, 600000));
+  }
+  // Templates first: the fixed Rule Cards are written with them.
+  {
+    JsonDocument doc(source, "racesmack/templates.json");
+    const JsonField root = doc.root();
+    const JsonField phs = root.at("placeholders");
+    for (const JsonField& f : phs.items()) {
+      Placeholder ph;
+      ph.name = f.str("name");
+      for (const auto& other : d.placeholders)
+        if (other.name == ph.name)
+          f.at("name").fail(fmt::format("placeholder '{}' is listed twice", ph.name));
+      ph.kind = static_cast<Kind>(f.at("kind").one_of(kind_names()));
+      const JsonField vals = f.at("values");
+      if (vals.size() == 0 || vals.size() > 12) vals.fail("give 1 to 12 values");
+      for (const JsonField& v : vals.items()) {
+        int code = 0;
+        std::string text;
+        if (ph.kind == Kind::Number) {
+          code = static_cast<int>(v.integer(1, 99));
+          text = std::to_string(code);
+        } else {
+          text = v.str();
+          if (ph.kind == Kind::Identifier) {
+            code = -1;
+            for (std::size_t i = 0; i < d.colours.size(); ++i)
+              if (d.colours[i].id == text) code = static_cast<int>(i);
+            for (std::size_t i = 0; i < d.shapes.size(); ++i)
+              if (d.shapes[i].id == text) code = kMaxValues + static_cast<int>(i);
+            if (code < 0) v.fail(fmt::format("'{}' is neither a shape nor a colour of cards.json", text));
+          } else {
+            code = two_way_code(ph.kind, text);
+            if (code < 0) v.fail(fmt::format("'{}' is not a word for kind '{}'", text, f.str("kind")));
+          }
+        }
+        auto it = std::find(ph.values.begin(), ph.values.end(), text);
+        if (it == ph.values.end()) {
+          ph.values.push_back(text);
+          ph.copies.push_back(1);
+          ph.code.push_back(code);
+        } else {
+          ++ph.copies[static_cast<std::size_t>(it - ph.values.begin())];
+        }
+      }
+      if (ph.values.size() > 16) vals.fail("at most 16 different values");
+      d.placeholders.push_back(std::move(ph));
+    }
+    auto read_templates = [&](const JsonField& list, bool rule, auto& into, int count) {
+      if (list.size() != static_cast<std::size_t>(count))
+        list.fail(fmt::format("give each of the {} templates once", count));
+      std::vector<bool> seen(static_cast<std::size_t>(count), false);
+      int total = 0;
+      for (const JsonField& f : list.items()) {
+        std::vector<std::string> keys;
+        for (int k = 0; k < count; ++k)
+          keys.push_back(rule ? rule_key_name(static_cast<RuleKey>(k))
+                              : finish_key_name(static_cast<FinishKey>(k)));
+        const std::size_t k = f.at("key").one_of(keys);
+        if (seen[k]) f.at("key").fail("listed twice");
+        seen[k] = true;
+        into[k] = parse_template(
+            f, d.placeholders,
+            rule ? rule_needs(static_cast<RuleKey>(k)) : finish_needs(static_cast<FinishKey>(k)));
+        total += into[k].weight;
+        // Every placeholder used twice must have enough values to draw without replacement.
+        for (std::size_t a = 0; a < into[k].slots.size(); ++a) {
+          int uses = 0;
+          for (int s : into[k].slots) uses += s == into[k].slots[a];
+          int pool = 0;
+          for (int c : d.placeholders[static_cast<std::size_t>(into[k].slots[a])].copies) pool += c;
+          if (uses > pool) f.at("text").fail("a placeholder is used more often than its pool has values");
+        }
+      }
+      if (total <= 0) list.fail("at least one template needs a weight above 0");
+    };
+    read_templates(root.at("rules"), true, d.rules, kRuleKeys);
+    read_templates(root.at("finishes"), false, d.finishes, kFinishKeys);
+    d.default_rule_text = parse_filled(root.at("default_rule"), d, true, &d.default_rule, nullptr);
+
+    const JsonField g = root.at("generator");
+    d.generator.regular_cards = static_cast<int>(g.integer("regular_cards", 1, 60));
+    d.generator.rule_cards = static_cast<int>(g.integer("rule_cards", 1, 30));
+    d.generator.gears_cards = static_cast<int>(g.integer("shifting_gears_cards", 0, 40));
+    const JsonField counts = g.at("icon_counts");
+    if (counts.size() == 0) counts.fail("give at least one icon count");
+    for (const JsonField& c : counts.items()) {
+      const int icons = static_cast<int>(c.integer("icons", 1, kMaxIcons));
+      for (const auto& [i, p] : d.generator.icon_counts)
+        if (i == icons) c.at("icons").fail("listed twice");
+      d.generator.icon_counts.emplace_back(icons, static_cast<int>(c.integer("percent", 0, 100)));
+    }
+    for (int set_size : {d.generator.regular_cards, d.generator.gears_cards}) {
+      int pool = 0;
+      for (const auto& [i, p] : d.generator.icon_counts) pool += (p * set_size + 99) / 100;
+      if (pool < set_size) counts.fail("the shares are too small to give every card an icon count");
+    }
+    static const std::vector<std::string> displays{"dice", "hand", "tally", "number"};
+    const JsonField gd = g.at("shifting_gears_displays");
+    if (gd.size() == 0) gd.fail("give at least one display");
+    for (const JsonField& f : gd.items())
+      d.generator.gears_displays.push_back(static_cast<Display>(1 + f.one_of(displays)));
+    if (d.generator.regular_cards + d.generator.rule_cards + d.generator.gears_cards > kMaxCards)
+      g.fail(fmt::format("more than {} cards", kMaxCards));
+    if (d.generator.regular_cards + d.generator.rule_cards < 6 * d.hand_size + 2 + d.racing_deck)
+      g.fail("too few cards to deal six hands and set aside the Racing Rules deck");
+    if (d.generator.rule_cards < d.racing_deck) g.fail("fewer Rule Cards than the Racing Rules deck needs");
+  }
+  // The fixed deck.
+  {
+    const JsonField root = cards_doc.root();
+    std::vector<std::string> ids;
+    auto check_id = [&](const JsonField& f, const std::string& id) {
+      if (std::find(ids.begin(), ids.end(), id) != ids.end())
+        f.fail(fmt::format("card id '{}' is used twice", id));
+      ids.push_back(id);
+    };
+    const JsonField regular = root.at("regular");
+    for (const JsonField& f : regular.items()) {
+      Card c;
+      const std::string id = f.str("id");
+      set_id(c, f.at("id"), id);
+      check_id(f.at("id"), id);
+      const JsonField icons = f.at("icons");
+      if (icons.size() < 1 || icons.size() > static_cast<std::size_t>(kMaxIcons))
+        icons.fail(fmt::format("a card shows 1 to {} icons", kMaxIcons));
+      c.count = static_cast<std::uint8_t>(icons.size());
+      for (std::size_t i = 0; i < icons.size(); ++i) parse_icon(icons.at(i), d, c.shape[i], c.colour[i]);
+      c.tally();
+      d.base_cards.push_back(c);
+    }
+    const JsonField rules = root.at("rule_cards");
+    std::vector<int> numbers;
+    for (const JsonField& f : rules.items()) {
+      Card c;
+      c.is_rule = true;
+      c.number = static_cast<std::uint8_t>(f.integer("number", 1, 99));
+      if (std::find(numbers.begin(), numbers.end(), c.number) != numbers.end())
+        f.at("number").fail("every Rule Card has its own number");
+      numbers.push_back(c.number);
+      const std::string id = fmt::format("#{}", c.number);
+      set_id(c, f, id);
+      check_id(f, id);
+      c.rule_text = parse_filled(f.at("rule"), d, true, &c.rule, nullptr);
+      c.finish_text = parse_filled(f.at("finish"), d, false, nullptr, &c.finish);
+      d.base_cards.push_back(c);
+    }
+    if (rules.size() < static_cast<std::size_t>(d.racing_deck))
+      rules.fail("fewer Rule Cards than the Racing Rules deck needs");
+    const JsonField gears = root.at("shifting_gears");
+    static const std::vector<std::string> displays{"dice", "hand", "tally", "number"};
+    for (const JsonField& f : gears.items()) {
+      Card c;
+      const std::string id = f.str("id");
+      set_id(c, f.at("id"), id);
+      check_id(f.at("id"), id);
+      c.display = static_cast<Display>(1 + f.at("display").one_of(displays));
+      c.count = static_cast<std::uint8_t>(f.integer("icons", 1, kMaxIcons));
+      parse_icon(f.at("icon"), d, c.shape[0], c.colour[0]);
+      for (int i = 1; i < c.count; ++i) {
+        c.shape[static_cast<std::size_t>(i)] = c.shape[0];
+        c.colour[static_cast<std::size_t>(i)] = c.colour[0];
+      }
+      c.tally();
+      d.gears_cards.push_back(c);
+    }
+    if (d.base_cards.size() + d.gears_cards.size() > static_cast<std::size_t>(kMaxCards))
+      root.fail(fmt::format("more than {} cards", kMaxCards));
+    if (d.base_cards.size() < static_cast<std::size_t>(6 * d.hand_size + 2 + d.racing_deck))
+      regular.fail("too few cards to deal six hands and set aside the Racing Rules deck");
+  }
+  d.rules_text = source.read("racesmack/rules.txt");
+  return d;
+}
+
+}  // namespace rt::racesmack

@@ -1,0 +1,431 @@
+// Racesmack's text forms (actions, labels, prompts), standings, queries used
+// by the view and bots, hidden-information sampling and the checks.
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/rng.h"
+#include "games/racesmack/game.h"
+#include "games/racesmack/rules.h"
+
+namespace rt::racesmack {
+
+int CardSet::next(int c) const {
+  ++c;
+  if (c < 64) {
+    const std::uint64_t rest = c == 0 ? w[0] : w[0] & (~0ull << c);
+    if (rest) return std::countr_zero(rest);
+    c = 64;
+  }
+  if (c >= 128) return -1;
+  const std::uint64_t rest = w[1] & (~0ull << (c - 64));
+  return rest ? 64 + std::countr_zero(rest) : -1;
+}
+
+bool Row::has(int card) const {
+  for (int i = 0; i < len; ++i)
+    if (c[static_cast<std::size_t>(i)] == card) return true;
+  return false;
+}
+
+void Row::push_front(int card) {
+  for (int i = len; i > 0; --i) c[static_cast<std::size_t>(i)] = c[static_cast<std::size_t>(i - 1)];
+  c[0] = static_cast<std::uint8_t>(card);
+  ++len;
+}
+
+void Row::remove(int card) {
+  for (int i = 0; i < len; ++i) {
+    if (c[static_cast<std::size_t>(i)] != card) continue;
+    for (int j = i; j + 1 < len; ++j) c[static_cast<std::size_t>(j)] = c[static_cast<std::size_t>(j + 1)];
+    --len;
+    return;
+  }
+}
+
+// --- queries ------------------------------------------------------------------
+
+int RacesmackState::find_card(std::string_view id) const {
+  for (int c = 0; c < ncards_; ++c)
+    if (card(c).name() == id) return c;
+  return -1;
+}
+
+int RacesmackState::own_slot(PlayerId p) const {
+  for (int s = 0; s < nslots_; ++s)
+    if (slot_owner(s) == p) return s;
+  return -1;
+}
+
+Spread RacesmackState::spread() const {
+  Spread t;
+  t.k = nslots_;
+  for (int s = 0; s < nslots_; ++s) t.slot[s] = &card(slot_card(s));
+  return t;
+}
+
+bool RacesmackState::tap_correct(PlayerId p, int s) const {
+  bool ok = correct_ == 0 ? s == own_slot(p) : ((correct_ >> s) & 1u) != 0;
+  if (ok && tie_flag(p) && std::popcount(static_cast<unsigned>(correct_)) > 1) ok = false;
+  return ok;
+}
+
+int RacesmackState::finish_of(PlayerId p) const {
+  const Row& r = race(p);
+  return finish_card(deck(), r.c.data(), r.len);
+}
+
+Progress RacesmackState::progress_of(PlayerId p) const {
+  const int f = finish_of(p);
+  if (f < 0) return Progress{0, 1, 0, {}};
+  const Row& r = race(p);
+  return finish_progress(data(), deck(), r.c.data(), r.len, card(f).finish);
+}
+
+std::string RacesmackState::ruling_text() const {
+  const Data& d = data();
+  const Variants& v = variants();
+  auto rule_of = [&](int c) { return d.rule_text(c < 0 ? d.default_rule_text : card(c).rule_text); };
+  int played_rules = 0;
+  for (int s = 0; s < nslots_; ++s) played_rules += card(slot_card(s)).is_rule;
+  std::string why;
+  switch (ruling_src_) {
+    case Source::OnlyRules:
+      for (int s = 0; s < nslots_; ++s)
+        if (correct_ & (1u << s))
+          return fmt::format(
+              "Only Rule Cards were played: only the highest, {} (#{}), is correct (Racing Rules).",
+              cname(slot_card(s)), s + 1);
+      return "Only Rule Cards were played (Racing Rules).";
+    case Source::Trigger:
+      return fmt::format("{} was revealed: a card is correct if it {}.", cname(ruling_card_),
+                         rule_of(ruling_card_));
+    case Source::Played:
+      return fmt::format("Rule Card {} rules ({}): a card is correct if it {}.", cname(ruling_card_),
+                         v.noise            ? "the only one played"
+                         : played_rules > 1 ? "the highest played"
+                                            : "the one played",
+                         rule_of(ruling_card_));
+    case Source::Racing:
+    case Source::Default:
+      if (v.first_game)
+        why = "First game: Rule Cards are ignored";
+      else if (v.noise && played_rules > 1)
+        why = "Several Rule Cards cancel out (Noise Canceling)";
+      else
+        why = "No Rule Card played";
+      if (ruling_src_ == Source::Racing)
+        return fmt::format("{}: this round's Racing Rules card {} rules: a card is correct if it {}.", why,
+                           cname(ruling_card_), rule_of(ruling_card_));
+      return fmt::format("{}: default rule, a card is correct if it {}.", why, rule_of(-1));
+  }
+  return {};
+}
+
+// --- text forms ---------------------------------------------------------------
+
+std::string RacesmackState::action_text(PlayerId player, Action a) const {
+  if (player == kClock) return "time";
+  if (player == kChance) {
+    if (a >= kGenDisplay) return gen_text(a);
+    if (a >= kStartBase) return fmt::format("start {}", a - kStartBase + 1);
+    const std::string_view c = cname(a - kCardBase);
+    switch (phase_) {
+      case Phase::SetAside: return fmt::format("aside {}", c);
+      case Phase::Deal: return fmt::format("deal {}", c);
+      case Phase::FlipTop: return fmt::format("top {}", c);
+      case Phase::RacingFlip: return fmt::format("racing {}", c);
+      case Phase::AyReveal: return fmt::format("reveal {}", c);
+      default: return fmt::format("blind {}", c);
+    }
+  }
+  if (a == kReveal) return "reveal";
+  if (a == kPenaltyRace) return "penalty race";
+  if (a == kPenaltyHand) return "penalty hand";
+  if (a == kPenaltyTie) return "penalty tie";
+  if (a >= kDiscardBase) return fmt::format("discard {}", cname(a - kDiscardBase));
+  if (a >= kLoseBase) return fmt::format("lose {}", cname(a - kLoseBase));
+  if (a >= kRightBase) return fmt::format("right {}", cname(a - kRightBase));
+  if (a >= kLeftBase) return fmt::format("left {}", cname(a - kLeftBase));
+  if (a >= kTapBase) return fmt::format("tap {}", a - kTapBase + 1);
+  return fmt::format("play {}", cname(a - kPlayBase));
+}
+
+std::string RacesmackState::action_label(PlayerId player, Action a) const {
+  if (player < 0) return action_text(player, a);
+  const Data& d = data();
+  const auto i = static_cast<std::size_t>(player);
+  auto describe = [&](int c) {
+    const Card& k = card(c);
+    if (!k.is_rule) return d.card_text(k);
+    return fmt::format("{} (Rule Card: correct if it {}; Finish: {})", k.name(), d.rule_text(k.rule_text),
+                       d.finish_text(k.finish_text));
+  };
+  if (a == kReveal) return "Reveal the top card of your blind pile";
+  if (a == kPenaltyRace) return fmt::format("Lose 2 Race cards (you have {})", race(player).len);
+  if (a == kPenaltyHand) return fmt::format("Lose 2 hand cards (you hold {})", hand(player).len);
+  if (a == kPenaltyTie) return "Next round, any tie (several correct cards) makes you incorrect";
+  if (a >= kDiscardBase) return "Discard " + describe(a - kDiscardBase) + " from your hand";
+  if (a >= kLoseBase) {
+    const int c = a - kLoseBase;
+    return "Lose " + describe(c) + (c == finish_of(player) ? " — your Finish!" : "");
+  }
+  if (a >= kRightBase) return "Put " + describe(a - kRightBase) + " at the RIGHT end of your Race";
+  if (a >= kLeftBase) {
+    if (race(player).len == 0) return "Start your Race with " + describe(a - kLeftBase);
+    return "Put " + describe(a - kLeftBase) + " at the LEFT end of your Race";
+  }
+  if (a >= kTapBase) {
+    const int s = a - kTapBase;
+    const PlayerId owner = slot_owner(s);
+    return fmt::format("Tap #{}: {} — {}", s + 1,
+                       owner == player ? std::string("your own card") : name(owner) + "'s card",
+                       describe(slot_card(s)));
+  }
+  (void)i;
+  return "Play " + describe(a - kPlayBase);
+}
+
+std::string RacesmackState::prompt(PlayerId player) const {
+  const Data& d = data();
+  const auto i = static_cast<std::size_t>(player);
+  switch (phase_) {
+    case Phase::Pick: {
+      std::string s = "Pick a card to play face down.";
+      if (variants().racing && racing_current_ >= 0)
+        s += fmt::format(" This round's default rule ({}): correct if it {}.", cname(racing_current_),
+                         d.rule_text(card(racing_current_).rule_text));
+      const int f = finish_of(player);
+      if (f >= 0)
+        s += fmt::format(" Your Finish {}: {} ({}).", cname(f), d.finish_text(card(f).finish_text),
+                         progress_text(d, card(f).finish, progress_of(player)));
+      return s;
+    }
+    case Phase::Tap: {
+      const int own = own_slot(player);
+      std::string s = "TAP! " + ruling_text();
+      if (own >= 0) s += fmt::format(" If no card is correct, tap your own (#{}).", own + 1);
+      if (tie_flag(player)) s += " (Time Penalty: a tie makes you incorrect this round.)";
+      return s;
+    }
+    case Phase::Settle:
+      if (penalty_pending_[i]) return "Your tap was incorrect: pick a penalty.";
+      if (lose_race_[i] > 0) return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[i]);
+      if (lose_hand_[i] > 0) return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[i]);
+      if (!to_place_[i].empty())
+        return fmt::format("You won {} card{}: put each at the left or right end of your Race.",
+                           to_place_[i].size(), to_place_[i].size() == 1 ? "" : "s");
+      return "";
+    case Phase::AyTurn: return "Your turn: reveal the top card of your blind pile.";
+    default: return "";
+  }
+}
+
+Standings RacesmackState::standings() const {
+  Standings st;
+  const int n = num_players();
+  auto key = [&](PlayerId p) { return (finished(p) ? 1000 : 0) + race(p).len; };
+  for (PlayerId p = 0; p < n; ++p) {
+    int place = 1;
+    for (PlayerId q = 0; q < n; ++q) place += key(q) > key(p);
+    const int cards = race(p).len;
+    std::string detail = fmt::format("{} Race card{}", cards, cards == 1 ? "" : "s");
+    const int f = finish_of(p);
+    if (finished(p))
+      detail += fmt::format(", Finish {} met", cname(f));
+    else if (f >= 0)
+      detail +=
+          fmt::format(", Finish {}: {}", cname(f), progress_text(data(), card(f).finish, progress_of(p)));
+    st.placings.push_back(Placing{p, place, cards, detail});
+  }
+  std::stable_sort(st.placings.begin(), st.placings.end(),
+                   [](const Placing& a, const Placing& b) { return a.place < b.place; });
+  std::vector<std::string> winners;
+  for (const auto& pl : st.placings)
+    if (pl.place == 1) winners.push_back(name(pl.player));
+  std::string list;
+  for (std::size_t k = 0; k < winners.size(); ++k)
+    list += (k == 0 ? "" : k + 1 == winners.size() ? " and " : ", ") + winners[k];
+  const int top = st.placings.front().score;
+  const bool over = phase_ == Phase::Over;
+  const int finishers = std::popcount(static_cast<unsigned>(finished_));
+  if (over && finishers > 0) {
+    if (winners.size() == 1 && finishers == 1)
+      st.summary = fmt::format("{} wins by finishing their Race ({} Race cards).", list, top);
+    else if (winners.size() == 1)
+      st.summary = fmt::format("{} finished with the most Race cards ({}) and wins.", list, top);
+    else
+      st.summary = fmt::format("{} finished with {} Race cards each and share the win.", list, top);
+  } else if (over) {
+    st.summary = winners.size() == 1 ? fmt::format("{} wins with the most Race cards ({}).", list, top)
+                                     : fmt::format("{} share the win with {} Race cards each.", list, top);
+  } else {
+    st.summary = winners.size() == 1 ? fmt::format("{} leads with {} Race cards.", list, top)
+                                     : fmt::format("{} share the lead with {} Race cards.", list, top);
+  }
+  return st;
+}
+
+// --- hidden information -------------------------------------------------------
+
+void RacesmackState::determinize(PlayerId viewer, Rng& rng) {
+  if (phase_ == Phase::Generate) return;
+  // Unknown to the viewer: the draw pile under its top card, the other hands
+  // (every blind pile in After You), cards picked but not yet revealed, and
+  // the Racing Rules deck. Pool them and deal them back into the same places.
+  const bool blind = variants().after_you;
+  std::vector<std::uint8_t> pool;
+  draw_.each([&](int c) { pool.push_back(static_cast<std::uint8_t>(c)); });
+  racing_deck_.each([&](int c) { pool.push_back(static_cast<std::uint8_t>(c)); });
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    if (p == viewer && !blind) continue;
+    const Row& h = hand(p);
+    for (int k = 0; k < h.len; ++k) pool.push_back(static_cast<std::uint8_t>(h[k]));
+    if (phase_ == Phase::Pick && played(p) >= 0) pool.push_back(static_cast<std::uint8_t>(played(p)));
+  }
+  rng.shuffle(std::span<std::uint8_t>(pool));
+  // The Racing Rules deck holds Rule Cards only: take them first.
+  const int racing = racing_deck_.size();
+  racing_deck_.clear();
+  std::vector<std::uint8_t> rest;
+  for (std::uint8_t c : pool) {
+    if (racing_deck_.size() < racing && card(c).is_rule)
+      racing_deck_.add(c);
+    else
+      rest.push_back(c);
+  }
+  std::size_t next = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    if (p == viewer && !blind) continue;
+    Row& h = hands_[static_cast<std::size_t>(p)];
+    for (int k = 0; k < h.len; ++k) h.c[static_cast<std::size_t>(k)] = rest[next++];
+    if (phase_ == Phase::Pick && played(p) >= 0)
+      played_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(rest[next++]);
+  }
+  draw_.clear();
+  for (; next < rest.size(); ++next) draw_.add(rest[next]);
+}
+
+// --- checks -------------------------------------------------------------------
+
+std::string RacesmackState::debug_string() const {
+  auto set = [&](const CardSet& s) {
+    std::string out;
+    s.each([&](int c) { out += fmt::format(" {}", c); });
+    return out;
+  };
+  auto row = [&](const Row& r) {
+    std::string out;
+    for (int k = 0; k < r.len; ++k) out += fmt::format(" {}", r[k]);
+    return out;
+  };
+  std::string s = fmt::format(
+      "phase={} resume={} round={} now={} ncards={} top={} deal_to={} refill_seat={} current={} "
+      "aside_left={} "
+      "racing_current={} finished={} deck_out={}\n",
+      static_cast<int>(phase_), static_cast<int>(resume_), round_, now(), ncards_, top_, deal_to_,
+      refill_seat_, current_, aside_left_, racing_current_, finished_, deck_out_);
+  s += fmt::format("gen stage={} set={} index={} icon={} slot={} icons:", static_cast<int>(gen_.stage),
+                   gen_.set, gen_.index, gen_.icon, gen_.slot);
+  for (auto v : gen_.icon_pool) s += fmt::format(" {}", v);
+  s += " shapes:";
+  for (auto v : gen_.shape_pool) s += fmt::format(" {}", v);
+  s += " colours:";
+  for (auto v : gen_.colour_pool) s += fmt::format(" {}", v);
+  s += "\ncards:";
+  const Data& d = data();
+  for (int c = 0; c < ncards_; ++c) {
+    const Card& k = card(c);
+    s += fmt::format(" {}:", k.name());
+    if (k.is_rule) {
+      s += fmt::format("n{}r{}", k.number, k.rule_text.tmpl);
+      for (int v = 0; v < k.rule_text.nvals; ++v)
+        s += fmt::format(".{}", k.rule_text.vals[static_cast<std::size_t>(v)]);
+      s += fmt::format("f{}", k.finish_text.tmpl);
+      for (int v = 0; v < k.finish_text.nvals; ++v)
+        s += fmt::format(".{}", k.finish_text.vals[static_cast<std::size_t>(v)]);
+    } else {
+      s += fmt::format("d{}", static_cast<int>(k.display));
+      for (int v = 0; v < k.count; ++v)
+        s += fmt::format("{}{}", d.shapes[k.shape[static_cast<std::size_t>(v)]].ascii,
+                         d.colours[k.colour[static_cast<std::size_t>(v)]].letter);
+    }
+  }
+  s += "\ndraw:" + set(draw_) + "\ndiscard:" + set(discard_) + "\nracing deck:" + set(racing_deck_) +
+       " used:" + set(racing_used_) + "\n";
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    s += fmt::format(
+        "P{} hand:{} race:{} pile:{} played={} tap={} result={} penalty={} lose_race={} lose_hand={} "
+        "to_place:{}\n",
+        p + 1, row(hand(p)), row(race(p)), row(pile(p)), played_[i], tap_[i], static_cast<int>(result_[i]),
+        penalty_pending_[i], lose_race_[i], lose_hand_[i], set(to_place_[i]));
+  }
+  s += fmt::format("slots={}:", nslots_);
+  for (int k = 0; k < nslots_; ++k) s += fmt::format(" {}/{}", slot_card(k), slot_owner(k));
+  s += fmt::format(
+      "\nruling key={} prop={} flag={} n={} src={} card={} trigger={} correct={} contest={} open={} "
+      "taps={} order:",
+      static_cast<int>(ruling_.key), ruling_.prop, ruling_.flag, ruling_.n, static_cast<int>(ruling_src_),
+      ruling_card_, trigger_, correct_, contest_id_, open_, ntaps_);
+  for (int k = 0; k < ntaps_; ++k) s += fmt::format(" {}", tap_order_[static_cast<std::size_t>(k)]);
+  s += fmt::format(" tie_now={} tie_next={}\n", tie_now_, tie_next_);
+  return s;
+}
+
+std::string RacesmackState::check_invariants() const {
+  const Data& d = data();
+  std::array<int, kMaxCards> seen{};
+  std::string err;
+  auto mark = [&](int c, const char* where) {
+    if (c < 0 || c >= ncards_) {
+      if (err.empty()) err = fmt::format("card id {} in {} is not in the deck", c, where);
+      return;
+    }
+    ++seen[static_cast<std::size_t>(c)];
+  };
+  draw_.each([&](int c) { mark(c, "the draw pile"); });
+  discard_.each([&](int c) { mark(c, "the discard pile"); });
+  racing_deck_.each([&](int c) { mark(c, "the Racing Rules deck"); });
+  racing_used_.each([&](int c) { mark(c, "the revealed Racing Rules"); });
+  if (top_ >= 0) mark(top_, "the top of the draw pile");
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    for (int k = 0; k < hand(p).len; ++k) mark(hand(p)[k], "a hand");
+    for (int k = 0; k < race(p).len; ++k) mark(race(p)[k], "a Race");
+    for (int k = 0; k < pile(p).len; ++k) mark(pile(p)[k], "a pile");
+    if (played_[i] >= 0) mark(played_[i], "the played cards");
+    to_place_[i].each([&](int c) { mark(c, "won cards"); });
+    if (hand(p).len > d.hand_size)
+      return fmt::format("P{} holds {} cards, more than {}", p + 1, hand(p).len, d.hand_size);
+  }
+  if (!err.empty()) return err;
+  for (int c = 0; c < ncards_; ++c)
+    if (seen[static_cast<std::size_t>(c)] != 1)
+      return fmt::format("card {} is in {} places", card(c).name(), seen[static_cast<std::size_t>(c)]);
+  for (int c = ncards_; c < kMaxCards; ++c)
+    if (draw_.has(c)) return fmt::format("card id {} is beyond the deck", c);
+  const bool dealing = phase_ == Phase::Generate || phase_ == Phase::SetAside || phase_ == Phase::Deal ||
+                       phase_ == Phase::FlipTop;
+  if (!dealing && top_ < 0 && !draw_.empty()) return "the draw pile has no face-up top card";
+  racing_deck_.each([&](int c) {
+    if (!card(c).is_rule && err.empty())
+      err = fmt::format("{} in the Racing Rules deck is not a Rule Card", card(c).name());
+  });
+  if (!err.empty()) return err;
+  if (racing_current_ >= 0 && !racing_used_.has(racing_current_))
+    return "the Racing Rules card in force is not revealed";
+  if (nslots_ > num_players()) return "more revealed cards than players";
+  if (phase_ == Phase::Tap && ntaps_ >= num_players() - 1 && num_players() > 1)
+    return "tapping should have ended";
+  if (phase_ == Phase::Pick || phase_ == Phase::Tap)
+    for (PlayerId p = 0; p < num_players(); ++p)
+      if (!variants().after_you && phase_ == Phase::Tap && played(p) < 0 && own_slot(p) >= 0)
+        return "a revealed card has left the table during tapping";
+  if (phase_ == Phase::Over && !deck_out_ && finished_ == 0)
+    return "the game ended without a finish or an empty deck";
+  return {};
+}
+
+}  // namespace rt::racesmack

@@ -1,0 +1,242 @@
+// Draws Racesmack on a Canvas: the draw pile, the rule in force, the revealed
+// cards numbered for tapping, every player's Race with their Finish and how
+// close they are, and the viewer's own hand. Shapes are glyphs in colour
+// followed by the colour's letter, so colour never carries meaning alone.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/racesmack/game.h"
+#include "games/racesmack/rules.h"
+
+namespace rt::racesmack {
+namespace {
+
+const Style kBold{Color::Default, Color::Default, attr::kBold};
+const Style kDim{Color::Default, Color::Default, attr::kDim};
+
+// How a Shifting Gears card shows its number.
+std::string number_face(const Card& k, bool unicode) {
+  static const char* const kDice[] = {"⚀", "⚁", "⚂", "⚃", "⚄", "⚅"};
+  switch (k.display) {
+    case Display::Dice:
+      return unicode && k.count <= 6 ? std::string(kDice[k.count - 1]) : fmt::format("[{}]", k.count);
+    case Display::Hand: return fmt::format("{}{}", unicode ? "✋" : "h", k.count);
+    case Display::Tally: return std::string(k.count, 'I');
+    case Display::Number: return fmt::format("{}{}", k.count, unicode ? "×" : "x");
+    case Display::Symbols: break;
+  }
+  return {};
+}
+
+// Word-wraps text onto up to `lines` rows; returns the rows used.
+int wrapped(Canvas& c, int y, const std::string& text, Style style, int lines) {
+  const int w = c.width();
+  std::size_t pos = 0;
+  int used = 0;
+  while (pos < text.size() && used < lines && y + used < c.height()) {
+    std::size_t end = text.size();
+    if (utf8_length(std::string_view(text).substr(pos)) > w) {
+      end = pos;
+      std::size_t probe = pos;
+      while (probe < text.size()) {
+        std::size_t next = text.find(' ', probe + 1);
+        if (next == std::string::npos) next = text.size();
+        if (utf8_length(std::string_view(text).substr(pos, next - pos)) > w) break;
+        end = next;
+        probe = next;
+      }
+      if (end == pos) end = std::min(text.size(), pos + static_cast<std::size_t>(w));
+    }
+    c.text(0, y + used, std::string_view(text).substr(pos, end - pos), style, w);
+    ++used;
+    pos = end;
+    while (pos < text.size() && text[pos] == ' ') ++pos;
+  }
+  return used;
+}
+
+}  // namespace
+
+// A card as icons ("■r▲g"), a Shifting Gears face ("⚂★r") or "#12";
+// returns the columns used (at most max_w).
+int draw_card(Canvas& c, int x, int y, const Data& d, const Card& k, int max_w = 99) {
+  const int x0 = x;
+  const int limit = std::min(c.width(), x + max_w);
+  if (k.is_rule)
+    return c.text(x, y, fmt::format("{}", k.name()), Style{Color::Yellow, Color::Default, attr::kBold},
+                  max_w);
+  auto icon = [&](int s, int col) {
+    if (x + 2 > limit) return;
+    const Component& sh = d.shapes[static_cast<std::size_t>(s)];
+    const Component& co = d.colours[static_cast<std::size_t>(col)];
+    const Style st{co.terminal, Color::Default, attr::kBold};
+    x += c.text(x, y, c.unicode() ? sh.glyph : sh.ascii, st);
+    c.put(x++, y, static_cast<char32_t>(co.letter), Style{co.terminal});
+  };
+  if (k.display != Display::Symbols) {
+    x += c.text(x, y, number_face(k, c.unicode()), kBold, limit - x);
+    icon(k.shape[0], k.colour[0]);
+    return x - x0;
+  }
+  for (int i = 0; i < k.count; ++i)
+    icon(k.shape[static_cast<std::size_t>(i)], k.colour[static_cast<std::size_t>(i)]);
+  return x - x0;
+}
+
+void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
+  const Data& d = data();
+  const Variants& v = variants();
+  const int n = num_players();
+  const int w = c.width();
+  int y = 0;
+
+  // Header: round, draw pile with its face-up top card, discards.
+  int x = c.text(0, y, "RACESMACK", kBold);
+  x += c.text(x, y, fmt::format("  {} {}", v.after_you ? "Turn" : "Round", round_));
+  x += c.text(x, y, fmt::format("  Draw pile {}", draw_size()));
+  if (top_ >= 0) {
+    x += c.text(x, y, " top ");
+    x += draw_card(c, x, y, d, card(top_), 12);
+  }
+  c.text(x, y, fmt::format("  Discard {}", discard_.size()), kDim);
+  ++y;
+  if (phase_ == Phase::Generate) {
+    c.text(0, y, fmt::format("Generating the deck: {} cards so far...", ncards_), kDim);
+    return;
+  }
+
+  // The rule in force.
+  const bool judged =
+      phase_ == Phase::Tap || phase_ == Phase::Settle || (phase_ != Phase::Pick && nslots_ > 0);
+  if (v.racing && racing_current_ >= 0 && !judged)
+    c.text(0, y++,
+           fmt::format("Racing Rules {}: default = correct if it {}", cname(racing_current_),
+                       d.rule_text(card(racing_current_).rule_text)),
+           Style{Color::Yellow}, w);
+  if (judged && nslots_ > 0) {
+    y += wrapped(c, y, ruling_text(), Style{Color::Yellow, Color::Default, attr::kBold}, 2);
+  } else if (phase_ == Phase::Pick) {
+    int waiting = 0;
+    for (PlayerId p = 0; p < n; ++p) waiting += !has_picked(p) && hand(p).len > 0;
+    c.text(0, y++, fmt::format("Everyone picks a secret card ({} still choosing).", waiting), kDim);
+  } else if (phase_ == Phase::AyTurn || phase_ == Phase::AyReveal) {
+    c.text(
+        0, y++,
+        fmt::format("After You: {} reveals a card. Tapping starts when a Rule Card shows.", name(current_)),
+        kDim);
+  } else if (phase_ == Phase::Over) {
+    c.text(0, y++, standings().summary, kBold, w);
+  } else {
+    ++y;
+  }
+
+  // The revealed cards (After You: every pile's top), numbered for tapping.
+  const bool over = phase_ != Phase::Tap;
+  if (nslots_ > 0 && judged) {
+    const int col = std::max(12, std::min(20, w / std::max(1, nslots_)));
+    for (int s = 0; s < nslots_; ++s) {
+      const int cx = s * col;
+      if (cx + 6 > w) break;
+      const PlayerId owner = slot_owner(s);
+      const bool mark = (over || ctx.omniscient) && ((correct_ >> s) & 1u);
+      c.text(cx, y, fmt::format("#{} {}", s + 1, name(owner)), mark ? kBold : Style{}, col - 1);
+      draw_card(c, cx, y + 1, d, card(slot_card(s)), col - 1);
+      if (mark)
+        c.text(cx + col - 2, y + 1, c.unicode() ? "✓" : "+",
+               Style{Color::Green, Color::Default, attr::kBold});
+      std::string tappers;
+      for (PlayerId p = 0; p < n; ++p)
+        if (tap_[static_cast<std::size_t>(p)] == s)
+          tappers += (tappers.empty() ? "" : ",") + name(p).substr(0, 3);
+      if (!tappers.empty()) c.text(cx, y + 2, c.unicode() ? "☝" + tappers : "^" + tappers, kDim, col - 1);
+    }
+    y += 3;
+  } else if (v.after_you) {
+    int cx = 0;
+    for (PlayerId p = 0; p < n && cx < w; ++p) {
+      const Row& pl = pile(p);
+      cx += c.text(cx, y, fmt::format("{}: ", name(p)), Style{}, 12);
+      if (pl.len)
+        cx += draw_card(c, cx, y, d, card(pl[pl.len - 1]), 12);
+      else
+        cx += c.text(cx, y, "-", kDim);
+      cx += c.text(cx, y, fmt::format(" ({})   ", pl.len), kDim);
+    }
+    y += 2;
+  } else {
+    y += 1;
+  }
+
+  // Players: hand size, Race row, Finish and progress.
+  for (PlayerId p = 0; p < n && y + 1 < c.height(); ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    const bool acting = (phase_ == Phase::AyTurn && p == current_) ||
+                        (phase_ == Phase::Settle &&
+                         (penalty_pending_[i] || lose_race_[i] || lose_hand_[i] || !to_place_[i].empty())) ||
+                        (phase_ == Phase::Pick && !has_picked(p) && hand(p).len > 0);
+    const Style s = acting ? kBold : Style{};
+    c.text(0, y, acting ? ">" : " ", s);
+    c.text(2, y, name(p), s, 10);
+    std::string status;
+    if (phase_ == Phase::Pick)
+      status = has_picked(p) ? "ready" : "...";
+    else if (phase_ == Phase::Tap)
+      status = tap_[i] >= 0 ? fmt::format("#{}", tap_[i] + 1) : "...";
+    else if (result_[i] == Result::Correct)
+      status = "right";
+    else if (result_[i] == Result::Incorrect)
+      status = "wrong";
+    else if (result_[i] == Result::TooLate)
+      status = "late";
+    c.text(13, y, fmt::format("{} {:<5}", v.after_you ? "blind" : "hand", hand(p).len), kDim);
+    c.text(22, y, status,
+           status == "right"   ? Style{Color::Green}
+           : status == "wrong" ? Style{Color::Red}
+                               : kDim,
+           6);
+    const Row& r = race(p);
+    int rx = 29 + c.text(29, y, fmt::format("Race {:>2}:", r.len));
+    for (int k = 0; k < r.len; ++k) {
+      if (rx + 4 >= w) {
+        c.text(w - 2, y, c.unicode() ? "…" : "+", kDim);
+        break;
+      }
+      rx += draw_card(c, rx, y, d, card(r[k]), w - rx - 2);
+      if (k + 1 < r.len) c.put(rx++, y, U'|', kDim);
+    }
+    ++y;
+    const int f = finish_of(p);
+    std::string fin;
+    if (f < 0)
+      fin = "no Finish yet: win a Rule Card";
+    else
+      fin = fmt::format("Finish {}: {} — {}{}", cname(f), d.finish_text(card(f).finish_text),
+                        progress_text(d, card(f).finish, progress_of(p)), finished(p) ? "  FINISHED!" : "");
+    c.text(4, y, fin, finished(p) ? Style{Color::Green, Color::Default, attr::kBold} : kDim, w - 4);
+    ++y;
+  }
+
+  // The viewer's hand (every hand for an omniscient view). After You hands
+  // are blind: nobody sees them.
+  for (PlayerId p = 0; p < n && y < c.height(); ++p) {
+    if (!ctx.omniscient && p != ctx.viewer) continue;
+    if (v.after_you && !ctx.omniscient) {
+      c.text(0, y++, fmt::format("Your blind pile: {} cards, face down.", hand(p).len), kBold);
+      continue;
+    }
+    int hx = c.text(0, y, fmt::format("{}'s hand: ", name(p)), kBold);
+    const Row& h = hand(p);
+    for (int k = 0; k < h.len && hx < w; ++k) {
+      hx += c.text(hx, y, fmt::format("{} ", card(h[k]).name()), kDim);
+      hx += draw_card(c, hx, y, d, card(h[k]), w - hx) + 2;
+    }
+    if (played(p) >= 0 && hx < w) {
+      hx += c.text(hx, y, "played ", kDim);
+      draw_card(c, hx, y, d, card(played(p)), w - hx);
+    }
+    ++y;
+  }
+}
+
+}  // namespace rt::racesmack
