@@ -19,8 +19,8 @@ struct Decision {
 // How quickly and how reliably a level acts in timed contests.
 struct ReactionProfile {
   Tick mean_ms;
-  Tick spread_ms;                // reactions fall in mean ± spread
-  std::uint32_t error_per_mille; // how often a contest answer is a mistake
+  Tick spread_ms;                 // reactions fall in mean ± spread
+  std::uint32_t error_per_mille;  // how often a contest answer is a mistake
 };
 
 // The profile of a named level: random, easy, normal, hard.
@@ -43,8 +43,7 @@ class Agent {
 // time from its profile. The baseline opponent and the soak tester.
 class RandomAgent final : public Agent {
  public:
-  explicit RandomAgent(const ReactionProfile& profile = reaction_profile("random"))
-      : profile_(profile) {}
+  explicit RandomAgent(const ReactionProfile& profile = reaction_profile("random")) : profile_(profile) {}
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
  private:

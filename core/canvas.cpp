@@ -5,14 +5,14 @@
 namespace rt {
 
 const Glyphs& Glyphs::unicode() {
-  static const Glyphs g{U'─', U'│', U'┌', U'┐', U'└', U'┘', U'├', U'┤', U'•',
-                        U'█', U'→', U'←', U'↑', U'↓', U'·'};
+  static const Glyphs g{U'─', U'│', U'┌', U'┐', U'└', U'┘', U'├', U'┤',
+                        U'•', U'█', U'→', U'←', U'↑', U'↓', U'·'};
   return g;
 }
 
 const Glyphs& Glyphs::ascii() {
-  static const Glyphs g{U'-', U'|', U'+', U'+', U'+', U'+', U'+', U'+', U'*',
-                        U'#', U'>', U'<', U'^', U'v', U'.'};
+  static const Glyphs g{U'-', U'|', U'+', U'+', U'+', U'+', U'+', U'+',
+                        U'*', U'#', U'>', U'<', U'^', U'v', U'.'};
   return g;
 }
 
@@ -22,7 +22,9 @@ Canvas::Canvas(int width, int height, bool unicode)
       unicode_(unicode),
       cells_(static_cast<std::size_t>(width_ * height_)) {}
 
-void Canvas::clear() { std::fill(cells_.begin(), cells_.end(), Cell{}); }
+void Canvas::clear() {
+  std::fill(cells_.begin(), cells_.end(), Cell{});
+}
 
 void Canvas::put(int x, int y, char32_t ch, Style style) {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
@@ -37,11 +39,23 @@ std::u32string utf8_decode(std::string_view s) {
     const auto c = static_cast<unsigned char>(s[i]);
     char32_t cp;
     int extra;
-    if (c < 0x80) { cp = c; extra = 0; }
-    else if ((c >> 5) == 0x6) { cp = c & 0x1F; extra = 1; }
-    else if ((c >> 4) == 0xE) { cp = c & 0x0F; extra = 2; }
-    else if ((c >> 3) == 0x1E) { cp = c & 0x07; extra = 3; }
-    else { out.push_back(U'?'); ++i; continue; }
+    if (c < 0x80) {
+      cp = c;
+      extra = 0;
+    } else if ((c >> 5) == 0x6) {
+      cp = c & 0x1F;
+      extra = 1;
+    } else if ((c >> 4) == 0xE) {
+      cp = c & 0x0F;
+      extra = 2;
+    } else if ((c >> 3) == 0x1E) {
+      cp = c & 0x07;
+      extra = 3;
+    } else {
+      out.push_back(U'?');
+      ++i;
+      continue;
+    }
     if (i + static_cast<std::size_t>(extra) >= s.size()) {  // truncated sequence
       out.push_back(U'?');
       break;
@@ -49,10 +63,17 @@ std::u32string utf8_decode(std::string_view s) {
     bool ok = true;
     for (int k = 1; k <= extra; ++k) {
       const auto cc = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-      if ((cc >> 6) != 0x2) { ok = false; break; }
+      if ((cc >> 6) != 0x2) {
+        ok = false;
+        break;
+      }
       cp = (cp << 6) | (cc & 0x3F);
     }
-    if (!ok) { out.push_back(U'?'); ++i; continue; }
+    if (!ok) {
+      out.push_back(U'?');
+      ++i;
+      continue;
+    }
     out.push_back(cp);
     i += static_cast<std::size_t>(extra) + 1;
   }
@@ -77,7 +98,9 @@ void utf8_append(std::string& out, char32_t cp) {
   }
 }
 
-int utf8_length(std::string_view utf8) { return static_cast<int>(utf8_decode(utf8).size()); }
+int utf8_length(std::string_view utf8) {
+  return static_cast<int>(utf8_decode(utf8).size());
+}
 
 int Canvas::text(int x, int y, std::string_view utf8, Style style, int max_width) {
   int used = 0;
@@ -94,8 +117,12 @@ void Canvas::fill(int x, int y, int w, int h, char32_t ch, Style style) {
     for (int xx = x; xx < x + w; ++xx) put(xx, yy, ch, style);
 }
 
-void Canvas::hline(int x, int y, int w, Style style) { fill(x, y, w, 1, glyphs().h, style); }
-void Canvas::vline(int x, int y, int h, Style style) { fill(x, y, 1, h, glyphs().v, style); }
+void Canvas::hline(int x, int y, int w, Style style) {
+  fill(x, y, w, 1, glyphs().h, style);
+}
+void Canvas::vline(int x, int y, int h, Style style) {
+  fill(x, y, 1, h, glyphs().v, style);
+}
 
 void Canvas::box(int x, int y, int w, int h, Style style, std::string_view title) {
   if (w < 2 || h < 2) return;

@@ -34,8 +34,7 @@ struct Cell {
 
 // Glyphs with an ASCII fallback, chosen once per canvas.
 struct Glyphs {
-  char32_t h, v, tl, tr, bl, br, tee_l, tee_r, bullet, block, arrow_r, arrow_l, arrow_u,
-      arrow_d, dot;
+  char32_t h, v, tl, tr, bl, br, tee_l, tee_r, bullet, block, arrow_r, arrow_l, arrow_u, arrow_d, dot;
   static const Glyphs& unicode();
   static const Glyphs& ascii();
 };

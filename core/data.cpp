@@ -9,7 +9,9 @@
 
 namespace rt {
 
-DataSource DataSource::embedded() { return DataSource{}; }
+DataSource DataSource::embedded() {
+  return DataSource{};
+}
 
 DataSource DataSource::directory(std::string dir) {
   DataSource d;

@@ -60,7 +60,9 @@ inline void die_outcomes(std::vector<Outcome>& out, int faces, Action base) {
 }
 
 // Seating: play passes "to the left", i.e. to the next seat number.
-inline PlayerId left_of(PlayerId p, int players) { return static_cast<PlayerId>((p + 1) % players); }
+inline PlayerId left_of(PlayerId p, int players) {
+  return static_cast<PlayerId>((p + 1) % players);
+}
 inline PlayerId right_of(PlayerId p, int players) {
   return static_cast<PlayerId>((p + players - 1) % players);
 }

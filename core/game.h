@@ -41,9 +41,9 @@ struct GameInfo {
 
 struct Options {
   int players = 0;
-  std::vector<std::string> names;            // one per seat; "P1".. if empty
-  std::set<std::string> variants;            // validated by the game
-  std::map<std::string, std::string> params; // validated by the game
+  std::vector<std::string> names;             // one per seat; "P1".. if empty
+  std::set<std::string> variants;             // validated by the game
+  std::map<std::string, std::string> params;  // validated by the game
 
   bool has(const std::string& variant) const { return variants.count(variant) != 0; }
   std::string name(PlayerId p) const;
@@ -62,8 +62,7 @@ class Game {
   virtual std::string rules_text() const = 0;
 };
 
-using GameFactory =
-    std::function<std::unique_ptr<Game>(const Options& options, const DataSource& data)>;
+using GameFactory = std::function<std::unique_ptr<Game>(const Options& options, const DataSource& data)>;
 
 struct GameEntry {
   GameInfo info;
@@ -80,8 +79,7 @@ class Registry {
 
   // Validates the player count and variant names against the entry, fills
   // default names, then calls the game's factory (which checks parameters).
-  std::unique_ptr<Game> create(const std::string& id, Options options,
-                               const DataSource& data) const;
+  std::unique_ptr<Game> create(const std::string& id, Options options, const DataSource& data) const;
 
  private:
   std::vector<GameEntry> entries_;

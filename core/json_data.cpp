@@ -72,8 +72,7 @@ std::size_t JsonField::one_of(const std::vector<std::string>& words) const {
   fail(fmt::format("'{}' is not one of: {}", s, list));
 }
 
-JsonDocument::JsonDocument(const DataSource& data, const std::string& path)
-    : file_(data.where(path)) {
+JsonDocument::JsonDocument(const DataSource& data, const std::string& path) : file_(data.where(path)) {
   const std::string text = data.read(path);
   try {
     doc_ = nlohmann::json::parse(text);

@@ -24,11 +24,11 @@ class JsonField {
   [[noreturn]] void fail(const std::string& what) const;
 
   bool has(const std::string& key) const;
-  JsonField at(const std::string& key) const;          // required member
-  JsonField at(std::size_t index) const;               // array element
-  std::size_t size() const;                            // array length (fails if not array)
-  std::vector<JsonField> items() const;                // array elements
-  std::vector<std::string> keys() const;               // object keys (fails if not object)
+  JsonField at(const std::string& key) const;  // required member
+  JsonField at(std::size_t index) const;       // array element
+  std::size_t size() const;                    // array length (fails if not array)
+  std::vector<JsonField> items() const;        // array elements
+  std::vector<std::string> keys() const;       // object keys (fails if not object)
 
   std::string str() const;
   std::int64_t integer(std::int64_t min, std::int64_t max) const;

@@ -31,7 +31,9 @@ Rng Rng::stream(std::uint64_t seed, std::string_view name) {
   return Rng(splitmix64(mix));
 }
 
-static inline std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline std::uint64_t rotl(std::uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 
 std::uint64_t Rng::next64() {
   const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
@@ -66,9 +68,9 @@ std::int32_t Rng::between(std::int32_t lo, std::int32_t hi) {
 
 std::string Rng::state_text() const {
   char buf[4 * 17 + 1];
-  std::snprintf(buf, sizeof buf, "%016llx%016llx%016llx%016llx",
-                static_cast<unsigned long long>(s_[0]), static_cast<unsigned long long>(s_[1]),
-                static_cast<unsigned long long>(s_[2]), static_cast<unsigned long long>(s_[3]));
+  std::snprintf(buf, sizeof buf, "%016llx%016llx%016llx%016llx", static_cast<unsigned long long>(s_[0]),
+                static_cast<unsigned long long>(s_[1]), static_cast<unsigned long long>(s_[2]),
+                static_cast<unsigned long long>(s_[3]));
   return buf;
 }
 
@@ -78,9 +80,12 @@ bool Rng::set_state_text(std::string_view text) {
   for (std::size_t i = 0; i < 64; ++i) {
     const char c = text[i];
     int v;
-    if (c >= '0' && c <= '9') v = c - '0';
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-    else return false;
+    if (c >= '0' && c <= '9')
+      v = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      v = c - 'a' + 10;
+    else
+      return false;
     words[i / 16] = (words[i / 16] << 4) | static_cast<std::uint64_t>(v);
   }
   if ((words[0] | words[1] | words[2] | words[3]) == 0) return false;

@@ -56,8 +56,7 @@ std::string save_text(const Table& table) {
   std::string out = fmt::format("racetable-save {}\ngame {}\nseed {}\nplayers {}\n", kSaveVersion,
                                 game.info().id, table.seed(), opt.players);
   for (const Seat& s : table.seats())
-    out += fmt::format("seat {} {} {}\n", s.kind == SeatKind::Human ? "human" : "bot", s.level,
-                       s.name);
+    out += fmt::format("seat {} {} {}\n", s.kind == SeatKind::Human ? "human" : "bot", s.level, s.name);
   for (const auto& v : opt.variants) out += fmt::format("variant {}\n", v);
   for (const auto& [k, v] : opt.params) out += fmt::format("param {} {}\n", k, v);
   for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
@@ -89,9 +88,8 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     std::uint64_t v = 0;
     if (!parse_u64(w[1], v)) throw fail("bad version number");
     if (v != static_cast<std::uint64_t>(kSaveVersion))
-      throw fail(fmt::format(
-          "save file version {} cannot be read by this racetable (it reads version {})", w[1],
-          kSaveVersion));
+      throw fail(fmt::format("save file version {} cannot be read by this racetable (it reads version {})",
+                             w[1], kSaveVersion));
   }
   bool have_seed = false;
   bool ended = false;
@@ -153,14 +151,13 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
   if (save.game.empty()) throw SaveError(fmt::format("{}: no 'game' line", where));
   if (!have_seed) throw SaveError(fmt::format("{}: no 'seed' line", where));
   if (static_cast<int>(save.seats.size()) != save.options.players)
-    throw SaveError(fmt::format("{}: {} seats for {} players", where, save.seats.size(),
-                                save.options.players));
+    throw SaveError(
+        fmt::format("{}: {} seats for {} players", where, save.seats.size(), save.options.players));
   for (const auto& s : save.seats) save.options.names.push_back(s.name);
   return save;
 }
 
-std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry,
-                                    const DataSource& data,
+std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry, const DataSource& data,
                                     const std::function<void(Table&)>& before_replay) {
   std::shared_ptr<const Game> game;
   try {
@@ -173,8 +170,8 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
   for (const auto& step : save.steps) {
     std::optional<Action> a = table->state().parse_action(step.player, step.action);
     if (!a)
-      throw SaveError(fmt::format("{}: line {}: '{}' is not a legal action at this point",
-                                  save.where, step.line, step.action));
+      throw SaveError(fmt::format("{}: line {}: '{}' is not a legal action at this point", save.where,
+                                  step.line, step.action));
     try {
       table->replay_step(Step{step.player, *a, step.tick});
     } catch (const RuleError& e) {
@@ -187,8 +184,8 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
   return table;
 }
 
-std::unique_ptr<Table> load_save(const std::string& text, const std::string& where,
-                                 const Registry& registry, const DataSource& data) {
+std::unique_ptr<Table> load_save(const std::string& text, const std::string& where, const Registry& registry,
+                                 const DataSource& data) {
   return restore_save(parse_save(text, where), registry, data);
 }
 

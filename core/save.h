@@ -42,13 +42,12 @@ SaveFile parse_save(const std::string& text, const std::string& where);
 // Rebuilds the table: creates the game, calls `before_replay` (to attach a
 // transcript), re-applies every step, restores the random streams.
 // Throws SaveError (illegal step, unknown game or options).
-std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry,
-                                    const DataSource& data,
+std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry, const DataSource& data,
                                     const std::function<void(Table&)>& before_replay = {});
 
 // parse_save + restore_save.
-std::unique_ptr<Table> load_save(const std::string& text, const std::string& where,
-                                 const Registry& registry, const DataSource& data);
+std::unique_ptr<Table> load_save(const std::string& text, const std::string& where, const Registry& registry,
+                                 const DataSource& data);
 
 // Writes a file so that a crash or full disk never leaves a half-written one
 // behind: temp file in the same directory, fsync, rename. Throws UserError.

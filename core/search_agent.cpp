@@ -42,8 +42,7 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng, int max_steps) {
         s.apply(p, acts[rng.below(static_cast<std::uint32_t>(acts.size()))], at);
         break;
       }
-      case Turn::Over:
-        break;
+      case Turn::Over: break;
     }
   }
   if (s.turn() != Turn::Over) return 0.5;  // unfinished: call it even

@@ -13,7 +13,7 @@
 namespace rt {
 
 struct SearchBudget {
-  int playouts = 600;         // per decision, shared among the legal actions
+  int playouts = 600;  // per decision, shared among the legal actions
   int max_playout_steps = 5000;
 };
 

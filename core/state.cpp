@@ -39,8 +39,7 @@ void State::apply_checked(PlayerId player, Action action, Tick at) {
     std::string who = player == kChance  ? "chance"
                       : player == kClock ? "the clock"
                                          : fmt::format("player {}", player + 1);
-    throw RuleError(fmt::format("illegal decision for {}: action {} is not allowed now", who,
-                                action));
+    throw RuleError(fmt::format("illegal decision for {}: action {} is not allowed now", who, action));
   }
   apply(player, action, at);
 }

@@ -110,15 +110,12 @@ class State {
           Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), kEveryone, now_});
   }
   template <class... Args>
-  void emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f,
-                    Args&&... args) const {
+  void emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
     if (events_)
-      events_->push_back(
-          Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_});
+      events_->push_back(Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_});
   }
   // Copies are made by clone(); a copy never inherits the listener.
-  State(const State& other)
-      : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}
+  State(const State& other) : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}
   State& operator=(const State&) = delete;
 
  private:

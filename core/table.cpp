@@ -78,8 +78,7 @@ void Table::refresh_pending() {
 
 bool Table::advance_one(Tick until) {
   switch (state_->turn()) {
-    case Turn::Over:
-      return false;
+    case Turn::Over: return false;
     case Turn::Chance: {
       outcomes_.clear();
       state_->chance_outcomes(outcomes_);
@@ -101,8 +100,7 @@ bool Table::advance_one(Tick until) {
       apply_step(p, d.action, state_->now());
       return true;
     }
-    case Turn::Simultaneous:
-      break;
+    case Turn::Simultaneous: break;
   }
   actors_.clear();
   state_->actors(actors_);
@@ -120,8 +118,7 @@ bool Table::advance_one(Tick until) {
   Tick best_at = kNoDeadline;
   for (PlayerId p : actors_) {
     const Pending& pend = pending_[static_cast<std::size_t>(p)];
-    if (seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot && pend.valid &&
-        pend.at < best_at) {
+    if (seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot && pend.valid && pend.at < best_at) {
       best = p;
       best_at = pend.at;
     }
@@ -175,8 +172,7 @@ void Table::submit(PlayerId player, Action action, Tick at) {
 
 void Table::replay_step(const Step& step) {
   if (!state_->is_legal(step.player, step.action))
-    throw RuleError(fmt::format("recorded step {} is not legal at this point",
-                                history_.size() + 1));
+    throw RuleError(fmt::format("recorded step {} is not legal at this point", history_.size() + 1));
   apply_step(step.player, step.action, step.tick);
 }
 

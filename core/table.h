@@ -50,9 +50,7 @@ class Table {
   // Events from the game go here (nullptr: the game narrates nothing).
   void set_event_sink(EventSink* sink) { state_->set_event_sink(sink); }
   // Called after every applied step (transcripts, the shell's pacing).
-  void set_step_observer(std::function<void(const Step&)> observer) {
-    observer_ = std::move(observer);
-  }
+  void set_step_observer(std::function<void(const Step&)> observer) { observer_ = std::move(observer); }
   // The benchmark turns history off; everything else keeps it.
   void set_recording(bool on) { recording_ = on; }
 

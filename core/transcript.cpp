@@ -18,8 +18,10 @@ std::string json_escape(std::string_view text) {
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
-        else out.push_back(c);
+        if (static_cast<unsigned char>(c) < 0x20)
+          out += fmt::format("\\u{:04x}", c);
+        else
+          out.push_back(c);
     }
   }
   out.push_back('"');
@@ -42,10 +44,11 @@ void TranscriptWriter::header(const Table& table) {
     for (std::size_t i = 0; i < table.seats().size(); ++i)
       seats += fmt::format("{}{{\"seat\":{},\"name\":{},\"kind\":{}}}", i ? "," : "", i + 1,
                            json_escape(table.seats()[i].name), json_escape(seat_label(table.seats()[i])));
-    sink_(fmt::format("{{\"type\":\"header\",\"game\":{},\"seed\":{},\"players\":{},\"variants\":{},"
-                      "\"params\":{},\"seats\":[{}]}}\n",
-                      json_escape(g.info().id), table.seed(), o.players, json_escape(variants),
-                      json_escape(params), seats));
+    sink_(
+        fmt::format("{{\"type\":\"header\",\"game\":{},\"seed\":{},\"players\":{},\"variants\":{},"
+                    "\"params\":{},\"seats\":[{}]}}\n",
+                    json_escape(g.info().id), table.seed(), o.players, json_escape(variants),
+                    json_escape(params), seats));
     return;
   }
   sink_(fmt::format("racetable · {} · seed {} · {} players\n", g.info().name, table.seed(), o.players));
@@ -65,11 +68,11 @@ void TranscriptWriter::event(const Event& e) {
   if (options_.json) {
     sink_(fmt::format("{{\"type\":\"event\",\"at\":{},\"rule\":{},\"text\":{}{}}}\n", e.at,
                       json_escape(e.rule), json_escape(e.text),
-                      e.audience == kEveryone ? std::string()
-                                              : fmt::format(",\"to\":{}", e.audience + 1)));
+                      e.audience == kEveryone ? std::string() : fmt::format(",\"to\":{}", e.audience + 1)));
     return;
   }
-  const std::string when = e.at != last_at_ ? fmt::format("[{}.{:03}s] ", e.at / 1000, e.at % 1000) : std::string();
+  const std::string when =
+      e.at != last_at_ ? fmt::format("[{}.{:03}s] ", e.at / 1000, e.at % 1000) : std::string();
   last_at_ = e.at;
   sink_(fmt::format("{}{}  [{}]\n", when, e.text, e.rule));
 }
@@ -95,16 +98,17 @@ void TranscriptWriter::result(const Table& table) {
     std::string places;
     for (std::size_t i = 0; i < st.placings.size(); ++i) {
       const Placing& p = st.placings[i];
-      places += fmt::format("{}{{\"seat\":{},\"name\":{},\"place\":{},\"score\":{},\"detail\":{}}}",
-                            i ? "," : "", p.player + 1,
-                            json_escape(table.seats()[static_cast<std::size_t>(p.player)].name),
-                            p.place, p.score, json_escape(p.detail));
+      places +=
+          fmt::format("{}{{\"seat\":{},\"name\":{},\"place\":{},\"score\":{},\"detail\":{}}}", i ? "," : "",
+                      p.player + 1, json_escape(table.seats()[static_cast<std::size_t>(p.player)].name),
+                      p.place, p.score, json_escape(p.detail));
     }
     std::string winners;
     for (PlayerId w : st.winners()) winners += fmt::format("{}{}", winners.empty() ? "" : ",", w + 1);
-    sink_(fmt::format("{{\"type\":\"result\",\"winners\":[{}],\"standings\":[{}],\"summary\":{},"
-                      "\"steps\":{}}}\n",
-                      winners, places, json_escape(st.summary), table.history().size()));
+    sink_(
+        fmt::format("{{\"type\":\"result\",\"winners\":[{}],\"standings\":[{}],\"summary\":{},"
+                    "\"steps\":{}}}\n",
+                    winners, places, json_escape(st.summary), table.history().size()));
     return;
   }
   sink_("--\n");

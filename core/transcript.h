@@ -15,7 +15,7 @@ inline constexpr PlayerId kPublic = -4;
 
 struct TranscriptOptions {
   bool json = false;
-  bool board = false;             // draw the board after every player decision
+  bool board = false;  // draw the board after every player decision
   // kEveryone: every event, even private ones; a seat: public events and its
   // own; kPublic: public events only.
   PlayerId audience = kEveryone;
@@ -24,8 +24,7 @@ struct TranscriptOptions {
 class TranscriptWriter {
  public:
   using Sink = std::function<void(std::string_view)>;
-  TranscriptWriter(TranscriptOptions options, Sink sink)
-      : options_(options), sink_(std::move(sink)) {}
+  TranscriptWriter(TranscriptOptions options, Sink sink) : options_(options), sink_(std::move(sink)) {}
 
   void header(const Table& table);
   // Writes the events the step produced, then empties `events`.

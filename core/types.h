@@ -14,9 +14,9 @@ using Action = std::int32_t;
 
 // Seats are 0..n-1. Negative ids are the non-player actors.
 using PlayerId = std::int8_t;
-inline constexpr PlayerId kChance = -1;   // the driver samples chance outcomes
-inline constexpr PlayerId kClock = -2;    // a timed contest reached its deadline
-inline constexpr PlayerId kEveryone = -3; // event audience / omniscient viewer
+inline constexpr PlayerId kChance = -1;    // the driver samples chance outcomes
+inline constexpr PlayerId kClock = -2;     // a timed contest reached its deadline
+inline constexpr PlayerId kEveryone = -3;  // event audience / omniscient viewer
 
 // Milliseconds of game time. Time only flows inside timed contests; the clock
 // is virtual in `sim` and real in the shell, and every decision records it.

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!entry) return 0;
   rt::Options options;
   options.players = entry->info.min_players;
-  const auto source = rt::DataSource::overlay({{path, std::string(reinterpret_cast<const char*>(data) + 1, size - 1)}});
+  const auto source =
+      rt::DataSource::overlay({{path, std::string(reinterpret_cast<const char*>(data) + 1, size - 1)}});
   try {
     auto game = rt::builtin_registry().create(game_id, options, source);
     auto state = game->new_initial_state();

@@ -35,14 +35,16 @@ void play_one(const std::shared_ptr<const Game>& game, const std::vector<Seat>& 
 }
 
 // Thread j plays seeds first+j, first+j+jobs, ...: a seed's game never depends on the thread.
-BenchResult run_jobs(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats, const BenchOptions& opt) {
+BenchResult run_jobs(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats,
+                     const BenchOptions& opt) {
   std::vector<BenchResult> results(static_cast<std::size_t>(opt.jobs));
   std::vector<std::thread> threads;
   const auto start = std::chrono::steady_clock::now();
   for (int j = 0; j < opt.jobs; ++j) {
     threads.emplace_back([&, j] {
       BenchResult& r = results[static_cast<std::size_t>(j)];
-      for (std::uint64_t seed = 1 + static_cast<std::uint64_t>(j);; seed += static_cast<std::uint64_t>(opt.jobs)) {
+      for (std::uint64_t seed = 1 + static_cast<std::uint64_t>(j);;
+           seed += static_cast<std::uint64_t>(opt.jobs)) {
         if (opt.games > 0 && seed > static_cast<std::uint64_t>(opt.games)) break;
         play_one(game, seats, seed, r);
         if (opt.games == 0 && (r.games & 15) == 0 &&
@@ -66,8 +68,8 @@ int speed(const BenchOptions& opt) {
   const Registry& registry = builtin_registry();
   bool first = true;
   if (!opt.json)
-    std::printf("%-12s %7s %5s %9s %12s %14s %18s\n", "game", "players", "jobs", "games", "games/s", "decisions/s",
-                "checksum");
+    std::printf("%-12s %7s %5s %9s %12s %14s %18s\n", "game", "players", "jobs", "games", "games/s",
+                "decisions/s", "checksum");
   for (const auto& e : registry.all()) {
     if (!opt.game.empty() && e.info.id != opt.game) continue;
     const int players = opt.players ? opt.players : std::min(4, e.info.max_players);
@@ -79,14 +81,16 @@ int speed(const BenchOptions& opt) {
     const double gps = static_cast<double>(r.games) / r.seconds;
     const double dps = static_cast<double>(r.decisions) / r.seconds;
     if (opt.json)
-      std::printf("%s{\"game\":\"%s\",\"players\":%d,\"jobs\":%d,\"games\":%llu,\"decisions\":%llu,"
-                  "\"seconds\":%.3f,\"games_per_s\":%.1f,\"decisions_per_s\":%.0f,\"checksum\":\"%016llx\"}",
-                  first ? "[" : ",", e.info.id.c_str(), players, opt.jobs, static_cast<unsigned long long>(r.games),
-                  static_cast<unsigned long long>(r.decisions), r.seconds, gps, dps,
-                  static_cast<unsigned long long>(r.checksum));
+      std::printf(
+          "%s{\"game\":\"%s\",\"players\":%d,\"jobs\":%d,\"games\":%llu,\"decisions\":%llu,"
+          "\"seconds\":%.3f,\"games_per_s\":%.1f,\"decisions_per_s\":%.0f,\"checksum\":\"%016llx\"}",
+          first ? "[" : ",", e.info.id.c_str(), players, opt.jobs, static_cast<unsigned long long>(r.games),
+          static_cast<unsigned long long>(r.decisions), r.seconds, gps, dps,
+          static_cast<unsigned long long>(r.checksum));
     else
       std::printf("%-12s %7d %5d %9llu %12.0f %14.0f   %016llx\n", e.info.id.c_str(), players, opt.jobs,
-                  static_cast<unsigned long long>(r.games), gps, dps, static_cast<unsigned long long>(r.checksum));
+                  static_cast<unsigned long long>(r.games), gps, dps,
+                  static_cast<unsigned long long>(r.checksum));
     std::fflush(stdout);
     first = false;
   }
@@ -147,7 +151,8 @@ int tournament(const BenchOptions& opt) {
               const auto winners = table.state().standings().winners();
               const PlayerId mine = swap ? 1 : 0;
               for (PlayerId w : winners)
-                if (w == mine) score[static_cast<std::size_t>(j)] += 1.0 / static_cast<double>(winners.size());
+                if (w == mine)
+                  score[static_cast<std::size_t>(j)] += 1.0 / static_cast<double>(winners.size());
             }
           });
         for (auto& t : threads) t.join();

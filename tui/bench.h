@@ -11,7 +11,7 @@ struct BenchOptions {
   double seconds = 2.0;  // per game, when games == 0
   int games = 0;         // a fixed number of games (seeds 1..N): results identical for any --jobs
   int jobs = 1;
-  int players = 0;       // 0: 4 (or the game's maximum)
+  int players = 0;  // 0: 4 (or the game's maximum)
   bool json = false;
   bool tournament = false;
   std::string levels = "random,easy,normal,hard";

@@ -20,7 +20,9 @@ void to_stdout(std::string_view s) {
   std::fflush(stdout);
 }
 
-void to_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
+void to_stderr(std::string_view s) {
+  std::fwrite(s.data(), 1, s.size(), stderr);
+}
 
 std::string trim(const std::string& s) {
   std::size_t a = 0;
@@ -88,8 +90,8 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
       return 0;
     }
     ++input_line;
-    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - asked);
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
     line = trim(line);
     std::optional<Action> chosen;
     bool numeric = !line.empty() && line.size() < 4;
@@ -101,8 +103,8 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
       chosen = st.parse_action(p, line);
     }
     if (!chosen) {
-      const std::string msg = fmt::format("input line {}: '{}' is not one of the options 1-{}", input_line,
-                                          line, legal.size());
+      const std::string msg =
+          fmt::format("input line {}: '{}' is not one of the options 1-{}", input_line, line, legal.size());
       if (!interactive) {
         save();
         err(fmt::format("racetable: {} (game saved to {})\n", msg, options.save_path));

@@ -18,9 +18,15 @@ std::uint64_t parse_seed(const std::string& text) {
   bool ok = !text.empty() && text.size() <= 20;
   for (char c : text) {
     if (!ok) break;
-    if (c < '0' || c > '9') { ok = false; break; }
+    if (c < '0' || c > '9') {
+      ok = false;
+      break;
+    }
     const auto d = static_cast<std::uint64_t>(c - '0');
-    if (v > (~0ull - d) / 10) { ok = false; break; }
+    if (v > (~0ull - d) / 10) {
+      ok = false;
+      break;
+    }
     v = v * 10 + d;
   }
   if (!ok)
@@ -38,14 +44,17 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
   Options opt;
   const std::uint64_t seed = req.seed_text.empty() ? default_seed : parse_seed(req.seed_text);
   int players = req.players;
-  if (players == 0) players = req.seats.empty() ? std::min(4, entry->info.max_players) : static_cast<int>(req.seats.size());
+  if (players == 0)
+    players = req.seats.empty() ? std::min(4, entry->info.max_players) : static_cast<int>(req.seats.size());
   opt.players = players;
   if (!req.seats.empty() && static_cast<int>(req.seats.size()) != players)
     throw OptionError(fmt::format("--seats lists {} seats but --players is {}", req.seats.size(), players));
   std::vector<Seat> seats;
   for (int p = 0; p < players; ++p) {
-    const std::string kind = req.seats.empty() ? (p == 0 ? req.default_seat : (req.default_seat == "human" ? "normal" : req.default_seat))
-                                               : req.seats[static_cast<std::size_t>(p)];
+    const std::string kind =
+        req.seats.empty()
+            ? (p == 0 ? req.default_seat : (req.default_seat == "human" ? "normal" : req.default_seat))
+            : req.seats[static_cast<std::size_t>(p)];
     Seat s;
     if (kind == "human") {
       s.kind = SeatKind::Human;
@@ -54,7 +63,8 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
       bool known = false;
       for (const auto& l : bot_levels()) known = known || l == kind;
       if (!known)
-        throw OptionError(fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)", p + 1, kind));
+        throw OptionError(
+            fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)", p + 1, kind));
       s.kind = SeatKind::Bot;
       s.level = kind;
     }
@@ -98,7 +108,7 @@ void ensure_dir(const std::string& dir) {
     }
     if (i < dir.size()) partial.push_back(dir[i]);
   }
-  struct stat st{};
+  struct stat st {};
   if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     throw UserError(fmt::format("{}: not a directory", dir));
 }

@@ -14,13 +14,13 @@ namespace rt::cli {
 
 struct TableRequest {
   std::string game;
-  std::string seed_text;            // empty: the default seed
-  int players = 0;                  // 0: from seats, else a default
-  std::vector<std::string> seats;   // "human", "random", "easy", "normal", "hard"
+  std::string seed_text;           // empty: the default seed
+  int players = 0;                 // 0: from seats, else a default
+  std::vector<std::string> seats;  // "human", "random", "easy", "normal", "hard"
   std::vector<std::string> names;
   std::vector<std::string> variants;
-  std::vector<std::string> options; // key=value
-  std::string data_dir;             // --data
+  std::vector<std::string> options;  // key=value
+  std::string data_dir;              // --data
   std::string default_seat = "random";
 };
 

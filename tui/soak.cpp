@@ -63,7 +63,8 @@ int run_soak(const SoakOptions& opt) {
       decisions += table.decisions();
       if (!why.empty()) {
         std::printf("FAIL %s players=%d seed=%llu after %llu steps: %s\n", e.info.id.c_str(), players,
-                    static_cast<unsigned long long>(seed), static_cast<unsigned long long>(steps), why.c_str());
+                    static_cast<unsigned long long>(seed), static_cast<unsigned long long>(steps),
+                    why.c_str());
         ++failures;
         break;
       }

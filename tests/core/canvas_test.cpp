@@ -24,7 +24,8 @@ TEST_CASE("Canvas: boxes use Unicode or ASCII glyphs", "[core][canvas]") {
 
 TEST_CASE("Canvas: malformed UTF-8 never reads past the end", "[core][canvas]") {
   CHECK(utf8_decode("\xE2\x94") == U"?");
-  CHECK(utf8_decode("a\xFF" "b") == U"a?b");
+  CHECK(utf8_decode("a\xFF"
+                    "b") == U"a?b");
   CHECK(utf8_length("┌─┐") == 3);
 }
 

@@ -29,12 +29,15 @@ TEST_CASE("Data: a bad field names the file, the field and what is wrong", "[cor
   JsonDocument doc(DataSource::directory(dir), "g/y.json");
   const JsonField cards = doc.root().at("cards");
   CHECK(cards.at(0).integer("copies", 1, 9) == 1);
-  CHECK_THROWS_WITH(cards.at(1).integer("copies", 1, 9), Catch::EndsWith("g/y.json: cards[1].copies: expected a whole number"));
+  CHECK_THROWS_WITH(cards.at(1).integer("copies", 1, 9),
+                    Catch::EndsWith("g/y.json: cards[1].copies: expected a whole number"));
   CHECK_THROWS_WITH(cards.at(0).str("name"), Catch::EndsWith("g/y.json: cards[0].name: missing"));
-  CHECK_THROWS_WITH(cards.at(0).integer("copies", 2, 9), Catch::EndsWith("cards[0].copies: 1 is out of range 2..9"));
+  CHECK_THROWS_WITH(cards.at(0).integer("copies", 2, 9),
+                    Catch::EndsWith("cards[0].copies: 1 is out of range 2..9"));
 }
 
 TEST_CASE("Data: a missing file says so", "[core][data]") {
   CHECK_THROWS_AS(DataSource::directory("/nonexistent-racetable").read("a.json"), DataError);
-  CHECK_THROWS_WITH(DataSource::embedded().read("nope/none.json"), "data/nope/none.json: not embedded in this build");
+  CHECK_THROWS_WITH(DataSource::embedded().read("nope/none.json"),
+                    "data/nope/none.json: not embedded in this build");
 }

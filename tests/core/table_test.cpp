@@ -19,7 +19,8 @@ std::shared_ptr<const Game> toy_game(int players = 2) {
 
 std::vector<Seat> bots(std::vector<std::string> levels) {
   std::vector<Seat> seats;
-  for (std::size_t i = 0; i < levels.size(); ++i) seats.push_back(Seat{fmt::format("S{}", i + 1), SeatKind::Bot, levels[i]});
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    seats.push_back(Seat{fmt::format("S{}", i + 1), SeatKind::Bot, levels[i]});
   return seats;
 }
 
@@ -152,7 +153,8 @@ TEST_CASE("Options: player count and variants are checked against the game", "[c
   CHECK_THROWS_WITH(r.create("toy", o, DataSource::embedded()), "Toy is for 2 to 3 players, not 1");
   o.players = 2;
   o.variants.insert("nope");
-  CHECK_THROWS_WITH(r.create("toy", o, DataSource::embedded()), "unknown variant 'nope' for toy (known: fast)");
+  CHECK_THROWS_WITH(r.create("toy", o, DataSource::embedded()),
+                    "unknown variant 'nope' for toy (known: fast)");
   o.variants.clear();
   CHECK_THROWS_WITH(r.create("zzz", o, DataSource::embedded()), "unknown game 'zzz' (known: toy)");
 }

@@ -22,7 +22,10 @@ class ToyState final : public State {
   enum Phase { Roll, Choose, Tap, Over };
 
   Turn turn() const override {
-    return phase_ == Roll ? Turn::Chance : phase_ == Choose ? Turn::Player : phase_ == Tap ? Turn::Simultaneous : Turn::Over;
+    return phase_ == Roll     ? Turn::Chance
+           : phase_ == Choose ? Turn::Player
+           : phase_ == Tap    ? Turn::Simultaneous
+                              : Turn::Over;
   }
   void actors(std::vector<PlayerId>& out) const override {
     if (phase_ == Choose) out.push_back(current_);
@@ -51,18 +54,21 @@ class ToyState final : public State {
     Standings s;
     for (PlayerId p = 0; p < num_players(); ++p) {
       int place = 1;
-      for (PlayerId q = 0; q < num_players(); ++q) place += score_[static_cast<std::size_t>(q)] > score_[static_cast<std::size_t>(p)];
-      s.placings.push_back(Placing{p, place, score_[static_cast<std::size_t>(p)], fmt::format("{} points", score_[static_cast<std::size_t>(p)])});
+      for (PlayerId q = 0; q < num_players(); ++q)
+        place += score_[static_cast<std::size_t>(q)] > score_[static_cast<std::size_t>(p)];
+      s.placings.push_back(Placing{p, place, score_[static_cast<std::size_t>(p)],
+                                   fmt::format("{} points", score_[static_cast<std::size_t>(p)])});
     }
-    std::stable_sort(s.placings.begin(), s.placings.end(), [](auto& a, auto& b) { return a.place < b.place; });
+    std::stable_sort(s.placings.begin(), s.placings.end(),
+                     [](auto& a, auto& b) { return a.place < b.place; });
     s.summary = fmt::format("{} wins", opt_->name(s.placings[0].player));
     return s;
   }
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new ToyState(*this)); }
   void view(Canvas& c, const ViewContext&) const override { c.text(0, 0, debug_string()); }
   std::string debug_string() const override {
-    return fmt::format("phase={} cur={} rolls={} tapper={} open={} scores={},{},{}", static_cast<int>(phase_), current_,
-                       rolls_, tapper_, open_, score_[0], score_[1], score_[2]);
+    return fmt::format("phase={} cur={} rolls={} tapper={} open={} scores={},{},{}", static_cast<int>(phase_),
+                       current_, rolls_, tapper_, open_, score_[0], score_[1], score_[2]);
   }
   PlayerId tapper() const { return tapper_; }
   int score(PlayerId p) const { return score_[static_cast<std::size_t>(p)]; }
@@ -137,7 +143,9 @@ class ToyGame final : public Game {
   explicit ToyGame(Options o) : opt_(std::move(o)) {}
   const GameInfo& info() const override { return info_static(); }
   const Options& options() const override { return opt_; }
-  std::unique_ptr<State> new_initial_state() const override { return std::make_unique<ToyState>(opt_.players, &opt_); }
+  std::unique_ptr<State> new_initial_state() const override {
+    return std::make_unique<ToyState>(opt_.players, &opt_);
+  }
   std::unique_ptr<Agent> make_bot(const std::string& level) const override {
     if (level == "fast") return std::make_unique<FixedAgent>(kStop, 200);
     if (level == "slow") return std::make_unique<FixedAgent>(kStop, 300);
@@ -150,7 +158,9 @@ class ToyGame final : public Game {
     return info;
   }
   static GameEntry entry() {
-    return GameEntry{info_static(), [](const Options& o, const DataSource&) { return std::unique_ptr<Game>(new ToyGame(o)); }};
+    return GameEntry{info_static(), [](const Options& o, const DataSource&) {
+                       return std::unique_ptr<Game>(new ToyGame(o));
+                     }};
   }
 
  private:

@@ -55,9 +55,7 @@ void check_step(const State& s) {
   std::vector<PlayerId> actors;
   s.actors(actors);
   switch (s.turn()) {
-    case Turn::Over:
-      REQUIRE(actors.empty());
-      return;
+    case Turn::Over: REQUIRE(actors.empty()); return;
     case Turn::Chance: {
       REQUIRE(actors.empty());
       std::vector<Outcome> outs;
@@ -74,12 +72,8 @@ void check_step(const State& s) {
       }
       return;
     }
-    case Turn::Player:
-      REQUIRE(actors.size() == 1);
-      break;
-    case Turn::Simultaneous:
-      REQUIRE(!actors.empty());
-      break;
+    case Turn::Player: REQUIRE(actors.size() == 1); break;
+    case Turn::Simultaneous: REQUIRE(!actors.empty()); break;
   }
   REQUIRE(std::is_sorted(actors.begin(), actors.end()));
   for (PlayerId p : actors) {
@@ -125,7 +119,8 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
       const std::uint64_t seed = cfg.first_seed + static_cast<std::uint64_t>(k);
       CAPTURE(entry.info.id, players, seed);
       std::vector<Seat> seats;
-      for (int p = 0; p < players; ++p) seats.push_back(Seat{fmt::format("P{}", p + 1), SeatKind::Bot, cfg.seat_level});
+      for (int p = 0; p < players; ++p)
+        seats.push_back(Seat{fmt::format("P{}", p + 1), SeatKind::Bot, cfg.seat_level});
       Table table(game, seats, seed);
       EventSink events;
       table.set_event_sink(&events);
@@ -196,7 +191,8 @@ std::uint64_t soak(const GameEntry& entry, const HarnessConfig& cfg) {
       }
       if (broken || !table.over()) {
         CAPTURE(entry.info.id, players, seed, steps);
-        FAIL((why.empty() ? std::string("game did not end") : "invariant broken: " + why) << "\n"
+        FAIL((why.empty() ? std::string("game did not end") : "invariant broken: " + why)
+             << "\n"
              << table.state().debug_string());
       }
       decisions += table.decisions();
@@ -250,7 +246,8 @@ void check_golden(const std::string& name, const std::string& actual) {
       const bool ga = static_cast<bool>(std::getline(a, la));
       const bool gb = static_cast<bool>(std::getline(b, lb));
       if (!ga && !gb) break;
-      if (la != lb || ga != gb) FAIL("line " << line << " differs:\n  expected: " << la << "\n  actual:   " << lb);
+      if (la != lb || ga != gb)
+        FAIL("line " << line << " differs:\n  expected: " << la << "\n  actual:   " << lb);
     }
   }
   REQUIRE(expected == actual);

@@ -14,12 +14,12 @@
 namespace rt::test {
 
 struct HarnessConfig {
-  int seeds = 20;                 // games per player count
+  int seeds = 20;  // games per player count
   std::uint64_t first_seed = 1;
-  std::size_t max_steps = 200000; // a game must end within this many steps
+  std::size_t max_steps = 200000;  // a game must end within this many steps
   std::vector<std::string> variants;
   std::map<std::string, std::string> params;
-  std::vector<int> player_counts; // empty: min..max of the game
+  std::vector<int> player_counts;  // empty: min..max of the game
   std::string seat_level = "random";
 };
 
@@ -42,7 +42,9 @@ std::shared_ptr<const Game> make_game(const GameEntry& entry, int players,
 // Applies an action given by its text form; fails the test if it is not legal.
 void act(State& state, PlayerId player, const std::string& text, Tick at = 0);
 // Applies a chance outcome by text ("draw red").
-inline void chance(State& state, const std::string& text) { act(state, kChance, text, state.now()); }
+inline void chance(State& state, const std::string& text) {
+  act(state, kChance, text, state.now());
+}
 // The legal actions' text forms.
 std::vector<std::string> legal_texts(const State& state, PlayerId player);
 

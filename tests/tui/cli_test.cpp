@@ -39,8 +39,8 @@ Run run(const std::string& args, const std::string& input = "", const std::strin
   const std::string dir = temp_dir();
   const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
   std::ofstream(in) << input;
-  const std::string cmd = env + " XDG_STATE_HOME=" + dir + "/state " + binary() + " " + args + " <" + in + " >" + out +
-                          " 2>" + err;
+  const std::string cmd = env + " XDG_STATE_HOME=" + dir + "/state " + binary() + " " + args + " <" + in +
+                          " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& path) {
     std::ifstream f(path);
@@ -51,7 +51,9 @@ Run run(const std::string& args, const std::string& input = "", const std::strin
   return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
-bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
+bool one_line(const std::string& s) {
+  return !s.empty() && s.find('\n') == s.size() - 1;
+}
 
 }  // namespace
 
@@ -126,7 +128,8 @@ TEST_CASE("CLI: bad input is one line on stderr and exit code 2", "[cli][errors]
   }
 }
 
-TEST_CASE("CLI: a corrupt save file is refused with its name and line, and left untouched", "[cli][errors][save]") {
+TEST_CASE("CLI: a corrupt save file is refused with its name and line, and left untouched",
+          "[cli][errors][save]") {
   const std::string save = temp_dir() + "/corrupt.save";
   REQUIRE(run("sim go-wacky --seed 3 --save " + save).code == 0);
   std::string text;

@@ -26,7 +26,9 @@ TEST_CASE("Go Wacky!: golden transcripts for seeds 1, 7 and 42 (text and JSON li
   for (std::uint64_t seed : {1ull, 7ull, 42ull}) {
     const int players = seed == 1 ? 2 : seed == 7 ? 4 : 6;
     auto game = test::make_game(go_wacky::entry(), players);
-    test::check_golden(fmt::format("go-wacky/seed{}-{}p.txt", seed, players), test::transcript(game, seed, "normal", false));
-    test::check_golden(fmt::format("go-wacky/seed{}-{}p.jsonl", seed, players), test::transcript(game, seed, "normal", true));
+    test::check_golden(fmt::format("go-wacky/seed{}-{}p.txt", seed, players),
+                       test::transcript(game, seed, "normal", false));
+    test::check_golden(fmt::format("go-wacky/seed{}-{}p.jsonl", seed, players),
+                       test::transcript(game, seed, "normal", true));
   }
 }

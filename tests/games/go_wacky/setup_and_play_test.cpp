@@ -22,8 +22,10 @@ TEST_CASE("Set Up: deal 4 cards to each player, turn up the top card to start th
           "[go-wacky][rules][setup]") {
   // Rulebook, Set Up: "Shuffle and deal 4 cards, face down to each player." ... "Turn up the top card and
   // place it next to the Draw Pile to form the Play Pile."
-  auto t = test_fixture::deal(3, 2, {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"},
-                                     {"green", "green", "green", "green"}}, "yellow");
+  auto t = test_fixture::deal(
+      3, 2,
+      {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"}, {"green", "green", "green", "green"}},
+      "yellow");
   for (PlayerId p = 0; p < 3; ++p) CHECK(t.s->hand_size(p) == 4);
   CHECK(t.s->play_pile_size() == 1);
   CHECK(t.s->draw_pile_size() == 88 - 12 - 1);
@@ -39,7 +41,8 @@ TEST_CASE("Play: the player left of the dealer goes first", "[go-wacky][rules][p
   CHECK(u.s->current() == 0);
 }
 
-TEST_CASE("Play: after playing, draw back to 4; then the turn passes to the left", "[go-wacky][rules][play]") {
+TEST_CASE("Play: after playing, draw back to 4; then the turn passes to the left",
+          "[go-wacky][rules][play]") {
   // Rulebook, Play: "Once you play a card, draw a card from the Draw Pile to replenish your hand back to 4,
   // and then it becomes the next player's turn."
   auto t = test_fixture::deal(3, 2, test_fixture::purple_hands(3), "purple");
@@ -56,8 +59,8 @@ TEST_CASE("Play: after playing, draw back to 4; then the turn passes to the left
 TEST_CASE("Play: you must play a card that matches the colour of the top card", "[go-wacky][rules][play]") {
   // Rulebook, Play: "On your turn, you must play a card from your hand that matches the COLOR of the top card
   // on the Play Pile."
-  auto t = test_fixture::deal(2, 1, {{"red", "blue", "green", "yellow"}, {"purple", "purple", "purple", "purple"}},
-                              "red");
+  auto t = test_fixture::deal(
+      2, 1, {{"red", "blue", "green", "yellow"}, {"purple", "purple", "purple", "purple"}}, "red");
   CHECK(legal_texts(*t.s, 0) == Strings{"play red"});
 }
 
@@ -72,9 +75,11 @@ TEST_CASE("Play: exact match — a red card on a red card", "[go-wacky][rules][p
 TEST_CASE("Play: split match — on green/blue play green, blue, green/blue or any split with green or blue",
           "[go-wacky][rules][play]") {
   // Rulebook, Split match: "if the top Play Pile card is, for example, split green/blue, you may play a green
-  // card, a blue card, a split green/blue card, or another split color card that contains either green or blue".
+  // card, a blue card, a split green/blue card, or another split color card that contains either green or
+  // blue".
   auto t = test_fixture::deal(
-      2, 1, {{"green", "blue", "red+green", "orange+blue"}, {"red", "orange+yellow", "purple", "yellow+purple"}},
+      2, 1,
+      {{"green", "blue", "red+green", "orange+blue"}, {"red", "orange+yellow", "purple", "yellow+purple"}},
       "green+blue");
   CHECK(legal_texts(*t.s, 0) == Strings{"play green", "play blue", "play red+green", "play orange+blue"});
   // A split card sharing neither colour does not match.
@@ -86,16 +91,18 @@ TEST_CASE("Play: split match — on green/blue play green, blue, green/blue or a
 TEST_CASE("Play: word cards are played only on a colour match", "[go-wacky][rules][play]") {
   // Rulebook, Word cards: "you may play a card that has words on it at any time, as long as it color-matches
   // the top card in the Play Pile".
-  auto t = test_fixture::deal(2, 1, {{"egw-red", "gw-blue", "rnr-red+blue", "bull-yellow+blue"},
-                                     test_fixture::purple_hands(1)[0]},
-                              "red");
+  auto t = test_fixture::deal(
+      2, 1, {{"egw-red", "gw-blue", "rnr-red+blue", "bull-yellow+blue"}, test_fixture::purple_hands(1)[0]},
+      "red");
   CHECK(legal_texts(*t.s, 0) == Strings{"play egw-red", "play rnr-red+blue"});
 }
 
 TEST_CASE("Play: with no playable card you pass, and only then", "[go-wacky][rules][play]") {
   // Rulebook, Play: "If you don't have a playable card, say "pass" and it becomes the next player's turn."
-  auto t = test_fixture::deal(3, 2, {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"},
-                                     {"purple", "purple", "purple", "purple"}},
+  auto t = test_fixture::deal(3, 2,
+                              {{"red", "red", "red", "red"},
+                               {"blue", "blue", "blue", "blue"},
+                               {"purple", "purple", "purple", "purple"}},
                               "blue");
   CHECK(legal_texts(*t.s, 0) == Strings{"pass"});
   act(*t.s, 0, "pass");
@@ -103,15 +110,17 @@ TEST_CASE("Play: with no playable card you pass, and only then", "[go-wacky][rul
   CHECK(legal_texts(*t.s, 1) == Strings{"play blue"});  // a match: passing is not allowed
 }
 
-TEST_CASE("Play: when every player passes in succession, the top Draw Pile card is turned up and the first "
-          "player who passed goes",
-          "[go-wacky][rules][play]") {
-  // Rulebook, Play: "In the unlikely event that every player passes in succession, when the turn comes back to
-  // the first player who couldn't go, turn the top card from the Draw Pile face up onto the Play Pile and
+TEST_CASE(
+    "Play: when every player passes in succession, the top Draw Pile card is turned up and the first "
+    "player who passed goes",
+    "[go-wacky][rules][play]") {
+  // Rulebook, Play: "In the unlikely event that every player passes in succession, when the turn comes back
+  // to the first player who couldn't go, turn the top card from the Draw Pile face up onto the Play Pile and
   // continue playing as before."
-  auto t = test_fixture::deal(3, 2, {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"},
-                                     {"green", "green", "green", "green"}},
-                              "purple");
+  auto t = test_fixture::deal(
+      3, 2,
+      {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"}, {"green", "green", "green", "green"}},
+      "purple");
   act(*t.s, 0, "pass");
   act(*t.s, 1, "pass");
   act(*t.s, 2, "pass");
@@ -126,8 +135,10 @@ TEST_CASE("Play: when every player passes in succession, the top Draw Pile card 
 
 TEST_CASE("Play: a pass between plays restarts the count of passes", "[go-wacky][rules][play]") {
   // "every player passes in succession": a play in between breaks the succession.
-  auto t = test_fixture::deal(3, 2, {{"red", "red", "red", "red"}, {"purple", "purple", "purple", "purple"},
-                                     {"green", "green", "green", "green"}},
+  auto t = test_fixture::deal(3, 2,
+                              {{"red", "red", "red", "red"},
+                               {"purple", "purple", "purple", "purple"},
+                               {"green", "green", "green", "green"}},
                               "purple");
   act(*t.s, 0, "pass");
   act(*t.s, 1, "play purple");
@@ -139,7 +150,8 @@ TEST_CASE("Play: a pass between plays restarts the count of passes", "[go-wacky]
 }
 
 TEST_CASE("Our reading: a word card turned up is only a colour", "[go-wacky][readings]") {
-  auto t = test_fixture::deal(2, 1, {{"red", "red", "red", "red"}, test_fixture::purple_hands(1)[0]}, "egw-red");
+  auto t =
+      test_fixture::deal(2, 1, {{"red", "red", "red", "red"}, test_fixture::purple_hands(1)[0]}, "egw-red");
   CHECK(t.s->phase() == Phase::Turn);
   CHECK(legal_texts(*t.s, 0) == Strings{"play red"});
 }

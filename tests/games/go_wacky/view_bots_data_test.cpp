@@ -13,9 +13,12 @@ using namespace rt;
 using namespace rt::go_wacky;
 using rt::test::act;
 
-TEST_CASE("View: shows the piles, every player's scoring pile and only the viewer's hand", "[go-wacky][view]") {
-  auto t = test_fixture::deal(3, 2, {{"gw-red", "red", "blue+purple", "green"}, {"purple", "purple", "orange", "orange"},
-                                     {"yellow", "yellow", "yellow", "yellow"}},
+TEST_CASE("View: shows the piles, every player's scoring pile and only the viewer's hand",
+          "[go-wacky][view]") {
+  auto t = test_fixture::deal(3, 2,
+                              {{"gw-red", "red", "blue+purple", "green"},
+                               {"purple", "purple", "orange", "orange"},
+                               {"yellow", "yellow", "yellow", "yellow"}},
                               "red");
   Canvas c(80, 20, false);
   ViewContext ctx;
@@ -24,14 +27,15 @@ TEST_CASE("View: shows the piles, every player's scoring pile and only the viewe
   const std::string text = c.to_text();
   CHECK_THAT(text, Catch::Contains("Draw Pile: 75 cards"));
   CHECK_THAT(text, Catch::Contains("top [R]"));
-  CHECK_THAT(text, Catch::Contains("P1's hand: [R] [B/P] [G] [GW R]") || Catch::Contains("P1's hand: [R] [G] [B/P] [GW R]"));
+  CHECK_THAT(text, Catch::Contains("P1's hand: [R] [B/P] [G] [GW R]") ||
+                       Catch::Contains("P1's hand: [R] [G] [B/P] [GW R]"));
   CHECK_THAT(text, !Catch::Contains("P2's hand"));  // never another player's secrets
   CHECK_THAT(text, Catch::Contains("star") && Catch::Contains("heart") && Catch::Contains("moon"));
 }
 
 TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-wacky][view]") {
-  auto t = test_fixture::deal(2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}},
-                              "blue");
+  auto t = test_fixture::deal(
+      2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}}, "blue");
   act(*t.s, 0, "play bull-yellow+blue");
   Canvas a(80, 20, false), b(80, 20, false);
   ViewContext ctx;
@@ -45,8 +49,8 @@ TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-w
 }
 
 TEST_CASE("Bots: prefer a Go Wacky! card (only they roll) to a plain card", "[go-wacky][bots]") {
-  auto t = test_fixture::deal(2, 1, {{"gw-red", "red", "orange", "orange"}, {"purple", "purple", "orange", "orange"}},
-                              "red");
+  auto t = test_fixture::deal(
+      2, 1, {{"gw-red", "red", "orange", "orange"}, {"purple", "purple", "orange", "orange"}}, "red");
   GoWackyBot bot("normal");
   Rng rng(1);
   const Decision d = bot.decide(*t.s, 0, rng);
@@ -54,8 +58,8 @@ TEST_CASE("Bots: prefer a Go Wacky! card (only they roll) to a plain card", "[go
 }
 
 TEST_CASE("Bots: aim Bull's-eye throws at the centre, hard more precisely than random", "[go-wacky][bots]") {
-  auto t = test_fixture::deal(2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}},
-                              "blue");
+  auto t = test_fixture::deal(
+      2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}}, "blue");
   act(*t.s, 0, "play bull-yellow+blue");
   auto mean_miss = [&](const std::string& level) {
     GoWackyBot bot(level);
@@ -92,10 +96,12 @@ std::string modified_data(const std::string& from, const std::string& to) {
 
 TEST_CASE("Data: the deck file is checked field by field", "[go-wacky][data]") {
   CHECK(load_deck(DataSource::embedded()).total_cards == 88);
-  CHECK_THROWS_WITH(load_deck(DataSource::directory(modified_data("\"kind\": \"plain\"", "\"kind\": \"wild\""))),
-                    Catch::Contains("go-wacky/deck.json: cards[0].kind: 'wild' is not one of: plain, split"));
-  CHECK_THROWS_WITH(load_deck(DataSource::directory(modified_data("\"red\",\n    \"orange\"", "\"red\",\n    \"pink\""))),
-                    Catch::Contains("cards[6].colours[1]: 'pink' is not one of: red, orange"));
+  CHECK_THROWS_WITH(
+      load_deck(DataSource::directory(modified_data("\"kind\": \"plain\"", "\"kind\": \"wild\""))),
+      Catch::Contains("go-wacky/deck.json: cards[0].kind: 'wild' is not one of: plain, split"));
+  CHECK_THROWS_WITH(
+      load_deck(DataSource::directory(modified_data("\"red\",\n    \"orange\"", "\"red\",\n    \"pink\""))),
+      Catch::Contains("cards[6].colours[1]: 'pink' is not one of: red, orange"));
   CHECK_THROWS_WITH(load_deck(DataSource::directory(modified_data("\"copies\": 8", "\"copies\": 0"))),
                     Catch::Contains("cards[0].copies: 0 is out of range 1..99"));
 }

@@ -20,13 +20,15 @@ test_fixture::Table four_with(const std::string& word_card, const std::string& t
                              {"purple", "purple", "yellow", "yellow"}},
                             top);
 }
-const std::string& id_of(const GoWackyState& s, int type) { return s.deck().types[static_cast<std::size_t>(type)].id; }
+const std::string& id_of(const GoWackyState& s, int type) {
+  return s.deck().types[static_cast<std::size_t>(type)].id;
+}
 }  // namespace
 
 TEST_CASE("Everybody Go Wacky!: everybody rolls, the first to roll the colour takes the card",
           "[go-wacky][rules][egw]") {
-  // Rulebook: "EVERYBODY quickly rolls their own die over and over, trying to match the color ... If you're the
-  // first player to roll the matching color ... take the Everybody Go Wacky card".
+  // Rulebook: "EVERYBODY quickly rolls their own die over and over, trying to match the color ... If you're
+  // the first player to roll the matching color ... take the Everybody Go Wacky card".
   auto t = four_with("egw-red", "red");
   act(*t.s, 0, "play egw-red");
   REQUIRE(t.s->phase() == Phase::EgwRace);
@@ -99,9 +101,10 @@ TEST_CASE("Go Wacky!: only the player who played it rolls", "[go-wacky][rules][g
   CHECK(actors == std::vector<PlayerId>{0});
 }
 
-TEST_CASE("Go Wacky!: a match takes the card and turns over the next one to roll for", "[go-wacky][rules][gw]") {
-  // Rulebook: "If you match it, take the card and add it to your Scoring Pile, turn over the top card from the
-  // Draw Pile onto the Play Pile, and continue rolling to try and match that card."
+TEST_CASE("Go Wacky!: a match takes the card and turns over the next one to roll for",
+          "[go-wacky][rules][gw]") {
+  // Rulebook: "If you match it, take the card and add it to your Scoring Pile, turn over the top card from
+  // the Draw Pile onto the Play Pile, and continue rolling to try and match that card."
   auto t = four_with("gw-red", "red");
   act(*t.s, 0, "play gw-red");
   act(*t.s, 0, "roll", 400);
@@ -116,8 +119,8 @@ TEST_CASE("Go Wacky!: a match takes the card and turns over the next one to roll
 }
 
 TEST_CASE("Go Wacky!: at \"Twenty Go Wacky\" the player to the left goes next", "[go-wacky][rules][gw]") {
-  // Rulebook: "... and so on, until your opponents reach "Twenty Go Wacky." The next turn goes to the player to
-  // your left".
+  // Rulebook: "... and so on, until your opponents reach "Twenty Go Wacky." The next turn goes to the player
+  // to your left".
   auto t = four_with("gw-red", "red");
   act(*t.s, 0, "play gw-red");
   CHECK(t.s->deadline() == t.s->contest_open() + 20 * 500);
@@ -145,12 +148,13 @@ TEST_CASE("Round 'n Round: lay as many cards as players face up in a row", "[go-
   CHECK(t.s->roller() == 0);
 }
 
-TEST_CASE("Round 'n Round: roll once, take one matching card, then the player to the left rolls, round and round",
-          "[go-wacky][rules][rnr]") {
-  // Rulebook: "You roll your die once to see if you can match any of the cards in the row. If you match, take one
-  // (and only one) matching card ... Then the player to your left rolls ... If you don't roll a match, your turn
-  // ends, the player to your left rolls, and so on, round and round the table, until the entire row of cards has
-  // been collected."
+TEST_CASE(
+    "Round 'n Round: roll once, take one matching card, then the player to the left rolls, round and round",
+    "[go-wacky][rules][rnr]") {
+  // Rulebook: "You roll your die once to see if you can match any of the cards in the row. If you match, take
+  // one (and only one) matching card ... Then the player to your left rolls ... If you don't roll a match,
+  // your turn ends, the player to your left rolls, and so on, round and round the table, until the entire row
+  // of cards has been collected."
   auto t = four_with("rnr-red+blue", "red");
   act(*t.s, 0, "play rnr-red+blue");
   for (const char* c : {"green", "red", "red", "blue"}) chance(*t.s, std::string("draw ") + c);
@@ -161,16 +165,17 @@ TEST_CASE("Round 'n Round: roll once, take one matching card, then the player to
   chance(*t.s, "die purple");  // no match: seat 2 next
   CHECK(t.s->roller() == 2);
   chance(*t.s, "die green");
-  chance(*t.s, "die red");  // seat 3
+  chance(*t.s, "die red");     // seat 3
   chance(*t.s, "die yellow");  // seat 0 again: round and round
-  chance(*t.s, "die blue");  // seat 1 takes the last card
+  chance(*t.s, "die blue");    // seat 1 takes the last card
   CHECK(t.s->row_size() == 0);
   CHECK(t.s->score(1) == 1);
   CHECK(t.s->score(2) == 1);
   CHECK(t.s->score(3) == 1);
 }
 
-TEST_CASE("Round 'n Round: when two different cards match, the roller chooses one", "[go-wacky][rules][rnr]") {
+TEST_CASE("Round 'n Round: when two different cards match, the roller chooses one",
+          "[go-wacky][rules][rnr]") {
   auto t = four_with("rnr-red+blue", "red");
   act(*t.s, 0, "play rnr-red+blue");
   for (const char* c : {"red+green", "red", "blue", "green"}) chance(*t.s, std::string("draw ") + c);
@@ -181,11 +186,13 @@ TEST_CASE("Round 'n Round: when two different cards match, the roller chooses on
   CHECK(t.s->row_size() == 3);
 }
 
-TEST_CASE("Round 'n Round: the player left of whoever took the last card goes next", "[go-wacky][rules][rnr]") {
-  // Rulebook: "The next turn goes to the player to the left of the winner of the last card (even though it may be
-  // out of turn)".
-  auto t = test_fixture::deal(2, 1, {{"rnr-red+blue", "orange", "orange", "orange"}, {"purple", "purple", "yellow", "yellow"}},
-                              "red");
+TEST_CASE("Round 'n Round: the player left of whoever took the last card goes next",
+          "[go-wacky][rules][rnr]") {
+  // Rulebook: "The next turn goes to the player to the left of the winner of the last card (even though it
+  // may be out of turn)".
+  auto t = test_fixture::deal(
+      2, 1, {{"rnr-red+blue", "orange", "orange", "orange"}, {"purple", "purple", "yellow", "yellow"}},
+      "red");
   act(*t.s, 0, "play rnr-red+blue");
   chance(*t.s, "draw green");
   chance(*t.s, "draw blue");
@@ -198,8 +205,9 @@ TEST_CASE("Round 'n Round: the player left of whoever took the last card goes ne
 
 TEST_CASE("Bull's-eye: the card goes to the centre and everybody throws; the closest die wins it",
           "[go-wacky][rules][bullseye]") {
-  // Rulebook: "place it face up in the center of the table ... everybody roll your die across the table toward
-  // the bull's-eye ... If your die lands on the card closest to the center of the bull's-eye, you get to take it".
+  // Rulebook: "place it face up in the center of the table ... everybody roll your die across the table
+  // toward the bull's-eye ... If your die lands on the card closest to the center of the bull's-eye, you get
+  // to take it".
   auto t = four_with("bull-yellow+blue", "blue");
   act(*t.s, 0, "play bull-yellow+blue");
   REQUIRE(t.s->phase() == Phase::BeThrow);
@@ -225,7 +233,8 @@ TEST_CASE("Bull's-eye: the card goes to the centre and everybody throws; the clo
   CHECK(t.s->current() == 2);  // left of the winner
 }
 
-TEST_CASE("Bull's-eye: if nobody's die touches the card, everybody throws again", "[go-wacky][rules][bullseye]") {
+TEST_CASE("Bull's-eye: if nobody's die touches the card, everybody throws again",
+          "[go-wacky][rules][bullseye]") {
   // Rulebook: "If nobody's die lands touching the card ... all players roll again on the count of three."
   auto t = four_with("bull-yellow+blue", "blue");
   act(*t.s, 0, "play bull-yellow+blue");
@@ -242,7 +251,8 @@ TEST_CASE("Bull's-eye: if nobody's die touches the card, everybody throws again"
 }
 
 TEST_CASE("Bull's-eye: dice at an equal distance throw again", "[go-wacky][rules][bullseye]") {
-  // Rulebook: "... or if more than one die land at an equal distance from the bull's-eye, all players roll again".
+  // Rulebook: "... or if more than one die land at an equal distance from the bull's-eye, all players roll
+  // again".
   auto t = four_with("bull-yellow+blue", "blue");
   act(*t.s, 0, "play bull-yellow+blue");
   const Tick open = t.s->contest_open();
@@ -271,8 +281,8 @@ TEST_CASE("Bull's-eye: a throw not made in time misses", "[go-wacky][readings][b
 
 TEST_CASE("Winning: as soon as the last card is taken from the Draw Pile, the game is over; most cards wins",
           "[go-wacky][rules][winning]") {
-  // Rulebook, Winning: "As soon as the last card is taken from the Draw Pile, the game is over. Everybody count
-  // the number of cards in your Scoring Pile. If you have the most cards, you win!"
+  // Rulebook, Winning: "As soon as the last card is taken from the Draw Pile, the game is over. Everybody
+  // count the number of cards in your Scoring Pile. If you have the most cards, you win!"
   auto game = rt::test::make_game(entry(), 2);
   std::vector<Seat> seats{{"A", SeatKind::Bot, "random"}, {"B", SeatKind::Bot, "random"}};
   Table table(game, seats, 3);
@@ -314,8 +324,8 @@ TEST_CASE("Our reading: a contest running when the Draw Pile empties is played o
     table.advance();
     const auto& s = static_cast<const GoWackyState&>(table.state());
     REQUIRE(s.phase() == Phase::Over);
-    CHECK(s.row_size() == 0);         // the row was played out
-    CHECK(s.centre_card() == -1);     // no Bull's-eye left on the table
+    CHECK(s.row_size() == 0);      // the row was played out
+    CHECK(s.centre_card() == -1);  // no Bull's-eye left on the table
   }
   CHECK(seen);
 }
