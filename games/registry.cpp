@@ -2,12 +2,14 @@
 
 #include "games/go_wacky/game.h"
 #include "games/racesmack/game.h"
+#include "games/scrap_racer/game.h"
 
 namespace rt {
 
 void register_builtin_games(Registry& registry) {
   registry.add(go_wacky::entry());
   registry.add(racesmack::entry());
+  registry.add(scrap_racer::entry());
 }
 
 const Registry& builtin_registry() {

@@ -1,0 +1,250 @@
+// Movement, fights, crash cards and goal cards. Rulebook pages 5-6, 10-11.
+#include <algorithm>
+
+#include "games/scrap_racer/game.h"
+#include "games/scrap_racer/state.h"
+
+namespace rt::scrap_racer {
+
+void ScrapRacerState::move_forward(int r, int spaces) {
+  // A racer behind the line starts counting from there: distance 0 + spaces.
+  auto& d = dist_[static_cast<std::size_t>(r)];
+  d = static_cast<std::int16_t>(d + spaces);
+}
+
+void ScrapRacerState::move_back(int r, int spaces) {
+  // "A racer forced to move backwards ... will never move behind the finish
+  // line, no matter what lap it is on. Instead, it stops on the space right in
+  // front of the finish line." Racers not on the track only move forward.
+  auto& d = dist_[static_cast<std::size_t>(r)];
+  if (d <= 0) return;
+  d = static_cast<std::int16_t>(std::max(d - spaces, track().lap_start(d)));
+}
+
+// --- A) 3) Fight ----------------------------------------------------------------
+
+void ScrapRacerState::resolve_fights(Next next) {
+  fights_next_ = next;
+  for (;;) {
+    // The rearmost space that two or more racers share; its two racers first
+    // in player order (from the active racer) fight.
+    std::array<int, kMaxRacers> order{};
+    const int n = ranking(order);
+    int a = -1;
+    int b = -1;
+    for (int i = n - 1; i >= 0 && a < 0; --i) {
+      const int x = order[static_cast<std::size_t>(i)];
+      if (!on_track(x)) continue;
+      std::array<int, kMaxRacers> here{};
+      const int count = racers_on(track().space_of(distance(x)), here);
+      if (count < 2) continue;
+      for (int k = 0; k < count; ++k) {  // the two first in player order
+        const int c = here[static_cast<std::size_t>(k)];
+        if (a < 0 || seq_distance(c) < seq_distance(a)) {
+          b = a;
+          a = c;
+        } else if (b < 0 || seq_distance(c) < seq_distance(b)) {
+          b = c;
+        }
+      }
+    }
+    if (a < 0) {
+      fight_a_ = fight_b_ = -1;
+      continue_at(next);
+      return;
+    }
+    // Jackal: "automatically wins all fights against other racers, and moves
+    // forward by 2 spaces" -- on its own turn, and not while a crash resolves.
+    const int act = active();
+    if (ability_on(Ability::FightWin) && (a == act || b == act)) {
+      fight_won(act, a == act ? b : a, 2, "automatically wins the fight (Jackal)");
+      continue;
+    }
+    fight_a_ = static_cast<std::int8_t>(a);
+    fight_b_ = static_cast<std::int8_t>(b);
+    if (owner(a) == owner(b)) {
+      // 2-player game: "the player simply decides which racer wins the fight".
+      emit("2-player game: fights", "{}'s {} and {} share a space: {} decides who wins.",
+           player_name(owner(a)), name(a), name(b), player_name(owner(a)));
+      phase_ = Phase::FightChoose;
+      return;
+    }
+    emit("A) Move 3: fight", "{} and {} share {}: they fight (no Boost markers in a fight).", who(a), who(b),
+         where(a));
+    phase_ = Phase::Fight;
+    return;
+  }
+}
+
+void ScrapRacerState::fight_won(int winner, int loser, int spaces, const char* how) {
+  move_forward(winner, spaces);
+  emit("A) Move 3: fight", "{} {} and advances {} space{} to {}; {} stays.", who(winner), how, spaces,
+       plural(spaces), where(winner), who(loser));
+}
+
+// --- B) Doubles rolled ------------------------------------------------------------
+
+void ScrapRacerState::start_crash(int pile) {
+  crash_turn_ = true;
+  crash_pile_ = static_cast<std::int8_t>(pile);
+  const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+  emit("B) Doubles rolled", "{} rolled a second {}: a double! No move; a crash card from pile {}.",
+       who(active()), v, Data::pile_name(pile));
+  phase_ = Phase::CrashDraw;
+}
+
+void ScrapRacerState::apply_crash(int kind) {
+  // "The racer is moved by the effect of the crash card only" -- abilities are off (crash_turn_).
+  const CrashCard& c = data().crash[static_cast<std::size_t>(kind)];
+  const int r = active();
+  const char* rule = "B) Doubles 1: crash card";
+  emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile));
+  std::array<int, kMaxRacers> order{};
+  const int n = ranking(order);
+  const int rank = rank_of(r);
+  switch (c.effect) {
+    case CrashEffect::Advance:
+      move_forward(r, c.spaces);
+      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r));
+      break;
+    case CrashEffect::TwoDice: phase_ = Phase::CrashTwoDice; return;
+    case CrashEffect::ForwardAndBack:
+      // "First, the racer in front of the player is moved back by 2 spaces. Then
+      // the player moves their racer forward by 5 spaces."
+      if (rank == 0) {
+        emit(rule, "{} is in first position: no racer is moved back.", who(r));
+      } else {
+        const int front = order[static_cast<std::size_t>(rank - 1)];
+        if (on_track(front)) {
+          move_back(front, c.other);
+          emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front));
+        } else {
+          emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front));
+        }
+      }
+      move_forward(r, c.spaces);
+      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r));
+      break;
+    case CrashEffect::Stay: emit(rule, "{} does not move.", who(r)); break;
+    case CrashEffect::CatchingUp:
+      // "The closest racer behind the active player moves their racer forward."
+      if (rank + 1 >= n) {
+        emit(rule, "{} stays; nobody is behind.", who(r));
+      } else {
+        const int behind = order[static_cast<std::size_t>(rank + 1)];
+        move_forward(behind, c.spaces);
+        emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r), who(behind),
+             c.spaces, where(behind));
+      }
+      break;
+    case CrashEffect::BackwardsDie:
+      if (!on_track(r)) {
+        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r));
+        break;
+      }
+      phase_ = Phase::CrashDie;
+      return;
+    case CrashEffect::Push: {
+      // "forward by up to 5 spaces, stopping immediately when landing on a space
+      // with another racer on it. The other racer on this space moves forward by 2 spaces."
+      int pushed = -1;
+      int steps = 0;
+      while (steps < c.spaces && pushed < 0) {
+        move_forward(r, 1);
+        ++steps;
+        std::array<int, kMaxRacers> here{};
+        const int count = racers_on(track().space_of(distance(r)), here);
+        for (int i = 0; i < count; ++i)
+          if (here[static_cast<std::size_t>(i)] != r) pushed = here[static_cast<std::size_t>(i)];
+      }
+      if (pushed < 0) {
+        emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r));
+      } else {
+        move_forward(pushed, c.other);
+        emit(rule, "{} moves {} space{} onto {} and pushes it forward {} to {}.", who(r), steps,
+             plural(steps), who(pushed), c.other, where(pushed));
+      }
+      break;
+    }
+    case CrashEffect::Backwards:
+      if (!on_track(r)) {
+        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r));
+        break;
+      }
+      move_back(r, c.spaces);
+      emit(rule, "{} moves back to {}.", who(r), where(r));
+      break;
+    case CrashEffect::LossOfPosition: {
+      // "The player places their racer on the track just behind the racer in last position."
+      const int last = order[static_cast<std::size_t>(n - 1)];
+      if (last == r) {
+        emit(rule, "{} is in last position already and does not move.", who(r));
+        break;
+      }
+      if (!on_track(r)) {
+        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r));
+        break;
+      }
+      const int floor = track().lap_start(distance(r));
+      const int target = distance(last) - 1;
+      dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(std::max(target, floor));
+      if (target < floor)
+        emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r),
+             where(r));
+      else
+        emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r));
+      break;
+    }
+    case CrashEffect::LastPlace: {
+      const int last = order[static_cast<std::size_t>(n - 1)];
+      move_forward(last, c.spaces);
+      if (last == r)
+        emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r));
+      else
+        emit(rule, "{} stays; {}, in last position, moves forward {} to {}.", who(r), who(last), c.spaces,
+             where(last));
+      break;
+    }
+  }
+  resolve_fights(Next::CrashMarker);
+}
+
+void ScrapRacerState::crash_marker() {
+  // "2nd Taking a bonus marker".
+  gain_bonus_marker(active(), Next::CrashDiscard);
+}
+
+void ScrapRacerState::crash_discard() {
+  // "Once the instructions on the crash card have been followed, the card is
+  // discarded. If the draw deck is now empty, shuffle the discard pile".
+  const auto pile = static_cast<std::size_t>(crash_pile_);
+  crash_discard_[pile].add(crash_card_);
+  crash_card_ = -1;
+  if (crash_deck_[pile].empty()) {
+    crash_deck_[pile].take_all_from(crash_discard_[pile]);
+    emit("B) Doubles rolled", "Crash pile {} is empty: its discard pile is shuffled into a new pile.",
+         Data::pile_name(crash_pile_));
+  }
+  crossing();
+}
+
+// --- Goal cards -----------------------------------------------------------------
+
+void ScrapRacerState::apply_goal(int kind) {
+  const GoalCard& g = data().goals[static_cast<std::size_t>(kind)];
+  const char* rule = "Goal cards";
+  emit(rule, "{} draws the goal card {} \"{}\".", who(goal_for_), g.number, g.name);
+  std::array<int, kMaxRacers> order{};
+  const int n = ranking(order);
+  const int from = g.moves == GoalMoves::Last ? std::max(0, n - g.racers) : std::min(n, g.racers);
+  // Everyone named moves at once, from the places before the card.
+  for (int i = from; i < n; ++i) move_forward(order[static_cast<std::size_t>(i)], g.spaces);
+  if (from >= n) emit(rule, "No racer is in those places.");
+  for (int i = from; i < n; ++i) {
+    const int r = order[static_cast<std::size_t>(i)];
+    emit(rule, "{} ({} place) moves forward {} to {}.", who(r), ordinal(i + 1), g.spaces, where(r));
+  }
+  resolve_fights(Next::Crossing);
+}
+
+}  // namespace rt::scrap_racer

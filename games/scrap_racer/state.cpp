@@ -1,0 +1,466 @@
+// Who acts, what is legal, and applying decisions and chance outcomes. The
+// turn itself is in turn.cpp; card effects and fights in effects.cpp.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/scrap_racer/game.h"
+#include "games/scrap_racer/state.h"
+
+namespace rt::scrap_racer {
+
+ScrapRacerState::ScrapRacerState(const ScrapRacerGame& game) : State(game.options().players), game_(&game) {
+  const Data& d = game.data();
+  const Track& t = game.track();
+  const int n = num_players();
+  teams_ = game.teams();
+  n_racers_ = static_cast<std::int8_t>(teams_ ? 2 * n : n);
+  kind_.fill(-1);
+  seq_.fill(-1);
+  for (int r = 0; r < n_racers_; ++r) {
+    owner_[static_cast<std::size_t>(r)] = static_cast<PlayerId>(teams_ ? r / 2 : r);
+    seq_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(r);
+  }
+  // Setup 6: the crash cards sorted by their backs into three piles.
+  for (std::size_t k = 0; k < d.crash.size(); ++k)
+    crash_deck_[static_cast<std::size_t>(d.crash[k].pile)].add(static_cast<int>(k), d.crash[k].copies);
+  for (std::size_t k = 0; k < d.goals.size(); ++k) goal_deck_.add(static_cast<int>(k), d.goals[k].copies);
+  for (std::size_t k = 0; k < d.bonus.size(); ++k) bonus_deck_.add(static_cast<int>(k), d.bonus[k].copies);
+  // Setup 2: one face-down Boost marker on each Boost space, the rest as the supply.
+  int supply = d.boost_markers;
+  for (int s = 0; s < t.length; ++s)
+    if (t.boost[static_cast<std::size_t>(s)] && supply > 0) {
+      boost_on_[static_cast<std::size_t>(s)] = true;
+      --supply;
+    }
+  boost_supply_ = static_cast<std::int8_t>(supply);
+  bonus_supply_ = static_cast<std::int8_t>(d.bonus_markers);
+}
+
+const Data& ScrapRacerState::data() const {
+  return game_->data();
+}
+const Track& ScrapRacerState::track() const {
+  return game_->track();
+}
+const RacerInfo& ScrapRacerState::info(int r) const {
+  return data().racers[static_cast<std::size_t>(kind_[static_cast<std::size_t>(r)])];
+}
+const std::string& ScrapRacerState::name(int r) const {
+  return info(r).name;
+}
+const std::string& ScrapRacerState::player_name(PlayerId p) const {
+  return game_->options().names[static_cast<std::size_t>(p)];
+}
+std::string ScrapRacerState::racer_label(int r) const {
+  if (kind_[static_cast<std::size_t>(r)] < 0) return player_name(owner(r));
+  return fmt::format("{}'s {}", player_name(owner(r)), name(r));
+}
+
+int ScrapRacerState::boosts_held(int r) const {
+  int n = 0;
+  for (int k = 0; k < kBoostKinds; ++k)
+    n += boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+  return n;
+}
+
+int ScrapRacerState::dice_total() const {
+  int sum = 0;
+  for (int i = 0; i < n_dice_; ++i) sum += dice_[static_cast<std::size_t>(i)];
+  return sum;
+}
+
+bool ScrapRacerState::last_die_is_double() const {
+  if (n_dice_ < 2) return false;
+  const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+  for (int i = 0; i + 1 < n_dice_; ++i)
+    if (dice_[static_cast<std::size_t>(i)] == v) return true;
+  return false;
+}
+
+int ScrapRacerState::seq_distance(int r) const {
+  for (int k = 0; k < n_racers_; ++k)
+    if (seq_[static_cast<std::size_t>(k)] == r) return (k - cur_ + n_racers_) % n_racers_;
+  return n_racers_;
+}
+
+int ScrapRacerState::ranking(std::array<int, kMaxRacers>& out) const {
+  // By distance (laps, then how far along); racers behind the line by turn
+  // order from the start racer (the rulebook's start-of-game clarification).
+  for (int k = 0; k < n_racers_; ++k) out[static_cast<std::size_t>(k)] = seq_[static_cast<std::size_t>(k)];
+  for (int i = 1; i < n_racers_; ++i)
+    for (int j = i; j > 0; --j) {
+      const int a = out[static_cast<std::size_t>(j - 1)];
+      const int b = out[static_cast<std::size_t>(j)];
+      if (dist_[static_cast<std::size_t>(b)] <= dist_[static_cast<std::size_t>(a)]) break;
+      std::swap(out[static_cast<std::size_t>(j - 1)], out[static_cast<std::size_t>(j)]);
+    }
+  return n_racers_;
+}
+
+int ScrapRacerState::rank_of(int r) const {
+  std::array<int, kMaxRacers> order{};
+  const int n = ranking(order);
+  for (int i = 0; i < n; ++i)
+    if (order[static_cast<std::size_t>(i)] == r) return i;
+  return n;
+}
+
+int ScrapRacerState::racers_on(int space, std::array<int, kMaxRacers>& out) const {
+  int n = 0;
+  for (int r = 0; r < n_racers_; ++r)
+    if (on_track(r) && track().space_of(distance(r)) == space) out[static_cast<std::size_t>(n++)] = r;
+  return n;
+}
+
+void ScrapRacerState::team(PlayerId p, int& first, int& second) const {
+  first = second = -1;
+  for (int k = 0; k < n_racers_; ++k) {
+    const int r = seq_[static_cast<std::size_t>(k)];
+    if (owner(r) != p) continue;
+    (first < 0 ? first : second) = r;
+  }
+}
+
+int ScrapRacerState::marker_threshold(int r) const {
+  return info(r).ability == Ability::TwoMarkers ? data().hover_markers_per_card : data().markers_per_card;
+}
+
+int ScrapRacerState::find_racer_kind(int kind) const {
+  for (int r = 0; r < n_racers_; ++r)
+    if (kind_[static_cast<std::size_t>(r)] == kind) return r;
+  return -1;
+}
+
+bool ScrapRacerState::ability_on(Ability a) const {
+  // "A player may only use the ability of their racer when they are the
+  // active player", and never while a crash card is being resolved.
+  return !crash_turn_ && info(active()).ability == a;
+}
+
+int ScrapRacerState::bonus_target(int r, int kind) const {
+  const BonusCard& card = data().bonus[static_cast<std::size_t>(kind)];
+  const Track& t = track();
+  const int d = distance(r);
+  switch (card.effect) {
+    case BonusEffect::Forward: return d + card.spaces;
+    case BonusEffect::Straight:
+    case BonusEffect::Curve: {
+      const SpaceKind want = card.effect == BonusEffect::Straight ? SpaceKind::Straight : SpaceKind::Curve;
+      for (int step = 1; step <= t.length; ++step)
+        if (t.kind[static_cast<std::size_t>(t.space_of(d + step))] == want) return d + step;
+      return -1;
+    }
+    case BonusEffect::CatchUp: {
+      // The next racer in front following the track (a racer on the same space is not in front).
+      const int last_step = d == 0 ? t.length : t.length - 1;
+      for (int step = 1; step <= last_step; ++step) {
+        const int s = t.space_of(d + step);
+        for (int o = 0; o < n_racers_; ++o)
+          if (o != r && on_track(o) && t.space_of(distance(o)) == s) return d + step;
+      }
+      return -1;
+    }
+  }
+  return -1;
+}
+
+bool ScrapRacerState::bonus_playable(int kind) const {
+  if (phase_ != Phase::MoveBefore && phase_ != Phase::MoveAfter) return false;
+  if (bonus_cards(active_player(), kind) == 0) return false;
+  return bonus_target(active(), kind) >= 0;
+}
+
+// --- who acts ---------------------------------------------------------------
+
+Turn ScrapRacerState::turn() const {
+  switch (phase_) {
+    case Phase::ChooseFirst:
+    case Phase::AfterDie:
+    case Phase::MoveBefore:
+    case Phase::MoveAfter:
+    case Phase::FightChoose: return Turn::Player;
+    case Phase::Over: return Turn::Over;
+    default: return Turn::Chance;
+  }
+}
+
+void ScrapRacerState::actors(std::vector<PlayerId>& out) const {
+  switch (phase_) {
+    case Phase::ChooseFirst:
+    case Phase::AfterDie:
+    case Phase::MoveBefore:
+    case Phase::MoveAfter: out.push_back(active_player()); return;
+    case Phase::FightChoose: out.push_back(owner(fight_a_)); return;
+    default: return;
+  }
+}
+
+void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) const {
+  if (turn() != Turn::Player) return;
+  const int r = active();
+  switch (phase_) {
+    case Phase::ChooseFirst: {
+      if (player != active_player()) return;
+      int a = 0, b = 0;
+      team(player, a, b);
+      out.push_back(kFirstBase + std::min(a, b));
+      out.push_back(kFirstBase + std::max(a, b));
+      return;
+    }
+    case Phase::AfterDie: {
+      if (player != active_player()) return;
+      const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+      if (last_die_is_double()) {
+        out.push_back(kCrash);
+      } else {
+        if (n_dice_ < kDice) out.push_back(kRoll);
+        out.push_back(kMove);
+      }
+      if (boosts(r, BoostKind::Reroll)) out.push_back(kBoostReroll);
+      if (boosts(r, BoostKind::PlusMinus) && v < 6) out.push_back(kBoostPlus);
+      if (boosts(r, BoostKind::PlusMinus) && v > 1) out.push_back(kBoostMinus);
+      if (boosts(r, BoostKind::Turn)) out.push_back(kBoostTurn);
+      return;
+    }
+    case Phase::MoveBefore:
+    case Phase::MoveAfter:
+      if (player != active_player()) return;
+      out.push_back(phase_ == Phase::MoveBefore ? kAdvance : kEndMove);
+      for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
+        if (bonus_playable(k)) out.push_back(kPlayBase + k);
+      return;
+    case Phase::FightChoose:
+      if (player != owner(fight_a_)) return;
+      out.push_back(kWinnerBase + std::min(fight_a_, fight_b_));
+      out.push_back(kWinnerBase + std::max(fight_a_, fight_b_));
+      return;
+    default: return;
+  }
+}
+
+void ScrapRacerState::chance_outcomes(std::vector<Outcome>& out) const {
+  switch (phase_) {
+    case Phase::Deal:
+      for (int k = 0; k < static_cast<int>(data().racers.size()); ++k)
+        if (find_racer_kind(k) < 0) out.push_back(Outcome{kDealBase + k, 1});
+      return;
+    case Phase::ChooseStart:
+      for (int p = 0; p < num_players(); ++p) out.push_back(Outcome{kStartBase + p, 1});
+      return;
+    case Phase::RollDie:
+    case Phase::CrashDie: die_outcomes(out, 6, kDieBase); return;
+    case Phase::Fight:
+      for (int a = 1; a <= 6; ++a)
+        for (int b = 1; b <= 6; ++b) out.push_back(Outcome{kFightBase + (a - 1) * 6 + (b - 1), 1});
+      return;
+    case Phase::CrashTwoDice:
+      for (int a = 1; a <= 6; ++a)
+        for (int b = a; b <= 6; ++b)
+          out.push_back(Outcome{kTwoDiceBase + (a - 1) * 6 + (b - 1), a == b ? 1u : 2u});
+      return;
+    case Phase::CrashDraw:
+      crash_deck_[static_cast<std::size_t>(crash_pile_)].draw_outcomes(out, kCrashBase);
+      return;
+    case Phase::GoalDraw: goal_deck_.draw_outcomes(out, kGoalBase); return;
+    case Phase::BonusDraw: bonus_deck_.draw_outcomes(out, kBonusBase); return;
+    case Phase::BoostReveal:
+      for (int k = 0; k < kBoostKinds; ++k) {
+        int unseen =
+            data().boost_copies[static_cast<std::size_t>(k)] - boost_used_[static_cast<std::size_t>(k)];
+        for (int r = 0; r < n_racers_; ++r)
+          unseen -= boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+        if (unseen > 0) out.push_back(Outcome{kRevealBase + k, static_cast<std::uint32_t>(unseen)});
+      }
+      return;
+    default: return;
+  }
+}
+
+// --- applying ---------------------------------------------------------------
+
+void ScrapRacerState::do_apply(PlayerId player, Action action) {
+  const Data& d = data();
+  if (player == kChance) {
+    switch (phase_) {
+      case Phase::Deal: {
+        const int k = action - kDealBase;
+        const int r = deal_next_;
+        kind_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(k);
+        emit("Setup 7: dashboards", "{} draws the {} dashboard and takes the racer.", player_name(owner(r)),
+             d.racers[static_cast<std::size_t>(k)].name);
+        if (++deal_next_ == n_racers_) phase_ = Phase::ChooseStart;
+        return;
+      }
+      case Phase::ChooseStart: {
+        start_player_ = static_cast<PlayerId>(action - kStartBase);
+        const int n = num_players();
+        int k = 0;
+        for (int i = 0; i < n; ++i) {
+          const int p = (start_player_ + i) % n;
+          seq_[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(teams_ ? 2 * p : p);
+          if (teams_) seq_[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(2 * p + 1);
+        }
+        cur_ = 0;
+        emit("Setup 8: start player", "{} takes the start marker and begins the race.",
+             player_name(start_player_));
+        begin_turn();
+        return;
+      }
+      case Phase::RollDie: on_die(action - kDieBase); return;
+      case Phase::Fight: {
+        const int a = (action - kFightBase) / 6 + 1;
+        const int b = (action - kFightBase) % 6 + 1;
+        if (a == b) {
+          emit("A) Move 3: fight", "{} and {} both roll {}: a tie, both roll again.", who(fight_a_),
+               who(fight_b_), a);
+          return;
+        }
+        emit("A) Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b);
+        if (a > b)
+          fight_won(fight_a_, fight_b_, 1, "wins the fight");
+        else
+          fight_won(fight_b_, fight_a_, 1, "wins the fight");
+        resolve_fights(fights_next_);
+        return;
+      }
+      case Phase::CrashDraw: {
+        const int k = action - kCrashBase;
+        crash_deck_[static_cast<std::size_t>(crash_pile_)].take(k);
+        crash_card_ = static_cast<std::int8_t>(k);
+        last_crash_ = crash_card_;
+        apply_crash(k);
+        return;
+      }
+      case Phase::CrashDie: {
+        const int v = action - kDieBase;
+        move_back(active(), v);
+        emit("Crash card: Backwards die", "{} rolls {} and moves back to {}.", who(active()), v,
+             where(active()));
+        resolve_fights(Next::CrashMarker);
+        return;
+      }
+      case Phase::CrashTwoDice: {
+        const int a = (action - kTwoDiceBase) / 6 + 1;
+        const int b = (action - kTwoDiceBase) % 6 + 1;
+        move_forward(active(), a + b);
+        emit("Crash card: 2 dice", "{} rolls {} and {} and moves forward {} to {}{}.", who(active()), a, b,
+             a + b, where(active()), a == b ? " (no crash card and no bonus marker for this double)" : "");
+        resolve_fights(Next::CrashMarker);
+        return;
+      }
+      case Phase::BonusDraw: {
+        const int k = action - kBonusBase;
+        bonus_deck_.take(k);
+        const PlayerId p = owner(bonus_for_);
+        hand_[static_cast<std::size_t>(p)].add(k);
+        emit("B) Doubles 2: bonus card", "{} draws a bonus card and keeps it face down ({} in hand).",
+             player_name(p), bonus_cards(p));
+        emit_private(p, "B) Doubles 2: bonus card", "{}'s bonus card: {}.", player_name(p),
+                     d.bonus[static_cast<std::size_t>(k)].name);
+        continue_at(bonus_next_);
+        return;
+      }
+      case Phase::GoalDraw: {
+        const int k = action - kGoalBase;
+        goal_deck_.take(k);
+        goal_discard_.add(k);
+        last_goal_ = static_cast<std::int8_t>(k);
+        apply_goal(k);
+        return;
+      }
+      case Phase::BoostReveal: {
+        const int k = action - kRevealBase;
+        auto& held = boosts_[static_cast<std::size_t>(reveal_for_)][static_cast<std::size_t>(k)];
+        held = static_cast<std::uint8_t>(held + 1);
+        emit("Collecting Boost markers", "{} collects a Boost marker: {}.", who(reveal_for_),
+             Data::boost_name(k));
+        continue_at(reveal_next_);
+        return;
+      }
+      default: return;
+    }
+  }
+  switch (phase_) {
+    case Phase::ChooseFirst: {
+      const int first = action - kFirstBase;
+      const int k = cur_;
+      const int other = seq_[static_cast<std::size_t>(k)] == first ? seq_[static_cast<std::size_t>(k + 1)]
+                                                                   : seq_[static_cast<std::size_t>(k)];
+      seq_[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(first);
+      seq_[static_cast<std::size_t>(k + 1)] = static_cast<std::int8_t>(other);
+      order_fixed_[static_cast<std::size_t>(player)] = true;
+      emit("2-player game: turn order", "{} plays {} first, then {}; this order is fixed for the race.",
+           player_name(player), name(first), name(other));
+      begin_turn();
+      return;
+    }
+    case Phase::AfterDie: die_decision(action); return;
+    case Phase::MoveBefore:
+      if (action == kAdvance) {
+        move_dice();
+        return;
+      }
+      play_bonus(action - kPlayBase);
+      for (int k = 0; k < static_cast<int>(d.bonus.size()); ++k)
+        if (bonus_playable(k)) return;  // still in MoveBefore
+      move_dice();
+      return;
+    case Phase::MoveAfter:
+      if (action == kEndMove) {
+        end_step_one();
+        return;
+      }
+      play_bonus(action - kPlayBase);
+      offer_after_move();
+      return;
+    case Phase::FightChoose: {
+      const int winner = action - kWinnerBase;
+      const int loser = winner == fight_a_ ? fight_b_ : fight_a_;
+      fight_won(winner, loser, 1, "is chosen by its owner to win the fight");
+      resolve_fights(fights_next_);
+      return;
+    }
+    default: return;
+  }
+}
+
+// --- arranging positions (tests and puzzles) ------------------------------
+
+void ScrapRacerState::arrange_distance(int r, int distance) {
+  dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(distance);
+  laps_before_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(track().laps_of(distance));
+}
+
+void ScrapRacerState::arrange_laps(int r, int laps) {
+  laps_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(laps);
+}
+
+void ScrapRacerState::arrange_boost(int r, BoostKind k, int count) {
+  auto& held = boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+  boost_supply_ = static_cast<std::int8_t>(boost_supply_ - (count - held));
+  held = static_cast<std::uint8_t>(count);
+}
+
+void ScrapRacerState::arrange_bonus_card(PlayerId p, const std::string& id) {
+  for (std::size_t k = 0; k < data().bonus.size(); ++k)
+    if (data().bonus[k].id == id && bonus_deck_.take(static_cast<int>(k))) {
+      hand_[static_cast<std::size_t>(p)].add(static_cast<int>(k));
+      return;
+    }
+}
+
+void ScrapRacerState::arrange_bonus_markers(int r, int count) {
+  auto& held = markers_[static_cast<std::size_t>(r)];
+  bonus_supply_ = static_cast<std::int8_t>(bonus_supply_ - (count - held));
+  held = static_cast<std::uint8_t>(count);
+}
+
+void ScrapRacerState::arrange_boost_space(int space, bool marker) {
+  auto& on = boost_on_[static_cast<std::size_t>(space)];
+  if (on == marker) return;
+  boost_supply_ = static_cast<std::int8_t>(boost_supply_ + (marker ? -1 : 1));
+  on = marker;
+}
+
+}  // namespace rt::scrap_racer

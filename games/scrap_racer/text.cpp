@@ -1,0 +1,183 @@
+// Text forms of decisions and outcomes, menu labels, prompts and standings.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/scrap_racer/game.h"
+#include "games/scrap_racer/state.h"
+
+namespace rt::scrap_racer {
+namespace {
+
+std::string risk_text(int distinct) {
+  return fmt::format("risk: {} of 6 numbers {} a double", distinct, distinct == 1 ? "is" : "are");
+}
+
+}  // namespace
+
+std::string ScrapRacerState::action_text(PlayerId player, Action a) const {
+  const Data& d = data();
+  if (player == kClock) return "time";
+  if (player == kChance) {
+    if (a >= kRevealBase) return fmt::format("boost {}", Data::boost_id(a - kRevealBase));
+    if (a >= kBonusBase) return "bonus " + d.bonus[static_cast<std::size_t>(a - kBonusBase)].id;
+    if (a >= kGoalBase) return "goal " + d.goals[static_cast<std::size_t>(a - kGoalBase)].id;
+    if (a >= kCrashBase) return "crash " + d.crash[static_cast<std::size_t>(a - kCrashBase)].id;
+    if (a >= kTwoDiceBase)
+      return fmt::format("dice {}+{}", (a - kTwoDiceBase) / 6 + 1, (a - kTwoDiceBase) % 6 + 1);
+    if (a >= kFightBase)
+      return fmt::format("fight {}-{}", (a - kFightBase) / 6 + 1, (a - kFightBase) % 6 + 1);
+    if (a >= kDieBase) return fmt::format("die {}", a - kDieBase);
+    if (a >= kStartBase) return fmt::format("start {}", a - kStartBase + 1);
+    return "deal " + d.racers[static_cast<std::size_t>(a - kDealBase)].id;
+  }
+  switch (a) {
+    case kRoll: return "roll";
+    case kMove: return fmt::format("move {}", dice_total());
+    case kCrash: return "crash";
+    case kAdvance: return fmt::format("advance {}", move_total_);
+    case kEndMove: return "end move";
+    case kBoostReroll: return "boost reroll";
+    case kBoostPlus: return "boost +1";
+    case kBoostMinus: return "boost -1";
+    case kBoostTurn: return "boost turn";
+    default: break;
+  }
+  if (a >= kWinnerBase) return "winner " + info(a - kWinnerBase).id;
+  if (a >= kFirstBase) return "first " + info(a - kFirstBase).id;
+  return "play " + d.bonus[static_cast<std::size_t>(a - kPlayBase)].id;
+}
+
+std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
+  if (player < 0) return action_text(player, a);
+  const Track& t = track();
+  const int r = active();
+  const int v = n_dice_ > 0 ? dice_[static_cast<std::size_t>(n_dice_ - 1)] : 0;
+  auto to = [&](int distance) { return fmt::format("{}", Where{distance, t.length}); };
+  switch (a) {
+    case kRoll: return fmt::format("Roll again ({})", risk_text(n_dice_));
+    case kMove: return fmt::format("Move {} (to {})", dice_total(), to(distance(r) + dice_total()));
+    case kCrash:
+      return fmt::format("Take the crash card (double {}: pile {})", v, Data::pile_name((v - 1) / 2));
+    case kAdvance:
+      return fmt::format("Advance {} with the dice (to {})", move_total_, to(distance(r) + move_total_));
+    case kEndMove: return fmt::format("End the move on {}", to(distance(r)));
+    case kBoostReroll: return fmt::format("Boost Re-roll: roll the {} again", v);
+    case kBoostPlus: return fmt::format("Boost +1: the {} becomes {}", v, v + 1);
+    case kBoostMinus: return fmt::format("Boost -1: the {} becomes {}", v, v - 1);
+    case kBoostTurn: return fmt::format("Boost Turn: the {} becomes {}", v, 7 - v);
+    default: break;
+  }
+  if (a >= kWinnerBase) return fmt::format("{} wins the fight (advances 1 space)", name(a - kWinnerBase));
+  if (a >= kFirstBase) return fmt::format("{} takes the first turn", name(a - kFirstBase));
+  const int k = a - kPlayBase;
+  return fmt::format("Play {} (to {})", data().bonus[static_cast<std::size_t>(k)].name,
+                     to(bonus_target(r, k)));
+}
+
+std::string ScrapRacerState::prompt(PlayerId player) const {
+  const int r = active();
+  switch (phase_) {
+    case Phase::ChooseFirst: {
+      int a = 0, b = 0;
+      team(player, a, b);
+      return fmt::format("Choose which racer starts, {} or {}: your turns keep this order all race.", name(a),
+                         name(b));
+    }
+    case Phase::AfterDie: {
+      std::string dice;
+      for (int i = 0; i < n_dice_; ++i)
+        dice += fmt::format("{}{}", i ? " " : "", dice_[static_cast<std::size_t>(i)]);
+      const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+      const bool boost = boosts_held(r) > 0;
+      if (last_die_is_double())
+        return fmt::format("{}: dice {}. Double {}! Take the crash card (pile {}){}", name(r), dice, v,
+                           Data::pile_name((v - 1) / 2), boost ? " or use a Boost marker on this die" : "");
+      const std::string tail = boost ? fmt::format(" (or a Boost marker on the {})", v) : std::string();
+      if (n_dice_ == kDice) return fmt::format("{}: dice {}. Move {}{}", name(r), dice, dice_total(), tail);
+      return fmt::format("{}: dice {}. Roll again ({}) / Move {}{}", name(r), dice, risk_text(n_dice_),
+                         dice_total(), tail);
+    }
+    case Phase::MoveBefore:
+      return fmt::format("{}: move {}. Play bonus cards before moving, or advance.", name(r), move_total_);
+    case Phase::MoveAfter: return fmt::format("{}: play bonus cards after moving, or end the move.", name(r));
+    case Phase::FightChoose:
+      return fmt::format("Your {} and {} share a space: choose the winner (advances 1 space).",
+                         name(fight_a_), name(fight_b_));
+    default: return "";
+  }
+}
+
+Standings ScrapRacerState::standings() const {
+  Standings s;
+  const Track& t = track();
+  const bool over = phase_ == Phase::Over;
+  auto describe = [&](int r) {
+    if (kind_[static_cast<std::size_t>(r)] < 0) return std::string("no racer yet");
+    return fmt::format("{}: {} lap{}, {}", name(r), lap_markers(r), plural(lap_markers(r)),
+                       Where{distance(r), t.length});
+  };
+  if (!teams_) {
+    std::array<int, kMaxRacers> order{};
+    const int n = ranking(order);
+    for (int i = 0; i < n; ++i) {
+      const int r = order[static_cast<std::size_t>(i)];
+      s.placings.push_back(Placing{owner(r), i + 1, distance(r), describe(r)});
+    }
+    const int lead = order[0];
+    if (kind_[static_cast<std::size_t>(lead)] < 0)
+      s.summary = "The race has not started.";
+    else if (over)
+      s.summary = fmt::format("{} wins with {}: three laps and farthest ahead.", player_name(owner(lead)),
+                              name(lead));
+    else
+      s.summary = fmt::format("{} leads with {} ({}).", player_name(owner(lead)), name(lead),
+                              Where{distance(lead), t.length});
+    return s;
+  }
+  // Teams: "the winner is determined by the second racer of those players"
+  // who have a racer with three laps; a lone such player wins outright.
+  struct TeamRow {
+    PlayerId p;
+    bool three;
+    int rear;
+    int front;
+  };
+  std::vector<TeamRow> rows;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    int a = 0, b = 0;
+    team(p, a, b);
+    const int rear = distance(a) < distance(b) ? a : b;  // ties: the later in turn order
+    const int front = rear == a ? b : a;
+    rows.push_back(TeamRow{p, lap_markers(a) == kLaps || lap_markers(b) == kLaps, rear, front});
+  }
+  std::stable_sort(rows.begin(), rows.end(), [&](const TeamRow& x, const TeamRow& y) {
+    if (x.three != y.three) return x.three;
+    if (distance(x.rear) != distance(y.rear)) return distance(x.rear) > distance(y.rear);
+    return distance(x.front) > distance(y.front);
+  });
+  int qualified = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const TeamRow& row = rows[i];
+    qualified += row.three ? 1 : 0;
+    s.placings.push_back(
+        Placing{row.p, static_cast<int>(i) + 1, distance(row.rear),
+                fmt::format("{}; {} (second racer)", describe(row.front), describe(row.rear))});
+  }
+  const TeamRow& top = rows.front();
+  if (kind_[static_cast<std::size_t>(top.rear)] < 0)
+    s.summary = "The race has not started.";
+  else if (!over)
+    s.summary = fmt::format("{} leads: second racer {} on {}.", player_name(top.p), name(top.rear),
+                            Where{distance(top.rear), t.length});
+  else if (qualified == 1)
+    s.summary =
+        fmt::format("{} wins: the only player with a racer that completed three laps.", player_name(top.p));
+  else
+    s.summary =
+        fmt::format("{} wins: among the players with three laps, their second racer ({}) is farthest ahead.",
+                    player_name(top.p), name(top.rear));
+  return s;
+}
+
+}  // namespace rt::scrap_racer
