@@ -1,0 +1,167 @@
+#include "tui/shell/app.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tui/shell/layout.h"
+#include "tui/shell/screens.h"
+#include "tui/shell/widgets.h"
+
+namespace rt::shell {
+
+std::uint64_t AppContext::fresh_seed() {
+  // Not a game's randomness: only picks which seeded game to play.
+  std::uint64_t x = static_cast<std::uint64_t>(wall_clock()) * 0x9E3779B97F4A7C15ull +
+                    (++seed_counter) * 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 31;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 29;
+  return 1 + x % 999999;
+}
+
+void draw_too_small(Canvas& c, int cols, int rows) {
+  c.clear();
+  const bool uni = c.unicode();
+  const std::string times = uni ? "×" : "x";
+  const std::vector<std::string> paras{
+      "The window is too small for racetable.",
+      fmt::format("Make the window at least {}{}{} (now {}{}{}).", kMinWidth, times, kMinHeight, cols, times,
+                  rows),
+      "The game is paused meanwhile. Press q to save and quit.",
+  };
+  std::vector<std::pair<std::string, Style>> lines;
+  for (std::size_t i = 0; i < paras.size(); ++i) {
+    for (auto& l : wrap(paras[i], std::max(1, cols - 2)))
+      lines.emplace_back(std::move(l), i == 1 ? style::kAccent : style::kNormal);
+    if (i + 1 < paras.size()) lines.emplace_back("", style::kNormal);
+  }
+  const int top = std::max(0, (rows - static_cast<int>(lines.size())) / 2);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    centred(c, Rect{0, 0, cols, rows}, top + static_cast<int>(i), lines[i].first, lines[i].second);
+}
+
+App::App(Terminal& terminal, AppContext& context, std::unique_ptr<Screen> first)
+    : term_(terminal), ctx_(context) {
+  stack_.push_back(std::move(first));
+}
+
+int App::run() {
+  while (!finished_) step_once();
+  return exit_code_;
+}
+
+void App::set_small(bool small, Millis now) {
+  if (small == small_) return;
+  small_ = small;
+  dirty_ = true;
+  if (small)
+    top().pause(now);
+  else
+    top().resume(now);
+}
+
+void App::finish_on_signal(int sig) {
+  // Every page saves what it must (the game in progress), top to bottom.
+  for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) {
+    std::string m = (*it)->on_exit();
+    if (!m.empty()) messages_.push_back(std::move(m));
+  }
+  finished_ = true;
+  exit_code_ = 128 + sig;
+}
+
+void App::draw(Millis now) {
+  const int w = term_.width();
+  const int h = term_.height();
+  Canvas canvas(w, h, term_.unicode());
+  if (small_) {
+    draw_too_small(canvas, w, h);
+  } else {
+    std::size_t base = stack_.size() - 1;
+    while (base > 0 && stack_[base]->overlay()) --base;
+    for (std::size_t i = base; i < stack_.size(); ++i) stack_[i]->draw(canvas, now);
+  }
+  term_.present(canvas);
+  if (on_frame) on_frame(now, small_ ? std::string("too-small") : top().stats_tag());
+}
+
+void App::apply(Nav nav, Millis now) {
+  switch (nav.kind) {
+    case NavKind::Stay: return;
+    case NavKind::Push:
+      top().pause(now);
+      stack_.push_back(std::move(nav.screen));
+      return;
+    case NavKind::Pop:
+      stack_.pop_back();
+      if (stack_.empty()) {
+        finished_ = true;
+        return;
+      }
+      top().resume(now);
+      return;
+    case NavKind::Replace:
+      stack_.pop_back();
+      stack_.push_back(std::move(nav.screen));
+      return;
+    case NavKind::Reset:
+      stack_.clear();
+      stack_.push_back(std::move(nav.screen));
+      return;
+    case NavKind::Home:
+      stack_.clear();
+      stack_.push_back(make_title_screen(ctx_));
+      return;
+    case NavKind::Exit:
+      if (!nav.message.empty()) messages_.push_back(std::move(nav.message));
+      exit_code_ = nav.exit_code;
+      finished_ = true;
+      return;
+  }
+}
+
+bool App::step_once(Millis deadline_cap) {
+  if (finished_) return false;
+  if (const int sig = term_.pending_signal()) {
+    finish_on_signal(sig);
+    return false;
+  }
+  Millis now = term_.now();
+  const int w = term_.width();
+  const int h = term_.height();
+  if (w != last_w_ || h != last_h_) {
+    last_w_ = w;
+    last_h_ = h;
+    dirty_ = true;
+    term_.redraw_all();
+  }
+  set_small(!fits_minimum(w, h), now);
+  if (!small_ && top().tick(now)) dirty_ = true;
+  if (dirty_) {
+    draw(now);
+    dirty_ = false;
+  }
+  const Millis deadline = std::min(small_ ? kNever : top().wake_at(now), deadline_cap);
+  Key key;
+  if (!term_.read_key(deadline, key)) return true;
+  now = term_.now();
+  dirty_ = true;
+  if (key.type == KeyType::Resize) return true;
+  if (command(Context::Everywhere, key) == Cmd::Redraw) {
+    term_.redraw_all();
+    return true;
+  }
+  if (small_) {
+    if (key.is(U'q') || key.is(U'Q')) {
+      finish_on_signal(0);
+      exit_code_ = 0;
+    }
+    return true;
+  }
+  top().tick(now);  // whatever was due before the key happens first
+  apply(top().on_key(key, now), now);
+  return true;
+}
+
+}  // namespace rt::shell

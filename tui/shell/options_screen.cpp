@@ -1,0 +1,218 @@
+// The last step before play: the game's variants and options, and the seed.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/registry.h"
+#include "tui/shell/saves.h"
+#include "tui/shell/screens.h"
+#include "tui/shell/session.h"
+
+namespace rt::shell {
+namespace {
+
+class OptionsScreen final : public Screen {
+ public:
+  OptionsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
+    const GameInfo& info = builtin_registry().get(req_.game).info;
+    for (const auto& v : info.variants)
+      variants_.push_back(std::find(req_.variants.begin(), req_.variants.end(), v.name) !=
+                          req_.variants.end());
+    for (const auto& p : info.params) {
+      std::string value;
+      for (const auto& kv : req_.options)
+        if (kv.rfind(p.name + "=", 0) == 0) value = kv.substr(p.name.size() + 1);
+      params_.push_back(value);
+    }
+    seed_ = req_.seed_text;
+    selected_ = start_row();  // Enter starts at once; the settings are above
+  }
+
+  const GameInfo& info() const { return builtin_registry().get(req_.game).info; }
+  int variant_rows() const { return static_cast<int>(variants_.size()); }
+  int param_rows() const { return static_cast<int>(params_.size()); }
+  int seed_row() const { return variant_rows() + param_rows(); }
+  int start_row() const { return seed_row() + 1; }
+
+  void draw(Canvas& c, Millis) override {
+    c.clear();
+    const int w = c.width();
+    const int h = c.height();
+    const bool uni = c.unicode();
+    const GameInfo& gi = info();
+    c.fill(0, 0, w, 1, U' ', style::kBar);
+    c.text(1, 0, fmt::format("{}: variants and seed", gi.name), style::kBarBold);
+    row_y_.assign(static_cast<std::size_t>(start_row() + 1), -1);
+    int y = 2;
+    auto marker = [&](int row) { c.text(2, y, row == selected_ ? (uni ? "▶" : ">") : " ", style::kAccent); };
+    if (gi.variants.empty() && gi.params.empty()) {
+      c.text(4, y, fmt::format("{} has no variants: it is played by the rulebook.", gi.name), style::kDim,
+             w - 5);
+      y += 2;
+    }
+    if (!gi.variants.empty()) {
+      c.text(4, y++, "Variants", style::kTitle);
+      for (int i = 0; i < variant_rows(); ++i, ++y) {
+        row_y_[static_cast<std::size_t>(i)] = y;
+        marker(i);
+        const bool on = variants_[static_cast<std::size_t>(i)];
+        const std::string box = on ? (uni ? "[✓]" : "[x]") : "[ ]";
+        const int used = c.text(4, y, box + " " + gi.variants[static_cast<std::size_t>(i)].name,
+                                i == selected_ ? style::kSelected : style::kNormal);
+        c.text(4 + used + 2, y, gi.variants[static_cast<std::size_t>(i)].summary, style::kDim, w - used - 7);
+      }
+      ++y;
+    }
+    if (!gi.params.empty()) {
+      c.text(4, y++, "Options (empty: the default)", style::kTitle);
+      for (int i = 0; i < param_rows(); ++i, ++y) {
+        const int row = variant_rows() + i;
+        row_y_[static_cast<std::size_t>(row)] = y;
+        marker(row);
+        c.text(4, y, gi.params[static_cast<std::size_t>(i)].name,
+               row == selected_ ? style::kSelected : style::kNormal);
+        if (editing_ && row == selected_)
+          field_.draw(c, 20, y, 16);
+        else
+          c.text(20, y,
+                 params_[static_cast<std::size_t>(i)].empty() ? "-" : params_[static_cast<std::size_t>(i)]);
+        c.text(38, y, gi.params[static_cast<std::size_t>(i)].summary, style::kDim, w - 39);
+      }
+      ++y;
+    }
+    row_y_[static_cast<std::size_t>(seed_row())] = y;
+    marker(seed_row());
+    c.text(4, y, "Seed", seed_row() == selected_ ? style::kSelected : style::kNormal);
+    if (editing_ && seed_row() == selected_)
+      field_.draw(c, 20, y, 20);
+    else
+      c.text(20, y, seed_.empty() ? "(a new one)" : seed_, seed_.empty() ? style::kDim : style::kNormal);
+    y += 1;
+    for (const auto& line :
+         wrap("The same seed deals the same cards and dice: note it to play a game again.", w - 22))
+      c.text(20, y++, line, style::kDim);
+    y += 1;
+    row_y_[static_cast<std::size_t>(start_row())] = y;
+    marker(start_row());
+    c.text(4, y, uni ? "Start the game ▸" : "Start the game >",
+           start_row() == selected_ ? style::kSelected : style::kBold);
+    y += 2;
+    if (!error_.empty())
+      for (const auto& line : wrap(error_, w - 6)) c.text(4, y++, line, style::kWarn);
+    draw_help_line(c, 1, h - 1, w - 2,
+                   pick_items(help_line(Context::Menu, uni), {"move", "choose", "tick", "back", "keys"}));
+  }
+
+  Nav start() {
+    cli::TableRequest req = req_;
+    req.variants.clear();
+    req.options.clear();
+    const GameInfo& gi = info();
+    for (int i = 0; i < variant_rows(); ++i)
+      if (variants_[static_cast<std::size_t>(i)])
+        req.variants.push_back(gi.variants[static_cast<std::size_t>(i)].name);
+    for (int i = 0; i < param_rows(); ++i)
+      if (!params_[static_cast<std::size_t>(i)].empty())
+        req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
+                              params_[static_cast<std::size_t>(i)]);
+    req.seed_text = seed_.empty() ? std::to_string(ctx_.fresh_seed()) : seed_;
+    std::unique_ptr<Table> table;
+    try {
+      table = cli::make_table(req, 1);
+    } catch (const UserError& e) {
+      error_ = e.what();
+      return Nav::stay();
+    }
+    std::string path;
+    try {
+      cli::ensure_dir(ctx_.state_dir);
+      path = new_save_path(ctx_.state_dir, gi.id, ctx_.wall_clock());
+    } catch (const UserError&) {
+      path.clear();  // the game can still be played; the play screen says it is not saved
+    }
+    SessionOptions so;
+    so.save_path = path;
+    auto session = std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
+    return Nav::reset(make_play_screen(ctx_, std::move(session)));
+  }
+
+  Nav activate() {
+    if (selected_ < variant_rows()) {
+      variants_[static_cast<std::size_t>(selected_)] = !variants_[static_cast<std::size_t>(selected_)];
+    } else if (selected_ < seed_row()) {
+      editing_ = true;
+      field_ = TextField(params_[static_cast<std::size_t>(selected_ - variant_rows())], 30);
+    } else if (selected_ == seed_row()) {
+      editing_ = true;
+      field_ = TextField(seed_, 20, true);
+    } else {
+      return start();
+    }
+    return Nav::stay();
+  }
+
+  Nav on_key(const Key& key, Millis) override {
+    if (editing_) {
+      if (key.type == KeyType::Enter) {
+        if (selected_ == seed_row())
+          seed_ = field_.text();
+        else
+          params_[static_cast<std::size_t>(selected_ - variant_rows())] = field_.text();
+        editing_ = false;
+        error_.clear();
+      } else if (key.type == KeyType::Escape) {
+        editing_ = false;
+      } else {
+        field_.on_key(key);
+      }
+      return Nav::stay();
+    }
+    if (key.type == KeyType::Click) {
+      for (int r = 0; r <= start_row(); ++r)
+        if (row_y_.size() > static_cast<std::size_t>(r) && row_y_[static_cast<std::size_t>(r)] == key.y) {
+          selected_ = r;
+          return activate();
+        }
+      return Nav::stay();
+    }
+    const int n = start_row() + 1;
+    switch (command(Context::Menu, key)) {
+      case Cmd::Up: selected_ = (selected_ + n - 1) % n; break;
+      case Cmd::Down: selected_ = (selected_ + 1) % n; break;
+      case Cmd::Home: selected_ = 0; break;
+      case Cmd::End: selected_ = n - 1; break;
+      case Cmd::Toggle:
+        if (selected_ < variant_rows()) return activate();
+        break;
+      case Cmd::Select: return activate();
+      case Cmd::Rules:
+        return Nav::push(make_reader_screen(info().name + ": rules", rules_document(ctx_, req_.game), U'r'));
+      case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
+      case Cmd::Back: return Nav::pop();
+      default: break;
+    }
+    return Nav::stay();
+  }
+
+  std::string stats_tag() const override { return "options"; }
+
+ private:
+  AppContext& ctx_;
+  cli::TableRequest req_;
+  std::vector<bool> variants_;
+  std::vector<std::string> params_;
+  std::string seed_;
+  int selected_ = 0;
+  bool editing_ = false;
+  TextField field_;
+  std::string error_;
+  std::vector<int> row_y_;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> make_options_screen(AppContext& ctx, cli::TableRequest request) {
+  return std::make_unique<OptionsScreen>(ctx, std::move(request));
+}
+
+}  // namespace rt::shell

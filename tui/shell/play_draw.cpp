@@ -1,0 +1,471 @@
+// Drawing the game screen. Everything goes through the Canvas: the game's
+// own view for the board, and the shell's panels around it.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tui/shell/contest_keys.h"
+#include "tui/shell/play_screen.h"
+
+namespace rt::shell {
+namespace {
+
+StyledText styled(std::string_view text, Style s = {}) {
+  StyledText t;
+  append(t, text, s);
+  return t;
+}
+
+std::string ordinal(int n) {
+  if (n % 100 >= 11 && n % 100 <= 13) return fmt::format("{}th", n);
+  switch (n % 10) {
+    case 1: return fmt::format("{}st", n);
+    case 2: return fmt::format("{}nd", n);
+    case 3: return fmt::format("{}rd", n);
+    default: return fmt::format("{}th", n);
+  }
+}
+
+bool row_blank(const Canvas& c, int y) {
+  for (int x = 0; x < c.width(); ++x) {
+    const Cell& cell = c.at(x, y);
+    if (cell.ch != U' ' || cell.style.bg != Color::Default || (cell.style.attrs & attr::kReverse))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string PlayScreen::status() const {
+  const GameSession& s = *s_;
+  const bool one_human = s.humans().size() == 1;
+  std::string st;
+  switch (s.phase()) {
+    case Phase::HumanTurn: st = one_human ? "Your move" : seat_name(s.asked()) + "'s move"; break;
+    case Phase::PassDevice: st = "Pass to " + seat_name(s.asked()); break;
+    case Phase::GetReady: st = "Get ready!"; break;
+    case Phase::Contest: st = s.contest_humans().empty() ? "Contest" : "Contest: go!"; break;
+    case Phase::Over: st = "Game over"; break;
+    case Phase::Computers: {
+      std::vector<PlayerId> who;
+      s.state().actors(who);
+      if (s.state().turn() == Turn::Player && !who.empty())
+        st = seat_name(who.front()) + "'s turn";
+      else
+        st = "Computers' turn";
+      break;
+    }
+  }
+  if (user_paused_) st = "PAUSED";
+  return s.demo() ? "Demo: " + st : st;
+}
+
+int PlayScreen::measure_board(int width, int max_rows, Millis now) const {
+  Canvas probe(width, std::max(1, max_rows), ctx_.unicode);
+  ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
+  s_->state().view(probe, vc);
+  int used = 0;
+  for (int y = 0; y < probe.height(); ++y)
+    if (!row_blank(probe, y)) used = y + 1;
+  return used;
+}
+
+void PlayScreen::draw(Canvas& c, Millis now) {
+  c.clear();
+  const int w = c.width();
+  const int h = c.height();
+  if (w != last_w_ || h != last_h_) {
+    board_rows_ = 0;  // a new window: measure the board again
+    last_w_ = w;
+    last_h_ = h;
+  }
+  refresh_options();
+  const GameSession& s = *s_;
+  const Turn turn = s.state().turn();
+  if (turn == Turn::Player || turn == Turn::Simultaneous) {
+    actors_.clear();
+    s.state().actors(actors_);
+  } else if (turn == Turn::Over) {
+    actors_.clear();
+  }
+  const bool wide_probe = w >= 112;
+  const int board_w = wide_probe ? w - std::min(48, w - 81) - 1 : w;
+  board_rows_ = std::max(board_rows_, measure_board(board_w, max_board_rows(w, h), now));
+
+  GameLayoutNeeds needs;
+  needs.board_rows = std::max(1, board_rows_);
+  needs.players = static_cast<int>(s.table().seats().size());
+  const PromptView pv = build_prompt(w / 2, now);
+  needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
+  const GameLayout l = layout_game(w, h, needs);
+
+  draw_header(c, l.header);
+  if (s.phase() == Phase::PassDevice) {
+    draw_pass(c, Rect{0, 1, w, h - 2});
+  } else {
+    if (!l.strip.empty()) draw_strip(c, l.strip);
+    if (!l.players.empty()) draw_players(c, l.players);
+    draw_board(c, l.board, now);
+    draw_rule(c, l);
+    draw_prompt(c, l.prompt, build_prompt(l.prompt.w, now));
+    draw_log(c, l.log);
+    if (s.phase() == Phase::Over) draw_over(c);
+  }
+  c.fill(0, h - 1, w, 1, U' ');
+  draw_help_line(c, 1, h - 1, w - 2, help_items(c.unicode()));
+}
+
+void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
+  const GameSession& s = *s_;
+  c.fill(r.x, r.y, r.w, 1, U' ', style::kBar);
+  const std::string sep = c.unicode() ? " │ " : " | ";
+  int x = r.x + 1;
+  x += c.text(x, r.y, s.info().name, style::kBarBold);
+  x += c.text(x, r.y, sep, style::kBar);
+  x += c.text(x, r.y, status(), style::kBarBold, r.w / 2);
+  std::string right = fmt::format("seed {}", s.table().seed());
+  if (s.phase() != Phase::Over) {
+    std::string bar;
+    for (int i = 1; i <= kSpeedCount; ++i)
+      bar += i <= s.speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
+    right += sep + "speed " + bar;
+  }
+  const int rw = utf8_length(right);
+  if (x + 2 + rw < r.right()) c.text(r.right() - 1 - rw, r.y, right, style::kBar);
+}
+
+// One row: "▶Ana (you) 3 cards │ Ben (normal) 2 cards", shortened to fit.
+void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
+  const GameSession& s = *s_;
+  const Standings st = s.state().standings();
+  const std::vector<PlayerId>& acting = actors_;
+  const auto& seats = s.table().seats();
+  const int n = static_cast<int>(seats.size());
+  auto detail_of = [&](PlayerId p) {
+    for (const Placing& pl : st.placings)
+      if (pl.player == p) return pl.detail;
+    return std::string();
+  };
+  auto score_of = [&](PlayerId p) {
+    for (const Placing& pl : st.placings)
+      if (pl.player == p) return std::to_string(pl.score);
+    return std::string();
+  };
+  const bool one_human = s.humans().size() == 1;
+  const std::string sep = c.unicode() ? " │ " : " | ";
+  for (int level = 0; level < 4; ++level) {
+    std::vector<std::pair<std::string, std::string>> parts;  // name part, detail part
+    int total = 0;
+    for (PlayerId p = 0; p < n; ++p) {
+      const Seat& seat = seats[static_cast<std::size_t>(p)];
+      std::string kind = seat.kind == SeatKind::Human ? (one_human ? "you" : "human") : seat.level;
+      std::string name = seat.name;
+      if (level == 3) name = ellipsize(name, 5, c.unicode());
+      // Levels of detail: every seat's kind, then only the humans', then
+      // scores without words, then short names.
+      const bool show_kind = level == 0 || (level == 1 && seat.kind == SeatKind::Human);
+      std::string head = show_kind ? fmt::format("{} ({})", name, kind) : name;
+      std::string tail = level <= 1 ? detail_of(p) : score_of(p);
+      if (level == 2 && seat.kind == SeatKind::Human) head = fmt::format("{} ({})", name, kind);
+      total += 1 + utf8_length(head) + 1 + utf8_length(tail) + (p ? utf8_length(sep) : 0);
+      parts.emplace_back(std::move(head), std::move(tail));
+    }
+    if (total > r.w - 1 && level < 3) continue;
+    int x = r.x;
+    for (PlayerId p = 0; p < n; ++p) {
+      const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
+      if (p) x += c.text(x, r.y, sep, style::kDim);
+      x += c.text(x, r.y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
+      x += c.text(x, r.y, parts[static_cast<std::size_t>(p)].first, on ? style::kBold : style::kNormal);
+      x += c.text(x, r.y, " " + parts[static_cast<std::size_t>(p)].second, style::kDim);
+    }
+    return;
+  }
+}
+
+// Wide windows: a small panel per player in the sidebar.
+void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
+  const GameSession& s = *s_;
+  const Standings st = s.state().standings();
+  const std::vector<PlayerId>& acting = actors_;
+  const Rect in = frame(c, r, "Players");
+  const bool one_human = s.humans().size() == 1;
+  int y = in.y;
+  for (const Placing& pl : st.placings) {
+    if (y + 1 >= in.bottom() + 1) break;
+    const Seat& seat = s.table().seats()[static_cast<std::size_t>(pl.player)];
+    const bool on =
+        std::find(acting.begin(), acting.end(), pl.player) != acting.end() && s.phase() != Phase::Over;
+    c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
+    c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
+    const std::string place = ordinal(pl.place);
+    c.text(in.right() - utf8_length(place), y, place, pl.place == 1 ? style::kGood : style::kDim);
+    const std::string kind =
+        seat.kind == SeatKind::Human ? (one_human ? "you" : "human") : "computer, " + seat.level;
+    c.text(in.x + 2, y + 1, fmt::format("{} · {}", kind, pl.detail), style::kDim, in.w - 2);
+    y += 2;
+  }
+}
+
+void PlayScreen::draw_board(Canvas& c, const Rect& r, Millis now) const {
+  Canvas board(r.w, r.h, c.unicode());
+  ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
+  s_->state().view(board, vc);
+  c.blit(board, r.x, r.y);
+}
+
+void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
+  const GameSession& s = *s_;
+  const Glyphs& g = c.glyphs();
+  c.hline(0, l.rule_y, l.wide ? l.divider_x : c.width(), style::kFrame);
+  std::string title;
+  switch (s.phase()) {
+    case Phase::HumanTurn:
+      title = s.humans().size() == 1 ? "Your move" : seat_name(s.asked()) + ", your move";
+      break;
+    case Phase::GetReady: title = "Get ready"; break;
+    case Phase::Contest: title = s.contest_humans().empty() ? "Watch" : "Now!"; break;
+    case Phase::Over: title = "Game over"; break;
+    default: title = s.demo() ? "Demo" : "Computers"; break;
+  }
+  c.text(1, l.rule_y, " " + title + " ", style::kBold);
+  if (l.wide) {
+    c.vline(l.divider_x, 1, c.height() - 2, style::kFrame);
+    c.put(l.divider_x, l.rule_y, g.tee_r, style::kFrame);
+    c.hline(l.log.x, l.log.y - 1, l.log.w, style::kFrame);
+    c.text(l.log.x + 1, l.log.y - 1, " Log ", style::kBold);
+    c.text(l.log.right() - 9, l.log.y - 1, " l: all ", style::kDim);
+  } else {
+    c.put(l.divider_x, l.rule_y, c.unicode() ? U'┬' : U'+', style::kFrame);
+    c.vline(l.divider_x, l.rule_y + 1, l.prompt.h, style::kFrame);
+    c.text(l.divider_x + 2, l.rule_y, " Log ", style::kBold);
+    c.text(c.width() - 10, l.rule_y, " l: all ", style::kDim);
+  }
+}
+
+PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
+  PromptView pv;
+  const GameSession& s = *s_;
+  const State& st = s.state();
+  const int w = std::max(10, width - 2);
+  auto head = [&](std::string_view text, Style style) {
+    for (auto& line : wrap_styled(styled(text, style), w)) pv.head.push_back(std::move(line));
+  };
+  auto foot = [&](std::string_view text) {
+    for (auto& line : wrap_styled(styled(text, style::kDim), w)) pv.foot.push_back(std::move(line));
+  };
+  auto option_rows = [&](PlayerId p) {
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      StyledText t;
+      append(t, i < 9 ? fmt::format("{} ", i + 1) : std::string("  "), style::kKey);
+      append(t, st.action_label(p, legal_[i]));
+      pv.options.push_back(std::move(t));
+    }
+    pv.cursor = cursor_;
+  };
+  const auto humans_in = s.contest_humans();
+  switch (s.phase()) {
+    case Phase::Over: head(st.standings().summary, style::kBold); break;
+    case Phase::PassDevice: break;
+    case Phase::HumanTurn: {
+      const PlayerId p = s.asked();
+      head(s.humans().size() > 1 ? seat_name(p) + ": " + st.prompt(p) : st.prompt(p), style::kAccent);
+      option_rows(p);
+      foot(legal_.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
+                             : "Enter to go on.");
+      break;
+    }
+    case Phase::Computers: {
+      std::vector<PlayerId> who;
+      st.actors(who);
+      if (st.turn() == Turn::Player && !who.empty())
+        head(fmt::format("{} (computer) is playing...", seat_name(who.front())), style::kNormal);
+      else
+        head("The computers are playing...", style::kNormal);
+      if (s.demo())
+        foot("Any key pauses. + and - change the speed.");
+      else
+        foot(fmt::format("Speed {} of {} (+ and -). Space: go on now.", s.speed(), kSpeedCount));
+      break;
+    }
+    case Phase::GetReady:
+    case Phase::Contest: {
+      const bool ready = s.phase() == Phase::GetReady;
+      if (ready) head("GET READY!", style::kWarn);
+      if (humans_in.empty()) {
+        head(ready ? "The computers race this one." : "The computers are racing: watch the board.",
+             style::kNormal);
+        if (!s.demo()) foot("Space: skip ahead.");
+        break;
+      }
+      if (humans_in.size() == 1 && s.humans().size() == 1) {
+        const PlayerId p = humans_in.front();
+        head(st.prompt(p), style::kAccent);
+        if (legal_.size() == 1) {
+          StyledText t;
+          append(t, "Press ", style::kBold);
+          append(t, "Space", style::kKey);
+          append(t, " (or Enter): ", style::kBold);
+          append(t, st.action_label(p, legal_.front()), style::kAccent);
+          pv.head.push_back(std::move(t));
+        } else {
+          option_rows(p);
+          foot("Space or Enter acts on the highlighted option; 1-9 at once.");
+        }
+        break;
+      }
+      // Several humans at one keyboard: each seat's keys.
+      head(st.prompt(humans_in.front()), style::kAccent);
+      for (PlayerId p : humans_in) {
+        const int rank = s.human_rank(p);
+        std::vector<Action> acts;
+        st.legal_actions(p, acts);
+        StyledText t;
+        append(t, seat_name(p) + ": ", style::kBold);
+        for (const KeyLabel& kl : contest_key_labels(rank, static_cast<int>(acts.size()),
+                                                     pages_[static_cast<std::size_t>(std::max(0, rank))])) {
+          std::string key;
+          utf8_append(key, kl.key);
+          append(t, "[" + key + "] ", style::kKey);
+          append(t, kl.option < 0 ? std::string("more  ")
+                                  : st.action_label(p, acts[static_cast<std::size_t>(kl.option)]) + "  ");
+        }
+        for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
+      }
+      if (humans_in.size() == 1) foot("Space or Enter works too.");
+      break;
+    }
+  }
+  (void)now;
+  if (!flash_.empty()) pv.foot.insert(pv.foot.begin(), styled(flash_, style::kWarn));
+  return pv;
+}
+
+void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
+  options_rect_ = Rect{};
+  const int x = r.x + 1;
+  const int w = r.w - 2;
+  int y = r.y;
+  const int end = r.bottom();
+  for (const auto& line : p.head) {
+    if (y >= end) break;
+    draw_styled(c, x, y++, line, w);
+  }
+  const int foot_rows =
+      std::min(static_cast<int>(p.foot.size()), std::max(0, end - y - static_cast<int>(p.options.size())));
+  const int opt_rows = std::min(static_cast<int>(p.options.size()), std::max(0, end - y - foot_rows));
+  if (opt_rows > 0) {
+    const int count = static_cast<int>(p.options.size());
+    const int first = menu_scroll(count, opt_rows, std::max(0, p.cursor));
+    options_rect_ = Rect{x, y, w, opt_rows};
+    options_first_ = first;
+    for (int i = 0; i < opt_rows; ++i) {
+      const int idx = first + i;
+      const bool sel = idx == p.cursor;
+      c.text(x, y, sel ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
+      StyledText line = p.options[static_cast<std::size_t>(idx)];
+      if (sel)
+        for (std::size_t k = 2; k < line.size(); ++k) line[k].style = style::kSelected;
+      draw_styled(c, x + 2, y, line, w - 3);
+      if (static_cast<int>(line.size()) > w - 3) c.put(x + w - 2, y, c.unicode() ? U'…' : U'>', style::kDim);
+      ++y;
+    }
+    if (first > 0) c.put(r.right() - 1, options_rect_.y, c.unicode() ? U'↑' : U'^', style::kDim);
+    if (first + opt_rows < count)
+      c.put(r.right() - 1, options_rect_.bottom() - 1, c.unicode() ? U'↓' : U'v', style::kDim);
+  }
+  for (int i = 0; i < foot_rows; ++i) draw_styled(c, x, y++, p.foot[static_cast<std::size_t>(i)], w);
+}
+
+void PlayScreen::draw_log(Canvas& c, const Rect& r) {
+  log_rect_ = r;
+  const GameSession& s = *s_;
+  const Rect in = r;
+  const int w = std::max(8, in.w - 1);
+  // Wrap from the newest entry back until the rows (and the scroll) are filled.
+  std::vector<StyledText> lines;
+  const auto& log = s.log();
+  const std::size_t fresh = s.fresh_from();
+  const int want = in.h + log_scroll_;
+  for (std::size_t i = log.size(); i-- > 0 && static_cast<int>(lines.size()) < want + in.h;) {
+    const LogEntry& e = log[i];
+    if (!s.visible(e)) continue;
+    StyledText t;
+    append(t, e.text, i >= fresh ? style::kBold : style::kNormal);
+    auto wrapped = wrap_styled(t, w, 1);
+    // The rule goes after the text when it fits there whole, else below it.
+    if (!e.rule.empty()) {
+      const std::string rule = "(" + e.rule + ")";
+      const int len = utf8_length(rule);
+      if (static_cast<int>(wrapped.back().size()) + 1 + len <= w) {
+        append(wrapped.back(), " " + rule, style::kDim);
+      } else {
+        StyledText extra;
+        append(extra, " " + rule, style::kDim);
+        for (auto& l : wrap_styled(extra, w, 1)) wrapped.push_back(std::move(l));
+      }
+    }
+    lines.insert(lines.begin(), wrapped.begin(), wrapped.end());
+  }
+  const int total = static_cast<int>(lines.size());
+  log_max_scroll_ = std::max(0, total - in.h);
+  log_scroll_ = std::clamp(log_scroll_, 0, log_max_scroll_);
+  const int first = std::max(0, total - in.h - log_scroll_);
+  for (int i = 0; i < in.h && first + i < total; ++i)
+    draw_styled(c, in.x + 1, in.y + i, lines[static_cast<std::size_t>(first + i)], w);
+  if (log_scroll_ > 0)
+    c.text(in.right() - 12, in.bottom() - 1, fmt::format("{} more", c.unicode() ? "↓" : "v"), style::kAccent);
+}
+
+void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
+  const std::string who = seat_name(s_->asked());
+  const int mid = body.y + body.h / 2 - 3;
+  centred(c, body, mid, "Pass the keyboard to", style::kNormal);
+  centred(c, body, mid + 2, who, style::kAccent);
+  centred(c, body, mid + 4, fmt::format("{}: press Enter when only you can see the screen.", who),
+          style::kBold);
+  centred(c, body, mid + 6, "(Everyone else's cards stay hidden until their own turn.)", style::kDim);
+}
+
+void PlayScreen::draw_over(Canvas& c) const {
+  const Standings st = s_->state().standings();
+  const int w = std::min(60, c.width() - 4);
+  const auto summary = wrap(st.summary, w - 4);
+  const int h = static_cast<int>(summary.size() + st.placings.size()) + 6;
+  const Rect in = dialog(c, w, h, "GAME OVER");
+  int y = in.y + 1;
+  for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
+  ++y;
+  int name_w = 0;
+  for (const Seat& seat : s_->table().seats()) name_w = std::max(name_w, utf8_length(seat.name));
+  name_w = std::min(name_w, in.w - 24);
+  for (const Placing& pl : st.placings) {
+    const Seat& seat = s_->table().seats()[static_cast<std::size_t>(pl.player)];
+    c.text(in.x, y, fmt::format("{:>4}", ordinal(pl.place)), pl.place == 1 ? style::kGood : style::kNormal);
+    c.text(in.x + 6, y, seat.name, pl.place == 1 ? style::kBold : style::kNormal, name_w);
+    c.text(in.x + 8 + name_w, y, pl.detail, style::kNormal, in.w - 8 - name_w);
+    ++y;
+  }
+  ++y;
+  c.text(in.x, y, "Enter: back to the title   n: play again   l: the whole log", style::kDim, in.w);
+}
+
+std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
+  const GameSession& s = *s_;
+  if (s.phase() == Phase::Over) {
+    return {HelpItem{"Enter", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
+            HelpItem{"r", "rules"}, HelpItem{"q", "quit"}};
+  }
+  if (s.demo()) return help_line(Context::Demo, unicode);
+  if (s.phase() == Phase::PassDevice)
+    return {HelpItem{"Enter", "I am " + seat_name(s.asked())}, HelpItem{"?", "keys"}, HelpItem{"q", "quit"}};
+  const auto items = help_line(Context::Game, unicode);
+  if ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty())
+    return pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"});
+  if (s.phase() == Phase::HumanTurn)
+    return pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
+  return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "quit"});
+}
+
+}  // namespace rt::shell

@@ -1,0 +1,95 @@
+// The game screen: the board drawn by the game's view, a panel per player,
+// the prompt with its options (or the keys of a timed contest), the recent
+// log and a line of key help. Hot-seat passing and the end of the game are
+// shown here too. Internal to the shell; other pages use make_play_screen.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tui/shell/layout.h"
+#include "tui/shell/screens.h"
+#include "tui/shell/session.h"
+
+namespace rt::shell {
+
+class PlayScreen final : public Screen {
+ public:
+  PlayScreen(AppContext& ctx, std::unique_ptr<GameSession> session);
+
+  void draw(Canvas& canvas, Millis now) override;
+  Nav on_key(const Key& key, Millis now) override;
+  bool tick(Millis now) override;
+  Millis wake_at(Millis now) const override;
+  void pause(Millis now) override;
+  void resume(Millis now) override;
+  std::string on_exit() override;
+  std::string stats_tag() const override;
+
+  GameSession& session() { return *s_; }
+  // Test hooks: what the prompt offers and where.
+  const std::vector<Action>& options() const { return legal_; }
+  int cursor() const { return cursor_; }
+
+ private:
+  // The decision on screen: the human asked, or the one human in a contest.
+  PlayerId deciding() const;
+  void refresh_options();
+  void flash(std::string text, Millis now, Millis for_ms = 1800);
+
+  Nav on_key_over(const Key& key, Millis now);
+  Nav on_key_demo(const Key& key, Millis now);
+  bool on_key_contest(const Key& key, Millis now);
+  Nav common_command(Cmd cmd, Millis now);
+  void act_in_contest(PlayerId seat, Action action, Millis now);
+  Nav ask_quit();
+  cli::TableRequest same_players() const;
+
+  // Drawing (play_draw.cpp).
+  struct PromptView {
+    std::vector<StyledText> head;
+    std::vector<StyledText> options;
+    int cursor = -1;
+    std::vector<StyledText> foot;
+  };
+  PromptView build_prompt(int width, Millis now) const;
+  int measure_board(int width, int max_rows, Millis now) const;
+  void draw_header(Canvas& c, const Rect& r) const;
+  void draw_strip(Canvas& c, const Rect& r) const;
+  void draw_players(Canvas& c, const Rect& r) const;
+  void draw_board(Canvas& c, const Rect& r, Millis now) const;
+  void draw_rule(Canvas& c, const GameLayout& l) const;
+  void draw_prompt(Canvas& c, const Rect& r, const PromptView& p);
+  void draw_log(Canvas& c, const Rect& r);
+  void draw_pass(Canvas& c, const Rect& body) const;
+  void draw_over(Canvas& c) const;
+  std::vector<HelpItem> help_items(bool unicode) const;
+  std::string status() const;
+  std::string seat_name(PlayerId p) const;
+
+  AppContext& ctx_;
+  std::unique_ptr<GameSession> s_;
+  std::vector<Action> legal_;
+  PlayerId legal_for_ = kEveryone;
+  std::size_t legal_at_ = static_cast<std::size_t>(-1);
+  int cursor_ = 0;
+  std::vector<int> pages_;  // contest key pages per human rank
+  int log_scroll_ = 0;      // wrapped lines up from the newest
+  int log_max_scroll_ = 0;
+  std::string flash_;
+  Millis flash_until_ = 0;
+  bool user_paused_ = false;  // demo: a key paused it
+  bool was_over_ = false;
+  Millis over_since_ = 0;
+  // Where things were drawn, for the mouse.
+  Rect options_rect_;
+  int options_first_ = 0;
+  Rect log_rect_;
+  std::vector<PlayerId> actors_;  // who acts; kept through chance steps so markers do not flicker
+  int board_rows_ = 0;            // high-water mark: the layout does not jump around
+  int last_w_ = 0;
+  int last_h_ = 0;
+};
+
+}  // namespace rt::shell

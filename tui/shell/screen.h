@@ -1,0 +1,80 @@
+// A page of the shell (title, game list, seats, game, keys, rules...). The
+// App keeps a stack of them: the top one gets the keys; overlays (dialogs)
+// are drawn over the page below them.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/canvas.h"
+#include "core/data.h"
+#include "tui/shell/clock.h"
+#include "tui/shell/keys.h"
+
+namespace rt::shell {
+
+class Screen;
+
+// Services every screen may use; owned by the App, outlives every screen.
+struct AppContext {
+  DataSource data = DataSource::embedded();
+  std::string state_dir;  // where games are saved
+  bool unicode = true;
+  std::function<std::time_t()> wall_clock = [] { return std::time(nullptr); };
+  std::uint64_t seed_counter = 0;  // mixed into fresh seeds
+  // A seed for a game started without one: short enough to note and retype.
+  std::uint64_t fresh_seed();
+};
+
+enum class NavKind : std::uint8_t {
+  Stay,
+  Push,     // put `screen` on top
+  Pop,      // close the top screen
+  Replace,  // the top screen becomes `screen`
+  Reset,    // `screen` becomes the only screen
+  Home,     // back to the title screen alone
+  Exit,     // leave the program with `exit_code`
+};
+
+struct Nav {
+  NavKind kind = NavKind::Stay;
+  std::unique_ptr<Screen> screen;
+  int exit_code = 0;
+  std::string message;  // printed after the terminal is restored (Exit)
+
+  static Nav stay() { return Nav{}; }
+  static Nav push(std::unique_ptr<Screen> s) { return Nav{NavKind::Push, std::move(s), 0, {}}; }
+  static Nav pop() { return Nav{NavKind::Pop, nullptr, 0, {}}; }
+  static Nav replace(std::unique_ptr<Screen> s) { return Nav{NavKind::Replace, std::move(s), 0, {}}; }
+  static Nav reset(std::unique_ptr<Screen> s) { return Nav{NavKind::Reset, std::move(s), 0, {}}; }
+  static Nav home() { return Nav{NavKind::Home, nullptr, 0, {}}; }
+  static Nav exit(int code = 0, std::string message = {}) {
+    return Nav{NavKind::Exit, nullptr, code, std::move(message)};
+  }
+};
+
+class Screen {
+ public:
+  virtual ~Screen() = default;
+  // Draws the whole page (an overlay draws only its box).
+  virtual void draw(Canvas& canvas, Millis now) = 0;
+  virtual Nav on_key(const Key& key, Millis now) = 0;
+  // Advances timers; true when the page should be drawn again.
+  virtual bool tick(Millis /*now*/) { return false; }
+  // When tick() should next run (kNever: only keys change this page).
+  virtual Millis wake_at(Millis /*now*/) const { return kNever; }
+  // Covered by another page, or the window is too small: timers stop.
+  virtual void pause(Millis /*now*/) {}
+  virtual void resume(Millis /*now*/) {}
+  virtual bool overlay() const { return false; }
+  // The program ends (a signal, or quit): save what must not be lost.
+  // Returns a line to print once the terminal is restored, or "".
+  virtual std::string on_exit() { return {}; }
+  // One word of state for the measurement log (RACETABLE_SHELL_STATS).
+  virtual std::string stats_tag() const { return {}; }
+};
+
+}  // namespace rt::shell

@@ -1,0 +1,54 @@
+// The shell's pages, made by these functions so pages can open each other
+// without knowing each other's classes.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tui/setup.h"
+#include "tui/shell/screen.h"
+#include "tui/shell/widgets.h"
+
+namespace rt::shell {
+
+class GameSession;
+
+std::unique_ptr<Screen> make_title_screen(AppContext& ctx);
+// The list of games; `demo`: choosing one starts a demo instead of seating.
+std::unique_ptr<Screen> make_game_list_screen(AppContext& ctx, bool demo);
+// Seats for a game (players, human or computer, names), prefilled from `request`.
+std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, cli::TableRequest request);
+// Variants, options and the seed; then the game starts.
+std::unique_ptr<Screen> make_options_screen(AppContext& ctx, cli::TableRequest request);
+std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session);
+std::unique_ptr<Screen> make_resume_screen(AppContext& ctx);
+
+// A demo game of computers, started at once.
+std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::string& game_id,
+                                               const std::string& seed_text);
+
+// Scrolling text pages. `closer` also closes the page (the key that opened it).
+struct ReaderLine {
+  StyledText text;
+  int hang = 0;  // indent of wrapped continuation lines
+};
+std::unique_ptr<Screen> make_reader_screen(std::string title, std::vector<ReaderLine> lines, char32_t closer,
+                                           bool start_at_end = false);
+std::vector<ReaderLine> keys_document(bool unicode);
+// The rules summary, variants and options of a game; throws UserError.
+std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string& game_id);
+std::vector<ReaderLine> log_document(const GameSession& session);
+
+// A question over the page below, with choices picked by arrows + Enter or
+// their hotkey. Esc picks the last choice (the harmless one).
+struct Choice {
+  std::string label;
+  char32_t hotkey;
+  std::function<Nav()> pick;
+};
+std::unique_ptr<Screen> make_confirm_screen(std::string title, std::vector<std::string> message,
+                                            std::vector<Choice> choices);
+
+}  // namespace rt::shell

@@ -1,0 +1,151 @@
+// A game being played in the shell: the Table, the event log, computer
+// pacing, the real-time clock of timed contests, whose private view is on
+// screen (hot-seat), and saving. No terminal here: the play screen draws it
+// and feeds it keys, and tests drive it with a fake clock.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/table.h"
+#include "tui/shell/clock.h"
+
+namespace rt::shell {
+
+struct LogEntry {
+  std::string text;
+  std::string rule;
+  PlayerId audience = kEveryone;
+  std::uint32_t step = 0;  // 1-based step that produced it; 0: before this session
+};
+
+enum class Phase : std::uint8_t {
+  Computers,   // chance and computers act, paced so people can follow
+  HumanTurn,   // asked() must decide (turn-based or an untimed secret pick)
+  PassDevice,  // hot-seat: the keyboard goes to asked() first
+  GetReady,    // a timed contest with humans in it is about to start
+  Contest,     // a timed contest is live: real time flows
+  Over,
+};
+
+// Computer pacing: milliseconds after each computer decision, and how much
+// faster than real time a contest runs when only computers are in it
+// (0: at once).
+struct Speed {
+  int pace_ms;
+  int contest_rate;
+};
+inline constexpr int kSpeedCount = 6;
+inline constexpr int kDefaultSpeed = 3;  // 1-based
+const Speed& speed_level(int level);
+
+struct SessionOptions {
+  bool demo = false;      // computers only, narrated; nothing is saved
+  std::string save_path;  // empty: not saved
+  int speed = kDefaultSpeed;
+};
+
+inline constexpr Millis kGetReadyMs = 1500;      // "Get ready!" before a contest with humans
+inline constexpr Millis kAfterContestMs = 1500;  // time to see who won a contest
+inline constexpr Millis kFrameMs = 33;           // ~30 redraws a second while a contest is live
+
+class GameSession {
+ public:
+  // `earlier` are the events of the steps already in the table's history
+  // (a resumed game), shown at the top of the log.
+  GameSession(std::unique_ptr<Table> table, std::vector<Event> earlier, SessionOptions options);
+  GameSession(const GameSession&) = delete;
+  GameSession& operator=(const GameSession&) = delete;
+
+  const Table& table() const { return *table_; }
+  const State& state() const { return table_->state(); }
+  const GameInfo& info() const { return table_->game().info(); }
+  const SessionOptions& options() const { return options_; }
+  bool demo() const { return options_.demo; }
+
+  // Runs chance, computers and the contest clock up to real time `real`.
+  // Returns true when something changed on screen.
+  bool update(Millis real);
+  // When update() should run next (kNever: only a key can change anything).
+  Millis wake_at(Millis real) const;
+
+  Phase phase() const { return phase_; }
+  // The human being asked (HumanTurn) or the one to pass the keyboard to.
+  PlayerId asked() const { return asked_; }
+  // Whose private information is on screen; kEveryone: the public view.
+  PlayerId viewer() const { return phase_ == Phase::PassDevice ? kEveryone : viewer_; }
+  bool omniscient() const { return humans_.empty(); }
+  // The tick views draw at (the live contest clock, else the game's time).
+  Tick view_tick(Millis real) const;
+
+  const std::vector<PlayerId>& humans() const { return humans_; }
+  // A human seat's position among the human seats (its contest key group).
+  int human_rank(PlayerId seat) const;
+  // Humans who may act in the live contest now.
+  std::vector<PlayerId> contest_humans() const;
+  bool secret_hands() const { return info().secret_hands && humans_.size() > 1; }
+
+  // A human's turn-based (or untimed) decision; false if it is not theirs.
+  bool choose(PlayerId player, Action action, Millis real);
+  // A human's decision in the live contest, stamped with the contest clock;
+  // false when it came too late (the contest ended or moved on).
+  bool contest_act(PlayerId player, Action action, Millis real);
+  // Hot-seat: the next human has the keyboard.
+  void confirm_pass(Millis real);
+
+  void pause(Millis real);
+  void resume(Millis real);
+  bool paused() const { return paused_; }
+  int speed() const { return options_.speed; }
+  void faster() { options_.speed = std::min(kSpeedCount, options_.speed + 1); }
+  void slower() { options_.speed = std::max(1, options_.speed - 1); }
+  // Stops waiting for the computers (or, in a contest of computers only,
+  // for the next thing due).
+  void skip(Millis real);
+
+  const std::vector<LogEntry>& log() const { return log_; }
+  bool visible(const LogEntry& e) const;
+  // Entries from this index on arrived since the viewer last decided.
+  std::size_t fresh_from() const { return fresh_from_; }
+
+  // Writes the save file (if this session has one). Returns "" or the error.
+  std::string save();
+  bool saved_since_change() const { return saved_decisions_ == table_->history().size(); }
+  const std::string& save_path() const { return options_.save_path; }
+
+ private:
+  bool live_contest() const;
+  bool in_contest() const;
+  bool contest_has_humans() const;
+  void on_step(const Step& step);
+  void after_computer_step(Millis real);
+  bool step_contest(Millis real);
+  void enter_human_turn(PlayerId who);
+
+  std::unique_ptr<Table> table_;
+  SessionOptions options_;
+  EventSink events_;
+  std::vector<LogEntry> log_;
+  std::vector<PlayerId> humans_;
+  std::vector<PlayerId> waiting_;
+
+  Phase phase_ = Phase::Computers;
+  PlayerId asked_ = kEveryone;
+  PlayerId viewer_ = kEveryone;
+  Millis next_step_at_ = 0;
+  ContestClock clock_;
+  bool ready_given_ = false;  // this contest had its "Get ready!"
+  bool contest_had_humans_ = false;
+  bool paused_ = false;
+  Millis paused_at_ = 0;
+  std::size_t fresh_from_ = 0;
+  std::uint32_t steps_ = 0;
+  bool last_step_bot_ = false;
+  bool last_step_public_ = false;
+  std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
+};
+
+}  // namespace rt::shell

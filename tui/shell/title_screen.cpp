@@ -1,0 +1,112 @@
+// The first page: the name, what it is, and where to go.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/registry.h"
+#include "tui/shell/saves.h"
+#include "tui/shell/screens.h"
+
+namespace rt::shell {
+namespace {
+
+const char* const kLogo[] = {
+    R"( ____      _      ____  _____  _____     _     ____   _      _____)",
+    R"(|  _ \    / \    / ___|| ____||_   _|   / \   | __ ) | |    | ____|)",
+    R"(| |_) |  / _ \  | |    |  _|    | |    / _ \  |  _ \ | |    |  _|)",
+    R"(|  _ <  / ___ \ | |___ | |___   | |   / ___ \ | |_) || |___ | |___)",
+    R"(|_| \_\/_/   \_\ \____||_____|  |_|  /_/   \_\|____/ |_____||_____|)",
+};
+constexpr int kLogoWidth = 67;
+
+class TitleScreen final : public Screen {
+ public:
+  explicit TitleScreen(AppContext& ctx) : ctx_(ctx) { refresh_saves(); }
+
+  void refresh_saves() {
+    saves_ = 0;
+    for (const SavedGame& g : list_saved_games(ctx_.state_dir))
+      if (g.readable && !g.over) ++saves_;
+    rows_ = {
+        MenuRow{"Play a game", "choose a game, the players, go", true},
+        MenuRow{"Continue a saved game",
+                saves_ == 0 ? std::string("none yet") : fmt::format("{} saved", saves_), saves_ > 0},
+        MenuRow{"Watch a demo", "computers play while the log explains", true},
+        MenuRow{"Keys", "every key of the shell", true},
+        MenuRow{"Quit", "", true},
+    };
+  }
+
+  void draw(Canvas& c, Millis) override {
+    c.clear();
+    const int w = c.width();
+    const int h = c.height();
+    const Rect all{0, 0, w, h};
+    const int top = std::max(1, (h - 20) / 3);
+    const int lx = (w - kLogoWidth) / 2;
+    for (int i = 0; i < 5; ++i) c.text(lx, top + i, kLogo[i], style::kTitle);
+    // A chequered flag under the name.
+    const int flag_y = top + 6;
+    for (int x = lx; x < lx + kLogoWidth; ++x)
+      c.put(x, flag_y, c.unicode() ? ((x - lx) % 2 ? U'▀' : U'▄') : ((x - lx) % 2 ? U'=' : U'-'),
+            style::kDim);
+    const int n = static_cast<int>(builtin_registry().all().size());
+    centred(c, all, flag_y + 1,
+            n == 1 ? std::string("a tabletop racing game in your terminal")
+                   : fmt::format("{} tabletop racing games in your terminal", n),
+            style::kDim);
+
+    const int mw = 60;
+    menu_ = Rect{(w - mw) / 2, flag_y + 3, mw, static_cast<int>(rows_.size())};
+    draw_menu(c, menu_, rows_, selected_);
+    draw_help_line(c, 1, h - 1, w - 20,
+                   pick_items(help_line(Context::Menu, c.unicode()), {"move", "choose", "keys"}));
+    const std::string version = "racetable " RACETABLE_VERSION;
+    c.text(w - 1 - utf8_length(version), h - 1, version, style::kDim);
+  }
+
+  Nav activate(int row) {
+    switch (row) {
+      case 0: return Nav::push(make_game_list_screen(ctx_, false));
+      case 1: return Nav::push(make_resume_screen(ctx_));
+      case 2: return Nav::push(make_game_list_screen(ctx_, true));
+      case 3: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
+      default: return Nav::exit(0);
+    }
+  }
+
+  Nav on_key(const Key& key, Millis) override {
+    const int n = static_cast<int>(rows_.size());
+    if (key.type == KeyType::Click && menu_.contains(key.x, key.y)) return activate(key.y - menu_.y);
+    if (const int d = key.digit_index(); d >= 0 && d < n) return activate(d);
+    switch (command(Context::Menu, key)) {
+      case Cmd::Up: selected_ = (selected_ + n - 1) % n; break;
+      case Cmd::Down: selected_ = (selected_ + 1) % n; break;
+      case Cmd::Home: selected_ = 0; break;
+      case Cmd::End: selected_ = n - 1; break;
+      case Cmd::Select: return activate(selected_);
+      case Cmd::Help: return activate(3);
+      case Cmd::Back: return Nav::exit(0);
+      default: break;
+    }
+    return Nav::stay();
+  }
+
+  void resume(Millis) override { refresh_saves(); }
+  std::string stats_tag() const override { return "title"; }
+
+ private:
+  AppContext& ctx_;
+  std::vector<MenuRow> rows_;
+  Rect menu_;
+  int selected_ = 0;
+  int saves_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> make_title_screen(AppContext& ctx) {
+  return std::make_unique<TitleScreen>(ctx);
+}
+
+}  // namespace rt::shell

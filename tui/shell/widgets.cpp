@@ -1,0 +1,208 @@
+#include "tui/shell/widgets.h"
+
+#include <algorithm>
+
+namespace rt::shell {
+
+std::vector<std::string> wrap(std::string_view text, int width) {
+  std::vector<std::string> lines;
+  if (width <= 0) return lines;
+  const std::u32string all = utf8_decode(text);
+  std::size_t start = 0;
+  while (start <= all.size()) {
+    std::size_t end = all.find(U'\n', start);
+    if (end == std::u32string::npos) end = all.size();
+    std::u32string para = all.substr(start, end - start);
+    if (para.empty()) lines.emplace_back();
+    while (!para.empty()) {
+      std::size_t cut = para.size();
+      if (static_cast<int>(para.size()) > width) {
+        cut = para.rfind(U' ', static_cast<std::size_t>(width));
+        if (cut == std::u32string::npos || cut == 0) cut = static_cast<std::size_t>(width);
+      }
+      std::string line;
+      for (std::size_t i = 0; i < cut; ++i) utf8_append(line, para[i]);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      lines.push_back(std::move(line));
+      std::size_t next = cut;
+      while (next < para.size() && para[next] == U' ') ++next;
+      para.erase(0, next);
+    }
+    start = end + 1;
+  }
+  return lines;
+}
+
+void append(StyledText& text, std::string_view utf8, Style s) {
+  for (char32_t cp : utf8_decode(utf8)) text.push_back(Cell{cp, s});
+}
+
+std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang) {
+  std::vector<StyledText> lines;
+  if (width <= 0) return lines;
+  hang = std::clamp(hang, 0, width / 2);
+  std::size_t pos = 0;
+  while (pos < text.size() || lines.empty()) {
+    const int room = lines.empty() ? width : width - hang;
+    std::size_t end = std::min(text.size(), pos + static_cast<std::size_t>(room));
+    for (std::size_t i = pos; i < end; ++i)
+      if (text[i].ch == U'\n') end = i;
+    if (end < text.size() && text[end].ch != U'\n' && text[end].ch != U' ') {
+      std::size_t sp = end;
+      while (sp > pos && text[sp - 1].ch != U' ') --sp;
+      if (sp > pos) end = sp;
+    }
+    StyledText line;
+    if (!lines.empty()) line.assign(static_cast<std::size_t>(hang), Cell{});
+    line.insert(line.end(), text.begin() + static_cast<std::ptrdiff_t>(pos),
+                text.begin() + static_cast<std::ptrdiff_t>(end));
+    while (!line.empty() && line.back().ch == U' ') line.pop_back();
+    lines.push_back(std::move(line));
+    pos = end;
+    if (pos < text.size() && text[pos].ch == U'\n')
+      ++pos;
+    else
+      while (pos < text.size() && text[pos].ch == U' ') ++pos;
+    if (pos >= text.size()) break;
+  }
+  return lines;
+}
+
+int draw_styled(Canvas& c, int x, int y, const StyledText& text, int max_w) {
+  int used = 0;
+  for (const Cell& cell : text) {
+    if (max_w >= 0 && used >= max_w) break;
+    c.put(x + used, y, cell.ch, cell.style);
+    ++used;
+  }
+  return used;
+}
+
+std::string ellipsize(std::string_view text, int width, bool unicode) {
+  const std::u32string cps = utf8_decode(text);
+  if (width <= 0) return {};
+  if (static_cast<int>(cps.size()) <= width) return std::string(text);
+  std::string out;
+  const int keep = unicode ? width - 1 : std::max(0, width - 3);
+  for (int i = 0; i < keep; ++i) utf8_append(out, cps[static_cast<std::size_t>(i)]);
+  out += unicode ? "…" : std::string("...").substr(0, static_cast<std::size_t>(width - keep));
+  return out;
+}
+
+void centred(Canvas& c, const Rect& r, int y, std::string_view text, Style s) {
+  const int len = std::min(utf8_length(text), r.w);
+  c.text(r.x + (r.w - len) / 2, y, text, s, r.w);
+}
+
+void draw_help_line(Canvas& c, int x, int y, int w, const std::vector<HelpItem>& items) {
+  int col = x;
+  const int end = x + w;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const HelpItem& it = items[i];
+    const int need = utf8_length(it.keys) + 1 + utf8_length(it.what) + (i ? 2 : 0);
+    if (col + need > end) break;
+    if (i) col += c.text(col, y, "  ");
+    col += c.text(col, y, it.keys, style::kKey);
+    col += c.text(col, y, " ");
+    col += c.text(col, y, it.what, style::kDim);
+  }
+}
+
+Rect frame(Canvas& c, const Rect& r, std::string_view title, Style s) {
+  c.box(r.x, r.y, r.w, r.h, s, title);
+  return Rect{r.x + 1, r.y + 1, std::max(0, r.w - 2), std::max(0, r.h - 2)};
+}
+
+Rect dialog(Canvas& c, int w, int h, std::string_view title) {
+  w = std::min(w, c.width());
+  h = std::min(h, c.height());
+  const Rect outer{(c.width() - w) / 2, (c.height() - h) / 2, w, h};
+  c.fill(outer.x, outer.y, outer.w, outer.h, U' ');
+  c.box(outer.x, outer.y, outer.w, outer.h, style::kBold, title);
+  // A blank column either side keeps text off the border.
+  return Rect{outer.x + 2, outer.y + 1, std::max(0, w - 4), std::max(0, h - 2)};
+}
+
+int menu_scroll(int count, int height, int selected) {
+  if (height <= 0 || count <= height) return 0;
+  int first = selected - height / 2;
+  return std::clamp(first, 0, count - height);
+}
+
+int draw_menu(Canvas& c, const Rect& r, const std::vector<MenuRow>& rows, int selected, bool focus) {
+  const int count = static_cast<int>(rows.size());
+  const int first = menu_scroll(count, r.h, selected);
+  const bool uni = c.unicode();
+  // Notes line up in a column after the longest text.
+  int note_x = 0;
+  for (const MenuRow& row : rows) note_x = std::max(note_x, utf8_length(row.text));
+  note_x = std::min(note_x + 3, r.w * 2 / 3);
+  for (int i = 0; i < r.h && first + i < count; ++i) {
+    const MenuRow& row = rows[static_cast<std::size_t>(first + i)];
+    const int y = r.y + i;
+    const bool sel = first + i == selected;
+    Style s = !row.enabled ? style::kDim : sel && focus ? style::kSelected : style::kNormal;
+    c.text(r.x, y, sel ? (uni ? "▶ " : "> ") : "  ", sel ? style::kAccent : style::kNormal);
+    const std::string text = ellipsize(row.text, r.w - 2, uni);
+    const int used = c.text(r.x + 2, y, text, s);
+    const int nx = std::max(used + 1, note_x);
+    if (!row.note.empty() && r.w - 2 - nx > 3)
+      c.text(r.x + 2 + nx, y, ellipsize(row.note, r.w - 2 - nx, uni), style::kDim);
+  }
+  if (first > 0) c.text(r.right() - 1, r.y, uni ? "↑" : "^", style::kDim);
+  if (first + r.h < count) c.text(r.right() - 1, r.bottom() - 1, uni ? "↓" : "v", style::kDim);
+  return first;
+}
+
+bool is_typeable(char32_t ch) {
+  return (ch >= 0x20 && ch <= 0x7E) || (ch >= 0xA1 && ch <= 0x24F) || (ch >= 0x370 && ch <= 0x4FF);
+}
+
+TextField::TextField(std::string text, int max_chars, bool digits_only)
+    : text_(std::move(text)), max_chars_(max_chars), digits_only_(digits_only) {
+  cursor_ = utf8_length(text_);
+}
+
+bool TextField::on_key(const Key& key) {
+  std::u32string cps = utf8_decode(text_);
+  const int len = static_cast<int>(cps.size());
+  switch (key.type) {
+    case KeyType::Char:
+      if (!is_typeable(key.ch)) return false;
+      if (digits_only_ && (key.ch < U'0' || key.ch > U'9')) return true;  // swallowed
+      if (len >= max_chars_) return true;
+      cps.insert(static_cast<std::size_t>(cursor_), 1, key.ch);
+      ++cursor_;
+      break;
+    case KeyType::Backspace:
+      if (cursor_ > 0) cps.erase(static_cast<std::size_t>(--cursor_), 1);
+      break;
+    case KeyType::Delete:
+      if (cursor_ < len) cps.erase(static_cast<std::size_t>(cursor_), 1);
+      break;
+    case KeyType::Left: cursor_ = std::max(0, cursor_ - 1); break;
+    case KeyType::Right: cursor_ = std::min(len, cursor_ + 1); break;
+    case KeyType::Home: cursor_ = 0; break;
+    case KeyType::End: cursor_ = len; break;
+    default: return false;
+  }
+  text_.clear();
+  for (char32_t cp : cps) utf8_append(text_, cp);
+  return true;
+}
+
+void TextField::draw(Canvas& c, int x, int y, int w) const {
+  const std::u32string cps = utf8_decode(text_);
+  const int len = static_cast<int>(cps.size());
+  const int first = std::max(0, cursor_ - (w - 1));
+  c.fill(x, y, w, 1, U' ', Style{Color::Default, Color::Default, attr::kUnderline});
+  for (int i = first; i < len && i - first < w; ++i)
+    c.put(x + i - first, y, cps[static_cast<std::size_t>(i)],
+          Style{Color::Default, Color::Default, attr::kUnderline});
+  // The cursor is a reversed cell: the terminal's own cursor stays hidden.
+  const int cx = x + cursor_ - first;
+  const char32_t under = cursor_ < len ? cps[static_cast<std::size_t>(cursor_)] : U' ';
+  c.put(cx, y, under, style::kSelected);
+}
+
+}  // namespace rt::shell
