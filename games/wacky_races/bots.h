@@ -1,0 +1,34 @@
+// Wacky Races computer players: play the longest run of matching cards, keep
+// the rest for later, use powers when they gain ground or dodge a trap, and
+// aim the nasty ones at whoever leads. "easy" now and then plays a random
+// legal move; "hard" also saves its movement powers for a safe landing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/agent.h"
+
+namespace rt::wacky_races {
+
+class WackyState;
+
+class WackyBot final : public Agent {
+ public:
+  explicit WackyBot(const std::string& level);
+  Decision decide(const State& state, PlayerId me, Rng& rng) override;
+
+ private:
+  Action turn_choice(const WackyState& s, PlayerId me);
+  Action choose_racer(const WackyState& s, PlayerId me);
+  Action choose_tile(const WackyState& s, PlayerId me);
+  Action choose_card(const WackyState& s, PlayerId me);
+  Action choose_power(const WackyState& s, PlayerId me);
+
+  std::string level_;
+  ReactionProfile profile_;
+  std::vector<Action> scratch_;
+  int cross_second_ = -1;  // the Crossroads tile planned as the second of the swap
+};
+
+}  // namespace rt::wacky_races

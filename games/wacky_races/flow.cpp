@@ -1,0 +1,528 @@
+// Set-up, the player turn, the round, the end of a race and the championship;
+// applying decisions and chance outcomes to the input task on top.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+namespace {
+const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
+}
+
+// --- set-up -----------------------------------------------------------------
+
+void WackyState::reset_race() {
+  const Catalog& c = catalog();
+  pos_.fill(-1);
+  tile_.fill(kUnlaid);
+  for (int p = 0; p < c.start_len; ++p)
+    tile_[static_cast<std::size_t>(p)] = c.starting_board[static_cast<std::size_t>(p)];
+  tile_[static_cast<std::size_t>(c.gas_pos)] = kGas;
+  tile_[static_cast<std::size_t>(c.finish_pos)] = kFinish;
+  trap_.fill(-1);
+  peek_.fill(0);
+  trap_deck_.fill(0);
+  trap_disc_.fill(0);
+  trap_box_.fill(0);
+  for (std::size_t k = 0; k < c.traps.size(); ++k)
+    trap_deck_[k] = static_cast<std::uint8_t>(c.traps[k].copies);
+  deck_.fill(static_cast<std::uint8_t>(c.cards_per_terrain));
+  disc_.fill(0);
+  top_ = -1;
+  for (auto& h : hand_) h.fill(0);
+  exhausted_.fill(0);
+  bridge_.fill(false);
+  mud_.fill(false);
+  dast_ = -1;
+  dast_out_ = false;
+  special_ = -1;
+  round_ = 1;
+  turns_done_ = 0;
+  winner_ = -1;
+  current_ = starting_;
+  chooser_ = starting_;
+  cards_played_ = 0;
+  card_limit_ = static_cast<std::int8_t>(c.cards_per_turn);
+  wild_tile_ = -1;
+  hand_plus_ = 0;
+  turn_over_ = false;
+}
+
+bool WackyState::step_setup(Task&) {
+  const Catalog& c = catalog();
+  const int n = num_players();
+  for (int p = 0; p < n; ++p) {
+    if (team_[static_cast<std::size_t>(p)] < 0) {
+      push(TaskKind::PickTeam).who = static_cast<std::int8_t>(p);
+      return true;
+    }
+  }
+  for (int s = n; s < kField; ++s) {
+    if (team_[static_cast<std::size_t>(s)] < 0) {
+      push(TaskKind::PickNeutral).racer = static_cast<std::int8_t>(s);
+      return true;
+    }
+  }
+  if (pos_[0] < 0) {
+    // "The Starting Player ... place[s] it next to the Starting Board space just
+    // in front of Dick Dastardly. Then, moving clockwise ... from rear to front."
+    for (int k = 0; k < n; ++k)
+      pos_[static_cast<std::size_t>((starting_ + k) % n)] = static_cast<std::int8_t>(k);
+  }
+  for (int k = n; k < kField; ++k) {
+    if (racers_at(k) != 0) continue;
+    int unplaced = -1;
+    int count = 0;
+    for (int s = n; s < kField; ++s)
+      if (pos(s) < 0) {
+        unplaced = s;
+        ++count;
+      }
+    if (count == 1) {
+      pos_[static_cast<std::size_t>(unplaced)] = static_cast<std::int8_t>(k);
+      continue;
+    }
+    push(TaskKind::PlaceNeutral).a = static_cast<std::int8_t>(k);
+    return true;
+  }
+  if (special_ < 0) {
+    if ((specials_used_ & ((1u << kSpecials) - 1)) == (1u << kSpecials) - 1) specials_used_ = 0;
+    push(TaskKind::PickSpecial);
+    return true;
+  }
+  for (int p = c.first_begin; p < c.finish_pos; ++p) {
+    if (tile(p) == kUnlaid) {
+      push(TaskKind::LayTile).a = static_cast<std::int8_t>(p);
+      return true;
+    }
+  }
+  for (int k = 0; k < n; ++k) {
+    const PlayerId p = static_cast<PlayerId>((starting_ + k) % n);
+    if (hand_total(p) < c.hand_size) {
+      push(TaskKind::DrawCard).who = p;
+      return true;
+    }
+  }
+  pop();
+  begin_race();
+  return true;
+}
+
+void WackyState::begin_race() {
+  const Catalog& c = catalog();
+  if (narrating()) {
+    std::string course;
+    for (int p = c.first_begin; p <= c.finish_pos; ++p)
+      course += fmt::format("{}{} {}", p == c.first_begin ? "" : ", ", tile_number(p), kind_name(p));
+    emit("Setting Up the Course", "Race {} of {}. The course: {}.", race_, races_, course);
+    std::string grid;
+    for (int p = 0; p < c.start_len; ++p)
+      for (int s = 0; s < kField; ++s)
+        if (pos(s) == p)
+          grid += fmt::format("{}{} ({})", grid.empty() ? "" : ", ", racer_name(s), kind_name(p));
+    emit("Racers Take Their Positions", "The Starting Board, rear to front: {}. Dick Dastardly waits on 00.",
+         grid);
+  }
+  start_turn(starting_);
+}
+
+// --- the turn ---------------------------------------------------------------
+
+void WackyState::start_turn(PlayerId seat) {
+  const Catalog& c = catalog();
+  current_ = seat;
+  chooser_ = seat;
+  cards_played_ = 0;
+  card_limit_ = static_cast<std::int8_t>(c.cards_per_turn);
+  wild_tile_ = -1;
+  hand_plus_ = 0;
+  turn_over_ = false;
+  emit("Racer Turn", "Round {}: {}'s turn, on {}.", round_, racer_name(slot_of(seat)),
+       tile_name(pos(slot_of(seat))));
+  if (bridge_[static_cast<std::size_t>(seat)]) {
+    bridge_[static_cast<std::size_t>(seat)] = false;
+    card_limit_ = 1;
+    emit("Trap: Broken Bridge", "{} can only play 1 Movement card this turn.", racer_name(slot_of(seat)));
+  }
+  push(TaskKind::TurnMain).who = seat;
+}
+
+void WackyState::end_turn(PlayerId seat) {
+  push(TaskKind::NextTurn).who = seat;
+  push(TaskKind::Dastardly);
+  push(TaskKind::Refill).who = seat;
+  push(TaskKind::Crossroads).who = seat;
+}
+
+template <class F>
+static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
+  const int p = s.pos(s.slot_of(seat));
+  const int total = s.hand_total(seat);
+  if (s.cards_played() < s.card_limit() && total > 0) {
+    const int left = s.card_limit() - s.cards_played();
+    if (s.is_swamp(p)) {
+      if (s.cards_played() == 0)
+        for (int k = 0; k < kTerrains; ++k)
+          if (s.hand(seat, k) > 0) f(kStay + k);
+      if (left >= 2)
+        for (int k = 0; k < kTerrains; ++k)
+          if (s.hand(seat, k) >= 2) f(kPair + k);
+      if (left >= 3 && total >= 3) {
+        const auto& tr = triples();
+        for (std::size_t i = 0; i < tr.size(); ++i) {
+          int need[kTerrains] = {0, 0, 0, 0};
+          for (int j = 0; j < 3; ++j) ++need[tr[i].t[j]];
+          bool ok = true;
+          for (int k = 0; k < kTerrains; ++k) ok = ok && s.hand(seat, k) >= need[k];
+          if (ok) f(kThree + static_cast<Action>(i));
+        }
+      }
+    } else {
+      for (int k = 0; k < kTerrains; ++k)
+        if (s.hand(seat, k) > 0 && (s.cards_played() == 0 || s.matches(p, k))) f(kPlay + k);
+    }
+  }
+  if (s.cards_played() >= 1 || total == 0) f(kEnd);
+  for (int i = 0; i < kPowers; ++i)
+    if (s.power_usable(seat, i)) f(kPower + i);
+}
+
+void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
+  each_turn_action(*this, seat, [&](Action a) { out.push_back(a); });
+}
+
+bool WackyState::turn_has_choice(PlayerId seat) const {
+  bool choice = false;
+  each_turn_action(*this, seat, [&](Action a) { choice = choice || a != kEnd; });
+  return choice;
+}
+
+void WackyState::play_card(PlayerId seat, int terrain, bool) {
+  --hand_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(terrain)];
+  discard_card(terrain);
+  ++cards_played_;
+}
+
+void WackyState::apply_turn_action(PlayerId seat, Action a) {
+  const Catalog& c = catalog();
+  const int slot = slot_of(seat);
+  const auto tname = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].name; };
+  if (a == kEnd) {
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", racer_name(slot));
+    pop();
+    end_turn(seat);
+    return;
+  }
+  if (a >= kPower) {
+    use_power(seat, a - kPower);
+    return;
+  }
+  if (a >= kThree) {
+    const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
+    for (int j = 0; j < 3; ++j) play_card(seat, tr.t[j]);
+    emit("Swamp", "{} discards {}, {} and {} to leave the Swamp.", racer_name(slot), tname(tr.t[0]),
+         tname(tr.t[1]), tname(tr.t[2]));
+    push_move(slot, 1, +1, true);
+    return;
+  }
+  if (a >= kPair) {
+    play_card(seat, a - kPair);
+    play_card(seat, a - kPair);
+    emit("Swamp", "{} discards 2 {} cards to leave the Swamp.", racer_name(slot), tname(a - kPair));
+    push_move(slot, 1, +1, true);
+    return;
+  }
+  if (a >= kStay) {
+    play_card(seat, a - kStay);
+    emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", racer_name(slot),
+         tname(a - kStay));
+    return;
+  }
+  const int k = a - kPlay;
+  const int nth = cards_played_;
+  play_card(seat, k);
+  if (nth == 0)
+    emit("Steps 1, 2, and 3 - Moving your Racer",
+         "{} plays {} (1st card: moves 1 space whatever the terrain).", racer_name(slot), tname(k));
+  else
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", racer_name(slot),
+         tname(k), kOrdinal[nth],
+         wild_tile_ == pos(slot) || is_wild(pos(slot)) ? "a wild tile" : kind_name(pos(slot)));
+  push_move(slot, 1, +1);
+}
+
+// --- the order of play --------------------------------------------------------
+
+bool WackyState::step_next_turn(Task& t) {
+  const int n = num_players();
+  if (t.c == 1) {
+    pop();
+    ++round_;
+    start_turn(starting_);
+    return true;
+  }
+  const PlayerId seat = t.who;
+  pop();
+  if (++turns_done_ < n) {
+    start_turn(static_cast<PlayerId>((seat + 1) % n));
+    return true;
+  }
+  turns_done_ = 0;
+  push(TaskKind::NextTurn).c = 1;
+  std::uint32_t neutrals = 0;
+  for (int s = 0; s < kField; ++s)
+    if (neutral(s)) neutrals |= 1u << s;
+  if (neutrals == 0) return true;
+  if (round_ == 1) {
+    emit("End of the Round", "End of round 1: the Neutral Racers skip the very first round.");
+    return true;
+  }
+  chooser_ = starting_;
+  if (n == 2) push(TaskKind::Dastardly).c = 1;
+  for (int k = 0; k < catalog().neutral_reveals; ++k) push(TaskKind::Reveal).c = 0;
+  emit("End of the Round", "End of round {}: all Neutral Racers move 1 space, leader first.", round_);
+  Task& g = push(TaskKind::GroupMove);
+  g.mask = neutrals;
+  g.n = 1;
+  g.who = starting_;
+  return true;
+}
+
+void WackyState::race_won(int slot) {
+  winner_ = static_cast<std::int8_t>(slot);
+  depth_ = 0;
+  emit("Winning the Game", "{} reaches the Finish Line first and wins the race!", racer_name(slot));
+  push(TaskKind::RaceEnd);
+}
+
+bool WackyState::step_race_end(Task&) {
+  pop();
+  const Catalog& c = catalog();
+  // Race order: the winner, then by position; racers on one tile share a place.
+  std::array<int, kField> place{};
+  for (int s = 0; s < kField; ++s) {
+    int pl = 1;
+    for (int o = 0; o < kField; ++o) {
+      if (o == s) continue;
+      if (o == winner_ || (s != winner_ && pos(o) > pos(s))) ++pl;
+    }
+    place[static_cast<std::size_t>(s)] = pl;
+  }
+  if (narrating()) {
+    std::string order;
+    for (int pl = 1; pl <= kField; ++pl)
+      for (int s = 0; s < kField; ++s)
+        if (place[static_cast<std::size_t>(s)] == pl)
+          order += fmt::format("{}{}. {}", order.empty() ? "" : ", ", pl, racer_name(s));
+    emit("Winning the Game", "Race {} result: {}.", race_, order);
+  }
+  if (game_->championship()) {
+    for (int s = 0; s < kField; ++s) {
+      const int pl = place[static_cast<std::size_t>(s)];
+      const int pts =
+          pl <= static_cast<int>(c.points.size()) ? c.points[static_cast<std::size_t>(pl - 1)] : 0;
+      points_[static_cast<std::size_t>(s)] =
+          static_cast<std::int16_t>(points_[static_cast<std::size_t>(s)] + pts);
+      if (pl == 1) ++wins_[static_cast<std::size_t>(s)];
+      if (pl == 2) ++seconds_[static_cast<std::size_t>(s)];
+      if (pts > 0)
+        emit("Championship", "{} scores {} point{} ({} in all).", racer_name(s), pts, pts == 1 ? "" : "s",
+             points_[static_cast<std::size_t>(s)]);
+    }
+  }
+  if (race_ < races_) {
+    ++race_;
+    starting_ = static_cast<PlayerId>((race_ - 1) % num_players());
+    reset_race();
+    emit("Championship", "On to race {} of {}: a fresh course; {} is the Starting Player.", race_, races_,
+         game_->seat_name(starting_));
+    push(TaskKind::Setup);
+    return true;
+  }
+  over_ = true;
+  emit("Winning the Game", "{}", standings().summary);
+  return true;
+}
+
+// --- cards --------------------------------------------------------------------
+
+bool WackyState::prepare_draw() {
+  if (deck_total() > 0) return true;
+  if (discard_total() == 0) return false;
+  for (int k = 0; k < kTerrains; ++k) {
+    deck_[static_cast<std::size_t>(k)] =
+        static_cast<std::uint8_t>(deck_[static_cast<std::size_t>(k)] + disc_[static_cast<std::size_t>(k)]);
+    disc_[static_cast<std::size_t>(k)] = 0;
+  }
+  top_ = -1;
+  emit("Step 4 - Redraw Your Hand",
+       "The Movement Deck is empty: the Discard Pile is reshuffled into a new deck of {} cards.",
+       deck_total());
+  return true;
+}
+
+void WackyState::discard_card(int terrain) {
+  ++disc_[static_cast<std::size_t>(terrain)];
+  top_ = static_cast<std::int8_t>(terrain);
+}
+
+// --- inputs -------------------------------------------------------------------
+
+void WackyState::apply_input(PlayerId player, Action a) {
+  const Catalog& c = catalog();
+  Task& t = at_top();
+  const auto tname = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].name; };
+  if (player == kChance) {
+    switch (t.kind) {
+      case TaskKind::DrawCard: {
+        const int k = a - kDraw;
+        const PlayerId who = t.who;
+        --deck_[static_cast<std::size_t>(k)];
+        pop();
+        if (who >= 0) {
+          ++hand_[static_cast<std::size_t>(who)][static_cast<std::size_t>(k)];
+          const TaskKind why = depth_ ? at_top().kind : TaskKind::Refill;
+          emit_private(who,
+                       why == TaskKind::Setup       ? "Common Decks"
+                       : why == TaskKind::DrawCards ? "Racers' Special Powers"
+                                                    : "Step 4 - Redraw Your Hand",
+                       "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
+                       tname(k));
+        } else {
+          discard_card(k);
+        }
+        if (depth_) at_top().result = static_cast<std::int8_t>(k);
+        return;
+      }
+      case TaskKind::DrawTrap: {
+        const int k = a - kTrapDraw;
+        --trap_deck_[static_cast<std::size_t>(k)];
+        trap_[static_cast<std::size_t>(t.a)] = static_cast<std::int8_t>(k);
+        peek_[static_cast<std::size_t>(t.a)] = 0;
+        pop();
+        return;
+      }
+      case TaskKind::PickHand: {
+        const int k = a - kPick;
+        const PlayerId from = t.who;
+        const PlayerId to = t.b;
+        pop();
+        --hand_[static_cast<std::size_t>(from)][static_cast<std::size_t>(k)];
+        if (to >= 0) {
+          ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
+          emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
+               game_->seat_name(from));
+          emit_private(to, "Racers' Special Powers", "You take {} from {}.", tname(k),
+                       game_->seat_name(from));
+          emit_private(from, "Racers' Special Powers", "{} takes your {}.", game_->seat_name(to), tname(k));
+        } else {
+          discard_card(k);
+          emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), tname(k));
+        }
+        return;
+      }
+      case TaskKind::PickTeam: {
+        const int team = a - kTeam;
+        team_[static_cast<std::size_t>(t.who)] = static_cast<std::int8_t>(team);
+        emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who),
+             c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car);
+        pop();
+        return;
+      }
+      case TaskKind::PickNeutral: {
+        const int team = a - kNeutral;
+        team_[static_cast<std::size_t>(t.racer)] = static_cast<std::int8_t>(team);
+        emit("Neutral Racers", "{} joins the race as a Neutral Racer.",
+             c.teams[static_cast<std::size_t>(team)].name);
+        pop();
+        return;
+      }
+      case TaskKind::PlaceNeutral:
+        pos_[static_cast<std::size_t>(a - kPlace)] = t.a;
+        pop();
+        return;
+      case TaskKind::PickSpecial: {
+        const int s = a - kSpecial;
+        special_ = static_cast<std::int8_t>(s);
+        specials_used_ = static_cast<std::uint8_t>(specials_used_ | (1u << s));
+        emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.",
+             c.specials[static_cast<std::size_t>(s)].name);
+        pop();
+        return;
+      }
+      case TaskKind::LayTile: {
+        const int k = a - kLay;
+        tile_[static_cast<std::size_t>(t.a)] =
+            static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
+        pop();
+        return;
+      }
+      default: return;
+    }
+  }
+  switch (t.kind) {
+    case TaskKind::TurnMain: apply_turn_action(player, a); return;
+    case TaskKind::ChooseRacer:
+      pop();
+      at_top().result = static_cast<std::int8_t>(a - kRacer);
+      return;
+    case TaskKind::ChooseTile:
+      pop();
+      at_top().result = static_cast<std::int8_t>(a == kNoSwap ? -2 : a - kTile);
+      return;
+    case TaskKind::ChooseCard: {
+      const int k = a - kCard;
+      const PlayerId to = t.b;
+      pop();
+      --hand_[static_cast<std::size_t>(player)][static_cast<std::size_t>(k)];
+      if (to >= 0) {
+        ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
+        emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player),
+             game_->seat_name(to));
+        emit_private(to, "Racers' Special Powers", "{} gives you {}.", game_->seat_name(player), tname(k));
+      } else {
+        discard_card(k);
+        emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), tname(k));
+      }
+      return;
+    }
+    case TaskKind::Redraw: {
+      if (a == kDone) {
+        const int n = t.n;
+        pop();
+        emit("Racers' Special Powers", "{} discarded {} card{} and draws {}.", game_->seat_name(player), n,
+             n == 1 ? "" : "s", n + 1);
+        Task& d = push(TaskKind::DrawCards);
+        d.who = player;
+        d.n = static_cast<std::int8_t>(n + 1);
+        return;
+      }
+      const int k = a - kCard;
+      --hand_[static_cast<std::size_t>(player)][static_cast<std::size_t>(k)];
+      discard_card(k);
+      ++t.n;
+      emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), tname(k));
+      return;
+    }
+    case TaskKind::ChoosePower: {
+      const int i = a - kPowerPick;
+      const bool un = t.purpose == Purpose::Unexhaust;
+      const char* rule = t.purpose == Purpose::Sabotage ? "Trap: Sabotage"
+                         : !un                          ? "Racers' Special Powers"
+                         : t.n == 1                     ? "Trap: Failed Plan"
+                                                        : "Gas Station";
+      pop();
+      set_exhausted(player, i, !un);
+      emit(rule, "{} {} {}.", racer_name(slot_of(player)), un ? "unexhausts" : "exhausts",
+           power_name(player, i));
+      return;
+    }
+    default: return;
+  }
+}
+
+}  // namespace rt::wacky_races

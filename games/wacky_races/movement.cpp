@@ -1,0 +1,511 @@
+// Moving racers space by space, the tiles they land on, the Special tiles,
+// Dick Dastardly, and the Neutral Racers' end-of-round reveals.
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+// --- the course ---------------------------------------------------------------
+
+bool WackyState::is_course_terrain(int p) const {
+  const Catalog& c = catalog();
+  if (p < c.first_begin || p >= c.finish_pos || p == c.gas_pos) return false;
+  const int k = tile(p);
+  return k >= 0 && k < kTerrains;
+}
+
+SpecialCode WackyState::special_code(int p) const {
+  return catalog().specials[static_cast<std::size_t>(tile(p) - kSpecialBase)].code;
+}
+
+bool WackyState::is_wild(int p) const {
+  const int k = tile(p);
+  return k == kWild || k == kGas || k >= kSpecialBase;
+}
+
+bool WackyState::matches(int p, int terrain) const {
+  return is_wild(p) || tile(p) == terrain || wild_tile_ == p;
+}
+
+int WackyState::capacity(int p) const {
+  if (p == catalog().finish_pos || is_swamp(p)) return kField;
+  return is_start(p) ? 1 : catalog().spaces_per_tile;
+}
+
+int WackyState::occupancy(int p) const {
+  int n = 0;
+  for (int s = 0; s < kField; ++s) n += pos(s) == p;
+  return n;
+}
+
+std::uint32_t WackyState::racers_at(int p) const {
+  std::uint32_t m = 0;
+  for (int s = 0; s < kField; ++s)
+    if (pos(s) == p) m |= 1u << s;
+  return m;
+}
+
+int WackyState::next_free(int from, int dir) const {
+  for (int q = from + dir; q >= 0 && q < catalog().num_pos; q += dir)
+    if (occupancy(q) < capacity(q)) return q;
+  return -1;
+}
+
+int WackyState::leader_pos() const {
+  int best = -1;
+  for (int s = 0; s < kField; ++s) best = std::max(best, pos(s));
+  return best;
+}
+
+int WackyState::last_pos() const {
+  int best = kMaxPos;
+  for (int s = 0; s < kField; ++s) best = std::min(best, pos(s));
+  return best;
+}
+
+int WackyState::retreat_pos() const {
+  const int p = last_pos() - 1;
+  return p >= catalog().first_begin ? p : -1;
+}
+
+int WackyState::dastardly_target(int terrain) const {
+  const Catalog& c = catalog();
+  for (int q = std::max(dast_ + 1, c.first_begin); q < c.finish_pos; ++q) {
+    if (q == c.gas_pos || trap(q) >= 0) continue;  // no fuel stops; he knows his own traps
+    if (tile(q) == terrain || is_special(q)) return q;
+  }
+  return -1;
+}
+
+void WackyState::push_move(int slot, int n, int dir, bool may_leave_swamp) {
+  Task& m = push(TaskKind::Move);
+  m.racer = static_cast<std::int8_t>(slot);
+  m.n = static_cast<std::int8_t>(n);
+  m.a = static_cast<std::int8_t>(dir);
+  m.b = may_leave_swamp ? 1 : 0;
+}
+
+// --- movement -----------------------------------------------------------------
+
+bool WackyState::step_group(Task& t) {
+  if (t.mask == 0) {
+    pop();
+    return true;
+  }
+  int best = -1;
+  std::uint32_t cand = 0;
+  for (int s = 0; s < kField; ++s) {
+    if (!(t.mask & (1u << s))) continue;
+    if (pos(s) > best) {
+      best = pos(s);
+      cand = 1u << s;
+    } else if (pos(s) == best) {
+      cand |= 1u << s;
+    }
+  }
+  int r;
+  if (t.result >= 0 && (cand >> t.result) & 1u) {
+    r = t.result;
+  } else if (std::popcount(cand) == 1) {
+    r = std::countr_zero(cand);
+  } else {
+    // "If 2 Racers are on the same tile ..., the active player chooses the order."
+    Task& ch = push(TaskKind::ChooseRacer);
+    ch.purpose = Purpose::Order;
+    ch.who = t.who;
+    ch.mask = cand;
+    return true;
+  }
+  t.mask &= ~(1u << r);
+  t.result = -1;
+  push_move(r, t.n, +1);
+  return true;
+}
+
+bool WackyState::step_rear(Task& t) {
+  const int need = t.c - std::popcount(t.mask);
+  if (need <= 0) {
+    const std::uint32_t chosen = t.mask;
+    const int n = t.n;
+    const PlayerId who = t.who;
+    pop();
+    if (narrating()) {
+      std::string names;
+      for (int s = 0; s < kField; ++s)
+        if (chosen & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
+      emit("Trap: Painted Tunnel", "{}, furthest from the Finish Line, move{} ahead {} spaces.", names,
+           std::popcount(chosen) == 1 ? "s" : "", n);
+    }
+    Task& g = push(TaskKind::GroupMove);
+    g.mask = chosen;
+    g.n = static_cast<std::int8_t>(n);
+    g.who = who;
+    return true;
+  }
+  if (t.result >= 0) {
+    t.mask |= 1u << t.result;
+    t.result = -1;
+    return true;
+  }
+  int best = kMaxPos;
+  std::uint32_t cand = 0;
+  for (int s = 0; s < kField; ++s) {
+    if (t.mask & (1u << s)) continue;
+    if (pos(s) < best) {
+      best = pos(s);
+      cand = 1u << s;
+    } else if (pos(s) == best) {
+      cand |= 1u << s;
+    }
+  }
+  if (std::popcount(cand) <= need) {
+    t.mask |= cand;
+    return true;
+  }
+  Task& ch = push(TaskKind::ChooseRacer);
+  ch.purpose = Purpose::Rear;
+  ch.who = t.who;
+  ch.mask = cand;
+  return true;
+}
+
+bool WackyState::step_move(Task& t) {
+  if (t.n <= 0) {
+    pop();
+    return true;
+  }
+  const int r = t.racer;
+  const int p = pos(r);
+  const int dir = t.a;
+  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) {
+    emit("Swamp", "{} is stuck in the Swamp: only 2 identical or any 3 Movement cards get a racer out.",
+         racer_name(r));
+    pop();
+    return true;
+  }
+  const int dest = next_free(p, dir);
+  if (dest < 0) {
+    emit("Tile Space", "{} has no free space behind and stays on {}.", racer_name(r), tile_name(p));
+    pop();
+    return true;
+  }
+  const int skipped = (dest - p) * dir - 1;
+  pos_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(dest);
+  --t.n;
+  t.b = 0;
+  if (skipped > 0)
+    emit("Tile Space", "{} moves {} to {}, the next free space (past {} full {}).", racer_name(r),
+         dir > 0 ? "ahead" : "back", tile_name(dest), skipped,
+         is_start(p) && is_start(dest - dir) ? (skipped == 1 ? "start space" : "start spaces")
+                                             : (skipped == 1 ? "tile" : "tiles"));
+  else
+    emit("Tile Space", "{} moves {} to {}.", racer_name(r), dir > 0 ? "ahead" : "back", tile_name(dest));
+  push(TaskKind::Enter).racer = static_cast<std::int8_t>(r);
+  return true;
+}
+
+bool WackyState::step_enter(Task& t) {
+  const int r = t.racer;
+  pop();
+  const int p = pos(r);
+  if (p == catalog().finish_pos) {
+    race_won(r);
+    return true;
+  }
+  Task& e = push(TaskKind::TileEffect);
+  e.racer = static_cast<std::int8_t>(r);
+  e.a = static_cast<std::int8_t>(p);
+  if (trap(p) >= 0) {
+    Task& tr = push(TaskKind::Trigger);
+    tr.racer = static_cast<std::int8_t>(r);
+    tr.a = static_cast<std::int8_t>(p);
+  }
+  return true;
+}
+
+bool WackyState::step_tile_effect(Task& t) {
+  const int r = t.racer;
+  const int p = t.a;
+  pop();
+  if (pos(r) != p) return true;
+  if (tile(p) == kGas) {
+    for (int s = 0; s < kField; ++s)
+      if (pos(s) < p) return true;
+    emit("Gas Station",
+         "{} pulls into the Gas Station in last place: every player unexhausts 1 Special Power card.",
+         racer_name(r));
+    Task& u = push(TaskKind::UnexhaustAll);
+    u.who = chooser_;
+    u.n = 0;
+    return true;
+  }
+  if (!is_special(p)) return true;
+  switch (special_code(p)) {
+    case SpecialCode::Swamp:
+      if (!neutral(r))
+        emit("Swamp", "{} sinks into the Swamp: leaving it takes 2 identical or any 3 Movement cards.",
+             racer_name(r));
+      return true;
+    case SpecialCode::Crossroads: return true;
+    case SpecialCode::Railroad: {
+      const std::uint32_t last = racers_at(last_pos());
+      if (narrating()) {
+        std::string names;
+        for (int s = 0; s < kField; ++s)
+          if (last & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
+        emit("Railroad Crossing", "{} reaches the Railroad Crossing: {} in last place move{} ahead 1.",
+             racer_name(r), names, std::popcount(last) == 1 ? "s" : "");
+      }
+      Task& g = push(TaskKind::GroupMove);
+      g.mask = last;
+      g.n = 1;
+      g.who = owner(r) >= 0 ? owner(r) : chooser_;
+      return true;
+    }
+    case SpecialCode::Acme: {
+      for (int s = 0; s < kField; ++s)
+        if (pos(s) > p) return true;
+      emit("A.C.M.E. Laboratory",
+           "{} leads into the A.C.M.E. Laboratory: a Terrain is revealed for a new Trap.", racer_name(r));
+      push(TaskKind::AcmeReveal).a = static_cast<std::int8_t>(p);
+      return true;
+    }
+  }
+  return true;
+}
+
+bool WackyState::step_acme(Task& t) {
+  if (t.c == 0) {
+    t.c = 1;
+    push(TaskKind::DrawCard).who = kNobody;
+    return true;
+  }
+  const int from = t.a;
+  const int k = t.result;
+  pop();
+  if (k < 0) {
+    emit("A.C.M.E. Laboratory", "There is no Movement card left to reveal.");
+    return true;
+  }
+  const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
+  for (int q = from + 1; q < catalog().finish_pos; ++q) {
+    if (tile(q) == k && trap(q) < 0 && occupancy(q) == 0) {
+      emit("A.C.M.E. Laboratory", "The revealed card is {}: a Trap goes on the next {} tile.", name, name);
+      Task& pt = push(TaskKind::PlaceTrap);
+      pt.a = static_cast<std::int8_t>(q);
+      pt.n = 1;
+      return true;
+    }
+  }
+  emit("A.C.M.E. Laboratory", "The revealed card is {}, but no free {} tile lies ahead: no Trap.", name,
+       name);
+  return true;
+}
+
+bool WackyState::step_place_trap(Task& t) {
+  const char* rule = t.n == 1 ? "A.C.M.E. Laboratory" : "Dastardly: trap placement";
+  if (t.b == 0) {
+    t.b = 1;
+    if (trap_deck_total() == 0 && !dast_out_) {
+      int n = 0;
+      for (std::size_t k = 0; k < trap_disc_.size(); ++k) {
+        n += trap_disc_[k];
+        trap_deck_[k] = static_cast<std::uint8_t>(trap_deck_[k] + trap_disc_[k]);
+        trap_disc_[k] = 0;
+      }
+      if (n > 0) emit(rule, "The Trap Deck is empty: the {} discarded Traps are shuffled into a new one.", n);
+    }
+    if (trap_deck_total() > 0) {
+      emit(rule, "A face-down Trap card is placed on {}.", tile_name(t.a));
+      push(TaskKind::DrawTrap).a = t.a;
+    } else {
+      emit(rule, "There is no Trap card left to place.");
+    }
+    return true;
+  }
+  const bool retreat = t.c == 1;
+  pop();
+  if (retreat) dastardly_retreat(rule);
+  return true;
+}
+
+bool WackyState::step_trap_at(Task& t) {
+  const int p = t.a;
+  const std::uint32_t here = racers_at(p);
+  if (trap(p) < 0 || here == 0) {
+    pop();
+    return true;
+  }
+  int r;
+  if (t.result >= 0 && (here >> t.result) & 1u) {
+    r = t.result;
+  } else if (std::popcount(here) == 1) {
+    r = std::countr_zero(here);
+  } else {
+    // "if there are 2 Racers on the tile, the active player chooses which one triggers it"
+    Task& ch = push(TaskKind::ChooseRacer);
+    ch.purpose = Purpose::Trigger;
+    ch.who = chooser_;
+    ch.mask = here;
+    return true;
+  }
+  pop();
+  Task& tr = push(TaskKind::Trigger);
+  tr.racer = static_cast<std::int8_t>(r);
+  tr.a = static_cast<std::int8_t>(p);
+  return true;
+}
+
+// --- Dick Dastardly -------------------------------------------------------------
+
+void WackyState::dastardly_retreat(const char* rule) {
+  dast_ = static_cast<std::int8_t>(retreat_pos());
+  emit(rule, "The Mean Machine retreats to {}, right behind the last racer.",
+       dast_ < 0 ? std::string("the 00 spot") : tile_name(dast_));
+}
+
+bool WackyState::step_dastardly(Task& t) {
+  if (dast_out_) {
+    pop();
+    return true;
+  }
+  const char* rule = t.c == 1 ? "Neutral Racers Rule for 2-Player Games" : "Step 5 - Moving Dick Dastardly";
+  if (top_ < 0) {
+    if (t.b == 1 || deck_total() == 0) {
+      emit(rule, "There is no Movement card to show Dastardly the way: he stays put.");
+      pop();
+      return true;
+    }
+    t.b = 1;
+    emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.");
+    push(TaskKind::DrawCard).who = kNobody;
+    return true;
+  }
+  const int terrain = top_;
+  const int target = dastardly_target(terrain);
+  pop();
+  const std::string& name = catalog().terrains[static_cast<std::size_t>(terrain)].name;
+  if (target < 0) {
+    dast_out_ = true;
+    for (std::size_t k = 0; k < trap_deck_.size(); ++k) {
+      trap_box_[k] = static_cast<std::uint8_t>(trap_box_[k] + trap_deck_[k]);
+      trap_deck_[k] = 0;
+    }
+    emit(rule,
+         "No untrapped {} or Special tile lies ahead before the Finish Line: the Mean Machine runs out of "
+         "fuel! "
+         "Dick Dastardly is out of the race, and the Trap Deck goes back in the box.",
+         name);
+    return true;
+  }
+  dast_ = static_cast<std::int8_t>(target);
+  emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tile_name(target));
+  for (int s = 0; s < kField; ++s)
+    if (pos(s) >= target) return true;
+  emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!");
+  Task& pt = push(TaskKind::PlaceTrap);
+  pt.a = static_cast<std::int8_t>(target);
+  pt.c = 1;
+  return true;
+}
+
+// --- the Neutral Racers' reveals and the Crossroads ---------------------------------
+
+bool WackyState::step_reveal(Task& t) {
+  if (t.c == 0) {
+    t.c = 1;
+    push(TaskKind::DrawCard).who = kNobody;
+    return true;
+  }
+  const int k = t.result;
+  pop();
+  const char* rule = "End of the Round: Neutral Racers Movement";
+  if (k < 0) {
+    emit(rule, "There is no Movement card left to reveal.");
+    return true;
+  }
+  std::uint32_t mask = 0;
+  std::string names;
+  for (int s = 0; s < kField; ++s) {
+    if (!neutral(s)) continue;
+    if (is_wild(pos(s)) || tile(pos(s)) == k) {
+      mask |= 1u << s;
+      if (narrating()) names += (names.empty() ? "" : " and ") + racer_name(s);
+    }
+  }
+  const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
+  if (mask == 0) {
+    emit(rule, "The Starting Player reveals {}: it moves no one.", name);
+    return true;
+  }
+  emit(rule, "The Starting Player reveals {}: {} move{} ahead 1.", name, names,
+       std::popcount(mask) == 1 ? "s" : "");
+  Task& g = push(TaskKind::GroupMove);
+  g.mask = mask;
+  g.n = 1;
+  g.who = starting_;
+  return true;
+}
+
+bool WackyState::step_crossroads(Task& t) {
+  const int slot = slot_of(t.who);
+  std::uint32_t terrain_tiles = 0;
+  for (int p = 0; p < catalog().num_pos; ++p)
+    if (is_course_terrain(p)) terrain_tiles |= 1u << p;
+  if (t.c == 0) {
+    const int p = pos(slot);
+    if (!is_special(p) || special_code(p) != SpecialCode::Crossroads) {
+      pop();
+      return true;
+    }
+    t.c = 1;
+    emit("Crossroads", "{} ends the turn on the Crossroads and may swap any 2 Terrain tiles.",
+         racer_name(slot));
+    Task& ch = push(TaskKind::ChooseTile);
+    ch.purpose = Purpose::CrossFirst;
+    ch.who = t.who;
+    ch.mask = terrain_tiles;
+    return true;
+  }
+  if (t.c == 1) {
+    if (t.result < 0) {
+      emit("Crossroads", "{} leaves the course as it is.", racer_name(slot));
+      pop();
+      return true;
+    }
+    t.a = t.result;
+    t.result = -1;
+    t.c = 2;
+    Task& ch = push(TaskKind::ChooseTile);
+    ch.purpose = Purpose::CrossSecond;
+    ch.who = t.who;
+    ch.mask = terrain_tiles & ~(1u << t.a);
+    return true;
+  }
+  const int a = t.a;
+  const int b = t.result;
+  pop();
+  if (b >= 0) swap_tiles(a, b, "Crossroads");
+  return true;
+}
+
+void WackyState::swap_tiles(int a, int b, const char* rule) {
+  std::swap(tile_[static_cast<std::size_t>(a)], tile_[static_cast<std::size_t>(b)]);
+  std::swap(trap_[static_cast<std::size_t>(a)], trap_[static_cast<std::size_t>(b)]);
+  std::swap(peek_[static_cast<std::size_t>(a)], peek_[static_cast<std::size_t>(b)]);
+  if (narrating()) {
+    std::string traps;
+    if (trap(a) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(a));
+    if (trap(b) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(b));
+    emit(rule, "Tiles {} and {} swap places: tile {} is now {}, tile {} is now {}.{}", tile_number(a),
+         tile_number(b), tile_number(a), kind_name(a), tile_number(b), kind_name(b), traps);
+  }
+  push(TaskKind::TrapAt).a = static_cast<std::int8_t>(b);
+  push(TaskKind::TrapAt).a = static_cast<std::int8_t>(a);
+}
+
+}  // namespace rt::wacky_races

@@ -1,0 +1,301 @@
+// Racers' Special Powers: when each can be used, whom it may target, and one
+// engine per effect code. Also drawing and losing cards.
+#include <bit>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+namespace {
+const Effect& first_effect(const Catalog& c, int team, int power) {
+  return c.teams[static_cast<std::size_t>(team)].powers[static_cast<std::size_t>(power)].effects.front();
+}
+}  // namespace
+
+std::uint32_t WackyState::targets(PlayerId seat, const Effect& e) const {
+  const int self = slot_of(seat);
+  const int p = pos(self);
+  std::uint32_t m = 0;
+  for (int s = 0; s < kField; ++s) {
+    if (s == self) continue;
+    const int d = pos(s) - p;
+    const bool in_range = e.ahead ? (d >= 1 && d <= e.range) : std::abs(d) <= e.range;
+    if (!in_range) continue;
+    const PlayerId o = owner(s);
+    switch (e.code) {
+      case PowerCode::Steal:
+      case PowerCode::ForceDiscard:
+        if (o >= 0 && hand_total(o) > 0) m |= 1u << s;
+        break;
+      case PowerCode::ExhaustOther:
+        if (o >= 0 && exhausted_[static_cast<std::size_t>(o)] != (1u << kPowers) - 1) m |= 1u << s;
+        break;
+      case PowerCode::SwapRacer:
+        if (d != 0) m |= 1u << s;
+        break;
+      case PowerCode::PushBack:
+        if (next_free(pos(s), -1) >= 0) m |= 1u << s;
+        break;
+      default: break;
+    }
+  }
+  return m;
+}
+
+std::uint32_t WackyState::tile_targets(PlayerId seat, const Effect& e) const {
+  std::uint32_t m = 0;
+  const int n = catalog().num_pos;
+  if (e.code == PowerCode::PeekTrap) {
+    for (int q = 0; q < n; ++q)
+      if (trap(q) >= 0 && !peeked(seat, q)) m |= 1u << q;
+  } else if (e.code == PowerCode::SwapTileAhead) {
+    const int ahead = pos(slot_of(seat)) + 1;
+    if (!is_course_terrain(ahead)) return 0;
+    for (int q = 0; q < n; ++q)
+      if (q != ahead && is_course_terrain(q)) m |= 1u << q;
+  }
+  return m;
+}
+
+bool WackyState::power_usable(PlayerId seat, int power) const {
+  if (turn_over_ || exhausted(seat, power)) return false;
+  const int slot = slot_of(seat);
+  const Effect& e = first_effect(catalog(), team_of(slot), power);
+  const int p = pos(slot);
+  switch (e.code) {
+    case PowerCode::Move: return !is_swamp(p);
+    case PowerCode::Draw: return deck_total() + discard_total() > 0;
+    case PowerCode::Steal:
+    case PowerCode::SwapRacer:
+    case PowerCode::PushBack:
+    case PowerCode::ForceDiscard:
+    case PowerCode::ExhaustOther: return targets(seat, e) != 0;
+    case PowerCode::WildTile: return !is_wild(p) && wild_tile_ != p;
+    case PowerCode::PeekTrap:
+    case PowerCode::SwapTileAhead: return tile_targets(seat, e) != 0;
+    case PowerCode::DastardlyBack: return !dast_out_ && dast_ != retreat_pos();
+    case PowerCode::HandPlus: return true;
+    case PowerCode::Redraw: return deck_total() + discard_total() + hand_total(seat) > 0;
+    case PowerCode::Discard: return hand_total(seat) > 0;
+    case PowerCode::Cancel: return false;
+  }
+  return false;
+}
+
+void WackyState::use_power(PlayerId seat, int power) {
+  const Catalog& c = catalog();
+  const int slot = slot_of(seat);
+  set_exhausted(seat, power, true);
+  const Power& pw = c.teams[static_cast<std::size_t>(team_of(slot))].powers[static_cast<std::size_t>(power)];
+  emit("Racers' Special Powers", "{} uses {}: {}.", racer_name(slot), pw.name, describe(c, pw));
+  Task& t = push(TaskKind::Power);
+  t.who = seat;
+  t.racer = static_cast<std::int8_t>(slot);
+  t.a = static_cast<std::int8_t>(power);
+}
+
+bool WackyState::step_power(Task& t) {
+  const Catalog& c = catalog();
+  const Power& pw = c.teams[static_cast<std::size_t>(team_of(t.racer))].powers[static_cast<std::size_t>(t.a)];
+  if (t.c >= static_cast<int>(pw.effects.size())) {
+    pop();
+    return true;
+  }
+  const Effect& e = pw.effects[static_cast<std::size_t>(t.c)];
+  const PlayerId seat = t.who;
+  const int self = t.racer;
+  const char* rule = "Racers' Special Powers";
+  switch (e.code) {
+    case PowerCode::Move:
+      ++t.c;
+      push_move(self, e.n, +1);
+      return true;
+    case PowerCode::Draw: {
+      ++t.c;
+      Task& d = push(TaskKind::DrawCards);
+      d.who = seat;
+      d.n = static_cast<std::int8_t>(e.n);
+      return true;
+    }
+    case PowerCode::Steal:
+    case PowerCode::SwapRacer:
+    case PowerCode::PushBack:
+    case PowerCode::ForceDiscard:
+    case PowerCode::ExhaustOther: {
+      if (t.result == -1) {
+        const std::uint32_t m = targets(seat, e);
+        if (std::popcount(m) == 1) {
+          t.result = static_cast<std::int8_t>(std::countr_zero(m));
+        } else if (m != 0) {
+          Task& ch = push(TaskKind::ChooseRacer);
+          ch.purpose = Purpose::Target;
+          ch.who = seat;
+          ch.mask = m;
+          return true;
+        }
+      }
+      const int target = t.result;
+      t.result = -1;
+      ++t.c;
+      if (target < 0) {
+        emit(rule, "{} finds no racer to target.", racer_name(self));
+        return true;
+      }
+      const PlayerId victim = owner(target);
+      switch (e.code) {
+        case PowerCode::Steal:
+        case PowerCode::ForceDiscard: {
+          emit(rule, "{} targets {}.", racer_name(self), racer_name(target));
+          Task& tk = push(TaskKind::TakeCards);
+          tk.who = victim;
+          tk.b = e.code == PowerCode::Steal ? seat : kNobody;
+          tk.n = static_cast<std::int8_t>(e.n);
+          tk.c = e.victim_picks ? 1 : 0;
+          return true;
+        }
+        case PowerCode::ExhaustOther: {
+          emit(rule, "{} targets {}: its owner exhausts one Special Power.", racer_name(self),
+               racer_name(target));
+          Task& ch = push(TaskKind::ChoosePower);
+          ch.purpose = Purpose::Exhaust;
+          ch.who = victim;
+          return true;
+        }
+        case PowerCode::SwapRacer:
+          std::swap(pos_[static_cast<std::size_t>(self)], pos_[static_cast<std::size_t>(target)]);
+          emit(rule, "{} swaps places with {}: now on {}.", racer_name(self), racer_name(target),
+               tile_name(pos(self)));
+          return true;
+        default:  // PushBack
+          emit(rule, "{} pushes {} back {}.", racer_name(self), racer_name(target), e.n);
+          push_move(target, e.n, -1);
+          return true;
+      }
+    }
+    case PowerCode::PeekTrap:
+    case PowerCode::SwapTileAhead: {
+      if (t.result == -1) {
+        const std::uint32_t m = tile_targets(seat, e);
+        if (std::popcount(m) == 1) {
+          t.result = static_cast<std::int8_t>(std::countr_zero(m));
+        } else if (m != 0) {
+          Task& ch = push(TaskKind::ChooseTile);
+          ch.purpose = e.code == PowerCode::PeekTrap ? Purpose::Peek : Purpose::Sawtooth;
+          ch.who = seat;
+          ch.mask = m;
+          return true;
+        }
+      }
+      const int q = t.result;
+      t.result = -1;
+      ++t.c;
+      if (q < 0) return true;
+      if (e.code == PowerCode::PeekTrap) {
+        peek_[static_cast<std::size_t>(q)] =
+            static_cast<std::uint8_t>(peek_[static_cast<std::size_t>(q)] | (1u << seat));
+        emit(rule, "{} peeks at the face-down Trap on {}.", racer_name(self), tile_name(q));
+        emit_private(seat, rule, "The Trap on {} is {}.", tile_name(q),
+                     c.traps[static_cast<std::size_t>(trap(q))].name);
+      } else {
+        swap_tiles(pos(self) + 1, q, "Racers' Special Powers");
+      }
+      return true;
+    }
+    case PowerCode::WildTile:
+      ++t.c;
+      wild_tile_ = static_cast<std::int8_t>(pos(self));
+      emit(rule, "{} counts as every terrain for {} for the rest of this turn.", tile_name(pos(self)),
+           racer_name(self));
+      return true;
+    case PowerCode::DastardlyBack:
+      ++t.c;
+      if (!dast_out_) dastardly_retreat(rule);
+      return true;
+    case PowerCode::HandPlus:
+      ++t.c;
+      hand_plus_ = static_cast<std::int8_t>(hand_plus_ + e.n);
+      emit(rule, "{} will refill to {} cards at the end of this turn.", racer_name(self), hand_target());
+      return true;
+    case PowerCode::Redraw: {
+      ++t.c;
+      Task& rd = push(TaskKind::Redraw);
+      rd.who = seat;
+      return true;
+    }
+    case PowerCode::Discard: {
+      ++t.c;
+      Task& tk = push(TaskKind::TakeCards);
+      tk.who = seat;
+      tk.b = kNobody;
+      tk.n = static_cast<std::int8_t>(e.n);
+      tk.c = 1;
+      return true;
+    }
+    case PowerCode::Cancel: ++t.c; return true;
+  }
+  return true;
+}
+
+bool WackyState::step_draw_cards(Task& t) {
+  if (t.c == 0) {
+    t.c = 1;
+    emit("Racers' Special Powers", "{} draws {} card{}.", game_->seat_name(t.who), t.n, t.n == 1 ? "" : "s");
+  }
+  if (t.n <= 0 || !prepare_draw()) {
+    pop();
+    return true;
+  }
+  --t.n;
+  push(TaskKind::DrawCard).who = t.who;
+  return true;
+}
+
+bool WackyState::step_take_cards(Task& t) {
+  if (t.n <= 0 || hand_total(t.who) == 0) {
+    pop();
+    return true;
+  }
+  --t.n;
+  const PlayerId from = t.who;
+  const std::int8_t to = t.b;
+  const bool pick = t.c == 1;
+  Task& x = push(pick ? TaskKind::ChooseCard : TaskKind::PickHand);
+  x.who = from;
+  x.b = to;
+  x.purpose = to >= 0 ? Purpose::Give : Purpose::Discard;
+  return true;
+}
+
+bool WackyState::step_refill(Task& t) {
+  const PlayerId seat = t.who;
+  const int slot = slot_of(seat);
+  const char* rule = "Step 4 - Redraw Your Hand";
+  if (t.c == 0) {
+    t.c = 1;
+    if (mud_[static_cast<std::size_t>(seat)]) {
+      mud_[static_cast<std::size_t>(seat)] = false;
+      pop();
+      emit("Trap: Mud Pool", "{} is stuck in the Mud Pool and does not refill their hand ({} card{}).",
+           racer_name(slot), hand_total(seat), hand_total(seat) == 1 ? "" : "s");
+      return true;
+    }
+    t.n = static_cast<std::int8_t>(hand_target() - hand_total(seat));
+    if (t.n < 0) t.n = 0;
+  }
+  if (t.a < t.n && prepare_draw()) {
+    ++t.a;
+    push(TaskKind::DrawCard).who = seat;
+    return true;
+  }
+  if (t.a > 0)
+    emit(rule, "{} draws {} card{} ({} in hand).", game_->seat_name(seat), t.a, t.a == 1 ? "" : "s",
+         hand_total(seat));
+  pop();
+  return true;
+}
+
+}  // namespace rt::wacky_races

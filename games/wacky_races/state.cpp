@@ -1,0 +1,259 @@
+// The task stack: who acts, what they may do, and applying it.
+#include <algorithm>
+#include <stdexcept>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+const std::array<Triple, 20>& triples() {
+  static const std::array<Triple, 20> table = [] {
+    std::array<Triple, 20> out{};
+    int k = 0;
+    for (int a = 0; a < kTerrains; ++a)
+      for (int b = a; b < kTerrains; ++b)
+        for (int c = b; c < kTerrains; ++c)
+          out[static_cast<std::size_t>(k++)] =
+              Triple{{static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)}};
+    return out;
+  }();
+  return table;
+}
+
+WackyState::WackyState(const WackyGame& game) : State(game.options().players), game_(&game) {
+  races_ = game.races();
+  team_.fill(-1);
+  owner_.fill(-1);
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    owner_[static_cast<std::size_t>(p)] = p;
+    team_[static_cast<std::size_t>(p)] =
+        static_cast<std::int8_t>(game.chosen_teams()[static_cast<std::size_t>(p)]);
+  }
+  reset_race();
+  push(TaskKind::Setup);
+  settle();
+}
+
+const Catalog& WackyState::catalog() const {
+  return game_->catalog();
+}
+
+Task& WackyState::push(TaskKind kind) {
+  if (depth_ >= kStackSize) throw std::logic_error("wacky-races: task stack overflow");
+  Task& t = stack_[static_cast<std::size_t>(depth_++)];
+  t = Task{};
+  t.kind = kind;
+  return t;
+}
+
+// --- who acts ---------------------------------------------------------------
+
+namespace {
+
+bool is_chance(TaskKind k) {
+  switch (k) {
+    case TaskKind::DrawCard:
+    case TaskKind::DrawTrap:
+    case TaskKind::PickHand:
+    case TaskKind::PickTeam:
+    case TaskKind::PickNeutral:
+    case TaskKind::PlaceNeutral:
+    case TaskKind::PickSpecial:
+    case TaskKind::LayTile: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+Turn WackyState::turn() const {
+  if (over_ || depth_ == 0) return Turn::Over;
+  return is_chance(top()->kind) ? Turn::Chance : Turn::Player;
+}
+
+void WackyState::actors(std::vector<PlayerId>& out) const {
+  if (turn() == Turn::Player) out.push_back(top()->who);
+}
+
+void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
+  if (turn() != Turn::Player) return;
+  const Task& t = *top();
+  if (player != t.who) return;
+  switch (t.kind) {
+    case TaskKind::TurnMain: legal_turn(player, out); return;
+    case TaskKind::ChooseRacer:
+      for (int s = 0; s < kField; ++s)
+        if (t.mask & (1u << s)) out.push_back(kRacer + s);
+      return;
+    case TaskKind::ChooseTile:
+      for (int p = 0; p < catalog().num_pos; ++p)
+        if (t.mask & (1u << p)) out.push_back(kTile + p);
+      if (t.purpose == Purpose::CrossFirst) out.push_back(kNoSwap);
+      return;
+    case TaskKind::ChooseCard:
+    case TaskKind::Redraw:
+      for (int k = 0; k < kTerrains; ++k)
+        if (hand(player, k) > 0) out.push_back(kCard + k);
+      if (t.kind == TaskKind::Redraw) out.push_back(kDone);
+      return;
+    case TaskKind::ChoosePower: {
+      const bool want_exhausted = t.purpose == Purpose::Unexhaust;
+      for (int i = 0; i < kPowers; ++i)
+        if (exhausted(player, i) == want_exhausted) out.push_back(kPowerPick + i);
+      return;
+    }
+    default: return;
+  }
+}
+
+void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
+  if (turn() != Turn::Chance) return;
+  const Task& t = *top();
+  const Catalog& c = catalog();
+  switch (t.kind) {
+    case TaskKind::DrawCard:
+      for (int k = 0; k < kTerrains; ++k)
+        if (deck(k) > 0) out.push_back(Outcome{kDraw + k, static_cast<std::uint32_t>(deck(k))});
+      return;
+    case TaskKind::DrawTrap:
+      for (std::size_t k = 0; k < c.traps.size(); ++k)
+        if (trap_deck_[k] > 0) out.push_back(Outcome{kTrapDraw + static_cast<Action>(k), trap_deck_[k]});
+      return;
+    case TaskKind::PickHand:
+      for (int k = 0; k < kTerrains; ++k)
+        if (hand(t.who, k) > 0) out.push_back(Outcome{kPick + k, static_cast<std::uint32_t>(hand(t.who, k))});
+      return;
+    case TaskKind::PickTeam:
+    case TaskKind::PickNeutral:
+      for (std::size_t team = 0; team < c.teams.size(); ++team)
+        if (slot_of_team(static_cast<int>(team)) < 0)
+          out.push_back(
+              Outcome{(t.kind == TaskKind::PickTeam ? kTeam : kNeutral) + static_cast<Action>(team), 1});
+      return;
+    case TaskKind::PlaceNeutral:
+      for (int s = 0; s < kField; ++s)
+        if (neutral(s) && pos(s) < 0) out.push_back(Outcome{kPlace + s, 1});
+      return;
+    case TaskKind::PickSpecial:
+      for (int s = 0; s < kSpecials; ++s)
+        if (!(specials_used_ & (1u << s))) out.push_back(Outcome{kSpecial + s, 1});
+      return;
+    case TaskKind::LayTile: {
+      const bool first = t.a < c.gas_pos;
+      const int from = first ? c.first_begin : c.second_begin;
+      const int to = first ? c.gas_pos : c.finish_pos;
+      const auto& want = first ? c.first_half : c.second_half;
+      int laid[kTerrains] = {0, 0, 0, 0};
+      bool special_laid = false;
+      for (int p = from; p < to; ++p) {
+        const int k = tile(p);
+        if (k >= 0 && k < kTerrains) ++laid[k];
+        if (k >= kSpecialBase) special_laid = true;
+      }
+      for (int k = 0; k < kTerrains; ++k)
+        if (want[static_cast<std::size_t>(k)] > laid[k])
+          out.push_back(
+              Outcome{kLay + k, static_cast<std::uint32_t>(want[static_cast<std::size_t>(k)] - laid[k])});
+      if (!first && !special_laid) out.push_back(Outcome{kLay + kTerrains + special_, 1});
+      return;
+    }
+    default: return;
+  }
+}
+
+// --- running the stack -------------------------------------------------------
+
+void WackyState::settle() {
+  int guard = 0;
+  while (!over_ && depth_ > 0 && step_task()) {
+    if (++guard > 100000) throw std::logic_error("wacky-races: the task stack does not settle");
+  }
+}
+
+bool WackyState::step_task() {
+  Task& t = at_top();
+  switch (t.kind) {
+    case TaskKind::Setup: return step_setup(t);
+    case TaskKind::TurnMain:
+      if (turn_over_ || !turn_has_choice(t.who)) {
+        const PlayerId seat = t.who;
+        if (!turn_over_ && cards_played_ == 0)
+          emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.",
+               racer_name(slot_of(seat)));
+        pop();
+        end_turn(seat);
+        return true;
+      }
+      return false;
+    case TaskKind::Crossroads: return step_crossroads(t);
+    case TaskKind::Refill: return step_refill(t);
+    case TaskKind::Dastardly: return step_dastardly(t);
+    case TaskKind::NextTurn: return step_next_turn(t);
+    case TaskKind::Reveal: return step_reveal(t);
+    case TaskKind::RaceEnd: return step_race_end(t);
+    case TaskKind::GroupMove: return step_group(t);
+    case TaskKind::SelectRear: return step_rear(t);
+    case TaskKind::Move: return step_move(t);
+    case TaskKind::Enter: return step_enter(t);
+    case TaskKind::TileEffect: return step_tile_effect(t);
+    case TaskKind::AcmeReveal: return step_acme(t);
+    case TaskKind::PlaceTrap: return step_place_trap(t);
+    case TaskKind::TrapAt: return step_trap_at(t);
+    case TaskKind::Trigger: return step_trigger(t);
+    case TaskKind::SwitchBehind: return step_switch(t);
+    case TaskKind::UnexhaustAll: return step_unexhaust_all(t);
+    case TaskKind::Power: return step_power(t);
+    case TaskKind::DrawCards: return step_draw_cards(t);
+    case TaskKind::TakeCards: return step_take_cards(t);
+    case TaskKind::Redraw: return false;
+    case TaskKind::ChooseRacer:
+    case TaskKind::ChooseTile:
+      if (t.mask == 0) {  // nothing to choose from: report "no choice"
+        pop();
+        if (Task* up = depth_ ? &at_top() : nullptr) up->result = -2;
+        return true;
+      }
+      return false;
+    case TaskKind::ChooseCard:
+    case TaskKind::PickHand:
+      if (hand_total(t.who) == 0) {
+        pop();
+        return true;
+      }
+      return false;
+    case TaskKind::ChoosePower: {
+      const bool want_exhausted = t.purpose == Purpose::Unexhaust;
+      for (int i = 0; i < kPowers; ++i)
+        if (exhausted(t.who, i) == want_exhausted) return false;
+      pop();
+      return true;
+    }
+    case TaskKind::DrawCard:
+      if (!prepare_draw()) {
+        pop();
+        if (depth_) at_top().result = -2;
+        return true;
+      }
+      return false;
+    case TaskKind::DrawTrap:
+      if (trap_deck_total() == 0) {
+        pop();
+        return true;
+      }
+      return false;
+    case TaskKind::PickTeam:
+    case TaskKind::PickNeutral:
+    case TaskKind::PlaceNeutral:
+    case TaskKind::PickSpecial:
+    case TaskKind::LayTile: return false;
+  }
+  return false;
+}
+
+void WackyState::do_apply(PlayerId player, Action a) {
+  apply_input(player, a);
+  settle();
+}
+
+}  // namespace rt::wacky_races

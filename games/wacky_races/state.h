@@ -1,0 +1,347 @@
+// Wacky Races rules engine. Rulebook: ../shared/rulebooks/wacky-races.txt;
+// gaps filled from ../shared/reference/wacky-races.md (see README.md).
+//
+// Six racers (players' and Neutral) race along a course of single Starting
+// Board spaces, 8 First Half tiles, the Gas Station, 9 Second Half tiles and
+// the Finish Line. A turn plays Movement cards (the first moves 1, the 2nd and
+// 3rd only on matching terrain), Special Powers at any time, then refills the
+// hand and moves Dick Dastardly, who lays Traps when alone in the lead. The
+// Neutral Racers move at the end of each round but the first.
+//
+// Everything that happens is resolved on a stack of small tasks: a task either
+// runs by itself (a move, a trap) or waits for a decision or a chance outcome
+// (a card drawn, a tie broken, a target chosen). The stack is a fixed array:
+// nothing is allocated while playing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "core/state.h"
+#include "games/wacky_races/catalog.h"
+
+namespace rt::wacky_races {
+
+class WackyGame;
+
+// Player decisions.
+inline constexpr Action kPlay = 0;         // + terrain: play a Movement card and move
+inline constexpr Action kStay = 10;        // + terrain: on the Swamp, play a card and stay
+inline constexpr Action kPair = 20;        // + terrain: leave the Swamp with 2 identical cards
+inline constexpr Action kThree = 30;       // + combination (0..19): leave the Swamp with 3 cards
+inline constexpr Action kEnd = 60;         // end your movement
+inline constexpr Action kPower = 70;       // + power: use a Special Power
+inline constexpr Action kRacer = 100;      // + field slot: choose a racer
+inline constexpr Action kTile = 200;       // + position: choose a tile
+inline constexpr Action kCard = 300;       // + terrain: choose a card from your hand
+inline constexpr Action kDone = 310;       // stop discarding (Rebuild)
+inline constexpr Action kNoSwap = 311;     // Crossroads: swap nothing
+inline constexpr Action kPowerPick = 320;  // + power: choose one of your power cards
+// Chance outcomes.
+inline constexpr Action kDraw = 400;      // + terrain: the top Movement card
+inline constexpr Action kTrapDraw = 410;  // + trap kind: the top Trap card
+inline constexpr Action kTeam = 430;      // + team: a player's racer
+inline constexpr Action kNeutral = 450;   // + team: a Neutral Racer
+inline constexpr Action kPlace = 470;     // + field slot: the Neutral Racer on the next start space
+inline constexpr Action kSpecial = 480;   // + special: the race's Special tile
+inline constexpr Action kLay = 490;       // + terrain, or 4 + special: the next course tile
+inline constexpr Action kPick = 500;      // + terrain: a random card from a hand
+
+// The 20 ways to hold three cards of four terrains (a <= b <= c).
+struct Triple {
+  std::int8_t t[3];
+};
+const std::array<Triple, 20>& triples();
+
+enum class TaskKind : std::uint8_t {
+  // Set-up and the order of play.
+  Setup,       // draws the field, course and hands, one chance outcome at a time
+  TurnMain,    // input: the active player's turn
+  Crossroads,  // the Crossroads swap at the end of a turn
+  Refill,      // draw back to 3 (or more)
+  Dastardly,   // move the Mean Machine; trap and retreat when alone in the lead
+  NextTurn,    // the next player, or the end of the round
+  Reveal,      // Neutral Racers: reveal a card, move those on its terrain
+  RaceEnd,     // points, then the next race or the end
+  // Movement.
+  GroupMove,     // several racers move, leader first (ties: chooser decides)
+  SelectRear,    // Painted Tunnel: pick the racers furthest back
+  Move,          // one racer moves n spaces (dir +1/-1), space by space
+  Enter,         // a racer arrived on a tile: finish, traps, tile effects
+  TileEffect,    // Railroad Crossing, A.C.M.E. Laboratory, Gas Station
+  AcmeReveal,    // A.C.M.E.: reveal a terrain, trap the next tile of it
+  PlaceTrap,     // put the top Trap card on a tile
+  TrapAt,        // a trap moved onto a tile with racers (Crossroads, Sawtooth)
+  Trigger,       // a racer sets off the trap on its tile
+  SwitchBehind,  // The Old Switcheroo
+  UnexhaustAll,  // Failed Plan and the Gas Station: each player unexhausts 1
+  // Powers.
+  Power,      // a Special Power's effects, one after another
+  Redraw,     // input: Rebuild's discards
+  DrawCards,  // draw n cards into a hand
+  TakeCards,  // n cards leave a hand (at random or the victim's pick)
+  // Waiting for an input (decision or chance); they write `result` below.
+  ChooseRacer,   // input: a racer among `mask`
+  ChooseTile,    // input: a tile among `mask`
+  ChooseCard,    // input: a card from `who`'s hand
+  ChoosePower,   // input: one of `who`'s power cards (exhaust / unexhaust)
+  DrawCard,      // chance: the top Movement card, to a hand (who) or the discard pile
+  DrawTrap,      // chance: the top Trap card onto tile `a`
+  PickHand,      // chance: a random card from `who`'s hand
+  PickTeam,      // chance: seat `who`'s racer
+  PickNeutral,   // chance: the Neutral Racer in slot `racer`
+  PlaceNeutral,  // chance: which Neutral Racer takes start space `a`
+  PickSpecial,   // chance: the Special tile
+  LayTile,       // chance: the tile at position `a`
+};
+
+// Why a racer or tile is being chosen (prompts and labels).
+enum class Purpose : std::uint8_t {
+  None,
+  Order,
+  Rear,
+  Switch,
+  Target,
+  Trigger,
+  CrossFirst,
+  CrossSecond,
+  Sawtooth,
+  Peek,
+  Exhaust,
+  Unexhaust,
+  Discard,
+  Give,
+  Sabotage,
+};
+
+struct Task {
+  TaskKind kind = TaskKind::Setup;
+  Purpose purpose = Purpose::None;
+  std::int8_t who = -1;    // the seat deciding or concerned
+  std::int8_t racer = -1;  // the field slot concerned
+  std::int8_t a = 0, b = 0, c = 0, n = 0;
+  std::int8_t result = -1;  // written by an input task pushed above this one
+  std::uint32_t mask = 0;   // racers or positions
+};
+
+inline constexpr int kStackSize = 96;
+inline constexpr std::int8_t kNobody = -1;
+
+class WackyState final : public State {
+ public:
+  explicit WackyState(const WackyGame& game);
+
+  Turn turn() const override;
+  void actors(std::vector<PlayerId>& out) const override;
+  void legal_actions(PlayerId player, std::vector<Action>& out) const override;
+  void chance_outcomes(std::vector<Outcome>& out) const override;
+  std::string action_text(PlayerId player, Action action) const override;
+  std::string action_label(PlayerId player, Action action) const override;
+  std::string prompt(PlayerId player) const override;
+  Standings standings() const override;
+  std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new WackyState(*this)); }
+  void determinize(PlayerId viewer, Rng& rng) override;
+  void view(Canvas& canvas, const ViewContext& ctx) const override;
+  std::string debug_string() const override;
+  std::string check_invariants() const override;
+
+  // --- read access for the view, bots and tests ---------------------------
+  const Catalog& catalog() const;
+  const WackyGame& game() const { return *game_; }
+  int race() const { return race_; }
+  int races() const { return races_; }
+  int round() const { return round_; }
+  PlayerId current() const { return current_; }
+  PlayerId starting_player() const { return starting_; }
+  const Task* top() const { return depth_ ? &stack_[static_cast<std::size_t>(depth_ - 1)] : nullptr; }
+  int depth() const { return depth_; }
+  const Task& task(int i) const { return stack_[static_cast<std::size_t>(i)]; }
+  bool over() const { return over_; }
+
+  int team_of(int slot) const { return team_[static_cast<std::size_t>(slot)]; }
+  PlayerId owner(int slot) const { return owner_[static_cast<std::size_t>(slot)]; }
+  int slot_of(PlayerId seat) const { return static_cast<int>(seat); }  // seats own slots 0..n-1
+  int slot_of_team(int team) const;
+  bool neutral(int slot) const { return owner_[static_cast<std::size_t>(slot)] < 0; }
+  int pos(int slot) const { return pos_[static_cast<std::size_t>(slot)]; }
+  int tile(int p) const { return tile_[static_cast<std::size_t>(p)]; }
+  int trap(int p) const { return trap_[static_cast<std::size_t>(p)]; }
+  bool peeked(PlayerId seat, int p) const { return (peek_[static_cast<std::size_t>(p)] >> seat) & 1u; }
+  int dastardly() const { return dast_; }  // -1: the 00 spot behind the Starting Board
+  bool dastardly_out() const { return dast_out_; }
+  int special() const { return special_; }
+  int hand(PlayerId seat, int terrain) const {
+    return hand_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(terrain)];
+  }
+  int hand_total(PlayerId seat) const;
+  int deck(int terrain) const { return deck_[static_cast<std::size_t>(terrain)]; }
+  int deck_total() const;
+  int discard(int terrain) const { return disc_[static_cast<std::size_t>(terrain)]; }
+  int discard_total() const;
+  int top_discard() const { return top_; }
+  int trap_deck(int kind) const { return trap_deck_[static_cast<std::size_t>(kind)]; }
+  int trap_deck_total() const;
+  int trap_discards(int kind) const { return trap_disc_[static_cast<std::size_t>(kind)]; }
+  bool exhausted(PlayerId seat, int power) const {
+    return (exhausted_[static_cast<std::size_t>(seat)] >> power) & 1u;
+  }
+  bool bridge(PlayerId seat) const { return bridge_[static_cast<std::size_t>(seat)]; }
+  bool mud(PlayerId seat) const { return mud_[static_cast<std::size_t>(seat)]; }
+  int cards_played() const { return cards_played_; }
+  int card_limit() const { return card_limit_; }
+  bool turn_over() const { return turn_over_; }
+  int wild_tile() const { return wild_tile_; }
+  int hand_target() const { return catalog().hand_size + hand_plus_; }
+  int points(int slot) const { return points_[static_cast<std::size_t>(slot)]; }
+  int wins(int slot) const { return wins_[static_cast<std::size_t>(slot)]; }
+  int seconds(int slot) const { return seconds_[static_cast<std::size_t>(slot)]; }
+  int winner() const { return winner_; }
+
+  // Course helpers.
+  bool is_start(int p) const { return p < catalog().start_len; }
+  bool is_course_terrain(int p) const;  // a Terrain tile of the course (not Special/Gas/Start/Finish)
+  bool is_special(int p) const { return tile_[static_cast<std::size_t>(p)] >= kSpecialBase; }
+  SpecialCode special_code(int p) const;
+  bool is_swamp(int p) const { return is_special(p) && special_code(p) == SpecialCode::Swamp; }
+  bool is_wild(int p) const;               // matches every Movement card
+  bool matches(int p, int terrain) const;  // for the 2nd and 3rd cards (wild tiles, Showing Off)
+  int capacity(int p) const;
+  int occupancy(int p) const;
+  int next_free(int from, int dir) const;  // the next tile with a free space, or -1
+  int tile_number(int p) const { return p - catalog().start_len + 1; }  // course tiles 1..; start <= 0
+  std::string tile_name(int p) const;      // "tile 9 (Gas Station)", "start space 2 (Prairie)"
+  std::string kind_name(int p) const;      // "Forest", "Swamp", "wild"
+  std::string racer_name(int slot) const;  // "Red Max (Ana)" / "Red Max (Neutral)"
+  std::string power_name(PlayerId seat, int power) const;
+  int leader_pos() const;
+  int last_pos() const;
+  int retreat_pos() const;                  // where Dastardly goes back to
+  int dastardly_target(int terrain) const;  // where Dastardly would move, or -1
+  bool power_usable(PlayerId seat, int power) const;
+  std::uint32_t targets(PlayerId seat, const Effect& e) const;  // racers a power may target
+  std::uint32_t tile_targets(PlayerId seat, const Effect& e) const;
+
+  // --- scenario set-up for tests and examples -----------------------------
+  // They keep every card, trap and racer in exactly one place.
+  void set_position(int slot, int p);
+  void set_tile(int p, int kind);                                   // a terrain, or kSpecialBase + special
+  void set_hand(PlayerId seat, std::array<int, kTerrains> counts);  // cards from/to the deck
+  void put_trap(int p, int kind);                                   // from the Trap deck
+  void set_dastardly(int p, bool out = false);
+  void set_exhausted(PlayerId seat, int power, bool on);
+  void set_discard_top(int terrain);  // moves one card from the deck to the discard pile
+  void set_round(int round) { round_ = round; }
+  // Drops whatever is pending and starts `seat`'s turn, `done` turns into the round.
+  void jump_to_turn(PlayerId seat, int done);
+
+ protected:
+  void do_apply(PlayerId player, Action action) override;
+
+ private:
+  WackyState(const WackyState&) = default;
+  // Stack.
+  Task& push(TaskKind kind);
+  void pop() { --depth_; }
+  Task& at_top() { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
+  Task* parent() { return depth_ >= 2 ? &stack_[static_cast<std::size_t>(depth_ - 2)] : nullptr; }
+  void settle();     // runs automatic tasks until an input is needed
+  bool step_task();  // false: the top task waits for an input
+
+  // Set-up and flow (flow.cpp).
+  bool step_setup(Task& t);
+  void begin_race();
+  void reset_race();
+  void start_turn(PlayerId seat);
+  void end_turn(PlayerId seat);
+  bool step_next_turn(Task& t);
+  bool step_race_end(Task& t);
+  void race_won(int slot);
+  void apply_turn_action(PlayerId seat, Action a);
+  void legal_turn(PlayerId seat, std::vector<Action>& out) const;
+  bool turn_has_choice(PlayerId seat) const;
+  void play_card(PlayerId seat, int terrain, bool count_discard = true);
+
+  // Movement, tiles and Dastardly (movement.cpp).
+  bool step_group(Task& t);
+  bool step_rear(Task& t);
+  bool step_move(Task& t);
+  bool step_enter(Task& t);
+  bool step_tile_effect(Task& t);
+  bool step_acme(Task& t);
+  bool step_place_trap(Task& t);
+  bool step_trap_at(Task& t);
+  bool step_dastardly(Task& t);
+  bool step_reveal(Task& t);
+  bool step_crossroads(Task& t);
+  void dastardly_retreat(const char* rule);
+  void swap_tiles(int a, int b, const char* rule);
+  void push_move(int slot, int n, int dir, bool may_leave_swamp = false);
+  std::uint32_t racers_at(int p) const;
+
+  // Traps (traps.cpp).
+  bool step_trigger(Task& t);
+  bool step_switch(Task& t);
+  bool step_unexhaust_all(Task& t);
+  void stop_movement(int slot);
+
+  // Powers (powers.cpp).
+  void use_power(PlayerId seat, int power);
+  bool step_power(Task& t);
+  bool step_draw_cards(Task& t);
+  bool step_take_cards(Task& t);
+  bool step_refill(Task& t);
+
+  // Cards.
+  bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
+  void discard_card(int terrain);
+  void apply_input(PlayerId player, Action a);
+
+  const WackyGame* game_;
+  int races_ = 1;
+  int race_ = 1;
+  int round_ = 1;
+  bool over_ = false;
+  PlayerId starting_ = 0;
+  PlayerId current_ = 0;
+  PlayerId chooser_ = 0;  // who breaks ties for effects now (the active player)
+  std::int8_t turns_done_ = 0;
+  std::int8_t winner_ = -1;
+  std::int8_t special_ = -1;
+  std::uint8_t specials_used_ = 0;
+
+  std::array<std::int8_t, kField> team_{};
+  std::array<std::int8_t, kField> owner_{};
+  std::array<std::int8_t, kField> pos_{};
+  std::array<std::int16_t, kField> points_{};
+  std::array<std::int8_t, kField> wins_{};
+  std::array<std::int8_t, kField> seconds_{};
+
+  std::array<std::int8_t, kMaxPos> tile_{};
+  std::array<std::int8_t, kMaxPos> trap_{};
+  std::array<std::uint8_t, kMaxPos> peek_{};
+  std::int8_t dast_ = -1;
+  bool dast_out_ = false;
+
+  std::array<std::uint8_t, kTerrains> deck_{};
+  std::array<std::uint8_t, kTerrains> disc_{};
+  std::int8_t top_ = -1;
+  std::array<std::array<std::uint8_t, kTerrains>, kField> hand_{};
+  std::array<std::uint8_t, kMaxTrapKinds> trap_deck_{};
+  std::array<std::uint8_t, kMaxTrapKinds> trap_disc_{};
+  std::array<std::uint8_t, kMaxTrapKinds> trap_box_{};
+  std::array<std::uint8_t, kField> exhausted_{};
+  std::array<bool, kField> bridge_{};
+  std::array<bool, kField> mud_{};
+
+  std::int8_t cards_played_ = 0;
+  std::int8_t card_limit_ = 3;
+  std::int8_t wild_tile_ = -1;
+  std::int8_t hand_plus_ = 0;
+  bool turn_over_ = false;
+
+  std::array<Task, kStackSize> stack_{};
+  int depth_ = 0;
+};
+
+}  // namespace rt::wacky_races

@@ -1,0 +1,336 @@
+// Text forms: action texts and labels, prompts, names, standings.
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+namespace {
+const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
+}
+
+// --- names -------------------------------------------------------------------
+
+int WackyState::hand_total(PlayerId seat) const {
+  const auto& h = hand_[static_cast<std::size_t>(seat)];
+  return h[0] + h[1] + h[2] + h[3];
+}
+int WackyState::deck_total() const {
+  return deck_[0] + deck_[1] + deck_[2] + deck_[3];
+}
+int WackyState::discard_total() const {
+  return disc_[0] + disc_[1] + disc_[2] + disc_[3];
+}
+int WackyState::trap_deck_total() const {
+  int n = 0;
+  for (auto v : trap_deck_) n += v;
+  return n;
+}
+
+int WackyState::slot_of_team(int team) const {
+  for (int s = 0; s < kField; ++s)
+    if (team_[static_cast<std::size_t>(s)] == team) return s;
+  return -1;
+}
+
+std::string WackyState::kind_name(int p) const {
+  const Catalog& c = catalog();
+  const int k = tile(p);
+  if (k >= 0 && k < kTerrains) return c.terrains[static_cast<std::size_t>(k)].name;
+  if (k == kWild) return "wild";
+  if (k == kGas) return "Gas Station";
+  if (k == kFinish) return "Finish Line";
+  if (k >= kSpecialBase) return c.specials[static_cast<std::size_t>(k - kSpecialBase)].name;
+  return "?";
+}
+
+std::string WackyState::tile_name(int p) const {
+  if (p < 0) return "the 00 spot";
+  if (is_start(p)) return fmt::format("start space {} ({})", p + 1, kind_name(p));
+  if (p == catalog().finish_pos) return fmt::format("the Finish Line (tile {})", tile_number(p));
+  return fmt::format("tile {} ({})", tile_number(p), kind_name(p));
+}
+
+std::string WackyState::racer_name(int slot) const {
+  const int t = team_of(slot);
+  const std::string team = t >= 0 ? catalog().teams[static_cast<std::size_t>(t)].name : std::string("?");
+  if (neutral(slot)) return team + " (Neutral)";
+  return fmt::format("{} ({})", team, game_->seat_name(owner(slot)));
+}
+
+std::string WackyState::power_name(PlayerId seat, int power) const {
+  return catalog()
+      .teams[static_cast<std::size_t>(team_of(slot_of(seat)))]
+      .powers[static_cast<std::size_t>(power)]
+      .name;
+}
+
+// --- action texts ------------------------------------------------------------
+
+std::string WackyState::action_text(PlayerId player, Action a) const {
+  const Catalog& c = catalog();
+  const auto terr = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].id; };
+  if (player == kChance) {
+    if (a >= kPick) return "pick " + terr(a - kPick);
+    if (a >= kLay) {
+      const int k = a - kLay;
+      return "lay " + (k < kTerrains ? terr(k) : c.specials[static_cast<std::size_t>(k - kTerrains)].id);
+    }
+    if (a >= kSpecial) return "special " + c.specials[static_cast<std::size_t>(a - kSpecial)].id;
+    if (a >= kPlace) {
+      const int t = team_of(a - kPlace);
+      return "place " + (t >= 0 ? c.teams[static_cast<std::size_t>(t)].id : std::string("?"));
+    }
+    if (a >= kNeutral) return "neutral " + c.teams[static_cast<std::size_t>(a - kNeutral)].id;
+    if (a >= kTeam) return "team " + c.teams[static_cast<std::size_t>(a - kTeam)].id;
+    if (a >= kTrapDraw) return "trap " + c.traps[static_cast<std::size_t>(a - kTrapDraw)].id;
+    return "draw " + terr(a - kDraw);
+  }
+  if (player < 0) return "time";
+  const auto power_id = [&](int i) {
+    return c.teams[static_cast<std::size_t>(team_of(slot_of(player)))].powers[static_cast<std::size_t>(i)].id;
+  };
+  if (a >= kPowerPick) {
+    const bool un = top() && top()->purpose == Purpose::Unexhaust;
+    return (un ? "unexhaust " : "exhaust ") + power_id(a - kPowerPick);
+  }
+  if (a == kNoSwap) return "no-swap";
+  if (a == kDone) return "done";
+  if (a >= kCard) return "card " + terr(a - kCard);
+  if (a >= kTile) return fmt::format("tile {}", tile_number(a - kTile));
+  if (a >= kRacer) {
+    const int t = team_of(a - kRacer);
+    return "racer " + (t >= 0 ? c.teams[static_cast<std::size_t>(t)].id : std::string("?"));
+  }
+  if (a >= kPower) return "power " + power_id(a - kPower);
+  if (a == kEnd) return "end";
+  if (a >= kThree) {
+    const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
+    return fmt::format("three {}+{}+{}", terr(tr.t[0]), terr(tr.t[1]), terr(tr.t[2]));
+  }
+  if (a >= kPair) return "pair " + terr(a - kPair);
+  if (a >= kStay) return "stay " + terr(a - kStay);
+  return "play " + terr(a - kPlay);
+}
+
+std::string WackyState::action_label(PlayerId player, Action a) const {
+  const Catalog& c = catalog();
+  if (player < 0) return action_text(player, a);
+  const Task* t = top();
+  const auto tname = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const int slot = slot_of(player);
+  const auto dest_words = [&](int from) {
+    const int d = next_free(from, +1);
+    if (d < 0) return std::string("no free space ahead");
+    if (d == c.finish_pos) return std::string("crosses the Finish Line: you win!");
+    std::string w = "moves you to " + tile_name(d);
+    if (trap(d) >= 0) w += " - a face-down Trap waits there!";
+    return w;
+  };
+  if (t && t->kind == TaskKind::TurnMain) {
+    if (a == kEnd)
+      return cards_played_ == 0
+                 ? std::string("End your turn (you have no Movement card)")
+                 : fmt::format("End your movement (refill to {}, then Dastardly moves)", hand_target());
+    if (a >= kPower) {
+      const int i = a - kPower;
+      const Power& pw = c.teams[static_cast<std::size_t>(team_of(slot))].powers[static_cast<std::size_t>(i)];
+      std::string extra;
+      if (pw.effects.front().code == PowerCode::Move) {
+        const int d = next_free(pos(slot), +1);
+        if (d >= 0) extra = " - first to " + tile_name(d);
+      }
+      return fmt::format("Use {}: {}{}", pw.name, describe(c, pw), extra);
+    }
+    if (a >= kThree) {
+      const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
+      return fmt::format("Discard {}, {} and {} to leave the Swamp: {}", tname(tr.t[0]), tname(tr.t[1]),
+                         tname(tr.t[2]), dest_words(pos(slot)));
+    }
+    if (a >= kPair)
+      return fmt::format("Discard 2 {} to leave the Swamp: {}", tname(a - kPair), dest_words(pos(slot)));
+    if (a >= kStay) return fmt::format("Play {} and stay stuck in the Swamp", tname(a - kStay));
+    const int k = a - kPlay;
+    const char* why = cards_played_ == 0 ? " (any terrain)" : "";
+    return fmt::format("Play {}: {} card{}, {}", tname(k), kOrdinal[cards_played_], why,
+                       dest_words(pos(slot)));
+  }
+  if (!t) return action_text(player, a);
+  if (a >= kPowerPick) {
+    const std::string name = power_name(player, a - kPowerPick);
+    return t->purpose == Purpose::Unexhaust ? "Unexhaust " + name + " (ready again)" : "Exhaust " + name;
+  }
+  if (a == kNoSwap) return "Swap nothing";
+  if (a == kDone) return fmt::format("Stop discarding and draw {}", t->n + 1);
+  if (a >= kCard) {
+    const int k = a - kCard;
+    if (t->kind == TaskKind::Redraw)
+      return fmt::format("Discard {} (draw one more than you discard)", tname(k));
+    if (t->b >= 0) return fmt::format("Give {} to {}", tname(k), game_->seat_name(t->b));
+    return "Discard " + tname(k);
+  }
+  if (a >= kTile) {
+    const int p = a - kTile;
+    const std::string trap_note = trap(p) >= 0 ? ", with a face-down Trap" : "";
+    switch (t->purpose) {
+      case Purpose::CrossFirst: return fmt::format("Swap {}{} with another tile", tile_name(p), trap_note);
+      case Purpose::CrossSecond: {
+        const Task& up = stack_[static_cast<std::size_t>(depth_ - 2)];
+        return fmt::format("Swap it with {}{} (tile {} becomes {})", tile_name(p), trap_note,
+                           tile_number(up.a), kind_name(p));
+      }
+      case Purpose::Sawtooth:
+        return fmt::format("Bring {}{} in front of you (to tile {})", tile_name(p), trap_note,
+                           tile_number(pos(slot) + 1));
+      default: return "Peek at the Trap on " + tile_name(p);
+    }
+  }
+  if (a >= kRacer) {
+    const int s = a - kRacer;
+    switch (t->purpose) {
+      case Purpose::Order: return racer_name(s) + " moves first";
+      case Purpose::Rear: return racer_name(s) + " moves ahead with the Painted Tunnel";
+      case Purpose::Switch: return "Switch places with " + racer_name(s);
+      case Purpose::Trigger: return racer_name(s) + " sets off the Trap";
+      default: return fmt::format("Target {} on {}", racer_name(s), tile_name(pos(s)));
+    }
+  }
+  return action_text(player, a);
+}
+
+std::string WackyState::prompt(PlayerId player) const {
+  const Task* t = top();
+  if (!t || turn() != Turn::Player || player != t->who) return "";
+  const int slot = slot_of(player);
+  switch (t->kind) {
+    case TaskKind::TurnMain: {
+      const int p = pos(slot);
+      if (is_swamp(p))
+        return "You are in the Swamp: discard 2 identical or any 3 cards to get out, or play 1 card and "
+               "stay.";
+      if (cards_played_ == 0)
+        return fmt::format(
+            "Your turn on {}: play a Movement card (the 1st moves you 1 space on any terrain).",
+            tile_name(p));
+      if (cards_played_ >= card_limit_)
+        return "No more Movement cards this turn: use a power or end your movement.";
+      return fmt::format("On {}: play a matching card to move again ({} card), use a power, or end.",
+                         tile_name(p), kOrdinal[cards_played_]);
+    }
+    case TaskKind::ChooseRacer:
+      switch (t->purpose) {
+        case Purpose::Order: return "Two racers share a tile: choose which one moves first.";
+        case Purpose::Rear:
+          return "Painted Tunnel: choose which of the tied racers furthest back moves ahead.";
+        case Purpose::Switch: return "The Old Switcheroo: choose the racer to switch places with.";
+        case Purpose::Trigger:
+          return "Two racers share the trapped tile: choose which one sets the Trap off.";
+        default: return "Choose the racer your Special Power targets.";
+      }
+    case TaskKind::ChooseTile:
+      switch (t->purpose) {
+        case Purpose::CrossFirst: return "Crossroads: choose a Terrain tile to swap, or swap nothing.";
+        case Purpose::CrossSecond: return "Crossroads: choose the tile to swap it with.";
+        case Purpose::Sawtooth: return "Sawtooth: choose the Terrain tile to put in front of you.";
+        default: return "Choose a face-down Trap to look at.";
+      }
+    case TaskKind::ChooseCard:
+      return t->b >= 0 ? fmt::format("Choose a card to give to {}.", game_->seat_name(t->b))
+                       : std::string("Choose a card to discard.");
+    case TaskKind::Redraw:
+      return fmt::format("Rebuild: discard cards one at a time, then draw one more ({} discarded so far).",
+                         t->n);
+    case TaskKind::ChoosePower:
+      return t->purpose == Purpose::Unexhaust
+                 ? "Choose one of your exhausted Special Power cards to make ready."
+                 : "Choose one of your Special Power cards to exhaust.";
+    default: return "";
+  }
+}
+
+// --- standings --------------------------------------------------------------------
+
+Standings WackyState::standings() const {
+  const Catalog& c = catalog();
+  const int n = num_players();
+  Standings st;
+  const auto team_name = [&](int slot) {
+    const int t = team_of(slot);
+    return t >= 0 ? c.teams[static_cast<std::size_t>(t)].name : std::string("?");
+  };
+  // Race rank of a slot: 1 for the winner, then by position (a shared tile shares the rank).
+  const auto rank = [&](int s) {
+    int r = 1;
+    for (int o = 0; o < kField; ++o)
+      if (o != s && (o == winner_ || (s != winner_ && pos(o) > pos(s)))) ++r;
+    return r;
+  };
+  if (game_->championship()) {
+    const auto better = [&](int a, int b) {
+      if (points(a) != points(b)) return points(a) > points(b);
+      if (wins(a) != wins(b)) return wins(a) > wins(b);
+      return seconds(a) > seconds(b);
+    };
+    for (PlayerId p = 0; p < n; ++p) {
+      int place = 1;
+      for (PlayerId q = 0; q < n; ++q)
+        if (better(q, p)) ++place;
+      st.placings.push_back(Placing{
+          p, place, points(p),
+          fmt::format("{} points, {} win{}, {} second{} ({})", points(p), wins(p), wins(p) == 1 ? "" : "s",
+                      seconds(p), seconds(p) == 1 ? "" : "s", team_name(p))});
+    }
+  } else {
+    for (PlayerId p = 0; p < n; ++p) {
+      int place = 1;
+      for (PlayerId q = 0; q < n; ++q)
+        if (rank(q) < rank(p)) ++place;
+      std::string detail;
+      if (p == winner_)
+        detail = team_name(p) + ", crossed the Finish Line first";
+      else if (pos(p) < 0)
+        detail = team_name(p) + ", not on the track yet";
+      else
+        detail = fmt::format("{}, {} of {} racers, on {}", team_name(p), kOrdinal[rank(p) - 1], kField,
+                             tile_name(pos(p)));
+      st.placings.push_back(Placing{p, place, std::max(0, tile_number(pos(p))), detail});
+    }
+  }
+  std::stable_sort(st.placings.begin(), st.placings.end(),
+                   [](const Placing& a, const Placing& b) { return a.place < b.place; });
+  std::string leaders;
+  int lead_count = 0;
+  for (const auto& pl : st.placings)
+    if (pl.place == 1) {
+      leaders += (leaders.empty() ? "" : " and ") +
+                 fmt::format("{} ({})", game_->seat_name(pl.player), team_name(pl.player));
+      ++lead_count;
+    }
+  const bool done = over_;
+  if (game_->championship()) {
+    const int best = points(st.placings.front().player);
+    st.summary = fmt::format(
+        "{} {} the Championship with {} points{}.", leaders,
+        done ? (lead_count > 1 ? "share" : "wins") : (lead_count > 1 ? "share the lead in" : "leads"), best,
+        done ? "" : fmt::format(" after {} race{}", race_ - 1, race_ - 1 == 1 ? "" : "s"));
+    for (int s = n; s < kField; ++s)
+      if (points(s) > best) {
+        st.summary +=
+            fmt::format(" {} scored more, but a Neutral Racer cannot win the Championship.", team_name(s));
+        break;
+      }
+  } else if (winner_ >= 0 && neutral(winner_)) {
+    st.summary = fmt::format("{}, a Neutral Racer, crossed the Finish Line first; the best player{}: {}.",
+                             team_name(winner_), lead_count > 1 ? "s" : "", leaders);
+  } else if (winner_ >= 0) {
+    st.summary = fmt::format("{} wins the race!", leaders);
+  } else {
+    st.summary = fmt::format("{} {} the race.", leaders, lead_count > 1 ? "share the lead in" : "leads");
+  }
+  return st;
+}
+
+}  // namespace rt::wacky_races

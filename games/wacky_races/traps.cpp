@@ -1,0 +1,205 @@
+// Setting off Dick Dastardly's Traps: cancelling them with a matching power,
+// and one engine per trap effect code.
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+void WackyState::stop_movement(int slot) {
+  for (int i = depth_ - 1; i >= 0; --i) {
+    Task& t = stack_[static_cast<std::size_t>(i)];
+    if (t.kind == TaskKind::Move && t.racer == slot && t.n > 0) {
+      t.n = 0;
+      return;
+    }
+  }
+}
+
+bool WackyState::step_trigger(Task& t) {
+  const Catalog& c = catalog();
+  const int r = t.racer;
+  const int p = t.a;
+  pop();
+  const int k = trap(p);
+  if (k < 0 || pos(r) != p) return true;
+  trap_[static_cast<std::size_t>(p)] = -1;
+  peek_[static_cast<std::size_t>(p)] = 0;
+  ++trap_disc_[static_cast<std::size_t>(k)];
+  const TrapKind& kind = c.traps[static_cast<std::size_t>(k)];
+  const std::string rule = "Trap: " + kind.name;
+  emit("Setting Off Traps", "{} sets off the Trap on {}: {}!", racer_name(r), tile_name(p), kind.name);
+  const PlayerId seat = owner(r);
+  if (seat >= 0) {
+    // "If a player has an unexhausted Special Power card for that specific type of
+    // Trap, the Special Power card must be flipped facedown and the Trap card is
+    // discarded without further consequences."
+    const Team& team = c.teams[static_cast<std::size_t>(team_of(r))];
+    for (int i = 0; i < kPowers; ++i) {
+      if (team.powers[static_cast<std::size_t>(i)].cancels() == k && !exhausted(seat, i)) {
+        set_exhausted(seat, i, true);
+        emit("Setting Off Traps", "{} flips {} and cancels the {}.", racer_name(r),
+             team.powers[static_cast<std::size_t>(i)].name, kind.name);
+        return true;
+      }
+    }
+  } else if (kind.neutral_immune) {
+    emit(rule, "{} is a Neutral Racer: nothing happens.", racer_name(r));
+    return true;
+  }
+  // An uncancelled Trap stops the racer where it is; on its own turn the turn ends.
+  stop_movement(r);
+  if (seat >= 0 && seat == current_) {
+    for (int i = 0; i < depth_; ++i)
+      if (stack_[static_cast<std::size_t>(i)].kind == TaskKind::TurnMain) {
+        turn_over_ = true;
+        emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).",
+             racer_name(r));
+        break;
+      }
+  }
+  switch (kind.code) {
+    case TrapCode::OneCard:
+      if (seat >= 0) {
+        bridge_[static_cast<std::size_t>(seat)] = true;
+        emit(rule, "{} can only play 1 Movement card on their following turn.", racer_name(r));
+      }
+      return true;
+    case TrapCode::OthersForward: {
+      std::uint32_t others = 0;
+      for (int s = 0; s < kField; ++s)
+        if (s != r) others |= 1u << s;
+      emit(rule, "All other racers move ahead {}, leader first.", kind.n);
+      Task& g = push(TaskKind::GroupMove);
+      g.mask = others;
+      g.n = static_cast<std::int8_t>(kind.n);
+      g.who = chooser_;
+      return true;
+    }
+    case TrapCode::RearmostForward: {
+      Task& sel = push(TaskKind::SelectRear);
+      sel.c = static_cast<std::int8_t>(kind.racers);
+      sel.n = static_cast<std::int8_t>(kind.n);
+      sel.who = chooser_;
+      return true;
+    }
+    case TrapCode::Back:
+      emit(rule, "{} is thrown back {} space{}.", racer_name(r), kind.n, kind.n == 1 ? "" : "s");
+      push_move(r, kind.n, -1);
+      return true;
+    case TrapCode::ExhaustOwn: {
+      if (seat < 0) return true;
+      int ready = 0;
+      int only = -1;
+      for (int i = 0; i < kPowers; ++i)
+        if (!exhausted(seat, i)) {
+          ++ready;
+          only = i;
+        }
+      if (ready == 0) {
+        emit(rule, "{} has no Special Power card left to exhaust.", racer_name(r));
+      } else if (ready == 1) {
+        set_exhausted(seat, only, true);
+        emit(rule, "{} exhausts {}, their last ready power.", racer_name(r), power_name(seat, only));
+      } else {
+        Task& ch = push(TaskKind::ChoosePower);
+        ch.purpose = Purpose::Sabotage;
+        ch.who = seat;
+      }
+      return true;
+    }
+    case TrapCode::SwitchBehind: {
+      Task& sw = push(TaskKind::SwitchBehind);
+      sw.racer = static_cast<std::int8_t>(r);
+      sw.n = static_cast<std::int8_t>(kind.range);
+      return true;
+    }
+    case TrapCode::NoRefill:
+      if (seat >= 0) {
+        mud_[static_cast<std::size_t>(seat)] = true;
+        emit(rule, "{} will not refill their hand at the end of their turn.", racer_name(r));
+      }
+      return true;
+    case TrapCode::UnexhaustAll: {
+      emit(rule, "Muttley's plan backfires: every player may unexhaust 1 Special Power card.");
+      Task& u = push(TaskKind::UnexhaustAll);
+      u.who = chooser_;
+      u.n = 1;
+      return true;
+    }
+  }
+  return true;
+}
+
+bool WackyState::step_switch(Task& t) {
+  const int r = t.racer;
+  const int p = pos(r);
+  int best = -1;
+  std::uint32_t cand = 0;
+  for (int s = 0; s < kField; ++s) {
+    if (s == r || pos(s) >= p || pos(s) < p - t.n) continue;
+    if (pos(s) > best) {
+      best = pos(s);
+      cand = 1u << s;
+    } else if (pos(s) == best) {
+      cand |= 1u << s;
+    }
+  }
+  if (cand == 0) {
+    emit("Trap: The Old Switcheroo", "No racer is within {} tiles behind {}: nothing happens.", t.n,
+         racer_name(r));
+    pop();
+    return true;
+  }
+  int o;
+  if (t.result >= 0 && (cand >> t.result) & 1u) {
+    o = t.result;
+  } else if (std::popcount(cand) == 1) {
+    o = std::countr_zero(cand);
+  } else {
+    Task& ch = push(TaskKind::ChooseRacer);
+    ch.purpose = Purpose::Switch;
+    ch.who = chooser_;
+    ch.mask = cand;
+    return true;
+  }
+  pop();
+  std::swap(pos_[static_cast<std::size_t>(r)], pos_[static_cast<std::size_t>(o)]);
+  emit("Trap: The Old Switcheroo", "{} switches places with {}: now on {}.", racer_name(r), racer_name(o),
+       tile_name(pos(r)));
+  return true;
+}
+
+bool WackyState::step_unexhaust_all(Task& t) {
+  const int n = num_players();
+  while (t.c < n) {
+    const PlayerId seat = static_cast<PlayerId>((t.who + t.c) % n);
+    ++t.c;
+    int down = 0;
+    int only = -1;
+    for (int i = 0; i < kPowers; ++i)
+      if (exhausted(seat, i)) {
+        ++down;
+        only = i;
+      }
+    if (down == 0) continue;
+    if (down == 1) {
+      set_exhausted(seat, only, false);
+      emit(t.n == 1 ? "Trap: Failed Plan" : "Gas Station", "{} unexhausts {}.", racer_name(slot_of(seat)),
+           power_name(seat, only));
+      continue;
+    }
+    Task& ch = push(TaskKind::ChoosePower);
+    ch.purpose = Purpose::Unexhaust;
+    ch.who = seat;
+    ch.n = t.n;
+    return true;
+  }
+  pop();
+  return true;
+}
+
+}  // namespace rt::wacky_races

@@ -1,0 +1,212 @@
+// Draws the race on a Canvas: the course as a row of tiles (terrain letters
+// and colours, two racer slots each, face-down Traps, the Mean Machine above),
+// scrolled so the field fits; the viewer's hand and powers; every racer.
+// Other players' hands and unpeeked Traps are never shown unless omniscient.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/wacky_races/game.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+namespace {
+
+constexpr int kCol = 4;  // columns per tile: 3 characters and a gap
+
+Color terrain_colour(int k) {
+  switch (k) {
+    case 0: return Color::Yellow;  // Desert
+    case 1: return Color::Green;   // Forest
+    case 2: return Color::Cyan;    // Prairie
+    case 3: return Color::Red;     // Farm
+    default: return Color::Default;
+  }
+}
+
+Style kind_style(const WackyState& s, int p) {
+  const int k = s.tile(p);
+  if (k >= 0 && k < kTerrains) return Style{terrain_colour(k), Color::Default, attr::kBold};
+  if (k >= kSpecialBase) return Style{Color::Magenta, Color::Default, attr::kBold};
+  if (k == kGas) return Style{Color::Blue, Color::Default, attr::kBold};
+  if (k == kFinish) return Style{Color::White, Color::Default, attr::kBold | attr::kReverse};
+  return Style{};
+}
+
+std::string kind_label(const WackyState& s, int p) {
+  const Catalog& c = s.catalog();
+  const int k = s.tile(p);
+  if (k >= 0 && k < kTerrains) {
+    std::string l = c.terrains[static_cast<std::size_t>(k)].short_name;
+    if (s.is_start(p)) l[0] = static_cast<char>(l[0] | 0x20);  // start spaces in lower case
+    return l;
+  }
+  if (k >= kSpecialBase) return c.specials[static_cast<std::size_t>(k - kSpecialBase)].short_name;
+  if (k == kWild) return "any";
+  if (k == kGas) return "GAS";
+  if (k == kFinish) return "FIN";
+  return "???";
+}
+
+std::string trap_label(const WackyState& s, int p, const ViewContext& ctx) {
+  const int k = s.trap(p);
+  if (k < 0) return "";
+  const bool known = ctx.omniscient || (ctx.viewer >= 0 && s.peeked(ctx.viewer, p));
+  if (!known) return "[?]";
+  const std::string& id = s.catalog().traps[static_cast<std::size_t>(k)].id;
+  std::string abbr = "[";
+  abbr += static_cast<char>(id[0] & ~0x20);
+  abbr += static_cast<char>(id.size() > 1 ? id[1] : ' ');
+  return abbr;  // e.g. "[Oi" — two letters of the Trap's name
+}
+
+}  // namespace
+
+void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
+  const Catalog& c = catalog();
+  const Style bold{Color::Default, Color::Default, attr::kBold};
+  const Style dim{Color::Default, Color::Default, attr::kDim};
+  const int width = cv.width();
+  int y = 0;
+
+  // Header.
+  std::string head = fmt::format("WACKY RACES  race {}/{}  round {}", race_, races_, round_);
+  if (!over_ && depth_ > 0 && top()->kind != TaskKind::Setup)
+    head += fmt::format("  {}'s turn", game_->seat_name(current_));
+  if (over_) head += "  - finished";
+  cv.text(0, y++, head, bold);
+  bool set_up = true;
+  for (int s = 0; s < kField; ++s) set_up = set_up && pos(s) >= 0;
+  if (!set_up) {
+    cv.text(0, y + 1, "Setting up the race...", dim);
+    return;
+  }
+
+  // The course window.
+  const int fit = std::max(1, (width - kCol) / kCol);
+  int lo = last_pos();
+  const int hi = leader_pos();
+  if (!dast_out_ && dast_ >= 0) lo = std::min(lo, static_cast<int>(dast_));
+  int first = std::max(0, std::min(lo - 1, c.num_pos - fit));
+  if (hi > first + fit - 1) first = hi - fit + 1;  // too wide: keep the leader in sight
+  if (ctx.viewer >= 0 && pos(slot_of(ctx.viewer)) < first) first = std::max(0, pos(slot_of(ctx.viewer)));
+  const int last = std::min(c.num_pos - 1, first + fit - 1);
+  const int x0 = kCol;
+  // Left margin: the 00 spot, or an arrow when the course continues to the left.
+  const int yd = y, yn = y + 1, yk = y + 2, yt = y + 3, ys = y + 4;
+  if (first == 0) {
+    cv.text(0, yn, "00", dim);
+  } else {
+    cv.put(0, yk, cv.glyphs().arrow_l, dim);
+    int behind = 0;
+    for (int s = 0; s < kField; ++s) behind += pos(s) < first;
+    if (behind) cv.text(1, yk, fmt::format("{}", behind), bold);
+  }
+  if (!dast_out_ && dast_ < 0 && first == 0)
+    cv.text(0, yd, "DD", Style{Color::Magenta, Color::Default, attr::kBold});
+  for (int p = first; p <= last; ++p) {
+    const int x = x0 + (p - first) * kCol;
+    const std::string num = is_start(p) ? fmt::format("S{}", p + 1) : fmt::format("{:>2}", tile_number(p));
+    cv.text(x, yn, num, p == c.gas_pos || p == c.finish_pos ? bold : dim);
+    cv.text(x, yk, kind_label(*this, p), kind_style(*this, p));
+    cv.text(x, yt, trap_label(*this, p, ctx), Style{Color::Red, Color::Default, attr::kBold});
+    if (!dast_out_ && dast_ == p) cv.text(x, yd, "DD", Style{Color::Magenta, Color::Default, attr::kBold});
+    int row = 0;
+    int extra = 0;
+    for (int s = 0; s < kField; ++s) {
+      if (pos(s) != p) continue;
+      if (row >= 2) {
+        ++extra;
+        continue;
+      }
+      const bool mine = ctx.viewer >= 0 && owner(s) == ctx.viewer;
+      const std::string& code = c.teams[static_cast<std::size_t>(team_of(s))].code;
+      Style st = neutral(s) ? dim : bold;
+      if (mine) st.attrs |= attr::kReverse;
+      cv.text(x, ys + row, code, st);
+      ++row;
+    }
+    if (extra) cv.text(x + 2, ys + 1, fmt::format("+{}", extra), bold);
+  }
+  if (last < c.num_pos - 1) cv.put(x0 + fit * kCol - 1, yk, cv.glyphs().arrow_r, dim);
+  y += 6;
+  if (dast_out_)
+    cv.text(0, y, "Dastardly is out of the race.", dim);
+  else
+    cv.text(0, y, fmt::format("DD = the Mean Machine ({}).  [?] = face-down Trap.", tile_name(dast_)), dim);
+  ++y;
+
+  // The viewer's hand and powers (every hand when omniscient).
+  for (PlayerId p = 0; p < num_players() && y < cv.height(); ++p) {
+    if (!ctx.omniscient && p != ctx.viewer) continue;
+    const int slot = slot_of(p);
+    int x = cv.text(
+        0, y,
+        fmt::format("{} ({}): ", game_->seat_name(p), c.teams[static_cast<std::size_t>(team_of(slot))].code),
+        bold);
+    if (hand_total(p) == 0) x += cv.text(x, y, "no cards", dim);
+    for (int k = 0; k < kTerrains; ++k) {
+      for (int i = 0; i < hand(p, k); ++i) {
+        const Style st{terrain_colour(k), Color::Default, attr::kBold};
+        x += cv.text(x, y, "[" + c.terrains[static_cast<std::size_t>(k)].short_name + "]", st) + 1;
+      }
+    }
+    if (bridge(p)) x += cv.text(x + 1, y, "BROKEN BRIDGE", Style{Color::Red}) + 1;
+    if (mud(p)) cv.text(x + 1, y, "MUD POOL", Style{Color::Red});
+    ++y;
+    if (y >= cv.height()) break;
+    x = 2;
+    for (int i = 0; i < kPowers; ++i) {
+      const std::string label = fmt::format("{} {}", exhausted(p, i) ? "x" : "+", power_name(p, i));
+      if (x + utf8_length(label) > width) {
+        ++y;
+        x = 2;
+      }
+      x += cv.text(x, y, label, exhausted(p, i) ? dim : Style{Color::Green}) + 2;
+    }
+    ++y;
+  }
+
+  // Every racer, leader first.
+  if (y < cv.height()) ++y;
+  std::array<int, kField> order{};
+  for (int s = 0; s < kField; ++s) order[static_cast<std::size_t>(s)] = s;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (a == winner_ || b == winner_) return a == winner_ && b != winner_;
+    return pos(a) > pos(b);
+  });
+  for (int s : order) {
+    if (y >= cv.height()) break;
+    const Team& team = c.teams[static_cast<std::size_t>(team_of(s))];
+    const PlayerId o = owner(s);
+    std::string who = o >= 0 ? game_->seat_name(o) : std::string("Neutral");
+    std::string status;
+    if (o >= 0) {
+      int ready = 0;
+      for (int i = 0; i < kPowers; ++i) ready += !exhausted(o, i);
+      status = fmt::format("{} card{}, {}/4 powers{}{}", hand_total(o), hand_total(o) == 1 ? "" : "s", ready,
+                           bridge(o) ? ", bridge" : "", mud(o) ? ", mud" : "");
+    }
+    std::string where = s == winner_ ? std::string("FINISHED")
+                        : is_start(pos(s))
+                            ? fmt::format("start {}", pos(s) + 1)
+                            : fmt::format("tile {} {}", tile_number(pos(s)), kind_label(*this, pos(s)));
+    const bool acting = o >= 0 && o == current_ && !over_;
+    cv.text(0, y, acting ? ">" : " ", bold);
+    cv.text(2, y, team.code, o >= 0 ? bold : dim);
+    cv.text(5, y, team.name, o >= 0 ? Style{} : dim, 20);
+    cv.text(26, y, who, Style{}, 8);
+    cv.text(35, y, where, Style{}, 12);
+    cv.text(48, y, status, dim, std::max(0, width - 48));
+    ++y;
+  }
+  if (y < cv.height())
+    cv.text(0, y,
+            fmt::format(
+                "Deck {}  Discard {}{}  Traps left {}", deck_total(), discard_total(),
+                top_ >= 0 ? " (top " + c.terrains[static_cast<std::size_t>(top_)].name + ")" : std::string(),
+                trap_deck_total()),
+            dim);
+}
+
+}  // namespace rt::wacky_races
