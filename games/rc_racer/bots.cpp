@@ -1,0 +1,369 @@
+#include "games/rc_racer/bots.h"
+
+#include <algorithm>
+
+#include "games/rc_racer/game.h"
+#include "games/rc_racer/rules.h"
+
+namespace rt::rc_racer {
+
+const BotLevel& bot_level(const std::string& level) {
+  static const BotLevel kEasy{150, 3, 1, 6, 4500};
+  static const BotLevel kNormal{1500, 6, 3, 4, 2500};
+  static const BotLevel kHard{6000, 8, 5, 3, 1500};
+  if (level == "easy") return kEasy;
+  if (level == "hard") return kHard;
+  return kNormal;
+}
+
+namespace {
+
+using Program = std::array<const TileKind*, kProgram>;
+using Kinds = std::array<std::int8_t, kProgram>;
+
+// Energy is worth more the less of it is left; zero means lying down.
+int energy_value(int batteries) {
+  static const int kValue[] = {-350, 0, 70, 110, 130, 150, 160, 170, 180, 190};
+  return kValue[batteries < 0 ? 0 : batteries > 9 ? 9 : batteries];
+}
+
+Program to_program(const Data& d, const Kinds& k) {
+  Program p{};
+  for (int i = 0; i < kProgram; ++i)
+    p[static_cast<std::size_t>(i)] = k[static_cast<std::size_t>(i)] < 0
+                                         ? nullptr
+                                         : &d.kinds[static_cast<std::size_t>(k[static_cast<std::size_t>(i)])];
+  return p;
+}
+
+Kinds kinds_of(const Data& d, const Grid& g) {
+  Kinds k{};
+  for (int i = 0; i < kProgram; ++i) {
+    const std::uint8_t t = program_tile(g, i);
+    k[static_cast<std::size_t>(i)] =
+        t == kGap ? static_cast<std::int8_t>(-1) : static_cast<std::int8_t>(d.tile_kind[t]);
+  }
+  return k;
+}
+
+struct Candidate {
+  Kinds kinds{};
+  int value = 0;
+  int score = 0;
+};
+
+}  // namespace
+
+int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
+  Race r = s.race();
+  const auto q = static_cast<std::size_t>(p);
+  const Car before = r.cars[q];
+  int others = 0;
+  for (int o = 0; o < r.n; ++o)
+    if (o != p) others += r.cars[static_cast<std::size_t>(o)].batteries;
+  TurnCtx t;
+  for (const TileKind* k : program)
+    if (k) r.run_command(p, *k, t, nullptr);
+  if (r.cars[q].ability == Ability::MissilesBothWays && !r.cars[q].down) r.fire_missile(p, nullptr);
+  while (r.cars[q].shields > 0 && !r.cars[q].down) {
+    Race next = r;
+    next.shield_move(p, nullptr);
+    if (next.cars[q].batteries < r.cars[q].batteries || next.cars[q].row <= r.cars[q].row) break;
+    r = next;
+  }
+  const Car& a = r.cars[q];
+  const Track& tr = r.track;
+  int v = (a.row - before.row) * 100;
+  if (a.row >= tr.line_row) v += 3000 + (a.row - tr.line_row) * 100;
+  v += (a.down ? energy_value(0) : energy_value(a.batteries)) -
+       (before.down ? energy_value(0) : energy_value(before.batteries));
+  int others_after = 0;
+  for (int o = 0; o < r.n; ++o)
+    if (o != p) others_after += r.cars[static_cast<std::size_t>(o)].batteries;
+  v += (others - others_after) * 15;
+  // A clear lane ahead is worth a little: next round starts from here.
+  int clear = 0;
+  for (int row = a.row + 1; row < tr.rows && row <= a.row + 3; ++row) {
+    const Cell c = tr.at(a.lane, row);
+    if (c == Cell::Obstacle || c == Cell::Impassable) break;
+    ++clear;
+  }
+  return v + clear * 5;
+}
+
+RcRacerBot::RcRacerBot(const std::string& level)
+    : level_(level), profile_(reaction_profile(level)), tune_(bot_level(level)) {}
+
+void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng) {
+  const Data& d = s.data();
+  if (!solver_) solver_ = std::make_unique<Solver>(d);
+  const Grid& start = s.grid(me);
+  plan_.clear();
+  next_ = 0;
+  expect_ = start;
+  const int cost = tune_.slide_cost;
+
+  // 1. Cheap improvements: every slide sequence up to the lookahead.
+  int best_score = program_value(s, me, to_program(d, kinds_of(d, start)));
+  std::vector<Dir> best_path;
+  {
+    std::vector<Dir> path;
+    Grid g = start;
+    struct Frame {
+      int gap;
+      int next_dir;
+    };
+    std::vector<Frame> stack{{gap_cell(g), 0}};
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next_dir >= kDirs || static_cast<int>(path.size()) >= tune_.lookahead) {
+        stack.pop_back();
+        if (!path.empty()) {
+          slide(g, gap_cell(g), opposite(path.back()), 1);
+          path.pop_back();
+        }
+        continue;
+      }
+      const auto dir = static_cast<Dir>(f.next_dir++);
+      if (slide_room(f.gap, dir) == 0 || (!path.empty() && dir == opposite(path.back()))) continue;
+      const int ng = slide(g, f.gap, dir, 1);
+      path.push_back(dir);
+      const int score =
+          program_value(s, me, to_program(d, kinds_of(d, g))) - cost * static_cast<int>(path.size());
+      if (score > best_score) {
+        best_score = score;
+        best_path = path;
+      }
+      stack.push_back(Frame{ng, 0});
+    }
+  }
+
+  // 2. Programs worth solving for: greedy, then a local search.
+  std::array<int, 32> copies{};
+  for (std::size_t k = 0; k < d.kinds.size(); ++k) copies[k] = d.kinds[k].copies;
+  std::vector<Candidate> top;
+  auto remember = [&](const Kinds& k, int value, int score) {
+    for (const auto& c : top)
+      if (c.kinds == k) return;
+    top.push_back(Candidate{k, value, score});
+    std::sort(top.begin(), top.end(),
+              [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+    if (static_cast<int>(top.size()) > tune_.finalists) top.pop_back();
+  };
+  auto evaluate = [&](const Kinds& k, int& value) {
+    Target t{};
+    for (int i = 0; i < kProgram; ++i) t[static_cast<std::size_t>(i)] = k[static_cast<std::size_t>(i)];
+    value = program_value(s, me, to_program(d, k));
+    return value - cost * solver_->estimate(start, t);
+  };
+
+  Kinds greedy{};
+  greedy.fill(-1);
+  {
+    std::array<int, 32> left = copies;
+    for (int i = 0; i < kProgram; ++i) {
+      int best = -1;
+      int best_v = -1000000;
+      for (std::size_t k = 0; k < d.kinds.size(); ++k) {
+        if (left[k] == 0) continue;
+        greedy[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(k);
+        const int v = program_value(s, me, to_program(d, greedy));
+        if (v > best_v) {
+          best_v = v;
+          best = static_cast<int>(k);
+        }
+      }
+      greedy[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(best);
+      --left[static_cast<std::size_t>(best)];
+    }
+  }
+  Kinds seeds[2] = {kinds_of(d, start), greedy};
+  const int per_seed = tune_.evaluations / 2;
+  for (Kinds cur : seeds) {
+    // A gap in the current program is filled with any unused tile.
+    std::array<int, 32> left = copies;
+    for (auto k : cur)
+      if (k >= 0) --left[static_cast<std::size_t>(k)];
+    for (auto& k : cur)
+      if (k < 0)
+        for (std::size_t j = 0; j < d.kinds.size(); ++j)
+          if (left[j] > 0) {
+            k = static_cast<std::int8_t>(j);
+            --left[j];
+            break;
+          }
+    int value = 0;
+    int score = evaluate(cur, value);
+    remember(cur, value, score);
+    for (int it = 0; it < per_seed; ++it) {
+      Kinds next = cur;
+      std::array<int, 32> nleft = left;
+      const auto i = static_cast<std::size_t>(rng.below(kProgram));
+      if (rng.below(2) == 0) {
+        std::swap(next[i], next[static_cast<std::size_t>(rng.below(kProgram))]);
+      } else {
+        const auto k = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(d.kinds.size())));
+        if (nleft[k] == 0) continue;
+        ++nleft[static_cast<std::size_t>(next[i])];
+        --nleft[k];
+        next[i] = static_cast<std::int8_t>(k);
+      }
+      int nvalue = 0;
+      const int nscore = evaluate(next, nvalue);
+      if (nscore >= score) {
+        cur = next;
+        left = nleft;
+        score = nscore;
+        value = nvalue;
+        remember(cur, value, score);
+      }
+    }
+  }
+
+  // 3. Solve the finalists for real.
+  std::vector<Dir> path;
+  for (const Candidate& c : top) {
+    Target t{};
+    for (int i = 0; i < kProgram; ++i) t[static_cast<std::size_t>(i)] = c.kinds[static_cast<std::size_t>(i)];
+    path.clear();
+    if (!solver_->solve(start, t, path)) continue;
+    const int score = c.value - cost * static_cast<int>(path.size());
+    if (score > best_score) {
+      best_score = score;
+      best_path = path;
+    }
+  }
+  plan_ = best_path;
+  if (static_cast<int>(plan_.size()) > s.data().max_slides - s.slides(me))
+    plan_.resize(static_cast<std::size_t>(std::max(0, s.data().max_slides - s.slides(me))));
+}
+
+Decision RcRacerBot::programming(const RcRacerState& s, PlayerId me, Rng& rng) {
+  Decision out;
+  Tick think = 0;
+  if (contest_ != s.contest_id() || planned_for_ != me || s.grid(me) != expect_) {
+    const bool first = contest_ != s.contest_id() || planned_for_ != me;
+    contest_ = s.contest_id();
+    planned_for_ = me;
+    make_plan(s, me, rng);
+    if (s.real_time()) {
+      const Tick base = first ? tune_.think_ms : profile_.mean_ms;
+      think = base * (75 + rng.below(51)) / 100;
+    }
+  }
+  const Tick per_slide = std::max<Tick>(100, sample_reaction(profile_, rng) * 6 / 10);
+  out.delay = think + per_slide;
+  if (s.real_time() && s.countdown_from() != kNoDeadline) {
+    // The others are counting down: stop if the rest cannot be done in time.
+    const Tick left = s.deadline() > s.now() ? s.deadline() - s.now() : 0;
+    const auto remaining = static_cast<Tick>(plan_.size() - next_);
+    if (remaining * profile_.mean_ms * 6 / 10 > left) {
+      out.action = kDone;
+      out.delay = std::min<Tick>(out.delay, profile_.mean_ms);
+      return out;
+    }
+  }
+  if (next_ >= plan_.size()) {
+    out.action = kDone;
+    return out;
+  }
+  const Dir dir = plan_[next_];
+  out.action = slide_action(dir, 1);
+  if (rng.below(1000) < profile_.error_per_mille) {
+    // A slip of the finger: some other slide.
+    scratch_.clear();
+    s.legal_actions(me, scratch_);
+    std::vector<Action> others;
+    for (Action a : scratch_)
+      if (a != kDone && a != out.action && (a - kSlideBase) % 3 == 0) others.push_back(a);
+    if (!others.empty()) {
+      out.action = others[rng.below(static_cast<std::uint32_t>(others.size()))];
+      return out;  // expect_ no longer matches: the next decision replans
+    }
+  }
+  slide(expect_, gap_cell(expect_), dir, 1);
+  ++next_;
+  return out;
+}
+
+Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
+  const auto& s = static_cast<const RcRacerState&>(base);
+  const Data& d = s.data();
+  scratch_.clear();
+  s.legal_actions(me, scratch_);
+  Decision out;
+  out.action = scratch_.front();
+  switch (s.phase()) {
+    case Phase::Programming: return programming(s, me, rng);
+    case Phase::ChooseCar: {
+      static const char* const kPreference[] = {"turbobot",      "die-liner", "brick-gang", "dogtor",
+                                                "grim-thresher", "m1-furry",  "sonic-fish", "bird-racer"};
+      if (level_ == "easy") {
+        out.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
+        return out;
+      }
+      for (const char* id : kPreference)
+        for (Action a : scratch_)
+          if (d.racecars[static_cast<std::size_t>(a - kCarBase)].id == id) {
+            out.action = a;
+            return out;
+          }
+      return out;
+    }
+    case Phase::PlaceCar: {
+      if (level_ == "easy") {
+        out.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
+        return out;
+      }
+      int best = -1000;
+      for (Action a : scratch_) {
+        const auto slot = static_cast<std::size_t>(a - kStartBase);
+        const int lane = s.track().slot_lane[slot];
+        int score = s.track().slot_row[slot] * 10 - std::abs(lane - kLanes / 2);
+        for (int row = s.track().slot_row[slot] + 1;
+             row < s.track().slot_row[slot] + 4 && row < s.track().rows; ++row)
+          if (s.track().at(lane, row) == Cell::Obstacle || s.track().at(lane, row) == Cell::Impassable)
+            score -= 3;
+        if (score > best) {
+          best = score;
+          out.action = a;
+        }
+      }
+      return out;
+    }
+    case Phase::BirdFly: {
+      // The lane with the longest clear run ahead.
+      auto run = [&](int lane) {
+        const Track& t = s.track();
+        int k = 0;
+        for (int row = s.car(me).row + 1; row < t.rows && k < 8; ++row, ++k) {
+          const Cell c = t.at(lane, row);
+          if (c == Cell::Obstacle || c == Cell::Impassable) break;
+        }
+        return k;
+      };
+      int best = run(s.car(me).lane);
+      out.action = kStay;
+      for (Action a : scratch_) {
+        if (a == kStay) continue;
+        const int r = run(a - kFlyBase);
+        if (r > best) {
+          best = r;
+          out.action = a;
+        }
+      }
+      return out;
+    }
+    case Phase::Shield: {
+      Race r = s.race();
+      r.shield_move(me, nullptr);
+      const Car& before = s.car(me);
+      const Car& after = r.cars[static_cast<std::size_t>(me)];
+      out.action = after.row > before.row && after.batteries >= before.batteries ? kShieldUse : kShieldStop;
+      return out;
+    }
+    default: return out;
+  }
+}
+
+}  // namespace rt::rc_racer

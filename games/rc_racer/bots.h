@@ -1,0 +1,57 @@
+// RC Racer computer players. Programming: the bot searches for a strong
+// program it can reach (the 8 middle tiles in order, with the slides it
+// needs): it tries candidate programs on a silent copy of the race, weighs
+// what they gain against the slides they cost, and solves the puzzle for the
+// best few. In real time it slides at its level's pace (and sometimes
+// mis-slides); counted slides make it count every slide.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/agent.h"
+#include "games/rc_racer/puzzle.h"
+#include "games/rc_racer/solver.h"
+
+namespace rt::rc_racer {
+
+class RcRacerState;
+
+// What a level does: how many programs it tries and how it values a slide.
+struct BotLevel {
+  int evaluations;  // candidate programs tried per round
+  int lookahead;    // slides searched exhaustively from the scrambled grid
+  int finalists;    // candidates solved for real
+  int slide_cost;   // a slide's cost, in hundredths of a row
+  Tick think_ms;    // time before the first slide in real time
+};
+const BotLevel& bot_level(const std::string& level);
+
+// The value of running `program` (tile kinds, nullptr = gap) for p now, in
+// hundredths of a row: distance gained, the line crossed, energy lost.
+int program_value(const RcRacerState& s, PlayerId p, const std::array<const TileKind*, kProgram>& program);
+
+class RcRacerBot final : public Agent {
+ public:
+  explicit RcRacerBot(const std::string& level);
+  Decision decide(const State& state, PlayerId me, Rng& rng) override;
+
+ private:
+  Decision programming(const RcRacerState& s, PlayerId me, Rng& rng);
+  void make_plan(const RcRacerState& s, PlayerId me, Rng& rng);
+
+  std::string level_;
+  ReactionProfile profile_;
+  BotLevel tune_;
+  std::unique_ptr<Solver> solver_;
+  std::vector<Dir> plan_;
+  std::size_t next_ = 0;
+  Grid expect_{};
+  std::uint32_t contest_ = 0xFFFFFFFFu;
+  PlayerId planned_for_ = -1;
+  std::vector<Action> scratch_;
+};
+
+}  // namespace rt::rc_racer

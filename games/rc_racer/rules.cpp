@@ -1,0 +1,437 @@
+// Rulebook, "Setup" and "1. Programming": the track, racecars, starting
+// spaces, the Reset step (scramble and pass left), the programming race and
+// the Smile tokens.
+#include "games/rc_racer/rules.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/rc_racer/game.h"
+#include "games/rc_racer/narrator.h"
+
+namespace rt::rc_racer {
+
+RcRacerState::RcRacerState(const RcRacerGame& game) : State(game.options().players), game_(&game) {
+  const Data& d = game.data();
+  const int n = num_players();
+  race_.n = n;
+  race_.max_batteries = d.batteries;
+  race_.shield_supply = static_cast<std::int8_t>(d.shields);
+  racing_count_ = static_cast<std::int8_t>(n);
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    grid_[static_cast<std::size_t>(p)] = d.layout;
+    gap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(gap_cell(d.layout));
+  }
+  last_scramble_.fill(-1);
+  done_order_.fill(-1);
+  smile_.fill(-1);
+  order_.fill(-1);
+  tracks_wanted_ = static_cast<std::int8_t>(game.track_boards());
+  const auto& fixed = game.fixed_track();
+  if (!fixed.empty()) {
+    for (std::size_t i = 0; i < fixed.size(); ++i) refs_[i] = fixed[i];
+    segs_ = static_cast<std::int8_t>(fixed.size());
+    build_race_track();
+    begin_choosing();
+  }
+}
+
+const Data& RcRacerState::data() const {
+  return game_->data();
+}
+bool RcRacerState::real_time() const {
+  return game_->real_time();
+}
+const std::string& RcRacerState::name(PlayerId p) const {
+  return game_->options().names[static_cast<std::size_t>(p)];
+}
+
+const TileKind* RcRacerState::program_step(PlayerId p, int step) const {
+  const std::uint8_t t = program_tile(grid(p), step);
+  return t == kGap ? nullptr : &data().kind_of_tile(t);
+}
+
+PlayerId RcRacerState::left_of(PlayerId p) const {
+  for (int k = 1; k <= num_players(); ++k) {
+    const auto q = static_cast<PlayerId>((p + k) % num_players());
+    if (racing(q)) return q;
+  }
+  return p;
+}
+
+// --- who acts -----------------------------------------------------------------
+
+Turn RcRacerState::turn() const {
+  switch (phase_) {
+    case Phase::StartSide:
+    case Phase::DrawBoard:
+    case Phase::FinishSide:
+    case Phase::Scramble: return Turn::Chance;
+    case Phase::ChooseCar:
+    case Phase::PlaceCar:
+    case Phase::BirdFly:
+    case Phase::Shield: return Turn::Player;
+    case Phase::Programming: return Turn::Simultaneous;
+    case Phase::Over: return Turn::Over;
+  }
+  return Turn::Over;
+}
+
+void RcRacerState::actors(std::vector<PlayerId>& out) const {
+  switch (phase_) {
+    case Phase::ChooseCar: out.push_back(chooser_); break;
+    case Phase::PlaceCar: out.push_back(placer_); break;
+    case Phase::BirdFly:
+    case Phase::Shield: out.push_back(active_); break;
+    case Phase::Programming:
+      for (PlayerId p = 0; p < num_players(); ++p)
+        if (racing(p) && !done(p)) out.push_back(p);
+      break;
+    default: break;
+  }
+}
+
+bool RcRacerState::timed() const {
+  return phase_ == Phase::Programming && real_time();
+}
+
+Tick RcRacerState::deadline() const {
+  if (!timed() || countdown_from_ == kNoDeadline) return kNoDeadline;
+  return countdown_from_ + static_cast<Tick>(data().countdown_ms);
+}
+
+void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
+  switch (phase_) {
+    case Phase::ChooseCar:
+      if (p != chooser_) return;
+      for (std::size_t r = 0; r < data().racecars.size(); ++r)
+        if (!(cars_taken_ >> r & 1)) out.push_back(kCarBase + static_cast<Action>(r));
+      return;
+    case Phase::PlaceCar:
+      if (p != placer_) return;
+      for (int s = 0; s < kMaxPlayers; ++s)
+        if (!race_.car_at(track().slot_lane[static_cast<std::size_t>(s)],
+                          track().slot_row[static_cast<std::size_t>(s)], -1))
+          out.push_back(kStartBase + s);
+      return;
+    case Phase::Programming: {
+      if (!racing(p) || done(p)) return;
+      const int g = gap(p);
+      const int budget = data().max_slides - slides(p);
+      for (int d = 0; d < kDirs; ++d) {
+        const int room = slide_room(g, static_cast<Dir>(d));
+        for (int k = 1; k <= room && k <= budget; ++k) out.push_back(slide_action(static_cast<Dir>(d), k));
+      }
+      out.push_back(kDone);
+      return;
+    }
+    case Phase::BirdFly: {
+      if (p != active_) return;
+      const std::uint8_t spots = race_.fly_spots(p);
+      for (int lane = 0; lane < kLanes; ++lane)
+        if (spots >> lane & 1) out.push_back(kFlyBase + lane);
+      out.push_back(kStay);
+      return;
+    }
+    case Phase::Shield:
+      if (p != active_) return;
+      out.push_back(kShieldUse);
+      out.push_back(kShieldStop);
+      return;
+    default: return;
+  }
+}
+
+void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
+  switch (phase_) {
+    case Phase::StartSide:
+      for (int s = 0; s < 2; ++s) out.push_back(Outcome{kStartSideBase + s, 1});
+      return;
+    case Phase::DrawBoard:
+      for (int b = 0; b < data().track_boards; ++b)
+        if (!(boards_used_ >> b & 1))
+          for (int s = 0; s < 2; ++s) out.push_back(Outcome{kBoardBase + 2 * b + s, 1});
+      return;
+    case Phase::FinishSide:
+      for (int s = 0; s < 2; ++s) out.push_back(Outcome{kFinishSideBase + s, 1});
+      return;
+    case Phase::Scramble: {
+      const int g = gap(scrambler_);
+      const int last = last_scramble_[static_cast<std::size_t>(scrambler_)];
+      for (int d = 0; d < kDirs; ++d) {
+        if (slide_room(g, static_cast<Dir>(d)) == 0) continue;
+        if (last >= 0 && static_cast<Dir>(d) == opposite(static_cast<Dir>(last))) continue;
+        out.push_back(Outcome{kScrambleBase + d, 1});
+      }
+      return;
+    }
+    default: return;
+  }
+}
+
+// --- setup ----------------------------------------------------------------------
+
+void RcRacerState::build_race_track() {
+  race_.track = build_track(data(), refs_.data(), segs_);
+}
+
+void RcRacerState::begin_choosing() {
+  const auto& fixed = game_->fixed_racers();
+  if (fixed.empty()) {
+    chooser_ = 0;
+    phase_ = Phase::ChooseCar;
+    return;
+  }
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const int r = fixed[static_cast<std::size_t>(p)];
+    Car& c = race_.cars[static_cast<std::size_t>(p)];
+    c.racer = static_cast<std::uint8_t>(r);
+    c.ability = data().racecars[static_cast<std::size_t>(r)].ability;
+    cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
+    emit("Setup: Racecars", "{} races with {}.", name(p), data().racecars[static_cast<std::size_t>(r)].name);
+  }
+  placer_ = static_cast<PlayerId>(num_players() - 1);
+  phase_ = Phase::PlaceCar;
+}
+
+void RcRacerState::begin_round() {
+  ++round_;
+  emit("1. Programming: Reset",
+       "Round {}. Reset: every controller is scrambled face down and passed to the left.", round_);
+  scrambler_ = -1;
+  next_scramble();
+}
+
+void RcRacerState::next_scramble() {
+  const Data& d = data();
+  for (int q = scrambler_ + 1; q < num_players(); ++q) {
+    if (!racing(static_cast<PlayerId>(q)) || d.scramble_slides == 0) continue;
+    scrambler_ = static_cast<PlayerId>(q);
+    scramble_left_ = static_cast<std::int16_t>(d.scramble_slides);
+    last_scramble_[static_cast<std::size_t>(q)] = -1;
+    phase_ = Phase::Scramble;
+    return;
+  }
+  // Everyone passes the scrambled controller to the left.
+  std::array<Grid, kMaxPlayers> passed = grid_;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (racing(p)) passed[static_cast<std::size_t>(left_of(p))] = grid_[static_cast<std::size_t>(p)];
+  grid_ = passed;
+  for (int p = 0; p < kMaxPlayers; ++p)
+    gap_[static_cast<std::size_t>(p)] =
+        static_cast<std::int8_t>(gap_cell(grid_[static_cast<std::size_t>(p)]));
+  open_programming();
+}
+
+void RcRacerState::open_programming() {
+  slides_.fill(0);
+  done_order_.fill(-1);
+  smile_.fill(-1);
+  done_count_ = 0;
+  ++contest_id_;
+  contest_open_ = now();
+  countdown_from_ = kNoDeadline;
+  phase_ = Phase::Programming;
+  emit("1. Programming", "Controllers flipped: everybody programs at once ({}).",
+       real_time() ? "go as quick as you can" : "fewer slides take the happier Smile");
+}
+
+void RcRacerState::programming_done(PlayerId p, bool by_clock) {
+  const Data& d = data();
+  done_order_[static_cast<std::size_t>(p)] = done_count_++;
+  const int sl = slides(p);
+  if (real_time()) {
+    smile_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(done_count_ - 1);
+    const std::string& smile = d.smile_name(done_count_ - 1, racing_count_);
+    if (by_clock)
+      emit("1. Programming: countdown",
+           "Time is up! {} must stop programming ({} slide{}) and takes the Saddest Smile ({}).", name(p), sl,
+           sl == 1 ? "" : "s", smile);
+    else
+      emit("1. Programming: Smile tokens",
+           "{} calls out \"finished!\" after {:.1f}s and {} slide{}, and takes Smile {}.", name(p),
+           (now() - contest_open_) / 1000.0, sl, sl == 1 ? "" : "s", smile);
+    if (done_count_ == racing_count_ - 1 && racing_count_ >= 2) {
+      countdown_from_ = now();
+      for (PlayerId q = 0; q < num_players(); ++q)
+        if (racing(q) && !done(q))
+          emit("1. Programming: countdown", "Only {} is still programming: everybody counts down 10 seconds!",
+               name(q));
+    }
+  } else {
+    emit("1. Programming", "{} is done after {} slide{}.", name(p), sl, sl == 1 ? "" : "s");
+  }
+  if (done_count_ == racing_count_) finish_programming();
+}
+
+void RcRacerState::finish_programming() {
+  const Data& d = data();
+  int k = 0;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (racing(p)) order_[static_cast<std::size_t>(k++)] = p;
+  for (int i = k; i < kMaxPlayers; ++i) order_[static_cast<std::size_t>(i)] = -1;
+  auto* first = order_.data();
+  if (real_time()) {
+    std::sort(first, first + k, [&](PlayerId a, PlayerId b) { return smile(a) < smile(b); });
+  } else {
+    // Counted slides: fewer slides take the happier Smile; ties by who said "done" first.
+    std::sort(first, first + k, [&](PlayerId a, PlayerId b) {
+      if (slides(a) != slides(b)) return slides(a) < slides(b);
+      return done_order_[static_cast<std::size_t>(a)] < done_order_[static_cast<std::size_t>(b)];
+    });
+    for (int i = 0; i < k; ++i)
+      smile_[static_cast<std::size_t>(order_[static_cast<std::size_t>(i)])] = static_cast<std::int8_t>(i);
+  }
+  if (narrating()) {
+    for (int i = 0; i < k; ++i) {
+      const PlayerId p = order_[static_cast<std::size_t>(i)];
+      std::string prog;
+      for (int s = 0; s < kProgram; ++s) {
+        const TileKind* t = program_step(p, s);
+        prog += (s ? " " : "") + (t ? t->short_name : std::string("__"));
+      }
+      if (real_time())
+        emit("1. Programming: Smile tokens", "{} holds Smile {}: program {}.", name(p), d.smile_name(i, k),
+             prog);
+      else
+        emit("1. Programming: Smile tokens", "{} takes Smile {} ({} slide{}): program {}.", name(p),
+             d.smile_name(i, k), slides(p), slides(p) == 1 ? "" : "s", prog);
+    }
+  }
+  emit("2. Racing", "Race phase: the Happiest Smile goes first.");
+  turn_idx_ = 0;
+  stage_ = Stage::Start;
+  continue_race();
+}
+
+// --- applying decisions -------------------------------------------------------------
+
+void RcRacerState::do_apply(PlayerId player, Action a) {
+  const Data& d = data();
+  if (player == kChance) {
+    switch (phase_) {
+      case Phase::StartSide:
+        refs_[0] = d.start_ref(a - kStartSideBase);
+        segs_ = 1;
+        phase_ = Phase::DrawBoard;
+        emit("Setup: the Track", "The Starting Grid is placed on side {} ({}).",
+             a - kStartSideBase ? "B" : "A", d.side(refs_[0]).name);
+        return;
+      case Phase::DrawBoard: {
+        const int b = (a - kBoardBase) / 2;
+        const int s = (a - kBoardBase) % 2;
+        const BoardRef ref = d.track_ref(b, s);
+        refs_[static_cast<std::size_t>(segs_++)] = ref;
+        boards_used_ = static_cast<std::uint8_t>(boards_used_ | 1u << b);
+        emit("Setup: the Track", "Track board {} ({}) is drawn and connected.", d.side(ref).code,
+             d.side(ref).name);
+        if (segs_ - 1 == tracks_wanted_) phase_ = Phase::FinishSide;
+        return;
+      }
+      case Phase::FinishSide: {
+        refs_[static_cast<std::size_t>(segs_++)] = d.finish_ref(a - kFinishSideBase);
+        build_race_track();
+        emit("Setup: the Track", "The Finish Line board completes the track on side {} ({}): {} rows.",
+             a - kFinishSideBase ? "B" : "A", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name,
+             track().rows);
+        begin_choosing();
+        return;
+      }
+      case Phase::Scramble: {
+        const auto dir = static_cast<Dir>(a - kScrambleBase);
+        const auto q = static_cast<std::size_t>(scrambler_);
+        gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
+        last_scramble_[q] = static_cast<std::int8_t>(dir);
+        if (--scramble_left_ == 0) next_scramble();
+        return;
+      }
+      default: return;
+    }
+  }
+  if (player == kClock) {
+    // The countdown ran out: the last programmer stops where they are.
+    for (PlayerId p = 0; p < num_players(); ++p)
+      if (racing(p) && !done(p)) {
+        programming_done(p, true);
+        return;
+      }
+    return;
+  }
+  switch (phase_) {
+    case Phase::ChooseCar: {
+      const int r = a - kCarBase;
+      Car& c = race_.cars[static_cast<std::size_t>(player)];
+      c.racer = static_cast<std::uint8_t>(r);
+      c.ability = d.racecars[static_cast<std::size_t>(r)].ability;
+      cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
+      emit("Setup: Racecars", "{} chooses {}: {}", name(player), d.racecars[static_cast<std::size_t>(r)].name,
+           d.racecars[static_cast<std::size_t>(r)].text);
+      if (++chooser_ == num_players()) {
+        placer_ = static_cast<PlayerId>(num_players() - 1);
+        phase_ = Phase::PlaceCar;
+      }
+      return;
+    }
+    case Phase::PlaceCar: {
+      const int s = a - kStartBase;
+      Car& c = race_.cars[static_cast<std::size_t>(player)];
+      c.lane = track().slot_lane[static_cast<std::size_t>(s)];
+      c.row = track().slot_row[static_cast<std::size_t>(s)];
+      c.batteries = static_cast<std::int8_t>(d.batteries);
+      emit("Setup: starting positions", "{} places {} on starting space {} ({}), with {} Batteries.",
+           name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries);
+      if (--placer_ < 0) begin_round();
+      return;
+    }
+    case Phase::Programming:
+      if (a == kDone) {
+        programming_done(player, false);
+      } else {
+        const int k = a - kSlideBase;
+        const auto q = static_cast<std::size_t>(player);
+        gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
+        slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
+      }
+      return;
+    case Phase::BirdFly: {
+      StateNarrator sn(*this);
+      if (a == kStay)
+        emit("Racecar: Bird Racer", "{} stays in its lane.", name(player));
+      else
+        race_.fly(player, a - kFlyBase, narrating() ? &sn : nullptr);
+      stage_ = Stage::Shields;
+      continue_race();
+      return;
+    }
+    case Phase::Shield: {
+      StateNarrator sn(*this);
+      if (a == kShieldUse)
+        race_.shield_move(player, narrating() ? &sn : nullptr);
+      else
+        stage_ = Stage::End;
+      continue_race();
+      return;
+    }
+    default: return;
+  }
+}
+
+// --- test hooks -----------------------------------------------------------------------
+
+void RcRacerState::test_set_car(PlayerId p, int lane, int row, int batteries, int shields, bool down) {
+  Car& c = race_.cars[static_cast<std::size_t>(p)];
+  race_.shield_supply = static_cast<std::int8_t>(race_.shield_supply + c.shields - shields);
+  c.lane = static_cast<std::int8_t>(lane);
+  c.row = static_cast<std::int8_t>(row);
+  c.batteries = static_cast<std::int8_t>(batteries);
+  c.shields = static_cast<std::int8_t>(shields);
+  c.down = down;
+}
+
+void RcRacerState::test_set_grid(PlayerId p, const Grid& g) {
+  grid_[static_cast<std::size_t>(p)] = g;
+  gap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(gap_cell(g));
+}
+
+}  // namespace rt::rc_racer

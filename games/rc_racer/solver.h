@@ -1,0 +1,38 @@
+// Finds slides that bring chosen tiles into the controller's program rows.
+// Staged like a person solves it: the left column of rows 2-3, then the next
+// column, then the last two columns together, each stage a breadth-first
+// search over the positions of the tiles it places and the gap (placed
+// tiles stay put). Not the shortest solution, but a natural one, quickly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "games/rc_racer/data.h"
+#include "games/rc_racer/puzzle.h"
+
+namespace rt::rc_racer {
+
+// The wanted tile kind at each of the 8 program steps (-1: any tile or the gap).
+using Target = std::array<std::int8_t, kProgram>;
+
+class Solver {
+ public:
+  explicit Solver(const Data& data) : data_(&data) {}
+  // Appends the slides (single tiles) from `start` to a grid whose program
+  // matches `target`; false if the target needs more copies than exist.
+  bool solve(const Grid& start, const Target& target, std::vector<Dir>& out);
+  // A quick estimate of the slides solve() would need.
+  int estimate(const Grid& start, const Target& target) const;
+
+ private:
+  bool stage(Grid& g, const std::vector<int>& cells, std::uint16_t locked, std::vector<Dir>& out);
+  const Data* data_;
+  std::vector<std::int32_t> parent_;
+  std::vector<std::uint8_t> how_;
+  std::vector<std::int32_t> queue_;
+  Target target_{};
+};
+
+}  // namespace rt::rc_racer

@@ -1,0 +1,204 @@
+// Text forms (actions, labels, prompts), the debug dump and the invariants.
+#include <fmt/format.h>
+
+#include "games/rc_racer/game.h"
+#include "games/rc_racer/rules.h"
+
+namespace rt::rc_racer {
+namespace {
+
+const char* cell_word(Cell c) {
+  switch (c) {
+    case Cell::Floor: return "empty";
+    case Cell::Obstacle: return "obstacle";
+    case Cell::Impassable: return "impassable";
+    case Cell::Water: return "water puddle";
+    case Cell::Carpet: return "carpet";
+    case Cell::Grass: return "grass";
+    case Cell::Speeder: return "crayon speeder";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string RcRacerState::action_text(PlayerId player, Action a) const {
+  const Data& d = data();
+  if (player == kClock) return "time";
+  if (player == kChance) {
+    if (a >= kScrambleBase) return fmt::format("scramble {}", dir_word(static_cast<Dir>(a - kScrambleBase)));
+    if (a >= kFinishSideBase) return a == kFinishSideBase ? "finish A" : "finish B";
+    if (a >= kBoardBase)
+      return "board " + d.side(d.track_ref((a - kBoardBase) / 2, (a - kBoardBase) % 2)).code;
+    return a == kStartSideBase ? "start A" : "start B";
+  }
+  if (a == kDone) return "done";
+  if (a == kStay) return "stay";
+  if (a == kShieldUse) return "shield";
+  if (a == kShieldStop) return "stop";
+  if (a >= kFlyBase) return fmt::format("fly {}", a - kFlyBase + 1);
+  if (a >= kStartBase) return fmt::format("start {}", a - kStartBase + 1);
+  if (a >= kCarBase) return d.racecars[static_cast<std::size_t>(a - kCarBase)].id;
+  const int k = a - kSlideBase;
+  const int count = k % 3 + 1;
+  return count == 1 ? std::string(dir_word(static_cast<Dir>(k / 3)))
+                    : fmt::format("{} {}", dir_word(static_cast<Dir>(k / 3)), count);
+}
+
+std::string RcRacerState::action_label(PlayerId player, Action a) const {
+  const Data& d = data();
+  if (player < 0) return action_text(player, a);
+  if (a == kDone) {
+    std::string prog;
+    for (int s = 0; s < kProgram; ++s) {
+      const TileKind* t = program_step(player, s);
+      prog += (s ? " " : "") + (t ? t->short_name : std::string("__"));
+    }
+    if (real_time())
+      return fmt::format("Done! Take Smile {} — program: {}", d.smile_name(done_count_, racing_count_), prog);
+    return fmt::format("Done after {} slide{} — program: {}", slides(player), slides(player) == 1 ? "" : "s",
+                       prog);
+  }
+  if (a == kStay) return fmt::format("Stay in lane {}", car(player).lane + 1);
+  if (a == kShieldUse)
+    return fmt::format("Use an Energy Shield: move 2 spaces forward ({} left after)",
+                       car(player).shields - 1);
+  if (a == kShieldStop)
+    return fmt::format("Stop: discard the remaining {} Shield{}", car(player).shields,
+                       car(player).shields == 1 ? "" : "s");
+  if (a >= kFlyBase) {
+    const int lane = a - kFlyBase;
+    return fmt::format("Fly to lane {} ({})", lane + 1, cell_word(track().at(lane, car(player).row)));
+  }
+  if (a >= kStartBase) {
+    const int s = a - kStartBase;
+    return fmt::format(
+        "Starting space {} ({})", s + 1,
+        where(track().slot_lane[static_cast<std::size_t>(s)], track().slot_row[static_cast<std::size_t>(s)]));
+  }
+  if (a >= kCarBase) {
+    const Racecar& r = d.racecars[static_cast<std::size_t>(a - kCarBase)];
+    return fmt::format("{}: {}", r.name, r.text);
+  }
+  const int k = a - kSlideBase;
+  const auto dir = static_cast<Dir>(k / 3);
+  const int count = k % 3 + 1;
+  const int g = gap(player);
+  std::string tiles;
+  for (int i = count; i >= 1; --i) {
+    const std::uint8_t t = grid(player)[static_cast<std::size_t>(picked_cell(g, dir, i))];
+    tiles += (tiles.empty() ? "" : i == 1 ? " and " : ", ") + d.kind_of_tile(t).name;
+  }
+  return count == 1 ? fmt::format("Slide {} {}", tiles, dir_word(dir))
+                    : fmt::format("Slide {} {} ({} tiles)", tiles, dir_word(dir), count);
+}
+
+std::string RcRacerState::prompt(PlayerId player) const {
+  switch (phase_) {
+    case Phase::ChooseCar: return "Choose your Racecar.";
+    case Phase::PlaceCar: return "Place your Racecar on an empty space of the Starting Grid.";
+    case Phase::Programming:
+      if (real_time()) {
+        if (countdown_from_ != kNoDeadline)
+          return "Program your car — the others are counting down from 10: slide tiles and say done!";
+        return "Program your car, quick! Slide tiles so rows 2 and 3 hold your 8 commands, then say done.";
+      }
+      return fmt::format(
+          "Program your car: slide tiles so rows 2 and 3 hold your 8 commands, then say done "
+          "(fewer slides take a happier Smile; {} so far).",
+          slides(player));
+    case Phase::BirdFly: return "Bird Racer: fly sideways to an empty spot in your row, or stay.";
+    case Phase::Shield:
+      return fmt::format("You hold {} Energy Shield{}: discard one to move 2 spaces forward, or stop.",
+                         car(player).shields, car(player).shields == 1 ? "" : "s");
+    default: return "";
+  }
+}
+
+std::string RcRacerState::debug_string() const {
+  const Data& d = data();
+  std::string s = fmt::format(
+      "phase={} stage={} round={} now={} chooser={} placer={} taken={} scrambler={} scramble_left={} "
+      "done_count={} contest={} open={} countdown={} turn_idx={} active={} racing={} finished={} called={}\n",
+      static_cast<int>(phase_), static_cast<int>(stage_), round_, now(), chooser_, placer_, cars_taken_,
+      scrambler_, scramble_left_, done_count_, contest_id_, contest_open_, countdown_from_, turn_idx_,
+      active_, racing_count_, finished_, called_);
+  s += fmt::format("turn: mod={} no_damage={} double={}\ntrack:", turn_.mod, turn_.no_damage,
+                   turn_.double_damage);
+  for (int i = 0; i < segs_; ++i) s += " " + d.side(refs_[static_cast<std::size_t>(i)]).code;
+  s += fmt::format(" boards_used={} wanted={} rows={} start_rows={} line={}\n", boards_used_, tracks_wanted_,
+                   track().rows, track().start_rows, track().line_row);
+  s += fmt::format("supply: shields={} slippery={}\n", race_.shield_supply, race_.slippery);
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const auto q = static_cast<std::size_t>(p);
+    const Car& c = car(p);
+    s += fmt::format(
+        "P{} racer={} lane={} row={} batt={} shields={} down={} slides={} done_order={} smile={} order={} "
+        "finish={} last_scramble={} gap={} grid:",
+        p + 1, c.racer, c.lane, c.row, c.batteries, c.shields, c.down, slides_[q], done_order_[q], smile_[q],
+        order_[q], finish_place_[q], last_scramble_[q], gap_[q]);
+    for (int i = 0; i < kCells; ++i) s += fmt::format(" {}", grid_[q][static_cast<std::size_t>(i)]);
+    s += "\n";
+  }
+  return s;
+}
+
+std::string RcRacerState::check_invariants() const {
+  const Data& d = data();
+  const int box = parity_class(d.layout);
+  int held = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const Car& c = car(p);
+    const auto q = static_cast<std::size_t>(p);
+    std::array<int, kCells> seen{};
+    for (int i = 0; i < kCells; ++i) ++seen[grid_[q][static_cast<std::size_t>(i)]];
+    for (int i = 0; i < kCells; ++i)
+      if (seen[static_cast<std::size_t>(i)] != 1)
+        return fmt::format("P{}'s controller holds tile {} {} times", p + 1, i,
+                           seen[static_cast<std::size_t>(i)]);
+    if (gap_cell(grid_[q]) != gap_[q]) return fmt::format("P{}'s gap is misplaced", p + 1);
+    if (parity_class(grid_[q]) != box)
+      return fmt::format("P{}'s controller cannot be solved by slides", p + 1);
+    if (slides_[q] < 0 || slides_[q] > d.max_slides)
+      return fmt::format("P{} made {} slides", p + 1, slides_[q]);
+    if (c.batteries < 0 || c.batteries > d.batteries)
+      return fmt::format("P{} has {} Batteries", p + 1, c.batteries);
+    if (c.shields < 0) return fmt::format("P{} has {} Shields", p + 1, c.shields);
+    held += c.shields;
+    const bool setup = phase_ <= Phase::PlaceCar;
+    if (c.placed()) {
+      if (!track().inside(c.lane, c.row)) return fmt::format("P{} is off the track", p + 1);
+      if (track().at(c.lane, c.row) == Cell::Impassable)
+        return fmt::format("P{} is on an impassable space", p + 1);
+      if (c.down && c.batteries >= d.batteries) return fmt::format("P{} lies down fully charged", p + 1);
+      if (!c.down && c.batteries == 0) return fmt::format("P{} stands with no Battery", p + 1);
+    } else if (!setup) {
+      return fmt::format("P{} has no place on the track", p + 1);
+    }
+    if (!setup && c.racer >= d.racecars.size()) return fmt::format("P{} has no racecar", p + 1);
+  }
+  if (held + race_.shield_supply != d.shields)
+    return fmt::format("{} Shields held and {} in the supply, not {}", held, race_.shield_supply, d.shields);
+  if (race_.shield_supply < 0) return "the Shield supply is negative";
+  if (race_.slippery >= 0 && race_.slippery != active_)
+    return "the Slippery token is with a player whose turn it is not";
+  if (phase_ == Phase::BirdFly || phase_ == Phase::Shield) {
+    if (active_ < 0) return "nobody is taking a turn";
+  } else if (race_.slippery >= 0) {
+    return "the Slippery token is out of the supply between turns";
+  }
+  if (phase_ == Phase::Programming) {
+    int done_seen = 0;
+    for (PlayerId p = 0; p < num_players(); ++p) done_seen += done(p) ? 1 : 0;
+    if (done_seen != done_count_) return "the done count disagrees";
+  }
+  int finishers = 0;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    finishers += finish_place_[static_cast<std::size_t>(p)] > 0 ? 1 : 0;
+  if (finishers != finished_) return "the finish places disagree";
+  if (phase_ != Phase::Over && racing_count_ + finished_ != num_players()) return "racing cars miscounted";
+  if (round_ > d.max_rounds) return "past the round limit";
+  return {};
+}
+
+}  // namespace rt::rc_racer
