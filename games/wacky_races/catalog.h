@@ -88,7 +88,8 @@ struct Team {
 struct TrapKind {
   std::string id;
   std::string name;
-  std::string text;  // the card's words
+  std::string short_name;  // 3 letters for the board: "OIL"
+  std::string text;        // the card's words
   int copies = 0;
   TrapCode code = TrapCode::OneCard;
   int n = 0;       // spaces

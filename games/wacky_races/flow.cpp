@@ -416,9 +416,10 @@ void WackyState::apply_input(PlayerId player, Action a) {
           ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
           emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
                game_->seat_name(from));
-          emit_private(to, "Racers' Special Powers", "You take {} from {}.", tname(k),
+          emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), tname(k),
                        game_->seat_name(from));
-          emit_private(from, "Racers' Special Powers", "{} takes your {}.", game_->seat_name(to), tname(k));
+          emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
+                       game_->seat_name(from), tname(k));
         } else {
           discard_card(k);
           emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), tname(k));
@@ -483,7 +484,8 @@ void WackyState::apply_input(PlayerId player, Action a) {
         ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
         emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player),
              game_->seat_name(to));
-        emit_private(to, "Racers' Special Powers", "{} gives you {}.", game_->seat_name(player), tname(k));
+        emit_private(to, "Racers' Special Powers", "{} gives {} a {} card.", game_->seat_name(player),
+                     game_->seat_name(to), tname(k));
       } else {
         discard_card(k);
         emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), tname(k));

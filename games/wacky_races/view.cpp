@@ -53,11 +53,7 @@ std::string trap_label(const WackyState& s, int p, const ViewContext& ctx) {
   if (k < 0) return "";
   const bool known = ctx.omniscient || (ctx.viewer >= 0 && s.peeked(ctx.viewer, p));
   if (!known) return "[?]";
-  const std::string& id = s.catalog().traps[static_cast<std::size_t>(k)].id;
-  std::string abbr = "[";
-  abbr += static_cast<char>(id[0] & ~0x20);
-  abbr += static_cast<char>(id.size() > 1 ? id[1] : ' ');
-  return abbr;  // e.g. "[Oi" — two letters of the Trap's name
+  return s.catalog().traps[static_cast<std::size_t>(k)].short_name;  // a Trap you have looked at
 }
 
 }  // namespace
@@ -82,18 +78,21 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     return;
   }
 
-  // The course window.
-  const int fit = std::max(1, (width - kCol) / kCol);
+  // The course window: 4 columns a tile, or 3 (two-letter labels) when the whole
+  // field would not fit otherwise; past that, the leader stays in sight.
   int lo = last_pos();
   const int hi = leader_pos();
-  if (!dast_out_ && dast_ >= 0) lo = std::min(lo, static_cast<int>(dast_));
+  if (!dast_out_) lo = std::min(lo, static_cast<int>(dast_));  // -1: the 00 spot
+  int col = kCol;
+  if ((width - kCol) / kCol < hi - std::max(lo, 0) + 2) col = kCol - 1;
+  const int fit = std::max(1, (width - kCol) / col);
   int first = std::max(0, std::min(lo - 1, c.num_pos - fit));
-  if (hi > first + fit - 1) first = hi - fit + 1;  // too wide: keep the leader in sight
-  if (ctx.viewer >= 0 && pos(slot_of(ctx.viewer)) < first) first = std::max(0, pos(slot_of(ctx.viewer)));
+  if (hi > first + fit - 1) first = hi - fit + 1;
   const int last = std::min(c.num_pos - 1, first + fit - 1);
   const int x0 = kCol;
-  // Left margin: the 00 spot, or an arrow when the course continues to the left.
+  const int label = col - 1;  // characters of a label
   const int yd = y, yn = y + 1, yk = y + 2, yt = y + 3, ys = y + 4;
+  // Left margin: the 00 spot, or an arrow and how many racers are out of sight behind.
   if (first == 0) {
     cv.text(0, yn, "00", dim);
   } else {
@@ -102,38 +101,41 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     for (int s = 0; s < kField; ++s) behind += pos(s) < first;
     if (behind) cv.text(1, yk, fmt::format("{}", behind), bold);
   }
-  if (!dast_out_ && dast_ < 0 && first == 0)
-    cv.text(0, yd, "DD", Style{Color::Magenta, Color::Default, attr::kBold});
+  const Style dd{Color::Magenta, Color::Default, attr::kBold};
+  if (!dast_out_ && dast_ < 0 && first == 0) cv.text(0, yd, "DD", dd);
   for (int p = first; p <= last; ++p) {
-    const int x = x0 + (p - first) * kCol;
+    const int x = x0 + (p - first) * col;
     const std::string num = is_start(p) ? fmt::format("S{}", p + 1) : fmt::format("{:>2}", tile_number(p));
     cv.text(x, yn, num, p == c.gas_pos || p == c.finish_pos ? bold : dim);
-    cv.text(x, yk, kind_label(*this, p), kind_style(*this, p));
-    cv.text(x, yt, trap_label(*this, p, ctx), Style{Color::Red, Color::Default, attr::kBold});
-    if (!dast_out_ && dast_ == p) cv.text(x, yd, "DD", Style{Color::Magenta, Color::Default, attr::kBold});
+    cv.text(x, yk, kind_label(*this, p), kind_style(*this, p), label);
+    std::string mark = trap_label(*this, p, ctx);
+    if (label == 2 && mark == "[?]") mark = "??";
+    cv.text(x, yt, mark, Style{Color::Red, Color::Default, attr::kBold}, label);
+    if (!dast_out_ && dast_ == p) cv.text(x, yd, "DD", dd);
     int row = 0;
-    int extra = 0;
-    for (int s = 0; s < kField; ++s) {
+    const int here = occupancy(p);
+    for (int s = 0; s < kField && row < 2; ++s) {
       if (pos(s) != p) continue;
-      if (row >= 2) {
-        ++extra;
-        continue;
+      if (row == 1 && here > 2) {
+        cv.text(x, ys + 1, fmt::format("+{}", here - 1), bold);  // a crowded Swamp
+        break;
       }
       const bool mine = ctx.viewer >= 0 && owner(s) == ctx.viewer;
-      const std::string& code = c.teams[static_cast<std::size_t>(team_of(s))].code;
       Style st = neutral(s) ? dim : bold;
       if (mine) st.attrs |= attr::kReverse;
-      cv.text(x, ys + row, code, st);
+      cv.text(x, ys + row, c.teams[static_cast<std::size_t>(team_of(s))].code, st);
       ++row;
     }
-    if (extra) cv.text(x + 2, ys + 1, fmt::format("+{}", extra), bold);
   }
-  if (last < c.num_pos - 1) cv.put(x0 + fit * kCol - 1, yk, cv.glyphs().arrow_r, dim);
+  if (last < c.num_pos - 1) cv.put(std::min(width - 1, x0 + fit * col), yk, cv.glyphs().arrow_r, dim);
   y += 6;
   if (dast_out_)
     cv.text(0, y, "Dastardly is out of the race.", dim);
   else
-    cv.text(0, y, fmt::format("DD = the Mean Machine ({}).  [?] = face-down Trap.", tile_name(dast_)), dim);
+    cv.text(0, y,
+            fmt::format("DD = the Mean Machine ({}).  {} = face-down Trap.", tile_name(dast_),
+                        col == kCol ? "[?]" : "??"),
+            dim);
   ++y;
 
   // The viewer's hand and powers (every hand when omniscient).
