@@ -176,7 +176,7 @@ TEST_CASE("CLI: not in a terminal, racetable with no command prints a seeded dem
   CHECK(run("").out == a.out);
 }
 
-TEST_CASE("CLI: line mode reads numbered answers; on EOF it saves and exits 0; resume continues",
+TEST_CASE("CLI: line mode reads numbered answers, saves and exits 0 on EOF, and resume continues",
           "[cli][line]") {
   const std::string save = temp_dir() + "/line.save";
   std::filesystem::remove(save);
@@ -203,4 +203,36 @@ TEST_CASE("CLI: --help and --version", "[cli]") {
   const Run h = run("sim --help");
   CHECK(h.code == 0);
   CHECK_THAT(h.out, Catch::Contains("--seed"));
+}
+
+TEST_CASE("CLI: an unusable state directory is one line and exit 2", "[cli][errors][save]") {
+  const std::string blocker = temp_dir() + "/not-a-dir";
+  std::ofstream(blocker) << "x";
+  const Run r = run("play go-wacky --line", "1\n", "XDG_STATE_HOME=" + blocker + "/sub");
+  CHECK(r.code == 2);
+  CHECK(one_line(r.err));
+  CHECK_THAT(r.err, Catch::Contains("cannot create directory"));
+}
+
+TEST_CASE("CLI: a failed save (file size limit, as on a full disk) leaves the old save intact",
+          "[cli][errors][save]") {
+  const std::string save = temp_dir() + "/full.save";
+  REQUIRE(run("sim go-wacky --seed 4 --save " + save).code == 0);
+  std::ifstream before_in(save);
+  std::stringstream before;
+  before << before_in.rdbuf();
+  // ulimit -f 4 (4 KiB): the new save cannot be written; SIGXFSZ ignored so write() reports EFBIG.
+  const std::string cmd = "ulimit -f 4; trap '' XFSZ; " + binary() + " sim go-wacky --seed 5 --save " + save +
+                          " >/dev/null 2>" + temp_dir() + "/full.err";
+  const int status = std::system(("bash -c \"" + cmd + "\"").c_str());
+  CHECK(WEXITSTATUS(status) == 2);
+  std::ifstream err_in(temp_dir() + "/full.err");
+  std::stringstream err;
+  err << err_in.rdbuf();
+  CHECK_THAT(err.str(), Catch::Contains(save + ": cannot write"));
+  std::ifstream after_in(save);
+  std::stringstream after;
+  after << after_in.rdbuf();
+  CHECK(after.str() == before.str());
+  CHECK_FALSE(std::filesystem::exists(save + ".tmp"));
 }
