@@ -39,7 +39,8 @@ Run run(const std::string& args, const std::string& input = "", const std::strin
   const std::string dir = temp_dir();
   const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
   std::ofstream(in) << input;
-  const std::string cmd = env + " XDG_STATE_HOME=" + dir + "/state " + binary() + " " + args + " <" + in +
+  // `env` comes last so a test can override the defaults.
+  const std::string cmd = "XDG_STATE_HOME=" + dir + "/state " + env + " " + binary() + " " + args + " <" + in +
                           " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& path) {
