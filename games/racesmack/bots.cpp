@@ -85,10 +85,8 @@ Action RacesmackBot::pick(const RacesmackState& s, PlayerId me, Rng& rng) {
 Decision RacesmackBot::tap(const RacesmackState& s, PlayerId me, Rng& rng) {
   Decision d;
   const int k = s.slots();
-  // A reaction from the level's profile, plus a moment to study each card
-  // (the random baseline taps without studying).
-  const Tick per_card = level_ == "hard" ? 60 : level_ == "normal" ? 150 : 250;
-  d.delay = sample_reaction(profile_, rng) + per_card * static_cast<Tick>(k);
+  // A reaction time from the level's profile (core/agent.h).
+  d.delay = sample_reaction(profile_, rng);
   const int own = s.own_slot(me);
   const std::uint8_t mask = s.correct_mask();
   int target = -1;
