@@ -94,7 +94,7 @@ int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
 RcRacerBot::RcRacerBot(const std::string& level)
     : level_(level), profile_(reaction_profile(level)), tune_(bot_level(level)) {}
 
-void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng) {
+void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int budget) {
   const Data& d = s.data();
   if (!solver_) solver_ = std::make_unique<Solver>(d);
   const Grid& start = s.grid(me);
@@ -116,7 +116,7 @@ void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng) {
     std::vector<Frame> stack{{gap_cell(g), 0}};
     while (!stack.empty()) {
       Frame& f = stack.back();
-      if (f.next_dir >= kDirs || static_cast<int>(path.size()) >= tune_.lookahead) {
+      if (f.next_dir >= kDirs || static_cast<int>(path.size()) >= std::min(tune_.lookahead, budget)) {
         stack.pop_back();
         if (!path.empty()) {
           slide(g, gap_cell(g), opposite(path.back()), 1);
@@ -220,49 +220,60 @@ void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng) {
     }
   }
 
-  // 3. Solve the finalists for real.
+  // 3. Solve the finalists for real; stopping part way is sometimes better
+  // (and within a short budget, the only choice).
   std::vector<Dir> path;
   for (const Candidate& c : top) {
     Target t{};
     for (int i = 0; i < kProgram; ++i) t[static_cast<std::size_t>(i)] = c.kinds[static_cast<std::size_t>(i)];
     path.clear();
     if (!solver_->solve(start, t, path)) continue;
-    const int score = c.value - cost * static_cast<int>(path.size());
-    if (score > best_score) {
-      best_score = score;
-      best_path = path;
+    Grid g = start;
+    int gap = gap_cell(g);
+    const int steps = std::min(budget, static_cast<int>(path.size()));
+    for (int k = 1; k <= steps; ++k) {
+      gap = slide(g, gap, path[static_cast<std::size_t>(k - 1)], 1);
+      // The whole program at the end; on the way, only where a step was just completed.
+      if (k < steps && k % 4 != 0) continue;
+      const int score = program_value(s, me, to_program(d, kinds_of(d, g))) - cost * k;
+      if (score > best_score) {
+        best_score = score;
+        best_path.assign(path.begin(), path.begin() + k);
+      }
     }
   }
   plan_ = best_path;
-  if (static_cast<int>(plan_.size()) > s.data().max_slides - s.slides(me))
-    plan_.resize(static_cast<std::size_t>(std::max(0, s.data().max_slides - s.slides(me))));
 }
 
 Decision RcRacerBot::programming(const RcRacerState& s, PlayerId me, Rng& rng) {
   Decision out;
   Tick think = 0;
+  const Tick slide_ms = profile_.mean_ms * 6 / 10;
+  const int budget = s.data().max_slides - s.slides(me);
   if (contest_ != s.contest_id() || planned_for_ != me || s.grid(me) != expect_) {
     const bool first = contest_ != s.contest_id() || planned_for_ != me;
     contest_ = s.contest_id();
     planned_for_ = me;
-    make_plan(s, me, rng);
+    hurried_ = false;
+    make_plan(s, me, rng, budget);
     if (s.real_time()) {
       const Tick base = first ? tune_.think_ms : profile_.mean_ms;
       think = base * (75 + rng.below(51)) / 100;
     }
   }
-  const Tick per_slide = std::max<Tick>(100, sample_reaction(profile_, rng) * 6 / 10);
-  out.delay = think + per_slide;
-  if (s.real_time() && s.countdown_from() != kNoDeadline) {
-    // The others are counting down: stop if the rest cannot be done in time.
-    const Tick left = s.deadline() > s.now() ? s.deadline() - s.now() : 0;
-    const auto remaining = static_cast<Tick>(plan_.size() - next_);
-    if (remaining * profile_.mean_ms * 6 / 10 > left) {
-      out.action = kDone;
-      out.delay = std::min<Tick>(out.delay, profile_.mean_ms);
-      return out;
+  if (s.real_time() && s.countdown_from() != kNoDeadline && !hurried_) {
+    // The others are counting down: settle for what can be slid in time.
+    hurried_ = true;
+    const Tick left =
+        s.deadline() > s.now() + profile_.mean_ms ? s.deadline() - s.now() - profile_.mean_ms : 0;
+    const int can = std::min(budget, static_cast<int>(left / std::max<Tick>(slide_ms, 1)));
+    if (static_cast<int>(plan_.size() - next_) > can) {
+      make_plan(s, me, rng, can);
+      expect_ = s.grid(me);
     }
   }
+  const Tick per_slide = std::max<Tick>(100, sample_reaction(profile_, rng) * 6 / 10);
+  out.delay = think + per_slide;
   if (next_ >= plan_.size()) {
     out.action = kDone;
     return out;

@@ -40,7 +40,8 @@ class RcRacerBot final : public Agent {
 
  private:
   Decision programming(const RcRacerState& s, PlayerId me, Rng& rng);
-  void make_plan(const RcRacerState& s, PlayerId me, Rng& rng);
+  // Plans at most `budget` slides.
+  void make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int budget);
 
   std::string level_;
   ReactionProfile profile_;
@@ -51,6 +52,7 @@ class RcRacerBot final : public Agent {
   Grid expect_{};
   std::uint32_t contest_ = 0xFFFFFFFFu;
   PlayerId planned_for_ = -1;
+  bool hurried_ = false;  // replanned for the countdown already
   std::vector<Action> scratch_;
 };
 

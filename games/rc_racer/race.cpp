@@ -287,9 +287,9 @@ void Race::move_command(PlayerId p, const TileKind& k, Cmd cmd, int base, int mo
                       : cmd == Cmd::DiagonalRight ? " diagonally towards Red"
                       : cmd == Cmd::Backwards     ? " backwards"
                                                   : " forward";
-    nr->say(fmt::format("Command: {}", k.name), fmt::format("{}: {} goes {}{}{}.", nr->who(p), k.name, value,
-                                                            value == 1 ? " space" : " spaces", dir) +
-                                                    (why.empty() ? std::string() : " (" + why + ")"));
+    nr->say(fmt::format("Command: {}", k.name),
+            fmt::format("{}: {} goes {}{}{}{}.", nr->who(p), k.name, value, value == 1 ? " space" : " spaces",
+                        dir, why.empty() ? std::string() : " (" + why + ")"));
   }
   if (cmd == Cmd::Missile) fire_missile(p, nr);
   if (cmd == Cmd::Backwards && on_start_grid(p)) {
@@ -343,12 +343,14 @@ void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) 
       t.mod = static_cast<std::int8_t>(mod + speeder + own);
       if (nr) {
         std::string why;
-        if (inc == 2 && k.cmd == Cmd::Increase) why += ", Die Liner applies it twice";
-        if (mod) why += fmt::format(", {:+d} from the command before", mod);
-        if (speeder) why += fmt::format(", Crayon Speeder {:+d}", speeder);
+        auto add = [&](const std::string& w) { why += (why.empty() ? "" : ", ") + w; };
+        if (inc == 2 && k.cmd == Cmd::Increase) add("Die Liner applies it twice");
+        if (mod) add(fmt::format("{:+d} from the command before", mod));
+        if (speeder) add(fmt::format("Crayon Speeder {:+d}", speeder));
+        if (t.mod == 0 && mod) add("they cancel each other");
         nr->say(fmt::format("Command: {}", k.name),
-                fmt::format("{}: {} — the next command gains {:+d}{}{}.", nr->who(p), k.name, t.mod,
-                            t.mod == 0 ? " (they cancel each other)" : "", why));
+                fmt::format("{}: {} — the next command gains {:+d}{}.", nr->who(p), k.name, t.mod,
+                            why.empty() ? std::string() : " (" + why + ")"));
       }
       return;
     }

@@ -19,6 +19,8 @@ RcRacerState::RcRacerState(const RcRacerGame& game) : State(game.options().playe
   race_.max_batteries = d.batteries;
   race_.shield_supply = static_cast<std::int8_t>(d.shields);
   racing_count_ = static_cast<std::int8_t>(n);
+  for (int p = 0; p < n; ++p)
+    race_.cars[static_cast<std::size_t>(p)].batteries = static_cast<std::int8_t>(d.batteries);
   for (int p = 0; p < kMaxPlayers; ++p) {
     grid_[static_cast<std::size_t>(p)] = d.layout;
     gap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(gap_cell(d.layout));
@@ -378,7 +380,6 @@ void RcRacerState::do_apply(PlayerId player, Action a) {
       Car& c = race_.cars[static_cast<std::size_t>(player)];
       c.lane = track().slot_lane[static_cast<std::size_t>(s)];
       c.row = track().slot_row[static_cast<std::size_t>(s)];
-      c.batteries = static_cast<std::int8_t>(d.batteries);
       emit("Setup: starting positions", "{} places {} on starting space {} ({}), with {} Batteries.",
            name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries);
       if (--placer_ < 0) begin_round();

@@ -1,8 +1,10 @@
 // Finds slides that bring chosen tiles into the controller's program rows.
-// Staged like a person solves it: the left column of rows 2-3, then the next
-// column, then the last two columns together, each stage a breadth-first
-// search over the positions of the tiles it places and the gap (placed
-// tiles stay put). Not the shortest solution, but a natural one, quickly.
+// Staged like a person solves it, column by column from the left: first two
+// spare tiles into the column's top and bottom corners, then the column's
+// two program tiles, then the column is left alone; the last two columns go
+// together. Each stage is a breadth-first search over the positions of the
+// tiles it places and the gap. Filling whole columns keeps the free area in
+// one piece: a corner left open would trap whatever tile sat in it.
 #pragma once
 
 #include <array>
@@ -27,12 +29,12 @@ class Solver {
   int estimate(const Grid& start, const Target& target) const;
 
  private:
-  bool stage(Grid& g, const std::vector<int>& cells, std::uint16_t locked, std::vector<Dir>& out);
+  // Moves the tiles now at `from[k]` to `to[k]` (k < m <= 4) without touching `locked` cells.
+  bool stage(Grid& g, const int* from, const int* to, int m, std::uint16_t locked, std::vector<Dir>& out);
   const Data* data_;
   std::vector<std::int32_t> parent_;
   std::vector<std::uint8_t> how_;
   std::vector<std::int32_t> queue_;
-  Target target_{};
 };
 
 }  // namespace rt::rc_racer

@@ -208,8 +208,8 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   const int cx = side ? 54 : 0;
   int cy = side ? 1 : y + 1;
   if (!side && cy + 6 > c.height()) return;
-  c.text(cx, cy++, fmt::format("{}'s controller", name(shown)), bold, 17);
-  c.text(cx + 18, cy - 1, fmt::format("{} slid", slides(shown)), dim, 8);
+  c.text(cx, cy++, fmt::format("{}'s controller", name(shown)), bold, 16);
+  c.text(cx + 17, cy - 1, fmt::format("{} slide{}", slides(shown), slides(shown) == 1 ? "" : "s"), dim, 9);
   const Grid& gr = grid(shown);
   for (int r = 0; r < 4; ++r, ++cy) {
     const bool runs = r == 1 || r == 2;
@@ -226,10 +226,12 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     const Car& a = car(shown);
     const Car& b = sim.cars[static_cast<std::size_t>(shown)];
     const int lost = a.batteries + a.shields - b.batteries - b.shields;
-    c.text(cx, cy++,
-           fmt::format("path: row {} {} {}{}", a.row + 1, c.unicode() ? "→" : "->", b.row + 1,
-                       lost > 0 ? fmt::format(", -{} energy", lost) : std::string()),
+    std::string energy;
+    if (lost > 0) energy = fmt::format(", -{} energy", lost);
+    if (lost < 0) energy = fmt::format(", +{} energy", -lost);
+    c.text(cx, cy++, fmt::format("path {} row {}{}", c.unicode() ? "→" : "to", b.row + 1, energy),
            Style{kSeatColour[shown], Color::Default, attr::kBold}, 26);
+    (void)a;
   }
   (void)ctx.now;
 }
