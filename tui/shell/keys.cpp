@@ -54,7 +54,7 @@ const std::vector<Binding>& bindings() {
   using T = KeyType;
   static const std::vector<Binding> table{
       // Everywhere.
-      {Context::Everywhere, Cmd::Help, {k('?')}, "", "all the keys (this screen)", "", "keys"},
+      {Context::Everywhere, Cmd::Help, {k('?')}, "", "every key of the shell (the keys page)", "", "keys"},
       {Context::Everywhere, Cmd::Redraw, {k(kCtrlL)}, "", "redraw the whole screen", "", ""},
 
       // Menus: title, game list, seats, options, saved games.

@@ -448,7 +448,7 @@ void PlayScreen::draw_over(Canvas& c) const {
     ++y;
   }
   ++y;
-  c.text(in.x, y, "Enter: back to the title   n: play again   l: the whole log", style::kDim, in.w);
+  c.text(in.x, y, "Enter: title   n: play again   l: the whole log", style::kDim, in.w);
 }
 
 std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {

@@ -95,10 +95,13 @@ std::vector<ReaderLine> keys_document(bool unicode) {
   std::vector<ReaderLine> out;
   out.push_back(
       plain("Every key of the shell. The bottom line of each screen shows the ones that matter there."));
-  constexpr int kKeysCol = 20;
+  const auto rows = help_rows(unicode);
+  int keys_col = 0;  // the keys column fits the longest keys
+  for (const HelpRow& row : rows) keys_col = std::max(keys_col, utf8_length(row.keys));
+  keys_col = std::min(keys_col + 4, 28);
   bool first = true;
   Context current = Context::Everywhere;
-  for (const HelpRow& row : help_rows(unicode)) {
+  for (const HelpRow& row : rows) {
     if (first || row.context != current) {
       out.push_back(plain(""));
       out.push_back(plain(context_title(row.context), style::kTitle));
@@ -107,11 +110,11 @@ std::vector<ReaderLine> keys_document(bool unicode) {
     }
     ReaderLine l;
     std::string keys = row.keys;
-    while (utf8_length(keys) < kKeysCol - 2) keys += ' ';
+    while (utf8_length(keys) < keys_col - 3) keys += ' ';
     append(l.text, "  ");
     append(l.text, keys, style::kKey);
     append(l.text, " " + row.what);
-    l.hang = kKeysCol + 1;
+    l.hang = keys_col;
     out.push_back(std::move(l));
   }
   return out;

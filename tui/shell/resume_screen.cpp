@@ -49,10 +49,13 @@ class ResumeScreen final : public Screen {
       }
       const std::string head = fmt::format("{}  {}", g.game_name, describe_time(g.modified, now));
       const int used = c.text(4, y, head, sel ? style::kSelected : style::kBold);
-      c.text(4 + used + 2, y, g.over ? "finished" : fmt::format("{} steps in", g.steps), style::kDim);
+      c.text(4 + used + 2, y,
+             fmt::format("seed {}  {}", g.seed,
+                         g.over ? std::string("finished") : fmt::format("{} steps in", g.steps)),
+             style::kDim, w - used - 7);
       std::string seats;
       for (const auto& s : g.seats) seats += (seats.empty() ? "" : ", ") + s;
-      c.text(6, y + 1, ellipsize(fmt::format("{}  {}  seed {}", seats, g.status, g.seed), w - 8, uni));
+      c.text(6, y + 1, ellipsize(fmt::format("{}. {}", seats, g.status), w - 8, uni));
     }
     if (!error_.empty()) c.text(2, h - 2, error_, style::kWarn, w - 3);
     draw_help_line(c, 1, h - 1, w - 2,

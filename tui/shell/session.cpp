@@ -124,15 +124,16 @@ bool GameSession::step_contest(Millis real) {
     const bool humans_in = contest_has_humans();
     contest_had_humans_ = contest_had_humans_ || humans_in;
     const int rate = humans_in ? 1 : speed_level(options_.speed).contest_rate;
-    if (rate == 0) {
-      const Tick next = table_->next_scheduled();
-      if (next == kNoDeadline) break;
-      clock_.jump_to(next, real);
-    } else {
-      clock_.set_rate(rate, real);
+    if (rate != 0) clock_.set_rate(rate, real);
+    if (table_->advance_one(clock_.now(real))) {
+      changed = true;
+      continue;
     }
-    if (!table_->advance_one(clock_.now(real))) break;
-    changed = true;
+    if (rate != 0) break;
+    // advance_one() has scheduled the computers' decisions: jump to the next.
+    const Tick next = table_->next_scheduled();
+    if (next == kNoDeadline) break;
+    clock_.jump_to(next, real);
   }
   if (!in_contest()) {
     clock_.stop();

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# End to end: the real racetable binary in tmux at 80x24, driven by keys.
+#  1. Title -> Go Wacky! -> 1 human + 3 computers -> seed 7 -> played to the
+#     end with keys only; the window shrinks to 60x18 and back on the way;
+#     the final screen shows the result.
+#  2. A second game gets SIGHUP mid-game (as when an SSH connection drops):
+#     the terminal is restored, the game saved, and `racetable resume`
+#     continues the very same game.
+# Every wait polls the screen with a deadline (no fixed sleeps), so a busy
+# machine only makes it slower. Exit 77 (skipped) when tmux is missing.
+#   usage: tests/e2e/shell_e2e.sh path/to/racetable
+set -euo pipefail
+
+bin=${1:?usage: $0 path/to/racetable}
+command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/racetable-e2e.XXXXXX")
+sock="racetable-e2e-$$"
+conf="$work/tmux.conf"
+cat >"$conf" <<'CONF'
+set -g default-terminal "screen-256color"
+set -g history-limit 100
+CONF
+export XDG_STATE_HOME="$work/state"
+export HOME="$work/home"
+mkdir -p "$HOME"
+
+t() { tmux -L "$sock" -f "$conf" "$@"; }
+cleanup() {
+  t kill-server >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  if [ -n "${pane:-}" ]; then
+    echo "---- screen of $pane ----" >&2
+    t capture-pane -p -t "$pane" >&2 || true
+    echo "-------------------------" >&2
+  fi
+  exit 1
+}
+
+# start NAME CMD...: a new 80x24 session running the command; a shell
+# around it prints "[exit N]" when it ends (tmux's own pane status can lag).
+start() {
+  pane=$1
+  shift
+  t new-session -d -s "$pane" -x 80 -y 24 -- sh -c \
+    'tty=$(stty -g); env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color "$@"; code=$?
+     [ "$(stty -g)" = "$tty" ] && echo "[terminal modes restored]"; echo "[exit $code]"; exec sleep 3600' sh "$@"
+}
+# The program's pid: the child of the pane's shell.
+program_pid() { ps -o pid= --ppid "$(t display -p -t "$pane" '#{pane_pid}')" | tr -d ' ' | head -1; }
+screen() { t capture-pane -p -t "$pane"; }
+keys() { t send-keys -t "$pane" "$@"; }
+# wait_for REGEX [SECONDS]: until the screen matches.
+wait_for() {
+  local re=$1 limit=${2:-30} end=$((SECONDS + ${2:-30}))
+  while [ $SECONDS -lt $end ]; do
+    if screen | grep -Eq -- "$re"; then return 0; fi
+    sleep 0.1
+  done
+  fail "no '$re' on screen after ${limit}s"
+}
+# exit_status [SECONDS]: waits for the program to end; prints its exit code.
+exit_status() {
+  local end=$((SECONDS + ${1:-30})) code
+  while [ $SECONDS -lt $end ]; do
+    code=$(t capture-pane -p -S - -t "$pane" | grep -Eo '^\[exit [0-9]+\]' | tail -1 | tr -dc '0-9')
+    if [ -n "$code" ]; then
+      echo "$code"
+      return 0
+    fi
+    sleep 0.1
+  done
+  fail "the program did not end"
+}
+# The board: from the piles line to the viewer's hand.
+board() { screen | sed -n '/^Draw Pile:/,/s hand:/{s/ *$//;p;/s hand:/q;}'; }
+changed_from() { [ "$(screen)" != "$1" ]; }
+# Answers whatever the game asks of the human until the screen matches
+# STOP_REGEX (or the human has answered MAX times).
+play_until() {
+  local stop=$1 max=${2:-100000} limit=${3:-600} answered=0 s
+  local end=$((SECONDS + limit))
+  while [ $SECONDS -lt $end ]; do
+    s=$(screen)
+    if grep -Eq -- "$stop" <<<"$s"; then return 0; fi
+    if [ "$answered" -ge "$max" ]; then return 0; fi
+    if grep -q 'Contest: go!' <<<"$s"; then
+      keys Space
+    elif grep -q '│ Your move' <<<"$s"; then
+      keys Enter
+      answered=$((answered + 1))
+      # Wait until the answer shows before looking again.
+      local until=$((SECONDS + 20))
+      while [ $SECONDS -lt $until ] && ! changed_from "$s"; do
+        sleep 0.05
+      done
+    else
+      sleep 0.1
+    fi
+  done
+  fail "the game did not reach '$stop' in ${limit}s"
+}
+
+if [ "${E2E_ONLY:-}" != 2 ]; then
+echo "1. a whole game of Go Wacky! at 80x24"
+start g1 "$bin"
+wait_for 'Play a game' 30
+keys Enter
+wait_for 'which game\?'
+n=$(screen | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+[ -n "$n" ] || fail "Go Wacky! is not in the game list"
+keys "$n"
+wait_for 'who is playing\?'
+[ "$(screen | grep -c 'Computer, normal')" = 3 ] || fail "the default seats are not 1 human + 3 computers"
+screen | grep -q 'Human' || fail "no human seat"
+keys Enter
+wait_for 'variants and seed'
+keys Up Enter 7 Enter Down Enter
+wait_for 'seed 7' 30
+wait_for 'Draw Pile' 30
+keys + + +
+play_until 'GAME OVER' 6 600
+echo "   resize to 60x18 and back"
+t resize-window -t g1 -x 60 -y 18
+wait_for 'at least 80×24 \(now 60×18\)' 30
+t resize-window -t g1 -x 80 -y 24
+wait_for 'Draw Pile' 30
+play_until 'GAME OVER' 100000 900
+final=$(screen)
+grep -Eq 'wins with|share the win' <<<"$final" || fail "the final screen has no result"
+for name in Ana Ben Cleo Dev; do
+  grep -Eq "(1st|2nd|3rd|4th) +$name" <<<"$final" || fail "$name is missing from the final standings"
+done
+grep -q 'Enter title' <<<"$final" || fail "no way on from the final screen"
+echo "$final" | sed -n '1,24p'
+sleep 1.2  # the result stays up a moment before a key may close it
+keys q
+status=$(exit_status 30)
+[ "$status" = 0 ] || fail "exit status $status after q (want 0)"
+screen | grep -q 'terminal modes restored' || fail "the terminal modes were not restored"
+
+echo "   (${SECONDS}s)"
+fi
+echo "2. SIGHUP mid-game, then racetable resume"
+start g2 "$bin" play go-wacky --seed 8
+wait_for 'who is playing\?'
+keys Enter
+wait_for 'variants and seed'
+keys Enter
+wait_for 'Draw Pile' 30
+keys + + +
+play_until 'never matches this' 4 300
+wait_for '│ Your move' 120
+before=$(board)
+[ -n "$before" ] || fail "no board on screen"
+pid=$(program_pid)
+[ -n "$pid" ] || fail "cannot find the program's pid"
+kill -HUP "$pid"
+status=$(exit_status 30)
+[ "$status" = 129 ] || fail "exit status $status after SIGHUP (want 129)"
+t capture-pane -p -J -S - -t g2 | tr -d '\n' | grep -q 'game saved to .*racetable resume' ||
+  fail "no 'game saved' message after SIGHUP"
+screen | grep -q 'Draw Pile' && fail "the terminal was not restored (the game screen is still up)"
+screen | grep -q 'terminal modes restored' || fail "the terminal modes were not restored"
+ls "$XDG_STATE_HOME"/racetable/go-wacky-*.save >/dev/null 2>&1 || fail "no save file"
+
+start g3 "$bin" resume
+wait_for 'Continue a saved game'
+wait_for 'seed 8'
+keys Enter
+wait_for '│ Your move' 30
+after=$(board)
+if [ "$before" != "$after" ]; then
+  echo "before:"; echo "$before"; echo "after:"; echo "$after"
+  fail "the resumed game is not the game that was interrupted"
+fi
+play_until 'never matches this' 2 120  # and it goes on
+keys q
+wait_for 'Quit\?'
+keys q
+status=$(exit_status 30)
+[ "$status" = 0 ] || fail "exit status $status after save and quit (want 0)"
+echo "PASS (${SECONDS}s)"

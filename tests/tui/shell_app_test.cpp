@@ -1,0 +1,282 @@
+// The whole shell through a fake terminal: menus to a game of Go Wacky!
+// played to the end with keys only, resizing below the minimum and back,
+// a hang-up mid-game and resuming it, demos, and the screens in ASCII.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <csignal>
+
+#include "games/registry.h"
+#include "tests/tui/shell_fake_terminal.h"
+#include "tui/shell/play_screen.h"
+#include "tui/shell/saves.h"
+#include "tui/shell/screens.h"
+
+using namespace rt;
+using namespace rt::shell;
+using rt::shell::test::FakeTerminal;
+using rt::shell::test::run_until;
+
+namespace {
+
+std::string temp_dir() {
+  char tmpl[] = "/tmp/racetable-shell-XXXXXX";
+  const char* d = ::mkdtemp(tmpl);
+  REQUIRE(d);
+  return d;
+}
+
+char32_t go_wacky_digit() {
+  const auto& all = builtin_registry().all();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].info.id == "go-wacky") return static_cast<char32_t>(U'1' + i);
+  FAIL("go-wacky is not registered");
+  return U'1';
+}
+
+PlayScreen* play(App& app) {
+  return dynamic_cast<PlayScreen*>(&app.top());
+}
+
+// Title -> game list -> seats (1 human + 3 computers, the default) -> seed 7 -> play.
+void start_go_wacky(App& app, FakeTerminal& term) {
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("which game?"); }));
+  term.press(go_wacky_digit());
+  REQUIRE(run_until(app, term, [&] { return term.shows("who is playing?"); }));
+  CHECK(term.shows("Human"));
+  CHECK(term.shows("Computer, normal"));
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));
+  term.press(KeyType::Up);  // the seed
+  term.press(KeyType::Enter);
+  term.press(U'7');
+  term.press(KeyType::Enter);
+  term.press(KeyType::Down);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return play(app) != nullptr && term.shows("Draw Pile"); }));
+}
+
+// One key for whatever the game asks of the human: Enter on a turn, Space in a race.
+bool answer(App& app, FakeTerminal& term) {
+  PlayScreen* ps = play(app);
+  if (!ps || term.keys_pending()) return false;
+  GameSession& s = ps->session();
+  if (s.phase() == Phase::HumanTurn) {
+    term.press(KeyType::Enter);
+    return true;
+  }
+  if (s.phase() == Phase::Contest && !s.contest_humans().empty()) {
+    term.press(U' ');
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("shell app: a whole game of Go Wacky! with keys only, at 80x24 in ASCII", "[shell][app]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.state_dir = temp_dir();
+  ctx.unicode = false;
+  App app(term, ctx, make_title_screen(ctx));
+  start_go_wacky(app, term);
+  CHECK(term.shows("seed 7"));
+  term.press(U'+');
+  term.press(U'+');
+  term.press(U'+');
+  int answers = 0;
+  bool resized = false;
+  for (int i = 0; i < 400000 && !term.shows("GAME OVER"); ++i) {
+    app.step_once();
+    if (answer(app, term)) ++answers;
+    // The window shrinks mid-game, then grows back.
+    if (!resized && answers == 10) {
+      resized = true;
+      term.resize(60, 18);
+      REQUIRE(run_until(app, term, [&] { return term.shows("at least 80x24 (now 60x18)"); }));
+      GameSession& s = play(app)->session();
+      CHECK(s.paused());
+      const std::size_t steps = s.table().history().size();
+      term.advance(60000);
+      app.step_once(term.now() + 1000);
+      CHECK(s.table().history().size() == steps);  // nothing moves while it is too small
+      term.resize(80, 24);
+      REQUIRE(run_until(app, term, [&] { return term.shows("Draw Pile"); }));
+      CHECK_FALSE(s.paused());
+    }
+    // Every frame is exactly the window, ASCII only.
+    for (unsigned char ch : term.text()) REQUIRE(ch < 0x80);
+  }
+  REQUIRE(term.shows("GAME OVER"));
+  CHECK(resized);
+  CHECK(answers > 5);
+  const std::string t = term.text();
+  CHECK((t.find("wins with") != std::string::npos || t.find("share the win") != std::string::npos));
+  CHECK(t.find("1st") != std::string::npos);
+  // The finished game is saved, and Enter goes back to the title (after a moment).
+  const auto saves = list_saved_games(ctx.state_dir);
+  REQUIRE(saves.size() == 1);
+  CHECK(saves[0].over);
+  term.advance(2000);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+}
+
+TEST_CASE("shell app: a hang-up mid-game saves it; resume continues the same game", "[shell][app]") {
+  const std::string dir = temp_dir();
+  std::string board_before;
+  std::size_t steps_before = 0;
+  {
+    FakeTerminal term(80, 24, true);
+    AppContext ctx;
+    ctx.state_dir = dir;
+    App app(term, ctx, make_title_screen(ctx));
+    start_go_wacky(app, term);
+    int answers = 0;
+    for (int i = 0; i < 200000 && answers < 4; ++i) {
+      app.step_once();
+      if (answer(app, term)) ++answers;
+    }
+    REQUIRE(run_until(app, term, [&] { return play(app)->session().phase() == Phase::HumanTurn; }));
+    GameSession& s = play(app)->session();
+    steps_before = s.table().history().size();
+    board_before = s.state().debug_string();
+    term.send_signal(SIGHUP);
+    app.step_once();
+    CHECK(app.finished());
+    CHECK(app.exit_code() == 128 + SIGHUP);
+    REQUIRE(app.messages().size() == 1);
+    CHECK(app.messages()[0].find("saved to") != std::string::npos);
+  }
+  FakeTerminal term(80, 24, true);
+  AppContext ctx;
+  ctx.state_dir = dir;
+  App app(term, ctx, make_resume_screen(ctx));
+  REQUIRE(run_until(app, term, [&] { return term.shows("Go Wacky!"); }));
+  CHECK(term.shows("seed 7"));
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return play(app) != nullptr && term.shows("Your move"); }));
+  REQUIRE(run_until(app, term, [&] { return term.shows("seed 7"); }));
+  GameSession& s = play(app)->session();
+  CHECK(s.table().history().size() == steps_before);
+  CHECK(s.state().debug_string() == board_before);
+  CHECK(term.shows("seed 7"));
+}
+
+TEST_CASE("shell app: q asks first, then saves and quits", "[shell][app]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.state_dir = temp_dir();
+  App app(term, ctx, make_title_screen(ctx));
+  start_go_wacky(app, term);
+  REQUIRE(
+      run_until(app, term, [&] { return play(app) && play(app)->session().phase() == Phase::HumanTurn; }));
+  term.press(U'q');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Quit?"); }));
+  CHECK(term.shows("Keep playing"));
+  term.press(KeyType::Escape);  // the harmless choice
+  REQUIRE(run_until(app, term, [&] { return !term.shows("Quit?"); }));
+  CHECK_FALSE(app.finished());
+  term.press(U'q');
+  term.press(U'q');  // q twice: save and quit
+  run_until(app, term, [&] { return app.finished(); });
+  CHECK(app.finished());
+  CHECK(app.exit_code() == 0);
+  REQUIRE(app.messages().size() == 1);
+  CHECK(app.messages()[0].find("racetable resume") != std::string::npos);
+  CHECK(list_saved_games(ctx.state_dir).size() == 1);
+}
+
+TEST_CASE("shell app: the help, rules and log pages open and close over the game", "[shell][app]") {
+  FakeTerminal term(80, 24, true);
+  AppContext ctx;
+  ctx.state_dir = temp_dir();
+  App app(term, ctx, make_title_screen(ctx));
+  start_go_wacky(app, term);
+  REQUIRE(
+      run_until(app, term, [&] { return play(app) && play(app)->session().phase() == Phase::HumanTurn; }));
+  term.press(U'?');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Menus and setup"); }));
+  CHECK(play(app) == nullptr);
+  term.press(U'?');
+  REQUIRE(run_until(app, term, [&] { return play(app) != nullptr; }));
+  term.press(U'r');
+  REQUIRE(run_until(app, term, [&] { return term.shows("WORD CARDS") || term.shows("SET UP"); }));
+  term.press(KeyType::Escape);
+  REQUIRE(run_until(app, term, [&] { return play(app) != nullptr; }));
+  term.press(U'l');
+  REQUIRE(run_until(app, term, [&] { return term.shows("The whole log"); }));
+  CHECK(term.shows("(Set Up)"));
+  term.press(U'l');
+  REQUIRE(run_until(app, term, [&] { return play(app) != nullptr && term.shows("Your move"); }));
+}
+
+TEST_CASE("shell app: a demo plays itself; any key pauses it", "[shell][app]") {
+  FakeTerminal term(100, 30, true);
+  AppContext ctx;
+  ctx.state_dir = temp_dir();
+  App app(term, ctx, make_play_screen(ctx, make_demo_session(ctx, "go-wacky", "3")));
+  REQUIRE(run_until(app, term, [&] { return play(app)->session().table().decisions() > 2; }));
+  CHECK(term.shows("Demo"));
+  term.press(U'x');
+  REQUIRE(run_until(app, term, [&] { return term.shows("PAUSED"); }));
+  const std::size_t steps = play(app)->session().table().history().size();
+  term.advance(100000);
+  app.step_once(term.now() + 10);
+  CHECK(play(app)->session().table().history().size() == steps);
+  term.press(U'x');
+  for (int i = 0; i < 6; ++i) term.press(U'+');
+  REQUIRE(run_until(
+      app, term, [&] { return term.shows("GAME OVER"); }, 400000));
+  CHECK(list_saved_games(ctx.state_dir).empty());  // demos are not saved
+}
+
+TEST_CASE("shell app: every game in the registry can be seated and started", "[shell][app]") {
+  const auto& all = builtin_registry().all();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    INFO(all[i].info.id);
+    FakeTerminal term(80, 24, false);
+    AppContext ctx;
+    ctx.state_dir = temp_dir();
+    App app(term, ctx, make_title_screen(ctx));
+    term.press(KeyType::Enter);
+    term.press(static_cast<char32_t>(U'1' + i));
+    REQUIRE(run_until(app, term, [&] { return term.shows("who is playing?"); }));
+    CHECK(term.shows(all[i].info.name));
+    term.press(KeyType::Enter);
+    term.press(KeyType::End);
+    term.press(KeyType::Enter);
+    REQUIRE(run_until(app, term, [&] { return play(app) != nullptr; }));
+    // A few answers in: the screen holds together.
+    int answers = 0;
+    for (int k = 0; k < 20000 && answers < 3 && play(app) && play(app)->session().phase() != Phase::Over;
+         ++k) {
+      app.step_once();
+      if (answer(app, term)) ++answers;
+    }
+    CHECK(term.shows(all[i].info.name));
+  }
+}
+
+TEST_CASE("shell app: screens at 80x24 show what a newcomer needs", "[shell][app]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.state_dir = temp_dir();
+  App app(term, ctx, make_title_screen(ctx));
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  CHECK(term.shows("Watch a demo"));
+  CHECK(term.shows("Quit"));
+  CHECK(term.shows("Enter choose"));
+  term.press(U'2');  // no saved games yet
+  REQUIRE(run_until(app, term, [&] { return term.shows("No saved games yet."); }));
+  term.press(KeyType::Escape);
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  term.press(U'q');
+  run_until(app, term, [&] { return app.finished(); });
+  CHECK(app.finished());
+  CHECK(app.exit_code() == 0);
+}
