@@ -141,7 +141,10 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
       const PlayerId owner = slot_owner(s);
       const bool mark = (over || ctx.omniscient) && ((correct_ >> s) & 1u);
       c.text(cx, y, fmt::format("#{} {}", s + 1, name(owner)), mark ? kBold : Style{}, col - 1);
-      draw_card(c, cx, y + 1, d, card(slot_card(s)), col - 1);
+      const Card& k = card(slot_card(s));
+      int kx = cx;
+      if (!k.is_rule) kx += c.text(kx, y + 1, fmt::format("{} ", k.name()), kDim, col - 1);
+      draw_card(c, kx, y + 1, d, k, col - 1 - (kx - cx));
       if (mark)
         c.text(cx + col - 2, y + 1, c.unicode() ? "✓" : "+",
                Style{Color::Green, Color::Default, attr::kBold});
@@ -228,7 +231,7 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
     int hx = c.text(0, y, fmt::format("{}'s hand: ", name(p)), kBold);
     const Row& h = hand(p);
     for (int k = 0; k < h.len && hx < w; ++k) {
-      hx += c.text(hx, y, fmt::format("{} ", card(h[k]).name()), kDim);
+      if (!card(h[k]).is_rule) hx += c.text(hx, y, fmt::format("{} ", card(h[k]).name()), kDim);
       hx += draw_card(c, hx, y, d, card(h[k]), w - hx) + 2;
     }
     if (played(p) >= 0 && hx < w) {
