@@ -81,9 +81,8 @@ void ScrapRacerBot::prepare(const ScrapRacerState& s) {
     crash_[static_cast<std::size_t>(pile)] = (cards ? total / cards : 0) + marker_value;
   }
 
-  // What the landing space adds (hard only): the racer's ability, a fight, a Boost marker.
+  // What the landing space adds: the racer's ability, a fight, a Boost marker.
   landing_.fill(0);
-  if (level_ != "hard") return;
   const Ability ability = s.info(r).ability;
   for (int sum = 1; sum <= 21; ++sum) {
     const int to = from + sum;

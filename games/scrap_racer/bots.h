@@ -7,9 +7,9 @@
 // cards are played to cross the finish line, to dodge or (Jackal) seek a
 // fight, to win the final round, or when a variable card goes far.
 //   easy   - rolls to a fixed target and uses Boosts only to dodge doubles
-//   normal - the dynamic programme on spaces gained
-//   hard   - the same, also valuing the landing space (abilities, fights,
-//            Boost markers, passing racers); "hard" reaction profile
+//   normal - the dynamic programme on spaces gained, valuing the landing
+//            space too (abilities, fights, Boost markers, passing racers)
+//   hard   - the same; the Table wraps it in the core's search agent
 #pragma once
 
 #include <array>

@@ -428,8 +428,10 @@ void ScrapRacerState::do_apply(PlayerId player, Action action) {
 // --- arranging positions (tests and puzzles) ------------------------------
 
 void ScrapRacerState::arrange_distance(int r, int distance) {
+  const int laps = track().laps_of(distance);
   dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(distance);
-  laps_before_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(track().laps_of(distance));
+  laps_before_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(laps);
+  laps_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(std::min(laps, kLaps));
 }
 
 void ScrapRacerState::arrange_laps(int r, int laps) {

@@ -155,7 +155,7 @@ class ScrapRacerState final : public State {
   std::string racer_label(int r) const;  // "Ana's Jackal"
 
   // Tests and puzzles: rearrange the table between turns (conserves markers).
-  void arrange_distance(int r, int distance);
+  void arrange_distance(int r, int distance);  // with the lap markers of the laps done
   void arrange_laps(int r, int laps);
   void arrange_boost(int r, BoostKind k, int count);           // from/to the supply's unseen markers
   void arrange_bonus_card(PlayerId p, const std::string& id);  // from the bonus deck to a hand

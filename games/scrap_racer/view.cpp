@@ -87,6 +87,7 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
   int panel_x = 0;
   int panel_y = y;
   int panel_w = c.width();
+  int panel_h = c.height();
   if (wide && c.height() >= 18) {
     // Space numbers every fifth space, the ring, and the finish line.
     const Ring g = layout_ring(t.length, 0, y + 1);
@@ -124,13 +125,14 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     panel_x = kCell + 1;
     panel_y = y + 2;
     panel_w = kCell * g.top - 2;
+    panel_h = g.side;
     y += g.height + 2;
   }
 
   // The turn in progress (inside the ring when there is room).
   int py = panel_y;
   auto line = [&](const std::string& text, Style s = {}) {
-    if (py < c.height()) c.text(panel_x, py++, text, s, panel_w);
+    if (py < c.height() && py < panel_y + panel_h) c.text(panel_x, py++, text, s, panel_w);
   };
   if (!dealt || phase_ == Phase::ChooseStart) {
     line("Dealing the dashboards...");
@@ -160,12 +162,12 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
       line(fmt::format("Moving {} with the dice{}", move_total_, dice_moved_ ? " (done)" : ""));
     if (last_crash_ >= 0) {
       const CrashCard& cc = d.crash[static_cast<std::size_t>(last_crash_)];
-      line(fmt::format("Crash card {}: {} - {}", Data::pile_name(cc.pile), cc.name, describe(cc)),
+      line(fmt::format("Crash {}: {} - {}", Data::pile_name(cc.pile), cc.name, describe(cc)),
            Style{Color::Red, Color::Default, attr::kBold});
     }
     if (last_goal_ >= 0) {
       const GoalCard& gc = d.goals[static_cast<std::size_t>(last_goal_)];
-      line(fmt::format("Goal card {}: {} - {}", gc.number, gc.name, describe(gc)),
+      line(fmt::format("Goal {}: {} - {}", gc.number, gc.name, describe(gc)),
            Style{Color::Green, Color::Default, attr::kBold});
     }
     if (phase_ == Phase::Fight || phase_ == Phase::FightChoose)
@@ -186,9 +188,17 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
   if (panel_y == y) y = py + 1;  // no ring: the panel went first
 
   // Dashboards, in race order.
-  if (y < c.height())
-    c.text(0, y++, "   racer          player        laps  position        boosts R/+-/T  markers  cards",
-           bold);
+  constexpr int kName = 4, kPlayer = 18, kLapCol = 31, kPos = 37, kBoost = 50, kMarks = 63, kCards = 72;
+  if (y < c.height()) {
+    c.text(kName - 1, y, "racer", bold);
+    c.text(kPlayer, y, "player", bold);
+    c.text(kLapCol, y, "laps", bold);
+    c.text(kPos, y, "position", bold);
+    c.text(kBoost, y, "boost R/+-/T", bold);
+    c.text(kMarks, y, "markers", bold);
+    c.text(kCards, y, "cards", bold);
+    ++y;
+  }
   std::array<int, kMaxRacers> order{};
   const int n = ranking(order);
   for (int i = 0; i < n && y < c.height(); ++i, ++y) {
@@ -196,21 +206,21 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     if (kind_[static_cast<std::size_t>(r)] < 0) continue;
     c.text(0, y, r == act ? ">" : " ", bold);
     c.put(2, y, static_cast<char32_t>(info(r).letter), racer_style(r));
-    c.text(4, y, name(r), Style{info(r).colour}, 13);
-    c.text(18, y, player_name(owner(r)), r == act ? bold : Style{}, 13);
-    c.text(32, y, fmt::format("{}/{}", lap_markers(r), kLaps));
-    c.text(38, y,
+    c.text(kName, y, name(r), Style{info(r).colour}, kPlayer - kName - 1);
+    c.text(kPlayer, y, player_name(owner(r)), r == act ? bold : Style{}, kLapCol - kPlayer - 1);
+    c.text(kLapCol, y, fmt::format("{}/{}", lap_markers(r), kLaps));
+    c.text(kPos, y,
            on_track(r)
                ? fmt::format("sp {:>2} lap {}", t.space_of(distance(r)) + 1, t.laps_of(distance(r)) + 1)
                : std::string("at the start"));
     const auto& b = boosts_[static_cast<std::size_t>(r)];
-    c.text(54, y, fmt::format("{}/{}/{}", b[0], b[1], b[2]));
+    c.text(kBoost, y, fmt::format("{}/{}/{}", b[0], b[1], b[2]));
     std::string marks;
     for (int m = 0; m < marker_threshold(r); ++m)
       utf8_append(marks, m < markers_[static_cast<std::size_t>(r)] ? c.glyphs().bullet : c.glyphs().dot);
-    c.text(69, y, marks);
+    c.text(kMarks, y, marks);
     const bool first_of_team = !teams_ || seq_distance(r) <= seq_distance(r ^ 1);
-    if (first_of_team) c.text(78, y, fmt::format("{}", bonus_cards(owner(r))));
+    c.text(kCards, y, first_of_team ? fmt::format("{}", bonus_cards(owner(r))) : std::string("\" (shared)"));
   }
   if (y < c.height())
     c.text(0, y++,
@@ -219,7 +229,7 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
                        crash_deck_[1].total(), crash_deck_[2].total()),
            dim);
   if (y < c.height() && wide)
-    c.text(0, y, "[ ] straight  ( ) curve  * Boost marker  F> finish line, then space 1", dim);
+    c.text(0, y, "[ ] straight  ( ) curve  * Boost marker  . empty Boost space  F> finish line", dim);
 }
 
 }  // namespace rt::scrap_racer

@@ -50,6 +50,14 @@ inline void roll(ScrapRacerState& s, const std::vector<int>& dice) {
   }
 }
 
+// Rolls more dice in the same turn: "roll", then "die N", for each.
+inline void more(ScrapRacerState& s, const std::vector<int>& dice) {
+  for (int d : dice) {
+    rt::test::act(s, s.active_player(), "roll");
+    rt::test::chance(s, "die " + std::to_string(d));
+  }
+}
+
 inline void act(ScrapRacerState& s, const std::string& text) {
   rt::test::act(s, s.active_player(), text);
 }
@@ -64,6 +72,26 @@ inline std::vector<std::string> legal(const ScrapRacerState& s) {
 inline void pass_turn(ScrapRacerState& s, int die = 1) {
   rt::test::chance(s, "die " + std::to_string(die));
   rt::test::act(s, s.active_player(), "move " + std::to_string(die));
+}
+
+// Plays on with the second chance outcome and the first legal action until the
+// next turn's first die is due (or the race is over).
+inline void settle(ScrapRacerState& s) {
+  std::vector<Outcome> outs;
+  std::vector<Action> acts;
+  while (s.phase() != Phase::RollDie && s.phase() != Phase::Over) {
+    if (s.turn() == Turn::Chance) {
+      outs.clear();
+      s.chance_outcomes(outs);
+      s.apply_checked(kChance, outs[outs.size() > 1 ? 1 : 0].action, s.now());  // "fight 1-2": no tie
+    } else {
+      std::vector<PlayerId> who;
+      s.actors(who);
+      acts.clear();
+      s.legal_actions(who.front(), acts);
+      s.apply_checked(who.front(), acts.front(), s.now());
+    }
+  }
 }
 
 }  // namespace rt::scrap_racer::test_fixture
