@@ -370,3 +370,37 @@ TEST_CASE("Variants: combinations the rules do not allow are refused", "[racesma
   CHECK_NOTHROW(make(3, {"after-you", "time-penalty", "tiebreaker", "shifting-gears", "generated-deck"}));
   CHECK_NOTHROW(make(3, {"noise-canceling", "racing-rules", "time-penalty", "tiebreaker", "shifting-gears"}));
 }
+
+// Rulebook, Time Penalty ("Lose 2 Hand cards") with After You's blind piles.
+// Our reading: nobody knows a blind pile's cards, so chance picks the two.
+TEST_CASE("Variants After You + Time Penalty: lost hand cards are random blind cards",
+          "[racesmack][variants]") {
+  auto g = make(3, {"after-you", "time-penalty"});
+  auto s = start(g);
+  deal(*s, {{"R01", "R02", "R03", "R04"}, {"R05", "R06", "R07", "R08"}, {"R09", "#3", "R11", "R12"}}, "R20");
+  test::chance(*s, "start 1");
+  for (const char* c : {"R01", "R08", "R09", "R02", "R05"}) {
+    std::vector<PlayerId> who;
+    s->actors(who);
+    test::act(*s, who.front(), "reveal");
+    test::chance(*s, std::string("reveal ") + c);
+    std::vector<Outcome> outs;
+    s->chance_outcomes(outs);
+    s->apply_checked(kChance, outs.front().action, s->now());  // the new face-up top card
+  }
+  test::act(*s, 2, "reveal");
+  test::chance(*s, "reveal #3");
+  tap(*s, 1, 1, 300);
+  tap(*s, 0, 3, 400);  // Ana: wrong
+  test::act(*s, 0, "penalty hand");
+  REQUIRE(s->turn() == Turn::Chance);
+  std::vector<Outcome> outs;
+  s->chance_outcomes(outs);
+  CHECK(outs.size() == 4);
+  const std::vector<std::string> blind = hand_ids(*s, 0);
+  test::chance(*s, "blind " + blind[1]);
+  test::chance(*s, "blind " + blind[3]);
+  CHECK(hand_ids(*s, 0) == std::vector<std::string>{blind[0], blind[2]});
+  CHECK(s->turn() == Turn::Simultaneous);  // Ben still places his cards
+  CHECK(s->check_invariants().empty());
+}
