@@ -11,19 +11,19 @@ const GameInfo& game_info() {
   static const GameInfo info{
       "rc-racer",
       "RC Racer",
-      "Slide a puzzle controller into a program, then race tiny cars through the house.",
+      "Slide-puzzle programs drive tiny cars through the house.",
       2,
       4,
       false,
       {
-          {"long", "add the 4th Track board before the Finish Line for a longer race"},
-          {"counted-slides", "programming order by fewest slides, not speed (the default)"},
-          {"real-time", "programming is a race against the clock, with the 10-second countdown"},
+          {"long", "adds the 4th Track board: a longer race"},
+          {"counted-slides", "the fewest slides take the happier Smiles (the default)"},
+          {"real-time", "program against the clock, with the 10-second countdown"},
       },
       {
-          {"racers", "racecars by seat, e.g. racers=turbobot,dogtor (default: players choose)"},
-          {"track", "boards in order, e.g. track=start-A,1A,2B,3A,finish-B, or track=first-game"},
-          {"play-on", "yes: after the winner, the others race on for their places (default no)"},
+          {"racers", "racecars by seat: racers=turbobot,dogtor (default: choose)"},
+          {"track", "track=start-A,1A,2B,3A,finish-B or track=first-game"},
+          {"play-on", "yes: after the winner, the others race on for places"},
       },
   };
   return info;

@@ -192,6 +192,14 @@ std::string RcRacerState::check_invariants() const {
     for (PlayerId p = 0; p < num_players(); ++p) done_seen += done(p) ? 1 : 0;
     if (done_seen != done_count_) return "the done count disagrees";
   }
+  unsigned smiles = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const int sm = smile(p);
+    if (sm < 0) continue;
+    if (sm >= num_players()) return fmt::format("P{} holds Smile rank {}", p + 1, sm);
+    if (smiles >> sm & 1) return fmt::format("two players hold Smile rank {}", sm);
+    smiles |= 1u << sm;
+  }
   int finishers = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
     finishers += finish_place_[static_cast<std::size_t>(p)] > 0 ? 1 : 0;

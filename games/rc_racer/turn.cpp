@@ -104,7 +104,7 @@ void RcRacerState::end_round() {
       if (finished_ == 1) {
         if (k == 1)
           emit("3. End of Round", "{} has crossed the Finish Line: {} wins the race!", name(p), name(p));
-        else
+        else if (narrating())
           emit("3. End of Round",
                "{} cars crossed the Finish Line this round: {} got furthest past it{} and wins!", k, name(p),
                car(crossed[1]).row == car(p).row
@@ -157,7 +157,7 @@ void RcRacerState::end_round() {
 void RcRacerState::finish_game() {
   phase_ = Phase::Over;
   active_ = -1;
-  emit("3. End of Round", "{}", standings().summary);
+  if (narrating()) emit("3. End of Round", "{}", standings().summary);
 }
 
 int RcRacerState::place_of(PlayerId p) const {

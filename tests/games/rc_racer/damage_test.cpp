@@ -111,3 +111,99 @@ TEST_CASE("Energy Shields: a Shield move meets obstacles; carpets do not slow it
   CHECK(b.shields(0) == 0);
   CHECK(b.batteries(0) == 2);  // no Shield was left to take the hit
 }
+
+namespace {
+
+// A game on the first-game track, every car parked on the Starting Grid's Blue lane, programmed to stay.
+std::unique_ptr<RcRacerState> parked_game(const std::string& racers) {
+  auto s = programming_state(race_game(2, racers));
+  for (PlayerId p = 0; p < 2; ++p) {
+    s->test_set_car(p, 0, p, 3, 0, false);
+    s->test_set_grid(
+        p, grid_with_program({"nothing", "battery", "gap", "decrease", "fwd1", "back", "blue1", "increase"}));
+  }
+  return s;
+}
+
+}  // namespace
+
+// Rulebook, Racecars without energy: "When a Racecar is lying down, it cannot be moved until it is fully
+// recovered!" — so its Shields cannot move it; "discard all remaining tokens at the end of your turn".
+TEST_CASE("Lying down: Shields wait until the car stands again", "[rc-racer][rules][damage][shields]") {
+  auto s = parked_game("sonic-fish,turbobot");
+  // Ana lies down with 0 Batteries and 2 Shields: a gap does not recharge, the next 3 commands do.
+  s->test_set_car(0, 0, 12, 0, 2, true);
+  s->test_set_grid(
+      0, grid_with_program({"gap", "nothing", "battery", "decrease", "fwd1", "increase", "back", "blue1"}));
+  // Commands: gap (no recharge), Nothing/Battery/Decrease (recharge to 3, stand), Forward 1 (no mod left),
+  // ...
+  auto events = events_of(*s, [&] { all_done(*s, {0, 1}); });
+  INFO(joined(events));
+  CHECK(has_event(events, "Ana: step 1 is the gap"));
+  CHECK(has_event(events, "Ana is fully recharged and stands up"));
+  // Standing again at the end of her turn, she may use her Shields.
+  CHECK(s->phase() == Phase::Shield);
+}
+
+// Rulebook, Racecars without energy: "this Racecar can be Hit, but won’t suffer any Damage" — its Shields
+// stay too.
+TEST_CASE("Lying down: a hit costs no Shield either", "[rc-racer][rules][damage][shields]") {
+  Bench b({".....", "..B..", "..A.."});
+  b.car(1, "bird-racer", 0, 2);
+  b.run(0, "missile");
+  CHECK(b.shields(1) == 2);
+  CHECK(b.batteries(1) == 0);
+}
+
+// Our reading: the slowest's Battery loss is not Damage: it happens while lying down too, and a Shield takes
+// it.
+TEST_CASE("The slowest's penalty applies while lying down; a Shield takes it",
+          "[rc-racer][rules][damage][shields]") {
+  auto s = parked_game("sonic-fish,turbobot");
+  s->test_set_car(1, 3, 12, 2, 1, true);  // Ben lies down with 2 Batteries and 1 Shield
+  auto events = events_of(*s, [&] { all_done(*s, {0, 1}); });
+  INFO(joined(events));
+  CHECK(has_event(events, "Ben was the slowest to program"));
+  CHECK(has_event(events, "Ben discards an Energy Shield instead of a Battery (0 Shields left)"));
+  CHECK(has_event(events, "Ben is lying down: it ignores Nothing and flips a Battery face up (3 of 3)"));
+}
+
+// Our reading: a gap is not a command, so a car lying down does not recharge on it.
+TEST_CASE("Lying down: a gap does not recharge", "[rc-racer][rules][damage]") {
+  auto s = parked_game("sonic-fish,turbobot");
+  s->test_set_car(0, 0, 0, 0, 0, true);
+  s->test_set_grid(
+      0, grid_with_program({"gap", "nothing", "battery", "decrease", "fwd1", "back", "blue1", "increase"}));
+  auto events = events_of(*s, [&] { all_done(*s, {0, 1}); });
+  INFO(joined(events));
+  CHECK(has_event(events, "Ana: step 1 is the gap"));
+  CHECK(has_event(events,
+                  "ignores Decrease and flips a Battery face up (3 of 3)"));  // the 4th step, 3rd command
+}
+
+// Our reading: the pending Increase or Decrease ends with the turn.
+TEST_CASE("A modifier as the last command is wasted", "[rc-racer][rules][commands]") {
+  auto s = parked_game("sonic-fish,turbobot");
+  s->test_set_car(0, 1, 6, 3, 0, false);
+  s->test_set_grid(
+      0, grid_with_program({"nothing", "battery", "gap", "decrease", "fwd1", "back", "fwd2", "increase"}));
+  all_done(*s, {0, 1});
+  skip_scramble(*s);
+  s->test_set_grid(
+      0, grid_with_program({"fwd1", "nothing", "battery", "gap", "decrease", "missile", "back", "increase"}));
+  const int row = s->car(0).row;
+  all_done(*s, {0, 1});
+  CHECK(s->car(0).row ==
+        row);  // +1, Decrease+Missile 0, back 1: the last round's Increase did not carry over
+}
+
+// Rulebook, Turbobot: "if during this movement Turbobot suffers any Damage, they take it twice" — and Shields
+// take each of them.
+TEST_CASE("Turbobot: double Damage during Turbo takes two Shields", "[rc-racer][rules][racecars][shields]") {
+  Bench b({".....", "..X..", ".....", "..A.."});
+  b.car(0, "turbobot", 3, 2);
+  b.run(0, "turbo");
+  CHECK(b.row(0) == 2);
+  CHECK(b.shields(0) == 0);
+  CHECK(b.batteries(0) == 3);
+}

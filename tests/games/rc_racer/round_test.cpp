@@ -367,3 +367,16 @@ TEST_CASE("Safety net: the race is called after the round limit", "[rc-racer][ru
   CHECK(s->called());
   CHECK(s->standings().summary.find("called after 5 rounds") != std::string::npos);
 }
+
+// Rulebook, Smile tokens: "Smile tokens are also used as tie-breakers in any other game situation!"
+TEST_CASE("Smiles break every tie: level cars are ranked by the happier Smile", "[rc-racer][rules][end]") {
+  auto s = programming_state(race_game(3, "sonic-fish,turbobot,brick-gang"));
+  park_all(*s);
+  all_done(*s, {2, 0, 1});
+  REQUIRE(s->phase() == Phase::Scramble);
+  for (PlayerId p = 0; p < 3; ++p) s->test_set_car(p, p, 20, 3, 0, false);
+  CHECK(s->place_of(2) == 1);
+  CHECK(s->place_of(0) == 2);
+  CHECK(s->place_of(1) == 3);
+  CHECK(s->check_invariants().empty());
+}
