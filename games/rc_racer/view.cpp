@@ -170,7 +170,7 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     }
     return;
   }
-  c.text(0, y++, "   Player       Racecar        Batt Shld Smile  Place  Status", bold);
+  c.text(0, y++, "   Player       Racecar        Batt Shld Smile  Place  Status (slides)", bold);
   for (PlayerId p = 0; p < n && y < c.height(); ++p, ++y) {
     const Car& cr = car(p);
     const bool acting = p == active_ || (phase_ == Phase::Programming && racing(p) && !done(p)) ||
@@ -195,8 +195,8 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     else if (race_.slippery == p)
       status = "slippery";
     if (phase_ == Phase::Programming && racing(p))
-      status += (status.empty() ? "" : ", ") + (done(p) ? fmt::format("done, {} slides", slides(p))
-                                                        : fmt::format("sliding ({})", slides(p)));
+      status += (status.empty() ? "" : ", ") +
+                (done(p) ? fmt::format("done ({})", slides(p)) : fmt::format("sliding ({})", slides(p)));
     if (cr.placed() && cr.row >= t.line_row)
       status += (status.empty() ? "" : ", ") + std::string("past the line");
     c.text(55, y, status, s, c.width() - 55);
