@@ -30,7 +30,7 @@ Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   state.legal_actions(me, scratch_);
   Decision d;
   d.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
-  if (state.timed()) d.delay = sample_reaction(profile_, rng);
+  if (state.timed()) d.delay = sample_reaction(profile_, rng) + state.think_time(me);
   return d;
 }
 

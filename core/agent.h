@@ -26,7 +26,13 @@ struct ReactionProfile {
 // The profile of a named level: random, easy, normal, hard.
 const ReactionProfile& reaction_profile(std::string_view level);
 // A reaction time: mean ± spread, triangular (two uniform draws, in sequence).
+// Bots add State::think_time() scaled by their level (see think_time_percent).
 Tick sample_reaction(const ReactionProfile& profile, Rng& rng);
+
+// How much of State::think_time() a level needs, in percent.
+inline unsigned think_time_percent(std::string_view level) {
+  return level == "easy" ? 130u : level == "hard" ? 70u : 100u;
+}
 
 inline const std::vector<std::string>& bot_levels() {
   static const std::vector<std::string> levels{"random", "easy", "normal", "hard"};

@@ -58,6 +58,10 @@ class State {
   // kClock acts at deadline() if nobody acted before it.
   virtual bool timed() const { return false; }
   virtual Tick deadline() const { return kNoDeadline; }
+  // How long a person needs to take in the situation before acting in a timed
+  // contest (reading the revealed cards, say). Computer players add it to
+  // their reaction time, so a human who reads quickly can beat them.
+  virtual Tick think_time(PlayerId /*player*/) const { return 0; }
   // Changes whenever a new timed contest opens, so the driver knows which
   // pending bot decisions still stand.
   virtual std::uint32_t contest_id() const { return 0; }

@@ -128,6 +128,8 @@ class RacesmackState final : public State {
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
   bool timed() const override { return phase_ == Phase::Tap; }
+  // Reading the revealed cards before tapping: 300 ms a card.
+  Tick think_time(PlayerId) const override { return phase_ == Phase::Tap ? 300 * static_cast<Tick>(slots()) : 0; }
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
