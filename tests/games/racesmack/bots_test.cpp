@@ -159,7 +159,7 @@ TEST_CASE("Bots: with the tie penalty on a tie they wait to be the last", "[race
 TEST_CASE("Bots: hard bots beat random players", "[racesmack][bots]") {
   auto g = make(4);
   int wins = 0;
-  constexpr int kGames = 60;
+  constexpr int kGames = 24;
   for (int seed = 1; seed <= kGames; ++seed) {
     std::vector<Seat> seats{{"A", SeatKind::Bot, "hard"},
                             {"B", SeatKind::Bot, "random"},
