@@ -33,7 +33,8 @@ int mask_sum(int mask) {
 
 }  // namespace
 
-ScrapRacerBot::ScrapRacerBot(const std::string& level) : level_(level), profile_(reaction_profile(level)) {}
+ScrapRacerBot::ScrapRacerBot(const std::string& level)
+    : level_(level), easy_(level == "easy"), profile_(reaction_profile(level)) {}
 
 // --- the rolling programme ----------------------------------------------------
 
@@ -262,9 +263,7 @@ Decision ScrapRacerBot::decide(const State& base, PlayerId me, Rng& /*rng*/) {
   Decision out;
   out.action = scratch_.front();
   switch (s.phase()) {
-    case Phase::AfterDie:
-      out.action = level_ == "easy" ? easy_roll_decision(s) : roll_decision(s);
-      return out;
+    case Phase::AfterDie: out.action = easy_ ? easy_roll_decision(s) : roll_decision(s); return out;
     case Phase::MoveBefore:
     case Phase::MoveAfter: out.action = card_decision(s); return out;
     case Phase::FightChoose: {

@@ -44,6 +44,7 @@ class ScrapRacerBot final : public Agent {
   double continue_value(int mask, int b);
 
   std::string level_;
+  bool easy_ = false;
   ReactionProfile profile_;
   std::vector<Action> scratch_;
   // Per decision: landing bonus by dice total, crash value by pile, memo tables.

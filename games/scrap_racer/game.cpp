@@ -16,8 +16,8 @@ const GameInfo& game_info() {
       6,
       true,
       {
-          {"short", "remove the two straights marked S* (32-space laps) for a shorter race"},
-          {"two-racers", "team rules: two racers per player (2 or 3 players; automatic with 2)"},
+          {"short", "drop the two straights marked S* (32-space laps)"},
+          {"two-racers", "two racers per player (2-3 players; automatic with 2)"},
       },
       {
           {"track",

@@ -53,7 +53,16 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
   const Track& t = track();
   const int r = active();
   const int v = n_dice_ > 0 ? dice_[static_cast<std::size_t>(n_dice_ - 1)] : 0;
-  auto to = [&](int distance) { return fmt::format("{}", Where{distance, t.length}); };
+  // Where a move ends, and what waits there.
+  auto to = [&](int distance) {
+    std::string s = fmt::format("{}", Where{distance, t.length});
+    if (t.laps_of(distance) > t.laps_of(this->distance(r))) s += ", over the finish line";
+    const int space = t.space_of(distance);
+    for (int o = 0; o < n_racers_; ++o)
+      if (o != r && on_track(o) && t.space_of(this->distance(o)) == space) s += ", a fight with " + name(o);
+    if (boost_on_[static_cast<std::size_t>(space)]) s += ", a Boost marker";
+    return s;
+  };
   switch (a) {
     case kRoll: return fmt::format("Roll again ({})", risk_text(n_dice_));
     case kMove: return fmt::format("Move {} (to {})", dice_total(), to(distance(r) + dice_total()));

@@ -332,3 +332,43 @@ TEST_CASE("Crash cards at the start: racers not on the track rank by player orde
     CHECK(t->distance(0) == 3);
   }
 }
+
+// Our reading: the rulebook reshuffles only the crash piles; an empty bonus deck is made anew from the played
+// bonus cards in the same way, and with every card in a hand the markers go back without a card.
+TEST_CASE("Bonus deck: made anew from played cards when empty; no card when all are in hands",
+          "[scrap-racer][rules][crash]") {
+  const std::vector<std::pair<std::string, int>> all{{"forward-3", 6}, {"forward-5", 5}, {"forward-7", 3},
+                                                     {"straight", 5},  {"curve", 5},     {"catch-up", 4}};
+  SECTION("every card in a hand") {
+    auto t = start(3, {"hover", "crusher", "twister"});
+    for (const auto& [id, n] : all)
+      for (int i = 0; i < n; ++i) t->arrange_bonus_card(1, id);
+    REQUIRE(t->bonus_deck_size() == 0);
+    t->arrange_bonus_markers(0, 1);
+    double_for(*t, 1);
+    chance(*t, "crash stay-put");
+    CHECK(t->bonus_markers(0) == 0);
+    CHECK(t->bonus_supply() == 17);
+    CHECK(t->bonus_cards(0) == 0);
+    CHECK(t->active() == 1);
+  }
+  SECTION("played cards become the new deck") {
+    auto t = start(3, {"crusher", "hover", "twister"});
+    for (const auto& [id, n] : all)
+      for (int i = 0; i < n; ++i) t->arrange_bonus_card(0, id);
+    chance(*t, "die 1");
+    act(*t, "move 1");
+    act(*t, "play forward-7");
+    act(*t, "advance 1");
+    act(*t, "end move");
+    REQUIRE(t->bonus_discard_size() == 1);
+    t->arrange_bonus_markers(1, 1);  // the Hover's next marker makes a card
+    double_for(*t, 1);
+    chance(*t, "crash stay-put");
+    CHECK(t->phase() == Phase::BonusDraw);
+    CHECK(t->bonus_deck_size() == 1);
+    CHECK(t->bonus_discard_size() == 0);
+    chance(*t, "bonus forward-7");
+    CHECK(t->bonus_cards(1) == 1);
+  }
+}

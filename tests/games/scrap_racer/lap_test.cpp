@@ -275,3 +275,17 @@ TEST_CASE("End of the game: a trigger by the last player before the start player
   CHECK(t->phase() == Phase::Over);
   CHECK(t->standings().winners() == std::vector<PlayerId>{3});
 }
+
+// Our reading: the 18 lap markers are three per racer; a racer crossing the line a fourth time (in the final
+// round) takes nothing and draws no goal card, but the crossing still refills the Boost spaces.
+TEST_CASE("Crossing the finish line: a fourth crossing gives no marker and no goal card",
+          "[scrap-racer][rules][laps]") {
+  auto t = field(158, 20, 30, 10);  // three laps done: space 38 of lap 4
+  t->arrange_laps(0, 3);
+  t->arrange_boost_space(8, false);
+  chance(*t, "die 5");
+  act(*t, "move 5");
+  CHECK(t->lap_markers(0) == 3);
+  CHECK(t->goal_deck_size() == 16);
+  CHECK(t->boost_on(8));
+}

@@ -4,6 +4,7 @@
 // 19, 29, 31, 37, 39.
 #include <catch2/catch.hpp>
 
+#include "core/rng.h"
 #include "tests/games/scrap_racer/fixture.h"
 
 using namespace rt;
@@ -394,4 +395,37 @@ TEST_CASE("Fight: a winner landing on another racer fights again, until every ra
   CHECK(t->distance(0) == 15);
   CHECK(t->distance(2) == 16);
   CHECK(t->active() == 1);
+}
+
+// A Straight bonus card needs a straight space somewhere on the track.
+TEST_CASE("Bonus card: Straight cannot be played on a track without straights",
+          "[scrap-racer][rules][bonus]") {
+  auto t = start(3, {"hover", "crusher", "twister"}, 0, {}, {{"track", "C C C C C C C C"}});
+  REQUIRE(t->track().length == 16);
+  t->arrange_bonus_card(0, "straight");
+  t->arrange_bonus_card(0, "curve");
+  chance(*t, "die 3");
+  act(*t, "move 3");
+  CHECK(legal(*t) == Strings{"advance 3", "play curve"});
+}
+
+// Rulebook, Bonus markers: the bonus card is "hidden from other players": a search bot that guesses the other
+// hands keeps its own and the sizes of the others.
+TEST_CASE("Bonus cards: determinize redeals only what the viewer cannot see", "[scrap-racer][bonus]") {
+  auto t = three("hover");
+  t->arrange_bonus_card(0, "curve");
+  t->arrange_bonus_card(1, "straight");
+  t->arrange_bonus_card(1, "forward-7");
+  Rng rng(3);
+  for (int i = 0; i < 20; ++i) {
+    auto copy = t->clone();
+    auto& s = static_cast<ScrapRacerState&>(*copy);
+    s.determinize(0, rng);
+    CHECK(s.bonus_cards(0, 4) == 1);
+    CHECK(s.bonus_cards(0) == 1);
+    CHECK(s.bonus_cards(1) == 2);
+    CHECK(s.bonus_cards(2) == 0);
+    CHECK(s.bonus_deck_size() == 25);
+    CHECK(s.check_invariants().empty());
+  }
 }

@@ -187,3 +187,19 @@ TEST_CASE("3-player variant: two racers each with two-racers", "[scrap-racer][ru
   CHECK(u->racers() == 3);
   CHECK_FALSE(u->teams());
 }
+
+// Our reading: abilities must be used, so on its own move turn the Jackal beats even its teammate, without
+// dice and without its owner choosing.
+TEST_CASE("2-player game: on its own move turn the Jackal beats its teammate automatically",
+          "[scrap-racer][rules][teams]") {
+  auto t = start(2, {"jackal", "hover", "twister", "swifty"});
+  act(*t, "first jackal");
+  t->arrange_distance(1, 4);
+  turn(*t, 4);
+  CHECK(t->distance(0) == 6);
+  CHECK(t->distance(1) == 4);
+  CHECK(t->active() == 1);
+  // On the Hover's turn the owner chooses.
+  turn(*t, 2);
+  CHECK(t->phase() == Phase::FightChoose);
+}

@@ -122,6 +122,14 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   CHECK_THAT(t->prompt(0),
              Catch::StartsWith("Hover: dice 1 3 4 5 3. Double 3! Take the crash card (pile 3/4)"));
   CHECK(t->action_label(0, kCrash) == "Take the crash card (double 3: pile 3/4)");
+  // What waits where a move ends.
+  auto w = midrace();
+  roll(*w, {5, 3});
+  CHECK(w->action_label(0, kMove) == "Move 8 (to space 11 of lap 1, a Boost marker)");
+  more(*w, {4});
+  CHECK(w->action_label(0, kMove) == "Move 12 (to space 15 of lap 1, a fight with Crusher)");
+  w->arrange_distance(0, 35);
+  CHECK(w->action_label(0, kMove) == "Move 12 (to space 7 of lap 2, over the finish line)");
   // Bonus cards and the 2-player choices.
   auto u = midrace();
   u->arrange_bonus_card(0, "curve");
