@@ -118,6 +118,7 @@ void load_traps(const DataSource& data, Catalog& c) {
     k.id = t.str("id");
     k.name = t.str("name");
     k.short_name = t.str("short");
+    k.rule = "Trap: " + k.name;
     if (k.short_name.size() != 3) t.at("short").fail("must be 3 characters");
     k.text = t.str("text");
     k.copies = static_cast<int>(t.integer("copies", 1, 8));

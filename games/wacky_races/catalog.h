@@ -89,6 +89,7 @@ struct TrapKind {
   std::string id;
   std::string name;
   std::string short_name;  // 3 letters for the board: "OIL"
+  std::string rule;        // the event rule: "Trap: Oil"
   std::string text;        // the card's words
   int copies = 0;
   TrapCode code = TrapCode::OneCard;

@@ -141,12 +141,11 @@ void WackyState::start_turn(PlayerId seat) {
   wild_tile_ = -1;
   hand_plus_ = 0;
   turn_over_ = false;
-  emit("Racer Turn", "Round {}: {}'s turn, on {}.", round_, racer_name(slot_of(seat)),
-       tile_name(pos(slot_of(seat))));
+  emit("Racer Turn", "Round {}: {}'s turn, on {}.", round_, rname(slot_of(seat)), tname(pos(slot_of(seat))));
   if (bridge_[static_cast<std::size_t>(seat)]) {
     bridge_[static_cast<std::size_t>(seat)] = false;
     card_limit_ = 1;
-    emit("Trap: Broken Bridge", "{} can only play 1 Movement card this turn.", racer_name(slot_of(seat)));
+    emit("Trap: Broken Bridge", "{} can only play 1 Movement card this turn.", rname(slot_of(seat)));
   }
   push(TaskKind::TurnMain).who = seat;
 }
@@ -210,9 +209,9 @@ void WackyState::play_card(PlayerId seat, int terrain, bool) {
 void WackyState::apply_turn_action(PlayerId seat, Action a) {
   const Catalog& c = catalog();
   const int slot = slot_of(seat);
-  const auto tname = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   if (a == kEnd) {
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", racer_name(slot));
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", rname(slot));
     pop();
     end_turn(seat);
     return;
@@ -224,22 +223,22 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
   if (a >= kThree) {
     const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
     for (int j = 0; j < 3; ++j) play_card(seat, tr.t[j]);
-    emit("Swamp", "{} discards {}, {} and {} to leave the Swamp.", racer_name(slot), tname(tr.t[0]),
-         tname(tr.t[1]), tname(tr.t[2]));
+    emit("Swamp", "{} discards {}, {} and {} to leave the Swamp.", rname(slot), terr(tr.t[0]), terr(tr.t[1]),
+         terr(tr.t[2]));
     push_move(slot, 1, +1, true);
     return;
   }
   if (a >= kPair) {
     play_card(seat, a - kPair);
     play_card(seat, a - kPair);
-    emit("Swamp", "{} discards 2 {} cards to leave the Swamp.", racer_name(slot), tname(a - kPair));
+    emit("Swamp", "{} discards 2 {} cards to leave the Swamp.", rname(slot), terr(a - kPair));
     push_move(slot, 1, +1, true);
     return;
   }
   if (a >= kStay) {
     play_card(seat, a - kStay);
-    emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", racer_name(slot),
-         tname(a - kStay));
+    emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", rname(slot),
+         terr(a - kStay));
     return;
   }
   const int k = a - kPlay;
@@ -247,11 +246,13 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
   play_card(seat, k);
   if (nth == 0)
     emit("Steps 1, 2, and 3 - Moving your Racer",
-         "{} plays {} (1st card: moves 1 space whatever the terrain).", racer_name(slot), tname(k));
+         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), terr(k));
+  else if (wild_tile_ == pos(slot) || is_wild(pos(slot)))
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, on a wild tile).", rname(slot),
+         terr(k), kOrdinal[nth]);
   else
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", racer_name(slot),
-         tname(k), kOrdinal[nth],
-         wild_tile_ == pos(slot) || is_wild(pos(slot)) ? "a wild tile" : kind_name(pos(slot)));
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", rname(slot), terr(k),
+         kOrdinal[nth], kname(pos(slot)));
   push_move(slot, 1, +1);
 }
 
@@ -295,7 +296,7 @@ bool WackyState::step_next_turn(Task& t) {
 void WackyState::race_won(int slot) {
   winner_ = static_cast<std::int8_t>(slot);
   depth_ = 0;
-  emit("Winning the Game", "{} reaches the Finish Line first and wins the race!", racer_name(slot));
+  emit("Winning the Game", "{} reaches the Finish Line first and wins the race!", rname(slot));
   push(TaskKind::RaceEnd);
 }
 
@@ -330,7 +331,7 @@ bool WackyState::step_race_end(Task&) {
       if (pl == 1) ++wins_[static_cast<std::size_t>(s)];
       if (pl == 2) ++seconds_[static_cast<std::size_t>(s)];
       if (pts > 0)
-        emit("Championship", "{} scores {} point{} ({} in all).", racer_name(s), pts, pts == 1 ? "" : "s",
+        emit("Championship", "{} scores {} point{} ({} in all).", rname(s), pts, pts == 1 ? "" : "s",
              points_[static_cast<std::size_t>(s)]);
     }
   }
@@ -344,7 +345,7 @@ bool WackyState::step_race_end(Task&) {
     return true;
   }
   over_ = true;
-  emit("Winning the Game", "{}", standings().summary);
+  if (narrating()) emit("Winning the Game", "{}", standings().summary);
   return true;
 }
 
@@ -375,7 +376,7 @@ void WackyState::discard_card(int terrain) {
 void WackyState::apply_input(PlayerId player, Action a) {
   const Catalog& c = catalog();
   Task& t = at_top();
-  const auto tname = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   if (player == kChance) {
     switch (t.kind) {
       case TaskKind::DrawCard: {
@@ -391,7 +392,7 @@ void WackyState::apply_input(PlayerId player, Action a) {
                        : why == TaskKind::DrawCards ? "Racers' Special Powers"
                                                     : "Step 4 - Redraw Your Hand",
                        "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
-                       tname(k));
+                       terr(k));
         } else {
           discard_card(k);
         }
@@ -416,13 +417,13 @@ void WackyState::apply_input(PlayerId player, Action a) {
           ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
           emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
                game_->seat_name(from));
-          emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), tname(k),
+          emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
                        game_->seat_name(from));
           emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
-                       game_->seat_name(from), tname(k));
+                       game_->seat_name(from), terr(k));
         } else {
           discard_card(k);
-          emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), tname(k));
+          emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k));
         }
         return;
       }
@@ -485,10 +486,10 @@ void WackyState::apply_input(PlayerId player, Action a) {
         emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player),
              game_->seat_name(to));
         emit_private(to, "Racers' Special Powers", "{} gives {} a {} card.", game_->seat_name(player),
-                     game_->seat_name(to), tname(k));
+                     game_->seat_name(to), terr(k));
       } else {
         discard_card(k);
-        emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), tname(k));
+        emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k));
       }
       return;
     }
@@ -507,7 +508,7 @@ void WackyState::apply_input(PlayerId player, Action a) {
       --hand_[static_cast<std::size_t>(player)][static_cast<std::size_t>(k)];
       discard_card(k);
       ++t.n;
-      emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), tname(k));
+      emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k));
       return;
     }
     case TaskKind::ChoosePower: {
@@ -519,8 +520,7 @@ void WackyState::apply_input(PlayerId player, Action a) {
                                                         : "Gas Station";
       pop();
       set_exhausted(player, i, !un);
-      emit(rule, "{} {} {}.", racer_name(slot_of(player)), un ? "unexhausts" : "exhausts",
-           power_name(player, i));
+      emit(rule, "{} {} {}.", rname(slot_of(player)), un ? "unexhausts" : "exhausts", power_name(player, i));
       return;
     }
     default: return;

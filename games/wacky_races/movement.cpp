@@ -183,13 +183,13 @@ bool WackyState::step_move(Task& t) {
   const int dir = t.a;
   if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) {
     emit("Swamp", "{} is stuck in the Swamp: only 2 identical or any 3 Movement cards get a racer out.",
-         racer_name(r));
+         rname(r));
     pop();
     return true;
   }
   const int dest = next_free(p, dir);
   if (dest < 0) {
-    emit("Tile Space", "{} has no free space behind and stays on {}.", racer_name(r), tile_name(p));
+    emit("Tile Space", "{} has no free space behind and stays on {}.", rname(r), tname(p));
     pop();
     return true;
   }
@@ -198,12 +198,12 @@ bool WackyState::step_move(Task& t) {
   --t.n;
   t.b = 0;
   if (skipped > 0)
-    emit("Tile Space", "{} moves {} to {}, the next free space (past {} full {}).", racer_name(r),
-         dir > 0 ? "ahead" : "back", tile_name(dest), skipped,
+    emit("Tile Space", "{} moves {} to {}, the next free space (past {} full {}).", rname(r),
+         dir > 0 ? "ahead" : "back", tname(dest), skipped,
          is_start(p) && is_start(dest - dir) ? (skipped == 1 ? "start space" : "start spaces")
                                              : (skipped == 1 ? "tile" : "tiles"));
   else
-    emit("Tile Space", "{} moves {} to {}.", racer_name(r), dir > 0 ? "ahead" : "back", tile_name(dest));
+    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest));
   push(TaskKind::Enter).racer = static_cast<std::int8_t>(r);
   return true;
 }
@@ -237,7 +237,7 @@ bool WackyState::step_tile_effect(Task& t) {
       if (pos(s) < p) return true;
     emit("Gas Station",
          "{} pulls into the Gas Station in last place: every player unexhausts 1 Special Power card.",
-         racer_name(r));
+         rname(r));
     Task& u = push(TaskKind::UnexhaustAll);
     u.who = chooser_;
     u.n = 0;
@@ -248,7 +248,7 @@ bool WackyState::step_tile_effect(Task& t) {
     case SpecialCode::Swamp:
       if (!neutral(r))
         emit("Swamp", "{} sinks into the Swamp: leaving it takes 2 identical or any 3 Movement cards.",
-             racer_name(r));
+             rname(r));
       return true;
     case SpecialCode::Crossroads: return true;
     case SpecialCode::Railroad: {
@@ -258,7 +258,7 @@ bool WackyState::step_tile_effect(Task& t) {
         for (int s = 0; s < kField; ++s)
           if (last & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
         emit("Railroad Crossing", "{} reaches the Railroad Crossing: {} in last place move{} ahead 1.",
-             racer_name(r), names, std::popcount(last) == 1 ? "s" : "");
+             rname(r), names, std::popcount(last) == 1 ? "s" : "");
       }
       Task& g = push(TaskKind::GroupMove);
       g.mask = last;
@@ -270,7 +270,7 @@ bool WackyState::step_tile_effect(Task& t) {
       for (int s = 0; s < kField; ++s)
         if (pos(s) > p) return true;
       emit("A.C.M.E. Laboratory",
-           "{} leads into the A.C.M.E. Laboratory: a Terrain is revealed for a new Trap.", racer_name(r));
+           "{} leads into the A.C.M.E. Laboratory: a Terrain is revealed for a new Trap.", rname(r));
       push(TaskKind::AcmeReveal).a = static_cast<std::int8_t>(p);
       return true;
     }
@@ -320,7 +320,7 @@ bool WackyState::step_place_trap(Task& t) {
       if (n > 0) emit(rule, "The Trap Deck is empty: the {} discarded Traps are shuffled into a new one.", n);
     }
     if (trap_deck_total() > 0) {
-      emit(rule, "A face-down Trap card is placed on {}.", tile_name(t.a));
+      emit(rule, "A face-down Trap card is placed on {}.", tname(t.a));
       push(TaskKind::DrawTrap).a = t.a;
     } else {
       emit(rule, "There is no Trap card left to place.");
@@ -364,8 +364,7 @@ bool WackyState::step_trap_at(Task& t) {
 
 void WackyState::dastardly_retreat(const char* rule) {
   dast_ = static_cast<std::int8_t>(retreat_pos());
-  emit(rule, "The Mean Machine retreats to {}, right behind the last racer.",
-       dast_ < 0 ? std::string("the 00 spot") : tile_name(dast_));
+  emit(rule, "The Mean Machine retreats to {}, right behind the last racer.", tname(dast_));
 }
 
 bool WackyState::step_dastardly(Task& t) {
@@ -403,7 +402,7 @@ bool WackyState::step_dastardly(Task& t) {
     return true;
   }
   dast_ = static_cast<std::int8_t>(target);
-  emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tile_name(target));
+  emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tname(target));
   for (int s = 0; s < kField; ++s)
     if (pos(s) >= target) return true;
   emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!");
@@ -463,8 +462,7 @@ bool WackyState::step_crossroads(Task& t) {
       return true;
     }
     t.c = 1;
-    emit("Crossroads", "{} ends the turn on the Crossroads and may swap any 2 Terrain tiles.",
-         racer_name(slot));
+    emit("Crossroads", "{} ends the turn on the Crossroads and may swap any 2 Terrain tiles.", rname(slot));
     Task& ch = push(TaskKind::ChooseTile);
     ch.purpose = Purpose::CrossFirst;
     ch.who = t.who;
@@ -473,7 +471,7 @@ bool WackyState::step_crossroads(Task& t) {
   }
   if (t.c == 1) {
     if (t.result < 0) {
-      emit("Crossroads", "{} leaves the course as it is.", racer_name(slot));
+      emit("Crossroads", "{} leaves the course as it is.", rname(slot));
       pop();
       return true;
     }
@@ -502,7 +500,7 @@ void WackyState::swap_tiles(int a, int b, const char* rule) {
     if (trap(a) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(a));
     if (trap(b) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(b));
     emit(rule, "Tiles {} and {} swap places: tile {} is now {}, tile {} is now {}.{}", tile_number(a),
-         tile_number(b), tile_number(a), kind_name(a), tile_number(b), kind_name(b), traps);
+         tile_number(b), tile_number(a), kname(a), tile_number(b), kname(b), traps);
   }
   push(TaskKind::TrapAt).a = static_cast<std::int8_t>(b);
   push(TaskKind::TrapAt).a = static_cast<std::int8_t>(a);

@@ -91,7 +91,7 @@ void WackyState::use_power(PlayerId seat, int power) {
   const int slot = slot_of(seat);
   set_exhausted(seat, power, true);
   const Power& pw = c.teams[static_cast<std::size_t>(team_of(slot))].powers[static_cast<std::size_t>(power)];
-  emit("Racers' Special Powers", "{} uses {}: {}.", racer_name(slot), pw.name, describe(c, pw));
+  emit("Racers' Special Powers", "{} uses {}: {}.", rname(slot), pw.name, PowerWords{&c, &pw});
   Task& t = push(TaskKind::Power);
   t.who = seat;
   t.racer = static_cast<std::int8_t>(slot);
@@ -142,14 +142,14 @@ bool WackyState::step_power(Task& t) {
       t.result = -1;
       ++t.c;
       if (target < 0) {
-        emit(rule, "{} finds no racer to target.", racer_name(self));
+        emit(rule, "{} finds no racer to target.", rname(self));
         return true;
       }
       const PlayerId victim = owner(target);
       switch (e.code) {
         case PowerCode::Steal:
         case PowerCode::ForceDiscard: {
-          emit(rule, "{} targets {}.", racer_name(self), racer_name(target));
+          emit(rule, "{} targets {}.", rname(self), rname(target));
           Task& tk = push(TaskKind::TakeCards);
           tk.who = victim;
           tk.b = e.code == PowerCode::Steal ? seat : kNobody;
@@ -158,8 +158,7 @@ bool WackyState::step_power(Task& t) {
           return true;
         }
         case PowerCode::ExhaustOther: {
-          emit(rule, "{} targets {}: its owner exhausts one Special Power.", racer_name(self),
-               racer_name(target));
+          emit(rule, "{} targets {}: its owner exhausts one Special Power.", rname(self), rname(target));
           Task& ch = push(TaskKind::ChoosePower);
           ch.purpose = Purpose::Exhaust;
           ch.who = victim;
@@ -167,11 +166,10 @@ bool WackyState::step_power(Task& t) {
         }
         case PowerCode::SwapRacer:
           std::swap(pos_[static_cast<std::size_t>(self)], pos_[static_cast<std::size_t>(target)]);
-          emit(rule, "{} swaps places with {}: now on {}.", racer_name(self), racer_name(target),
-               tile_name(pos(self)));
+          emit(rule, "{} swaps places with {}: now on {}.", rname(self), rname(target), tname(pos(self)));
           return true;
         default:  // PushBack
-          emit(rule, "{} pushes {} back {}.", racer_name(self), racer_name(target), e.n);
+          emit(rule, "{} pushes {} back {}.", rname(self), rname(target), e.n);
           push_move(target, e.n, -1);
           return true;
       }
@@ -197,8 +195,8 @@ bool WackyState::step_power(Task& t) {
       if (e.code == PowerCode::PeekTrap) {
         peek_[static_cast<std::size_t>(q)] =
             static_cast<std::uint8_t>(peek_[static_cast<std::size_t>(q)] | (1u << seat));
-        emit(rule, "{} peeks at the face-down Trap on {}.", racer_name(self), tile_name(q));
-        emit_private(seat, rule, "The Trap on {} is {}.", tile_name(q),
+        emit(rule, "{} peeks at the face-down Trap on {}.", rname(self), tname(q));
+        emit_private(seat, rule, "The Trap on {} is {}.", tname(q),
                      c.traps[static_cast<std::size_t>(trap(q))].name);
       } else {
         swap_tiles(pos(self) + 1, q, "Racers' Special Powers");
@@ -208,8 +206,8 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::WildTile:
       ++t.c;
       wild_tile_ = static_cast<std::int8_t>(pos(self));
-      emit(rule, "{} counts as every terrain for {} for the rest of this turn.", tile_name(pos(self)),
-           racer_name(self));
+      emit(rule, "{} counts as every terrain for {} for the rest of this turn.", tname(pos(self)),
+           rname(self));
       return true;
     case PowerCode::DastardlyBack:
       ++t.c;
@@ -218,7 +216,7 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::HandPlus:
       ++t.c;
       hand_plus_ = static_cast<std::int8_t>(hand_plus_ + e.n);
-      emit(rule, "{} will refill to {} cards at the end of this turn.", racer_name(self), hand_target());
+      emit(rule, "{} will refill to {} cards at the end of this turn.", rname(self), hand_target());
       return true;
     case PowerCode::Redraw: {
       ++t.c;
@@ -280,7 +278,7 @@ bool WackyState::step_refill(Task& t) {
       mud_[static_cast<std::size_t>(seat)] = false;
       pop();
       emit("Trap: Mud Pool", "{} is stuck in the Mud Pool and does not refill their hand ({} card{}).",
-           racer_name(slot), hand_total(seat), hand_total(seat) == 1 ? "" : "s");
+           rname(slot), hand_total(seat), hand_total(seat) == 1 ? "" : "s");
       return true;
     }
     t.n = static_cast<std::int8_t>(hand_target() - hand_total(seat));

@@ -180,7 +180,7 @@ bool WackyState::step_task() {
         const PlayerId seat = t.who;
         if (!turn_over_ && cards_played_ == 0)
           emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.",
-               racer_name(slot_of(seat)));
+               rname(slot_of(seat)));
         pop();
         end_turn(seat);
         return true;

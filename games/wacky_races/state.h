@@ -125,6 +125,25 @@ struct Task {
   std::uint32_t mask = 0;   // racers or positions
 };
 
+// Names for events, formatted only when someone listens (see the fmt
+// formatters at the end of this file): building them costs nothing otherwise.
+struct RacerName {
+  const class WackyState* s;
+  int slot;
+};
+struct TileName {
+  const class WackyState* s;
+  int pos;
+};
+struct KindName {
+  const class WackyState* s;
+  int pos;
+};
+struct PowerWords {
+  const Catalog* c;
+  const Power* p;
+};
+
 inline constexpr int kStackSize = 96;
 inline constexpr std::int8_t kNobody = -1;
 
@@ -213,7 +232,10 @@ class WackyState final : public State {
   std::string tile_name(int p) const;      // "tile 9 (Gas Station)", "start space 2 (Prairie)"
   std::string kind_name(int p) const;      // "Forest", "Swamp", "wild"
   std::string racer_name(int slot) const;  // "Red Max (Ana)" / "Red Max (Neutral)"
-  std::string power_name(PlayerId seat, int power) const;
+  const std::string& power_name(PlayerId seat, int power) const;
+  RacerName rname(int slot) const { return RacerName{this, slot}; }
+  TileName tname(int p) const { return TileName{this, p}; }
+  KindName kname(int p) const { return KindName{this, p}; }
   int leader_pos() const;
   int last_pos() const;
   int retreat_pos() const;                  // where Dastardly goes back to
@@ -345,3 +367,20 @@ class WackyState final : public State {
 };
 
 }  // namespace rt::wacky_races
+
+template <>
+struct fmt::formatter<rt::wacky_races::RacerName> : fmt::formatter<std::string_view> {
+  fmt::format_context::iterator format(const rt::wacky_races::RacerName& n, fmt::format_context& ctx) const;
+};
+template <>
+struct fmt::formatter<rt::wacky_races::TileName> : fmt::formatter<std::string_view> {
+  fmt::format_context::iterator format(const rt::wacky_races::TileName& n, fmt::format_context& ctx) const;
+};
+template <>
+struct fmt::formatter<rt::wacky_races::KindName> : fmt::formatter<std::string_view> {
+  fmt::format_context::iterator format(const rt::wacky_races::KindName& n, fmt::format_context& ctx) const;
+};
+template <>
+struct fmt::formatter<rt::wacky_races::PowerWords> : fmt::formatter<std::string_view> {
+  fmt::format_context::iterator format(const rt::wacky_races::PowerWords& n, fmt::format_context& ctx) const;
+};

@@ -61,7 +61,7 @@ std::string WackyState::racer_name(int slot) const {
   return fmt::format("{} ({})", team, game_->seat_name(owner(slot)));
 }
 
-std::string WackyState::power_name(PlayerId seat, int power) const {
+const std::string& WackyState::power_name(PlayerId seat, int power) const {
   return catalog()
       .teams[static_cast<std::size_t>(team_of(slot_of(seat)))]
       .powers[static_cast<std::size_t>(power)]
@@ -120,7 +120,7 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
   const Catalog& c = catalog();
   if (player < 0) return action_text(player, a);
   const Task* t = top();
-  const auto tname = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   const int slot = slot_of(player);
   const auto dest_words = [&](int from) {
     const int d = next_free(from, +1);
@@ -147,15 +147,15 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
     }
     if (a >= kThree) {
       const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
-      return fmt::format("Discard {}, {} and {} to leave the Swamp: {}", tname(tr.t[0]), tname(tr.t[1]),
-                         tname(tr.t[2]), dest_words(pos(slot)));
+      return fmt::format("Discard {}, {} and {} to leave the Swamp: {}", terr(tr.t[0]), terr(tr.t[1]),
+                         terr(tr.t[2]), dest_words(pos(slot)));
     }
     if (a >= kPair)
-      return fmt::format("Discard 2 {} to leave the Swamp: {}", tname(a - kPair), dest_words(pos(slot)));
-    if (a >= kStay) return fmt::format("Play {} and stay stuck in the Swamp", tname(a - kStay));
+      return fmt::format("Discard 2 {} to leave the Swamp: {}", terr(a - kPair), dest_words(pos(slot)));
+    if (a >= kStay) return fmt::format("Play {} and stay stuck in the Swamp", terr(a - kStay));
     const int k = a - kPlay;
     const char* why = cards_played_ == 0 ? " (any terrain)" : "";
-    return fmt::format("Play {}: {} card{}, {}", tname(k), kOrdinal[cards_played_], why,
+    return fmt::format("Play {}: {} card{}, {}", terr(k), kOrdinal[cards_played_], why,
                        dest_words(pos(slot)));
   }
   if (!t) return action_text(player, a);
@@ -168,9 +168,9 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
   if (a >= kCard) {
     const int k = a - kCard;
     if (t->kind == TaskKind::Redraw)
-      return fmt::format("Discard {} (draw one more than you discard)", tname(k));
-    if (t->b >= 0) return fmt::format("Give {} to {}", tname(k), game_->seat_name(t->b));
-    return "Discard " + tname(k);
+      return fmt::format("Discard {} (draw one more than you discard)", terr(k));
+    if (t->b >= 0) return fmt::format("Give {} to {}", terr(k), game_->seat_name(t->b));
+    return "Discard " + terr(k);
   }
   if (a >= kTile) {
     const int p = a - kTile;
@@ -334,3 +334,20 @@ Standings WackyState::standings() const {
 }
 
 }  // namespace rt::wacky_races
+
+fmt::format_context::iterator fmt::formatter<rt::wacky_races::RacerName>::format(
+    const rt::wacky_races::RacerName& n, fmt::format_context& ctx) const {
+  return fmt::formatter<std::string_view>::format(n.s->racer_name(n.slot), ctx);
+}
+fmt::format_context::iterator fmt::formatter<rt::wacky_races::TileName>::format(
+    const rt::wacky_races::TileName& n, fmt::format_context& ctx) const {
+  return fmt::formatter<std::string_view>::format(n.s->tile_name(n.pos), ctx);
+}
+fmt::format_context::iterator fmt::formatter<rt::wacky_races::KindName>::format(
+    const rt::wacky_races::KindName& n, fmt::format_context& ctx) const {
+  return fmt::formatter<std::string_view>::format(n.s->kind_name(n.pos), ctx);
+}
+fmt::format_context::iterator fmt::formatter<rt::wacky_races::PowerWords>::format(
+    const rt::wacky_races::PowerWords& n, fmt::format_context& ctx) const {
+  return fmt::formatter<std::string_view>::format(rt::wacky_races::describe(*n.c, *n.p), ctx);
+}

@@ -30,8 +30,8 @@ bool WackyState::step_trigger(Task& t) {
   peek_[static_cast<std::size_t>(p)] = 0;
   ++trap_disc_[static_cast<std::size_t>(k)];
   const TrapKind& kind = c.traps[static_cast<std::size_t>(k)];
-  const std::string rule = "Trap: " + kind.name;
-  emit("Setting Off Traps", "{} sets off the Trap on {}: {}!", racer_name(r), tile_name(p), kind.name);
+  const std::string& rule = kind.rule;
+  emit("Setting Off Traps", "{} sets off the Trap on {}: {}!", rname(r), tname(p), kind.name);
   const PlayerId seat = owner(r);
   if (seat >= 0) {
     // "If a player has an unexhausted Special Power card for that specific type of
@@ -41,13 +41,13 @@ bool WackyState::step_trigger(Task& t) {
     for (int i = 0; i < kPowers; ++i) {
       if (team.powers[static_cast<std::size_t>(i)].cancels() == k && !exhausted(seat, i)) {
         set_exhausted(seat, i, true);
-        emit("Setting Off Traps", "{} flips {} and cancels the {}.", racer_name(r),
+        emit("Setting Off Traps", "{} flips {} and cancels the {}.", rname(r),
              team.powers[static_cast<std::size_t>(i)].name, kind.name);
         return true;
       }
     }
   } else if (kind.neutral_immune) {
-    emit(rule, "{} is a Neutral Racer: nothing happens.", racer_name(r));
+    emit(rule, "{} is a Neutral Racer: nothing happens.", rname(r));
     return true;
   }
   // An uncancelled Trap stops the racer where it is; on its own turn the turn ends.
@@ -56,8 +56,7 @@ bool WackyState::step_trigger(Task& t) {
     for (int i = 0; i < depth_; ++i)
       if (stack_[static_cast<std::size_t>(i)].kind == TaskKind::TurnMain) {
         turn_over_ = true;
-        emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).",
-             racer_name(r));
+        emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).", rname(r));
         break;
       }
   }
@@ -65,7 +64,7 @@ bool WackyState::step_trigger(Task& t) {
     case TrapCode::OneCard:
       if (seat >= 0) {
         bridge_[static_cast<std::size_t>(seat)] = true;
-        emit(rule, "{} can only play 1 Movement card on their following turn.", racer_name(r));
+        emit(rule, "{} can only play 1 Movement card on their following turn.", rname(r));
       }
       return true;
     case TrapCode::OthersForward: {
@@ -87,7 +86,7 @@ bool WackyState::step_trigger(Task& t) {
       return true;
     }
     case TrapCode::Back:
-      emit(rule, "{} is thrown back {} space{}.", racer_name(r), kind.n, kind.n == 1 ? "" : "s");
+      emit(rule, "{} is thrown back {} space{}.", rname(r), kind.n, kind.n == 1 ? "" : "s");
       push_move(r, kind.n, -1);
       return true;
     case TrapCode::ExhaustOwn: {
@@ -100,10 +99,10 @@ bool WackyState::step_trigger(Task& t) {
           only = i;
         }
       if (ready == 0) {
-        emit(rule, "{} has no Special Power card left to exhaust.", racer_name(r));
+        emit(rule, "{} has no Special Power card left to exhaust.", rname(r));
       } else if (ready == 1) {
         set_exhausted(seat, only, true);
-        emit(rule, "{} exhausts {}, their last ready power.", racer_name(r), power_name(seat, only));
+        emit(rule, "{} exhausts {}, their last ready power.", rname(r), power_name(seat, only));
       } else {
         Task& ch = push(TaskKind::ChoosePower);
         ch.purpose = Purpose::Sabotage;
@@ -120,7 +119,7 @@ bool WackyState::step_trigger(Task& t) {
     case TrapCode::NoRefill:
       if (seat >= 0) {
         mud_[static_cast<std::size_t>(seat)] = true;
-        emit(rule, "{} will not refill their hand at the end of their turn.", racer_name(r));
+        emit(rule, "{} will not refill their hand at the end of their turn.", rname(r));
       }
       return true;
     case TrapCode::UnexhaustAll: {
@@ -150,7 +149,7 @@ bool WackyState::step_switch(Task& t) {
   }
   if (cand == 0) {
     emit("Trap: The Old Switcheroo", "No racer is within {} tiles behind {}: nothing happens.", t.n,
-         racer_name(r));
+         rname(r));
     pop();
     return true;
   }
@@ -168,8 +167,8 @@ bool WackyState::step_switch(Task& t) {
   }
   pop();
   std::swap(pos_[static_cast<std::size_t>(r)], pos_[static_cast<std::size_t>(o)]);
-  emit("Trap: The Old Switcheroo", "{} switches places with {}: now on {}.", racer_name(r), racer_name(o),
-       tile_name(pos(r)));
+  emit("Trap: The Old Switcheroo", "{} switches places with {}: now on {}.", rname(r), rname(o),
+       tname(pos(r)));
   return true;
 }
 
@@ -188,7 +187,7 @@ bool WackyState::step_unexhaust_all(Task& t) {
     if (down == 0) continue;
     if (down == 1) {
       set_exhausted(seat, only, false);
-      emit(t.n == 1 ? "Trap: Failed Plan" : "Gas Station", "{} unexhausts {}.", racer_name(slot_of(seat)),
+      emit(t.n == 1 ? "Trap: Failed Plan" : "Gas Station", "{} unexhausts {}.", rname(slot_of(seat)),
            power_name(seat, only));
       continue;
     }

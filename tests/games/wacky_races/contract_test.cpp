@@ -22,10 +22,10 @@ TEST_CASE("Wacky Races: the Game contract holds for a championship", "[wacky-rac
   test::check_game_contract(wacky_races::entry(), cfg);
 }
 
-TEST_CASE("Wacky Races: the Game contract holds with the heuristic bots", "[wacky-races][contract]") {
+TEST_CASE("Wacky Races: the Game contract holds with the heuristic bot", "[wacky-races][contract]") {
   test::HarnessConfig cfg;
   cfg.seeds = 3;
-  cfg.seat_level = "hard";
+  cfg.seat_level = "normal";
   test::check_game_contract(wacky_races::entry(), cfg);
 }
 
