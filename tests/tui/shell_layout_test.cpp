@@ -37,7 +37,7 @@ TEST_CASE("shell layout: parts stay inside the window and never overlap", "[shel
   for (const auto& s : sizes) {
     for (int players : {2, 6}) {
       for (int board : {1, 12, 15, 40}) {
-        GameLayoutNeeds needs{board, 6, players};
+        GameLayoutNeeds needs{board, 6, players, 60};
         const GameLayout l = layout_game(s[0], s[1], needs);
         INFO(s[0] << "x" << s[1] << " board " << board << " players " << players);
         const Rect parts[] = {l.header, l.strip, l.board, l.players, l.prompt, l.log, l.help};
@@ -54,7 +54,7 @@ TEST_CASE("shell layout: parts stay inside the window and never overlap", "[shel
 }
 
 TEST_CASE("shell layout: an 80x24 game of six keeps a five-row prompt and a log", "[shell][layout]") {
-  const GameLayout l = layout_game(80, 24, GameLayoutNeeds{15, 6, 6});
+  const GameLayout l = layout_game(80, 24, GameLayoutNeeds{15, 6, 6, 0});
   CHECK(l.board.h == 15);
   CHECK(l.prompt.h >= 5);
   CHECK(l.log.h == l.prompt.h);
@@ -64,12 +64,12 @@ TEST_CASE("shell layout: an 80x24 game of six keeps a five-row prompt and a log"
 
 TEST_CASE("shell layout: more room gives the log more rows, a wide window gives a sidebar",
           "[shell][layout]") {
-  const GameLayout small = layout_game(80, 24, GameLayoutNeeds{12, 6, 4});
-  const GameLayout tall = layout_game(80, 50, GameLayoutNeeds{12, 6, 4});
+  const GameLayout small = layout_game(80, 24, GameLayoutNeeds{12, 6, 4, 0});
+  const GameLayout tall = layout_game(80, 50, GameLayoutNeeds{12, 6, 4, 0});
   CHECK(tall.log.h > small.log.h);
   CHECK(tall.board.h == 12);
   CHECK_FALSE(small.strip.empty());  // a row of player panels fits at 80x24 with a 12-row board
-  const GameLayout wide = layout_game(160, 50, GameLayoutNeeds{12, 6, 4});
+  const GameLayout wide = layout_game(160, 50, GameLayoutNeeds{12, 6, 4, 0});
   CHECK(wide.wide);
   CHECK_FALSE(wide.players.empty());
   CHECK(wide.players.h >= 4 * 2 + 2);

@@ -128,6 +128,14 @@ bool App::step_once(Millis deadline_cap) {
     return false;
   }
   Millis now = term_.now();
+  Millis stopped = 0;
+  Millis continued = 0;
+  if (term_.take_suspension(stopped, continued) && !small_) {
+    // Stopped with Ctrl-Z: the game did not go on meanwhile.
+    top().pause(stopped);
+    top().resume(continued);
+    dirty_ = true;
+  }
   const int w = term_.width();
   const int h = term_.height();
   if (w != last_w_ || h != last_h_) {

@@ -56,7 +56,8 @@ GameLayout layout_game(int cols, int rows, const GameLayoutNeeds& needs) {
   l.rule_y = y + board_rows;
   const int bottom_y = l.rule_y + 1;
   const int bottom_rows = rows - 1 - bottom_y;
-  const int prompt_w = cols / 2 + 2;
+  // Long options widen the prompt, but the log keeps 31 columns.
+  const int prompt_w = std::clamp(needs.prompt_width, cols / 2 + 2, std::max(cols / 2 + 2, cols - 32));
   l.divider_x = prompt_w;
   l.prompt = Rect{0, bottom_y, prompt_w, bottom_rows};
   l.log = Rect{prompt_w + 1, bottom_y, cols - prompt_w - 1, bottom_rows};

@@ -98,6 +98,8 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   needs.players = static_cast<int>(s.table().seats().size());
   const PromptView pv = build_prompt(w / 2, now);
   needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
+  for (const auto& o : pv.options)
+    needs.prompt_width = std::max(needs.prompt_width, static_cast<int>(o.size()) + 6);
   const GameLayout l = layout_game(w, h, needs);
 
   draw_header(c, l.header);
@@ -342,21 +344,29 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
   return pv;
 }
 
+// Priorities when rows are short: the options (all of them if possible),
+// then the question, then the full text of a cut-off highlighted option,
+// then hints.
 void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   options_rect_ = Rect{};
   const int x = r.x + 1;
   const int w = r.w - 2;
+  const int rows = r.h;
+  const int count = static_cast<int>(p.options.size());
+  const int head_min = p.head.empty() ? 0 : 1;
+  const int opt_rows = std::min(count, std::max(0, rows - head_min));
+  const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
   int y = r.y;
-  const int end = r.bottom();
-  for (const auto& line : p.head) {
-    if (y >= end) break;
-    draw_styled(c, x, y++, line, w);
+  for (int i = 0; i < head_rows; ++i) {
+    StyledText line = p.head[static_cast<std::size_t>(i)];
+    const bool cut = i == head_rows - 1 && head_rows < static_cast<int>(p.head.size());
+    draw_styled(c, x, y, line, cut ? w - 1 : w);
+    if (cut)
+      c.put(x + std::min(static_cast<int>(line.size()), w - 1), y, c.unicode() ? U'…' : U'>', style::kDim);
+    ++y;
   }
-  const int foot_rows =
-      std::min(static_cast<int>(p.foot.size()), std::max(0, end - y - static_cast<int>(p.options.size())));
-  const int opt_rows = std::min(static_cast<int>(p.options.size()), std::max(0, end - y - foot_rows));
+  bool highlighted_cut = false;
   if (opt_rows > 0) {
-    const int count = static_cast<int>(p.options.size());
     const int first = menu_scroll(count, opt_rows, std::max(0, p.cursor));
     options_rect_ = Rect{x, y, w, opt_rows};
     options_first_ = first;
@@ -367,15 +377,30 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
       StyledText line = p.options[static_cast<std::size_t>(idx)];
       if (sel)
         for (std::size_t k = 2; k < line.size(); ++k) line[k].style = style::kSelected;
-      draw_styled(c, x + 2, y, line, w - 3);
-      if (static_cast<int>(line.size()) > w - 3) c.put(x + w - 2, y, c.unicode() ? U'…' : U'>', style::kDim);
+      const bool cut = static_cast<int>(line.size()) > w - 3;
+      draw_styled(c, x + 2, y, line, cut ? w - 4 : w - 3);
+      if (cut) c.put(x + w - 2, y, c.unicode() ? U'…' : U'>', style::kDim);
+      highlighted_cut = highlighted_cut || (sel && cut);
       ++y;
     }
     if (first > 0) c.put(r.right() - 1, options_rect_.y, c.unicode() ? U'↑' : U'^', style::kDim);
     if (first + opt_rows < count)
       c.put(r.right() - 1, options_rect_.bottom() - 1, c.unicode() ? U'↓' : U'v', style::kDim);
   }
-  for (int i = 0; i < foot_rows; ++i) draw_styled(c, x, y++, p.foot[static_cast<std::size_t>(i)], w);
+  std::vector<StyledText> rest;
+  if (highlighted_cut && p.cursor >= 0 && p.cursor < count) {
+    // The highlighted option in full, so a long label can still be read.
+    StyledText full = p.options[static_cast<std::size_t>(p.cursor)];
+    full.erase(full.begin(),
+               full.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(full.size())));
+    for (Cell& cell : full) cell.style = style::kBold;
+    for (auto& l : wrap_styled(full, w - 2, 2)) rest.push_back(std::move(l));
+  }
+  for (const auto& l : p.foot) rest.push_back(l);
+  for (const auto& l : rest) {
+    if (y >= r.bottom()) break;
+    draw_styled(c, x, y++, l, w);
+  }
 }
 
 void PlayScreen::draw_log(Canvas& c, const Rect& r) {
@@ -461,8 +486,11 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   if (s.phase() == Phase::PassDevice)
     return {HelpItem{"Enter", "I am " + seat_name(s.asked())}, HelpItem{"?", "keys"}, HelpItem{"q", "quit"}};
   const auto items = help_line(Context::Game, unicode);
-  if ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty())
+  if ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty()) {
+    // Several humans racing use the seat keys shown above, not Space.
+    if (s.contest_humans().size() > 1) return pick_items(items, {"keys", "rules", "log", "quit"});
     return pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"});
+  }
   if (s.phase() == Phase::HumanTurn)
     return pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
   return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "quit"});

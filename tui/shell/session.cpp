@@ -100,6 +100,7 @@ bool GameSession::in_contest() const {
 
 bool GameSession::step_contest(Millis real) {
   bool changed = false;
+  if (secret_hands()) viewer_ = kEveryone;  // everyone is at the keyboard: no hand on show
   if (!clock_.running()) {
     if (!ready_given_ && !options_.demo && contest_has_humans()) {
       // Humans need a moment to see that a race is on before time flows.
@@ -113,7 +114,6 @@ bool GameSession::step_contest(Millis real) {
     changed = true;
   }
   phase_ = Phase::Contest;
-  if (secret_hands()) viewer_ = kEveryone;  // everyone is at the keyboard: no hand on show
   for (int guard = 0; guard < 100000 && in_contest(); ++guard) {
     if (state().turn() == Turn::Chance) {
       table_->advance_one(clock_.now(real));

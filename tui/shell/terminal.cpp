@@ -16,14 +16,15 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
-#include <chrono>
 #include <climits>
 #include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <exception>
 #include <fstream>
 #include <map>
@@ -41,6 +42,17 @@ int g_wake[2] = {-1, -1};
 struct termios g_saved_termios;
 bool g_have_termios = false;
 struct sigaction g_ncurses_winch;
+struct sigaction g_ncurses_tstp;
+// Ctrl-Z: when the program was stopped and when it went on (monotonic ms).
+std::atomic<long long> g_stopped_from{0};
+std::atomic<long long> g_stopped_to{0};
+volatile std::sig_atomic_t g_suspended = 0;
+
+long long monotonic_ms() {
+  struct timespec ts;
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<long long>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
 
 void wake_loop() {
   if (g_wake[1] >= 0) {
@@ -63,6 +75,21 @@ extern "C" void on_winch(int sig) {
   if ((g_ncurses_winch.sa_flags & SA_SIGINFO) == 0 && g_ncurses_winch.sa_handler != SIG_DFL &&
       g_ncurses_winch.sa_handler != SIG_IGN && g_ncurses_winch.sa_handler != nullptr)
     g_ncurses_winch.sa_handler(sig);
+  wake_loop();
+  errno = saved;
+}
+
+// ncurses' SIGTSTP handler leaves curses mode, stops the process and, once
+// continued, repaints. Around it we note how long the game was stopped, so a
+// timed contest does not run on while the player is away.
+extern "C" void on_tstp(int sig) {
+  const int saved = errno;
+  g_stopped_from = monotonic_ms();
+  if ((g_ncurses_tstp.sa_flags & SA_SIGINFO) == 0 && g_ncurses_tstp.sa_handler != SIG_DFL &&
+      g_ncurses_tstp.sa_handler != SIG_IGN && g_ncurses_tstp.sa_handler != nullptr)
+    g_ncurses_tstp.sa_handler(sig);
+  g_stopped_to = monotonic_ms();
+  g_suspended = 1;
   wake_loop();
   errno = saved;
 }
@@ -154,6 +181,10 @@ class NcursesTerminal final : public Terminal {
     // Chain ncurses' SIGWINCH handler so a resize also wakes poll().
     ::sigaction(SIGWINCH, nullptr, &g_ncurses_winch);
     install(SIGWINCH, on_winch);
+    ::sigaction(SIGTSTP, nullptr, &g_ncurses_tstp);
+    if ((g_ncurses_tstp.sa_flags & SA_SIGINFO) == 0 && g_ncurses_tstp.sa_handler != SIG_DFL &&
+        g_ncurses_tstp.sa_handler != SIG_IGN)
+      install(SIGTSTP, on_tstp);
 
     env.has_colors = ::has_colors();
     caps_ = decide_caps(env, request);
@@ -195,9 +226,16 @@ class NcursesTerminal final : public Terminal {
   }
 
   Millis now() const override {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
+    return monotonic_ms();
+  }
+
+  bool take_suspension(Millis& from, Millis& to) override {
+    if (!g_suspended) return false;
+    g_suspended = 0;
+    from = g_stopped_from;
+    to = g_stopped_to;
+    full_ = true;  // ncurses repainted from its own copy: resend everything next time
+    return true;
   }
 
   int pending_signal() const override {
@@ -371,7 +409,7 @@ class NcursesTerminal final : public Terminal {
     screen_ = nullptr;
     g_raw = 0;
     if (g_have_termios) ::tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_termios);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH}) std::signal(sig, SIG_DFL);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP}) std::signal(sig, SIG_DFL);
     close_pipe();
   }
 

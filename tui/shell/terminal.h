@@ -31,6 +31,8 @@ class Terminal {
   // SIGINT, SIGTERM, SIGHUP or SIGQUIT received (0: none). A dead input
   // (the SSH connection dropped) counts as SIGHUP.
   virtual int pending_signal() const = 0;
+  // After Ctrl-Z and `fg`: when the program was stopped and continued.
+  virtual bool take_suspension(Millis& /*from*/, Millis& /*to*/) { return false; }
   // Bytes written to the terminal so far (for measurements).
   virtual std::uint64_t bytes_written() const { return 0; }
 };
