@@ -20,8 +20,7 @@ const GameInfo& game_info() {
           {"two-racers", "two racers per player (2-3 players; automatic with 2)"},
       },
       {
-          {"track",
-           "layout A-F (default A) or a custom segment order, e.g. \"S* S C C S C C S* S C C S C C\""},
+          {"track", "layout A-F (default A) or your own order, e.g. \"S* S C C S C C ...\""},
       },
   };
   return info;

@@ -64,7 +64,7 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
     return s;
   };
   switch (a) {
-    case kRoll: return fmt::format("Roll again ({})", risk_text(n_dice_));
+    case kRoll: return fmt::format("Roll again (risk: {} in 6 of a double)", n_dice_);
     case kMove: return fmt::format("Move {} (to {})", dice_total(), to(distance(r) + dice_total()));
     case kCrash:
       return fmt::format("Take the crash card (double {}: pile {})", v, Data::pile_name((v - 1) / 2));

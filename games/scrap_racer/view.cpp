@@ -70,13 +70,22 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
   const Style dim{Color::Default, Color::Default, attr::kDim};
   const bool dealt = deal_next_ == n_racers_;
   const int act = phase_ == Phase::Over || !dealt || phase_ == Phase::ChooseStart ? -1 : active();
-  const bool wide = c.width() >= kCell * ((t.length - 2 * std::min(6, t.length / 4) + 1) / 2 + 2) + 4;
+  // Rows: [title] [numbers] ring [numbers] dashboards [supplies] [legend];
+  // the bracketed ones go first when the canvas is short.
+  const int side = std::min(6, t.length / 4);
+  const int ring_w = kCell * ((t.length - 2 * side + 1) / 2 + 2);
+  const int dash = 1 + n_racers_;
+  const int spare = c.height() - (side + 2) - dash;
+  const bool ring = c.width() >= ring_w && spare >= 0;
+  const bool title = !ring || spare >= 1;
+  const bool numbers = ring && spare >= 3;
   int y = 0;
 
-  c.text(0, y++,
-         fmt::format("Scrap Racer - track {} ({} spaces a lap){}", t.name, t.length,
-                     ending_ ? " - FINAL ROUND" : ""),
-         bold);
+  if (title)
+    c.text(0, y++,
+           fmt::format("Scrap Racer - track {} ({} spaces a lap){}", t.name, t.length,
+                       ending_ ? " - FINAL ROUND" : ""),
+           bold);
 
   auto racer_style = [&](int r) {
     Style s{info(r).colour, Color::Default, attr::kBold};
@@ -88,21 +97,22 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
   int panel_y = y;
   int panel_w = c.width();
   int panel_h = c.height();
-  if (wide && c.height() >= 18) {
+  if (ring) {
     // Space numbers every fifth space, the ring, and the finish line.
-    const Ring g = layout_ring(t.length, 0, y + 1);
-    for (int s = 0; s < t.length; ++s) {
+    const int top = numbers ? y + 1 : y;
+    const Ring g = layout_ring(t.length, 0, top);
+    for (int s = 0; s < t.length && numbers; ++s) {
       if ((s + 1) % 5 != 0 && s != 0) continue;
       const int sx = g.x[static_cast<std::size_t>(s)];
       const int sy = g.y[static_cast<std::size_t>(s)];
-      if (sy == y + 1)
-        c.text(sx + 1, y, fmt::format("{}", s + 1), dim);
-      else if (sy == y + 2 + g.side)
+      if (sy == top)
+        c.text(sx + 1, top - 1, fmt::format("{}", s + 1), dim);
+      else if (sy == top + 1 + g.side)
         c.text(sx + 1, sy + 1, fmt::format("{}", s + 1), dim);
       else if (sx > 0)
         c.text(sx + kCell, sy, fmt::format("{}", s + 1), dim);
     }
-    c.text(1, y + 1, "F>", Style{Color::Default, Color::Default, attr::kBold | attr::kReverse});
+    c.text(1, top, "F>", Style{Color::Default, Color::Default, attr::kBold | attr::kReverse});
     for (int s = 0; s < t.length; ++s) {
       const int sx = g.x[static_cast<std::size_t>(s)];
       const int sy = g.y[static_cast<std::size_t>(s)];
@@ -123,10 +133,10 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
         c.put(col, sy, c.glyphs().dot, dim);  // an empty Boost space
     }
     panel_x = kCell + 1;
-    panel_y = y + 2;
+    panel_y = top + 1;
     panel_w = kCell * g.top - 2;
     panel_h = g.side;
-    y += g.height + 2;
+    y = top + g.height + (numbers ? 1 : 0);
   }
 
   // The turn in progress (inside the ring when there is room).
@@ -228,7 +238,7 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
                        boost_supply_, bonus_supply_, bonus_deck_.total(), crash_deck_[0].total(),
                        crash_deck_[1].total(), crash_deck_[2].total()),
            dim);
-  if (y < c.height() && wide)
+  if (y < c.height() && ring)
     c.text(0, y, "[ ] straight  ( ) curve  * Boost marker  . empty Boost space  F> finish line", dim);
 }
 

@@ -139,8 +139,10 @@ TEST_CASE("Example: Lars draws 5 forward 2 back: Jules, one position in front, g
   CHECK(u->distance(2) == 22);
 }
 
-// Rulebook, Crash cards: "Stay put: The player does not move their racer."
-TEST_CASE("Crash card: Stay put", "[scrap-racer][rules][crash]") {
+// Rulebook, Crash cards: "Stay put: The player does not move their racer." B) Example: "Due to the 3/4 Crash
+// card the Racer is not moved at all."
+TEST_CASE("Example: the 3/4 crash card Stay put does not move the racer at all",
+          "[scrap-racer][rules][crash][example]") {
   auto t = field(10, 13, 22, 3);
   double_for(*t, 1);
   chance(*t, "crash stay-put");

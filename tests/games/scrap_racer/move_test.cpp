@@ -212,7 +212,10 @@ TEST_CASE("Racer ability: Steel Jacket on a straight space advances 1, once only
 }
 
 // Rulebook, Racer abilities: "Swiftly: If the racer is on a curved space, it advances by 1 space once only."
-TEST_CASE("Racer ability: Swifty on a curved space advances 1, once only", "[scrap-racer][rules][ability]") {
+// A) 2) Example: "Jules (blue) activates her racer ability, since she ended her movement on a curved space.
+// She advances her racer one more space."
+TEST_CASE("Example: Jules's Swifty ends on a curved space and advances 1 more, once only",
+          "[scrap-racer][rules][ability][example]") {
   auto t = three("swifty");
   t->arrange_distance(0, 5);
   chance(*t, "die 5");

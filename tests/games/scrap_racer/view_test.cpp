@@ -71,6 +71,11 @@ TEST_CASE("View: fits 80x20 with six racers; ASCII only on an ASCII canvas; smal
     CHECK(r.size() <= 80);
     for (char ch : r) CHECK(static_cast<unsigned char>(ch) < 0x80);
   }
+  // The shell of an 80x24 terminal gives the board 16 rows: the ring stays, the space numbers go.
+  const std::string shell = draw(*t, 80, 16, false);
+  CHECK(lines_of(shell).size() == 16);
+  CHECK_THAT(shell, Catch::Contains("F> [T ]"));
+  CHECK_THAT(shell, Catch::Contains("K Steel Jacket"));
   const std::string uni = draw(*t, 80, 20, true);
   CHECK_THAT(uni, Catch::Contains("·"));  // the empty Boost space
   // No room for the ring: the turn and the dashboards still show.
@@ -114,7 +119,7 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   t->legal_actions(0, acts);
   Strings labels;
   for (Action a : acts) labels.push_back(t->action_label(0, a));
-  CHECK(labels == Strings{"Roll again (risk: 4 of 6 numbers are a double)", "Move 13 (to space 16 of lap 1)",
+  CHECK(labels == Strings{"Roll again (risk: 4 in 6 of a double)", "Move 13 (to space 16 of lap 1)",
                           "Boost Re-roll: roll the 5 again", "Boost +1: the 5 becomes 6",
                           "Boost -1: the 5 becomes 4", "Boost Turn: the 5 becomes 2"});
   act(*t, "roll");
