@@ -199,6 +199,13 @@ void WackyState::put_trap(int p, int kind) {
   trap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(kind);
 }
 
+void WackyState::discard_trap(int kind) {
+  if (trap_deck_[static_cast<std::size_t>(kind)] == 0)
+    throw std::logic_error("discard_trap: none left in the Trap deck");
+  --trap_deck_[static_cast<std::size_t>(kind)];
+  ++trap_disc_[static_cast<std::size_t>(kind)];
+}
+
 void WackyState::set_dastardly(int p, bool out) {
   dast_ = static_cast<std::int8_t>(p);
   dast_out_ = out;

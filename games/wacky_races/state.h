@@ -250,6 +250,7 @@ class WackyState final : public State {
   void set_tile(int p, int kind);                                   // a terrain, or kSpecialBase + special
   void set_hand(PlayerId seat, std::array<int, kTerrains> counts);  // cards from/to the deck
   void put_trap(int p, int kind);                                   // from the Trap deck
+  void discard_trap(int kind);                                      // from the Trap deck to its discard pile
   void set_dastardly(int p, bool out = false);
   void set_exhausted(PlayerId seat, int power, bool on);
   void set_discard_top(int terrain);  // moves one card from the deck to the discard pile
