@@ -13,7 +13,7 @@ std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level) {
   std::unique_ptr<Agent> heuristic = game.make_bot(level);
   if (!heuristic) heuristic = std::make_unique<RandomAgent>(reaction_profile(level));
   // "hard" searches; the heuristic answers its timed contests and forced moves.
-  if (level == "hard") return std::make_unique<SearchAgent>(std::move(heuristic));
+  if (level == "hard" && game.hard_uses_search()) return std::make_unique<SearchAgent>(std::move(heuristic));
   return heuristic;
 }
 
