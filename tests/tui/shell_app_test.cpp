@@ -17,15 +17,9 @@ using namespace rt;
 using namespace rt::shell;
 using rt::shell::test::FakeTerminal;
 using rt::shell::test::run_until;
+using rt::shell::test::TempDir;
 
 namespace {
-
-std::string temp_dir() {
-  char tmpl[] = "/tmp/racetable-shell-XXXXXX";
-  const char* d = ::mkdtemp(tmpl);
-  REQUIRE(d);
-  return d;
-}
 
 char32_t go_wacky_digit() {
   const auto& all = builtin_registry().all();
@@ -80,7 +74,8 @@ bool answer(App& app, FakeTerminal& term) {
 TEST_CASE("shell app: a whole game of Go Wacky! with keys only, at 80x24 in ASCII", "[shell][app]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   ctx.unicode = false;
   App app(term, ctx, make_title_screen(ctx));
   start_go_wacky(app, term);
@@ -127,7 +122,8 @@ TEST_CASE("shell app: a whole game of Go Wacky! with keys only, at 80x24 in ASCI
 }
 
 TEST_CASE("shell app: a hang-up mid-game saves it; resume continues the same game", "[shell][app]") {
-  const std::string dir = temp_dir();
+  const TempDir tmp;
+  const std::string dir = tmp.path();
   std::string board_before;
   std::size_t steps_before = 0;
   {
@@ -170,7 +166,8 @@ TEST_CASE("shell app: a hang-up mid-game saves it; resume continues the same gam
 TEST_CASE("shell app: q asks first, then saves and quits", "[shell][app]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   App app(term, ctx, make_title_screen(ctx));
   start_go_wacky(app, term);
   REQUIRE(
@@ -194,7 +191,8 @@ TEST_CASE("shell app: q asks first, then saves and quits", "[shell][app]") {
 TEST_CASE("shell app: the help, rules and log pages open and close over the game", "[shell][app]") {
   FakeTerminal term(80, 24, true);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   App app(term, ctx, make_title_screen(ctx));
   start_go_wacky(app, term);
   REQUIRE(
@@ -218,7 +216,8 @@ TEST_CASE("shell app: the help, rules and log pages open and close over the game
 TEST_CASE("shell app: a demo plays itself; any key pauses it", "[shell][app]") {
   FakeTerminal term(100, 30, true);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   App app(term, ctx, make_play_screen(ctx, make_demo_session(ctx, "go-wacky", "3")));
   REQUIRE(run_until(app, term, [&] { return play(app)->session().table().decisions() > 2; }));
   CHECK(term.shows("Demo"));
@@ -241,7 +240,8 @@ TEST_CASE("shell app: every game in the registry can be seated and started", "[s
     INFO(all[i].info.id);
     FakeTerminal term(80, 24, false);
     AppContext ctx;
-    ctx.state_dir = temp_dir();
+    const TempDir tmp;
+    ctx.state_dir = tmp.path();
     App app(term, ctx, make_title_screen(ctx));
     term.press(KeyType::Enter);
     term.press(static_cast<char32_t>(U'1' + i));
@@ -265,7 +265,8 @@ TEST_CASE("shell app: every game in the registry can be seated and started", "[s
 TEST_CASE("shell app: screens at 80x24 show what a newcomer needs", "[shell][app]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   App app(term, ctx, make_title_screen(ctx));
   REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
   CHECK(term.shows("Watch a demo"));
@@ -284,7 +285,8 @@ TEST_CASE("shell app: screens at 80x24 show what a newcomer needs", "[shell][app
 TEST_CASE("shell app: a click on an option plays it", "[shell][app]") {
   FakeTerminal term(80, 24, true);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   App app(term, ctx, make_title_screen(ctx));
   start_go_wacky(app, term);
   REQUIRE(run_until(app, term, [&] {
@@ -308,7 +310,8 @@ TEST_CASE("shell app: two humans race with their own keys, shown on screen", "[s
   for (int seed = 1; seed < 30 && !raced; ++seed) {
     FakeTerminal term(80, 24, false);
     AppContext ctx;
-    ctx.state_dir = temp_dir();
+    const TempDir tmp;
+    ctx.state_dir = tmp.path();
     cli::TableRequest req;
     req.game = "go-wacky";
     req.seats = {"human", "human", "normal"};
@@ -349,7 +352,8 @@ TEST_CASE("shell app: two humans race with their own keys, shown on screen", "[s
 TEST_CASE("shell app: after a game, n sets up the same players again", "[shell][app]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.state_dir = temp_dir();
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
   App app(term, ctx, make_play_screen(ctx, make_demo_session(ctx, "go-wacky", "4")));
   for (int i = 0; i < 6; ++i) term.press(U'+');
   REQUIRE(run_until(

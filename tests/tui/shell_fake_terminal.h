@@ -3,8 +3,11 @@
 // kept as a Canvas.
 #pragma once
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <deque>
+#include <filesystem>
 #include <string>
 
 #include "tui/shell/app.h"
@@ -67,6 +70,26 @@ class FakeTerminal final : public Terminal {
   int frames_ = 0;
   int signal_ = 0;
   bool idle_ = false;
+};
+
+// A fresh directory for saves, removed with everything in it at the end.
+class TempDir {
+ public:
+  TempDir() {
+    char tmpl[] = "/tmp/racetable-shell-XXXXXX";
+    const char* d = ::mkdtemp(tmpl);
+    path_ = d ? d : "/tmp";
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (path_ != "/tmp") std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
 };
 
 // Runs the app until `done()` or `max_steps` loop passes; returns done().

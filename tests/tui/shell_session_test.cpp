@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "core/save.h"
+#include "tests/tui/shell_fake_terminal.h"
 #include "tui/setup.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/session.h"
@@ -22,13 +23,6 @@ std::unique_ptr<Table> go_wacky(const std::vector<std::string>& seats, const std
   req.seats = seats;
   req.seed_text = seed;
   return cli::make_table(req, 1);
-}
-
-std::string temp_dir() {
-  char tmpl[] = "/tmp/racetable-shell-XXXXXX";
-  const char* d = ::mkdtemp(tmpl);
-  REQUIRE(d);
-  return d;
 }
 
 // Runs update() with the fake clock jumping to each wake-up until `done`.
@@ -183,7 +177,8 @@ TEST_CASE("shell session: hot-seat passes the keyboard before showing a secret h
 
 TEST_CASE("shell session: it saves at each human turn, and a save resumes the same game",
           "[shell][session]") {
-  const std::string dir = temp_dir();
+  const rt::shell::test::TempDir tmp;
+  const std::string dir = tmp.path();
   SessionOptions so;
   so.save_path = dir + "/g.save";
   GameSession s(go_wacky({"human", "normal", "normal", "normal"}, "9"), {}, so);

@@ -155,3 +155,15 @@ TEST_CASE("shell contest keys: one key per option, paging past five", "[shell][c
   REQUIRE(labels.size() == 4);
   CHECK(labels.back().option == -1);
 }
+
+TEST_CASE("shell widgets: unbroken text moves to the next line whole", "[shell][widgets]") {
+  StyledText t;
+  append(t, "Ben draws back to 4 cards ");
+  append_unbroken(t, "(Play: draw back)", style::kDim);
+  const auto lines = wrap_styled(t, 30, 1);
+  REQUIRE(lines.size() == 2);
+  CHECK(plain(lines[0]) == "Ben draws back to 4 cards");
+  Canvas c(30, 1, false);
+  draw_styled(c, 0, 0, lines[1]);
+  CHECK(c.to_text() == " (Play: draw back)\n");  // no-break spaces are drawn as spaces
+}

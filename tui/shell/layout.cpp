@@ -16,6 +16,10 @@ int max_board_rows(int cols, int rows) {
   return std::max(1, rows - 3 - kMinPromptRows);
 }
 
+int board_columns(int cols) {
+  return cols >= kWideFrom ? cols - std::min(48, cols - 81) - 1 : cols;
+}
+
 GameLayout layout_game(int cols, int rows, const GameLayoutNeeds& needs) {
   GameLayout l;
   l.header = Rect{0, 0, cols, 1};
@@ -26,8 +30,7 @@ GameLayout layout_game(int cols, int rows, const GameLayoutNeeds& needs) {
 
   if (l.wide) {
     // Main column: board, rule, prompt. Sidebar: players, then the log.
-    const int side_w = std::min(48, cols - 81);
-    const int main_w = cols - side_w - 1;
+    const int main_w = board_columns(cols);
     l.divider_x = main_w;
     const int prompt_rows = std::max(kMinPromptRows, needs.prompt_rows);
     const int board_rows = std::clamp(needs.board_rows, 1, std::max(1, body_rows - 1 - prompt_rows));

@@ -39,5 +39,7 @@ GameLayout layout_game(int cols, int rows, const GameLayoutNeeds& needs);
 
 // Rows the board may use at most in this window (before measuring the view).
 int max_board_rows(int cols, int rows);
+// Columns the board gets in this window (the sidebar takes some when wide).
+int board_columns(int cols);
 
 }  // namespace rt::shell

@@ -61,8 +61,8 @@ std::string PlayScreen::status() const {
   return s.demo() ? "Demo: " + st : st;
 }
 
-int PlayScreen::measure_board(int width, int max_rows, Millis now) const {
-  Canvas probe(width, std::max(1, max_rows), ctx_.unicode);
+int PlayScreen::measure_board(int width, int max_rows, bool unicode, Millis now) const {
+  Canvas probe(width, std::max(1, max_rows), unicode);
   ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
   s_->state().view(probe, vc);
   int used = 0;
@@ -89,9 +89,8 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   } else if (turn == Turn::Over) {
     actors_.clear();
   }
-  const bool wide_probe = w >= 112;
-  const int board_w = wide_probe ? w - std::min(48, w - 81) - 1 : w;
-  board_rows_ = std::max(board_rows_, measure_board(board_w, max_board_rows(w, h), now));
+  board_rows_ =
+      std::max(board_rows_, measure_board(board_columns(w), max_board_rows(w, h), c.unicode(), now));
 
   GameLayoutNeeds needs;
   needs.board_rows = std::max(1, board_rows_);
@@ -418,19 +417,12 @@ void PlayScreen::draw_log(Canvas& c, const Rect& r) {
     if (!s.visible(e)) continue;
     StyledText t;
     append(t, e.text, i >= fresh ? style::kBold : style::kNormal);
-    auto wrapped = wrap_styled(t, w, 1);
-    // The rule goes after the text when it fits there whole, else below it.
+    // The rule follows the text, never broken across lines.
     if (!e.rule.empty()) {
-      const std::string rule = "(" + e.rule + ")";
-      const int len = utf8_length(rule);
-      if (static_cast<int>(wrapped.back().size()) + 1 + len <= w) {
-        append(wrapped.back(), " " + rule, style::kDim);
-      } else {
-        StyledText extra;
-        append(extra, " " + rule, style::kDim);
-        for (auto& l : wrap_styled(extra, w, 1)) wrapped.push_back(std::move(l));
-      }
+      append(t, " ");
+      append_unbroken(t, "(" + e.rule + ")", style::kDim);
     }
+    const auto wrapped = wrap_styled(t, w, 1);
     lines.insert(lines.begin(), wrapped.begin(), wrapped.end());
   }
   const int total = static_cast<int>(lines.size());

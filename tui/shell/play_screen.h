@@ -54,7 +54,7 @@ class PlayScreen final : public Screen {
     std::vector<StyledText> foot;
   };
   PromptView build_prompt(int width, Millis now) const;
-  int measure_board(int width, int max_rows, Millis now) const;
+  int measure_board(int width, int max_rows, bool unicode, Millis now) const;
   void draw_header(Canvas& c, const Rect& r) const;
   void draw_strip(Canvas& c, const Rect& r) const;
   void draw_players(Canvas& c, const Rect& r) const;

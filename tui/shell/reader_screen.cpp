@@ -165,7 +165,10 @@ std::vector<ReaderLine> log_document(const GameSession& session) {
     if (!session.visible(e)) continue;
     ReaderLine l;
     append(l.text, e.text);
-    if (!e.rule.empty()) append(l.text, "  (" + e.rule + ")", style::kDim);
+    if (!e.rule.empty()) {
+      append(l.text, "  ");
+      append_unbroken(l.text, "(" + e.rule + ")", style::kDim);
+    }
     l.hang = 2;
     out.push_back(std::move(l));
   }

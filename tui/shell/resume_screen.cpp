@@ -51,7 +51,8 @@ class ResumeScreen final : public Screen {
       const int used = c.text(4, y, head, sel ? style::kSelected : style::kBold);
       c.text(4 + used + 2, y,
              fmt::format("seed {}  {}", g.seed,
-                         g.over ? std::string("finished") : fmt::format("{} steps in", g.steps)),
+                         g.over ? std::string("finished")
+                                : fmt::format("{} move{} played", g.moves, g.moves == 1 ? "" : "s")),
              style::kDim, w - used - 7);
       std::string seats;
       for (const auto& s : g.seats) seats += (seats.empty() ? "" : ", ") + s;

@@ -36,6 +36,7 @@ std::vector<SavedGame> list_saved_games(const std::string& dir) {
         g.seats.push_back(s.kind == SeatKind::Human ? s.name : fmt::format("{} ({})", s.name, s.level));
       g.seed = save.seed;
       g.steps = save.steps.size();
+      for (const auto& st : save.steps) g.moves += st.player >= 0 ? 1 : 0;
       // Replaying is quick and proves the file can be resumed.
       auto table = restore_save(save, builtin_registry(), DataSource::embedded());
       g.over = table->over();

@@ -23,7 +23,8 @@ struct SavedGame {
   std::string game_name;
   std::vector<std::string> seats;  // "Ana (you)", "Ben (normal)"
   std::uint64_t seed = 0;
-  std::size_t steps = 0;
+  std::size_t steps = 0;  // every recorded step, chance included
+  std::size_t moves = 0;  // players' decisions
   bool over = false;
   std::string status;  // "Ben leads with 4 cards."
 };

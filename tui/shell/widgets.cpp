@@ -37,6 +37,10 @@ void append(StyledText& text, std::string_view utf8, Style s) {
   for (char32_t cp : utf8_decode(utf8)) text.push_back(Cell{cp, s});
 }
 
+void append_unbroken(StyledText& text, std::string_view utf8, Style s) {
+  for (char32_t cp : utf8_decode(utf8)) text.push_back(Cell{cp == U' ' ? kNoBreakSpace : cp, s});
+}
+
 std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang) {
   std::vector<StyledText> lines;
   if (width <= 0) return lines;
@@ -72,7 +76,7 @@ int draw_styled(Canvas& c, int x, int y, const StyledText& text, int max_w) {
   int used = 0;
   for (const Cell& cell : text) {
     if (max_w >= 0 && used >= max_w) break;
-    c.put(x + used, y, cell.ch, cell.style);
+    c.put(x + used, y, cell.ch == kNoBreakSpace ? U' ' : cell.ch, cell.style);
     ++used;
   }
   return used;

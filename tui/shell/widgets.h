@@ -45,6 +45,10 @@ std::vector<std::string> wrap(std::string_view text, int width);
 // and its rule, a key and what it does).
 using StyledText = std::vector<Cell>;
 void append(StyledText& text, std::string_view utf8, Style s = {});
+// Appends text that wrapping keeps on one line (a rule's name): its spaces
+// become no-break spaces, drawn as spaces.
+inline constexpr char32_t kNoBreakSpace = U'\u00A0';
+void append_unbroken(StyledText& text, std::string_view utf8, Style s = {});
 // Wraps like wrap(); continuation lines start with `hang` spaces.
 std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang = 0);
 // Draws up to max_w columns (-1: to the canvas edge); returns columns used.
