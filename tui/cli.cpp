@@ -14,6 +14,7 @@
 #include "games/registry.h"
 #include "tui/bench.h"
 #include "tui/line_mode.h"
+#include "tui/net/commands.h"
 #include "tui/setup.h"
 #include "tui/soak.h"
 #include "tui/shell/keys.h"
@@ -227,6 +228,10 @@ int run(int argc, char** argv) {
   soak->add_option("--decisions", soak_opt.decisions, "decisions per game (default 200000)");
   soak->add_option("--seed", soak_opt.first_seed, "first seed (default 1)");
 
+  // Shared tables: host, tables, join (tui/net/).
+  net::NetCommands net_cmds;
+  net::add_net_commands(app, net_cmds);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -280,6 +285,8 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (app.got_subcommand("soak")) return run_soak(soak_opt);
+    net_cmds.join_settings.ascii = shell_opt.ascii;
+    if (auto code = net::run_net_commands(net_cmds)) return *code;
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);
   } catch (const UserError& e) {

@@ -1,0 +1,557 @@
+#include "tui/net/commands.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <clocale>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "core/save.h"
+#include "games/registry.h"
+#include "tui/net/server.h"
+#include "tui/net/sockets.h"
+
+namespace rt::net {
+namespace {
+
+void out(std::string_view s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+std::string info_path(const std::string& dir, const std::string& name) {
+  return dir + "/" + name + ".table";
+}
+
+bool exists(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+// Where to look for tables: ours, then group tables under /tmp we may enter.
+std::vector<std::string> candidate_dirs() {
+  std::vector<std::string> dirs{default_table_dir()};
+  if (DIR* d = ::opendir("/tmp")) {
+    while (const dirent* e = ::readdir(d)) {
+      const std::string n = e->d_name;
+      if (n.rfind("racetable-", 0) != 0) continue;
+      const std::string path = "/tmp/" + n;
+      struct stat st {};
+      if (::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+      if (::access(path.c_str(), R_OK | X_OK) != 0) continue;
+      if (std::find(dirs.begin(), dirs.end(), path) == dirs.end()) dirs.push_back(path);
+    }
+    ::closedir(d);
+  }
+  std::sort(dirs.begin() + 1, dirs.end());
+  return dirs;
+}
+
+std::vector<std::string> names_in(const std::string& dir, const std::string& suffix) {
+  std::vector<std::string> names;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* e = ::readdir(d)) {
+      const std::string n = e->d_name;
+      if (n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
+        names.push_back(n.substr(0, n.size() - suffix.size()));
+    }
+    ::closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool utf8_locale() {
+  std::setlocale(LC_ALL, "");
+  const char* cs = nl_langinfo(CODESET);
+  std::string c = cs ? cs : "";
+  std::transform(c.begin(), c.end(), c.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  return c == "UTF-8" || c == "UTF8";
+}
+
+std::string fresh_save_path(const Table& table, const std::string& name) {
+  const std::string dir = cli::state_dir();
+  cli::ensure_dir(dir);
+  for (int k = 1;; ++k) {
+    std::string path = fmt::format("{}/{}-seed{}-table-{}{}.save", dir, table.game().info().id, table.seed(),
+                                   name, k == 1 ? std::string() : fmt::format("-{}", k));
+    if (!exists(path)) return path;
+  }
+}
+
+std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& earlier) {
+  const SaveFile save = parse_save(read_file(s.resume_file), s.resume_file);
+  EventSink sink;
+  auto table = restore_save(save, builtin_registry(), cli::data_source(s.request.data_dir), [&](Table& t) {
+    t.set_event_sink(&sink);
+    t.set_step_observer([&](const Step&) {
+      for (Event& e : sink) earlier.push_back(std::move(e));
+      sink.clear();
+    });
+  });
+  table->set_step_observer({});
+  table->set_event_sink(nullptr);
+  if (table->over()) throw UserError(fmt::format("{}: that game is already over", s.resume_file));
+  return table;
+}
+
+std::unique_ptr<Table> new_table(HostSettings& s) {
+  cli::TableRequest req = s.request;
+  if (req.seats.empty()) {
+    // Two people and computers to the usual number of players.
+    const GameEntry& e = builtin_registry().get(req.game);
+    const int players = req.players > 0 ? req.players : std::min(4, e.info.max_players);
+    for (int p = 0; p < players; ++p) req.seats.push_back(p < 2 ? "human" : "normal");
+    req.players = players;
+  }
+  const std::string seed = req.seed_text.empty() ? std::to_string(random_u64()) : req.seed_text;
+  return cli::make_table(req, cli::parse_seed(seed));
+}
+
+std::string dir_flag(const std::string& dir) {
+  return dir == default_table_dir() ? std::string() : fmt::format(" --dir {}", dir);
+}
+
+}  // namespace
+
+BoardSize terminal_size() {
+  winsize ws{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
+    return BoardSize{ws.ws_col, ws.ws_row};
+  return BoardSize{80, 24};
+}
+
+int host(HostSettings s) {
+  std::vector<Event> earlier;
+  std::unique_ptr<Table> table;
+  if (!s.resume_file.empty()) {
+    if (!s.request.game.empty()) throw UserError("--resume continues a saved game: give no GAME with it");
+    table = resume_table(s, earlier);
+    if (s.save_path.empty()) s.save_path = s.resume_file;
+  } else {
+    if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
+    table = new_table(s);
+  }
+  ServerOptions opt;
+  opt.pace_ms = std::clamp(s.pace_ms, 0, 10000);
+  // "Get ready!" and the look at a contest's result scale with the pace.
+  opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
+  opt.after_contest_ms = opt.ready_ms;
+  opt.code = s.code;
+  if (!s.stand_in.empty()) {
+    const auto& levels = bot_levels();
+    if (std::find(levels.begin(), levels.end(), s.stand_in) == levels.end())
+      throw OptionError(
+          fmt::format("--stand-in: unknown level '{}' (use random, easy, normal or hard)", s.stand_in));
+    opt.stand_in = s.stand_in;
+  }
+  if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
+  opt.grace_ms = static_cast<int>(s.grace_s * 1000);
+  if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
+  opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
+  if (!s.group.empty()) {
+    opt.group_set = true;
+    opt.group = group_id(s.group);
+    opt.group_name = s.group;
+    if (!user_in_group(::getuid(), opt.group))
+      throw UserError(fmt::format("--group {}: you are not in that group", s.group));
+    if (s.dir.empty()) s.dir = fmt::format("/tmp/racetable-{}", s.group);
+  }
+  opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
+  const bool named = !s.name.empty();
+  opt.name = named ? s.name : table->game().info().id;
+  check_table_name(opt.name);
+  prepare_table_dir(opt.dir, opt.group, opt.group_set);
+  if (!named)
+    for (int k = 2; exists(socket_path(opt.dir, opt.name)) || exists(info_path(opt.dir, opt.name)); ++k)
+      opt.name = fmt::format("{}-{}", table->game().info().id, k);
+  opt.save_path = s.save_path.empty() ? fresh_save_path(*table, opt.name) : s.save_path;
+
+  int log_fd = STDERR_FILENO;
+  opt.log = [&log_fd](std::string_view line) {
+    std::string l(line);
+    l += '\n';
+    const ssize_t r = ::write(log_fd, l.data(), l.size());
+    (void)r;
+  };
+  const GameInfo& gi = table->game().info();
+  const std::string name = opt.name, dir = opt.dir, save_path = opt.save_path;
+  if (s.detach) {
+    log_fd = ::open((dir + "/" + name + ".log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (log_fd < 0) throw UserError(fmt::format("{}/{}.log: cannot write the table's log", dir, name));
+  }
+  Server server(std::move(table), opt, std::move(earlier));
+  server.open();
+  write_file_atomically(info_path(dir, name), dump(json{{"table", name},
+                                                        {"game", gi.id},
+                                                        {"save", save_path},
+                                                        {"pid", static_cast<long>(::getpid())},
+                                                        {"host", user_name(::getuid())}}) +
+                                                  "\n");
+  std::string seats_text;
+  for (std::size_t p = 0; p < server.table().seats().size(); ++p) {
+    const Seat& seat = server.table().seats()[p];
+    seats_text +=
+        fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
+                    seat.level == "human" ? " (a player)" : fmt::format(" (computer, {})", seat.level));
+  }
+  const std::string how = fmt::format(
+      "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"
+      "  racetable join {}{} --seat N     (or --watch to watch)\n"
+      "Saved after every decision to {}\n",
+      name, gi.name, s.resume_file.empty() ? "" : " (resumed)", seats_text,
+      opt.group_set ? fmt::format(" (group {})", s.group) : fmt::format(" (as {})", user_name(::getuid())),
+      name, dir_flag(dir), save_path);
+
+  if (s.detach) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    const pid_t pid = ::fork();
+    if (pid < 0) throw UserError("cannot start the server in the background (fork failed)");
+    if (pid > 0) {
+      out(how);
+      out(fmt::format("The server runs in the background (pid {}); its log is {}/{}.log\n", pid, dir, name));
+      ::_exit(0);  // the child owns the socket now
+    }
+    ::setsid();
+    const int devnull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (devnull >= 0) {
+      ::dup2(devnull, STDIN_FILENO);
+      ::dup2(devnull, STDOUT_FILENO);
+      ::dup2(devnull, STDERR_FILENO);
+      if (devnull > STDERR_FILENO) ::close(devnull);
+    }
+    write_file_atomically(info_path(dir, name), dump(json{{"table", name},
+                                                          {"game", gi.id},
+                                                          {"save", save_path},
+                                                          {"pid", static_cast<long>(::getpid())},
+                                                          {"host", user_name(::getuid())}}) +
+                                                    "\n");
+  } else {
+    out(how);
+    out("This terminal serves the table and shows its log; Ctrl-C closes it (the game stays saved).\n");
+  }
+  Server::install_signal_handlers();
+  server.run();
+  const bool over = server.table().over();
+  ::unlink(info_path(dir, name).c_str());
+  if (!s.detach) {
+    if (over)
+      out(fmt::format("Game over: {}\n", server.table().state().standings().summary));
+    else
+      out(fmt::format("Table closed. Continue the game with: racetable host --resume {}\n", save_path));
+  }
+  return 0;
+}
+
+int list_tables(const TablesSettings& s) {
+  const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
+  int shown = 0;
+  json all = json::array();
+  for (const std::string& dir : dirs) {
+    std::vector<std::string> names = names_in(dir, ".sock");
+    for (const std::string& n : names_in(dir, ".table"))
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    for (const std::string& name : names) {
+      json info;
+      std::string problem;
+      try {
+        check_table_name(name);
+        info = table_info(dir, name, s.code);
+      } catch (const UserError& e) {
+        problem = e.what();
+      }
+      std::string save;
+      if (!problem.empty()) {
+        try {
+          const json meta = json::parse(read_file(info_path(dir, name)), nullptr, false);
+          if (meta.is_object() && meta.contains("save") && meta["save"].is_string())
+            save = meta["save"].get<std::string>();
+        } catch (const UserError&) {
+        }
+      }
+      ++shown;
+      if (s.json) {
+        json row = problem.empty() ? info : json{{"table", name}, {"problem", problem}};
+        row["dir"] = dir;
+        if (!save.empty()) row["save"] = save;
+        all.push_back(std::move(row));
+        continue;
+      }
+      if (!problem.empty()) {
+        out(fmt::format("{:<16} not running{}\n", name,
+                        save.empty() ? fmt::format(" ({})", problem)
+                                     : fmt::format(": continue it with  racetable host --resume {}", save)));
+        continue;
+      }
+      if (!info.contains("seats")) {
+        out(fmt::format("{:<16} needs a join code (give --code to see more)\n", name));
+        continue;
+      }
+      std::string seats;
+      for (std::size_t p = 0; p < info["seats"].size(); ++p) {
+        const json& seat = info["seats"][p];
+        const bool human = seat.value("human", false);
+        std::string state;
+        if (!human)
+          state = fmt::format("computer {}", seat.value("level", ""));
+        else if (!seat.value("claimed", false))
+          state = "free";
+        else if (seat.value("stand_in", false))
+          state = fmt::format("{}, computer stands in", seat.value("user", ""));
+        else if (!seat.value("connected", false))
+          state = fmt::format("{}, away", seat.value("user", ""));
+        else
+          state = seat.value("user", "");
+        seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, seat.value("name", ""), state);
+      }
+      out(fmt::format(
+          "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} --seat N  |  --watch\n",
+          name, info.value("game_name", ""), info.value("phase", ""), info.value("host", ""),
+          info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
+          info.value("code", false) ? ", join code" : "", seats, name, dir_flag(dir)));
+    }
+  }
+  if (s.json) {
+    out(dump(all) + "\n");
+  } else if (shown == 0) {
+    out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n", dirs.front()));
+  }
+  return 0;
+}
+
+int join(const JoinSettings& s) {
+  if (s.watch && s.seat > 0) throw OptionError("give --seat or --watch, not both");
+  check_table_name(s.table);
+  std::string dir = s.dir;
+  if (dir.empty()) {
+    for (const std::string& d : candidate_dirs())
+      if (exists(socket_path(d, s.table))) {
+        dir = d;
+        break;
+      }
+    if (dir.empty())
+      throw UserError(fmt::format("no table named '{}' is open here (see racetable tables)", s.table));
+  }
+  const bool tty = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);
+  const bool line = s.line || !tty;
+  Hello h;
+  h.role = s.watch ? Role::Watch : Role::Play;
+  h.seat = s.seat;
+  h.code = s.code;
+  h.unicode = !s.ascii && utf8_locale();
+  h.client = std::string("racetable ") + RACETABLE_VERSION;
+  if (line) {
+    h.board_w = 80;
+    h.board_h = 30;
+  } else {
+    const BoardSize t = terminal_size();
+    const BoardSize b = board_size_for(t.w, t.h);
+    h.board_w = b.w;
+    h.board_h = b.h;
+  }
+  ::signal(SIGPIPE, SIG_IGN);
+  Joined j = join_table(dir, s.table, h);
+  JoinSettings settings = s;
+  settings.dir = dir;
+  settings.ascii = !h.unicode;
+  return line ? run_line_client(j.conn, j.welcome, settings) : run_curses_client(j.conn, j.welcome, settings);
+}
+
+namespace {
+
+std::string trim(const std::string& s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r')) ++a;
+  while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) --b;
+  return s.substr(a, b - a);
+}
+
+std::string rejoin_hint(const JoinSettings& s, const json& welcome) {
+  const int seat = welcome.value("seat", 0);
+  return fmt::format("racetable join {}{}{}", s.table, dir_flag(s.dir),
+                     seat > 0 ? fmt::format(" --seat {}", seat) : std::string(" --watch"));
+}
+
+}  // namespace
+
+int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s) {
+  ClientState st;
+  std::uint64_t printed_log = 0;
+  std::string last_status;
+  std::string last_question;
+  bool stdin_open = true;
+  std::string pending_in;
+  const int seat = welcome.value("seat", 0);
+  out(fmt::format("Joined table '{}' ({}) {}.\n", s.table, welcome.value("game_name", ""),
+                  seat > 0 ? fmt::format("at seat {} as {}", seat, welcome.value("name", "")) : "to watch"));
+  for (;;) {
+    pollfd fds[2] = {{conn.fd(), static_cast<short>(POLLIN | (conn.wants_write() ? POLLOUT : 0)), 0},
+                     {stdin_open ? STDIN_FILENO : -1, POLLIN, 0}};
+    if (::poll(fds, 2, -1) < 0 && errno != EINTR) break;
+    if (fds[0].revents & POLLOUT) conn.flush();
+    std::vector<json> msgs;
+    std::string error;
+    const bool open = conn.receive(msgs, error);
+    for (const json& m : msgs) {
+      try {
+        if (!st.apply(m)) {
+          out(fmt::format("racetable: {}\n", st.error()));
+          return 1;
+        }
+      } catch (const ProtocolError& e) {
+        out(fmt::format("racetable: bad data from the table: {}\n", e.what()));
+        return 1;
+      }
+      const std::string type = m["type"].get<std::string>();
+      if (type == "notice" || type == "error")
+        out(fmt::format("! {}\n", type == "notice" ? st.notice() : st.error()));
+    }
+    if (st.log_total() > printed_log) {
+      const std::uint64_t fresh = std::min<std::uint64_t>(st.log_total() - printed_log, st.log().size());
+      for (std::size_t k = st.log().size() - fresh; k < st.log().size(); ++k)
+        out(fmt::format("  {}\n", st.log()[k].text));
+      printed_log = st.log_total();
+    }
+    if (st.has_screen()) {
+      const ScreenModel& sc = st.screen();
+      if (sc.status != last_status) {
+        out(fmt::format("-- {}\n", sc.status));
+        last_status = sc.status;
+      }
+      if (sc.phase == "over") {
+        for (const PlacingView& p : sc.placings) out(fmt::format("{}. {}  {}\n", p.place, p.name, p.detail));
+        return 0;
+      }
+      const std::string q =
+          st.asked() ? fmt::format("{}/{}/{}/{}", sc.ask, sc.contest, sc.timed, sc.prompt) : "";
+      if (!q.empty() && q != last_question) {
+        const Canvas board = decode_board(sc);
+        out("\n" + board.to_text() + "\n");
+        out(fmt::format("{}\n", sc.prompt));
+        for (std::size_t i = 0; i < sc.options.size(); ++i)
+          out(fmt::format("  {}) {}\n", i + 1, sc.options[i].label));
+        out("> ");
+      }
+      last_question = q;
+    }
+    if (!open) {
+      out(fmt::format("racetable: {}. Rejoin with: {}\n", error, rejoin_hint(s, welcome)));
+      return 1;
+    }
+    if (stdin_open && (fds[1].revents & (POLLIN | POLLHUP))) {
+      char buf[4096];
+      const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+      if (n <= 0 && seat == 0) {
+        stdin_open = false;  // a watcher keeps watching
+        continue;
+      }
+      if (n <= 0) {
+        stdin_open = false;
+        conn.send(json{{"type", "leave"}});
+        out(fmt::format("\nInput ended: you left the table; your seat is kept. Rejoin with: {}\n",
+                        rejoin_hint(s, welcome)));
+        return 0;
+      }
+      pending_in.append(buf, static_cast<std::size_t>(n));
+      std::size_t nl;
+      while ((nl = pending_in.find('\n')) != std::string::npos) {
+        const std::string line = trim(pending_in.substr(0, nl));
+        pending_in.erase(0, nl + 1);
+        if (line == "q" || line == "quit") {
+          conn.send(json{{"type", "leave"}});
+          out(fmt::format("You left the table; your seat is kept. Rejoin with: {}\n",
+                          rejoin_hint(s, welcome)));
+          return 0;
+        }
+        if (line.empty()) continue;
+        std::optional<json> answer;
+        bool digits = line.size() < 4;
+        for (char c : line) digits = digits && c >= '0' && c <= '9';
+        if (digits) {
+          const int k = std::stoi(line);
+          if (k >= 1) answer = st.answer(static_cast<std::size_t>(k - 1));
+        } else if (st.asked()) {
+          for (std::size_t i = 0; i < st.screen().options.size(); ++i)
+            if (st.screen().options[i].label == line) answer = st.answer(i);
+        }
+        if (answer)
+          conn.send(*answer);
+        else
+          out(st.asked()
+                  ? fmt::format("'{}' is not one of the options 1-{}\n> ", line, st.screen().options.size())
+                  : "nothing is asked of you now\n");
+      }
+    }
+  }
+  return 1;
+}
+
+void add_net_commands(CLI::App& app, NetCommands& c) {
+  HostSettings& h = c.host_settings;
+  c.host = app.add_subcommand("host", "open a shared table: players join from their own terminals");
+  c.host->add_option("GAME", c.host_game, "game id (see `racetable list`)");
+  c.host
+      ->add_option("--seats", h.request.seats,
+                   "per seat: human, random, easy, normal or hard (default: 2 people + computers)")
+      ->delimiter(',');
+  c.host->add_option("--players", h.request.players, "number of players");
+  c.host->add_option("--names", h.request.names, "player names, comma-separated")->delimiter(',');
+  c.host->add_option("--seed", h.request.seed_text, "seed (default: a fresh one)");
+  c.host->add_option("--variant", h.request.variants, "a variant (repeatable)");
+  c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");
+  c.host->add_option("--data", h.request.data_dir, "game data directory");
+  c.host->add_option("--name", h.name, "table name (default: the game id)");
+  c.host->add_option("--dir", h.dir, "socket directory (default: $XDG_RUNTIME_DIR/racetable)");
+  c.host->add_option("--group", h.group, "open the table to a Unix group (default: only you)");
+  c.host->add_option("--code", h.code, "a join code players must give");
+  c.host->add_option("--save", h.save_path, "save file (default: in the state directory)");
+  c.host->add_option("--resume", h.resume_file, "continue a saved game at a new table");
+  c.host->add_option("--stand-in", h.stand_in,
+                     "a computer of this level plays for a player away past the grace period");
+  c.host->add_option("--grace", h.grace_s,
+                     "seconds an absent player keeps their seat to themselves (default 30)");
+  c.host->add_option("--pace", h.pace_ms,
+                     "milliseconds after each computer move (default 800; 0 plays at once)");
+  c.host->add_option("--idle", h.idle_minutes,
+                     "close after this many minutes with nobody connected (default 120, 0 never)");
+  c.host->add_flag("--detach", h.detach, "serve in the background and return");
+
+  c.tables = app.add_subcommand("tables", "list the open tables");
+  c.tables->add_option("--dir", c.tables_settings.dir, "look only in this directory");
+  c.tables->add_option("--code", c.tables_settings.code, "a join code (to see a coded table's seats)");
+  c.tables->add_flag("--json", c.tables_settings.json, "JSON output");
+
+  JoinSettings& j = c.join_settings;
+  c.join = app.add_subcommand("join", "sit down at (or watch) an open table");
+  c.join->add_option("TABLE", j.table, "table name (see `racetable tables`)")->required();
+  c.join->add_option("--seat", j.seat, "seat number (default: the first free one)");
+  c.join->add_flag("--watch", j.watch, "watch: see only what every player sees");
+  c.join->add_option("--code", j.code, "the table's join code");
+  c.join->add_option("--dir", j.dir, "socket directory");
+  c.join->add_flag("--line", j.line, "plain text: numbered questions on stdin");
+}
+
+std::optional<int> run_net_commands(NetCommands& c) {
+  if (c.host && c.host->parsed()) {
+    c.host_settings.request.game = c.host_game;
+    return host(c.host_settings);
+  }
+  if (c.tables && c.tables->parsed()) return list_tables(c.tables_settings);
+  if (c.join && c.join->parsed()) return join(c.join_settings);
+  return std::nullopt;
+}
+
+}  // namespace rt::net

@@ -1,0 +1,189 @@
+// The table protocol (docs/PROTOCOL.md): frames of a 4-byte big-endian
+// length and a UTF-8 JSON object with a "type", over a Unix stream socket.
+// This file has the framing, the limits, strict readers for every message a
+// client may send, and the screen model a server sends: everything one seat
+// may see, already rendered, so a client never holds another seat's secrets.
+// No ncurses, no sockets: the server, the client and the fuzzer share it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/canvas.h"
+#include "core/types.h"
+
+namespace rt::net {
+
+using json = nlohmann::json;
+
+inline constexpr int kProtocolVersion = 1;
+
+// Frame bodies: what a client may send is small; screens are bigger.
+inline constexpr std::size_t kMaxClientFrame = 16 * 1024;
+inline constexpr std::size_t kMaxServerFrame = 1024 * 1024;
+inline constexpr int kMaxJsonDepth = 8;
+
+// Board sizes a client may ask for (cells), and how many log lines a
+// (re)joining client receives at once.
+inline constexpr int kMinBoardW = 20, kMaxBoardW = 200;
+inline constexpr int kMinBoardH = 4, kMaxBoardH = 80;
+inline constexpr std::size_t kLogBacklog = 200;
+
+// Thrown by the readers below; the text is sent back in an "error" message.
+struct ProtocolError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A frame: 4-byte big-endian length, then the body.
+std::string frame_body(std::string_view body);
+// Serializes a message (invalid UTF-8 in strings is replaced, never thrown).
+std::string dump(const json& message);
+inline std::string frame(const json& message) {
+  return frame_body(dump(message));
+}
+
+// Cuts a byte stream into frame bodies. Bounded: a length over `max_frame`
+// (or zero) is an error, and at most one frame plus its header is buffered.
+class FrameReader {
+ public:
+  explicit FrameReader(std::size_t max_frame) : max_(max_frame) {}
+  enum class Status { Frame, NeedMore, Error };
+  // Room for at most this many more bytes (read no more than that).
+  std::size_t room() const;
+  void feed(const char* data, std::size_t size);
+  // The next complete frame's body, if any. After Error, always Error.
+  Status next(std::string& body, std::string& error);
+  std::size_t buffered() const { return buf_.size() - pos_; }
+  // Bytes of a frame begun but not finished (a disconnect mid-message).
+  bool mid_frame() const { return buffered() > 0; }
+
+ private:
+  std::size_t max_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  bool failed_ = false;
+  std::string error_;
+};
+
+// Parses a body into a JSON object with a string "type". Refuses bad UTF-8,
+// nesting deeper than kMaxJsonDepth, and anything that is not an object.
+// Throws ProtocolError.
+json parse_message(std::string_view body);
+
+// --- client -> server -------------------------------------------------------
+
+enum class Role : std::uint8_t { Play, Watch, Info };
+std::string_view role_name(Role role);
+
+struct Hello {
+  int protocol = kProtocolVersion;
+  Role role = Role::Play;
+  int seat = 0;  // 1-based; 0: any free seat
+  std::string code;
+  int board_w = 80;
+  int board_h = 16;
+  bool unicode = true;
+  std::string client;  // "racetable 0.1.0"
+};
+json to_json(const Hello& hello);
+// Throws ProtocolError naming the field at fault. A different protocol
+// version is not an error here (the server answers it with "refused").
+Hello read_hello(const json& message);
+
+struct Act {
+  std::uint32_t ask = 0;      // the question answered (untimed decisions)
+  std::uint32_t contest = 0;  // the contest (timed decisions)
+  bool timed = false;
+  Action id = 0;
+};
+json to_json(const Act& act);
+Act read_act(const json& message);
+
+struct Resize {
+  int board_w = 80;
+  int board_h = 16;
+  bool unicode = true;
+};
+json to_json(const Resize& resize);
+Resize read_resize(const json& message);
+
+// --- server -> client -------------------------------------------------------
+
+struct SeatView {
+  std::string name;
+  bool human = false;
+  std::string level;     // computer level, or "human"
+  bool claimed = false;  // a person has sat here
+  bool connected = false;
+  bool stand_in = false;  // a computer plays for an absent person
+  bool acting = false;    // asked to decide now
+  bool you = false;
+  std::string user;  // the Unix user who sat here
+};
+
+struct OptionView {
+  Action id = 0;
+  std::string label;
+};
+
+struct PlacingView {
+  int place = 0;
+  std::string name;
+  std::string detail;
+};
+
+// Everything one client may see now. Rebuilt by the server for each client
+// after every change; sent only when it differs from the last one sent.
+struct ScreenModel {
+  std::string table;
+  std::string game;  // id
+  std::string game_name;
+  int you = -1;        // 0-based seat, -1: watching
+  std::string phase;   // "waiting", "play", "ready", "contest", "over"
+  std::string status;  // one line: whose turn, who is away
+  std::vector<SeatView> seats;
+  int watchers = 0;
+  // The board as the game's view drew it for this viewer.
+  int board_w = 0;
+  int board_h = 0;
+  bool unicode = true;
+  std::vector<std::string> rows;                 // UTF-8, trailing blanks trimmed
+  std::vector<std::vector<std::uint32_t>> runs;  // per row: x, length, style code, ...
+  // The question for this client's seat (empty when it is not asked).
+  std::string prompt;
+  std::uint32_t ask = 0;
+  bool timed = false;
+  std::uint32_t contest = 0;
+  std::vector<OptionView> options;
+  // When the game is over.
+  std::string result;
+  std::vector<PlacingView> placings;
+};
+
+json to_json(const ScreenModel& screen);
+ScreenModel read_screen(const json& message);  // throws ProtocolError
+
+struct LogLine {
+  std::string text;
+  std::string rule;
+};
+
+// Canvas <-> rows and style runs.
+void encode_board(const Canvas& canvas, ScreenModel& screen);
+Canvas decode_board(const ScreenModel& screen);
+std::uint32_t style_code(const Style& style);
+Style style_from_code(std::uint32_t code);
+
+// Small helpers shared by the readers (throw ProtocolError).
+std::string get_string(const json& j, const char* key, std::size_t max_len, bool required = true);
+std::int64_t get_int(const json& j, const char* key, std::int64_t lo, std::int64_t hi, bool required = true,
+                     std::int64_t fallback = 0);
+bool get_bool(const json& j, const char* key, bool fallback);
+
+}  // namespace rt::net

@@ -1,0 +1,190 @@
+// A table server: one game shared by several terminals over a Unix socket.
+// Single-threaded with poll(). It owns the Table, runs chance and computers
+// at a readable pace and timed contests on its own clock, takes decisions
+// from the seated clients, and sends each client only what its seat (or a
+// spectator) may see: a screen model rendered for that viewer and the log
+// lines meant for it. The game is saved after every decision.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/event.h"
+#include "core/table.h"
+#include "tui/net/protocol.h"
+
+namespace rt::net {
+
+using Millis = std::int64_t;
+
+struct ServerOptions {
+  std::string dir;         // socket directory (default_table_dir())
+  std::string name;        // table name
+  bool group_set = false;  // open to a Unix group
+  gid_t group = 0;
+  std::string group_name;
+  std::string code;       // join code ("" none)
+  std::string save_path;  // "" not saved
+  int pace_ms = 800;      // after each computer decision
+  int ready_ms = 1500;    // "Get ready!" before a contest with people in it
+  int after_contest_ms = 1500;
+  int frame_ms = 50;  // screens of a live contest at most this often
+  // A computer plays for a person away longer than grace_ms ("" never).
+  std::string stand_in;
+  int grace_ms = 30000;
+  int hello_timeout_ms = 10000;
+  int max_connections = 48;
+  std::size_t max_output = 1024 * 1024;  // per client: a slower reader is dropped
+  int flood_rate = 60;                   // messages per second a client may send
+  int flood_burst = 240;
+  // After the game is over and everyone left (or nobody came back for
+  // this long), the server stops.
+  int linger_ms = 10 * 60 * 1000;
+  // Stops after this long with nobody connected (0: never).
+  std::int64_t idle_ms = 0;
+  std::function<Millis()> clock;              // default: steady clock
+  std::function<void(std::string_view)> log;  // one line per event, no newline
+};
+
+struct ServerStats {
+  std::uint64_t connections = 0;
+  std::uint64_t refused = 0;
+  std::uint64_t dropped_protocol = 0;  // bad frames or messages
+  std::uint64_t dropped_flood = 0;
+  std::uint64_t dropped_slow = 0;
+  std::uint64_t decisions = 0;  // accepted from clients
+  std::uint64_t rejected = 0;   // illegal or too late
+  std::uint64_t screens = 0;
+  std::uint64_t screen_bytes = 0;
+  std::uint64_t bytes_out = 0;
+  std::uint64_t saves = 0;
+};
+
+class Server {
+ public:
+  // `earlier`: events of the steps already in a resumed table's history.
+  Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<Event> earlier = {});
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Creates the directory and the socket; throws UserError.
+  void open();
+  // Waits at most `max_wait_ms` for a client or the game, handles it all.
+  // Returns false once the server should stop.
+  bool poll_once(int max_wait_ms);
+  // Until the game is over and everyone has left, or stop().
+  void run();
+  void stop() { stopping_ = true; }
+  // Ends the process's stop signals (SIGINT, SIGTERM, SIGHUP) into stop().
+  static void install_signal_handlers();
+
+  const Table& table() const { return *table_; }
+  const std::string& socket_path() const { return socket_path_; }
+  const ServerStats& stats() const { return stats_; }
+  int connected() const;
+  bool started() const { return started_; }
+  // Writes the save file now (if any). Returns "" or the error.
+  std::string save();
+  // Called with every frame sent, by client id (tests assert on the bytes).
+  std::function<void(int client, std::string_view bytes)> on_send;
+
+  // The screen model for a viewer (a seat, or kEveryone for a spectator).
+  ScreenModel screen_for(PlayerId viewer, int board_w, int board_h, bool unicode);
+
+ private:
+  struct Client;
+  struct SeatState {
+    bool claimed = false;
+    uid_t uid = 0;
+    std::string user;
+    int client = -1;  // id of the connected client, -1: away
+    Millis away_since = 0;
+    bool stand_in = false;
+    std::uint32_t ask = 0;  // the current question's number
+    std::string asked;      // what was asked (prompt and options)
+    bool answered = true;   // the seat decided since it was asked
+  };
+  struct LogEntry {
+    std::string text;
+    std::string rule;
+    PlayerId audience = kEveryone;
+  };
+
+  Millis now() const;
+  void say(std::string_view line);
+  void on_step(const Step& step);
+  bool live_contest() const;
+  bool in_contest() const;
+  bool contest_has_people() const;
+  Tick view_tick(Millis real) const;
+  bool update(Millis real);
+  Millis wake_at(Millis real) const;
+  void check_stand_ins(Millis real);
+  void refresh_asks();
+  void push_all(Millis real);
+  void push(Client& c, Millis real, bool force);
+  void accept_all(Millis real);
+  void read_client(Client& c, Millis real);
+  void handle(Client& c, const json& msg, Millis real);
+  void handle_hello(Client& c, const json& msg, Millis real);
+  void handle_act(Client& c, const json& msg, Millis real);
+  void send(Client& c, const json& msg);
+  void send_raw(Client& c, const std::string& bytes);
+  void flush(Client& c);
+  void drop(Client& c, std::string_view why);
+  void refuse(Client& c, const std::string& reason);
+  void leave_seat(Client& c, Millis real);
+  json table_info(const Client& c) const;
+  std::string seat_label(PlayerId p) const;
+  std::string status_line(PlayerId viewer) const;
+  std::string phase_name() const;
+
+  std::unique_ptr<Table> table_;
+  ServerOptions opt_;
+  std::string socket_path_;
+  int listen_fd_ = -1;
+  uid_t host_uid_ = 0;
+  EventSink events_;
+  std::vector<LogEntry> log_;
+  std::vector<SeatState> seats_;
+  std::vector<std::unique_ptr<Client>> clients_;
+  int next_client_id_ = 1;
+  ServerStats stats_;
+  bool stopping_ = false;
+
+  enum class Phase : std::uint8_t { Waiting, Computers, People, Ready, Contest, Over };
+  Phase phase_ = Phase::Waiting;
+  bool started_ = false;
+  Millis next_step_at_ = 0;
+  bool last_step_bot_ = false;
+  bool last_step_public_ = false;
+  // The contest clock: game ticks follow real milliseconds from the tick at
+  // which the contest opened.
+  bool clock_running_ = false;
+  std::uint32_t clock_contest_ = 0;
+  Tick clock_tick_ = 0;
+  Millis clock_real_ = 0;
+  bool ready_given_ = false;
+  bool contest_had_people_ = false;
+  Millis last_frame_ = 0;
+  std::size_t saved_steps_ = static_cast<std::size_t>(-1);
+  Millis over_since_ = -1;
+  Millis empty_since_ = 0;
+  bool ever_joined_ = false;
+  bool changed_ = true;
+  std::vector<PlayerId> waiting_;
+  std::vector<Action> legal_;
+};
+
+// The save file text of a table whose human seats may be played by a stand-in
+// computer for now: those seats are written as human seats.
+std::string save_text_keeping_people(const Table& table);
+
+}  // namespace rt::net

@@ -1,0 +1,242 @@
+#include "tui/net/sockets.h"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "core/types.h"
+
+namespace rt::net {
+
+std::string default_table_dir() {
+  const char* xdg = std::getenv("XDG_RUNTIME_DIR");
+  if (xdg && *xdg == '/') return std::string(xdg) + "/racetable";
+  return fmt::format("/tmp/racetable-{}", ::getuid());
+}
+
+void check_table_name(const std::string& name) {
+  bool ok = !name.empty() && name.size() <= 32;
+  for (char c : name)
+    ok = ok &&
+         ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+  if (!ok) throw UserError(fmt::format("bad table name '{}': use 1-32 letters, digits, '-' or '_'", name));
+}
+
+void prepare_table_dir(const std::string& dir, gid_t gid, bool for_group) {
+  if (dir.empty()) throw UserError("no table directory");
+  if (::mkdir(dir.c_str(), for_group ? 0770 : 0700) != 0 && errno != EEXIST)
+    throw UserError(fmt::format("{}: cannot create directory: {}", dir, std::strerror(errno)));
+  struct stat st {};
+  if (::lstat(dir.c_str(), &st) != 0) throw UserError(fmt::format("{}: {}", dir, std::strerror(errno)));
+  if (S_ISLNK(st.st_mode)) throw UserError(fmt::format("{}: is a symbolic link; refusing to use it", dir));
+  if (!S_ISDIR(st.st_mode)) throw UserError(fmt::format("{}: not a directory", dir));
+  if (st.st_uid == ::getuid()) {
+    if (for_group) {
+      if (st.st_gid != gid && ::chown(dir.c_str(), static_cast<uid_t>(-1), gid) != 0)
+        throw UserError(fmt::format("{}: cannot give it to the group: {}", dir, std::strerror(errno)));
+      if ((st.st_mode & 07777) != 0770 && ::chmod(dir.c_str(), 0770) != 0)
+        throw UserError(fmt::format("{}: cannot set its mode: {}", dir, std::strerror(errno)));
+    } else if ((st.st_mode & 07777) != 0700 && ::chmod(dir.c_str(), 0700) != 0) {
+      throw UserError(fmt::format("{}: cannot make it private: {}", dir, std::strerror(errno)));
+    }
+    return;
+  }
+  if (!for_group)
+    throw UserError(fmt::format("{}: belongs to another user; use a directory of your own (--dir)", dir));
+  if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+    throw UserError(
+        fmt::format("{}: anyone can replace files there; use a directory with the sticky bit", dir));
+}
+
+std::string socket_path(const std::string& dir, const std::string& name) {
+  return dir + "/" + name + ".sock";
+}
+
+namespace {
+
+bool fill_address(const std::string& path, sockaddr_un& addr) {
+  std::memset(&addr, 0, sizeof addr);
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof addr.sun_path) return false;
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  return true;
+}
+
+// 1: a server answers, 0: nobody (stale or absent), -1: cannot tell.
+int probe(const std::string& path) {
+  sockaddr_un addr;
+  if (!fill_address(path, addr)) return -1;
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  const int r = ::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
+  const int err = errno;
+  ::close(fd);
+  if (r == 0) return 1;
+  return (err == ECONNREFUSED || err == ENOENT) ? 0 : -1;
+}
+
+}  // namespace
+
+int listen_unix(const std::string& path, gid_t gid, bool for_group) {
+  sockaddr_un addr;
+  if (!fill_address(path, addr)) throw UserError(fmt::format("{}: path too long for a socket", path));
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0) {
+    if (!S_ISSOCK(st.st_mode)) throw UserError(fmt::format("{}: exists and is not a socket", path));
+    const int alive = probe(path);
+    if (alive == 1) throw UserError(fmt::format("{}: a table of that name is already open", path));
+    if (alive < 0) throw UserError(fmt::format("{}: cannot tell whether a server still uses it", path));
+    ::unlink(path.c_str());  // a server that died without cleaning up
+  }
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0) throw UserError(fmt::format("cannot create a socket: {}", std::strerror(errno)));
+  // Created 0600 from the start: nobody else can connect before the chmod.
+  const mode_t old = ::umask(0177);
+  const int r = ::bind(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
+  const int err = errno;
+  ::umask(old);
+  if (r != 0) {
+    ::close(fd);
+    throw UserError(fmt::format("{}: cannot bind: {}", path, std::strerror(err)));
+  }
+  if (for_group &&
+      (::chown(path.c_str(), static_cast<uid_t>(-1), gid) != 0 || ::chmod(path.c_str(), 0660) != 0)) {
+    const int e = errno;
+    ::close(fd);
+    ::unlink(path.c_str());
+    throw UserError(fmt::format("{}: cannot open it to the group: {}", path, std::strerror(e)));
+  }
+  if (::listen(fd, 32) != 0) {
+    const int e = errno;
+    ::close(fd);
+    ::unlink(path.c_str());
+    throw UserError(fmt::format("{}: cannot listen: {}", path, std::strerror(e)));
+  }
+  return fd;
+}
+
+int connect_unix(const std::string& path, std::string& error) {
+  sockaddr_un addr;
+  if (!fill_address(path, addr)) {
+    error = "path too long for a socket";
+    return -1;
+  }
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return -1;
+  }
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) {
+    const int err = errno;
+    ::close(fd);
+    switch (err) {
+      case ENOENT: error = "no such table"; break;
+      case EACCES:
+      case EPERM: error = "permission denied (the table is private to its host)"; break;
+      case ECONNREFUSED: error = "its server is not running"; break;
+      default: error = std::strerror(err); break;
+    }
+    return -1;
+  }
+  return fd;
+}
+
+PeerCred peer_credentials(int fd) {
+  PeerCred out;
+  struct ucred cred {};
+  socklen_t len = sizeof cred;
+  if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 && len == sizeof cred) {
+    out.pid = cred.pid;
+    out.uid = cred.uid;
+    out.gid = cred.gid;
+    out.ok = true;
+  }
+  return out;
+}
+
+std::string user_name(uid_t uid) {
+  struct passwd pw {};
+  struct passwd* found = nullptr;
+  char buf[4096];
+  if (::getpwuid_r(uid, &pw, buf, sizeof buf, &found) == 0 && found && found->pw_name) return found->pw_name;
+  return fmt::format("uid {}", uid);
+}
+
+gid_t group_id(const std::string& name) {
+  struct group gr {};
+  struct group* found = nullptr;
+  std::vector<char> buf(16384);
+  if (::getgrnam_r(name.c_str(), &gr, buf.data(), buf.size(), &found) == 0 && found) return found->gr_gid;
+  bool digits = !name.empty() && name.size() < 10;
+  for (char c : name) digits = digits && c >= '0' && c <= '9';
+  if (digits) return static_cast<gid_t>(std::strtoul(name.c_str(), nullptr, 10));
+  throw UserError(fmt::format("unknown group '{}'", name));
+}
+
+bool user_in_group(uid_t uid, gid_t gid) {
+  struct passwd pw {};
+  struct passwd* found = nullptr;
+  char buf[4096];
+  if (::getpwuid_r(uid, &pw, buf, sizeof buf, &found) != 0 || !found) return false;
+  if (found->pw_gid == gid) return true;
+  int n = 64;
+  std::vector<gid_t> groups(static_cast<std::size_t>(n));
+  if (::getgrouplist(found->pw_name, found->pw_gid, groups.data(), &n) < 0) {
+    groups.resize(static_cast<std::size_t>(n));
+    if (::getgrouplist(found->pw_name, found->pw_gid, groups.data(), &n) < 0) return false;
+  }
+  for (int i = 0; i < n; ++i)
+    if (groups[static_cast<std::size_t>(i)] == gid) return true;
+  return false;
+}
+
+void set_nonblocking(int fd) {
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+long read_some(int fd, char* data, std::size_t size) {
+  for (;;) {
+    const ssize_t n = ::read(fd, data, size);
+    if (n >= 0) return static_cast<long>(n);
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return -1;
+    return -2;
+  }
+}
+
+long write_some(int fd, const char* data, std::size_t size) {
+  for (;;) {
+    const ssize_t n = ::send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n >= 0) return static_cast<long>(n);
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
+    return -1;
+  }
+}
+
+std::uint64_t random_u64() {
+  std::uint64_t v = 0;
+  const int fd = ::open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  bool ok = false;
+  if (fd >= 0) {
+    ok = ::read(fd, &v, sizeof v) == static_cast<ssize_t>(sizeof v);
+    ::close(fd);
+  }
+  if (!ok)
+    v = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+        (static_cast<std::uint64_t>(::getpid()) << 32);
+  return v;
+}
+
+}  // namespace rt::net

@@ -1,0 +1,63 @@
+// Unix-socket plumbing for tables: where tables live, private directories,
+// listening and connecting, peer credentials, users and groups. POSIX only;
+// every error the user can cause is a UserError with one line of text.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rt::net {
+
+// The directory tables live in: $XDG_RUNTIME_DIR/racetable, or
+// /tmp/racetable-UID when there is no runtime directory.
+std::string default_table_dir();
+
+// A table name: 1-32 of letters, digits, '-' and '_'. Throws UserError.
+void check_table_name(const std::string& name);
+
+// Creates (or checks) the table directory. Private (gid < 0): mode 0700,
+// owned by us. For a group: mode 0770 with that group. A directory we do not
+// own is accepted only if it is not a symlink and others cannot write to it
+// without the sticky bit. Throws UserError.
+void prepare_table_dir(const std::string& dir, gid_t gid, bool for_group);
+
+std::string socket_path(const std::string& dir, const std::string& name);
+
+// Binds and listens on `path` with mode 0600 (or 0660 and group `gid`). A
+// stale socket of a dead server is replaced; a live one is an error.
+// Returns the listening fd (non-blocking, close-on-exec). Throws UserError.
+int listen_unix(const std::string& path, gid_t gid, bool for_group);
+
+// Connects to a table's socket (blocking, close-on-exec). Returns the fd, or
+// -1 with `error` set ("no table named X", "permission denied", ...).
+int connect_unix(const std::string& path, std::string& error);
+
+struct PeerCred {
+  pid_t pid = 0;
+  uid_t uid = 0;
+  gid_t gid = 0;
+  bool ok = false;
+};
+PeerCred peer_credentials(int fd);
+
+// "ana" for a uid (or "uid 1234" when unknown).
+std::string user_name(uid_t uid);
+// Resolves a group name (or number). Throws UserError when unknown.
+gid_t group_id(const std::string& name);
+// Whether a user is in a group (primary or supplementary).
+bool user_in_group(uid_t uid, gid_t gid);
+
+void set_nonblocking(int fd);
+// Reads up to `size` bytes: > 0 bytes read, 0 end of stream, -1 nothing
+// now (EAGAIN), -2 error.
+long read_some(int fd, char* data, std::size_t size);
+// Writes what it can: bytes written (maybe 0), or -1 on error (EPIPE...).
+long write_some(int fd, const char* data, std::size_t size);
+
+// Random bytes as hex (from /dev/urandom), for a fresh seed.
+std::uint64_t random_u64();
+
+}  // namespace rt::net
