@@ -1,0 +1,219 @@
+// `racetable host`, `tables` and `join` as users run them: a detached
+// server, two line-mode players on pipes, the server killed with SIGKILL in
+// the middle of the game, `host --resume`, and the game finished.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string binary() {
+  const char* b = std::getenv("RACETABLE_BINARY");
+  return b ? b : RACETABLE_BINARY_PATH;
+}
+
+struct Dir {
+  std::string path = [] {
+    char tmpl[] = "/tmp/racetable-netcli-XXXXXX";
+    return std::string(::mkdtemp(tmpl));
+  }();
+  ~Dir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run run(const Dir& d, const std::string& args) {
+  const std::string out = d.path + "/run.out", err = d.path + "/run.err";
+  const std::string cmd =
+      "XDG_STATE_HOME=" + d.path + "/state " + binary() + " " + args + " </dev/null >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+// A program with a pipe on stdin and a file for its output.
+struct Proc {
+  pid_t pid = -1;
+  int in = -1;
+  std::string out;
+  int code = -1;
+  bool done = false;
+
+  bool poll() {
+    if (done) return true;
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      done = true;
+      code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      if (in >= 0) ::close(in);
+      in = -1;
+    }
+    return done;
+  }
+  void say(const std::string& line) {
+    if (in >= 0 && ::write(in, line.data(), line.size()) < 0) {
+    }
+  }
+  std::string output() const { return slurp(out); }
+};
+
+Proc spawn(const Dir& d, const std::vector<std::string>& args, const std::string& out) {
+  int p[2];
+  REQUIRE(::pipe(p) == 0);
+  Proc pr;
+  pr.out = out;
+  pr.pid = ::fork();
+  REQUIRE(pr.pid >= 0);
+  if (pr.pid == 0) {
+    ::setenv("XDG_STATE_HOME", (d.path + "/state").c_str(), 1);
+    ::dup2(p[0], STDIN_FILENO);
+    const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ::dup2(fd, STDOUT_FILENO);
+    ::dup2(fd, STDERR_FILENO);
+    ::close(p[0]);
+    ::close(p[1]);
+    std::vector<char*> argv;
+    const std::string bin = binary();
+    argv.push_back(const_cast<char*>(bin.c_str()));
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(bin.c_str(), argv.data());
+    ::_exit(127);
+  }
+  ::close(p[0]);
+  pr.in = p[1];
+  return pr;
+}
+
+int count_steps(const std::string& save) {
+  int n = 0;
+  std::size_t i = 0;
+  while ((i = save.find("\nstep ", i)) != std::string::npos) {
+    ++n;
+    ++i;
+  }
+  return n;
+}
+
+// Feeds "1" to the players until `stop` says so or the time is up.
+template <class Stop>
+bool feed(std::vector<Proc*> players, Stop stop, int seconds) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    if (stop()) return true;
+    for (Proc* p : players)
+      if (!p->poll()) p->say("1\n");
+    ::usleep(30000);
+  }
+  return stop();
+}
+
+}  // namespace
+
+TEST_CASE("CLI net: host, tables, two players, the server killed mid-game, host --resume, the game finished",
+          "[cli][net]") {
+  ::signal(SIGPIPE, SIG_IGN);
+  Dir d;
+  const std::string socks = d.path + "/socks", save = d.path + "/game.save";
+  const Run host = run(d, "host go-wacky --seats human,human,easy --name cli --dir " + socks +
+                              " --pace 0 --seed 3 --detach --save " + save);
+  REQUIRE(host.code == 0);
+  CHECK_THAT(host.out, Catch::Contains("Table 'cli' is open: Go Wacky!"));
+  CHECK_THAT(host.out, Catch::Contains("racetable join cli --dir " + socks + " --seat N"));
+  const auto pid_at = host.out.find("(pid ");
+  REQUIRE(pid_at != std::string::npos);
+  const pid_t server = static_cast<pid_t>(std::stol(host.out.substr(pid_at + 5)));
+
+  const Run listed = run(d, "tables --dir " + socks);
+  CHECK(listed.code == 0);
+  CHECK_THAT(listed.out,
+             Catch::Contains("cli") && Catch::Contains("Go Wacky!") && Catch::Contains("[waiting]"));
+  CHECK_THAT(listed.out, Catch::Contains("1 Ana (free)") && Catch::Contains("3 Cleo (computer easy)"));
+
+  const Run nobody = run(d, "join nosuch --dir " + socks + " --line");
+  CHECK(nobody.code == 2);
+  CHECK_THAT(nobody.err, Catch::Contains("no such table"));
+
+  Proc a = spawn(d, {"join", "cli", "--dir", socks, "--seat", "1", "--line"}, d.path + "/a.out");
+  Proc b = spawn(d, {"join", "cli", "--dir", socks, "--seat", "2", "--line"}, d.path + "/b.out");
+  Proc w = spawn(d, {"join", "cli", "--dir", socks, "--watch", "--line"}, d.path + "/w.out");
+  REQUIRE(feed(
+      {&a, &b}, [&] { return count_steps(slurp(save)) > 60; }, 120));
+  ::kill(server, SIGKILL);
+  REQUIRE(feed(
+      {}, [&] { return a.poll() && b.poll() && w.poll(); }, 20));
+  CHECK(a.code == 1);
+  CHECK_THAT(a.output(), Catch::Contains("Rejoin with: racetable join cli --dir " + socks + " --seat 1"));
+  CHECK(b.code == 1);
+  CHECK_THAT(w.output(), Catch::Contains("Joined table 'cli' (Go Wacky!) to watch."));
+  CHECK_THAT(w.output(), !Catch::Contains("Ana's hand") && !Catch::Contains("Ben's hand"));
+  CHECK_THAT(a.output(), Catch::Contains("Ana's hand") && !Catch::Contains("Ben's hand"));
+  const int steps = count_steps(slurp(save));
+
+  const Run dead = run(d, "tables --dir " + socks);
+  CHECK_THAT(dead.out, Catch::Contains("cli") && Catch::Contains("racetable host --resume " + save));
+
+  const Run resumed = run(d, "host --resume " + save + " --name cli --dir " + socks + " --pace 0 --detach");
+  REQUIRE(resumed.code == 0);
+  CHECK_THAT(resumed.out, Catch::Contains("(resumed)"));
+  Proc a2 = spawn(d, {"join", "cli", "--dir", socks, "--seat", "1", "--line"}, d.path + "/a2.out");
+  Proc b2 = spawn(d, {"join", "cli", "--dir", socks, "--seat", "2", "--line"}, d.path + "/b2.out");
+  REQUIRE(feed(
+      {&a2, &b2}, [&] { return a2.poll() && b2.poll(); }, 240));
+  CHECK(a2.code == 0);
+  CHECK(b2.code == 0);
+  CHECK(count_steps(slurp(save)) > steps);
+  const Run replay = run(d, "replay " + save);
+  CHECK(replay.code == 0);
+  CHECK_THAT(replay.out, Catch::Contains("result: "));
+  // The server closes by itself once the game is over and everyone left.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < until && std::filesystem::exists(socks + "/cli.sock"))
+    ::usleep(50000);
+  CHECK_FALSE(std::filesystem::exists(socks + "/cli.sock"));
+  CHECK_THAT(slurp(socks + "/cli.log"),
+             Catch::Contains("takes seat 1 (Ana)") && Catch::Contains("game over"));
+}
+
+TEST_CASE("CLI net: one-line errors for bad host and join options", "[cli][net]") {
+  Dir d;
+  const Run name = run(d, "host go-wacky --name 'bad name' --dir " + d.path + "/s");
+  CHECK(name.code == 2);
+  CHECK_THAT(name.err, Catch::Contains("bad table name"));
+  const Run level = run(d, "host go-wacky --stand-in genius --dir " + d.path + "/s");
+  CHECK(level.code == 2);
+  CHECK_THAT(level.err, Catch::Contains("--stand-in: unknown level 'genius'"));
+  const Run both = run(d, "join t --seat 1 --watch");
+  CHECK(both.code == 2);
+  CHECK_THAT(both.err, Catch::Contains("--seat or --watch"));
+  const Run none = run(d, "host");
+  CHECK(none.code == 2);
+  CHECK_THAT(none.err, Catch::Contains("host needs a GAME"));
+  const Run empty = run(d, "tables --dir " + d.path + "/nothing");
+  CHECK(empty.code == 0);
+  CHECK_THAT(empty.out, Catch::Contains("No open tables"));
+}

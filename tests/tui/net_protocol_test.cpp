@@ -1,0 +1,252 @@
+// The table protocol's framing and messages, and the client's pure parts:
+// what it keeps from the server and how it draws a screen model.
+#include <catch2/catch.hpp>
+
+#include "tui/net/client.h"
+#include "tui/net/protocol.h"
+
+using namespace rt;
+using namespace rt::net;
+
+namespace {
+
+ScreenModel sample_screen() {
+  ScreenModel s;
+  s.table = "friday";
+  s.game = "go-wacky";
+  s.game_name = "Go Wacky!";
+  s.you = 1;
+  s.phase = "play";
+  s.status = "Your turn";
+  s.seats = {SeatView{"Ana", true, "human", true, true, false, false, false, "ana"},
+             SeatView{"Ben", true, "human", true, true, false, true, true, "ben"},
+             SeatView{"Cleo", false, "normal", false, false, false, false, false, ""}};
+  s.watchers = 1;
+  Canvas c(40, 6, true);
+  c.text(0, 0, "Draw Pile: 30");
+  c.text(2, 2, "Ben's hand: [R/B]", Style{Color::Red, Color::Default, attr::kBold});
+  c.put(39, 4, U'█', Style{Color::Green});
+  encode_board(c, s);
+  s.prompt = "Play a card matching red";
+  s.ask = 7;
+  s.options = {OptionView{3, "play red/blue"}, OptionView{100, "pass"}};
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Protocol: frames survive being cut at every byte, several to a read", "[net][protocol]") {
+  const std::string stream = frame(json{{"type", "ping"}}) + frame(json{{"type", "hello"}, {"protocol", 1}}) +
+                             frame(json{{"type", "act"}, {"id", -5}, {"ask", 3}});
+  for (std::size_t cut = 0; cut <= stream.size(); ++cut) {
+    FrameReader r(kMaxClientFrame);
+    std::vector<std::string> bodies;
+    std::string body, err;
+    auto drain = [&] {
+      while (r.next(body, err) == FrameReader::Status::Frame) bodies.push_back(body);
+    };
+    r.feed(stream.data(), cut);
+    drain();
+    r.feed(stream.data() + cut, stream.size() - cut);
+    drain();
+    REQUIRE(bodies.size() == 3);
+    CHECK(parse_message(bodies[2])["id"] == -5);
+    CHECK_FALSE(r.mid_frame());
+  }
+}
+
+TEST_CASE("Protocol: a frame over the limit, or empty, is an error and stays one", "[net][protocol]") {
+  FrameReader r(100);
+  std::string body, err;
+  r.feed("\0\0\0\x65", 4);  // 101 bytes
+  CHECK(r.next(body, err) == FrameReader::Status::Error);
+  CHECK_THAT(err, Catch::Contains("over the limit"));
+  r.feed("\0\0\0\x01x", 5);
+  CHECK(r.next(body, err) == FrameReader::Status::Error);
+  CHECK(r.room() == 0);
+  FrameReader z(100);
+  z.feed("\0\0\0\0", 4);
+  CHECK(z.next(body, err) == FrameReader::Status::Error);
+  CHECK(err == "empty frame");
+  // Room never lets more than one frame and its header be buffered.
+  FrameReader q(10);
+  CHECK(q.room() == 14);
+  q.feed(
+      "\0\0\0\x0a"
+      "abc",
+      7);
+  CHECK(q.room() == 7);
+}
+
+TEST_CASE("Protocol: messages are JSON objects with a type, not too deep, valid UTF-8", "[net][protocol]") {
+  CHECK(parse_message("{\"type\":\"ping\"}")["type"] == "ping");
+  CHECK_THROWS_AS(parse_message("{\"type\":"), ProtocolError);
+  CHECK_THROWS_AS(parse_message("[]"), ProtocolError);
+  CHECK_THROWS_AS(parse_message("{\"kind\":\"ping\"}"), ProtocolError);
+  CHECK_THROWS_AS(parse_message("{\"type\":1}"), ProtocolError);
+  CHECK_THROWS_AS(parse_message("{\"type\":\"x\",\"a\":[[[[[[[[[1]]]]]]]]]}"), ProtocolError);
+  CHECK_NOTHROW(parse_message("{\"type\":\"x\",\"a\":\"[[[[[[[[[[[[\"}"));  // brackets in a string
+  CHECK_THROWS_AS(parse_message("{\"type\":\"x\",\"a\":\"\xc3\x28\"}"), ProtocolError);
+  CHECK_THROWS_AS(parse_message(std::string("{\"type\":\"x\"}\0", 13)), ProtocolError);
+  // Output never throws on bad UTF-8 (names come from users).
+  CHECK_NOTHROW(dump(json{{"type", "notice"}, {"text", std::string("\xff\xfe")}}));
+}
+
+TEST_CASE("Protocol: hello, act and resize read back what was written, and refuse bad fields",
+          "[net][protocol]") {
+  Hello h;
+  h.role = Role::Watch;
+  h.seat = 3;
+  h.code = "tortoise";
+  h.board_w = 100;
+  h.board_h = 30;
+  h.unicode = false;
+  const Hello back = read_hello(parse_message(dump(to_json(h))));
+  CHECK(back.role == Role::Watch);
+  CHECK(back.seat == 3);
+  CHECK(back.code == "tortoise");
+  CHECK(back.board_w == 100);
+  CHECK(back.board_h == 30);
+  CHECK_FALSE(back.unicode);
+  CHECK(read_hello(json{{"type", "hello"}, {"protocol", 2}}).protocol == 2);  // answered with "refused"
+  CHECK_THROWS_AS(read_hello(json{{"type", "hello"}}), ProtocolError);
+  CHECK_THROWS_AS(read_hello(json{{"type", "hello"}, {"protocol", 1}, {"role", "admin"}}), ProtocolError);
+  CHECK_THROWS_AS(read_hello(json{{"type", "hello"}, {"protocol", 1}, {"board_w", 5}}), ProtocolError);
+  CHECK_THROWS_AS(read_hello(json{{"type", "hello"}, {"protocol", 1}, {"seat", -1}}), ProtocolError);
+  CHECK_THROWS_AS(read_hello(json{{"type", "hello"}, {"protocol", 1}, {"code", std::string(500, 'x')}}),
+                  ProtocolError);
+  const Act a = read_act(parse_message(dump(to_json(Act{9, 0, false, 101}))));
+  CHECK(a.ask == 9);
+  CHECK(a.id == 101);
+  CHECK_FALSE(a.timed);
+  const Act t = read_act(parse_message(dump(to_json(Act{0, 4, true, 102}))));
+  CHECK(t.timed);
+  CHECK(t.contest == 4);
+  CHECK_THROWS_AS(read_act(json{{"type", "act"}, {"id", 1.5}, {"ask", 1}}), ProtocolError);
+  CHECK_THROWS_AS(read_act(json{{"type", "act"}, {"id", 4294967296ll}, {"ask", 1}}), ProtocolError);
+  CHECK_THROWS_AS(read_act(json{{"type", "act"}, {"id", 1}}), ProtocolError);
+  const Resize r = read_resize(parse_message(dump(to_json(Resize{120, 40, true}))));
+  CHECK(r.board_w == 120);
+  CHECK(r.board_h == 40);
+}
+
+TEST_CASE("Protocol: a screen model and its board round-trip, styles included", "[net][protocol]") {
+  const ScreenModel s = sample_screen();
+  CHECK(s.rows.size() == 5);  // trailing empty rows are not sent
+  const ScreenModel back = read_screen(parse_message(dump(to_json(s))));
+  CHECK(back.table == "friday");
+  CHECK(back.you == 1);
+  REQUIRE(back.seats.size() == 3);
+  CHECK(back.seats[1].you);
+  CHECK(back.seats[1].acting);
+  CHECK(back.seats[0].user == "ana");
+  CHECK_FALSE(back.seats[2].human);
+  CHECK(back.options.size() == 2);
+  CHECK(back.options[1].label == "pass");
+  CHECK(back.ask == 7);
+  Canvas a(40, 6, true), b = decode_board(back);
+  a.text(0, 0, "Draw Pile: 30");
+  a.text(2, 2, "Ben's hand: [R/B]", Style{Color::Red, Color::Default, attr::kBold});
+  a.put(39, 4, U'█', Style{Color::Green});
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 40; ++x) {
+      INFO(x << "," << y);
+      CHECK(a.at(x, y) == b.at(x, y));
+    }
+  // Over: the standings come along.
+  ScreenModel over = s;
+  over.phase = "over";
+  over.options.clear();
+  over.result = "Ana wins with 23 cards.";
+  over.placings = {PlacingView{1, "Ana", "23 cards"}, PlacingView{2, "Ben", "20 cards"}};
+  const ScreenModel ob = read_screen(parse_message(dump(to_json(over))));
+  CHECK(ob.result == over.result);
+  REQUIRE(ob.placings.size() == 2);
+  CHECK(ob.placings[1].detail == "20 cards");
+  CHECK(ob.options.empty());
+}
+
+TEST_CASE("Protocol: a screen with control characters or nonsense cannot hurt the client",
+          "[net][protocol]") {
+  ScreenModel s = sample_screen();
+  s.rows[0] = "bell\x07 escape\x1b[2J";
+  const Canvas c = decode_board(read_screen(parse_message(dump(to_json(s)))));
+  for (int x = 0; x < c.width(); ++x) CHECK(c.at(x, 0).ch >= 0x20);
+  json bad = to_json(s);
+  bad["board"]["rows"] = json::array({1, 2});
+  CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+  bad = to_json(s);
+  bad["seats"] = "none";
+  CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+  bad = to_json(s);
+  bad["board"]["h"] = 2;  // more rows than the board has
+  CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+}
+
+TEST_CASE("Client: it keeps the screen, the log and notices, and answers the question on screen",
+          "[net][client]") {
+  ClientState st;
+  CHECK_FALSE(st.asked());
+  CHECK_FALSE(st.answer(0));
+  st.apply(to_json(sample_screen()));
+  st.apply(
+      json{{"type", "log"}, {"lines", json::array({json{{"text", "Ana plays red."}, {"rule", "Play"}}})}});
+  st.apply(json{{"type", "notice"}, {"text", "Too late!"}});
+  REQUIRE(st.asked());
+  CHECK(st.log().size() == 1);
+  CHECK(st.log_total() == 1);
+  CHECK(st.notice() == "Too late!");
+  const json a = *st.answer(1);
+  CHECK(a["type"] == "act");
+  CHECK(a["id"] == 100);
+  CHECK(a["ask"] == 7);
+  CHECK_FALSE(a.contains("contest"));
+  CHECK_FALSE(st.answer(2));
+  CHECK_FALSE(st.apply(json{{"type", "refused"}, {"reason", "seat 2 is taken"}}));
+  CHECK(st.error() == "seat 2 is taken");
+  CHECK(st.apply(json{{"type", "something-new"}}));  // later versions may add messages
+}
+
+TEST_CASE("Client: the screen shows the game, the seats, the board, the question and the log",
+          "[net][client]") {
+  ClientState st;
+  st.apply(to_json(sample_screen()));
+  st.apply(
+      json{{"type", "log"}, {"lines", json::array({json{{"text", "Cleo plays blue."}, {"rule", "Play"}}})}});
+  ViewState v;
+  v.table = "friday";
+  Canvas c(80, 24, true);
+  draw_client(c, st, v);
+  const std::string text = c.to_text();
+  CHECK_THAT(text, Catch::Contains("Go Wacky!") && Catch::Contains("table friday"));
+  CHECK_THAT(text, Catch::Contains("you: Ben (seat 2)") && Catch::Contains("1 watching"));
+  CHECK_THAT(text, Catch::Contains(">Ben (you)") && Catch::Contains("Cleo [normal]"));
+  CHECK_THAT(text, Catch::Contains("Ben's hand: [R/B]"));
+  CHECK_THAT(text, Catch::Contains("Your turn"));
+  CHECK_THAT(text, Catch::Contains("Play a card matching red"));
+  CHECK_THAT(text, Catch::Contains("1 play red/blue") && Catch::Contains("2 pass"));
+  CHECK_THAT(text, Catch::Contains("Cleo plays blue."));
+  // Small windows still draw without going out of bounds.
+  for (int w : {1, 10, 40}) {
+    Canvas small(w, 8, false);
+    draw_client(small, st, v);
+  }
+}
+
+TEST_CASE("Client: keys choose options by number or cursor, and leave", "[net][client]") {
+  ClientState st;
+  ViewState v;
+  CHECK(interpret_key(st, v, '1').action == KeyAction::None);  // nothing asked
+  st.apply(to_json(sample_screen()));
+  CHECK(interpret_key(st, v, '2').option == 1);
+  CHECK(interpret_key(st, v, '3').action == KeyAction::None);
+  v.cursor = 1;
+  CHECK(interpret_key(st, v, kKeyEnter).option == 1);
+  CHECK(interpret_key(st, v, ' ').option == 1);
+  CHECK(interpret_key(st, v, kKeyUp).action == KeyAction::CursorUp);
+  CHECK(interpret_key(st, v, 'q').action == KeyAction::Leave);
+  CHECK(interpret_key(st, v, kKeyPageUp).action == KeyAction::LogUp);
+  const BoardSize b = board_size_for(80, 24);
+  CHECK(b.w == 80);
+  CHECK(b.h == 14);
+}
