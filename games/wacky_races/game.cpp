@@ -15,9 +15,9 @@ const GameInfo& game_info() {
       2,
       6,
       true,
-      {{"championship", "a series of races scored 3/2/1 (set the number with --races N)"}},
-      {{"races", "championship: number of races, 1-16 (default 4: one season)"},
-       {"racers", "teams for the seats in order, comma-separated (default: drawn at random)"}},
+      {{"championship", "a series of races scored 3/2/1 points (--races N)"}},
+      {{"races", "championship races, 1-16 (default 4 = one season)"},
+       {"racers", "teams seat by seat, e.g. red-max,penelope (default random)"}},
   };
   return info;
 }

@@ -133,7 +133,7 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     cv.text(0, y, "Dastardly is out of the race.", dim);
   else
     cv.text(0, y,
-            fmt::format("DD = the Mean Machine ({}).  {} = face-down Trap.", tile_name(dast_),
+            fmt::format("DD = the Mean Machine, on {}.  {} = face-down Trap.", tile_name(dast_),
                         col == kCol ? "[?]" : "??"),
             dim);
   ++y;
@@ -157,9 +157,9 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     if (mud(p)) cv.text(x + 1, y, "MUD POOL", Style{Color::Red});
     ++y;
     if (y >= cv.height()) break;
-    x = 2;
+    x = 2 + cv.text(2, y, "powers:", dim) + 1;
     for (int i = 0; i < kPowers; ++i) {
-      const std::string label = fmt::format("{} {}", exhausted(p, i) ? "x" : "+", power_name(p, i));
+      const std::string label = fmt::format("{} ({})", power_name(p, i), exhausted(p, i) ? "used" : "ready");
       if (x + utf8_length(label) > width) {
         ++y;
         x = 2;

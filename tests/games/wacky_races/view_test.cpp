@@ -33,7 +33,7 @@ TEST_CASE("View: the course row, Dastardly, the viewer's hand and powers in 80 c
   CHECK(v.find("[?]") != std::string::npos);  // a face-down Trap
   CHECK(v.find("OIL") == std::string::npos);  // ...whose kind is secret
   CHECK(v.find("[Des] [For] [Pra]") != std::string::npos);
-  CHECK(v.find("+ Drill-a-Way") != std::string::npos);
+  CHECK(v.find("Drill-a-Way (ready)") != std::string::npos);
   CHECK(v.find("[Frm]") == std::string::npos);  // another player's hand stays hidden
   std::size_t start = 0;
   while (start < v.size()) {
