@@ -365,3 +365,30 @@ TEST_CASE("shell app: after a game, n sets up the same players again", "[shell][
   term.press(U'n');
   REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));
 }
+
+TEST_CASE("shell app: Ctrl-C and SIGTERM save the game too; over a finished game nothing is said",
+          "[shell][app]") {
+  for (int sig : {SIGINT, SIGTERM}) {
+    FakeTerminal term(80, 24, false);
+    AppContext ctx;
+    const TempDir tmp;
+    ctx.state_dir = tmp.path();
+    App app(term, ctx, make_title_screen(ctx));
+    start_go_wacky(app, term);
+    term.send_signal(sig);
+    run_until(app, term, [&] { return app.finished(); });
+    CHECK(app.exit_code() == 128 + sig);
+    REQUIRE(app.messages().size() == 1);
+    CHECK(app.messages()[0].find("game saved to") != std::string::npos);
+    CHECK(list_saved_games(ctx.state_dir).size() == 1);
+  }
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  App app(term, ctx, make_title_screen(ctx));
+  term.send_signal(SIGHUP);  // on the title screen there is nothing to save
+  run_until(app, term, [&] { return app.finished(); });
+  CHECK(app.exit_code() == 128 + SIGHUP);
+  CHECK(app.messages().empty());
+}

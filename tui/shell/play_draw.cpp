@@ -302,15 +302,17 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
       }
       if (humans_in.size() == 1 && s.humans().size() == 1) {
         const PlayerId p = humans_in.front();
-        head(st.prompt(p), style::kAccent);
         if (legal_.size() == 1) {
+          // The key first: in a race every moment counts.
           StyledText t;
           append(t, "Press ", style::kBold);
           append(t, "Space", style::kKey);
           append(t, " (or Enter): ", style::kBold);
           append(t, st.action_label(p, legal_.front()), style::kAccent);
-          pv.head.push_back(std::move(t));
+          for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
+          head(st.prompt(p), style::kNormal);
         } else {
+          head(st.prompt(p), style::kAccent);
           option_rows(p);
           foot("Space or Enter acts on the highlighted option; 1-9 at once.");
         }
