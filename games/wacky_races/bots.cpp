@@ -9,7 +9,7 @@
 
 namespace rt::wacky_races {
 
-WackyBot::WackyBot(const std::string& level) : level_(level), profile_(reaction_profile(level)) {}
+WackyBot::WackyBot(const std::string& level) : level_(level) {}
 
 namespace {
 

@@ -25,8 +25,7 @@ class WackyBot final : public Agent {
   Action choose_card(const WackyState& s, PlayerId me);
   Action choose_power(const WackyState& s, PlayerId me);
 
-  std::string level_;
-  ReactionProfile profile_;
+  std::string level_;  // no timed contests in this game: no reaction profile needed
   std::vector<Action> scratch_;
   int cross_second_ = -1;  // the Crossroads tile planned as the second of the swap
 };
