@@ -6,6 +6,9 @@
 #  2. A second game gets SIGHUP mid-game (as when an SSH connection drops):
 #     the terminal is restored, the game saved, and `racetable resume`
 #     continues the very same game.
+#  3. A third game loses its terminal (tmux kills the session, as a dropped
+#     SSH connection does) right after the human's move: the program ends
+#     promptly and its save holds that move.
 # Every wait polls the screen with a deadline (no fixed sleeps), so a busy
 # machine only makes it slower. Exit 77 (skipped) when tmux is missing.
 #   usage: tests/e2e/shell_e2e.sh path/to/racetable
@@ -185,4 +188,32 @@ wait_for 'Quit\?'
 keys q
 status=$(exit_status 30)
 [ "$status" = 0 ] || fail "exit status $status after save and quit (want 0)"
+echo "3. the terminal itself goes away (tmux kills the session, as a dropped SSH link does)"
+start g4 "$bin" play go-wacky --seed 9
+wait_for 'who is playing\?'
+keys Enter
+wait_for 'variants and seed'
+keys Enter
+wait_for '│ Your move' 60
+pid=$(program_pid)
+[ -n "$pid" ] || fail "cannot find the program's pid"
+save=$(grep -l '^seed 9$' "$XDG_STATE_HOME"/racetable/*.save | head -1)
+[ -n "$save" ] || fail "the game was not saved when it asked the human"
+steps_at_prompt=$(grep -c '^step ' "$save")
+keys Enter  # the human moves; the computers take their time (speed 3)
+end=$((SECONDS + 20))
+while screen | grep -q '│ Your move'; do
+  [ $SECONDS -lt $end ] || fail "the move was not taken"
+  sleep 0.05
+done
+t kill-session -t g4
+pane=
+end=$((SECONDS + 30))
+while kill -0 "$pid" 2>/dev/null; do
+  [ $SECONDS -lt $end ] || fail "the program is still running after its terminal went away"
+  sleep 0.1
+done
+steps_after=$(grep -c '^step ' "$save")
+[ "$steps_after" -gt "$steps_at_prompt" ] ||
+  fail "the hang-up did not save the moves since the last prompt ($steps_after steps, $steps_at_prompt before)"
 echo "PASS (${SECONDS}s)"
