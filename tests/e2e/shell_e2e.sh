@@ -141,8 +141,13 @@ for name in Ana Ben Cleo Dev; do
 done
 grep -q 'Enter title' <<<"$final" || fail "no way on from the final screen"
 echo "$final" | sed -n '1,24p'
-sleep 1.2  # the result stays up a moment before a key may close it
-keys q
+# The result stays up a moment before a key may close it: press q until it goes.
+end=$((SECONDS + 30))
+until screen | grep -q '^\[exit '; do
+  [ $SECONDS -lt $end ] || fail "q did not leave the final screen"
+  keys q
+  sleep 0.3
+done
 status=$(exit_status 30)
 [ "$status" = 0 ] || fail "exit status $status after q (want 0)"
 screen | grep -q 'terminal modes restored' || fail "the terminal modes were not restored"
