@@ -219,7 +219,7 @@ TEST_CASE("Client: the screen shows the game, the seats, the board, the question
   draw_client(c, st, v);
   const std::string text = c.to_text();
   CHECK_THAT(text, Catch::Contains("Go Wacky!") && Catch::Contains("table friday"));
-  CHECK_THAT(text, Catch::Contains("you: Ben (seat 2)") && Catch::Contains("1 watching"));
+  CHECK_THAT(text, Catch::Contains("you: Ben (seat 2) - 1 watching"));
   CHECK_THAT(text, Catch::Contains(">Ben (you)") && Catch::Contains("Cleo [normal]"));
   CHECK_THAT(text, Catch::Contains("Ben's hand: [R/B]"));
   CHECK_THAT(text, Catch::Contains("Your turn"));

@@ -149,22 +149,33 @@ std::optional<json> Connection::wait_message(int timeout_ms, std::string& error)
 }
 
 Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms) {
-  Joined j;
-  j.conn = Connection::open(dir, name);
-  j.conn.send(to_json(hello));
-  std::string error;
+  // A seat may still be held by this player's previous connection for a
+  // moment (a client killed and started again at once): ask again shortly.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
   for (;;) {
-    auto m = j.conn.wait_message(timeout_ms, error);
-    if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
-    const std::string type = (*m)["type"].get<std::string>();
-    if (type == "welcome") {
-      j.welcome = std::move(*m);
-      return j;
+    Joined j;
+    j.conn = Connection::open(dir, name);
+    j.conn.send(to_json(hello));
+    std::string error;
+    std::optional<json> m;
+    for (;;) {
+      m = j.conn.wait_message(timeout_ms, error);
+      if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
+      const std::string type = (*m)["type"].get<std::string>();
+      if (type == "welcome") {
+        j.welcome = std::move(*m);
+        return j;
+      }
+      if (type == "refused" || type == "error") break;
     }
-    if (type == "refused" || type == "error") {
-      const std::string why = get_string(*m, type == "refused" ? "reason" : "text", 4096, false);
-      throw UserError(fmt::format("table '{}': {}", name, why.empty() ? "refused" : why));
+    const bool refused = (*m)["type"] == "refused";
+    const std::string why = get_string(*m, refused ? "reason" : "text", 4096, false);
+    if (refused && hello.seat > 0 && get_string(*m, "code", 32, false) == "taken" &&
+        std::chrono::steady_clock::now() < until) {
+      ::usleep(200000);
+      continue;
     }
+    throw UserError(fmt::format("table '{}': {}", name, why.empty() ? "refused" : why));
   }
 }
 
@@ -310,10 +321,10 @@ void draw_client(Canvas& c, const ClientState& st, const ViewState& v) {
   // Header: the game, the table, who you are.
   const int used = c.text(1, 0, clean(s.game_name), kBarBold);
   c.text(2 + used, 0, fmt::format("table {}", clean(s.table)), kBar);
-  std::string who = "watching";
+  std::string who = "spectator";
   if (s.you >= 0 && s.you < static_cast<int>(s.seats.size()))
     who = fmt::format("you: {} (seat {})", clean(s.seats[static_cast<std::size_t>(s.you)].name), s.you + 1);
-  if (s.watchers > 0) who += fmt::format("  {} watching", s.watchers);
+  if (s.watchers > 0) who += fmt::format(" - {} watching", s.watchers);
   const int wl = utf8_length(who);
   if (wl + 2 < W) c.text(W - wl - 1, 0, who, kBarBold);
 
@@ -350,7 +361,7 @@ void draw_client(Canvas& c, const ClientState& st, const ViewState& v) {
   // Status and the last notice.
   const int sy = 2 + board_rows;
   c.hline(0, sy, W, kDim);
-  const int sl = c.text(1, sy, fmt::format(" {} ", clean(s.status)), kBold, W - 2);
+  const int sl = s.status.empty() ? 0 : c.text(1, sy, fmt::format(" {} ", clean(s.status)), kBold, W - 2);
   if (v.show_notice && !st.notice().empty() && sl + 6 < W)
     c.text(sl + 3, sy, fmt::format(" {} ", clean(st.notice())), kAccent, W - sl - 4);
 

@@ -577,10 +577,10 @@ void Server::drop(Client& c, std::string_view why) {
   if (connected() == 0) empty_since_ = real;
 }
 
-void Server::refuse(Client& c, const std::string& reason) {
+void Server::refuse(Client& c, const std::string& reason, std::string_view code) {
   ++stats_.refused;
   say(fmt::format("refused {} (uid {}, pid {}): {}", c.user, c.cred.uid, c.cred.pid, reason));
-  send(c, json{{"type", "refused"}, {"reason", reason}});
+  send(c, json{{"type", "refused"}, {"reason", reason}, {"code", code}});
   c.kind = Client::Kind::Info;  // no seat: nothing to keep
   c.close_after_flush = true;
   flush(c);
@@ -622,7 +622,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   if (h.protocol != kProtocolVersion) {
     refuse(c,
            fmt::format("protocol version {} is not spoken here: this server speaks version {} (racetable {})",
-                       h.protocol, kProtocolVersion, RACETABLE_VERSION));
+                       h.protocol, kProtocolVersion, RACETABLE_VERSION),
+           "version");
     return;
   }
   const bool code_ok = opt_.code.empty() || same_secret(opt_.code, h.code);
@@ -638,7 +639,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     return;
   }
   if (!code_ok) {
-    refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code");
+    refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code", "code");
     return;
   }
   c.board_w = h.board_w;
@@ -654,22 +655,24 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     if (h.seat > 0) {
       p = h.seat - 1;
       if (p >= n) {
-        refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n));
+        refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n), "seat");
         return;
       }
       const Seat& seat = seats[static_cast<std::size_t>(p)];
       const SeatState& s = seats_[static_cast<std::size_t>(p)];
       if (!is_person_seat(seat)) {
-        refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, seat.level));
+        refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, seat.level), "seat");
         return;
       }
       if (s.client >= 0) {
-        refuse(c, fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, s.user,
-                              seat.name));
+        refuse(
+            c,
+            fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, s.user, seat.name),
+            "taken");
         return;
       }
       if (s.claimed && s.uid != c.cred.uid && c.cred.uid != host_uid_) {
-        refuse(c, fmt::format("seat {} belongs to {}", h.seat, s.user));
+        refuse(c, fmt::format("seat {} belongs to {}", h.seat, s.user), "seat");
         return;
       }
     } else {
@@ -684,7 +687,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
           p = k;
       }
       if (p < 0) {
-        refuse(c, "no free seat: every player's seat is taken (watch with --watch)");
+        refuse(c, "no free seat: every player's seat is taken (watch with --watch)", "full");
         return;
       }
     }
@@ -877,7 +880,7 @@ void Server::accept_all(Millis real) {
     }
     if (static_cast<int>(clients_.size()) >= opt_.max_connections) {
       c->kind = Client::Kind::Info;
-      refuse(*c, "the table is full of connections: try again later");
+      refuse(*c, "the table is full of connections: try again later", "busy");
       ::close(fd);
       continue;
     }
@@ -934,7 +937,7 @@ bool Server::poll_once(int max_wait_ms) {
   const Millis wake = wake_at(real);
   Millis wait = max_wait_ms < 0 ? 60000 : max_wait_ms;
   if (wake != INT64_MAX) wait = std::min(wait, std::max<Millis>(0, wake - real));
-  if (changed_) wait = 0;
+  if (changed_ || g_stop_signal) wait = 0;
 
   std::vector<pollfd> fds;
   fds.reserve(clients_.size() + 1);

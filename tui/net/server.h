@@ -139,7 +139,8 @@ class Server {
   void send_raw(Client& c, const std::string& bytes);
   void flush(Client& c);
   void drop(Client& c, std::string_view why);
-  void refuse(Client& c, const std::string& reason);
+  // Refuses with a reason for people and a code for programs (PROTOCOL.md).
+  void refuse(Client& c, const std::string& reason, std::string_view code);
   void leave_seat(Client& c, Millis real);
   json table_info(const Client& c) const;
   std::string seat_label(PlayerId p) const;

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# End-to-end: shared tables in real terminals. For each game (default: every
+# game `racetable list` shows), a detached server hosts two people and a
+# computer; two tmux panes join as the players and press keys until the game
+# is over, a third pane watches. Midway one player's client is killed and
+# started again (it rejoins its seat). Checks: the game ends, both players and
+# the spectator see the final standings, the save replays to a result, and
+# (where the game shows hands) a pane never shows another player's hand.
+#
+#   tests/e2e/net_tmux_test.sh path/to/racetable [GAME...]
+set -u
+BIN=${1:?usage: net_tmux_test.sh path/to/racetable [GAME...]}
+shift
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
+GAMES=("$@")
+if [ ${#GAMES[@]} -eq 0 ]; then
+  mapfile -t GAMES < <("$BIN" list | awk '{print $1}')
+fi
+PER_GAME_SECONDS=${E2E_SECONDS:-600}
+
+WORK=$(mktemp -d /tmp/racetable-e2e-XXXXXX)
+L=rt-e2e-$$
+export XDG_STATE_HOME=$WORK/state TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+cleanup() {
+  tmux -L "$L" kill-server 2>/dev/null
+  [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL ($GAME): $*"
+  for p in 0 1 2; do
+    echo "--- pane $p"
+    tmux -L "$L" capture-pane -p -t "e2e.$p" 2>/dev/null | sed 's/ *$//' | grep -v '^$'
+  done
+  echo "--- server log"
+  cat "$WORK/socks/e2e.log" 2>/dev/null | tail -20
+  exit 1
+}
+
+pane() { tmux -L "$L" capture-pane -p -t "e2e.$1" 2>/dev/null; }
+
+for GAME in "${GAMES[@]}"; do
+  echo "== $GAME"
+  rm -rf "$WORK/socks" "$WORK/game.save"
+  out=$("$BIN" host "$GAME" --seats human,human,normal --names Ana,Ben,Cleo --name e2e --dir "$WORK/socks" \
+        --pace 100 --seed 7 --detach --save "$WORK/game.save") || fail "host: $out"
+  SERVER_PID=$(echo "$out" | sed -n 's/.*(pid \([0-9]*\)).*/\1/p')
+  join="$BIN join e2e --dir $WORK/socks"
+  tmux -L "$L" new-session -d -s e2e -x 110 -y 90 "$join --seat 1; echo EXIT=\$?; sleep 600"
+  tmux -L "$L" split-window -v -t e2e "$join --seat 2; echo EXIT=\$?; sleep 600"
+  tmux -L "$L" split-window -v -t e2e "$join --watch; echo EXIT=\$?; sleep 600"
+  tmux -L "$L" select-layout -t e2e even-vertical
+
+  start=$SECONDS
+  killed=0
+  over=0
+  while [ $((SECONDS - start)) -lt "$PER_GAME_SECONDS" ]; do
+    for p in 0 1; do
+      tmux -L "$L" send-keys -t "e2e.$p" "$((RANDOM % 3 + 1))"
+    done
+    sleep 0.15
+    p0=$(pane 0); p1=$(pane 1); p2=$(pane 2)
+    if [ "$GAME" = go-wacky ]; then
+      case "$p0" in *"Ben's hand"*) fail "pane 1 shows Ben's hand";; esac
+      case "$p1" in *"Ana's hand"*) fail "pane 2 shows Ana's hand";; esac
+      case "$p2" in *"Ana's hand"*|*"Ben's hand"*) fail "the spectator sees a hand";; esac
+    fi
+    steps=$(grep -c '^step ' "$WORK/game.save" 2>/dev/null || echo 0)
+    if [ $killed -eq 0 ] && [ "$steps" -gt 40 ]; then
+      # Kill player 2's client and start it again: it rejoins its seat.
+      tmux -L "$L" respawn-pane -k -t e2e.1 "$join --seat 2; echo EXIT=\$?; sleep 600"
+      killed=1
+    fi
+    case "$p0$p1$p2" in *"EXIT="*) fail "a client ended before the game did";; esac
+    if [[ "$p0" == *"Final standings"* && "$p1" == *"Final standings"* && "$p2" == *"Final standings"* ]]; then
+      over=1
+      break
+    fi
+  done
+  [ $over -eq 1 ] || fail "the game did not end within $PER_GAME_SECONDS s"
+  [ $killed -eq 1 ] || fail "the game ended before a client could be killed"
+  grep -q "is back at seat 2 (Ben)" "$WORK/socks/e2e.log" || fail "player 2 did not rejoin"
+  for p in 0 1 2; do tmux -L "$L" send-keys -t "e2e.$p" q; done
+  sleep 1
+  for p in 0 1 2; do
+    case "$(pane $p)" in *"EXIT=0"*) ;; *) fail "pane $p did not leave cleanly";; esac
+  done
+  "$BIN" replay "$WORK/game.save" | grep -q '^result: ' || fail "the save does not replay to a result"
+  for _ in $(seq 1 50); do [ -e "$WORK/socks/e2e.sock" ] || break; sleep 0.1; done
+  [ -e "$WORK/socks/e2e.sock" ] && fail "the server did not close after the game"
+  SERVER_PID=
+  tmux -L "$L" kill-server 2>/dev/null
+  echo "ok: $GAME in $((SECONDS - start)) s"
+done
+echo "PASS"
