@@ -16,10 +16,10 @@ class DataSource {
   // in `files` is read from there, any other from the embedded data.
   static DataSource overlay(std::map<std::string, std::string> files);
 
-  // `path` is relative to the data root, e.g. "go-wacky/deck.json".
+  // `path` is relative to the data root, e.g. "<game-id>/deck.json".
   // Throws DataError "<where>: cannot read file" if missing.
   std::string read(const std::string& path) const;
-  // How errors name a file: "data/go-wacky/deck.json" or "<dir>/go-wacky/deck.json".
+  // How errors name a file: "data/<game-id>/deck.json" or "<dir>/<game-id>/deck.json".
   std::string where(const std::string& path) const;
   bool is_embedded() const { return dir_.empty(); }
 

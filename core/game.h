@@ -29,8 +29,8 @@ struct ParamInfo {
 };
 
 struct GameInfo {
-  std::string id;     // command-line form: "go-wacky"
-  std::string name;   // "Go Wacky!"
+  std::string id;     // command-line form: lowercase with hyphens
+  std::string name;   // as printed on the box
   std::string pitch;  // one line for the game list
   int min_players = 2;
   int max_players = 6;
