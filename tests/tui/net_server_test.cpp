@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -498,6 +499,53 @@ TEST_CASE(
     REQUIRE(::stat(h.server->socket_path().c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0660);
     CHECK(st.st_gid == ::getgid());
+  }
+  SECTION("a group member is let in by the groups of its process, a non-member is refused") {
+    if (::geteuid() != 0) {
+      WARN("not root: cannot act as another user here");
+      return;
+    }
+    Harness h;
+    ServerOptions o = h.options();
+    o.group_set = true;
+    o.group = 4242;  // a group nobody is in: only the test's child joins it
+    o.group_name = "players";
+    h.start(new_table("go-wacky", {"human", "human"}, 1), o);
+    ::chmod(h.dir.path.c_str(), 0755);
+    auto try_as = [&](bool member) {
+      const pid_t child = ::fork();
+      REQUIRE(child >= 0);
+      if (child == 0) {
+        const gid_t groups[1] = {4242};
+        if (::setgroups(member ? 1 : 0, groups) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+          ::_exit(3);
+        std::string err;
+        const int fd = connect_unix(socket_path(h.sock_dir(), "t"), err);
+        if (fd < 0) ::_exit(member ? 4 : 0);  // the socket's mode keeps a non-member out
+        const std::string hello = frame(to_json(play_hello(0)));
+        if (::write(fd, hello.data(), hello.size()) < 0) ::_exit(6);
+        char buf[4096];
+        std::string got;
+        for (;;) {
+          const ssize_t n = ::read(fd, buf, sizeof buf);
+          if (n <= 0) break;
+          got.append(buf, static_cast<std::size_t>(n));
+          if (got.find("welcome") != std::string::npos) ::_exit(member ? 0 : 5);
+        }
+        ::_exit(member ? 7 : 0);
+      }
+      int status = -1;
+      for (int i = 0; i < 5000; ++i) {
+        h.pump();
+        if (::waitpid(child, &status, WNOHANG) == child) break;
+        ::usleep(1000);
+      }
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    CHECK(try_as(true) == 0);
+    CHECK(log_has(h, "(uid 65534, pid"));
+    CHECK(log_has(h, "takes seat 1 (Ana)"));
+    CHECK(try_as(false) == 0);
   }
   SECTION("a join code") {
     Harness h;

@@ -167,7 +167,7 @@ int host(HostSettings s) {
     opt.group_name = s.group;
     if (!user_in_group(::getuid(), opt.group))
       throw UserError(fmt::format("--group {}: you are not in that group", s.group));
-    if (s.dir.empty()) s.dir = fmt::format("/tmp/racetable-{}", s.group);
+    if (s.dir.empty()) s.dir = fmt::format("/tmp/racetable-group-{}", s.group);
   }
   opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
   const bool named = !s.name.empty();

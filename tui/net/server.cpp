@@ -154,6 +154,9 @@ void Server::open() {
   prepare_table_dir(opt_.dir, opt_.group, opt_.group_set);
   socket_path_ = net::socket_path(opt_.dir, opt_.name);
   listen_fd_ = listen_unix(socket_path_, opt_.group, opt_.group_set);
+  // The save exists from the start, so --resume works even before a decision.
+  saved_steps_ = static_cast<std::size_t>(-1);
+  save();
   say(fmt::format("table '{}' open: {} for {} at {}{}{}", opt_.name, table_->game().info().name,
                   opt_.group_set ? fmt::format("group {}", opt_.group_name) : user_name(host_uid_),
                   socket_path_, opt_.code.empty() ? "" : " (join code required)",
@@ -345,6 +348,9 @@ Millis Server::wake_at(Millis real) const {
     }
   for (const auto& c : clients_)
     if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
+  // Closing time: nobody left, or the game over for long enough.
+  if (opt_.idle_ms > 0 && connected() == 0) wake = std::min(wake, empty_since_ + opt_.idle_ms);
+  if (phase_ == Phase::Over) wake = std::min(wake, over_since_ + opt_.linger_ms);
   return wake;
 }
 
@@ -867,10 +873,8 @@ void Server::accept_all(Millis real) {
     c->cred = peer_credentials(fd);
     c->user = c->cred.ok ? user_name(c->cred.uid) : "unknown";
     ++stats_.connections;
-    bool allowed =
-        c->cred.ok &&
-        (c->cred.uid == host_uid_ ||
-         (opt_.group_set && (c->cred.gid == opt_.group || user_in_group(c->cred.uid, opt_.group))));
+    bool allowed = c->cred.ok &&
+                   (c->cred.uid == host_uid_ || (opt_.group_set && peer_in_group(fd, c->cred, opt_.group)));
     if (!allowed) {
       ++stats_.refused;
       say(fmt::format("refused {} (uid {}, pid {}): not allowed at this table", c->user, c->cred.uid,

@@ -165,6 +165,25 @@ PeerCred peer_credentials(int fd) {
   return out;
 }
 
+bool peer_in_group(int fd, const PeerCred& cred, gid_t gid) {
+  if (!cred.ok) return false;
+  if (cred.gid == gid) return true;
+#ifdef SO_PEERGROUPS
+  std::vector<gid_t> groups(64);
+  for (int tries = 0; tries < 3; ++tries) {
+    socklen_t len = static_cast<socklen_t>(groups.size() * sizeof(gid_t));
+    if (::getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups.data(), &len) == 0) {
+      for (std::size_t i = 0; i < len / sizeof(gid_t); ++i)
+        if (groups[i] == gid) return true;
+      return false;
+    }
+    if (errno != ERANGE) break;
+    groups.resize(len / sizeof(gid_t) + 16);
+  }
+#endif
+  return user_in_group(cred.uid, gid);
+}
+
 std::string user_name(uid_t uid) {
   struct passwd pw {};
   struct passwd* found = nullptr;

@@ -43,6 +43,11 @@ struct PeerCred {
 };
 PeerCred peer_credentials(int fd);
 
+// Whether the peer process is in a group: its gid or, where the kernel tells
+// (SO_PEERGROUPS), its supplementary groups as they were when it connected;
+// otherwise the user database's idea of the user's groups.
+bool peer_in_group(int fd, const PeerCred& cred, gid_t gid);
+
 // "ana" for a uid (or "uid 1234" when unknown).
 std::string user_name(uid_t uid);
 // Resolves a group name (or number). Throws UserError when unknown.
