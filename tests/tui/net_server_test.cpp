@@ -216,7 +216,13 @@ TEST_CASE(
       }
       INFO(entry.info.id << ": " << private_checked << " private events, " << check.secret_rows_checked
                          << " secret rows checked");
-      CHECK(h.server->stats().screens > 0);
+      const ServerStats& stats = h.server->stats();
+      CHECK(stats.screens > 0);
+      WARN(entry.info.id << ": " << stats.screens << " screens, "
+                         << stats.screen_bytes / std::max<std::uint64_t>(1, stats.screens)
+                         << " bytes per screen, " << stats.bytes_out << " bytes in all; " << private_checked
+                         << " private events and " << check.secret_rows_checked
+                         << " secret board rows checked");
     }
   }
 }
