@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "games/registry.h"
 #include "tui/net/client.h"
 #include "tui/net/server.h"
 #include "tui/net/sockets.h"
@@ -55,7 +56,7 @@ void as_server_output(const std::uint8_t* data, std::size_t size) {
 
 void as_client_input(const std::uint8_t* data, std::size_t size) {
   rt::cli::TableRequest req;
-  req.game = "go-wacky";
+  req.game = rt::builtin_registry().all().front().info.id;
   req.seats = {"human", "normal"};  // one hello starts the game
   req.players = 2;
   rt::net::ServerOptions opt;

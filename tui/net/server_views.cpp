@@ -1,0 +1,206 @@
+// What each client is shown: the status line, the screen for its seat (its
+// own secrets only), the table listing, and pushing updates.
+#include "tui/net/server_internal.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rt::net {
+
+std::string Server::seat_label(PlayerId p) const {
+  return fmt::format("seat {} ({})", p + 1, table_->seats()[static_cast<std::size_t>(p)].name);
+}
+
+std::string Server::phase_name() const {
+  switch (phase_) {
+    case Phase::Waiting: return "waiting";
+    case Phase::Computers:
+    case Phase::People: return "play";
+    case Phase::Ready: return "ready";
+    case Phase::Contest: return "contest";
+    case Phase::Over: return "over";
+  }
+  return "play";
+}
+
+std::string Server::status_line(PlayerId viewer) const {
+  const auto& seats = table_->seats();
+  auto name = [&](PlayerId p) { return seats[static_cast<std::size_t>(p)].name; };
+  switch (phase_) {
+    case Phase::Waiting: {
+      std::string free;
+      for (std::size_t p = 0; p < seats_.size(); ++p)
+        if (is_person_seat(seats[p]) && !seats_[p].claimed)
+          free += fmt::format("{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)));
+      return fmt::format("Waiting for players: {} (racetable join {} --seat N)", free, opt_.name);
+    }
+    case Phase::Over: return fmt::format("Game over. {}", table_->state().standings().summary);
+    case Phase::Ready: return "Get ready!";
+    case Phase::Contest: {
+      std::vector<PlayerId> who;
+      table_->humans_to_act(who);
+      const bool mine = viewer >= 0 && std::find(who.begin(), who.end(), viewer) != who.end();
+      return mine ? "Go! Space acts, or a number picks an option" : "Contest under way";
+    }
+    case Phase::People: {
+      std::vector<PlayerId> who;
+      table_->humans_to_act(who);
+      std::string line;
+      bool mine = false;
+      std::string others;
+      for (PlayerId p : who) {
+        if (p == viewer) {
+          mine = true;
+          continue;
+        }
+        const SeatState& s = seats_[static_cast<std::size_t>(p)];
+        std::string away;
+        if (s.client < 0) away = opt_.stand_in.empty() ? " (away)" : " (away; a computer will stand in)";
+        others += fmt::format("{}{}{}", others.empty() ? "" : ", ", name(p), away);
+      }
+      if (mine) line = "Your turn";
+      if (!others.empty()) line += fmt::format("{}aiting for {}", mine ? " - also w" : "W", others);
+      return line;
+    }
+    case Phase::Computers: {
+      const State& st = table_->state();
+      std::vector<PlayerId> who;
+      st.actors(who);
+      if (who.empty()) return "";
+      std::string names;
+      for (PlayerId p : who) names += fmt::format("{}{}", names.empty() ? "" : ", ", name(p));
+      return fmt::format("{} {} thinking", names, who.size() == 1 ? "is" : "are");
+    }
+  }
+  return "";
+}
+
+ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool unicode) {
+  const Millis real = now();
+  refresh_asks();
+  const State& st = table_->state();
+  ScreenModel s;
+  s.table = opt_.name;
+  s.game = table_->game().info().id;
+  s.game_name = table_->game().info().name;
+  s.you = viewer >= 0 ? viewer : -1;
+  s.phase = phase_name();
+  s.status = status_line(viewer);
+  std::vector<PlayerId> actors;
+  if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(actors);
+  for (std::size_t p = 0; p < seats_.size(); ++p) {
+    const Seat& seat = table_->seats()[p];
+    const SeatState& ss = seats_[p];
+    SeatView v;
+    v.name = seat.name;
+    v.human = is_person_seat(seat);
+    v.level = seat.level;
+    v.claimed = ss.claimed;
+    v.connected = ss.client >= 0;
+    v.stand_in = ss.stand_in;
+    v.acting = std::find(actors.begin(), actors.end(), static_cast<PlayerId>(p)) != actors.end();
+    v.you = static_cast<PlayerId>(p) == viewer;
+    v.user = ss.user;
+    s.seats.push_back(std::move(v));
+  }
+  for (const auto& c : clients_)
+    if (!c->dead && c->kind == Client::Kind::Watcher) ++s.watchers;
+  const Tick tick = view_tick(real);
+  Canvas board(std::clamp(board_w, kMinBoardW, kMaxBoardW), std::clamp(board_h, kMinBoardH, kMaxBoardH),
+               unicode);
+  ViewContext ctx;
+  ctx.viewer = viewer;
+  ctx.now = tick;
+  st.view(board, ctx);
+  encode_board(board, s);
+  if (viewer >= 0 && started_ && (phase_ == Phase::People || phase_ == Phase::Contest)) {
+    std::vector<PlayerId> who;
+    table_->humans_to_act(who);
+    if (std::find(who.begin(), who.end(), viewer) != who.end()) {
+      legal_.clear();
+      st.legal_actions(viewer, legal_);
+      s.prompt = st.prompt(viewer);
+      s.ask = seats_[static_cast<std::size_t>(viewer)].ask;
+      s.timed = st.timed();
+      s.contest = st.contest_id();
+      for (Action a : legal_) s.options.push_back(OptionView{a, st.action_label(viewer, a)});
+    }
+  }
+  if (phase_ == Phase::Over) {
+    const Standings standings = st.standings();
+    s.result = standings.summary;
+    for (const auto& pl : standings.placings)
+      s.placings.push_back(
+          PlacingView{pl.place, table_->seats()[static_cast<std::size_t>(pl.player)].name, pl.detail});
+  }
+  return s;
+}
+
+json Server::table_info(const Client& c) const {
+  const GameInfo& gi = table_->game().info();
+  json j{{"type", "info"},
+         {"protocol", kProtocolVersion},
+         {"table", opt_.name},
+         {"host", user_name(host_uid_)},
+         {"code", !opt_.code.empty()},
+         {"pid", static_cast<long>(::getpid())}};
+  (void)c;
+  j["game"] = gi.id;
+  j["game_name"] = gi.name;
+  j["phase"] = phase_name();
+  json seats = json::array();
+  for (std::size_t p = 0; p < seats_.size(); ++p) {
+    const Seat& seat = table_->seats()[p];
+    seats.push_back(json{{"name", seat.name},
+                         {"human", is_person_seat(seat)},
+                         {"level", seat.level},
+                         {"claimed", seats_[p].claimed},
+                         {"connected", seats_[p].client >= 0},
+                         {"stand_in", seats_[p].stand_in},
+                         {"user", seats_[p].user}});
+  }
+  j["seats"] = std::move(seats);
+  int watchers = 0;
+  for (const auto& k : clients_)
+    if (!k->dead && k->kind == Client::Kind::Watcher) ++watchers;
+  j["watchers"] = watchers;
+  return j;
+}
+
+void Server::push(Client& c, Millis real, bool force) {
+  (void)real;
+  if (c.dead || (c.kind != Client::Kind::Player && c.kind != Client::Kind::Watcher)) return;
+  const PlayerId viewer = c.kind == Client::Kind::Player ? c.seat : kEveryone;
+  if (c.log_pos < log_.size()) {
+    json lines = json::array();
+    for (; c.log_pos < log_.size(); ++c.log_pos) {
+      const LogEntry& e = log_[c.log_pos];
+      if (e.audience == kEveryone || e.audience == viewer)
+        lines.push_back(json{{"text", e.text}, {"rule", e.rule}});
+    }
+    if (!lines.empty()) send(c, json{{"type", "log"}, {"lines", std::move(lines)}});
+  }
+  if (c.dead) return;
+  std::string body = dump(to_json(screen_for(viewer, c.board_w, c.board_h, c.unicode)));
+  if (!force && body == c.last_screen) return;
+  ++stats_.screens;
+  stats_.screen_bytes += body.size() + 4;
+  send_raw(c, frame_body(body));
+  c.last_screen = std::move(body);
+}
+
+void Server::push_all(Millis real) {
+  const bool frame_due = phase_ == Phase::Contest && real - last_frame_ >= opt_.frame_ms;
+  if (!changed_ && !frame_due) {
+    // Newly seated clients still get their first screen.
+    for (auto& c : clients_)
+      if (c->last_screen.empty()) push(*c, real, false);
+    return;
+  }
+  if (frame_due) last_frame_ = real;
+  changed_ = false;
+  for (auto& c : clients_) push(*c, real, false);
+}
+
+}  // namespace rt::net
