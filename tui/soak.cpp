@@ -34,6 +34,9 @@ std::string check_step(const State& s, std::vector<PlayerId>& who, std::vector<A
 int run_soak(const SoakOptions& opt) {
   const Registry& registry = builtin_registry();
   if (!opt.game.empty()) registry.get(opt.game);
+  // CLI11 reads "-5" into an unsigned as 2^64-5: a bound catches it.
+  if (opt.decisions < 1 || opt.decisions > 1'000'000'000'000ull)
+    throw UserError("--decisions must be between 1 and 1000000000000");
   int failures = 0;
   for (const auto& e : registry.all()) {
     if (!opt.game.empty() && e.info.id != opt.game) continue;

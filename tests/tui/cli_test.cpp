@@ -40,8 +40,8 @@ Run run(const std::string& args, const std::string& input = "", const std::strin
   const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
   std::ofstream(in) << input;
   // `env` comes last so a test can override the defaults.
-  const std::string cmd = "XDG_STATE_HOME=" + dir + "/state " + env + " " + binary() + " " + args + " <" + in +
-                          " >" + out + " 2>" + err;
+  const std::string cmd = "XDG_STATE_HOME=" + dir + "/state " + env + " " + binary() + " " + args + " <" +
+                          in + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& path) {
     std::ifstream f(path);
@@ -118,6 +118,15 @@ TEST_CASE("CLI: bad input is one line on stderr and exit code 2", "[cli][errors]
       {"replay /nonexistent/x.save", "/nonexistent/x.save: cannot read file"},
       {"rules nosuchgame", "unknown game"},
       {"frobnicate", "racetable:"},
+      {"soak --decisions -5", "--decisions must be between 1 and"},
+      {"soak --decisions 0", "--decisions must be between 1 and"},
+      {"bench --jobs 0", "--jobs must be between 1 and 256"},
+      {"bench --seconds -1", "--seconds must be between"},
+      {"sim rc-racer --players 5", "RC Racer is for 2 to 4 players, not 5"},
+      {"sim scrap-racer --track zzz", "'z' is not a segment"},
+      {"sim go-wacky --data /nonexistent", "/nonexistent/go-wacky/deck.json: cannot read file"},
+      {"resume /dev/null", "/dev/null: empty file"},
+      {"sim go-wacky --seed 99999999999999999999999", "bad seed"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.args);
