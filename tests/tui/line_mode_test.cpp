@@ -1,0 +1,94 @@
+// Line mode driven in-process: answers from a string, output captured.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "core/table.h"
+#include "games/registry.h"
+#include "tui/line_mode.h"
+
+using namespace rt;
+
+namespace {
+
+struct LineRun {
+  int code = 0;
+  std::string out, err;
+};
+
+LineRun play(const std::string& game_id, const std::string& input, bool interactive) {
+  Options o;
+  o.players = 2;
+  std::shared_ptr<const Game> game = builtin_registry().create(game_id, o, DataSource::embedded());
+  Table table(game, {{"Ana", SeatKind::Human, "human"}, {"Ben", SeatKind::Bot, "normal"}}, 5);
+  std::istringstream in(input);
+  LineRun r;
+  cli::LineModeOptions opt;
+  opt.in = &in;
+  opt.out = [&](std::string_view s) { r.out += s; };
+  opt.err = [&](std::string_view s) { r.err += s; };
+  opt.interactive = interactive;
+  r.code = cli::play_line_mode(table, opt);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("Line mode: at a terminal an illegal answer is explained and asked again", "[line][errors]") {
+  const LineRun r = play("go-wacky", "99\nfly away\n1\n", true);
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK_THAT(r.out, Catch::Contains("input line 1: '99' is not one of the options 1-"));
+  CHECK_THAT(r.out, Catch::Contains("input line 2: 'fly away' is not one of the options 1-"));
+  // The third answer was taken: the game went on to another question, then input ended.
+  CHECK_THAT(r.out, Catch::Contains("Input ended"));
+}
+
+TEST_CASE("Line mode: scripted, an illegal answer stops with exit 2 and one line", "[line][errors]") {
+  const LineRun r = play("racesmack", "0\n", false);
+  CHECK(r.code == 2);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, Catch::Contains("input line 1: '0' is not one of the options"));
+}
+
+TEST_CASE("Line mode: every game can be played by numbers until input ends", "[line]") {
+  for (const auto& e : builtin_registry().all()) {
+    CAPTURE(e.info.id);
+    const LineRun r = play(e.info.id, "1\n1\n1\n1\n1\n", false);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::Contains("1) "));
+  }
+}
+
+TEST_CASE("Every game refuses an illegal decision with a RuleError and keeps its state",
+          "[errors][contract]") {
+  for (const auto& e : builtin_registry().all()) {
+    CAPTURE(e.info.id);
+    Options o;
+    o.players = e.info.min_players;
+    std::shared_ptr<const Game> game = builtin_registry().create(e.info.id, o, DataSource::embedded());
+    std::vector<Seat> seats(static_cast<std::size_t>(o.players));
+    seats[0] = Seat{"Ana", SeatKind::Human, "human"};
+    Table table(game, seats, 3);
+    table.advance();
+    std::vector<PlayerId> humans;
+    table.humans_to_act(humans);
+    REQUIRE(humans.size() == 1);
+    std::vector<Action> legal;
+    table.state().legal_actions(0, legal);
+    REQUIRE_FALSE(legal.empty());
+    const std::string before = table.state().debug_string();
+    CHECK_THROWS_AS(table.submit(0, legal.back() + 1, table.state().now()), RuleError);
+    CHECK_THROWS_AS(table.submit(0, -12345, table.state().now()), RuleError);
+    std::vector<PlayerId> actors;
+    table.state().actors(actors);
+    if (std::find(actors.begin(), actors.end(), PlayerId{1}) == actors.end())
+      CHECK_THROWS_AS(table.submit(1, legal.front(), table.state().now()), RuleError);  // not asked
+    CHECK(table.state().debug_string() == before);
+    table.submit(0, legal.front(), table.state().now());
+    CHECK(table.history().back().action == legal.front());
+  }
+}
