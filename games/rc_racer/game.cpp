@@ -17,8 +17,8 @@ const GameInfo& game_info() {
       false,
       {
           {"long", "adds the 4th Track board: a longer race"},
-          {"counted-slides", "the fewest slides take the happier Smiles (the default)"},
-          {"real-time", "program against the clock, with the 10-second countdown"},
+          {"counted-slides", "fewer slides win happier Smiles (default unless 1 human)", "timing"},
+          {"real-time", "program against the clock, 10-s countdown (default: 1 human)", "timing", true},
       },
       {
           {"racers", "racecars by seat: racers=turbobot,dogtor (default: choose)"},

@@ -75,6 +75,10 @@ class RcRacerState final : public State {
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;
+  // Arrow keys while programming: the tile beside the gap slides that way.
+  std::optional<Action> direction_action(PlayerId player, Direction d) const override;
+  std::string direction_help(PlayerId player) const override;
+  std::optional<Action> default_option(PlayerId player) const override;
   Standings standings() const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
   void view(Canvas& canvas, const ViewContext& ctx) const override;
