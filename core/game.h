@@ -21,6 +21,13 @@ struct BotProfile;
 struct VariantInfo {
   std::string name;     // command-line form, e.g. "noise-canceling"
   std::string summary;  // one line for `rules` and the shell
+  // Variants sharing a non-empty group exclude one another (two timing
+  // modes, say); choosing none of a group plays the game's plain default.
+  std::string group = {};
+  // Set-up screens pick this variant for a table of exactly one human when
+  // none of its group was chosen: a rule that suits one person at the
+  // keyboard but not several sharing it (or computers alone).
+  bool one_human_default = false;
 };
 
 struct ParamInfo {

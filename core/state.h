@@ -36,6 +36,9 @@ struct Standings {
   std::vector<PlayerId> winners() const;
 };
 
+// Arrow keys, for decisions laid out on a grid (see State::direction_action).
+enum class Direction : std::uint8_t { Up, Down, Left, Right };
+
 struct ViewContext {
   PlayerId viewer = kEveryone;  // kEveryone shows a spectator's (public) view
   Tick now = 0;                 // the contest clock, for animations
@@ -89,6 +92,20 @@ class State {
   virtual std::optional<Action> parse_action(PlayerId player, std::string_view text) const;
   // The question being asked of a player ("Play a card matching red").
   virtual std::string prompt(PlayerId player) const = 0;
+
+  // Optional keyboard hints for interactive front ends. A decision laid out
+  // on a grid (a sliding puzzle) may give arrow keys a meaning: the legal
+  // action a direction stands for now, or nullopt. When no direction has an
+  // action, arrows move the front end's menu highlight as usual; the listed
+  // options stay available either way.
+  virtual std::optional<Action> direction_action(PlayerId /*player*/, Direction /*d*/) const {
+    return std::nullopt;
+  }
+  // What the arrows do, as words that follow the arrow keys' names ("slide
+  // the tile beside the gap that way"); shown with the options.
+  virtual std::string direction_help(PlayerId /*player*/) const { return {}; }
+  // The option a menu highlights first (nullopt: the first one listed).
+  virtual std::optional<Action> default_option(PlayerId /*player*/) const { return std::nullopt; }
 
   virtual Standings standings() const = 0;
   virtual std::unique_ptr<State> clone() const = 0;

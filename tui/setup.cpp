@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -36,6 +37,29 @@ std::uint64_t parse_seed(const std::string& text) {
 
 DataSource data_source(const std::string& data_dir) {
   return data_dir.empty() ? DataSource::embedded() : DataSource::directory(data_dir);
+}
+
+int human_seats(const TableRequest& req) {
+  if (req.seats.empty()) return req.default_seat == "human" ? 1 : 0;
+  return static_cast<int>(std::count(req.seats.begin(), req.seats.end(), std::string("human")));
+}
+
+std::vector<std::string> with_seat_defaults(const GameInfo& info, std::vector<std::string> chosen,
+                                            int humans) {
+  if (humans != 1) return chosen;
+  auto picked = [&](const std::string& name) {
+    return std::find(chosen.begin(), chosen.end(), name) != chosen.end();
+  };
+  std::vector<std::string> add;
+  for (const VariantInfo& v : info.variants) {
+    if (!v.one_human_default || picked(v.name)) continue;
+    bool group_chosen = false;
+    for (const VariantInfo& other : info.variants)
+      group_chosen = group_chosen || (!v.group.empty() && other.group == v.group && picked(other.name));
+    if (!group_chosen) add.push_back(v.name);
+  }
+  chosen.insert(chosen.end(), add.begin(), add.end());
+  return chosen;
 }
 
 std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default_seed) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/data.h"
+#include "core/game.h"
 #include "core/table.h"
 
 namespace rt::cli {
@@ -28,6 +29,16 @@ struct TableRequest {
 std::uint64_t parse_seed(const std::string& text);
 
 DataSource data_source(const std::string& data_dir);
+
+// How many seats of the request are human (seats not listed follow
+// default_seat for the first and a computer for the rest, as make_table does).
+int human_seats(const TableRequest& request);
+
+// The variants a table set up in the shell starts with: `chosen`, plus, for
+// each variant group of which nothing was chosen, the variant the game
+// marks as the default for exactly one human (when `humans` is 1).
+std::vector<std::string> with_seat_defaults(const GameInfo& info, std::vector<std::string> chosen,
+                                            int humans);
 
 // Builds the table; throws UserError with a one-line message.
 std::unique_ptr<Table> make_table(const TableRequest& request, std::uint64_t default_seed);

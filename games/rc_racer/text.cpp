@@ -115,6 +115,38 @@ std::string RcRacerState::prompt(PlayerId player) const {
   }
 }
 
+std::optional<Action> RcRacerState::direction_action(PlayerId player, Direction d) const {
+  if (phase_ != Phase::Programming || player < 0 || player >= num_players() || !racing(player) ||
+      done(player) || slides(player) >= data().max_slides)
+    return std::nullopt;
+  // The arrow names the way the tile moves, as in a handheld sliding puzzle:
+  // Up slides the tile below the gap up into it.
+  Dir dir = Dir::Up;
+  switch (d) {
+    case Direction::Up: dir = Dir::Up; break;
+    case Direction::Down: dir = Dir::Down; break;
+    case Direction::Left: dir = Dir::Left; break;
+    case Direction::Right: dir = Dir::Right; break;
+  }
+  if (slide_room(gap(player), dir) < 1) return std::nullopt;
+  return slide_action(dir, 1);
+}
+
+std::string RcRacerState::direction_help(PlayerId player) const {
+  if (!direction_action(player, Direction::Up) && !direction_action(player, Direction::Down) &&
+      !direction_action(player, Direction::Left) && !direction_action(player, Direction::Right))
+    return {};
+  return "slide the tile beside the gap that way";
+}
+
+std::optional<Action> RcRacerState::default_option(PlayerId player) const {
+  // Arrows do the sliding, so Enter is best kept for "done".
+  if (phase_ == Phase::Programming && player >= 0 && player < num_players() && racing(player) &&
+      !done(player))
+    return kDone;
+  return std::nullopt;
+}
+
 std::string RcRacerState::debug_string() const {
   const Data& d = data();
   std::string s = fmt::format(

@@ -162,11 +162,18 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   // The player table.
   int y = 5 + kLanes;
   if (phase_ == Phase::ChooseCar) {
-    c.text(0, y++, "Racecars (the chosen ones are taken):", bold);
-    for (std::size_t r = 0; r < d.racecars.size() && y < c.height(); ++r) {
+    // Names in two columns, no taller than the player table that follows,
+    // so the prompt below keeps its rows; the options spell out each power.
+    c.text(0, y++, "Racecars (x: taken; each power is in the options below):", bold);
+    const int per_column = (static_cast<int>(d.racecars.size()) + 1) / 2;
+    for (std::size_t r = 0; r < d.racecars.size(); ++r) {
       const bool taken = cars_taken_ >> r & 1;
-      c.text(0, y, fmt::format("{} {:<14}", taken ? "x" : "-", d.racecars[r].name), taken ? dim : bold);
-      c.text(17, y++, d.racecars[r].text, taken ? dim : Style{}, c.width() - 18 > 0 ? c.width() - 18 : 0);
+      std::string who;
+      for (PlayerId p = 0; p < n && taken; ++p)
+        if (car(p).racer == r) who = " (" + name(p) + ")";
+      const int col = static_cast<int>(r) / per_column;
+      c.text(col * 40, y + static_cast<int>(r) % per_column,
+             fmt::format("{} {}{}", taken ? "x" : "-", d.racecars[r].name, who), taken ? dim : bold, 39);
     }
     return;
   }
@@ -207,7 +214,8 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   const bool side = c.width() >= 80;
   const int cx = side ? 54 : 0;
   int cy = side ? 1 : y + 1;
-  if (!side && cy + 6 > c.height()) return;
+  const bool clock = phase_ == Phase::Programming && real_time();
+  if (!side && cy + 6 + (clock ? 1 : 0) > c.height()) return;
   c.text(cx, cy++, fmt::format("{}'s controller", name(shown)), bold, 16);
   c.text(cx + 17, cy - 1, fmt::format("{} slide{}", slides(shown), slides(shown) == 1 ? "" : "s"), dim, 9);
   const Grid& gr = grid(shown);
@@ -217,9 +225,10 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
            runs ? bold : dim);
     for (int col = 0; col < 4; ++col) {
       const std::uint8_t tile = gr[static_cast<std::size_t>(r * 4 + col)];
-      const std::string label = tile == kGap ? std::string("  ") : d.kind_of_tile(tile).short_name;
+      // The gap is named: arrow keys move the tiles beside it.
+      const std::string label = tile == kGap ? std::string("[gap]") : d.kind_of_tile(tile).short_name;
       const Style st = runs ? Style{Color::Default, Color::Default, attr::kBold | attr::kUnderline} : dim;
-      c.text(cx + 2 + col * 6, cy, fmt::format("{:<5}", label), tile == kGap ? Style{} : st);
+      c.text(cx + 2 + col * 6, cy, fmt::format("{:<5}", label), tile == kGap ? dim : st);
     }
   }
   if (preview) {
@@ -231,9 +240,20 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     if (lost < 0) energy = fmt::format(", +{} energy", -lost);
     c.text(cx, cy++, fmt::format("path {} row {}{}", c.unicode() ? "→" : "to", b.row + 1, energy),
            Style{kSeatColour[shown], Color::Default, attr::kBold}, 26);
-    (void)a;
   }
-  (void)ctx.now;
+  if (clock) {
+    // The contest clock, and the countdown once only one player is left.
+    const Tick now = std::max(ctx.now, contest_open_);
+    if (countdown_from_ != kNoDeadline) {
+      const Tick end = deadline();
+      const Tick left = now < end ? end - now : 0;
+      c.text(cx, cy++, fmt::format("COUNTDOWN {}.{} s", left / 1000, left % 1000 / 100),
+             Style{Color::Red, Color::Default, attr::kBold | attr::kReverse}, 26);
+    } else {
+      const Tick run = now - contest_open_;
+      c.text(cx, cy++, fmt::format("clock {}.{} s", run / 1000, run % 1000 / 100), dim, 26);
+    }
+  }
 }
 
 }  // namespace rt::rc_racer

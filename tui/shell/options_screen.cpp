@@ -15,9 +15,11 @@ class OptionsScreen final : public Screen {
  public:
   OptionsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
     const GameInfo& info = builtin_registry().get(req_.game).info;
+    // Ticked on screen, so the player sees (and may change) what one human gets.
+    const std::vector<std::string> ticked =
+        cli::with_seat_defaults(info, req_.variants, cli::human_seats(req_));
     for (const auto& v : info.variants)
-      variants_.push_back(std::find(req_.variants.begin(), req_.variants.end(), v.name) !=
-                          req_.variants.end());
+      variants_.push_back(std::find(ticked.begin(), ticked.end(), v.name) != ticked.end());
     for (const auto& p : info.params) {
       std::string value;
       for (const auto& kv : req_.options)
@@ -138,7 +140,13 @@ class OptionsScreen final : public Screen {
 
   Nav activate() {
     if (selected_ < variant_rows()) {
-      variants_[static_cast<std::size_t>(selected_)] = !variants_[static_cast<std::size_t>(selected_)];
+      const auto i = static_cast<std::size_t>(selected_);
+      variants_[i] = !variants_[i];
+      // Ticking one variant of a group unticks the others.
+      const std::string& group = info().variants[i].group;
+      if (variants_[i] && !group.empty())
+        for (std::size_t j = 0; j < variants_.size(); ++j)
+          if (j != i && info().variants[j].group == group) variants_[j] = false;
     } else if (selected_ < seed_row()) {
       editing_ = true;
       field_ = TextField(params_[static_cast<std::size_t>(selected_ - variant_rows())], 30);

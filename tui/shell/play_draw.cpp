@@ -95,7 +95,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   GameLayoutNeeds needs;
   needs.board_rows = std::max(1, board_rows_);
   needs.players = static_cast<int>(s.table().seats().size());
-  const PromptView pv = build_prompt(w / 2, now);
+  const PromptView pv = build_prompt(w / 2, c.unicode(), now);
   needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
   for (const auto& o : pv.options)
     needs.prompt_width = std::max(needs.prompt_width, static_cast<int>(o.size()) + 6);
@@ -109,7 +109,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     if (!l.players.empty()) draw_players(c, l.players);
     draw_board(c, l.board, now);
     draw_rule(c, l);
-    draw_prompt(c, l.prompt, build_prompt(l.prompt.w, now));
+    draw_prompt(c, l.prompt, build_prompt(l.prompt.w, c.unicode(), now));
     draw_log(c, l.log);
     if (s.phase() == Phase::Over) draw_over(c);
   }
@@ -245,7 +245,7 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
   }
 }
 
-PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
+PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis now) const {
   PromptView pv;
   const GameSession& s = *s_;
   const State& st = s.state();
@@ -265,12 +265,25 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
     }
     pv.cursor = cursor_;
   };
+  // A grid decision that takes arrows: say what they do before the question,
+  // and keep both in view however many options follow.
+  auto arrows_line = [&](PlayerId p) {
+    const std::string help = st.direction_help(p);
+    if (help.empty()) return;
+    StyledText t;
+    append(t, unicode ? "←↑↓→ " : "Arrows ", style::kKey);
+    // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
+    append(t, flash_.empty() ? help : flash_, flash_.empty() ? style::kBold : style::kWarn);
+    for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
+    pv.head_min = static_cast<int>(pv.head.size()) + 1;
+  };
   const auto humans_in = s.contest_humans();
   switch (s.phase()) {
     case Phase::Over: head(st.standings().summary, style::kBold); break;
     case Phase::PassDevice: break;
     case Phase::HumanTurn: {
       const PlayerId p = s.asked();
+      arrows_line(p);
       head(s.humans().size() > 1 ? seat_name(p) + ": " + st.prompt(p) : st.prompt(p), style::kAccent);
       option_rows(p);
       foot(legal_.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
@@ -312,6 +325,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
           for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
           head(st.prompt(p), style::kNormal);
         } else {
+          arrows_line(p);
           head(st.prompt(p), style::kAccent);
           option_rows(p);
           foot("Space or Enter acts on the highlighted option; 1-9 at once.");
@@ -341,7 +355,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, Millis now) const {
     }
   }
   (void)now;
-  if (!flash_.empty()) pv.foot.insert(pv.foot.begin(), styled(flash_, style::kWarn));
+  if (!flash_.empty() && pv.head_min <= 1) pv.foot.insert(pv.foot.begin(), styled(flash_, style::kWarn));
   return pv;
 }
 
@@ -354,7 +368,9 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   const int w = r.w - 2;
   const int rows = r.h;
   const int count = static_cast<int>(p.options.size());
-  const int head_min = p.head.empty() ? 0 : 1;
+  const int head_min =
+      p.head.empty() ? 0
+                     : std::min(static_cast<int>(p.head.size()), std::max(1, std::min(p.head_min, rows - 1)));
   const int opt_rows = std::min(count, std::max(0, rows - head_min));
   const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
   int y = r.y;
@@ -480,13 +496,22 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   if (s.phase() == Phase::PassDevice)
     return {HelpItem{"Enter", "I am " + seat_name(s.asked())}, HelpItem{"?", "keys"}, HelpItem{"q", "quit"}};
   const auto items = help_line(Context::Game, unicode);
+  // Arrows the game takes (a sliding puzzle) come first; the menu highlight
+  // then moves with k and j only.
+  const bool arrows = arrows_to_game(deciding());
+  auto with_arrows = [&](std::vector<HelpItem> picked) {
+    if (arrows) picked.insert(picked.begin(), HelpItem{unicode ? "←↑↓→" : "Arrows", "move"});
+    return picked;
+  };
   if ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty()) {
     // Several humans racing use the seat keys shown above, not Space.
     if (s.contest_humans().size() > 1) return pick_items(items, {"keys", "rules", "log", "quit"});
-    return pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"});
+    return with_arrows(
+        pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"}));
   }
   if (s.phase() == Phase::HumanTurn)
-    return pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
+    return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
+                  : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
   return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "quit"});
 }
 

@@ -42,15 +42,74 @@ PlayerId PlayScreen::deciding() const {
   return kEveryone;
 }
 
+namespace {
+
+std::optional<Direction> direction_of(const Key& key) {
+  switch (key.type) {
+    case KeyType::Up: return Direction::Up;
+    case KeyType::Down: return Direction::Down;
+    case KeyType::Left: return Direction::Left;
+    case KeyType::Right: return Direction::Right;
+    default: return std::nullopt;
+  }
+}
+
+int index_of(const std::vector<Action>& actions, Action a) {
+  const auto it = std::find(actions.begin(), actions.end(), a);
+  return it == actions.end() ? -1 : static_cast<int>(it - actions.begin());
+}
+
+}  // namespace
+
+bool PlayScreen::arrows_to_game(PlayerId p) const {
+  if (p < 0) return false;
+  for (Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right})
+    if (s_->state().direction_action(p, d)) return true;
+  return false;
+}
+
+bool PlayScreen::on_arrow(PlayerId p, const Key& key, Millis now) {
+  const std::optional<Direction> d = direction_of(key);
+  if (!d || !arrows_to_game(p)) return false;
+  const std::optional<Action> a = s_->state().direction_action(p, *d);
+  if (!a || !s_->state().is_legal(p, *a)) {
+    flash("Nothing moves that way.", now, 900);
+  } else if (s_->phase() == Phase::GetReady) {
+    flash("Wait for it...", now, 800);
+  } else if (s_->phase() == Phase::HumanTurn) {
+    log_scroll_ = 0;
+    s_->choose(p, *a, now);
+  } else {
+    act_in_contest(p, *a, now);
+  }
+  refresh_options();
+  return true;
+}
+
 void PlayScreen::refresh_options() {
   const PlayerId p = deciding();
   const std::size_t at = s_->table().history().size();
   if (p == legal_for_ && at == legal_at_) return;
-  const bool same_decision = p == legal_for_ && s_->phase() != Phase::HumanTurn;
+  // The same decision goes on while one contest lasts (a human's slides,
+  // say); a turn, or the next contest, is a new question.
+  const bool contest = s_->phase() == Phase::Contest || s_->phase() == Phase::GetReady;
+  const std::uint32_t contest_id = contest ? s_->state().contest_id() : kNoContest;
+  const bool same_decision = p == legal_for_ && contest && contest_id == legal_contest_;
+  legal_contest_ = contest_id;
+  const int was = cursor_ >= 0 && cursor_ < static_cast<int>(legal_.size())
+                      ? legal_[static_cast<std::size_t>(cursor_)]
+                      : -1;
   legal_.clear();
   if (p >= 0) s_->state().legal_actions(p, legal_);
-  // A new question starts at its first option; in a contest the highlight stays.
-  if (!same_decision) cursor_ = 0;
+  // A new question starts at the game's suggested option (else the first);
+  // in a contest the highlight stays on the same option while it is there.
+  if (!same_decision) {
+    cursor_ = 0;
+    if (p >= 0)
+      if (const auto first = s_->state().default_option(p)) cursor_ = std::max(0, index_of(legal_, *first));
+  } else if (const int i = index_of(legal_, was); i >= 0) {
+    cursor_ = i;
+  }
   cursor_ = std::clamp(cursor_, 0, std::max(0, static_cast<int>(legal_.size()) - 1));
   legal_for_ = p;
   legal_at_ = at;
@@ -252,6 +311,7 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
   if (in.size() != 1) return false;
   refresh_options();
   const PlayerId seat = in.front();
+  if (on_arrow(seat, key, now)) return true;
   const Cmd cmd = command(Context::Contest, key);
   const int n = static_cast<int>(legal_.size());
   int chosen = -1;
@@ -302,6 +362,7 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
   const Cmd cmd = command(Context::Game, key);
   if (s.phase() == Phase::HumanTurn) {
     refresh_options();
+    if (on_arrow(s.asked(), key, now)) return Nav::stay();
     const int n = static_cast<int>(legal_.size());
     int chosen = -1;
     if (cmd == Cmd::Select)

@@ -4,6 +4,7 @@
 // shown here too. Internal to the shell; other pages use make_play_screen.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +36,10 @@ class PlayScreen final : public Screen {
  private:
   // The decision on screen: the human asked, or the one human in a contest.
   PlayerId deciding() const;
+  // Whether the game gives the arrow keys a meaning in p's decision now.
+  bool arrows_to_game(PlayerId p) const;
+  // An arrow key given to the game; false if the key is not an arrow the game takes.
+  bool on_arrow(PlayerId p, const Key& key, Millis now);
   void refresh_options();
   void flash(std::string text, Millis now, Millis for_ms = 1800);
 
@@ -52,8 +57,9 @@ class PlayScreen final : public Screen {
     std::vector<StyledText> options;
     int cursor = -1;
     std::vector<StyledText> foot;
+    int head_min = 1;  // rows of head kept when the options are many
   };
-  PromptView build_prompt(int width, Millis now) const;
+  PromptView build_prompt(int width, bool unicode, Millis now) const;
   int measure_board(int width, int max_rows, bool unicode, Millis now) const;
   void draw_header(Canvas& c, const Rect& r) const;
   void draw_strip(Canvas& c, const Rect& r) const;
@@ -73,6 +79,8 @@ class PlayScreen final : public Screen {
   std::vector<Action> legal_;
   PlayerId legal_for_ = kEveryone;
   std::size_t legal_at_ = static_cast<std::size_t>(-1);
+  static constexpr std::uint32_t kNoContest = 0xFFFFFFFFu;
+  std::uint32_t legal_contest_ = kNoContest;  // the contest legal_ was listed in
   int cursor_ = 0;
   std::vector<int> pages_;  // contest key pages per human rank
   int log_scroll_ = 0;      // wrapped lines up from the newest

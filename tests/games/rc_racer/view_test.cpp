@@ -83,7 +83,9 @@ TEST_CASE("Rules summary: 80 columns, every section", "[rc-racer][rules-text]") 
     INFO(line);
     CHECK(utf8_length(line) <= 80);
   }
-  CHECK(lines < 240);
+  // A few screens: with the variants and options `racetable rules` adds,
+  // about five of 80x24.
+  CHECK(lines <= 105);
   for (const char* section : {"SETUP", "THE CONTROLLER", "A ROUND", "THE COMMANDS", "THE TRACK",
                               "DAMAGE, LYING DOWN", "THE RACECARS", "OUR READINGS"})
     CHECK(text.find(section) != std::string::npos);
@@ -102,4 +104,91 @@ TEST_CASE("Labels and prompts say what each choice does", "[rc-racer][view]") {
     else
       CHECK(label.find("Slide ") == 0);
   }
+}
+
+TEST_CASE("View: the controller is a 4x4 grid, rows 2-3 marked, the gap named; 80 and 60 columns, ASCII",
+          "[rc-racer][view]") {
+  auto s = programming_state(race_game(3, "sonic-fish,turbobot,dogtor"));
+  for (const int w : {80, 60}) {
+    INFO(w);
+    const std::string text = render(*s, w, 24, false);
+    CHECK(ascii_only(text));
+    CHECK(text.find("Ana's controller") != std::string::npos);
+    CHECK(text.find("[gap]") != std::string::npos);
+    CHECK(text.find("path to row") != std::string::npos);
+    CHECK(text.find('@') != std::string::npos);  // where the program would end
+    // Four grid rows, the two that run marked with '>'.
+    int marked = 0;
+    int plain = 0;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+      const std::size_t at = line.find("Ana's controller");
+      const std::size_t x = w >= 80 ? 54 : 0;
+      if (at != std::string::npos || line.size() < x + 2) continue;
+      const std::string head = line.substr(x, 2);
+      marked += head == "2>" || head == "3>";
+      plain += head == "1 " || head == "4 ";
+    }
+    CHECK(marked == 2);
+    CHECK(plain >= 2);
+  }
+}
+
+TEST_CASE("View: in real time the clock runs; once one player is left the countdown shows",
+          "[rc-racer][view]") {
+  auto s = programming_state(race_game(2, "sonic-fish,turbobot", {"real-time"}));
+  Canvas c(80, 20, false);
+  ViewContext ctx;
+  ctx.viewer = 0;
+  ctx.now = s->contest_open() + 3200;
+  s->view(c, ctx);
+  CHECK(c.to_text().find("clock 3.2 s") != std::string::npos);
+  test::act(*s, 1, "done", s->contest_open() + 4000);
+  REQUIRE(s->countdown_from() != kNoDeadline);
+  Canvas c2(80, 20, false);
+  ctx.now = s->countdown_from() + 2500;
+  s->view(c2, ctx);
+  CHECK(c2.to_text().find("COUNTDOWN 7.5 s") != std::string::npos);
+  // Counted slides have no clock.
+  auto counted = programming_state(race_game(2, "sonic-fish,turbobot"));
+  CHECK(render(*counted, 80, 20, false).find("clock") == std::string::npos);
+}
+
+TEST_CASE("Arrow keys: the tile beside the gap slides that way; Enter is kept for done", "[rc-racer][view]") {
+  auto s = programming_state(race_game(2, "sonic-fish,turbobot", {"real-time"}));
+  CHECK(s->default_option(0) == std::optional<Action>(kDone));
+  CHECK_FALSE(s->direction_help(0).empty());
+  struct Way {
+    Direction arrow;
+    Dir dir;
+    int from;  // the cell, relative to the gap, of the tile that moves
+  };
+  for (int round = 0; round < 12; ++round) {
+    int slid = 0;
+    for (const Way& w : {Way{Direction::Up, Dir::Up, 4}, Way{Direction::Down, Dir::Down, -4},
+                         Way{Direction::Left, Dir::Left, 1}, Way{Direction::Right, Dir::Right, -1}}) {
+      const int gap = s->gap(0);
+      const std::optional<Action> a = s->direction_action(0, w.arrow);
+      if (slide_room(gap, w.dir) == 0) {
+        CHECK_FALSE(a.has_value());
+        continue;
+      }
+      REQUIRE(a.has_value());
+      CHECK(*a == slide_action(w.dir, 1));
+      CHECK(s->is_legal(0, *a));
+      if (slid++ > 0) continue;  // one slide per round of checks, then look again
+      const std::uint8_t tile = s->grid(0)[static_cast<std::size_t>(gap + w.from)];
+      s->apply(0, *a, s->now() + 10);
+      CHECK(s->grid(0)[static_cast<std::size_t>(gap)] == tile);  // it moved into the gap
+      CHECK(s->gap(0) == gap + w.from);
+    }
+    CHECK(slid >= 2);  // a gap always has at least two neighbours
+  }
+  // Done, or outside programming: the arrows are not the game's.
+  test::act(*s, 0, "done", s->now() + 10);
+  for (const Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right})
+    CHECK_FALSE(s->direction_action(0, d).has_value());
+  CHECK(s->direction_help(0).empty());
+  CHECK_FALSE(s->default_option(0).has_value());
 }
