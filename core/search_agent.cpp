@@ -1,51 +1,18 @@
 #include "core/search_agent.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rt {
 
-SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchBudget budget)
-    : fallback_(std::move(fallback)), budget_(budget) {}
+SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
+    : fallback_(std::move(fallback)),
+      config_(std::move(config)),
+      random_(std::make_unique<RandomAgent>(reaction_profile("random"))) {}
 
-double SearchAgent::playout(State& s, PlayerId me, Rng& rng, int max_steps) {
-  thread_local std::vector<Action> acts;
-  thread_local std::vector<Outcome> outs;
-  thread_local std::vector<PlayerId> who;
-  for (int step = 0; step < max_steps && s.turn() != Turn::Over; ++step) {
-    switch (s.turn()) {
-      case Turn::Chance: {
-        outs.clear();
-        s.chance_outcomes(outs);
-        std::uint64_t total = 0;
-        for (const auto& o : outs) total += o.weight;
-        std::uint64_t r = rng.below(static_cast<std::uint32_t>(total));
-        std::size_t i = 0;
-        while (r >= outs[i].weight) r -= outs[i++].weight;
-        s.apply(kChance, outs[i].action, s.now());
-        break;
-      }
-      case Turn::Player:
-      case Turn::Simultaneous: {
-        who.clear();
-        s.actors(who);
-        const PlayerId p = who[rng.below(static_cast<std::uint32_t>(who.size()))];
-        Tick at = s.now();
-        if (s.timed()) {
-          at += 150 + rng.below(500);
-          if (s.deadline() != kNoDeadline && at > s.deadline()) {
-            s.apply(kClock, 0, s.deadline());
-            break;
-          }
-        }
-        acts.clear();
-        s.legal_actions(p, acts);
-        s.apply(p, acts[rng.below(static_cast<std::uint32_t>(acts.size()))], at);
-        break;
-      }
-      case Turn::Over: break;
-    }
-  }
-  if (s.turn() != Turn::Over) return 0.5;  // unfinished: call it even
+SearchAgent::~SearchAgent() = default;
+
+double SearchAgent::finish_value(const State& s, PlayerId me) {
   const Standings st = s.standings();
   const int n = s.num_players();
   int winners = 0;
@@ -53,44 +20,137 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng, int max_steps) {
   for (const auto& pl : st.placings) {
     if (pl.player != me) continue;
     if (pl.place == 1) return 0.75 + 0.25 / winners;  // sharing a win is worth less than winning alone
-    return 0.7 * static_cast<double>(n - pl.place) / static_cast<double>(n - 1);
+    return n > 1 ? 0.7 * static_cast<double>(n - pl.place) / static_cast<double>(n - 1) : 0.0;
   }
   return 0;
 }
 
+Decision SearchAgent::policy_decision(const State& s, PlayerId p, Rng& rng) {
+  const unsigned eps = config_.budget.random_per_mille;
+  if (!config_.playout_policy || (eps > 0 && rng.below(1000) < eps)) return random_->decide(s, p, rng);
+  auto& slot = policies_[static_cast<std::size_t>(p)];
+  if (!slot) slot = config_.playout_policy();
+  return slot->decide(s, p, rng);
+}
+
+// One step of a timed contest, as the Table runs it: every actor's proposal
+// stands while its contest lasts; the earliest is applied, or the clock.
+void SearchAgent::timed_step(State& s, Rng& rng) {
+  const std::uint32_t contest = s.contest_id();
+  Tick best_at = kNoDeadline;
+  PlayerId best = -1;
+  for (PlayerId p : who_) {
+    Pending& pend = pending_[static_cast<std::size_t>(p)];
+    if (pend.valid && pend.contest == contest) {
+      acts_.clear();
+      s.legal_actions(p, acts_);
+      if (!std::binary_search(acts_.begin(), acts_.end(), pend.action)) pend.valid = false;
+    }
+    if (!pend.valid || pend.contest != contest) {
+      const Decision d = policy_decision(s, p, rng);
+      pend = Pending{true, d.action, s.now() + d.delay, contest};
+    }
+    if (pend.at < best_at) {
+      best_at = pend.at;
+      best = p;
+    }
+  }
+  const Tick deadline = s.deadline();
+  if (best < 0 || (deadline != kNoDeadline && deadline < best_at)) {
+    s.apply(kClock, 0, deadline);
+    return;
+  }
+  pending_[static_cast<std::size_t>(best)].valid = false;
+  s.apply(best, pending_[static_cast<std::size_t>(best)].action, best_at);
+}
+
+double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
+  for (auto& p : pending_) p.valid = false;
+  const SearchBudget& b = config_.budget;
+  int decisions = 0;
+  for (int step = 0; step < b.max_playout_steps; ++step) {
+    const Turn turn = s.turn();
+    if (turn == Turn::Over) return finish_value(s, me);
+    if (turn != Turn::Chance && config_.evaluate &&
+        ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s))))
+      return std::clamp(config_.evaluate(s, me), 0.0, 1.0);
+    if (turn == Turn::Chance) {
+      outs_.clear();
+      s.chance_outcomes(outs_);
+      std::uint64_t total = 0;
+      for (const auto& o : outs_) total += o.weight;
+      std::uint64_t r =
+          total <= 0xFFFFFFFFull ? rng.below(static_cast<std::uint32_t>(total)) : rng.next64() % total;
+      std::size_t i = 0;
+      while (r >= outs_[i].weight) r -= outs_[i++].weight;
+      s.apply(kChance, outs_[i].action, s.now());
+      continue;
+    }
+    who_.clear();
+    s.actors(who_);
+    ++decisions;
+    if (turn == Turn::Simultaneous && s.timed()) {
+      timed_step(s, rng);
+      continue;
+    }
+    const PlayerId p = who_.front();
+    s.apply(p, policy_decision(s, p, rng).action, s.now());
+  }
+  if (s.turn() == Turn::Over) return finish_value(s, me);
+  return config_.evaluate ? std::clamp(config_.evaluate(s, me), 0.0, 1.0) : 0.5;
+}
+
 Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
-  if (state.timed()) return fallback_->decide(state, me, rng);
+  const Decision proposal = fallback_->decide(state, me, rng);
+  if (state.timed()) return proposal;
   legal_.clear();
   state.legal_actions(me, legal_);
-  if (legal_.size() == 1) return Decision{legal_.front(), 0};
+  if (legal_.size() < 2) return proposal;
+  if (config_.searches && !config_.searches(state, me)) return proposal;
+  const auto base_it = std::lower_bound(legal_.begin(), legal_.end(), proposal.action);
+  if (base_it == legal_.end() || *base_it != proposal.action) return proposal;
+  const auto base = static_cast<std::size_t>(base_it - legal_.begin());
+
   const std::size_t k = legal_.size();
-  std::vector<double> total(k, 0.0);
-  std::vector<int> visits(k, 0);
-  for (int i = 0; i < budget_.playouts; ++i) {
-    // UCB1: try each action once, then favour the promising ones.
-    std::size_t pick = 0;
-    if (static_cast<std::size_t>(i) < k) {
-      pick = static_cast<std::size_t>(i);
-    } else {
-      double best = -1;
-      for (std::size_t a = 0; a < k; ++a) {
-        const double mean = total[a] / visits[a];
-        const double ucb = mean + 0.7 * std::sqrt(std::log(static_cast<double>(i)) / visits[a]);
-        if (ucb > best) {
-          best = ucb;
-          pick = a;
-        }
-      }
+  const SearchBudget& b = config_.budget;
+  const int iterations = std::max(2, std::min(b.iterations, b.max_playouts / static_cast<int>(k)));
+  policies_.resize(static_cast<std::size_t>(state.num_players()));
+  pending_.resize(static_cast<std::size_t>(state.num_players()));
+  sum_.assign(k, 0.0);
+  diff_.assign(k, 0.0);
+  diff_sq_.assign(k, 0.0);
+  thread_local std::vector<double> value;
+  value.resize(k);
+  for (int it = 0; it < iterations; ++it) {
+    // Every action meets the same hidden cards and the same stream of dice.
+    const std::uint64_t seed = rng.next64();
+    for (std::size_t a = 0; a < k; ++a) {
+      Rng r(seed);
+      auto sim = state.clone();
+      sim->determinize(me, r);
+      sim->apply(me, legal_[a], state.now());
+      value[a] = playout(*sim, me, r);
     }
-    auto sim = state.clone();
-    sim->determinize(me, rng);
-    sim->apply(me, legal_[pick], state.now());
-    total[pick] += playout(*sim, me, rng, budget_.max_playout_steps);
-    ++visits[pick];
+    for (std::size_t a = 0; a < k; ++a) {
+      const double d = value[a] - value[base];
+      sum_[a] += value[a];
+      diff_[a] += d;
+      diff_sq_[a] += d * d;
+    }
   }
-  std::size_t best = 0;
-  for (std::size_t a = 1; a < k; ++a)
-    if (visits[a] > visits[best] || (visits[a] == visits[best] && total[a] > total[best])) best = a;
+  ++stats_.decisions;
+  stats_.playouts += static_cast<std::uint64_t>(iterations) * k;
+
+  // The best mean, if it beats the fallback's move by the margin (paired differences).
+  std::size_t best = base;
+  for (std::size_t a = 0; a < k; ++a)
+    if (sum_[a] > sum_[best]) best = a;
+  if (best == base) return proposal;
+  const double n = iterations;
+  const double mean = diff_[best] / n;
+  const double var = std::max(0.0, (diff_sq_[best] / n - mean * mean) * n / (n - 1));
+  if (mean <= 0 || mean <= b.margin * std::sqrt(var / n)) return proposal;
+  ++stats_.overruled;
   return Decision{legal_[best], 0};
 }
 

@@ -1,10 +1,23 @@
-// The "hard" computer player for any game: determinized Monte Carlo search.
+// The "hard" computer player for any game: determinized Monte Carlo rollouts
+// over a playout policy.
+//
 // For each decision it samples what it cannot see (State::determinize), tries
-// each legal action, plays the game out with fast random playouts, and keeps
-// the action with the best average finish (UCB1 over the root actions). The
-// budget is a number of playouts, never a time, so `sim` stays reproducible.
+// every legal action on that same sample and plays each one out with a fast
+// playout policy (normally the game's own lighter bot, every seat the same),
+// to the end or to a horizon where the game's evaluator judges the position.
+// Every action meets the same sample and the same random stream in one
+// iteration (common random numbers), so the differences between actions are
+// measured with far less noise than their values. The game's own heuristic
+// (the fallback) proposes a move; search overrules it only when another move
+// is better by a clear margin, so noise never makes the bot weaker than its
+// heuristic. Timed contests and forced moves go to the fallback.
+//
+// The budget is a number of playouts, never a time, so `sim` stays
+// reproducible. Games configure the search (budget, policy, evaluator, which
+// decisions to search) in their make_bot("hard").
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -13,24 +26,74 @@
 namespace rt {
 
 struct SearchBudget {
-  int playouts = 600;  // per decision, shared among the legal actions
+  int iterations = 24;     // samples per decision; each plays out every candidate once
+  int max_playouts = 400;  // cap on iterations x candidates (fewer iterations when many candidates)
+  int horizon = 0;         // player decisions per playout before the evaluator judges; 0: to the end
   int max_playout_steps = 5000;
+  unsigned random_per_mille = 0;  // share of uniformly random playout decisions
+  double margin = 1.0;            // standard errors by which a move must beat the fallback's move
+};
+
+// Values a position for `me` in [0, 1] (1 = sure to win): a game's judgement
+// of who is ahead, used at the playout horizon.
+using Evaluator = std::function<double(const State& state, PlayerId me)>;
+// Whether a decision is worth searching; the others go to the fallback.
+using SearchFilter = std::function<bool(const State& state, PlayerId me)>;
+using AgentFactory = std::function<std::unique_ptr<Agent>()>;
+
+struct SearchConfig {
+  SearchBudget budget;
+  AgentFactory playout_policy;  // one agent per seat; empty: uniformly random playouts
+  Evaluator evaluate;           // empty: every playout runs to the end
+  // Positions where a playout stops for the evaluator (a new round, say),
+  // besides the horizon. Asked only between decisions, never at chance nodes.
+  std::function<bool(const State& state)> stop_at;
+  SearchFilter searches;  // empty: every untimed decision with a choice
+};
+
+// What the search did, for bench and tests.
+struct SearchStats {
+  std::uint64_t decisions = 0;  // decisions searched
+  std::uint64_t playouts = 0;
+  std::uint64_t overruled = 0;  // searched decisions where search chose another move than the fallback
 };
 
 class SearchAgent final : public Agent {
  public:
-  // `fallback` answers timed contests and forced moves (the game's heuristic).
-  SearchAgent(std::unique_ptr<Agent> fallback, SearchBudget budget = {});
+  // `fallback` answers timed contests and forced moves and proposes the move
+  // search must beat (the game's heuristic at this level).
+  SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config = {});
+  ~SearchAgent() override;
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
-  // Plays `state` to the end with random decisions; returns the finish of
-  // `me` in [0, 1] (1 = sole winner, 0 = last).
-  static double playout(State& state, PlayerId me, Rng& rng, int max_steps);
+  const SearchStats& stats() const { return stats_; }
+
+  // The finish of `me` in a finished game, in [0, 1] (1 = sole winner, 0 = last).
+  static double finish_value(const State& state, PlayerId me);
 
  private:
+  struct Pending {
+    bool valid = false;
+    Action action = 0;
+    Tick at = 0;
+    std::uint32_t contest = 0;
+  };
+  double playout(State& state, PlayerId me, Rng& rng);
+  Decision policy_decision(const State& state, PlayerId p, Rng& rng);
+  void timed_step(State& state, Rng& rng);
+
   std::unique_ptr<Agent> fallback_;
-  SearchBudget budget_;
+  SearchConfig config_;
+  std::unique_ptr<Agent> random_;
+  std::vector<std::unique_ptr<Agent>> policies_;  // per seat, made on first use
+  std::vector<Pending> pending_;
+  SearchStats stats_;
+  // Scratch, kept between decisions so a decision allocates only its clones.
   std::vector<Action> legal_;
+  std::vector<Action> acts_;
+  std::vector<Outcome> outs_;
+  std::vector<PlayerId> who_;
+  std::vector<double> sum_, diff_, diff_sq_;
 };
 
 }  // namespace rt

@@ -1,5 +1,6 @@
 #include "tui/bench.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -110,8 +111,70 @@ std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
-// Heads-up matches between two levels, seats swapped every other game.
-// Score: 1 for a win, 1/k for a win shared by k, 0 otherwise.
+// Times every decision of the agent it wraps (thinking time on this machine,
+// not the reaction delay it asks for).
+class TimedAgent final : public Agent {
+ public:
+  explicit TimedAgent(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  Decision decide(const State& state, PlayerId me, Rng& rng) override {
+    const auto start = std::chrono::steady_clock::now();
+    const Decision d = inner_->decide(state, me, rng);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    ++count;
+    total_ms += ms;
+    max_ms = std::max(max_ms, ms);
+    return d;
+  }
+  std::uint64_t count = 0;
+  double total_ms = 0;
+  double max_ms = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+};
+
+struct PairResult {
+  double score[2] = {0, 0};  // level a's and level b's points
+  std::uint64_t decisions[2] = {0, 0};
+  double total_ms[2] = {0, 0};
+  double max_ms[2] = {0, 0};
+  double margin = 0, margin_sq = 0;  // per game: a's points minus b's
+};
+
+// Game g of a pairing: seed 1000 + g/2, level a in seat 0 on even games and seat 1 on odd ones.
+void play_pair(const std::shared_ptr<const Game>& game, const std::string& a, const std::string& b, int g,
+               PairResult& r) {
+  const bool swap = g % 2 == 1;
+  const std::string* level[2] = {swap ? &b : &a, swap ? &a : &b};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, *level[0]}, {"B", SeatKind::Bot, *level[1]}};
+  Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / 2));
+  table.set_recording(false);
+  TimedAgent* timed[2];
+  for (PlayerId p = 0; p < 2; ++p) {
+    auto agent = std::make_unique<TimedAgent>(make_agent(*game, *level[p]));
+    timed[p] = agent.get();
+    table.set_agent(p, std::move(agent));
+  }
+  table.advance();
+  const auto winners = table.state().standings().winners();
+  const double before[2] = {r.score[0], r.score[1]};
+  for (PlayerId p = 0; p < 2; ++p) {
+    const int side = (p == 1) != swap ? 1 : 0;  // 0: level a
+    for (PlayerId w : winners)
+      if (w == p) r.score[side] += 1.0 / static_cast<double>(winners.size());
+    r.decisions[side] += timed[p]->count;
+    r.total_ms[side] += timed[p]->total_ms;
+    r.max_ms[side] = std::max(r.max_ms[side], timed[p]->max_ms);
+  }
+  const double m = (r.score[0] - before[0]) - (r.score[1] - before[1]);
+  r.margin += m;
+  r.margin_sq += m * m;
+}
+
+// Heads-up matches between two levels, seats swapped every other game; each
+// pairing is played once and gives both levels' scores (a win shared by k
+// scores 1/k; a game nobody wins scores 0 for both).
 int tournament(const BenchOptions& opt) {
   const Registry& registry = builtin_registry();
   const std::vector<std::string> levels = split(opt.levels);
@@ -121,51 +184,79 @@ int tournament(const BenchOptions& opt) {
     if (!known) throw UserError(fmt::format("unknown level '{}' in --levels", l));
   }
   const int games = opt.games > 0 ? opt.games : 200;
+  const std::size_t n = levels.size();
   for (const auto& e : registry.all()) {
     if (!opt.game.empty() && e.info.id != opt.game) continue;
     Options o;
     o.players = 2;
     std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
+    std::vector<std::vector<double>> score(n, std::vector<double>(n, -1));
+    std::vector<std::uint64_t> decisions(n, 0);
+    std::vector<double> total_ms(n, 0), max_ms(n, 0);
+    std::vector<std::string> margins;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) {
+        std::vector<PairResult> part(static_cast<std::size_t>(opt.jobs));
+        std::vector<std::thread> threads;
+        for (int t = 0; t < opt.jobs; ++t)
+          threads.emplace_back([&, t] {
+            for (int g = t; g < games; g += opt.jobs)
+              play_pair(game, levels[i], levels[j], g, part[static_cast<std::size_t>(t)]);
+          });
+        for (auto& t : threads) t.join();
+        PairResult r;
+        for (const auto& p : part)
+          for (int side = 0; side < 2; ++side) {
+            r.score[side] += p.score[side];
+            r.decisions[side] += p.decisions[side];
+            r.total_ms[side] += p.total_ms[side];
+            r.max_ms[side] = std::max(r.max_ms[side], p.max_ms[side]);
+          }
+        for (const auto& p : part) {
+          r.margin += p.margin;
+          r.margin_sq += p.margin_sq;
+        }
+        const double mean = r.margin / games;
+        const double var =
+            games > 1 ? std::max(0.0, (r.margin_sq / games - mean * mean) * games / (games - 1)) : 0;
+        const double ci = 1.96 * std::sqrt(var / games);
+        margins.push_back(fmt::format("  {} - {}: {:+.1f} points per 100 games ±{:.1f} ({})", levels[i],
+                                      levels[j], 100 * mean, 100 * ci,
+                                      mean - ci > 0   ? fmt::format("{} ahead", levels[i])
+                                      : mean + ci < 0 ? fmt::format("{} ahead", levels[j])
+                                                      : "interval includes zero"));
+        score[i][j] = r.score[0] / games;
+        score[j][i] = r.score[1] / games;
+        const std::size_t idx[2] = {i, j};
+        for (int side = 0; side < 2; ++side) {
+          decisions[idx[side]] += r.decisions[side];
+          total_ms[idx[side]] += r.total_ms[side];
+          max_ms[idx[side]] = std::max(max_ms[idx[side]], r.max_ms[side]);
+        }
+      }
     std::printf("%s: row level's score against column level, %d heads-up games per pair (95%% interval)\n",
                 e.info.name.c_str(), games);
     std::printf("%-8s", "");
     for (const auto& c : levels) std::printf(" %-17s", c.c_str());
-    std::printf("\n");
-    for (const auto& a : levels) {
-      std::printf("%-8s", a.c_str());
-      for (const auto& b : levels) {
-        if (a == b) {
+    std::printf("  ms/decision (mean, max)\n");
+    for (std::size_t i = 0; i < n; ++i) {
+      std::printf("%-8s", levels[i].c_str());
+      for (std::size_t j = 0; j < n; ++j) {
+        if (i == j) {
           std::printf(" %-17s", "-");
           continue;
         }
-        std::vector<double> score(static_cast<std::size_t>(opt.jobs), 0.0);
-        std::vector<std::thread> threads;
-        for (int j = 0; j < opt.jobs; ++j)
-          threads.emplace_back([&, j] {
-            for (int g = j; g < games; g += opt.jobs) {
-              const bool swap = g % 2 == 1;
-              std::vector<Seat> seats{{"A", SeatKind::Bot, swap ? b : a}, {"B", SeatKind::Bot, swap ? a : b}};
-              Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / 2));
-              table.set_recording(false);
-              table.advance();
-              const auto winners = table.state().standings().winners();
-              const PlayerId mine = swap ? 1 : 0;
-              for (PlayerId w : winners)
-                if (w == mine)
-                  score[static_cast<std::size_t>(j)] += 1.0 / static_cast<double>(winners.size());
-            }
-          });
-        for (auto& t : threads) t.join();
-        double total = 0;
-        for (double s : score) total += s;
-        const double p = total / games;
+        const double p = score[i][j];
         const double ci = 1.96 * std::sqrt(p * (1 - p) / games);
         std::printf(" %5.1f%% ±%4.1f%%    ", 100 * p, 100 * ci);
-        std::fflush(stdout);
       }
-      std::printf("\n");
+      const double mean = decisions[i] ? total_ms[i] / static_cast<double>(decisions[i]) : 0.0;
+      std::printf("  %.3f, %.1f\n", mean, max_ms[i]);
     }
+    std::printf("margin (row minus column, 95%% interval):\n");
+    for (const auto& m : margins) std::printf("%s\n", m.c_str());
     std::printf("\n");
+    std::fflush(stdout);
   }
   return 0;
 }

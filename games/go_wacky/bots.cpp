@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/search_agent.h"
 #include "games/go_wacky/rules.h"
 
 namespace rt::go_wacky {
@@ -78,6 +79,15 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
     }
     default: return out;  // Round 'n Round takes: any matching card counts the same
   }
+}
+
+std::unique_ptr<Agent> make_go_wacky_bot(const std::string& level) {
+  if (level != "hard") return std::make_unique<GoWackyBot>(level);
+  SearchConfig config;
+  config.budget.iterations = 24;
+  config.budget.max_playouts = 300;
+  config.playout_policy = [] { return std::make_unique<GoWackyBot>("normal"); };
+  return std::make_unique<SearchAgent>(std::make_unique<GoWackyBot>("hard"), std::move(config));
 }
 
 }  // namespace rt::go_wacky

@@ -2,12 +2,17 @@
 // speed and accuracy from the level's reaction profile.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/agent.h"
 
 namespace rt::go_wacky {
+
+// The bot for a level: the heuristic for easy and normal; for hard, the
+// core's search (core/search_agent.h) over it, with normal-level playouts.
+std::unique_ptr<Agent> make_go_wacky_bot(const std::string& level);
 
 class GoWackyBot final : public Agent {
  public:

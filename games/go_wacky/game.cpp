@@ -19,7 +19,7 @@ std::unique_ptr<State> GoWackyGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> GoWackyGame::make_bot(const std::string& level) const {
-  return std::make_unique<GoWackyBot>(level);
+  return make_go_wacky_bot(level);
 }
 
 GameEntry entry() {

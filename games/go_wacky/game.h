@@ -16,8 +16,6 @@ class GoWackyGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<Agent> make_bot(const std::string& level) const override;
   std::string rules_text() const override { return deck_.rules_text; }
-  // Measured: search (hard) beats the heuristic (normal) 70% heads-up.
-  bool hard_uses_search() const override { return true; }
   const Deck& deck() const { return deck_; }
 
  private:

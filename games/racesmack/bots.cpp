@@ -1,4 +1,5 @@
 #include "games/racesmack/bots.h"
+#include "core/search_agent.h"
 
 #include <algorithm>
 
@@ -168,6 +169,15 @@ Decision RacesmackBot::decide(const State& base, PlayerId me, Rng& rng) {
     default: break;
   }
   return d;
+}
+
+std::unique_ptr<Agent> make_racesmack_bot(const std::string& level) {
+  if (level != "hard") return std::make_unique<RacesmackBot>(level);
+  SearchConfig config;
+  config.budget.iterations = 24;
+  config.budget.max_playouts = 300;
+  config.playout_policy = [] { return std::make_unique<RacesmackBot>("normal"); };
+  return std::make_unique<SearchAgent>(std::make_unique<RacesmackBot>("hard"), std::move(config));
 }
 
 }  // namespace rt::racesmack

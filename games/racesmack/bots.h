@@ -4,6 +4,7 @@
 // and places and loses Race cards to keep its Finish close.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,10 @@ namespace rt::racesmack {
 // How complete a Race is for its Finish, 0..1 (faults count against it);
 // 0 without a Finish. `extra` (or -1) is a card added at one end.
 double finish_fraction(const RacesmackState& s, const Row& race);
+
+// The bot for a level: the heuristic for easy and normal; for hard, the
+// core's search (core/search_agent.h) over the hard heuristic.
+std::unique_ptr<Agent> make_racesmack_bot(const std::string& level);
 
 class RacesmackBot final : public Agent {
  public:

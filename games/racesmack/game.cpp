@@ -58,7 +58,7 @@ std::unique_ptr<State> RacesmackGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> RacesmackGame::make_bot(const std::string& level) const {
-  return std::make_unique<RacesmackBot>(level);
+  return make_racesmack_bot(level);
 }
 
 GameEntry entry() {

@@ -1,6 +1,8 @@
 #include "games/rc_racer/bots.h"
+#include "core/search_agent.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "games/rc_racer/game.h"
 #include "games/rc_racer/rules.h"
@@ -375,6 +377,50 @@ Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
     }
     default: return out;
   }
+}
+
+namespace {
+
+// A car's standing in hundredths of a row: rows, the line, energy, Shields.
+int car_strength(const RcRacerState& s, PlayerId p) {
+  const Car& c = s.car(p);
+  const Track& t = s.track();
+  int v = c.row * 100 + (c.down ? energy_value(0) : energy_value(c.batteries)) + c.shields * 60;
+  if (c.row >= t.line_row) v += 3000;
+  return v;
+}
+
+}  // namespace
+
+double position_value(const RcRacerState& s, PlayerId me) {
+  int best_other = -1000000;
+  for (PlayerId p = 0; p < s.num_players(); ++p)
+    if (p != me && s.racing(p)) best_other = std::max(best_other, car_strength(s, p));
+  if (best_other == -1000000) return 1.0;
+  // About two rows a round, give or take: a lead of a few rows is most of a win.
+  return 0.5 + 0.5 * std::tanh((car_strength(s, me) - best_other) / 400.0);
+}
+
+std::unique_ptr<Agent> make_rc_racer_bot(const std::string& level) {
+  if (level != "hard") return std::make_unique<RcRacerBot>(level);
+  // Programming is a sliding puzzle: one slide at a time says nothing about
+  // the program, so the hard planner keeps it. Search weighs the turn's
+  // choices (Bird Racer's flight, Shields) to the end of the round.
+  SearchConfig config;
+  config.budget.iterations = 24;
+  config.budget.max_playouts = 150;
+  config.playout_policy = [] { return std::make_unique<RcRacerBot>("normal"); };
+  config.searches = [](const State& s, PlayerId) {
+    const Phase ph = static_cast<const RcRacerState&>(s).phase();
+    return ph == Phase::BirdFly || ph == Phase::Shield;
+  };
+  config.stop_at = [](const State& s) {
+    return static_cast<const RcRacerState&>(s).phase() == Phase::Programming;
+  };
+  config.evaluate = [](const State& s, PlayerId me) {
+    return position_value(static_cast<const RcRacerState&>(s), me);
+  };
+  return std::make_unique<SearchAgent>(std::make_unique<RcRacerBot>("hard"), std::move(config));
 }
 
 }  // namespace rt::rc_racer

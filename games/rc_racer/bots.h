@@ -33,6 +33,13 @@ const BotLevel& bot_level(const std::string& level);
 // hundredths of a row: distance gained, the line crossed, energy lost.
 int program_value(const RcRacerState& s, PlayerId p, const std::array<const TileKind*, kProgram>& program);
 
+// The bot for a level: the heuristic for easy and normal; for hard, the
+// core's search (core/search_agent.h) over the hard heuristic.
+std::unique_ptr<Agent> make_rc_racer_bot(const std::string& level);
+// How likely `me` is to win from here, in [0, 1]: rows, the line, energy and
+// Shields against the best car still racing (the search's judgement).
+double position_value(const RcRacerState& s, PlayerId me);
+
 class RcRacerBot final : public Agent {
  public:
   explicit RcRacerBot(const std::string& level);

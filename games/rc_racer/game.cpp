@@ -116,7 +116,7 @@ std::unique_ptr<State> RcRacerGame::new_initial_state() const {
 
 std::unique_ptr<Agent> RcRacerGame::make_bot(const std::string& level) const {
   if (level != "easy" && level != "normal" && level != "hard") return nullptr;
-  return std::make_unique<RcRacerBot>(level);
+  return make_rc_racer_bot(level);
 }
 
 GameEntry entry() {

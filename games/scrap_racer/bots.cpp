@@ -1,7 +1,9 @@
 #include "games/scrap_racer/bots.h"
+#include "core/search_agent.h"
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 namespace rt::scrap_racer {
 namespace {
@@ -38,10 +40,22 @@ ScrapRacerBot::ScrapRacerBot(const std::string& level)
 
 // --- the rolling programme ----------------------------------------------------
 
+template <std::size_t N>
+double* ScrapRacerBot::memo(Memo<N>& m, std::size_t i) {
+  if (m.stamp[i] != stamp_) {
+    m.stamp[i] = stamp_;
+    m.value[i] = kUnset;
+  }
+  return &m.value[i];
+}
+
 void ScrapRacerBot::prepare(const ScrapRacerState& s) {
-  memo_roll_.fill(kUnset);
-  memo_cont_.fill(kUnset);
-  memo_face_.fill(kUnset);
+  if (++stamp_ == 0) {  // wrapped: forget every stamp once
+    memo_roll_.stamp.fill(0);
+    memo_cont_.stamp.fill(0);
+    memo_face_.stamp.fill(0);
+    stamp_ = 1;
+  }
   const Data& d = s.data();
   const Track& t = s.track();
   const int r = s.active();
@@ -115,14 +129,14 @@ double ScrapRacerBot::stop_value(int mask, int b) const {
 }
 
 double ScrapRacerBot::continue_value(int mask, int b) {
-  double& m = memo_cont_[static_cast<std::size_t>(mask * kB + b)];
+  double& m = *memo(memo_cont_, static_cast<std::size_t>(mask * kB + b));
   if (m != kUnset) return m;
   if (std::popcount(static_cast<unsigned>(mask)) == kDice) return m = stop_value(mask, b);
   return m = std::max(stop_value(mask, b), roll_value(mask, b));
 }
 
 double ScrapRacerBot::roll_value(int mask, int b) {
-  double& m = memo_roll_[static_cast<std::size_t>(mask * kB + b)];
+  double& m = *memo(memo_roll_, static_cast<std::size_t>(mask * kB + b));
   if (m != kUnset) return m;
   double total = 0;
   for (int v = 1; v <= 6; ++v) total += face_value(mask, v, b);
@@ -130,7 +144,7 @@ double ScrapRacerBot::roll_value(int mask, int b) {
 }
 
 double ScrapRacerBot::face_value(int mask, int v, int b) {
-  double& m = memo_face_[static_cast<std::size_t>((mask * 7 + v) * kB + b)];
+  double& m = *memo(memo_face_, static_cast<std::size_t>((mask * 7 + v) * kB + b));
   if (m != kUnset) return m;
   double best = (mask & (1 << v)) ? crash_[static_cast<std::size_t>((v - 1) / 2)] + boost_value_ * b_count(b)
                                   : continue_value(mask | (1 << v), b);
@@ -275,6 +289,56 @@ Decision ScrapRacerBot::decide(const State& base, PlayerId me, Rng& /*rng*/) {
     }
     default: return out;  // ChooseFirst: the first dashboard starts
   }
+}
+
+namespace {
+
+// A racer's standing in spaces: its distance and what its Boost markers are worth.
+double racer_strength(const ScrapRacerState& s, int r) {
+  return s.distance(r) + 2.0 * s.boosts_held(r);
+}
+
+// A player's standing: with two racers each the second racer decides, so the
+// rear racer counts most; bonus cards in hand are spaces still to come.
+double player_strength(const ScrapRacerState& s, PlayerId p) {
+  double v = 0;
+  if (s.teams()) {
+    int a = 0, b = 0;
+    s.team(p, a, b);
+    const double x = racer_strength(s, a), y = racer_strength(s, b);
+    v = 0.8 * std::min(x, y) + 0.2 * std::max(x, y);
+  } else {
+    for (int r = 0; r < s.racers(); ++r)
+      if (s.owner(r) == p) v = racer_strength(s, r);
+  }
+  return v + kBonusCardValue * s.bonus_cards(p);
+}
+
+}  // namespace
+
+double position_value(const ScrapRacerState& s, PlayerId me) {
+  double best_other = -1e9;
+  for (PlayerId p = 0; p < s.num_players(); ++p)
+    if (p != me) best_other = std::max(best_other, player_strength(s, p));
+  int lead = 0;
+  for (int r = 0; r < s.racers(); ++r) lead = std::max(lead, s.distance(r));
+  // The lead's worth shrinks with the turns left: about 8 spaces a turn, give or take 5.
+  const double turns_left = std::max(0.0, (kLaps * s.track().length - lead) / 8.0);
+  const double scale = 4.0 + 5.0 * std::sqrt(turns_left);
+  return 0.5 + 0.5 * std::tanh((player_strength(s, me) - best_other) / scale);
+}
+
+std::unique_ptr<Agent> make_scrap_racer_bot(const std::string& level) {
+  if (level != "hard") return std::make_unique<ScrapRacerBot>(level);
+  SearchConfig config;
+  config.budget.iterations = 24;
+  config.budget.max_playouts = 120;
+  config.budget.horizon = 24;  // about a round of turns, then judge the positions
+  config.playout_policy = [] { return std::make_unique<ScrapRacerBot>("normal"); };
+  config.evaluate = [](const State& s, PlayerId me) {
+    return position_value(static_cast<const ScrapRacerState&>(s), me);
+  };
+  return std::make_unique<SearchAgent>(std::make_unique<ScrapRacerBot>("hard"), std::move(config));
 }
 
 }  // namespace rt::scrap_racer

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,14 @@
 #include "games/scrap_racer/state.h"
 
 namespace rt::scrap_racer {
+
+// The bot for a level: the heuristic for easy and normal; for hard, the
+// core's search (core/search_agent.h) over the hard heuristic.
+std::unique_ptr<Agent> make_scrap_racer_bot(const std::string& level);
+// How likely `me` is to win from here, in [0, 1]: the search's judgement at
+// its playout horizon (distance, Boost markers and bonus cards against the
+// best opponent, weighed by the turns left).
+double position_value(const ScrapRacerState& s, PlayerId me);
 
 class ScrapRacerBot final : public Agent {
  public:
@@ -51,9 +60,20 @@ class ScrapRacerBot final : public Agent {
   std::array<double, 22> landing_{};
   std::array<double, kPiles> crash_{};
   double boost_value_ = 2.0;
-  std::array<double, 128 * kB> memo_roll_{};  // faces as bits 1..6
-  std::array<double, 128 * kB> memo_cont_{};
-  std::array<double, 128 * 7 * kB> memo_face_{};
+  // Memo tables (faces as bits 1..6). An entry counts only when its stamp is
+  // the current decision's, so a decision clears nothing: the bot is also
+  // the search's playout policy and decides thousands of times a second.
+  template <std::size_t N>
+  struct Memo {
+    std::array<double, N> value{};
+    std::array<std::uint32_t, N> stamp{};
+  };
+  std::uint32_t stamp_ = 0;
+  Memo<128 * kB> memo_roll_;
+  Memo<128 * kB> memo_cont_;
+  Memo<128 * 7 * kB> memo_face_;
+  template <std::size_t N>
+  double* memo(Memo<N>& m, std::size_t i);  // nullptr: not yet computed; then fill *slot
 };
 
 }  // namespace rt::scrap_racer

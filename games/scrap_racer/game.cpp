@@ -44,7 +44,7 @@ std::unique_ptr<State> ScrapRacerGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> ScrapRacerGame::make_bot(const std::string& level) const {
-  return std::make_unique<ScrapRacerBot>(level);
+  return make_scrap_racer_bot(level);
 }
 
 GameEntry entry() {

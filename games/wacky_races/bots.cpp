@@ -1,4 +1,5 @@
 #include "games/wacky_races/bots.h"
+#include "core/search_agent.h"
 
 #include <algorithm>
 #include <array>
@@ -352,6 +353,15 @@ Action WackyBot::choose_power(const WackyState& s, PlayerId me) {
     }
   }
   return pick >= 0 ? kPowerPick + pick : -1;
+}
+
+std::unique_ptr<Agent> make_wacky_races_bot(const std::string& level) {
+  if (level != "hard") return std::make_unique<WackyBot>(level);
+  SearchConfig config;
+  config.budget.iterations = 24;
+  config.budget.max_playouts = 300;
+  config.playout_policy = [] { return std::make_unique<WackyBot>("normal"); };
+  return std::make_unique<SearchAgent>(std::make_unique<WackyBot>("hard"), std::move(config));
 }
 
 }  // namespace rt::wacky_races

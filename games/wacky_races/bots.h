@@ -4,6 +4,7 @@
 // legal move; "hard" also saves its movement powers for a safe landing.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,10 @@
 namespace rt::wacky_races {
 
 class WackyState;
+
+// The bot for a level: the heuristic for easy and normal; for hard, the
+// core's search (core/search_agent.h) over the hard heuristic.
+std::unique_ptr<Agent> make_wacky_races_bot(const std::string& level);
 
 class WackyBot final : public Agent {
  public:

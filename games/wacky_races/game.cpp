@@ -74,7 +74,7 @@ std::unique_ptr<State> WackyGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> WackyGame::make_bot(const std::string& level) const {
-  return std::make_unique<WackyBot>(level);
+  return make_wacky_races_bot(level);
 }
 
 std::string WackyGame::rules_text() const {

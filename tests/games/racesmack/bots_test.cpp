@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/rng.h"
+#include "core/search_agent.h"
 #include "tests/games/racesmack/helpers.h"
 
 using namespace rs_test;
@@ -23,11 +24,14 @@ std::unique_ptr<RacesmackState> tapping(std::shared_ptr<const RacesmackGame>& g)
 
 TEST_CASE("Bots: every level has a Racesmack bot", "[racesmack][bots]") {
   auto g = make(3);
-  for (const char* level : {"easy", "normal", "hard"}) {
+  for (const char* level : {"easy", "normal"}) {
     auto bot = g->make_bot(level);
     REQUIRE(bot != nullptr);
     CHECK(dynamic_cast<RacesmackBot*>(bot.get()) != nullptr);
   }
+  // hard: the core's search over the heuristic (which still taps).
+  auto hard = g->make_bot("hard");
+  CHECK(dynamic_cast<SearchAgent*>(hard.get()) != nullptr);
 }
 
 // Issue: "taps after a reaction time from its level's profile, sometimes
@@ -63,8 +67,10 @@ TEST_CASE("Bots: taps a correct card, errs by profile, easy more often than hard
   // (State::think_time, scaled by the level: hard reads faster than easy).
   const double read = s->think_time(2);
   REQUIRE(read > 0);
-  CHECK(std::abs(hard_delay - (reaction_profile("hard").mean_ms + read * think_time_percent("hard") / 100)) < 20);
-  CHECK(std::abs(easy_delay - (reaction_profile("easy").mean_ms + read * think_time_percent("easy") / 100)) < 30);
+  CHECK(std::abs(hard_delay - (reaction_profile("hard").mean_ms + read * think_time_percent("hard") / 100)) <
+        20);
+  CHECK(std::abs(easy_delay - (reaction_profile("easy").mean_ms + read * think_time_percent("easy") / 100)) <
+        30);
 }
 
 TEST_CASE("Bots: when nothing is correct they tap their own card", "[racesmack][bots]") {
