@@ -25,33 +25,49 @@ void ScrapRacerState::move_back(int r, int spaces) {
 
 void ScrapRacerState::resolve_fights(Next next) {
   fights_next_ = next;
+  const Track& t = track();
   for (;;) {
     // The rearmost space that two or more racers share; its two racers first
-    // in player order (from the active racer) fight.
-    std::array<int, kMaxRacers> order{};
-    const int n = ranking(order);
-    int a = -1;
-    int b = -1;
-    for (int i = n - 1; i >= 0 && a < 0; --i) {
-      const int x = order[static_cast<std::size_t>(i)];
-      if (!on_track(x)) continue;
-      std::array<int, kMaxRacers> here{};
-      const int count = racers_on(track().space_of(distance(x)), here);
-      if (count < 2) continue;
-      for (int k = 0; k < count; ++k) {  // the two first in player order
-        const int c = here[static_cast<std::size_t>(k)];
-        if (a < 0 || seq_distance(c) < seq_distance(a)) {
-          b = a;
-          a = c;
-        } else if (b < 0 || seq_distance(c) < seq_distance(b)) {
-          b = c;
-        }
-      }
+    // in player order (from the active racer) fight. Each racer's space is
+    // worked out once: this runs after every move, and mostly finds no fight.
+    std::array<int, kMaxRacers> space{};
+    std::uint64_t seen = 0;    // bit per space holding a racer
+    std::uint64_t shared = 0;  // bit per space holding two or more
+    static_assert(kMaxSpaces <= 64);
+    for (int r = 0; r < n_racers_; ++r) {
+      const int s = on_track(r) ? t.space_of(distance(r)) : -1;
+      space[static_cast<std::size_t>(r)] = s;
+      if (s < 0) continue;
+      const std::uint64_t bit = std::uint64_t{1} << s;
+      shared |= seen & bit;
+      seen |= bit;
     }
-    if (a < 0) {
+    if (shared == 0) {
       fight_a_ = fight_b_ = -1;
       continue_at(next);
       return;
+    }
+    int fight_space = -1;  // the shared space of the racer furthest behind
+    int rear = 0;
+    for (int r = 0; r < n_racers_; ++r) {
+      const int s = space[static_cast<std::size_t>(r)];
+      if (s < 0 || !(shared >> s & 1)) continue;
+      if (fight_space < 0 || distance(r) < rear) {
+        fight_space = s;
+        rear = distance(r);
+      }
+    }
+    int a = -1;
+    int b = -1;
+    for (int k = 0; k < n_racers_; ++k) {  // the two first in player order from the active racer
+      const int c = seq_[static_cast<std::size_t>((cur_ + k) % n_racers_)];
+      if (space[static_cast<std::size_t>(c)] != fight_space) continue;
+      if (a < 0) {
+        a = c;
+      } else {
+        b = c;
+        break;
+      }
     }
     // Jackal: "automatically wins all fights against other racers, and moves
     // forward by 2 spaces" -- on its own turn, and not while a crash resolves.
@@ -101,7 +117,7 @@ void ScrapRacerState::apply_crash(int kind) {
   emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile));
   std::array<int, kMaxRacers> order{};
   const int n = ranking(order);
-  const int rank = rank_of(r);
+  const int rank = static_cast<int>(std::find(order.begin(), order.begin() + n, r) - order.begin());
   switch (c.effect) {
     case CrashEffect::Advance:
       move_forward(r, c.spaces);

@@ -9,7 +9,8 @@
 
 namespace rt::scrap_racer {
 
-ScrapRacerState::ScrapRacerState(const ScrapRacerGame& game) : State(game.options().players), game_(&game) {
+ScrapRacerState::ScrapRacerState(const ScrapRacerGame& game)
+    : State(game.options().players), game_(&game), data_(&game.data()), track_(&game.track()) {
   const Data& d = game.data();
   const Track& t = game.track();
   const int n = num_players();
@@ -37,12 +38,6 @@ ScrapRacerState::ScrapRacerState(const ScrapRacerGame& game) : State(game.option
   bonus_supply_ = static_cast<std::int8_t>(d.bonus_markers);
 }
 
-const Data& ScrapRacerState::data() const {
-  return game_->data();
-}
-const Track& ScrapRacerState::track() const {
-  return game_->track();
-}
 const RacerInfo& ScrapRacerState::info(int r) const {
   return data().racers[static_cast<std::size_t>(kind_[static_cast<std::size_t>(r)])];
 }
@@ -55,13 +50,6 @@ const std::string& ScrapRacerState::player_name(PlayerId p) const {
 std::string ScrapRacerState::racer_label(int r) const {
   if (kind_[static_cast<std::size_t>(r)] < 0) return player_name(owner(r));
   return fmt::format("{}'s {}", player_name(owner(r)), name(r));
-}
-
-int ScrapRacerState::boosts_held(int r) const {
-  int n = 0;
-  for (int k = 0; k < kBoostKinds; ++k)
-    n += boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
-  return n;
 }
 
 int ScrapRacerState::dice_total() const {
@@ -171,7 +159,49 @@ bool ScrapRacerState::bonus_playable(int kind) const {
   return bonus_target(active(), kind) >= 0;
 }
 
+bool ScrapRacerState::any_bonus_playable() const {
+  // Most turns start with an empty hand: no need to look at each kind.
+  if (bonus_cards(active_player()) == 0) return false;
+  for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
+    if (bonus_playable(k)) return true;
+  return false;
+}
+
 // --- who acts ---------------------------------------------------------------
+
+namespace {
+
+// The dice nodes never change: their outcome lists are built at compile time
+// and appended with one copy (the same order as listing them one by one).
+constexpr std::array<Outcome, 6> kOneDie = [] {
+  std::array<Outcome, 6> a{};
+  for (int f = 1; f <= 6; ++f) a[static_cast<std::size_t>(f - 1)] = Outcome{kDieBase + f, 1};
+  return a;
+}();
+constexpr std::array<Outcome, 36> kFightDice = [] {  // both fighters' dice, in order
+  std::array<Outcome, 36> o{};
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      o[static_cast<std::size_t>((a - 1) * 6 + (b - 1))] = Outcome{kFightBase + (a - 1) * 6 + (b - 1), 1};
+  return o;
+}();
+constexpr std::array<Outcome, 21> kTwoDice = [] {  // the crash card's 2 dice: a <= b, weighted
+  std::array<Outcome, 21> o{};
+  std::size_t i = 0;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = a; b <= 6; ++b) o[i++] = Outcome{kTwoDiceBase + (a - 1) * 6 + (b - 1), a == b ? 1u : 2u};
+  return o;
+}();
+
+template <std::size_t N>
+void append(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
+  const std::size_t first = out.size();
+  out.resize(first + N);
+  std::copy(list.begin(), list.end(),
+            out.begin() + static_cast<std::ptrdiff_t>(first));  // fixed size: inlined
+}
+
+}  // namespace
 
 Turn ScrapRacerState::turn() const {
   switch (phase_) {
@@ -210,26 +240,35 @@ void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) c
     }
     case Phase::AfterDie: {
       if (player != active_player()) return;
+      // Built in place and appended at once: one vector call per prompt.
+      std::array<Action, 8> buf{};
+      std::size_t n = 0;
       const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
       if (last_die_is_double()) {
-        out.push_back(kCrash);
+        buf[n++] = kCrash;
       } else {
-        if (n_dice_ < kDice) out.push_back(kRoll);
-        out.push_back(kMove);
+        if (n_dice_ < kDice) buf[n++] = kRoll;
+        buf[n++] = kMove;
       }
-      if (boosts(r, BoostKind::Reroll)) out.push_back(kBoostReroll);
-      if (boosts(r, BoostKind::PlusMinus) && v < 6) out.push_back(kBoostPlus);
-      if (boosts(r, BoostKind::PlusMinus) && v > 1) out.push_back(kBoostMinus);
-      if (boosts(r, BoostKind::Turn)) out.push_back(kBoostTurn);
+      if (boosts(r, BoostKind::Reroll)) buf[n++] = kBoostReroll;
+      if (boosts(r, BoostKind::PlusMinus) && v < 6) buf[n++] = kBoostPlus;
+      if (boosts(r, BoostKind::PlusMinus) && v > 1) buf[n++] = kBoostMinus;
+      if (boosts(r, BoostKind::Turn)) buf[n++] = kBoostTurn;
+      out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
       return;
     }
     case Phase::MoveBefore:
-    case Phase::MoveAfter:
+    case Phase::MoveAfter: {
       if (player != active_player()) return;
-      out.push_back(phase_ == Phase::MoveBefore ? kAdvance : kEndMove);
-      for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
-        if (bonus_playable(k)) out.push_back(kPlayBase + k);
+      std::array<Action, 1 + kMaxBonusTypes> buf{};
+      std::size_t n = 0;
+      buf[n++] = phase_ == Phase::MoveBefore ? kAdvance : kEndMove;
+      if (bonus_cards(player) > 0)
+        for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
+          if (bonus_playable(k)) buf[n++] = kPlayBase + k;
+      out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
       return;
+    }
     case Phase::FightChoose:
       if (player != owner(fight_a_)) return;
       out.push_back(kWinnerBase + std::min(fight_a_, fight_b_));
@@ -240,6 +279,14 @@ void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) c
 }
 
 void ScrapRacerState::chance_outcomes(std::vector<Outcome>& out) const {
+  if (phase_ == Phase::RollDie) {  // most chance nodes: kept apart from the switch's frame
+    append(out, kOneDie);
+    return;
+  }
+  other_outcomes(out);
+}
+
+void ScrapRacerState::other_outcomes(std::vector<Outcome>& out) const {
   switch (phase_) {
     case Phase::Deal:
       for (int k = 0; k < static_cast<int>(data().racers.size()); ++k)
@@ -249,16 +296,9 @@ void ScrapRacerState::chance_outcomes(std::vector<Outcome>& out) const {
       for (int p = 0; p < num_players(); ++p) out.push_back(Outcome{kStartBase + p, 1});
       return;
     case Phase::RollDie:
-    case Phase::CrashDie: die_outcomes(out, 6, kDieBase); return;
-    case Phase::Fight:
-      for (int a = 1; a <= 6; ++a)
-        for (int b = 1; b <= 6; ++b) out.push_back(Outcome{kFightBase + (a - 1) * 6 + (b - 1), 1});
-      return;
-    case Phase::CrashTwoDice:
-      for (int a = 1; a <= 6; ++a)
-        for (int b = a; b <= 6; ++b)
-          out.push_back(Outcome{kTwoDiceBase + (a - 1) * 6 + (b - 1), a == b ? 1u : 2u});
-      return;
+    case Phase::CrashDie: append(out, kOneDie); return;
+    case Phase::Fight: append(out, kFightDice); return;
+    case Phase::CrashTwoDice: append(out, kTwoDice); return;
     case Phase::CrashDraw:
       crash_deck_[static_cast<std::size_t>(crash_pile_)].draw_outcomes(out, kCrashBase);
       return;
@@ -280,6 +320,14 @@ void ScrapRacerState::chance_outcomes(std::vector<Outcome>& out) const {
 // --- applying ---------------------------------------------------------------
 
 void ScrapRacerState::do_apply(PlayerId player, Action action) {
+  if (player == kChance && phase_ == Phase::RollDie) {  // most steps: kept apart from the switch's frame
+    on_die(action - kDieBase);
+    return;
+  }
+  apply_other(player, action);
+}
+
+void ScrapRacerState::apply_other(PlayerId player, Action action) {
   const Data& d = data();
   if (player == kChance) {
     switch (phase_) {
@@ -402,8 +450,7 @@ void ScrapRacerState::do_apply(PlayerId player, Action action) {
         return;
       }
       play_bonus(action - kPlayBase);
-      for (int k = 0; k < static_cast<int>(d.bonus.size()); ++k)
-        if (bonus_playable(k)) return;  // still in MoveBefore
+      if (any_bonus_playable()) return;  // still in MoveBefore
       move_dice();
       return;
     case Phase::MoveAfter:

@@ -91,8 +91,8 @@ class ScrapRacerState final : public State {
   std::string check_invariants() const override;
 
   // Read access for views, bots and tests.
-  const Data& data() const;
-  const Track& track() const;
+  const Data& data() const { return *data_; }
+  const Track& track() const { return *track_; }
   Phase phase() const { return phase_; }
   bool teams() const { return teams_; }
   int racers() const { return n_racers_; }
@@ -111,7 +111,10 @@ class ScrapRacerState final : public State {
   int boosts(int r, BoostKind k) const {
     return boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
   }
-  int boosts_held(int r) const;
+  int boosts_held(int r) const {
+    const auto& b = boosts_[static_cast<std::size_t>(r)];
+    return b[0] + b[1] + b[2];
+  }
   int bonus_cards(PlayerId p, int kind) const { return hand_[static_cast<std::size_t>(p)].count(kind); }
   int bonus_cards(PlayerId p) const { return hand_[static_cast<std::size_t>(p)].total(); }
   int dice_rolled() const { return n_dice_; }
@@ -148,6 +151,7 @@ class ScrapRacerState final : public State {
   int racers_on(int space, std::array<int, kMaxRacers>& out) const;
   // Whether a bonus card kind can be played now, and where it would take the active racer.
   bool bonus_playable(int kind) const;
+  bool any_bonus_playable() const;  // some kind is playable now (no kind at all with an empty hand)
   int bonus_target(int racer, int kind) const;
   // A 2-player (or 3-player variant) team's two racers.
   void team(PlayerId p, int& first, int& second) const;
@@ -173,6 +177,11 @@ class ScrapRacerState final : public State {
   Where where(int r) const { return Where{distance(r), track().length}; }
   bool ability_on(Ability a) const;  // the active racer's ability applies now
   int find_racer_kind(int kind) const;
+
+  // do_apply() and chance_outcomes() take a die roll (most chance nodes)
+  // straight away and pass everything else on here.
+  void apply_other(PlayerId player, Action action);
+  void other_outcomes(std::vector<Outcome>& out) const;
 
   // Setup and turn flow (turn.cpp).
   void begin_turn();
@@ -206,6 +215,9 @@ class ScrapRacerState final : public State {
   bool passed_a_racer() const;
 
   const ScrapRacerGame* game_;
+  // The game's immutable data and track, shared by every state (never copied).
+  const Data* data_;
+  const Track* track_;
   Phase phase_ = Phase::Deal;
   bool teams_ = false;
   std::int8_t n_racers_ = 0;

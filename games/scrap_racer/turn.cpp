@@ -29,8 +29,10 @@ void ScrapRacerState::begin_turn() {
   fight_a_ = fight_b_ = -1;
   for (int x = 0; x < n_racers_; ++x)
     laps_before_[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(track().laps_of(distance(x)));
-  emit("Playing the Game", "{}'s turn with {} ({}){}.", player_name(p), name(r), where(r),
-       ending_ ? ", in the final round" : "");
+  // The hot path's events are guarded: their arguments cost lookups even unheard.
+  if (narrating())
+    emit("Playing the Game", "{}'s turn with {} ({}){}.", player_name(p), name(r), where(r),
+         ending_ ? ", in the final round" : "");
   // "The active player rolls one die and checks the result."
   phase_ = Phase::RollDie;
 }
@@ -43,7 +45,8 @@ void ScrapRacerState::on_die(int value) {
     emit("Boost markers: re-roll", "{} re-rolls the die: {} (only the new result counts).", who(r), value);
   } else {
     dice_[static_cast<std::size_t>(n_dice_++)] = static_cast<std::int8_t>(value);
-    emit("Roll the dice", "{} rolls die {}: {} (dice total {}).", who(r), n_dice_, value, dice_total());
+    if (narrating())
+      emit("Roll the dice", "{} rolls die {}: {} (dice total {}).", who(r), n_dice_, value, dice_total());
   }
   offer_die_decision();
 }
@@ -75,8 +78,9 @@ void ScrapRacerState::die_decision(Action a) {
   switch (a) {
     case kRoll: phase_ = Phase::RollDie; return;
     case kMove:
-      emit("A) Move the Racer", "{} keeps {} {} and moves {} spaces.", who(r), n_dice_,
-           n_dice_ == 1 ? "die" : "dice", dice_total());
+      if (narrating())
+        emit("A) Move the Racer", "{} keeps {} {} and moves {} spaces.", who(r), n_dice_,
+             n_dice_ == 1 ? "die" : "dice", dice_total());
       start_move();
       return;
     case kCrash: start_crash((v - 1) / 2); return;
@@ -116,8 +120,7 @@ void ScrapRacerState::start_move() {
   dice_moved_ = false;
   // "the player may use any number of these before and/or after moving".
   phase_ = Phase::MoveBefore;
-  for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
-    if (bonus_playable(k)) return;
+  if (any_bonus_playable()) return;
   move_dice();
 }
 
@@ -126,15 +129,15 @@ void ScrapRacerState::move_dice() {
   const bool first = !on_track(r);
   move_forward(r, move_total_);
   dice_moved_ = true;
-  emit("A) Move 1: dice", "{} advances {} spaces{}: now on {}.", who(r), move_total_,
-       first ? ", counting from behind the finish line" : "", where(r));
+  if (narrating())
+    emit("A) Move 1: dice", "{} advances {} spaces{}: now on {}.", who(r), move_total_,
+         first ? ", counting from behind the finish line" : "", where(r));
   offer_after_move();
 }
 
 void ScrapRacerState::offer_after_move() {
   phase_ = Phase::MoveAfter;
-  for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
-    if (bonus_playable(k)) return;
+  if (any_bonus_playable()) return;
   end_step_one();
 }
 
@@ -261,8 +264,10 @@ void ScrapRacerState::crossing() {
     int next = -1;
     int best = kMaxRacers + 1;
     for (int r = 0; r < n_racers_; ++r) {
-      const int due = std::min(kLaps, t.laps_of(distance(r)));
-      if (due <= laps_[static_cast<std::size_t>(r)]) continue;
+      // A lap marker is due when the racer is past the end of the lap its
+      // markers count (laps_of(distance) > markers), up to the third.
+      const int markers = laps_[static_cast<std::size_t>(r)];
+      if (markers >= kLaps || distance(r) <= (markers + 1) * t.length) continue;
       const int k = seq_distance(r);
       if (k < best) {
         best = k;
@@ -299,8 +304,8 @@ void ScrapRacerState::refill() {
   // the finish line ... until all empty spaces are refilled or the supply is exhausted."
   const Track& t = track();
   bool crossed = false;
-  for (int r = 0; r < n_racers_; ++r)
-    crossed = crossed || t.laps_of(distance(r)) > laps_before_[static_cast<std::size_t>(r)];
+  for (int r = 0; r < n_racers_; ++r)  // laps_of(distance) > laps_before_, without dividing
+    crossed = crossed || distance(r) > (laps_before_[static_cast<std::size_t>(r)] + 1) * t.length;
   if (!crossed) {
     pickup();
     return;
