@@ -18,46 +18,6 @@ int gap_cell(const Grid& g) {
   return -1;
 }
 
-int slide_room(int gap, Dir d) {
-  const int r = gap / 4;
-  const int c = gap % 4;
-  switch (d) {
-    case Dir::Up: return 3 - r;    // tiles below the gap
-    case Dir::Down: return r;      // tiles above
-    case Dir::Left: return 3 - c;  // tiles to the right
-    case Dir::Right: return c;     // tiles to the left
-  }
-  return 0;
-}
-
-namespace {
-// The step from the gap to the neighbouring tile that slides in direction d.
-int source_step(Dir d) {
-  switch (d) {
-    case Dir::Up: return 4;
-    case Dir::Down: return -4;
-    case Dir::Left: return 1;
-    case Dir::Right: return -1;
-  }
-  return 0;
-}
-}  // namespace
-
-int picked_cell(int gap, Dir d, int count) {
-  return gap + source_step(d) * count;
-}
-
-int slide(Grid& g, int gap, Dir d, int count) {
-  const int step = source_step(d);
-  for (int k = 0; k < count; ++k) {
-    const int from = gap + step;
-    g[static_cast<std::size_t>(gap)] = g[static_cast<std::size_t>(from)];
-    g[static_cast<std::size_t>(from)] = kGap;
-    gap = from;
-  }
-  return gap;
-}
-
 int parity_class(const Grid& g) {
   int inversions = 0;
   for (int i = 0; i < kCells; ++i)

@@ -20,7 +20,7 @@ inline constexpr int kDirs = 4;
 
 inline constexpr int kProgramFirstCell = 4;  // row 2, left
 
-inline Dir opposite(Dir d) {
+constexpr Dir opposite(Dir d) {
   switch (d) {
     case Dir::Up: return Dir::Down;
     case Dir::Down: return Dir::Up;
@@ -33,13 +33,45 @@ inline Dir opposite(Dir d) {
 const char* dir_word(Dir d);  // "up", "down", "left", "right"
 
 int gap_cell(const Grid& g);
-// How many tiles can slide in `d` at once (0..3).
-int slide_room(int gap, Dir d);
+// How many tiles can slide in `d` at once (0..3). Inline: scrambles and
+// prompts ask it for every chance node and decision.
+constexpr int slide_room(int gap, Dir d) {
+  const int r = gap / 4;
+  const int c = gap % 4;
+  switch (d) {
+    case Dir::Up: return 3 - r;    // tiles below the gap
+    case Dir::Down: return r;      // tiles above
+    case Dir::Left: return 3 - c;  // tiles to the right
+    case Dir::Right: return c;     // tiles to the left
+  }
+  return 0;
+}
+// The step from the gap to the neighbouring tile that slides in direction d.
+constexpr int source_step(Dir d) {
+  switch (d) {
+    case Dir::Up: return 4;
+    case Dir::Down: return -4;
+    case Dir::Left: return 1;
+    case Dir::Right: return -1;
+  }
+  return 0;
+}
 // The cell of the tile that moves first when sliding `count` tiles in `d`,
 // i.e. the tile the player picks (the farthest from the gap).
-int picked_cell(int gap, Dir d, int count);
+constexpr int picked_cell(int gap, Dir d, int count) {
+  return gap + source_step(d) * count;
+}
 // Slides `count` tiles in direction `d`; returns the new gap cell.
-int slide(Grid& g, int gap, Dir d, int count);
+inline int slide(Grid& g, int gap, Dir d, int count) {
+  const int step = source_step(d);
+  for (int k = 0; k < count; ++k) {
+    const int from = gap + step;
+    g[static_cast<std::size_t>(gap)] = g[static_cast<std::size_t>(from)];
+    g[static_cast<std::size_t>(from)] = kGap;
+    gap = from;
+  }
+  return gap;
+}
 // Reachability class of a grid: legal slides never change it, so a scramble
 // made of slides is always solvable back to the box layout.
 int parity_class(const Grid& g);

@@ -64,6 +64,45 @@ PlayerId RcRacerState::left_of(PlayerId p) const {
 
 // --- who acts -----------------------------------------------------------------
 
+namespace {
+
+// A scramble slide's outcomes depend only on the gap and the last slide (no
+// undoing it): 200 chance nodes a round, so they are listed once, at compile
+// time, in the order the rule lists them (by direction).
+struct ScrambleSlides {
+  std::array<Outcome, kDirs> slides{};
+  std::ptrdiff_t count = 0;
+};
+constexpr auto kScrambleSlides = [] {
+  std::array<std::array<ScrambleSlides, kDirs + 1>, kCells> table{};
+  for (int g = 0; g < kCells; ++g)
+    for (int last = -1; last < kDirs; ++last) {
+      ScrambleSlides& e = table[static_cast<std::size_t>(g)][static_cast<std::size_t>(last + 1)];
+      for (int d = 0; d < kDirs; ++d) {
+        if (slide_room(g, static_cast<Dir>(d)) == 0) continue;
+        if (last >= 0 && static_cast<Dir>(d) == opposite(static_cast<Dir>(last))) continue;
+        e.slides[static_cast<std::size_t>(e.count++)] = Outcome{kScrambleBase + d, 1};
+      }
+    }
+  return table;
+}();
+
+// A programmer's choices with slides to spare: every slide the gap allows
+// (always 6 on a 4x4 board), then "done" -- as slide_action() numbers them.
+constexpr auto kProgrammingMoves = [] {
+  std::array<std::array<Action, 7>, kCells> table{};
+  for (int g = 0; g < kCells; ++g) {
+    std::size_t n = 0;
+    for (int d = 0; d < kDirs; ++d)
+      for (int k = 1; k <= slide_room(g, static_cast<Dir>(d)); ++k)
+        table[static_cast<std::size_t>(g)][n++] = kSlideBase + d * 3 + k - 1;
+    table[static_cast<std::size_t>(g)][n] = kDone;
+  }
+  return table;
+}();
+
+}  // namespace
+
 Turn RcRacerState::turn() const {
   switch (phase_) {
     case Phase::StartSide:
@@ -86,10 +125,14 @@ void RcRacerState::actors(std::vector<PlayerId>& out) const {
     case Phase::PlaceCar: out.push_back(placer_); break;
     case Phase::BirdFly:
     case Phase::Shield: out.push_back(active_); break;
-    case Phase::Programming:
+    case Phase::Programming: {
+      std::array<PlayerId, kMaxPlayers> buf{};  // appended at once: asked at every decision
+      std::size_t n = 0;
       for (PlayerId p = 0; p < num_players(); ++p)
-        if (racing(p) && !done(p)) out.push_back(p);
+        if (racing(p) && !done(p)) buf[n++] = p;
+      out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
       break;
+    }
     default: break;
   }
 }
@@ -121,6 +164,11 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       if (!racing(p) || done(p)) return;
       const int g = gap(p);
       const int budget = data().max_slides - slides(p);
+      if (budget >= 3) {  // every slide fits the budget: the gap alone decides
+        const auto& list = kProgrammingMoves[static_cast<std::size_t>(g)];
+        out.insert(out.end(), list.begin(), list.end());
+        return;
+      }
       for (int d = 0; d < kDirs; ++d) {
         const int room = slide_room(g, static_cast<Dir>(d));
         for (int k = 1; k <= room && k <= budget; ++k) out.push_back(slide_action(static_cast<Dir>(d), k));
@@ -146,6 +194,17 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
 }
 
 void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
+  if (phase_ == Phase::Scramble) {  // first: 200 of these a round
+    const auto q = static_cast<std::size_t>(scrambler_);
+    const ScrambleSlides& list =
+        kScrambleSlides[static_cast<std::size_t>(gap_[q])][static_cast<std::size_t>(last_scramble_[q] + 1)];
+    for (std::ptrdiff_t i = 0; i < list.count; ++i) out.push_back(list.slides[static_cast<std::size_t>(i)]);
+    return;
+  }
+  other_outcomes(out);
+}
+
+void RcRacerState::other_outcomes(std::vector<Outcome>& out) const {
   switch (phase_) {
     case Phase::StartSide:
       for (int s = 0; s < 2; ++s) out.push_back(Outcome{kStartSideBase + s, 1});
@@ -158,16 +217,6 @@ void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
     case Phase::FinishSide:
       for (int s = 0; s < 2; ++s) out.push_back(Outcome{kFinishSideBase + s, 1});
       return;
-    case Phase::Scramble: {
-      const int g = gap(scrambler_);
-      const int last = last_scramble_[static_cast<std::size_t>(scrambler_)];
-      for (int d = 0; d < kDirs; ++d) {
-        if (slide_room(g, static_cast<Dir>(d)) == 0) continue;
-        if (last >= 0 && static_cast<Dir>(d) == opposite(static_cast<Dir>(last))) continue;
-        out.push_back(Outcome{kScrambleBase + d, 1});
-      }
-      return;
-    }
     default: return;
   }
 }
@@ -310,6 +359,18 @@ void RcRacerState::finish_programming() {
 // --- applying decisions -------------------------------------------------------------
 
 void RcRacerState::do_apply(PlayerId player, Action a) {
+  if (player == kChance && phase_ == Phase::Scramble) {  // first and short: 200 of these a round
+    const auto dir = static_cast<Dir>(a - kScrambleBase);
+    const auto q = static_cast<std::size_t>(scrambler_);
+    gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
+    last_scramble_[q] = static_cast<std::int8_t>(dir);
+    if (--scramble_left_ == 0) next_scramble();
+    return;
+  }
+  apply_other(player, a);
+}
+
+void RcRacerState::apply_other(PlayerId player, Action a) {
   const Data& d = data();
   if (player == kChance) {
     switch (phase_) {
@@ -338,14 +399,6 @@ void RcRacerState::do_apply(PlayerId player, Action a) {
              a - kFinishSideBase ? "B" : "A", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name,
              track().rows);
         begin_choosing();
-        return;
-      }
-      case Phase::Scramble: {
-        const auto dir = static_cast<Dir>(a - kScrambleBase);
-        const auto q = static_cast<std::size_t>(scrambler_);
-        gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
-        last_scramble_[q] = static_cast<std::int8_t>(dir);
-        if (--scramble_left_ == 0) next_scramble();
         return;
       }
       default: return;
@@ -380,8 +433,9 @@ void RcRacerState::do_apply(PlayerId player, Action a) {
       Car& c = race_.cars[static_cast<std::size_t>(player)];
       c.lane = track().slot_lane[static_cast<std::size_t>(s)];
       c.row = track().slot_row[static_cast<std::size_t>(s)];
-      emit("Setup: starting positions", "{} places {} on starting space {} ({}), with {} Batteries.",
-           name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries);
+      if (narrating())  // where() builds a string
+        emit("Setup: starting positions", "{} places {} on starting space {} ({}), with {} Batteries.",
+             name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries);
       if (--placer_ < 0) begin_round();
       return;
     }

@@ -139,6 +139,10 @@ class RcRacerState final : public State {
   void end_round();
   void finish_game();
   void build_race_track();
+  // do_apply() and chance_outcomes() handle a scramble slide (200 chance
+  // nodes a round) in a few instructions and pass everything else on here.
+  void apply_other(PlayerId player, Action a);
+  void other_outcomes(std::vector<Outcome>& out) const;
 
   const RcRacerGame* game_;
   Phase phase_ = Phase::StartSide;
