@@ -17,7 +17,7 @@ const GameInfo& game_info() {
       false,
       {
           {"long", "adds the 4th Track board: a longer race"},
-          {"counted-slides", "fewer slides win happier Smiles (default unless 1 human)", "timing"},
+          {"counted-slides", "fewer slides, happier Smiles (default unless 1 human)", "timing"},
           {"real-time", "program against the clock, 10-s countdown (default: 1 human)", "timing", true},
       },
       {
