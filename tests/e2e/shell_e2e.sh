@@ -9,6 +9,8 @@
 #  3. A third game loses its terminal (tmux kills the session, as a dropped
 #     SSH connection does) right after the human's move: the program ends
 #     promptly and its save holds that move.
+#  4. RC Racer for one human starts in real time (ticked on the options
+#     screen, recorded in the save); arrow keys slide, Enter says done.
 # Every wait polls the screen with a deadline (no fixed sleeps), so a busy
 # machine only makes it slower. Exit 77 (skipped) when tmux is missing.
 #   usage: tests/e2e/shell_e2e.sh path/to/racetable
@@ -221,4 +223,27 @@ done
 steps_after=$(grep -c '^step ' "$save")
 [ "$steps_after" -gt "$steps_at_prompt" ] ||
   fail "the hang-up did not save the moves since the last prompt ($steps_after steps, $steps_at_prompt before)"
+echo "4. RC Racer for one human: real time by default, the controller solved with arrow keys"
+start g5 "$bin" play rc-racer --seats human,normal --seed 3 --option racers=die-liner,turbobot
+wait_for 'who is playing\?'
+keys Enter
+wait_for 'variants and seed'
+screen | grep -q '\[✓\] real-time' || fail "real-time is not ticked for one human"
+screen | grep -q '\[ \] counted-slides' || fail "counted-slides is ticked for one human"
+keys Enter
+wait_for '│ Your move' 60 # a starting space
+keys Enter
+wait_for 'slide the tile beside the gap that way' 60
+wait_for 'Contest: go!' 10 # after "Get ready!"
+wait_for 'clock [0-9]' 10
+keys Left Up Right Down
+wait_for "Ana's controller +[1-4] slides?" 10
+keys Enter # the highlight is on "done"
+wait_for 'done \([1-4]\)' 10
+keys q
+wait_for 'Quit\?'
+keys q
+status=$(exit_status 30)
+[ "$status" = 0 ] || fail "exit status $status after save and quit (want 0)"
+grep -qx 'variant real-time' "$XDG_STATE_HOME"/racetable/rc-racer-*.save || fail "the save does not record real-time"
 echo "PASS (${SECONDS}s)"
