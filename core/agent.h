@@ -49,7 +49,9 @@ class Agent {
 // time from its profile. The baseline opponent and the soak tester.
 class RandomAgent final : public Agent {
  public:
-  explicit RandomAgent(const ReactionProfile& profile = reaction_profile("random")) : profile_(profile) {}
+  explicit RandomAgent(const ReactionProfile& profile = reaction_profile("random")) : profile_(profile) {
+    scratch_.reserve(32);  // one allocation per agent, not one per growth step
+  }
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
  private:

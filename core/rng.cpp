@@ -31,36 +31,6 @@ Rng Rng::stream(std::uint64_t seed, std::string_view name) {
   return Rng(splitmix64(mix));
 }
 
-static inline std::uint64_t rotl(std::uint64_t x, int k) {
-  return (x << k) | (x >> (64 - k));
-}
-
-std::uint64_t Rng::next64() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-std::uint32_t Rng::below(std::uint32_t n) {
-  // Lemire's multiply-shift with rejection of the biased low words.
-  std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
-  auto low = static_cast<std::uint32_t>(m);
-  if (low < n) {
-    const std::uint32_t threshold = static_cast<std::uint32_t>(-n) % n;
-    while (low < threshold) {
-      m = static_cast<std::uint64_t>(next32()) * n;
-      low = static_cast<std::uint32_t>(m);
-    }
-  }
-  return static_cast<std::uint32_t>(m >> 32);
-}
-
 std::int32_t Rng::between(std::int32_t lo, std::int32_t hi) {
   const auto span = static_cast<std::uint32_t>(static_cast<std::int64_t>(hi) - lo + 1);
   return static_cast<std::int32_t>(lo + static_cast<std::int64_t>(below(span)));

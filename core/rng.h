@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -25,11 +26,33 @@ class Rng {
   // An independent stream for one purpose ("chance", "bot:2", "cosmetic").
   static Rng stream(std::uint64_t seed, std::string_view name);
 
-  std::uint64_t next64();
+  std::uint64_t next64() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
   std::uint32_t next32() { return static_cast<std::uint32_t>(next64() >> 32); }
 
   // Uniform in [0, n), unbiased (rejection on the low word). n must be > 0.
-  std::uint32_t below(std::uint32_t n);
+  // Lemire's multiply-shift; inline because every decision and chance draw calls it.
+  std::uint32_t below(std::uint32_t n) {
+    std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+    auto low = static_cast<std::uint32_t>(m);
+    if (low < n) {
+      const std::uint32_t threshold = static_cast<std::uint32_t>(-n) % n;
+      while (low < threshold) {
+        m = static_cast<std::uint64_t>(next32()) * n;
+        low = static_cast<std::uint32_t>(m);
+      }
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
 
   // Uniform in [lo, hi], inclusive.
   std::int32_t between(std::int32_t lo, std::int32_t hi);
@@ -62,6 +85,7 @@ class Rng {
   bool set_state_text(std::string_view text);
 
  private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
 };
 

@@ -1,6 +1,8 @@
 #include "core/table.h"
 
 #include <algorithm>
+#include <charconv>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -17,6 +19,21 @@ std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level) {
   return heuristic;
 }
 
+namespace {
+
+// "bot:<seat>", the name of a seat's random stream (save files hold it),
+// written without a formatter: every Table makes one per seat.
+std::string_view bot_stream_name(std::size_t seat, char (&buf)[24]) {
+  buf[0] = 'b';
+  buf[1] = 'o';
+  buf[2] = 't';
+  buf[3] = ':';
+  const auto end = std::to_chars(buf + 4, buf + sizeof buf, seat).ptr;
+  return std::string_view(buf, static_cast<std::size_t>(end - buf));
+}
+
+}  // namespace
+
 Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed)
     : game_(std::move(game)),
       seats_(std::move(seats)),
@@ -26,77 +43,113 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
   const int n = state_->num_players();
   if (static_cast<int>(seats_.size()) != n)
     throw OptionError(fmt::format("{} seats given for {} players", seats_.size(), n));
-  for (int p = 0; p < n; ++p) {
-    bot_rngs_.push_back(Rng::stream(seed, fmt::format("bot:{}", p)));
-    bots_.push_back(nullptr);
-  }
-  pending_.resize(static_cast<std::size_t>(n));
-  history_.reserve(512);
+  runtime_.resize(static_cast<std::size_t>(n));
+  char name[24];
+  for (std::size_t p = 0; p < runtime_.size(); ++p)
+    runtime_[p].rng = Rng::stream(seed, bot_stream_name(p, name));
+  // Room for a typical game's decisions and chance outcomes up front, so the
+  // scratch lists do not grow step by step in every game.
+  outcomes_.reserve(64);
+  actors_.reserve(static_cast<std::size_t>(n));
+  scratch_.reserve(64);
 }
 
 Agent& Table::bot(PlayerId p) {
-  auto& slot = bots_[static_cast<std::size_t>(p)];
-  if (!slot) slot = make_agent(*game_, seats_[static_cast<std::size_t>(p)].level);
-  return *slot;
+  SeatRuntime& s = seat(p);
+  if (!s.agent) {
+    const std::string& level = seats_[static_cast<std::size_t>(p)].level;
+    if (level == "random") {
+      s.agent = &random_agent_;
+    } else {
+      s.owned = make_agent(*game_, level);
+      s.agent = s.owned.get();
+    }
+  }
+  return *s.agent;
 }
 
-void Table::set_seat_kind(PlayerId seat, SeatKind kind) {
-  seats_[static_cast<std::size_t>(seat)].kind = kind;
-  pending_[static_cast<std::size_t>(seat)].valid = false;
+void Table::set_seat_kind(PlayerId p, SeatKind kind) {
+  seats_[static_cast<std::size_t>(p)].kind = kind;
+  seat(p).pending.valid = false;
 }
 
-void Table::set_agent(PlayerId seat, std::unique_ptr<Agent> agent) {
-  bots_[static_cast<std::size_t>(seat)] = std::move(agent);
-  pending_[static_cast<std::size_t>(seat)].valid = false;
+void Table::set_agent(PlayerId p, std::unique_ptr<Agent> agent) {
+  SeatRuntime& s = seat(p);
+  s.owned = std::move(agent);
+  s.agent = s.owned.get();
+  s.pending.valid = false;
 }
 
 void Table::apply_step(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
   state_->apply(player, action, at);
   if (player >= 0) {
-    pending_[static_cast<std::size_t>(player)].valid = false;
+    seat(player).pending.valid = false;
     ++decisions_;
   }
-  if (recording_) history_.push_back(Step{player, action, at});
+  if (recording_) {
+    if (history_.capacity() == 0) history_.reserve(512);
+    history_.push_back(Step{player, action, at});
+  }
   if (observer_) observer_(Step{player, action, at});
 }
 
 void Table::refresh_pending() {
   const std::uint32_t contest = state_->contest_id();
   for (PlayerId p : actors_) {
-    if (seats_[static_cast<std::size_t>(p)].kind != SeatKind::Bot) continue;
-    Pending& pend = pending_[static_cast<std::size_t>(p)];
+    if (!is_bot(p)) continue;
+    SeatRuntime& s = seat(p);
+    Pending& pend = s.pending;
     if (pend.valid && pend.contest == contest) {
       scratch_.clear();
       state_->legal_actions(p, scratch_);
       if (std::binary_search(scratch_.begin(), scratch_.end(), pend.action)) continue;
     }
-    const Decision d = bot(p).decide(*state_, p, bot_rngs_[static_cast<std::size_t>(p)]);
+    const Decision d = bot(p).decide(*state_, p, s.rng);
     pend = Pending{true, d.action, state_->now() + d.delay, contest};
   }
+}
+
+// Samples the chance node's outcome by weight. With unit weights (shuffled
+// cards, say) the index is the draw itself; the walk below gives the same index.
+void Table::apply_chance() {
+  outcomes_.clear();
+  state_->chance_outcomes(outcomes_);
+  // Four at a time: a shuffled pile lists every card, so this loop is hot.
+  std::uint64_t total = 0;
+  std::uint32_t not_unit = 0;  // any bit set: some weight is not 1
+  const Outcome* o = outcomes_.data();
+  const std::size_t n = outcomes_.size();
+  std::size_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    total += std::uint64_t{o[k].weight} + o[k + 1].weight + o[k + 2].weight + o[k + 3].weight;
+    not_unit |= (o[k].weight ^ 1u) | (o[k + 1].weight ^ 1u) | (o[k + 2].weight ^ 1u) | (o[k + 3].weight ^ 1u);
+  }
+  for (; k < n; ++k) {
+    total += o[k].weight;
+    not_unit |= o[k].weight ^ 1u;
+  }
+  const bool unit = not_unit == 0;
+  std::uint64_t r = total <= 0xFFFFFFFFull ? chance_rng_.below(static_cast<std::uint32_t>(total))
+                                           : chance_rng_.next64() % total;
+  std::size_t i = 0;
+  if (unit)
+    i = static_cast<std::size_t>(r);
+  else
+    while (r >= outcomes_[i].weight) r -= outcomes_[i++].weight;
+  apply_step(kChance, outcomes_[i].action, state_->now());
 }
 
 bool Table::advance_one(Tick until) {
   switch (state_->turn()) {
     case Turn::Over: return false;
-    case Turn::Chance: {
-      outcomes_.clear();
-      state_->chance_outcomes(outcomes_);
-      std::uint64_t total = 0;
-      for (const auto& o : outcomes_) total += o.weight;
-      std::uint64_t r = total <= 0xFFFFFFFFull ? chance_rng_.below(static_cast<std::uint32_t>(total))
-                                               : chance_rng_.next64() % total;
-      std::size_t i = 0;
-      while (r >= outcomes_[i].weight) r -= outcomes_[i++].weight;
-      apply_step(kChance, outcomes_[i].action, state_->now());
-      return true;
-    }
+    case Turn::Chance: apply_chance(); return true;
     case Turn::Player: {
       actors_.clear();
       state_->actors(actors_);
       const PlayerId p = actors_.front();
-      if (seats_[static_cast<std::size_t>(p)].kind != SeatKind::Bot) return false;
-      const Decision d = bot(p).decide(*state_, p, bot_rngs_[static_cast<std::size_t>(p)]);
+      if (!is_bot(p)) return false;
+      const Decision d = bot(p).decide(*state_, p, seat(p).rng);
       apply_step(p, d.action, state_->now());
       return true;
     }
@@ -106,8 +159,8 @@ bool Table::advance_one(Tick until) {
   state_->actors(actors_);
   if (!state_->timed()) {
     for (PlayerId p : actors_) {
-      if (seats_[static_cast<std::size_t>(p)].kind != SeatKind::Bot) continue;
-      const Decision d = bot(p).decide(*state_, p, bot_rngs_[static_cast<std::size_t>(p)]);
+      if (!is_bot(p)) continue;
+      const Decision d = bot(p).decide(*state_, p, seat(p).rng);
       apply_step(p, d.action, state_->now());
       return true;
     }
@@ -117,8 +170,8 @@ bool Table::advance_one(Tick until) {
   PlayerId best = -1;
   Tick best_at = kNoDeadline;
   for (PlayerId p : actors_) {
-    const Pending& pend = pending_[static_cast<std::size_t>(p)];
-    if (seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot && pend.valid && pend.at < best_at) {
+    const Pending& pend = seat(p).pending;
+    if (is_bot(p) && pend.valid && pend.at < best_at) {
       best = p;
       best_at = pend.at;
     }
@@ -130,7 +183,7 @@ bool Table::advance_one(Tick until) {
     return true;
   }
   if (best < 0 || best_at > until) return false;
-  apply_step(best, pending_[static_cast<std::size_t>(best)].action, best_at);
+  apply_step(best, seat(best).pending.action, best_at);
   return true;
 }
 
@@ -155,10 +208,8 @@ Tick Table::next_scheduled() const {
   std::vector<PlayerId> who;
   state_->actors(who);
   for (PlayerId p : who) {
-    const Pending& pend = pending_[static_cast<std::size_t>(p)];
-    if (seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot && pend.valid &&
-        pend.contest == state_->contest_id())
-      best = std::min(best, pend.at);
+    const Pending& pend = seat(p).pending;
+    if (is_bot(p) && pend.valid && pend.contest == state_->contest_id()) best = std::min(best, pend.at);
   }
   return best;
 }
@@ -179,15 +230,17 @@ void Table::replay_step(const Step& step) {
 std::vector<std::pair<std::string, std::string>> Table::rng_states() const {
   std::vector<std::pair<std::string, std::string>> out;
   out.emplace_back("chance", chance_rng_.state_text());
-  for (std::size_t p = 0; p < bot_rngs_.size(); ++p)
-    out.emplace_back(fmt::format("bot:{}", p), bot_rngs_[p].state_text());
+  char name[24];
+  for (std::size_t p = 0; p < runtime_.size(); ++p)
+    out.emplace_back(std::string(bot_stream_name(p, name)), runtime_[p].rng.state_text());
   return out;
 }
 
 bool Table::restore_rng_state(const std::string& name, const std::string& state) {
   if (name == "chance") return chance_rng_.set_state_text(state);
-  for (std::size_t p = 0; p < bot_rngs_.size(); ++p)
-    if (name == fmt::format("bot:{}", p)) return bot_rngs_[p].set_state_text(state);
+  char buf[24];
+  for (std::size_t p = 0; p < runtime_.size(); ++p)
+    if (name == bot_stream_name(p, buf)) return runtime_[p].rng.set_state_text(state);
   return false;
 }
 

@@ -87,9 +87,22 @@ class Table {
     std::uint32_t contest = 0;
   };
 
+  // What the Table keeps for each seat: its random stream, its computer
+  // player (made on first use) and its pending timed decision.
+  struct SeatRuntime {
+    Rng rng;
+    Agent* agent = nullptr;        // &random_agent_, owned.get(), or nullptr until first use
+    std::unique_ptr<Agent> owned;  // every agent but the shared random one
+    Pending pending;
+  };
+
   Agent& bot(PlayerId p);
+  SeatRuntime& seat(PlayerId p) { return runtime_[static_cast<std::size_t>(p)]; }
+  const SeatRuntime& seat(PlayerId p) const { return runtime_[static_cast<std::size_t>(p)]; }
+  bool is_bot(PlayerId p) const { return seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot; }
   void apply_step(PlayerId player, Action action, Tick at);
   void refresh_pending();
+  void apply_chance();
 
   std::shared_ptr<const Game> game_;
   std::vector<Seat> seats_;
@@ -101,9 +114,10 @@ class Table {
   std::function<void(const Step&)> observer_;
 
   Rng chance_rng_;
-  std::vector<Rng> bot_rngs_;
-  std::vector<std::unique_ptr<Agent>> bots_;
-  std::vector<Pending> pending_;
+  std::vector<SeatRuntime> runtime_;
+  // Random bots keep no state between decisions, so every "random" seat
+  // shares this one: a table of random bots allocates no agents.
+  RandomAgent random_agent_;
 
   std::vector<Outcome> outcomes_;
   std::vector<PlayerId> actors_;

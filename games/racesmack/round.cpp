@@ -11,7 +11,7 @@
 namespace rt::racesmack {
 
 void RacesmackState::actors(std::vector<PlayerId>& out) const {
-  if (turn() == Turn::Chance) return;
+  if (phase_ == Phase::Settle && turn() == Turn::Chance) return;  // the other chance phases list nobody below
   switch (phase_) {
     case Phase::Pick:
       for (PlayerId p = 0; p < num_players(); ++p)
@@ -34,11 +34,20 @@ void RacesmackState::actors(std::vector<PlayerId>& out) const {
 }
 
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
-  if (p < 0 || p >= num_players() || turn() == Turn::Chance) return;
+  // Only Settle can be a chance node among the phases that ask players (see turn()).
+  if (p < 0 || p >= num_players() || (phase_ == Phase::Settle && turn() == Turn::Chance)) return;
   const auto i = static_cast<std::size_t>(p);
-  const std::size_t start = out.size();
+  // A row (hand, Race) is in play order, not id order: sorted here, by
+  // insertion (a handful of ids). The other lists are built in order.
   auto cards_of = [&](const Row& r, Action base) {
+    const std::size_t start = out.size();
     for (int k = 0; k < r.len; ++k) out.push_back(base + r[k]);
+    for (std::size_t k = start + 1; k < out.size(); ++k) {
+      const Action a = out[k];
+      std::size_t j = k;
+      for (; j > start && out[j - 1] > a; --j) out[j] = out[j - 1];
+      out[j] = a;
+    }
   };
   switch (phase_) {
     case Phase::Pick:
@@ -67,7 +76,6 @@ void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       break;
     default: break;
   }
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end());
 }
 
 void RacesmackState::do_apply(PlayerId player, Action a) {
@@ -439,18 +447,20 @@ bool RacesmackState::check_end() {
     const Progress pr = progress_of(p);
     if (!pr.done()) continue;
     finished_ = static_cast<std::uint8_t>(finished_ | (1u << p));
-    emit("Objective: finish your Race", "{} meets their Finish {} ({}): {}.", name(p), cname(f),
-         d.finish_text(card(f).finish_text), progress_text(d, card(f).finish, pr));
+    // emit() evaluates its arguments: texts and standings only when someone listens.
+    if (narrating())
+      emit("Objective: finish your Race", "{} meets their Finish {} ({}): {}.", name(p), cname(f),
+           d.finish_text(card(f).finish_text), progress_text(d, card(f).finish, pr));
   }
   if (finished_) {
     phase_ = Phase::Over;
-    emit("Objective: finish your Race", "{}", standings().summary);
+    if (narrating()) emit("Objective: finish your Race", "{}", standings().summary);
     return true;
   }
   if (draw_size() == 0) {
     deck_out_ = true;
     phase_ = Phase::Over;
-    emit("Objective: the deck runs out", "The draw pile is empty. {}", standings().summary);
+    if (narrating()) emit("Objective: the deck runs out", "The draw pile is empty. {}", standings().summary);
     return true;
   }
   return false;

@@ -80,10 +80,24 @@ struct CardSet {
   void clear() { w = {}; }
   int first() const { return w[0] ? std::countr_zero(w[0]) : w[1] ? 64 + std::countr_zero(w[1]) : -1; }
   // The next id after c, or -1.
-  int next(int c) const;
+  int next(int c) const {
+    ++c;
+    if (c < 64) {
+      const std::uint64_t rest = w[0] & (~0ull << c);
+      if (rest) return std::countr_zero(rest);
+      c = 64;
+    }
+    if (c >= 128) return -1;
+    const std::uint64_t rest = w[1] & (~0ull << (c - 64));
+    return rest ? 64 + std::countr_zero(rest) : -1;
+  }
+  // Calls f(id) in increasing order, clearing the lowest bit of a word copy
+  // each time (dealing lists every card in the pile: this is the hot loop).
   template <class F>
   void each(F&& f) const {
-    for (int c = first(); c >= 0; c = next(c)) f(c);
+    for (std::size_t k = 0; k < w.size(); ++k)
+      for (std::uint64_t bits = w[k]; bits != 0; bits &= bits - 1)
+        f(static_cast<int>(64 * k) + std::countr_zero(bits));
   }
 };
 
@@ -129,7 +143,9 @@ class RacesmackState final : public State {
   void actors(std::vector<PlayerId>& out) const override;
   bool timed() const override { return phase_ == Phase::Tap; }
   // Reading the revealed cards before tapping: 300 ms a card.
-  Tick think_time(PlayerId) const override { return phase_ == Phase::Tap ? 300 * static_cast<Tick>(slots()) : 0; }
+  Tick think_time(PlayerId) const override {
+    return phase_ == Phase::Tap ? 300 * static_cast<Tick>(slots()) : 0;
+  }
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;

@@ -59,7 +59,14 @@ Tick RacesmackState::deadline() const {
 }
 
 void RacesmackState::chance_outcomes(std::vector<Outcome>& out) const {
-  auto each = [&](const CardSet& s) { s.each([&](int c) { out.push_back(Outcome{kCardBase + c, 1}); }); };
+  // Every card of a set, equally likely: gathered on the stack, appended at once
+  // (dealing lists the whole pile, so this is the game's hottest loop).
+  auto each = [&](const CardSet& s) {
+    std::array<Outcome, kMaxCards> buf;
+    std::size_t n = 0;
+    s.each([&](int c) { buf[n++] = Outcome{kCardBase + c, 1}; });
+    out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
+  };
   switch (phase_) {
     case Phase::Generate: gen_outcomes(out); return;
     case Phase::SetAside:

@@ -11,18 +11,6 @@
 
 namespace rt::racesmack {
 
-int CardSet::next(int c) const {
-  ++c;
-  if (c < 64) {
-    const std::uint64_t rest = c == 0 ? w[0] : w[0] & (~0ull << c);
-    if (rest) return std::countr_zero(rest);
-    c = 64;
-  }
-  if (c >= 128) return -1;
-  const std::uint64_t rest = w[1] & (~0ull << (c - 64));
-  return rest ? 64 + std::countr_zero(rest) : -1;
-}
-
 bool Row::has(int card) const {
   for (int i = 0; i < len; ++i)
     if (c[static_cast<std::size_t>(i)] == card) return true;
