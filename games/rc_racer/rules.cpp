@@ -125,14 +125,10 @@ void RcRacerState::actors(std::vector<PlayerId>& out) const {
     case Phase::PlaceCar: out.push_back(placer_); break;
     case Phase::BirdFly:
     case Phase::Shield: out.push_back(active_); break;
-    case Phase::Programming: {
-      std::array<PlayerId, kMaxPlayers> buf{};  // appended at once: asked at every decision
-      std::size_t n = 0;
+    case Phase::Programming:
       for (PlayerId p = 0; p < num_players(); ++p)
-        if (racing(p) && !done(p)) buf[n++] = p;
-      out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
+        if (racing(p) && !done(p)) out.push_back(p);
       break;
-    }
     default: break;
   }
 }

@@ -138,11 +138,14 @@ void RcRacerState::end_round() {
   int m = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
     if (racing(p)) behind[static_cast<std::size_t>(m++)] = p;
-  sort_seats(behind.data(), m,
-             [&](PlayerId a, PlayerId b) { return race_.cars_ahead(a) > race_.cars_ahead(b); });
+  std::array<int, kMaxPlayers> ahead_of{};  // counted once: no car moves while Shields are handed out
+  for (PlayerId p = 0; p < num_players(); ++p) ahead_of[static_cast<std::size_t>(p)] = race_.cars_ahead(p);
+  sort_seats(behind.data(), m, [&](PlayerId a, PlayerId b) {
+    return ahead_of[static_cast<std::size_t>(a)] > ahead_of[static_cast<std::size_t>(b)];
+  });
   for (int i = 0; i < m; ++i) {
     const PlayerId p = behind[static_cast<std::size_t>(i)];
-    const int ahead = race_.cars_ahead(p);
+    const int ahead = ahead_of[static_cast<std::size_t>(p)];
     const int gain = std::min<int>(ahead, race_.shield_supply);
     if (ahead == 0) continue;
     race_.cars[static_cast<std::size_t>(p)].shields = static_cast<std::int8_t>(car(p).shields + gain);

@@ -240,35 +240,27 @@ void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) c
     }
     case Phase::AfterDie: {
       if (player != active_player()) return;
-      // Built in place and appended at once: one vector call per prompt.
-      std::array<Action, 8> buf{};
-      std::size_t n = 0;
       const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
       if (last_die_is_double()) {
-        buf[n++] = kCrash;
+        out.push_back(kCrash);
       } else {
-        if (n_dice_ < kDice) buf[n++] = kRoll;
-        buf[n++] = kMove;
+        if (n_dice_ < kDice) out.push_back(kRoll);
+        out.push_back(kMove);
       }
-      if (boosts(r, BoostKind::Reroll)) buf[n++] = kBoostReroll;
-      if (boosts(r, BoostKind::PlusMinus) && v < 6) buf[n++] = kBoostPlus;
-      if (boosts(r, BoostKind::PlusMinus) && v > 1) buf[n++] = kBoostMinus;
-      if (boosts(r, BoostKind::Turn)) buf[n++] = kBoostTurn;
-      out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
+      if (boosts(r, BoostKind::Reroll)) out.push_back(kBoostReroll);
+      if (boosts(r, BoostKind::PlusMinus) && v < 6) out.push_back(kBoostPlus);
+      if (boosts(r, BoostKind::PlusMinus) && v > 1) out.push_back(kBoostMinus);
+      if (boosts(r, BoostKind::Turn)) out.push_back(kBoostTurn);
       return;
     }
     case Phase::MoveBefore:
-    case Phase::MoveAfter: {
+    case Phase::MoveAfter:
       if (player != active_player()) return;
-      std::array<Action, 1 + kMaxBonusTypes> buf{};
-      std::size_t n = 0;
-      buf[n++] = phase_ == Phase::MoveBefore ? kAdvance : kEndMove;
-      if (bonus_cards(player) > 0)
+      out.push_back(phase_ == Phase::MoveBefore ? kAdvance : kEndMove);
+      if (bonus_cards(player) > 0)  // an empty hand plays no card
         for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
-          if (bonus_playable(k)) buf[n++] = kPlayBase + k;
-      out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
+          if (bonus_playable(k)) out.push_back(kPlayBase + k);
       return;
-    }
     case Phase::FightChoose:
       if (player != owner(fight_a_)) return;
       out.push_back(kWinnerBase + std::min(fight_a_, fight_b_));
