@@ -182,6 +182,7 @@ TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside 
   CHECK(term.shows("Arrows slide the tile beside the gap that way"));
   CHECK(term.shows("clock "));
   CHECK(term.shows("[gap]"));
+  for (unsigned char ch : term.text()) REQUIRE(ch < 0x80);  // an ASCII terminal gets ASCII only
   PlayScreen& ps = *play(app);
   REQUIRE(!ps.options().empty());
   CHECK(s.state().action_text(0, ps.options()[static_cast<std::size_t>(ps.cursor())]) == "done");
