@@ -157,6 +157,8 @@ void WackyState::end_turn(PlayerId seat) {
   push(TaskKind::Crossroads).who = seat;
 }
 
+// Calls f(action) for each legal turn action in increasing order; f returns
+// true to stop early (turn_has_choice needs only the first that is not End).
 template <class F>
 static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
   const int p = s.pos(s.slot_of(seat));
@@ -166,10 +168,10 @@ static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
     if (s.is_swamp(p)) {
       if (s.cards_played() == 0)
         for (int k = 0; k < kTerrains; ++k)
-          if (s.hand(seat, k) > 0) f(kStay + k);
+          if (s.hand(seat, k) > 0 && f(kStay + k)) return;
       if (left >= 2)
         for (int k = 0; k < kTerrains; ++k)
-          if (s.hand(seat, k) >= 2) f(kPair + k);
+          if (s.hand(seat, k) >= 2 && f(kPair + k)) return;
       if (left >= 3 && total >= 3) {
         const auto& tr = triples();
         for (std::size_t i = 0; i < tr.size(); ++i) {
@@ -177,26 +179,29 @@ static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
           for (int j = 0; j < 3; ++j) ++need[tr[i].t[j]];
           bool ok = true;
           for (int k = 0; k < kTerrains; ++k) ok = ok && s.hand(seat, k) >= need[k];
-          if (ok) f(kThree + static_cast<Action>(i));
+          if (ok && f(kThree + static_cast<Action>(i))) return;
         }
       }
     } else {
       for (int k = 0; k < kTerrains; ++k)
-        if (s.hand(seat, k) > 0 && (s.cards_played() == 0 || s.matches(p, k))) f(kPlay + k);
+        if (s.hand(seat, k) > 0 && (s.cards_played() == 0 || s.matches(p, k)) && f(kPlay + k)) return;
     }
   }
-  if (s.cards_played() >= 1 || total == 0) f(kEnd);
+  if ((s.cards_played() >= 1 || total == 0) && f(kEnd)) return;
   for (int i = 0; i < kPowers; ++i)
-    if (s.power_usable(seat, i)) f(kPower + i);
+    if (s.power_usable(seat, i) && f(kPower + i)) return;
 }
 
 void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
-  each_turn_action(*this, seat, [&](Action a) { out.push_back(a); });
+  each_turn_action(*this, seat, [&](Action a) {
+    out.push_back(a);
+    return false;
+  });
 }
 
 bool WackyState::turn_has_choice(PlayerId seat) const {
   bool choice = false;
-  each_turn_action(*this, seat, [&](Action a) { choice = choice || a != kEnd; });
+  each_turn_action(*this, seat, [&](Action a) { return choice = a != kEnd; });
   return choice;
 }
 

@@ -11,44 +11,6 @@ namespace rt::wacky_races {
 
 // --- the course ---------------------------------------------------------------
 
-bool WackyState::is_course_terrain(int p) const {
-  const Catalog& c = catalog();
-  if (p < c.first_begin || p >= c.finish_pos || p == c.gas_pos) return false;
-  const int k = tile(p);
-  return k >= 0 && k < kTerrains;
-}
-
-SpecialCode WackyState::special_code(int p) const {
-  return catalog().specials[static_cast<std::size_t>(tile(p) - kSpecialBase)].code;
-}
-
-bool WackyState::is_wild(int p) const {
-  const int k = tile(p);
-  return k == kWild || k == kGas || k >= kSpecialBase;
-}
-
-bool WackyState::matches(int p, int terrain) const {
-  return is_wild(p) || tile(p) == terrain || wild_tile_ == p;
-}
-
-int WackyState::capacity(int p) const {
-  if (p == catalog().finish_pos || is_swamp(p)) return kField;
-  return is_start(p) ? 1 : catalog().spaces_per_tile;
-}
-
-int WackyState::occupancy(int p) const {
-  int n = 0;
-  for (int s = 0; s < kField; ++s) n += pos(s) == p;
-  return n;
-}
-
-std::uint32_t WackyState::racers_at(int p) const {
-  std::uint32_t m = 0;
-  for (int s = 0; s < kField; ++s)
-    if (pos(s) == p) m |= 1u << s;
-  return m;
-}
-
 int WackyState::next_free(int from, int dir) const {
   for (int q = from + dir; q >= 0 && q < catalog().num_pos; q += dir)
     if (occupancy(q) < capacity(q)) return q;
@@ -452,9 +414,13 @@ bool WackyState::step_reveal(Task& t) {
 
 bool WackyState::step_crossroads(Task& t) {
   const int slot = slot_of(t.who);
-  std::uint32_t terrain_tiles = 0;
-  for (int p = 0; p < catalog().num_pos; ++p)
-    if (is_course_terrain(p)) terrain_tiles |= 1u << p;
+  // Every turn ends here: the tile mask is built only on the Crossroads.
+  const auto terrain_tiles = [this] {
+    std::uint32_t m = 0;
+    for (int p = 0; p < catalog().num_pos; ++p)
+      if (is_course_terrain(p)) m |= 1u << p;
+    return m;
+  };
   if (t.c == 0) {
     const int p = pos(slot);
     if (!is_special(p) || special_code(p) != SpecialCode::Crossroads) {
@@ -466,7 +432,7 @@ bool WackyState::step_crossroads(Task& t) {
     Task& ch = push(TaskKind::ChooseTile);
     ch.purpose = Purpose::CrossFirst;
     ch.who = t.who;
-    ch.mask = terrain_tiles;
+    ch.mask = terrain_tiles();
     return true;
   }
   if (t.c == 1) {
@@ -481,7 +447,7 @@ bool WackyState::step_crossroads(Task& t) {
     Task& ch = push(TaskKind::ChooseTile);
     ch.purpose = Purpose::CrossSecond;
     ch.who = t.who;
-    ch.mask = terrain_tiles & ~(1u << t.a);
+    ch.mask = terrain_tiles() & ~(1u << t.a);
     return true;
   }
   const int a = t.a;

@@ -21,7 +21,8 @@ const std::array<Triple, 20>& triples() {
   return table;
 }
 
-WackyState::WackyState(const WackyGame& game) : State(game.options().players), game_(&game) {
+WackyState::WackyState(const WackyGame& game)
+    : State(game.options().players), game_(&game), catalog_(&game.catalog()) {
   races_ = game.races();
   team_.fill(-1);
   owner_.fill(-1);
@@ -33,10 +34,6 @@ WackyState::WackyState(const WackyGame& game) : State(game.options().players), g
   reset_race();
   push(TaskKind::Setup);
   settle();
-}
-
-const Catalog& WackyState::catalog() const {
-  return game_->catalog();
 }
 
 Task& WackyState::push(TaskKind kind) {

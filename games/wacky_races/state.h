@@ -166,7 +166,7 @@ class WackyState final : public State {
   std::string check_invariants() const override;
 
   // --- read access for the view, bots and tests ---------------------------
-  const Catalog& catalog() const;
+  const Catalog& catalog() const { return *catalog_; }
   const WackyGame& game() const { return *game_; }
   int race() const { return race_; }
   int races() const { return races_; }
@@ -193,11 +193,14 @@ class WackyState final : public State {
   int hand(PlayerId seat, int terrain) const {
     return hand_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(terrain)];
   }
-  int hand_total(PlayerId seat) const;
+  int hand_total(PlayerId seat) const {
+    const auto& h = hand_[static_cast<std::size_t>(seat)];
+    return h[0] + h[1] + h[2] + h[3];
+  }
   int deck(int terrain) const { return deck_[static_cast<std::size_t>(terrain)]; }
-  int deck_total() const;
+  int deck_total() const { return deck_[0] + deck_[1] + deck_[2] + deck_[3]; }
   int discard(int terrain) const { return disc_[static_cast<std::size_t>(terrain)]; }
-  int discard_total() const;
+  int discard_total() const { return disc_[0] + disc_[1] + disc_[2] + disc_[3]; }
   int top_discard() const { return top_; }
   int trap_deck(int kind) const { return trap_deck_[static_cast<std::size_t>(kind)]; }
   int trap_deck_total() const;
@@ -219,14 +222,34 @@ class WackyState final : public State {
 
   // Course helpers.
   bool is_start(int p) const { return p < catalog().start_len; }
-  bool is_course_terrain(int p) const;  // a Terrain tile of the course (not Special/Gas/Start/Finish)
+  // A Terrain tile of the course (not Special/Gas/Start/Finish).
+  bool is_course_terrain(int p) const {
+    const Catalog& c = catalog();
+    if (p < c.first_begin || p >= c.finish_pos || p == c.gas_pos) return false;
+    const int k = tile(p);
+    return k >= 0 && k < kTerrains;
+  }
   bool is_special(int p) const { return tile_[static_cast<std::size_t>(p)] >= kSpecialBase; }
-  SpecialCode special_code(int p) const;
+  SpecialCode special_code(int p) const {
+    return catalog().specials[static_cast<std::size_t>(tile(p) - kSpecialBase)].code;
+  }
   bool is_swamp(int p) const { return is_special(p) && special_code(p) == SpecialCode::Swamp; }
-  bool is_wild(int p) const;               // matches every Movement card
-  bool matches(int p, int terrain) const;  // for the 2nd and 3rd cards (wild tiles, Showing Off)
-  int capacity(int p) const;
-  int occupancy(int p) const;
+  // Matches every Movement card.
+  bool is_wild(int p) const {
+    const int k = tile(p);
+    return k == kWild || k == kGas || k >= kSpecialBase;
+  }
+  // For the 2nd and 3rd cards (wild tiles, Showing Off).
+  bool matches(int p, int terrain) const { return is_wild(p) || tile(p) == terrain || wild_tile_ == p; }
+  int capacity(int p) const {
+    if (p == catalog().finish_pos || is_swamp(p)) return kField;
+    return is_start(p) ? 1 : catalog().spaces_per_tile;
+  }
+  int occupancy(int p) const {
+    int n = 0;
+    for (int s = 0; s < kField; ++s) n += pos(s) == p;
+    return n;
+  }
   int next_free(int from, int dir) const;  // the next tile with a free space, or -1
   int tile_number(int p) const { return p - catalog().start_len + 1; }  // course tiles 1..; start <= 0
   std::string tile_name(int p) const;      // "tile 9 (Gas Station)", "start space 2 (Prairie)"
@@ -300,7 +323,12 @@ class WackyState final : public State {
   void dastardly_retreat(const char* rule);
   void swap_tiles(int a, int b, const char* rule);
   void push_move(int slot, int n, int dir, bool may_leave_swamp = false);
-  std::uint32_t racers_at(int p) const;
+  std::uint32_t racers_at(int p) const {
+    std::uint32_t m = 0;
+    for (int s = 0; s < kField; ++s)
+      if (pos(s) == p) m |= 1u << s;
+    return m;
+  }
 
   // Traps (traps.cpp).
   bool step_trigger(Task& t);
@@ -321,6 +349,7 @@ class WackyState final : public State {
   void apply_input(PlayerId player, Action a);
 
   const WackyGame* game_;
+  const Catalog* catalog_;  // the game's, kept here so the many lookups inline
   int races_ = 1;
   int race_ = 1;
   int round_ = 1;

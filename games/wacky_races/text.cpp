@@ -14,16 +14,6 @@ const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
 
 // --- names -------------------------------------------------------------------
 
-int WackyState::hand_total(PlayerId seat) const {
-  const auto& h = hand_[static_cast<std::size_t>(seat)];
-  return h[0] + h[1] + h[2] + h[3];
-}
-int WackyState::deck_total() const {
-  return deck_[0] + deck_[1] + deck_[2] + deck_[3];
-}
-int WackyState::discard_total() const {
-  return disc_[0] + disc_[1] + disc_[2] + disc_[3];
-}
 int WackyState::trap_deck_total() const {
   int n = 0;
   for (auto v : trap_deck_) n += v;
