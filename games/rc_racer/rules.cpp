@@ -87,6 +87,18 @@ constexpr auto kScrambleSlides = [] {
   return table;
 }();
 
+// For room the caller has checked: the compiler then knows push_back cannot
+// reallocate, so the caller's hot path needs no call and no saved registers.
+template <class T>
+void push_in_room(std::vector<T>& out, const T& value) {
+  if (out.size() == out.capacity()) __builtin_unreachable();
+  out.push_back(value);
+}
+
+const ScrambleSlides& scramble_slides(int gap, int last) {
+  return kScrambleSlides[static_cast<std::size_t>(gap)][static_cast<std::size_t>(last + 1)];
+}
+
 // A programmer's choices with slides to spare: every slide the gap allows
 // (always 6 on a 4x4 board), then "done" -- as slide_action() numbers them.
 constexpr auto kProgrammingMoves = [] {
@@ -190,11 +202,13 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
 }
 
 void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
-  if (phase_ == Phase::Scramble) {  // first: 200 of these a round
-    const auto q = static_cast<std::size_t>(scrambler_);
-    const ScrambleSlides& list =
-        kScrambleSlides[static_cast<std::size_t>(gap_[q])][static_cast<std::size_t>(last_scramble_[q] + 1)];
-    for (std::ptrdiff_t i = 0; i < list.count; ++i) out.push_back(list.slides[static_cast<std::size_t>(i)]);
+  // First: 200 of these a round. The driver's list keeps its room, so the
+  // append never reallocates here (the rare growth goes the long way).
+  if (phase_ == Phase::Scramble && out.capacity() - out.size() >= kDirs) {
+    const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
+                                                 last_scramble_[static_cast<std::size_t>(scrambler_)]);
+    for (std::ptrdiff_t i = 0; i < list.count; ++i)
+      push_in_room(out, list.slides[static_cast<std::size_t>(i)]);
     return;
   }
   other_outcomes(out);
@@ -213,6 +227,12 @@ void RcRacerState::other_outcomes(std::vector<Outcome>& out) const {
     case Phase::FinishSide:
       for (int s = 0; s < 2; ++s) out.push_back(Outcome{kFinishSideBase + s, 1});
       return;
+    case Phase::Scramble: {
+      const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
+                                                   last_scramble_[static_cast<std::size_t>(scrambler_)]);
+      out.insert(out.end(), list.slides.begin(), list.slides.begin() + list.count);
+      return;
+    }
     default: return;
   }
 }

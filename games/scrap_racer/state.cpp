@@ -193,6 +193,16 @@ constexpr std::array<Outcome, 21> kTwoDice = [] {  // the crash card's 2 dice: a
   return o;
 }();
 
+// For room the caller has checked: the compiler then knows push_back cannot
+// reallocate, so the caller's hot path needs no call and no saved registers.
+template <std::size_t N>
+void append_in_room(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
+  for (const Outcome& o : list) {
+    if (out.size() == out.capacity()) __builtin_unreachable();
+    out.push_back(o);
+  }
+}
+
 template <std::size_t N>
 void append(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
   const std::size_t first = out.size();
@@ -271,8 +281,9 @@ void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) c
 }
 
 void ScrapRacerState::chance_outcomes(std::vector<Outcome>& out) const {
-  if (phase_ == Phase::RollDie) {  // most chance nodes: kept apart from the switch's frame
-    append(out, kOneDie);
+  // Most chance nodes are a die; the driver's list keeps its room between nodes.
+  if (phase_ == Phase::RollDie && out.capacity() - out.size() >= kOneDie.size()) {
+    append_in_room(out, kOneDie);
     return;
   }
   other_outcomes(out);
