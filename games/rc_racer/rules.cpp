@@ -138,6 +138,11 @@ void RcRacerState::actors(std::vector<PlayerId>& out) const {
     case Phase::BirdFly:
     case Phase::Shield: out.push_back(active_); break;
     case Phase::Programming:
+      if (out.capacity() - out.size() >= static_cast<std::size_t>(num_players())) {  // asked every decision
+        for (PlayerId p = 0; p < num_players(); ++p)
+          if (racing(p) && !done(p)) push_in_room(out, p);
+        break;
+      }
       for (PlayerId p = 0; p < num_players(); ++p)
         if (racing(p) && !done(p)) out.push_back(p);
       break;
@@ -381,6 +386,13 @@ void RcRacerState::do_apply(PlayerId player, Action a) {
     gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
     last_scramble_[q] = static_cast<std::int8_t>(dir);
     if (--scramble_left_ == 0) next_scramble();
+    return;
+  }
+  if (player >= 0 && phase_ == Phase::Programming && a != kDone) {  // a slide: most decisions
+    const int k = a - kSlideBase;
+    const auto q = static_cast<std::size_t>(player);
+    gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
+    slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
     return;
   }
   apply_other(player, a);
