@@ -108,6 +108,11 @@ class State {
   virtual std::optional<Action> default_option(PlayerId /*player*/) const { return std::nullopt; }
 
   virtual Standings standings() const = 0;
+  // The seats standings() places first, in seat order, without building its
+  // texts: `bench` reads it after every game. The default asks standings();
+  // a game whose standings() formats text overrides it (the contract harness
+  // checks that both agree).
+  virtual void winners(std::vector<PlayerId>& out) const { out = standings().winners(); }
   virtual std::unique_ptr<State> clone() const = 0;
   // Replaces what `viewer` cannot see with a sample consistent with what it
   // can see (for search bots). Perfect-information games keep the default.

@@ -154,6 +154,7 @@ class RacesmackState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
+  void winners(std::vector<PlayerId>& out) const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RacesmackState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;
@@ -221,6 +222,8 @@ class RacesmackState final : public State {
   RacesmackState(const RacesmackState&) = default;
 
   const std::string& name(PlayerId p) const;
+  // What standings rank by: a met Finish first, then Race cards.
+  int standing_key(PlayerId p) const { return (finished(p) ? 1000 : 0) + race(p).len; }
   std::string_view cname(int c) const { return card(c).name(); }
   bool settle_pending() const;
   PlayerId left_of(PlayerId p) const { return static_cast<PlayerId>((p + 1) % num_players()); }

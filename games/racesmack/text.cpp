@@ -210,10 +210,18 @@ std::string RacesmackState::prompt(PlayerId player) const {
   }
 }
 
+void RacesmackState::winners(std::vector<PlayerId>& out) const {
+  out.clear();
+  int best = -1;
+  for (PlayerId p = 0; p < num_players(); ++p) best = std::max(best, standing_key(p));
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (standing_key(p) == best) out.push_back(p);
+}
+
 Standings RacesmackState::standings() const {
   Standings st;
   const int n = num_players();
-  auto key = [&](PlayerId p) { return (finished(p) ? 1000 : 0) + race(p).len; };
+  auto key = [&](PlayerId p) { return standing_key(p); };
   for (PlayerId p = 0; p < n; ++p) {
     int place = 1;
     for (PlayerId q = 0; q < n; ++q) place += key(q) > key(p);

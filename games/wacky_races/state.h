@@ -159,6 +159,7 @@ class WackyState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
+  void winners(std::vector<PlayerId>& out) const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new WackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;
@@ -260,6 +261,11 @@ class WackyState final : public State {
   TileName tname(int p) const { return TileName{this, p}; }
   KindName kname(int p) const { return KindName{this, p}; }
   int leader_pos() const;
+  // Race rank of a slot: 1 for the winner, then by position (a shared tile shares the rank).
+  int race_rank(int slot) const;
+  // A seat's place in standings(): by race rank, or in a championship by
+  // points, then wins, then second places.
+  int standing_place(PlayerId p) const;
   int last_pos() const;
   int retreat_pos() const;                  // where Dastardly goes back to
   int dastardly_target(int terrain) const;  // where Dastardly would move, or -1

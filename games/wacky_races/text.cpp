@@ -243,6 +243,38 @@ std::string WackyState::prompt(PlayerId player) const {
 
 // --- standings --------------------------------------------------------------------
 
+int WackyState::race_rank(int slot) const {
+  int r = 1;
+  for (int o = 0; o < kField; ++o)
+    if (o != slot && (o == winner_ || (slot != winner_ && pos(o) > pos(slot)))) ++r;
+  return r;
+}
+
+int WackyState::standing_place(PlayerId p) const {
+  const int n = num_players();
+  int place = 1;
+  if (game_->championship()) {
+    const auto better = [&](int a, int b) {
+      if (points(a) != points(b)) return points(a) > points(b);
+      if (wins(a) != wins(b)) return wins(a) > wins(b);
+      return seconds(a) > seconds(b);
+    };
+    for (PlayerId q = 0; q < n; ++q)
+      if (better(q, p)) ++place;
+  } else {
+    const int mine = race_rank(p);
+    for (PlayerId q = 0; q < n; ++q)
+      if (race_rank(q) < mine) ++place;
+  }
+  return place;
+}
+
+void WackyState::winners(std::vector<PlayerId>& out) const {
+  out.clear();
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (standing_place(p) == 1) out.push_back(p);
+}
+
 Standings WackyState::standings() const {
   const Catalog& c = catalog();
   const int n = num_players();
@@ -251,23 +283,10 @@ Standings WackyState::standings() const {
     const int t = team_of(slot);
     return t >= 0 ? c.teams[static_cast<std::size_t>(t)].name : std::string("?");
   };
-  // Race rank of a slot: 1 for the winner, then by position (a shared tile shares the rank).
-  const auto rank = [&](int s) {
-    int r = 1;
-    for (int o = 0; o < kField; ++o)
-      if (o != s && (o == winner_ || (s != winner_ && pos(o) > pos(s)))) ++r;
-    return r;
-  };
+  const auto rank = [&](int s) { return race_rank(s); };
   if (game_->championship()) {
-    const auto better = [&](int a, int b) {
-      if (points(a) != points(b)) return points(a) > points(b);
-      if (wins(a) != wins(b)) return wins(a) > wins(b);
-      return seconds(a) > seconds(b);
-    };
     for (PlayerId p = 0; p < n; ++p) {
-      int place = 1;
-      for (PlayerId q = 0; q < n; ++q)
-        if (better(q, p)) ++place;
+      const int place = standing_place(p);
       st.placings.push_back(Placing{
           p, place, points(p),
           fmt::format("{} points, {} win{}, {} second{} ({})", points(p), wins(p), wins(p) == 1 ? "" : "s",
@@ -275,9 +294,7 @@ Standings WackyState::standings() const {
     }
   } else {
     for (PlayerId p = 0; p < n; ++p) {
-      int place = 1;
-      for (PlayerId q = 0; q < n; ++q)
-        if (rank(q) < rank(p)) ++place;
+      const int place = standing_place(p);
       std::string detail;
       if (p == winner_)
         detail = team_name(p) + ", crossed the Finish Line first";

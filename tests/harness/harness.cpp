@@ -162,6 +162,9 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
       REQUIRE(!st.summary.empty());
       std::set<PlayerId> seen;
       for (const auto& p : st.placings) REQUIRE(seen.insert(p.player).second);
+      std::vector<PlayerId> winners;
+      table.state().winners(winners);
+      REQUIRE(winners == st.winners());
     }
   }
 }
