@@ -23,7 +23,7 @@ CLANG_PACKAGES := clang libclang-rt-14-dev
 CLANG_CHECKS := /usr/bin/clang++ /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 FUZZ_SECONDS ?= 20
 
-.PHONY: all run test deps deps-clang build configure clean format sanitize soak clang-test fuzz-smoke golden bench
+.PHONY: all run test deps deps-clang build configure clean format sanitize soak clang-test fuzz-smoke golden bench bench-micro
 
 all: build
 
@@ -106,6 +106,14 @@ golden: build
 
 bench: build
 	./$(BUILD_DIR)/racetable bench
+
+# Micro-benchmarks of every game's hot functions (tests/bench, Catch2
+# BENCHMARK; a few seconds). BENCH_ARGS adds Catch2 options, e.g. a filter.
+BENCH_ARGS ?=
+bench-micro: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target bench_micro
+	./$(BUILD_DIR)/tests/bench_micro --benchmark-samples 20 --benchmark-resamples 2000 \
+	  --benchmark-warmup-time 20 $(BENCH_ARGS)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')
