@@ -52,53 +52,71 @@ void WackyState::reset_race() {
   turn_over_ = false;
 }
 
-bool WackyState::step_setup(Task&) {
+// Set-up runs once per chance outcome it asks for, and every stage only
+// ever completes: the Setup task's `c` counts the stages found complete, so
+// each run starts where the last one stopped instead of rescanning them.
+bool WackyState::step_setup(Task& t) {
   const Catalog& c = catalog();
   const int n = num_players();
-  for (int p = 0; p < n; ++p) {
-    if (team_[static_cast<std::size_t>(p)] < 0) {
-      push(TaskKind::PickTeam).who = static_cast<std::int8_t>(p);
-      return true;
-    }
-  }
-  for (int s = n; s < kField; ++s) {
-    if (team_[static_cast<std::size_t>(s)] < 0) {
-      push(TaskKind::PickNeutral).racer = static_cast<std::int8_t>(s);
-      return true;
-    }
-  }
-  if (pos_[0] < 0) {
-    // "The Starting Player ... place[s] it next to the Starting Board space just
-    // in front of Dick Dastardly. Then, moving clockwise ... from rear to front."
-    for (int k = 0; k < n; ++k)
-      pos_[static_cast<std::size_t>((starting_ + k) % n)] = static_cast<std::int8_t>(k);
-  }
-  for (int k = n; k < kField; ++k) {
-    if (racers_at(k) != 0) continue;
-    int unplaced = -1;
-    int count = 0;
-    for (int s = n; s < kField; ++s)
-      if (pos(s) < 0) {
-        unplaced = s;
-        ++count;
+  if (t.c == 0) {
+    for (int p = 0; p < n; ++p) {
+      if (team_[static_cast<std::size_t>(p)] < 0) {
+        push(TaskKind::PickTeam).who = static_cast<std::int8_t>(p);
+        return true;
       }
-    if (count == 1) {
-      pos_[static_cast<std::size_t>(unplaced)] = static_cast<std::int8_t>(k);
-      continue;
     }
-    push(TaskKind::PlaceNeutral).a = static_cast<std::int8_t>(k);
-    return true;
+    t.c = 1;
   }
-  if (special_ < 0) {
-    if ((specials_used_ & ((1u << kSpecials) - 1)) == (1u << kSpecials) - 1) specials_used_ = 0;
-    push(TaskKind::PickSpecial);
-    return true;
+  if (t.c == 1) {
+    for (int s = n; s < kField; ++s) {
+      if (team_[static_cast<std::size_t>(s)] < 0) {
+        push(TaskKind::PickNeutral).racer = static_cast<std::int8_t>(s);
+        return true;
+      }
+    }
+    t.c = 2;
   }
-  for (int p = c.first_begin; p < c.finish_pos; ++p) {
-    if (tile(p) == kUnlaid) {
-      push(TaskKind::LayTile).a = static_cast<std::int8_t>(p);
+  if (t.c == 2) {
+    if (pos_[0] < 0) {
+      // "The Starting Player ... place[s] it next to the Starting Board space just
+      // in front of Dick Dastardly. Then, moving clockwise ... from rear to front."
+      for (int k = 0; k < n; ++k)
+        pos_[static_cast<std::size_t>((starting_ + k) % n)] = static_cast<std::int8_t>(k);
+    }
+    for (int k = n; k < kField; ++k) {
+      if (racers_at(k) != 0) continue;
+      int unplaced = -1;
+      int count = 0;
+      for (int s = n; s < kField; ++s)
+        if (pos(s) < 0) {
+          unplaced = s;
+          ++count;
+        }
+      if (count == 1) {
+        pos_[static_cast<std::size_t>(unplaced)] = static_cast<std::int8_t>(k);
+        continue;
+      }
+      push(TaskKind::PlaceNeutral).a = static_cast<std::int8_t>(k);
       return true;
     }
+    t.c = 3;
+  }
+  if (t.c == 3) {
+    if (special_ < 0) {
+      if ((specials_used_ & ((1u << kSpecials) - 1)) == (1u << kSpecials) - 1) specials_used_ = 0;
+      push(TaskKind::PickSpecial);
+      return true;
+    }
+    t.c = 4;
+  }
+  if (t.c == 4) {
+    for (int p = c.first_begin; p < c.finish_pos; ++p) {
+      if (tile(p) == kUnlaid) {
+        push(TaskKind::LayTile).a = static_cast<std::int8_t>(p);
+        return true;
+      }
+    }
+    t.c = 5;
   }
   for (int k = 0; k < n; ++k) {
     const PlayerId p = static_cast<PlayerId>((starting_ + k) % n);
