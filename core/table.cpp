@@ -87,11 +87,18 @@ void Table::apply_step(PlayerId player, Action action, Tick at) {
     seat(player).pending.valid = false;
     ++decisions_;
   }
+  if (recording_ || observer_) [[unlikely]]
+    note_step(Step{player, action, at});
+}
+
+// Out of line: the benchmark neither records nor observes, and keeping this
+// off the hot path spares apply_step and apply_chance a heavier stack frame.
+void Table::note_step(const Step& step) {
   if (recording_) {
     if (history_.capacity() == 0) history_.reserve(512);
-    history_.push_back(Step{player, action, at});
+    history_.push_back(step);
   }
-  if (observer_) observer_(Step{player, action, at});
+  if (observer_) observer_(step);
 }
 
 void Table::refresh_pending() {
@@ -137,7 +144,12 @@ void Table::apply_chance() {
     i = static_cast<std::size_t>(r);
   else
     while (r >= outcomes_[i].weight) r -= outcomes_[i++].weight;
-  apply_step(kChance, outcomes_[i].action, state_->now());
+  // apply_step for chance: it acts at the current tick and owns no seat.
+  const Action action = outcomes_[i].action;
+  const Tick at = state_->now();
+  state_->apply(kChance, action, at);
+  if (recording_ || observer_) [[unlikely]]
+    note_step(Step{kChance, action, at});
 }
 
 bool Table::advance_one(Tick until) {

@@ -101,6 +101,7 @@ class Table {
   const SeatRuntime& seat(PlayerId p) const { return runtime_[static_cast<std::size_t>(p)]; }
   bool is_bot(PlayerId p) const { return seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot; }
   void apply_step(PlayerId player, Action action, Tick at);
+  void note_step(const Step& step);
   void refresh_pending();
   void apply_chance();
 
