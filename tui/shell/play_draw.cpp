@@ -275,7 +275,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
     append(t, flash_.empty() ? help : flash_, flash_.empty() ? style::kBold : style::kWarn);
     for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
-    pv.head_min = static_cast<int>(pv.head.size()) + 1;
+    pv.head_min = static_cast<int>(pv.head.size()) + 2;  // and two lines of the question
   };
   const auto humans_in = s.contest_humans();
   switch (s.phase()) {
