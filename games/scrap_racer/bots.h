@@ -9,7 +9,7 @@
 //   easy   - rolls to a fixed target and uses Boosts only to dodge doubles
 //   normal - the dynamic programme on spaces gained, valuing the landing
 //            space too (abilities, fights, Boost markers, passing racers)
-//   hard   - the same; the Table wraps it in the core's search agent
+//   hard   - the same, inside the core's search (make_scrap_racer_bot)
 #pragma once
 
 #include <array>
