@@ -80,6 +80,7 @@ class RcRacerState final : public State {
   std::string direction_help(PlayerId player) const override;
   std::optional<Action> default_option(PlayerId player) const override;
   Standings standings() const override;
+  void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
   void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;

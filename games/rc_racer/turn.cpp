@@ -181,6 +181,12 @@ int RcRacerState::place_of(PlayerId p) const {
   return place;
 }
 
+void RcRacerState::winners(std::vector<PlayerId>& out) const {
+  out.clear();  // standings() places by place_of(), ties in seat order
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (place_of(p) == 1) out.push_back(p);
+}
+
 Standings RcRacerState::standings() const {
   Standings s;
   const Track& t = track();

@@ -84,6 +84,7 @@ class ScrapRacerState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
+  void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new ScrapRacerState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;

@@ -117,6 +117,18 @@ std::string ScrapRacerState::prompt(PlayerId player) const {
   }
 }
 
+void ScrapRacerState::winners(std::vector<PlayerId>& out) const {
+  // Alone: one place per racer, the leader's owner first (as standings()).
+  // Teams rank by their second racer: that ranking lives in standings().
+  if (teams_) {
+    out = standings().winners();
+    return;
+  }
+  std::array<int, kMaxRacers> order{};
+  ranking(order);
+  out.assign(1, owner(order[0]));
+}
+
 Standings ScrapRacerState::standings() const {
   Standings s;
   const Track& t = track();
