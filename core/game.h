@@ -63,12 +63,9 @@ class Game {
   virtual const Options& options() const = 0;
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   // The game's own computer player for a level ("easy", "normal", "hard").
-  // nullptr means the generic bots serve this level.
+  // nullptr means the generic bots serve this level (random; "hard": the
+  // generic search around the game's normal bot).
   virtual std::unique_ptr<Agent> make_bot(const std::string& level) const = 0;
-  // Whether "hard" is the generic search bot (core/search_agent.h) around the
-  // game's own bot. Off unless a game shows (bench --tournament) that search
-  // beats its own hard bot: random playouts judge some games badly.
-  virtual bool hard_uses_search() const { return false; }
   // The rules summary shown by `racetable rules` and the shell.
   virtual std::string rules_text() const = 0;
 };

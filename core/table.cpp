@@ -12,11 +12,15 @@ namespace rt {
 
 std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level) {
   if (level == "random") return std::make_unique<RandomAgent>(reaction_profile(level));
-  std::unique_ptr<Agent> heuristic = game.make_bot(level);
-  if (!heuristic) heuristic = std::make_unique<RandomAgent>(reaction_profile(level));
-  // "hard" searches; the heuristic answers its timed contests and forced moves.
-  if (level == "hard" && game.hard_uses_search()) return std::make_unique<SearchAgent>(std::move(heuristic));
-  return heuristic;
+  if (std::unique_ptr<Agent> own = game.make_bot(level)) return own;
+  // A game without its own "hard" gets the generic search around its normal bot
+  // (every game today configures its search in its own make_bot: docs/BOTS.md).
+  if (level == "hard") {
+    std::unique_ptr<Agent> normal = game.make_bot("normal");
+    if (!normal) normal = std::make_unique<RandomAgent>(reaction_profile(level));
+    return std::make_unique<SearchAgent>(std::move(normal));
+  }
+  return std::make_unique<RandomAgent>(reaction_profile(level));
 }
 
 namespace {
