@@ -6,7 +6,7 @@ const ReactionProfile& reaction_profile(std::string_view level) {
   // Measured human simple reaction is ~250 ms; a choice among several cards
   // takes longer. "hard" is quick and accurate but a fast human can beat it.
   // "random" knows nothing, so it is also the slowest: at 700 ms it out-tapped
-  // easy in every heads-up Racesmack game (bench --tournament).
+  // easy in every heads-up game of a tapping contest (bench --tournament; docs/BOTS.md).
   static const ReactionProfile kRandom{1100, 300, 300};
   static const ReactionProfile kEasy{900, 300, 150};
   static const ReactionProfile kNormal{600, 200, 70};
