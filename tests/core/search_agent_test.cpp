@@ -10,13 +10,7 @@ using namespace rt;
 
 namespace {
 
-std::shared_ptr<const Game> toy_game(int players = 2) {
-  Registry r;
-  r.add(toy::ToyGame::entry());
-  Options o;
-  o.players = players;
-  return r.create("toy", o, DataSource::embedded());
-}
+using toy::toy_game;
 
 // Seat 0 to choose after its first die.
 std::unique_ptr<State> first_choice(const Game& g) {

@@ -9,13 +9,7 @@ using namespace rt;
 
 namespace {
 
-std::shared_ptr<const Game> toy_game(int players = 2) {
-  Registry r;
-  r.add(toy::ToyGame::entry());
-  Options o;
-  o.players = players;
-  return r.create("toy", o, DataSource::embedded());
-}
+using toy::toy_game;
 
 std::vector<Seat> bots(std::vector<std::string> levels) {
   std::vector<Seat> seats;

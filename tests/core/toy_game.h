@@ -167,4 +167,13 @@ class ToyGame final : public Game {
   Options opt_;
 };
 
+// A configured toy game for tests.
+inline std::shared_ptr<const Game> toy_game(int players = 2) {
+  Registry r;
+  r.add(ToyGame::entry());
+  Options o;
+  o.players = players;
+  return r.create("toy", o, DataSource::embedded());
+}
+
 }  // namespace rt::toy

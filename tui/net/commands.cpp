@@ -194,12 +194,16 @@ int host(HostSettings s) {
   }
   Server server(std::move(table), opt, std::move(earlier));
   server.open();
-  write_file_atomically(info_path(dir, name), dump(json{{"table", name},
-                                                        {"game", gi.id},
-                                                        {"save", save_path},
-                                                        {"pid", static_cast<long>(::getpid())},
-                                                        {"host", user_name(::getuid())}}) +
-                                                  "\n");
+  // `racetable tables` reads this; written again by a detached server, whose pid differs.
+  const auto write_table_info = [&] {
+    write_file_atomically(info_path(dir, name), dump(json{{"table", name},
+                                                          {"game", gi.id},
+                                                          {"save", save_path},
+                                                          {"pid", static_cast<long>(::getpid())},
+                                                          {"host", user_name(::getuid())}}) +
+                                                    "\n");
+  };
+  write_table_info();
   std::string seats_text;
   for (std::size_t p = 0; p < server.table().seats().size(); ++p) {
     const Seat& seat = server.table().seats()[p];
@@ -233,12 +237,7 @@ int host(HostSettings s) {
       ::dup2(devnull, STDERR_FILENO);
       if (devnull > STDERR_FILENO) ::close(devnull);
     }
-    write_file_atomically(info_path(dir, name), dump(json{{"table", name},
-                                                          {"game", gi.id},
-                                                          {"save", save_path},
-                                                          {"pid", static_cast<long>(::getpid())},
-                                                          {"host", user_name(::getuid())}}) +
-                                                    "\n");
+    write_table_info();
   } else {
     out(how);
     out("This terminal serves the table and shows its log; Ctrl-C closes it (the game stays saved).\n");
