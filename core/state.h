@@ -30,6 +30,15 @@ struct Placing {
   std::string detail;  // "23 cards", "3 laps, space 12"
 };
 
+// A chance node's outcomes where the game already keeps them (a table built at
+// compile time, say), so the driver samples without copying them. `size` 0
+// means "none here: ask chance_outcomes()".
+struct ChanceSpan {
+  const Outcome* data = nullptr;
+  std::uint32_t size = 0;
+  std::uint32_t total = 0;  // the sum of the weights; equal to size when every weight is 1
+};
+
 struct Standings {
   std::vector<Placing> placings;  // sorted by place, then seat
   std::string summary;            // who won and why, one sentence
@@ -72,6 +81,11 @@ class State {
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
   virtual void chance_outcomes(std::vector<Outcome>& out) const = 0;
+  // Optional fast path for drivers: the same outcomes, in the same order, when
+  // the game holds them in memory already; empty whenever turn() is not
+  // Turn::Chance (the contract harness checks both). A game with hundreds of
+  // chance nodes a round uses it.
+  virtual ChanceSpan chance_span() const { return {}; }
 
   // Applies an action at a tick. apply() trusts the caller; apply_checked()
   // first verifies legality and throws RuleError.

@@ -122,8 +122,29 @@ void Table::refresh_pending() {
 }
 
 // Samples the chance node's outcome by weight. With unit weights (shuffled
-// cards, say) the index is the draw itself; the walk below gives the same index.
-void Table::apply_chance() {
+// cards, say) the index is the draw itself; the walk gives the same index.
+// A ChanceSpan and chance_outcomes() list the same outcomes, so both paths
+// draw the same numbers from the chance stream.
+
+// apply_step for chance: it acts at the current tick and owns no seat.
+[[gnu::always_inline]] inline void Table::apply_chance_action(Action action) {
+  const Tick at = state_->now();
+  state_->apply(kChance, action, at);
+  if (recording_ || observer_) [[unlikely]]
+    note_step(Step{kChance, action, at});
+}
+
+[[gnu::always_inline]] inline void Table::apply_chance_span(const ChanceSpan& span) {
+  std::uint32_t r = chance_rng_.below(span.total);
+  std::size_t i = 0;
+  if (span.total == span.size)
+    i = r;
+  else
+    while (r >= span.data[i].weight) r -= span.data[i++].weight;
+  apply_chance_action(span.data[i].action);
+}
+
+Action Table::sample_outcomes() {
   outcomes_.clear();
   state_->chance_outcomes(outcomes_);
   // Four at a time: a shuffled pile lists every card, so this loop is hot.
@@ -148,18 +169,23 @@ void Table::apply_chance() {
     i = static_cast<std::size_t>(r);
   else
     while (r >= outcomes_[i].weight) r -= outcomes_[i++].weight;
-  // apply_step for chance: it acts at the current tick and owns no seat.
-  const Action action = outcomes_[i].action;
-  const Tick at = state_->now();
-  state_->apply(kChance, action, at);
-  if (recording_ || observer_) [[unlikely]]
-    note_step(Step{kChance, action, at});
+  return outcomes_[i].action;
 }
 
 bool Table::advance_one(Tick until) {
+  const ChanceSpan span = state_->chance_span();
+  if (span.size != 0) {
+    apply_chance_span(span);
+    return true;
+  }
+  return advance_unlisted(until);
+}
+
+// advance_one() once the state has said it lists no chance outcomes in place.
+bool Table::advance_unlisted(Tick until) {
   switch (state_->turn()) {
     case Turn::Over: return false;
-    case Turn::Chance: apply_chance(); return true;
+    case Turn::Chance: apply_chance_action(sample_outcomes()); return true;
     case Turn::Player: {
       actors_.clear();
       state_->actors(actors_);
@@ -204,7 +230,15 @@ bool Table::advance_one(Tick until) {
 }
 
 void Table::advance(Tick until) {
-  while (advance_one(until)) {
+  for (;;) {
+    // A chance node listed in place (hundreds a round in some games) goes
+    // straight to sampling: one question to the state instead of three.
+    const ChanceSpan span = state_->chance_span();
+    if (span.size != 0) {
+      apply_chance_span(span);
+      continue;
+    }
+    if (!advance_unlisted(until)) return;
   }
 }
 

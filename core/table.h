@@ -103,7 +103,10 @@ class Table {
   void apply_step(PlayerId player, Action action, Tick at);
   void note_step(const Step& step);
   void refresh_pending();
-  void apply_chance();
+  bool advance_unlisted(Tick until);
+  void apply_chance_span(const ChanceSpan& span);
+  void apply_chance_action(Action action);
+  Action sample_outcomes();  // the general path: the list from chance_outcomes()
 
   std::shared_ptr<const Game> game_;
   std::vector<Seat> seats_;

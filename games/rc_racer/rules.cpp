@@ -71,7 +71,7 @@ namespace {
 // time, in the order the rule lists them (by direction).
 struct ScrambleSlides {
   std::array<Outcome, kDirs> slides{};
-  std::ptrdiff_t count = 0;
+  std::uint32_t count = 0;
 };
 constexpr auto kScrambleSlides = [] {
   std::array<std::array<ScrambleSlides, kDirs + 1>, kCells> table{};
@@ -206,20 +206,15 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   }
 }
 
-void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
-  // First: 200 of these a round. The driver's list keeps its room, so the
-  // append never reallocates here (the rare growth goes the long way).
-  if (phase_ == Phase::Scramble && out.capacity() - out.size() >= kDirs) {
-    const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
-                                                 last_scramble_[static_cast<std::size_t>(scrambler_)]);
-    for (std::ptrdiff_t i = 0; i < list.count; ++i)
-      push_in_room(out, list.slides[static_cast<std::size_t>(i)]);
-    return;
-  }
-  other_outcomes(out);
+// 200 scramble slides a round: the driver reads them from the table in place.
+ChanceSpan RcRacerState::chance_span() const {
+  if (phase_ != Phase::Scramble) return {};
+  const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
+                                               last_scramble_[static_cast<std::size_t>(scrambler_)]);
+  return ChanceSpan{list.slides.data(), list.count, list.count};
 }
 
-void RcRacerState::other_outcomes(std::vector<Outcome>& out) const {
+void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
   switch (phase_) {
     case Phase::StartSide:
       for (int s = 0; s < 2; ++s) out.push_back(Outcome{kStartSideBase + s, 1});
@@ -235,7 +230,8 @@ void RcRacerState::other_outcomes(std::vector<Outcome>& out) const {
     case Phase::Scramble: {
       const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
                                                    last_scramble_[static_cast<std::size_t>(scrambler_)]);
-      out.insert(out.end(), list.slides.begin(), list.slides.begin() + list.count);
+      out.insert(out.end(), list.slides.begin(),
+                 list.slides.begin() + static_cast<std::ptrdiff_t>(list.count));
       return;
     }
     default: return;

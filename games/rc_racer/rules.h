@@ -72,6 +72,7 @@ class RcRacerState final : public State {
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
+  ChanceSpan chance_span() const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;
@@ -140,10 +141,9 @@ class RcRacerState final : public State {
   void end_round();
   void finish_game();
   void build_race_track();
-  // do_apply() and chance_outcomes() handle a scramble slide (200 chance
-  // nodes a round) in a few instructions and pass everything else on here.
+  // do_apply() handles a scramble slide (200 chance nodes a round) in a few
+  // instructions and passes everything else on here.
   void apply_other(PlayerId player, Action a);
-  void other_outcomes(std::vector<Outcome>& out) const;
 
   const RcRacerGame* game_;
   Phase phase_ = Phase::StartSide;

@@ -54,6 +54,7 @@ void check_step(const State& s) {
   if (!inv.empty()) FAIL("invariant broken: " << inv << "\n" << s.debug_string());
   std::vector<PlayerId> actors;
   s.actors(actors);
+  if (s.turn() != Turn::Chance) REQUIRE(s.chance_span().size == 0);
   switch (s.turn()) {
     case Turn::Over: REQUIRE(actors.empty()); return;
     case Turn::Chance: {
@@ -69,6 +70,17 @@ void check_step(const State& s) {
         const std::string t = s.action_text(kChance, o.action);
         REQUIRE(texts.insert(t).second);
         REQUIRE(s.parse_action(kChance, t) == std::optional<Action>(o.action));
+      }
+      // The drivers' zero-copy list, when a game offers one, is the same list.
+      if (const ChanceSpan span = s.chance_span(); span.size != 0) {
+        REQUIRE(span.size == outs.size());
+        std::uint64_t total = 0;
+        for (std::size_t i = 0; i < outs.size(); ++i) {
+          REQUIRE(span.data[i].action == outs[i].action);
+          REQUIRE(span.data[i].weight == outs[i].weight);
+          total += outs[i].weight;
+        }
+        REQUIRE(span.total == total);
       }
       return;
     }
