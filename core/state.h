@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -30,9 +31,11 @@ struct Placing {
   std::string detail;  // "23 cards", "3 laps, space 12"
 };
 
-// A chance node's outcomes where the game already keeps them (a table built at
-// compile time, say), so the driver samples without copying them. `size` 0
-// means "none here: ask chance_outcomes()".
+// A chance node's outcomes for the driver's hot loop, without a vector: in a
+// table the game keeps (built at compile time, say) or written into the
+// driver's scratch array. `size` 0 means "none here: ask chance_outcomes()".
+inline constexpr std::size_t kChanceScratch = 16;
+using ChanceScratch = std::array<Outcome, kChanceScratch>;
 struct ChanceSpan {
   const Outcome* data = nullptr;
   std::uint32_t size = 0;
@@ -81,11 +84,11 @@ class State {
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
   virtual void chance_outcomes(std::vector<Outcome>& out) const = 0;
-  // Optional fast path for drivers: the same outcomes, in the same order, when
-  // the game holds them in memory already; empty whenever turn() is not
-  // Turn::Chance (the contract harness checks both). A game with hundreds of
-  // chance nodes a round uses it.
-  virtual ChanceSpan chance_span() const { return {}; }
+  // Optional fast path for drivers: the same outcomes, in the same order, as
+  // a span into a table of the game's or into `scratch`; empty whenever turn()
+  // is not Turn::Chance (the contract harness checks both). Games with many
+  // chance nodes a turn use it.
+  virtual ChanceSpan chance_span(ChanceScratch& /*scratch*/) const { return {}; }
 
   // Applies an action at a tick. apply() trusts the caller; apply_checked()
   // first verifies legality and throws RuleError.
@@ -143,16 +146,23 @@ class State {
  protected:
   virtual void do_apply(PlayerId player, Action action) = 0;
 
+  // Nobody listens while bots play fast, so the formatting lives out of line
+  // in a cold function: the rules code around an emit stays small, and its
+  // hot path pays one test.
   template <class... Args>
   void emit(std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
-    if (events_)
-      events_->push_back(
-          Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), kEveryone, now_});
+    if (events_) [[unlikely]]
+      push_event(kEveryone, rule, f, std::forward<Args>(args)...);
   }
   template <class... Args>
   void emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
-    if (events_)
-      events_->push_back(Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_});
+    if (events_) [[unlikely]]
+      push_event(to, rule, f, std::forward<Args>(args)...);
+  }
+  template <class... Args>
+  [[gnu::cold, gnu::noinline]] void push_event(PlayerId to, std::string_view rule,
+                                               fmt::format_string<Args...> f, Args&&... args) const {
+    events_->push_back(Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_});
   }
   // Copies are made by clone(); a copy never inherits the listener.
   State(const State& other) : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}

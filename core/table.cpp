@@ -173,7 +173,7 @@ Action Table::sample_outcomes() {
 }
 
 bool Table::advance_one(Tick until) {
-  const ChanceSpan span = state_->chance_span();
+  const ChanceSpan span = state_->chance_span(chance_scratch_);
   if (span.size != 0) {
     apply_chance_span(span);
     return true;
@@ -233,7 +233,7 @@ void Table::advance(Tick until) {
   for (;;) {
     // A chance node listed in place (hundreds a round in some games) goes
     // straight to sampling: one question to the state instead of three.
-    const ChanceSpan span = state_->chance_span();
+    const ChanceSpan span = state_->chance_span(chance_scratch_);
     if (span.size != 0) {
       apply_chance_span(span);
       continue;

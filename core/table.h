@@ -113,6 +113,7 @@ class Table {
   std::uint64_t seed_;
   std::unique_ptr<State> state_;
   std::vector<Step> history_;
+  ChanceScratch chance_scratch_{};
   bool recording_ = true;
   std::uint64_t decisions_ = 0;
   std::function<void(const Step&)> observer_;

@@ -207,7 +207,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
 }
 
 // 200 scramble slides a round: the driver reads them from the table in place.
-ChanceSpan RcRacerState::chance_span() const {
+ChanceSpan RcRacerState::chance_span(ChanceScratch& /*scratch*/) const {
   if (phase_ != Phase::Scramble) return {};
   const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
                                                last_scramble_[static_cast<std::size_t>(scrambler_)]);

@@ -72,7 +72,7 @@ class RcRacerState final : public State {
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
-  ChanceSpan chance_span() const override;
+  ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;

@@ -127,6 +127,7 @@ std::string WackyState::check_invariants() const {
 // --- hidden information -------------------------------------------------------
 
 void WackyState::determinize(PlayerId viewer, Rng& rng) {
+  turn_actions_valid_ = false;
   // Unknown to the viewer: the other hands, the deck order, face-down Traps it did not peek at.
   std::vector<std::uint8_t> pool;
   for (int k = 0; k < kTerrains; ++k)
@@ -166,16 +167,19 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
 // --- scenarios ------------------------------------------------------------------
 
 void WackyState::set_position(int slot, int p) {
+  turn_actions_valid_ = false;
   if (p < 0 || p >= catalog().num_pos) throw std::logic_error("set_position: off the course");
   pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
 }
 
 void WackyState::set_tile(int p, int kind) {
+  turn_actions_valid_ = false;
   tile_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(kind);
   if (kind >= kSpecialBase) special_ = static_cast<std::int8_t>(kind - kSpecialBase);
 }
 
 void WackyState::set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
+  turn_actions_valid_ = false;
   auto& h = hand_[static_cast<std::size_t>(seat)];
   for (int k = 0; k < kTerrains; ++k) {
     deck_[static_cast<std::size_t>(k)] =
@@ -192,6 +196,7 @@ void WackyState::set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
 }
 
 void WackyState::put_trap(int p, int kind) {
+  turn_actions_valid_ = false;
   if (trap_deck_[static_cast<std::size_t>(kind)] == 0)
     throw std::logic_error("put_trap: none left in the Trap deck");
   if (trap(p) >= 0) ++trap_deck_[static_cast<std::size_t>(trap(p))];
@@ -200,6 +205,7 @@ void WackyState::put_trap(int p, int kind) {
 }
 
 void WackyState::discard_trap(int kind) {
+  turn_actions_valid_ = false;
   if (trap_deck_[static_cast<std::size_t>(kind)] == 0)
     throw std::logic_error("discard_trap: none left in the Trap deck");
   --trap_deck_[static_cast<std::size_t>(kind)];
@@ -207,22 +213,26 @@ void WackyState::discard_trap(int kind) {
 }
 
 void WackyState::set_dastardly(int p, bool out) {
+  turn_actions_valid_ = false;
   dast_ = static_cast<std::int8_t>(p);
   dast_out_ = out;
 }
 
 void WackyState::set_exhausted(PlayerId seat, int power, bool on) {
+  turn_actions_valid_ = false;
   auto& m = exhausted_[static_cast<std::size_t>(seat)];
   m = static_cast<std::uint8_t>(on ? (m | (1u << power)) : (m & ~(1u << power)));
 }
 
 void WackyState::set_discard_top(int terrain) {
+  turn_actions_valid_ = false;
   if (deck(terrain) == 0) throw std::logic_error("set_discard_top: none left in the deck");
   --deck_[static_cast<std::size_t>(terrain)];
   discard_card(terrain);
 }
 
 void WackyState::jump_to_turn(PlayerId seat, int done) {
+  turn_actions_valid_ = false;
   depth_ = 0;
   turns_done_ = static_cast<std::int8_t>(done);
   start_turn(seat);

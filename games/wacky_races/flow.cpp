@@ -171,8 +171,13 @@ void WackyState::start_turn(PlayerId seat) {
 void WackyState::end_turn(PlayerId seat) {
   push(TaskKind::NextTurn).who = seat;
   push(TaskKind::Dastardly);
-  push(TaskKind::Refill).who = seat;
-  push(TaskKind::Crossroads).who = seat;
+  // Off the Crossroads nothing can happen before the refill, so a refill that
+  // would do nothing (no Mud Pool, hand full) is not queued at all.
+  const int p = pos(slot_of(seat));
+  const bool crossroads = is_special(p) && special_code(p) == SpecialCode::Crossroads;
+  if (crossroads || mud_[static_cast<std::size_t>(seat)] || hand_total(seat) < hand_target())
+    push(TaskKind::Refill).who = seat;
+  if (crossroads) push(TaskKind::Crossroads).who = seat;
 }
 
 // Calls f(action) for each legal turn action in increasing order; f returns
@@ -211,15 +216,28 @@ static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
 }
 
 void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
+  if (turn_actions_valid_) {
+    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
+    return;
+  }
   each_turn_action(*this, seat, [&](Action a) {
     out.push_back(a);
     return false;
   });
 }
 
-bool WackyState::turn_has_choice(PlayerId seat) const {
+// Lists the turn's actions once, when the turn stops for a decision: the bot
+// asking legal_actions() and the next settle() both read this list.
+bool WackyState::list_turn_actions(PlayerId seat) {
+  std::uint8_t n = 0;
   bool choice = false;
-  each_turn_action(*this, seat, [&](Action a) { return choice = a != kEnd; });
+  each_turn_action(*this, seat, [&](Action a) {
+    turn_actions_[n++] = a;
+    choice = choice || a != kEnd;
+    return false;
+  });
+  turn_actions_size_ = n;
+  turn_actions_valid_ = choice;
   return choice;
 }
 

@@ -12,8 +12,12 @@ namespace rt::wacky_races {
 // --- the course ---------------------------------------------------------------
 
 int WackyState::next_free(int from, int dir) const {
-  for (int q = from + dir; q >= 0 && q < catalog().num_pos; q += dir)
-    if (occupancy(q) < capacity(q)) return q;
+  // Counted once here: a crowded Starting Board is passed space by space.
+  std::array<std::uint8_t, kMaxPos + 1> occupied{};  // + 1: the racers not placed yet (-1)
+  for (int s = 0; s < kField; ++s) ++occupied[static_cast<std::size_t>(pos(s) + 1)];
+  const Catalog& c = catalog();
+  for (int q = from + dir; q >= 0 && q < c.num_pos; q += dir)
+    if (occupied[static_cast<std::size_t>(q + 1)] < capacity(q)) return q;
   return -1;
 }
 
@@ -166,7 +170,14 @@ bool WackyState::step_move(Task& t) {
                                              : (skipped == 1 ? "tile" : "tiles"));
   else
     emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest));
-  push(TaskKind::Enter).racer = static_cast<std::int8_t>(r);
+  // Most spaces hold no Trap and no effect: entering them does nothing, so
+  // the Enter task is queued only where something can happen.
+  const bool eventful =
+      dest == catalog().finish_pos || trap(dest) >= 0 || tile(dest) == kGas || is_special(dest);
+  if (eventful)
+    push(TaskKind::Enter).racer = static_cast<std::int8_t>(r);
+  else if (t.n <= 0)
+    pop();
   return true;
 }
 

@@ -1,5 +1,6 @@
 // The task stack: who acts, what they may do, and applying it.
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "games/wacky_races/game.h"
@@ -37,9 +38,11 @@ WackyState::WackyState(const WackyGame& game)
 }
 
 Task& WackyState::push(TaskKind kind) {
-  if (depth_ >= kStackSize) throw std::logic_error("wacky-races: task stack overflow");
+  if (depth_ >= kStackSize) [[unlikely]]
+    throw std::logic_error("wacky-races: task stack overflow");
   Task& t = stack_[static_cast<std::size_t>(depth_++)];
-  t = Task{};
+  static constexpr Task kBlank{};
+  std::memcpy(&t, &kBlank, sizeof t);  // a few word stores, not field by field
   t.kind = kind;
   return t;
 }
@@ -104,38 +107,51 @@ void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const 
   }
 }
 
-void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
-  if (turn() != Turn::Chance) return;
+// Every chance list is short (at most 16 teams), so it is written straight
+// into the driver's scratch array; chance_outcomes() copies the same list.
+static_assert(kMaxTeams <= static_cast<int>(kChanceScratch) &&
+              kMaxTrapKinds <= static_cast<int>(kChanceScratch));
+ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
+  if (over_ || depth_ == 0) return {};
   const Task& t = *top();
   const Catalog& c = catalog();
+  std::uint32_t n = 0;
+  std::uint32_t total = 0;
+  const auto add = [&](Action action, std::uint32_t weight) {
+    out[n++] = Outcome{action, weight};
+    total += weight;
+  };
   switch (t.kind) {
     case TaskKind::DrawCard:
       for (int k = 0; k < kTerrains; ++k)
-        if (deck(k) > 0) out.push_back(Outcome{kDraw + k, static_cast<std::uint32_t>(deck(k))});
-      return;
+        if (deck(k) > 0) add(kDraw + k, static_cast<std::uint32_t>(deck(k)));
+      break;
     case TaskKind::DrawTrap:
       for (std::size_t k = 0; k < c.traps.size(); ++k)
-        if (trap_deck_[k] > 0) out.push_back(Outcome{kTrapDraw + static_cast<Action>(k), trap_deck_[k]});
-      return;
+        if (trap_deck_[k] > 0) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);
+      break;
     case TaskKind::PickHand:
       for (int k = 0; k < kTerrains; ++k)
-        if (hand(t.who, k) > 0) out.push_back(Outcome{kPick + k, static_cast<std::uint32_t>(hand(t.who, k))});
-      return;
+        if (hand(t.who, k) > 0) add(kPick + k, static_cast<std::uint32_t>(hand(t.who, k)));
+      break;
     case TaskKind::PickTeam:
-    case TaskKind::PickNeutral:
+    case TaskKind::PickNeutral: {
+      const Action base = t.kind == TaskKind::PickTeam ? kTeam : kNeutral;
+      std::uint32_t taken = 0;  // the teams already in the field (slot_of_team() >= 0)
+      for (int s = 0; s < kField; ++s)
+        if (team_of(s) >= 0) taken |= 1u << team_of(s);
       for (std::size_t team = 0; team < c.teams.size(); ++team)
-        if (slot_of_team(static_cast<int>(team)) < 0)
-          out.push_back(
-              Outcome{(t.kind == TaskKind::PickTeam ? kTeam : kNeutral) + static_cast<Action>(team), 1});
-      return;
+        if (!(taken >> team & 1u)) add(base + static_cast<Action>(team), 1);
+      break;
+    }
     case TaskKind::PlaceNeutral:
       for (int s = 0; s < kField; ++s)
-        if (neutral(s) && pos(s) < 0) out.push_back(Outcome{kPlace + s, 1});
-      return;
+        if (neutral(s) && pos(s) < 0) add(kPlace + s, 1);
+      break;
     case TaskKind::PickSpecial:
       for (int s = 0; s < kSpecials; ++s)
-        if (!(specials_used_ & (1u << s))) out.push_back(Outcome{kSpecial + s, 1});
-      return;
+        if (!(specials_used_ & (1u << s))) add(kSpecial + s, 1);
+      break;
     case TaskKind::LayTile: {
       const bool first = t.a < c.gas_pos;
       const int from = first ? c.first_begin : c.second_begin;
@@ -150,13 +166,19 @@ void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
       }
       for (int k = 0; k < kTerrains; ++k)
         if (want[static_cast<std::size_t>(k)] > laid[k])
-          out.push_back(
-              Outcome{kLay + k, static_cast<std::uint32_t>(want[static_cast<std::size_t>(k)] - laid[k])});
-      if (!first && !special_laid) out.push_back(Outcome{kLay + kTerrains + special_, 1});
-      return;
+          add(kLay + k, static_cast<std::uint32_t>(want[static_cast<std::size_t>(k)] - laid[k]));
+      if (!first && !special_laid) add(kLay + kTerrains + special_, 1);
+      break;
     }
-    default: return;
+    default: return {};
   }
+  return ChanceSpan{out.data(), n, total};
+}
+
+void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
+  ChanceScratch scratch;
+  const ChanceSpan span = chance_span(scratch);
+  out.insert(out.end(), span.data, span.data + span.size);
 }
 
 // --- running the stack -------------------------------------------------------
@@ -173,7 +195,7 @@ bool WackyState::step_task() {
   switch (t.kind) {
     case TaskKind::Setup: return step_setup(t);
     case TaskKind::TurnMain:
-      if (turn_over_ || !turn_has_choice(t.who)) {
+      if (turn_over_ || !list_turn_actions(t.who)) {
         const PlayerId seat = t.who;
         if (!turn_over_ && cards_played_ == 0)
           emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.",
@@ -249,6 +271,7 @@ bool WackyState::step_task() {
 }
 
 void WackyState::do_apply(PlayerId player, Action a) {
+  turn_actions_valid_ = false;
   apply_input(player, a);
   settle();
 }

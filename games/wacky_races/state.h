@@ -155,6 +155,7 @@ class WackyState final : public State {
   void actors(std::vector<PlayerId>& out) const override;
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
+  ChanceSpan chance_span(ChanceScratch& out) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::string prompt(PlayerId player) const override;
@@ -311,7 +312,7 @@ class WackyState final : public State {
   void race_won(int slot);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
-  bool turn_has_choice(PlayerId seat) const;
+  bool list_turn_actions(PlayerId seat);  // false: nothing to choose but ending the turn
   void play_card(PlayerId seat, int terrain, bool count_discard = true);
 
   // Movement, tiles and Dastardly (movement.cpp).
@@ -400,6 +401,13 @@ class WackyState final : public State {
 
   std::array<Task, kStackSize> stack_{};
   int depth_ = 0;
+
+  // The legal actions of the turn waiting on top, listed when it stopped;
+  // anything that changes the state without settling clears `valid`.
+  static constexpr int kMaxTurnActions = 4 + 4 + 20 + 1 + kPowers;  // the most, on the Swamp
+  std::array<Action, kMaxTurnActions> turn_actions_{};
+  std::uint8_t turn_actions_size_ = 0;
+  bool turn_actions_valid_ = false;
 };
 
 }  // namespace rt::wacky_races

@@ -54,7 +54,8 @@ void check_step(const State& s) {
   if (!inv.empty()) FAIL("invariant broken: " << inv << "\n" << s.debug_string());
   std::vector<PlayerId> actors;
   s.actors(actors);
-  if (s.turn() != Turn::Chance) REQUIRE(s.chance_span().size == 0);
+  ChanceScratch scratch{};
+  if (s.turn() != Turn::Chance) REQUIRE(s.chance_span(scratch).size == 0);
   switch (s.turn()) {
     case Turn::Over: REQUIRE(actors.empty()); return;
     case Turn::Chance: {
@@ -72,7 +73,7 @@ void check_step(const State& s) {
         REQUIRE(s.parse_action(kChance, t) == std::optional<Action>(o.action));
       }
       // The drivers' zero-copy list, when a game offers one, is the same list.
-      if (const ChanceSpan span = s.chance_span(); span.size != 0) {
+      if (const ChanceSpan span = s.chance_span(scratch); span.size != 0) {
         REQUIRE(span.size == outs.size());
         std::uint64_t total = 0;
         for (std::size_t i = 0; i < outs.size(); ++i) {
