@@ -58,16 +58,14 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
   scratch_.reserve(64);
 }
 
-Agent& Table::bot(PlayerId p) {
+Agent& Table::make_bot(PlayerId p) {
   SeatRuntime& s = seat(p);
-  if (!s.agent) {
-    const std::string& level = seats_[static_cast<std::size_t>(p)].level;
-    if (level == "random") {
-      s.agent = &random_agent_;
-    } else {
-      s.owned = make_agent(*game_, level);
-      s.agent = s.owned.get();
-    }
+  const std::string& level = seats_[static_cast<std::size_t>(p)].level;
+  if (level == "random") {
+    s.agent = &random_agent_;
+  } else {
+    s.owned = make_agent(*game_, level);
+    s.agent = s.owned.get();
   }
   return *s.agent;
 }

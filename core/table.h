@@ -96,7 +96,11 @@ class Table {
     Pending pending;
   };
 
-  Agent& bot(PlayerId p);
+  Agent& bot(PlayerId p) {
+    Agent* a = seat(p).agent;
+    return a ? *a : make_bot(p);
+  }
+  Agent& make_bot(PlayerId p);  // on a seat's first decision
   SeatRuntime& seat(PlayerId p) { return runtime_[static_cast<std::size_t>(p)]; }
   const SeatRuntime& seat(PlayerId p) const { return runtime_[static_cast<std::size_t>(p)]; }
   bool is_bot(PlayerId p) const { return seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot; }

@@ -1,5 +1,6 @@
 // Every field for tests (debug_string), conservation checks, hidden-information
 // sampling, and scenario set-up helpers for tests.
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -72,6 +73,24 @@ std::string WackyState::check_invariants() const {
     if (total != c.traps[k].copies)
       return fmt::format("{} Traps: {} in play, not {}", c.traps[k].name, total, c.traps[k].copies);
   }
+  if (turn_actions_valid_) {  // the cached list must be what the rules give now
+    if (depth_ == 0 || top()->kind != TaskKind::TurnMain) return "a turn's action list outlived its turn";
+    std::vector<Action> fresh;
+    legal_turn(top()->who, fresh);
+    if (!std::equal(fresh.begin(), fresh.end(), turn_actions_.begin(),
+                    turn_actions_.begin() + turn_actions_size_) ||
+        fresh.size() != turn_actions_size_)
+      return "the turn's cached action list is stale";
+  }
+  for (int p = 0; p < c.num_pos; ++p) {
+    int here = 0;
+    for (int s = 0; s < kField; ++s) here += pos(s) == p;
+    if (here != occupancy(p))
+      return fmt::format("{} counts {} racers but holds {}", tile_name(p), occupancy(p), here);
+  }
+  for (int p = 0; p < c.num_pos; ++p)
+    if ((p == swamp_pos_) != (is_special(p) && special_code(p) == SpecialCode::Swamp))
+      return fmt::format("the Swamp is on {}, not where the course keeps it ({})", tile_name(p), swamp_pos_);
   if (depth_ < 0 || depth_ > kStackSize) return "task stack out of range";
   if (!over_ && depth_ == 0) return "nothing left to do but the race is not over";
   bool setting_up = false;
@@ -169,12 +188,13 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
 void WackyState::set_position(int slot, int p) {
   turn_actions_valid_ = false;
   if (p < 0 || p >= catalog().num_pos) throw std::logic_error("set_position: off the course");
-  pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
+  place_racer(slot, p);
 }
 
 void WackyState::set_tile(int p, int kind) {
   turn_actions_valid_ = false;
   tile_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(kind);
+  note_tile(p);
   if (kind >= kSpecialBase) special_ = static_cast<std::int8_t>(kind - kSpecialBase);
 }
 

@@ -18,11 +18,13 @@ const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
 void WackyState::reset_race() {
   const Catalog& c = catalog();
   pos_.fill(-1);
+  occupied_.fill(0);
   tile_.fill(kUnlaid);
   for (int p = 0; p < c.start_len; ++p)
     tile_[static_cast<std::size_t>(p)] = c.starting_board[static_cast<std::size_t>(p)];
   tile_[static_cast<std::size_t>(c.gas_pos)] = kGas;
   tile_[static_cast<std::size_t>(c.finish_pos)] = kFinish;
+  swamp_pos_ = -1;
   trap_.fill(-1);
   peek_.fill(0);
   trap_deck_.fill(0);
@@ -80,8 +82,7 @@ bool WackyState::step_setup(Task& t) {
     if (pos_[0] < 0) {
       // "The Starting Player ... place[s] it next to the Starting Board space just
       // in front of Dick Dastardly. Then, moving clockwise ... from rear to front."
-      for (int k = 0; k < n; ++k)
-        pos_[static_cast<std::size_t>((starting_ + k) % n)] = static_cast<std::int8_t>(k);
+      for (int k = 0; k < n; ++k) place_racer((starting_ + k) % n, k);
     }
     for (int k = n; k < kField; ++k) {
       if (racers_at(k) != 0) continue;
@@ -93,7 +94,7 @@ bool WackyState::step_setup(Task& t) {
           ++count;
         }
       if (count == 1) {
-        pos_[static_cast<std::size_t>(unplaced)] = static_cast<std::int8_t>(k);
+        place_racer(unplaced, k);
         continue;
       }
       push(TaskKind::PlaceNeutral).a = static_cast<std::int8_t>(k);
@@ -211,15 +212,12 @@ static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
     }
   }
   if ((s.cards_played() >= 1 || total == 0) && f(kEnd)) return;
+  if (s.turn_over()) return;  // power_usable() says no to each
   for (int i = 0; i < kPowers; ++i)
-    if (s.power_usable(seat, i) && f(kPower + i)) return;
+    if (!s.exhausted(seat, i) && s.power_usable(seat, i) && f(kPower + i)) return;
 }
 
 void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
-  if (turn_actions_valid_) {
-    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
-    return;
-  }
   each_turn_action(*this, seat, [&](Action a) {
     out.push_back(a);
     return false;
@@ -485,7 +483,7 @@ void WackyState::apply_input(PlayerId player, Action a) {
         return;
       }
       case TaskKind::PlaceNeutral:
-        pos_[static_cast<std::size_t>(a - kPlace)] = t.a;
+        place_racer(a - kPlace, t.a);
         pop();
         return;
       case TaskKind::PickSpecial: {
@@ -501,6 +499,7 @@ void WackyState::apply_input(PlayerId player, Action a) {
         const int k = a - kLay;
         tile_[static_cast<std::size_t>(t.a)] =
             static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
+        note_tile(t.a);
         pop();
         return;
       }

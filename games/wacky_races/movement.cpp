@@ -12,12 +12,9 @@ namespace rt::wacky_races {
 // --- the course ---------------------------------------------------------------
 
 int WackyState::next_free(int from, int dir) const {
-  // Counted once here: a crowded Starting Board is passed space by space.
-  std::array<std::uint8_t, kMaxPos + 1> occupied{};  // + 1: the racers not placed yet (-1)
-  for (int s = 0; s < kField; ++s) ++occupied[static_cast<std::size_t>(pos(s) + 1)];
   const Catalog& c = catalog();
   for (int q = from + dir; q >= 0 && q < c.num_pos; q += dir)
-    if (occupied[static_cast<std::size_t>(q + 1)] < capacity(q)) return q;
+    if (occupancy(q) < capacity(q)) return q;
   return -1;
 }
 
@@ -160,7 +157,7 @@ bool WackyState::step_move(Task& t) {
     return true;
   }
   const int skipped = (dest - p) * dir - 1;
-  pos_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(dest);
+  place_racer(r, dest);
   --t.n;
   t.b = 0;
   if (skipped > 0)
@@ -472,6 +469,8 @@ void WackyState::swap_tiles(int a, int b, const char* rule) {
   std::swap(tile_[static_cast<std::size_t>(a)], tile_[static_cast<std::size_t>(b)]);
   std::swap(trap_[static_cast<std::size_t>(a)], trap_[static_cast<std::size_t>(b)]);
   std::swap(peek_[static_cast<std::size_t>(a)], peek_[static_cast<std::size_t>(b)]);
+  note_tile(a);
+  note_tile(b);
   if (narrating()) {
     std::string traps;
     if (trap(a) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(a));

@@ -77,6 +77,10 @@ void WackyState::actors(std::vector<PlayerId>& out) const {
 }
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
+  if (turn_actions_valid_ && player == top()->who) {  // the turn's list, made when it stopped
+    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
+    return;
+  }
   if (turn() != Turn::Player) return;
   const Task& t = *top();
   if (player != t.who) return;
@@ -183,28 +187,20 @@ void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
 
 // --- running the stack -------------------------------------------------------
 
+// The dispatch is inlined into this loop: eight tasks run per decision.
 void WackyState::settle() {
-  int guard = 0;
-  while (!over_ && depth_ > 0 && step_task()) {
-    if (++guard > 100000) throw std::logic_error("wacky-races: the task stack does not settle");
+  for (int guard = 0; !over_ && depth_ > 0;) {
+    if (!step_task()) return;
+    if (++guard > 100000) [[unlikely]]
+      throw std::logic_error("wacky-races: the task stack does not settle");
   }
 }
 
-bool WackyState::step_task() {
+[[gnu::always_inline]] inline bool WackyState::step_task() {
   Task& t = at_top();
   switch (t.kind) {
     case TaskKind::Setup: return step_setup(t);
-    case TaskKind::TurnMain:
-      if (turn_over_ || !list_turn_actions(t.who)) {
-        const PlayerId seat = t.who;
-        if (!turn_over_ && cards_played_ == 0)
-          emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.",
-               rname(slot_of(seat)));
-        pop();
-        end_turn(seat);
-        return true;
-      }
-      return false;
+    case TaskKind::TurnMain: return step_turn_main(t);
     case TaskKind::Crossroads: return step_crossroads(t);
     case TaskKind::Refill: return step_refill(t);
     case TaskKind::Dastardly: return step_dastardly(t);
@@ -226,6 +222,34 @@ bool WackyState::step_task() {
     case TaskKind::DrawCards: return step_draw_cards(t);
     case TaskKind::TakeCards: return step_take_cards(t);
     case TaskKind::Redraw: return false;
+    case TaskKind::ChooseRacer:
+    case TaskKind::ChooseTile:
+    case TaskKind::ChooseCard:
+    case TaskKind::PickHand:
+    case TaskKind::ChoosePower:
+    case TaskKind::DrawCard:
+    case TaskKind::DrawTrap: return step_choice(t);
+    case TaskKind::PickTeam:
+    case TaskKind::PickNeutral:
+    case TaskKind::PlaceNeutral:
+    case TaskKind::PickSpecial:
+    case TaskKind::LayTile: return false;
+  }
+  return false;
+}
+
+bool WackyState::step_turn_main(Task& t) {
+  if (!turn_over_ && list_turn_actions(t.who)) return false;
+  const PlayerId seat = t.who;
+  if (!turn_over_ && cards_played_ == 0)
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.", rname(slot_of(seat)));
+  pop();
+  end_turn(seat);
+  return true;
+}
+
+bool WackyState::step_choice(Task& t) {
+  switch (t.kind) {
     case TaskKind::ChooseRacer:
     case TaskKind::ChooseTile:
       if (t.mask == 0) {  // nothing to choose from: report "no choice"
@@ -261,13 +285,22 @@ bool WackyState::step_task() {
         return true;
       }
       return false;
-    case TaskKind::PickTeam:
-    case TaskKind::PickNeutral:
-    case TaskKind::PlaceNeutral:
-    case TaskKind::PickSpecial:
-    case TaskKind::LayTile: return false;
+    default: return false;
   }
-  return false;
+}
+
+void WackyState::place_racer(int slot, int p) {
+  const int from = pos(slot);
+  if (from >= 0) --occupied_[static_cast<std::size_t>(from)];
+  if (p >= 0) ++occupied_[static_cast<std::size_t>(p)];
+  pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
+}
+
+void WackyState::note_tile(int p) {
+  if (is_special(p) && special_code(p) == SpecialCode::Swamp)
+    swamp_pos_ = static_cast<std::int8_t>(p);
+  else if (swamp_pos_ == p)
+    swamp_pos_ = -1;
 }
 
 void WackyState::do_apply(PlayerId player, Action a) {

@@ -235,7 +235,7 @@ class WackyState final : public State {
   SpecialCode special_code(int p) const {
     return catalog().specials[static_cast<std::size_t>(tile(p) - kSpecialBase)].code;
   }
-  bool is_swamp(int p) const { return is_special(p) && special_code(p) == SpecialCode::Swamp; }
+  bool is_swamp(int p) const { return p == swamp_pos_; }
   // Matches every Movement card.
   bool is_wild(int p) const {
     const int k = tile(p);
@@ -247,11 +247,7 @@ class WackyState final : public State {
     if (p == catalog().finish_pos || is_swamp(p)) return kField;
     return is_start(p) ? 1 : catalog().spaces_per_tile;
   }
-  int occupancy(int p) const {
-    int n = 0;
-    for (int s = 0; s < kField; ++s) n += pos(s) == p;
-    return n;
-  }
+  int occupancy(int p) const { return occupied_[static_cast<std::size_t>(p)]; }
   int next_free(int from, int dir) const;  // the next tile with a free space, or -1
   int tile_number(int p) const { return p - catalog().start_len + 1; }  // course tiles 1..; start <= 0
   std::string tile_name(int p) const;      // "tile 9 (Gas Station)", "start space 2 (Prairie)"
@@ -300,6 +296,10 @@ class WackyState final : public State {
   Task* parent() { return depth_ >= 2 ? &stack_[static_cast<std::size_t>(depth_ - 2)] : nullptr; }
   void settle();     // runs automatic tasks until an input is needed
   bool step_task();  // false: the top task waits for an input
+  bool step_turn_main(Task& t);
+  bool step_choice(Task& t);          // an input task with nothing to choose from pops itself
+  void note_tile(int p);              // after tile_[p] changed: keeps swamp_pos_
+  void place_racer(int slot, int p);  // -1: off the course
 
   // Set-up and flow (flow.cpp).
   bool step_setup(Task& t);
@@ -371,7 +371,8 @@ class WackyState final : public State {
 
   std::array<std::int8_t, kField> team_{};
   std::array<std::int8_t, kField> owner_{};
-  std::array<std::int8_t, kField> pos_{};
+  std::array<std::int8_t, kField> pos_{};         // set by place_racer() (swapping two keeps occupied_)
+  std::array<std::uint8_t, kMaxPos> occupied_{};  // racers on each position
   std::array<std::int16_t, kField> points_{};
   std::array<std::int8_t, kField> wins_{};
   std::array<std::int8_t, kField> seconds_{};
@@ -381,6 +382,7 @@ class WackyState final : public State {
   std::array<std::uint8_t, kMaxPos> peek_{};
   std::int8_t dast_ = -1;
   bool dast_out_ = false;
+  std::int8_t swamp_pos_ = -1;  // where the Swamp lies (-1: not in this race); kept by note_tile()
 
   std::array<std::uint8_t, kTerrains> deck_{};
   std::array<std::uint8_t, kTerrains> disc_{};
