@@ -207,8 +207,11 @@ static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
         }
       }
     } else {
+      const bool any =
+          s.cards_played() == 0 || s.is_wild(p) || s.wild_tile() == p;  // s.matches(p, k) for every k
+      const int here = s.tile(p);
       for (int k = 0; k < kTerrains; ++k)
-        if (s.hand(seat, k) > 0 && (s.cards_played() == 0 || s.matches(p, k)) && f(kPlay + k)) return;
+        if (s.hand(seat, k) > 0 && (any || here == k) && f(kPlay + k)) return;
     }
   }
   if ((s.cards_played() >= 1 || total == 0) && f(kEnd)) return;
@@ -412,100 +415,106 @@ void WackyState::discard_card(int terrain) {
 
 // --- inputs -------------------------------------------------------------------
 
-void WackyState::apply_input(PlayerId player, Action a) {
+// Split from the decisions: the chance outcomes (a card drawn, mostly) run
+// without the larger frame the decisions' code needs.
+void WackyState::apply_outcome(Action a) {
   const Catalog& c = catalog();
   Task& t = at_top();
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
-  if (player == kChance) {
-    switch (t.kind) {
-      case TaskKind::DrawCard: {
-        const int k = a - kDraw;
-        const PlayerId who = t.who;
-        --deck_[static_cast<std::size_t>(k)];
-        pop();
-        if (who >= 0) {
-          ++hand_[static_cast<std::size_t>(who)][static_cast<std::size_t>(k)];
-          const TaskKind why = depth_ ? at_top().kind : TaskKind::Refill;
-          emit_private(who,
-                       why == TaskKind::Setup       ? "Common Decks"
-                       : why == TaskKind::DrawCards ? "Racers' Special Powers"
-                                                    : "Step 4 - Redraw Your Hand",
-                       "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
-                       terr(k));
-        } else {
-          discard_card(k);
-        }
-        if (depth_) at_top().result = static_cast<std::int8_t>(k);
-        return;
+  switch (t.kind) {
+    case TaskKind::DrawCard: {
+      const int k = a - kDraw;
+      const PlayerId who = t.who;
+      --deck_[static_cast<std::size_t>(k)];
+      pop();
+      if (who >= 0) {
+        ++hand_[static_cast<std::size_t>(who)][static_cast<std::size_t>(k)];
+        const TaskKind why = depth_ ? at_top().kind : TaskKind::Refill;
+        emit_private(who,
+                     why == TaskKind::Setup       ? "Common Decks"
+                     : why == TaskKind::DrawCards ? "Racers' Special Powers"
+                                                  : "Step 4 - Redraw Your Hand",
+                     "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
+                     terr(k));
+      } else {
+        discard_card(k);
       }
-      case TaskKind::DrawTrap: {
-        const int k = a - kTrapDraw;
-        --trap_deck_[static_cast<std::size_t>(k)];
-        trap_[static_cast<std::size_t>(t.a)] = static_cast<std::int8_t>(k);
-        peek_[static_cast<std::size_t>(t.a)] = 0;
-        pop();
-        return;
-      }
-      case TaskKind::PickHand: {
-        const int k = a - kPick;
-        const PlayerId from = t.who;
-        const PlayerId to = t.b;
-        pop();
-        --hand_[static_cast<std::size_t>(from)][static_cast<std::size_t>(k)];
-        if (to >= 0) {
-          ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
-          emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
-               game_->seat_name(from));
-          emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
-                       game_->seat_name(from));
-          emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
-                       game_->seat_name(from), terr(k));
-        } else {
-          discard_card(k);
-          emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k));
-        }
-        return;
-      }
-      case TaskKind::PickTeam: {
-        const int team = a - kTeam;
-        team_[static_cast<std::size_t>(t.who)] = static_cast<std::int8_t>(team);
-        emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who),
-             c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car);
-        pop();
-        return;
-      }
-      case TaskKind::PickNeutral: {
-        const int team = a - kNeutral;
-        team_[static_cast<std::size_t>(t.racer)] = static_cast<std::int8_t>(team);
-        emit("Neutral Racers", "{} joins the race as a Neutral Racer.",
-             c.teams[static_cast<std::size_t>(team)].name);
-        pop();
-        return;
-      }
-      case TaskKind::PlaceNeutral:
-        place_racer(a - kPlace, t.a);
-        pop();
-        return;
-      case TaskKind::PickSpecial: {
-        const int s = a - kSpecial;
-        special_ = static_cast<std::int8_t>(s);
-        specials_used_ = static_cast<std::uint8_t>(specials_used_ | (1u << s));
-        emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.",
-             c.specials[static_cast<std::size_t>(s)].name);
-        pop();
-        return;
-      }
-      case TaskKind::LayTile: {
-        const int k = a - kLay;
-        tile_[static_cast<std::size_t>(t.a)] =
-            static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
-        note_tile(t.a);
-        pop();
-        return;
-      }
-      default: return;
+      if (depth_) at_top().result = static_cast<std::int8_t>(k);
+      return;
     }
+    case TaskKind::DrawTrap: {
+      const int k = a - kTrapDraw;
+      --trap_deck_[static_cast<std::size_t>(k)];
+      trap_[static_cast<std::size_t>(t.a)] = static_cast<std::int8_t>(k);
+      peek_[static_cast<std::size_t>(t.a)] = 0;
+      pop();
+      return;
+    }
+    case TaskKind::PickHand: {
+      const int k = a - kPick;
+      const PlayerId from = t.who;
+      const PlayerId to = t.b;
+      pop();
+      --hand_[static_cast<std::size_t>(from)][static_cast<std::size_t>(k)];
+      if (to >= 0) {
+        ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
+        emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
+             game_->seat_name(from));
+        emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
+                     game_->seat_name(from));
+        emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
+                     game_->seat_name(from), terr(k));
+      } else {
+        discard_card(k);
+        emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k));
+      }
+      return;
+    }
+    case TaskKind::PickTeam: {
+      const int team = a - kTeam;
+      team_[static_cast<std::size_t>(t.who)] = static_cast<std::int8_t>(team);
+      emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who),
+           c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car);
+      pop();
+      return;
+    }
+    case TaskKind::PickNeutral: {
+      const int team = a - kNeutral;
+      team_[static_cast<std::size_t>(t.racer)] = static_cast<std::int8_t>(team);
+      emit("Neutral Racers", "{} joins the race as a Neutral Racer.",
+           c.teams[static_cast<std::size_t>(team)].name);
+      pop();
+      return;
+    }
+    case TaskKind::PlaceNeutral:
+      place_racer(a - kPlace, t.a);
+      pop();
+      return;
+    case TaskKind::PickSpecial: {
+      const int s = a - kSpecial;
+      special_ = static_cast<std::int8_t>(s);
+      specials_used_ = static_cast<std::uint8_t>(specials_used_ | (1u << s));
+      emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.",
+           c.specials[static_cast<std::size_t>(s)].name);
+      pop();
+      return;
+    }
+    case TaskKind::LayTile: {
+      const int k = a - kLay;
+      tile_[static_cast<std::size_t>(t.a)] =
+          static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
+      note_tile(t.a);
+      pop();
+      return;
+    }
+    default: return;
   }
+}
+
+void WackyState::apply_decision(PlayerId player, Action a) {
+  const Catalog& c = catalog();
+  Task& t = at_top();
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   switch (t.kind) {
     case TaskKind::TurnMain: apply_turn_action(player, a); return;
     case TaskKind::ChooseRacer:

@@ -287,7 +287,7 @@ bool WackyState::step_refill(Task& t) {
   if (t.a < t.n && prepare_draw()) {
     ++t.a;
     push(TaskKind::DrawCard).who = seat;
-    return true;
+    return false;  // the draw waits on top: prepare_draw() has made sure there is a card
   }
   if (t.a > 0)
     emit(rule, "{} draws {} card{} ({} in hand).", game_->seat_name(seat), t.a, t.a == 1 ? "" : "s",

@@ -78,7 +78,7 @@ void WackyState::actors(std::vector<PlayerId>& out) const {
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
   if (turn_actions_valid_ && player == top()->who) {  // the turn's list, made when it stopped
-    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
+    for (int i = 0; i < turn_actions_size_; ++i) out.push_back(turn_actions_[static_cast<std::size_t>(i)]);
     return;
   }
   if (turn() != Turn::Player) return;
@@ -305,7 +305,10 @@ void WackyState::note_tile(int p) {
 
 void WackyState::do_apply(PlayerId player, Action a) {
   turn_actions_valid_ = false;
-  apply_input(player, a);
+  if (player == kChance)
+    apply_outcome(a);
+  else
+    apply_decision(player, a);
   settle();
 }
 

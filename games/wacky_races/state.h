@@ -353,7 +353,8 @@ class WackyState final : public State {
   // Cards.
   bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
   void discard_card(int terrain);
-  void apply_input(PlayerId player, Action a);
+  void apply_outcome(Action a);                    // a chance outcome
+  void apply_decision(PlayerId player, Action a);  // a player's decision
 
   const WackyGame* game_;
   const Catalog* catalog_;  // the game's, kept here so the many lookups inline
