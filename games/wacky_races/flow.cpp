@@ -181,63 +181,61 @@ void WackyState::end_turn(PlayerId seat) {
   if (crossroads) push(TaskKind::Crossroads).who = seat;
 }
 
-// Calls f(action) for each legal turn action in increasing order; f returns
-// true to stop early (turn_has_choice needs only the first that is not End).
-template <class F>
-static void each_turn_action(const WackyState& s, PlayerId seat, F&& f) {
-  const int p = s.pos(s.slot_of(seat));
-  const int total = s.hand_total(seat);
-  if (s.cards_played() < s.card_limit() && total > 0) {
-    const int left = s.card_limit() - s.cards_played();
-    if (s.is_swamp(p)) {
-      if (s.cards_played() == 0)
+// Writes the legal turn actions in increasing order into `out` (room for
+// kMaxTurnActions) and returns how many. Where a random hand decides, the
+// loop is branch-free: those branches are the ones a CPU cannot predict.
+int WackyState::turn_actions(PlayerId seat, Action* out) const {
+  int n = 0;
+  const int p = pos(slot_of(seat));
+  const int total = hand_total(seat);
+  if (cards_played() < card_limit() && total > 0) {
+    const int left = card_limit() - cards_played();
+    if (is_swamp(p)) {
+      if (cards_played() == 0)
         for (int k = 0; k < kTerrains; ++k)
-          if (s.hand(seat, k) > 0 && f(kStay + k)) return;
+          if (hand(seat, k) > 0) out[n++] = kStay + k;
       if (left >= 2)
         for (int k = 0; k < kTerrains; ++k)
-          if (s.hand(seat, k) >= 2 && f(kPair + k)) return;
+          if (hand(seat, k) >= 2) out[n++] = kPair + k;
       if (left >= 3 && total >= 3) {
         const auto& tr = triples();
         for (std::size_t i = 0; i < tr.size(); ++i) {
           int need[kTerrains] = {0, 0, 0, 0};
           for (int j = 0; j < 3; ++j) ++need[tr[i].t[j]];
           bool ok = true;
-          for (int k = 0; k < kTerrains; ++k) ok = ok && s.hand(seat, k) >= need[k];
-          if (ok && f(kThree + static_cast<Action>(i))) return;
+          for (int k = 0; k < kTerrains; ++k) ok = ok && hand(seat, k) >= need[k];
+          if (ok) out[n++] = kThree + static_cast<Action>(i);
         }
       }
     } else {
-      const bool any =
-          s.cards_played() == 0 || s.is_wild(p) || s.wild_tile() == p;  // s.matches(p, k) for every k
-      const int here = s.tile(p);
-      for (int k = 0; k < kTerrains; ++k)
-        if (s.hand(seat, k) > 0 && (any || here == k) && f(kPlay + k)) return;
+      const bool any = cards_played() == 0 || is_wild(p) || wild_tile() == p;  // matches(p, k) for every k
+      const int here = tile(p);
+      for (int k = 0; k < kTerrains; ++k) {
+        out[n] = kPlay + k;
+        n += static_cast<int>((hand(seat, k) > 0) & (any | (here == k)));
+      }
     }
   }
-  if ((s.cards_played() >= 1 || total == 0) && f(kEnd)) return;
-  if (s.turn_over()) return;  // power_usable() says no to each
+  if (cards_played() >= 1 || total == 0) out[n++] = kEnd;
+  if (turn_over()) return n;  // power_usable() says no to each
   for (int i = 0; i < kPowers; ++i)
-    if (!s.exhausted(seat, i) && s.power_usable(seat, i) && f(kPower + i)) return;
+    if (!exhausted(seat, i) && power_usable(seat, i)) out[n++] = kPower + i;
+  return n;
 }
 
 void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
-  each_turn_action(*this, seat, [&](Action a) {
-    out.push_back(a);
-    return false;
-  });
+  std::array<Action, kMaxTurnActions> list;
+  const int n = turn_actions(seat, list.data());
+  out.insert(out.end(), list.begin(), list.begin() + n);
 }
 
 // Lists the turn's actions once, when the turn stops for a decision: the bot
 // asking legal_actions() and the next settle() both read this list.
 bool WackyState::list_turn_actions(PlayerId seat) {
-  std::uint8_t n = 0;
-  bool choice = false;
-  each_turn_action(*this, seat, [&](Action a) {
-    turn_actions_[n++] = a;
-    choice = choice || a != kEnd;
-    return false;
-  });
-  turn_actions_size_ = n;
+  const int n = turn_actions(seat, turn_actions_.data());
+  const bool ends = cards_played() >= 1 || hand_total(seat) == 0;  // kEnd is listed (turn_actions())
+  const bool choice = n > static_cast<int>(ends);                  // something besides ending the turn
+  turn_actions_size_ = static_cast<std::uint8_t>(n);
   turn_actions_valid_ = choice;
   return choice;
 }

@@ -312,7 +312,8 @@ class WackyState final : public State {
   void race_won(int slot);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
-  bool list_turn_actions(PlayerId seat);  // false: nothing to choose but ending the turn
+  int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
+  bool list_turn_actions(PlayerId seat);               // false: nothing to choose but ending the turn
   void play_card(PlayerId seat, int terrain, bool count_discard = true);
 
   // Movement, tiles and Dastardly (movement.cpp).
