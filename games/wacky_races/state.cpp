@@ -37,14 +37,8 @@ WackyState::WackyState(const WackyGame& game)
   settle();
 }
 
-Task& WackyState::push(TaskKind kind) {
-  if (depth_ >= kStackSize) [[unlikely]]
-    throw std::logic_error("wacky-races: task stack overflow");
-  Task& t = stack_[static_cast<std::size_t>(depth_++)];
-  static constexpr Task kBlank{};
-  std::memcpy(&t, &kBlank, sizeof t);  // a few word stores, not field by field
-  t.kind = kind;
-  return t;
+void WackyState::stack_overflow() {
+  throw std::logic_error("wacky-races: task stack overflow");
 }
 
 // --- who acts ---------------------------------------------------------------

@@ -290,7 +290,16 @@ class WackyState final : public State {
  private:
   WackyState(const WackyState&) = default;
   // Stack.
-  Task& push(TaskKind kind);
+  // Inline: five pushes a decision.
+  Task& push(TaskKind kind) {
+    if (depth_ >= kStackSize) [[unlikely]]
+      stack_overflow();
+    Task& t = stack_[static_cast<std::size_t>(depth_++)];
+    t = Task{};
+    t.kind = kind;
+    return t;
+  }
+  [[noreturn, gnu::cold]] static void stack_overflow();
   void pop() { --depth_; }
   Task& at_top() { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
   Task* parent() { return depth_ >= 2 ? &stack_[static_cast<std::size_t>(depth_ - 2)] : nullptr; }

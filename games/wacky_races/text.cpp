@@ -1,5 +1,6 @@
 // Text forms: action texts and labels, prompts, names, standings.
 #include <bit>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -15,9 +16,14 @@ const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
 // --- names -------------------------------------------------------------------
 
 int WackyState::trap_deck_total() const {
-  int n = 0;
-  for (auto v : trap_deck_) n += v;
-  return n;
+  // Twelve byte counters summed as three words (no count reaches 64).
+  static_assert(kMaxTrapKinds == 12);
+  std::uint32_t w[3];
+  std::memcpy(w, trap_deck_.data(), sizeof w);
+  std::uint32_t sum = w[0] + w[1] + w[2];  // four byte lanes, none overflows
+  sum += sum >> 16;
+  sum += sum >> 8;
+  return static_cast<int>(sum & 0xFF);
 }
 
 int WackyState::slot_of_team(int team) const {
