@@ -75,15 +75,22 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
         ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s))))
       return std::clamp(config_.evaluate(s, me), 0.0, 1.0);
     if (turn == Turn::Chance) {
-      outs_.clear();
-      s.chance_outcomes(outs_);
-      std::uint64_t total = 0;
-      for (const auto& o : outs_) total += o.weight;
+      // The same draw as the driver's: the game's in-place list when it has one.
+      const ChanceSpan span = s.chance_span(scratch_);
+      const Outcome* outs = span.data;
+      std::uint64_t total = span.total;
+      if (span.size == 0) {
+        outs_.clear();
+        s.chance_outcomes(outs_);
+        outs = outs_.data();
+        total = 0;
+        for (const auto& o : outs_) total += o.weight;
+      }
       std::uint64_t r =
           total <= 0xFFFFFFFFull ? rng.below(static_cast<std::uint32_t>(total)) : rng.next64() % total;
       std::size_t i = 0;
-      while (r >= outs_[i].weight) r -= outs_[i++].weight;
-      s.apply(kChance, outs_[i].action, s.now());
+      while (r >= outs[i].weight) r -= outs[i++].weight;
+      s.apply(kChance, outs[i].action, s.now());
       continue;
     }
     who_.clear();

@@ -92,6 +92,7 @@ class SearchAgent final : public Agent {
   std::vector<Action> legal_;
   std::vector<Action> acts_;
   std::vector<Outcome> outs_;
+  ChanceScratch scratch_{};
   std::vector<PlayerId> who_;
   std::vector<double> sum_, diff_, diff_sq_;
 };
