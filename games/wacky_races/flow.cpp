@@ -413,6 +413,34 @@ void WackyState::discard_card(int terrain) {
 
 // --- inputs -------------------------------------------------------------------
 
+// The commonest chance outcome (most chance nodes are cards drawn) in a
+// function of its own: no frame for the other outcomes' work, and the event
+// text built in a cold function only when someone listens.
+void WackyState::resolve_draw(Action a) {
+  const int k = a - kDraw;
+  const PlayerId who = at_top().who;
+  --deck_[static_cast<std::size_t>(k)];
+  pop();
+  if (who >= 0) {
+    ++hand_[static_cast<std::size_t>(who)][static_cast<std::size_t>(k)];
+    if (narrating()) [[unlikely]]
+      narrate_draw(who, k);
+  } else {
+    discard_card(k);
+  }
+  if (depth_) at_top().result = static_cast<std::int8_t>(k);
+}
+
+void WackyState::narrate_draw(PlayerId who, int k) const {
+  const TaskKind why = depth_ ? top()->kind : TaskKind::Refill;
+  emit_private(who,
+               why == TaskKind::Setup       ? "Common Decks"
+               : why == TaskKind::DrawCards ? "Racers' Special Powers"
+                                            : "Step 4 - Redraw Your Hand",
+               "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
+               catalog().terrains[static_cast<std::size_t>(k)].name);
+}
+
 // Split from the decisions: the chance outcomes (a card drawn, mostly) run
 // without the larger frame the decisions' code needs.
 void WackyState::apply_outcome(Action a) {
@@ -420,26 +448,6 @@ void WackyState::apply_outcome(Action a) {
   Task& t = at_top();
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   switch (t.kind) {
-    case TaskKind::DrawCard: {
-      const int k = a - kDraw;
-      const PlayerId who = t.who;
-      --deck_[static_cast<std::size_t>(k)];
-      pop();
-      if (who >= 0) {
-        ++hand_[static_cast<std::size_t>(who)][static_cast<std::size_t>(k)];
-        const TaskKind why = depth_ ? at_top().kind : TaskKind::Refill;
-        emit_private(who,
-                     why == TaskKind::Setup       ? "Common Decks"
-                     : why == TaskKind::DrawCards ? "Racers' Special Powers"
-                                                  : "Step 4 - Redraw Your Hand",
-                     "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
-                     terr(k));
-      } else {
-        discard_card(k);
-      }
-      if (depth_) at_top().result = static_cast<std::int8_t>(k);
-      return;
-    }
     case TaskKind::DrawTrap: {
       const int k = a - kTrapDraw;
       --trap_deck_[static_cast<std::size_t>(k)];

@@ -121,8 +121,11 @@ ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
   };
   switch (t.kind) {
     case TaskKind::DrawCard:
-      for (int k = 0; k < kTerrains; ++k)
-        if (deck(k) > 0) add(kDraw + k, static_cast<std::uint32_t>(deck(k)));
+      for (int k = 0; k < kTerrains; ++k) {  // branch-free: an empty terrain is overwritten
+        out[n] = Outcome{kDraw + k, deck_[static_cast<std::size_t>(k)]};
+        n += deck_[static_cast<std::size_t>(k)] > 0;
+        total += deck_[static_cast<std::size_t>(k)];
+      }
       break;
     case TaskKind::DrawTrap:
       for (std::size_t k = 0; k < c.traps.size(); ++k)
@@ -299,10 +302,12 @@ void WackyState::note_tile(int p) {
 
 void WackyState::do_apply(PlayerId player, Action a) {
   turn_actions_valid_ = false;
-  if (player == kChance)
-    apply_outcome(a);
-  else
+  if (player != kChance)
     apply_decision(player, a);
+  else if (at_top().kind == TaskKind::DrawCard)
+    resolve_draw(a);
+  else
+    apply_outcome(a);
   settle();
 }
 
