@@ -406,6 +406,14 @@ bool WackyState::prepare_draw() {
   return true;
 }
 
+void WackyState::pass_card(PlayerId from, PlayerId to, int terrain) {
+  --hand_[static_cast<std::size_t>(from)][static_cast<std::size_t>(terrain)];
+  if (to >= 0)
+    ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(terrain)];
+  else
+    discard_card(terrain);
+}
+
 void WackyState::discard_card(int terrain) {
   ++disc_[static_cast<std::size_t>(terrain)];
   top_ = static_cast<std::int8_t>(terrain);
@@ -461,19 +469,17 @@ void WackyState::apply_outcome(Action a) {
       const PlayerId from = t.who;
       const PlayerId to = t.b;
       pop();
-      --hand_[static_cast<std::size_t>(from)][static_cast<std::size_t>(k)];
-      if (to >= 0) {
-        ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
-        emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
-             game_->seat_name(from));
-        emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
-                     game_->seat_name(from));
-        emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
-                     game_->seat_name(from), terr(k));
-      } else {
-        discard_card(k);
+      pass_card(from, to, k);
+      if (to < 0) {
         emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k));
+        return;
       }
+      emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
+           game_->seat_name(from));
+      emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
+                   game_->seat_name(from));
+      emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
+                   game_->seat_name(from), terr(k));
       return;
     }
     case TaskKind::PickTeam: {
@@ -535,17 +541,15 @@ void WackyState::apply_decision(PlayerId player, Action a) {
       const int k = a - kCard;
       const PlayerId to = t.b;
       pop();
-      --hand_[static_cast<std::size_t>(player)][static_cast<std::size_t>(k)];
-      if (to >= 0) {
-        ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(k)];
-        emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player),
-             game_->seat_name(to));
-        emit_private(to, "Racers' Special Powers", "{} gives {} a {} card.", game_->seat_name(player),
-                     game_->seat_name(to), terr(k));
-      } else {
-        discard_card(k);
+      pass_card(player, to, k);
+      if (to < 0) {
         emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k));
+        return;
       }
+      emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player),
+           game_->seat_name(to));
+      emit_private(to, "Racers' Special Powers", "{} gives {} a {} card.", game_->seat_name(player),
+                   game_->seat_name(to), terr(k));
       return;
     }
     case TaskKind::Redraw: {

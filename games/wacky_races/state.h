@@ -363,8 +363,9 @@ class WackyState final : public State {
   // Cards.
   bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
   void discard_card(int terrain);
-  void apply_outcome(Action a);  // a chance outcome but a card drawn
-  void resolve_draw(Action a);   // a Movement card drawn
+  void pass_card(PlayerId from, PlayerId to, int terrain);  // to another hand, or discarded (to < 0)
+  void apply_outcome(Action a);                             // a chance outcome but a card drawn
+  void resolve_draw(Action a);                              // a Movement card drawn
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
   void apply_decision(PlayerId player, Action a);  // a player's decision
 
