@@ -1,10 +1,10 @@
 #include "games/registry.h"
 
 #include "games/go_wacky/game.h"
-#include "games/rc_racer/game.h"
-#include "games/wacky_races/game.h"
 #include "games/racesmack/game.h"
+#include "games/rc_racer/game.h"
 #include "games/scrap_racer/game.h"
+#include "games/wacky_races/game.h"
 
 namespace rt {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "core/save.h"
 #include "core/transcript.h"
@@ -16,16 +16,18 @@
 #include "tui/line_mode.h"
 #include "tui/net/commands.h"
 #include "tui/setup.h"
-#include "tui/soak.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/shell.h"
+#include "tui/soak.h"
 
 namespace rt::cli {
 namespace {
 
 constexpr std::uint64_t kDefaultSeed = 1;
 
-void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+void out(std::string_view s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+}
 
 void add_table_options(CLI::App* cmd, TableRequest& req) {
   cmd->add_option("GAME", req.game, "game id (see `racetable list`)")->required();
@@ -118,8 +120,10 @@ int cmd_replay(const std::string& file, bool json, bool board, const std::string
   EventSink events;
   auto table = restore_save(save, builtin_registry(), data_source(data_dir),
                             [&](Table& t) { attach_transcript(t, writer, events); });
-  if (table->over()) writer.result(*table);
-  else out("-- the saved game is not finished (continue it with: racetable resume FILE)\n");
+  if (table->over())
+    writer.result(*table);
+  else
+    out("-- the saved game is not finished (continue it with: racetable resume FILE)\n");
   return 0;
 }
 
@@ -220,7 +224,8 @@ int run(int argc, char** argv) {
   bench->add_option("--players", bench_opt.players, "players per game (default 4)");
   bench->add_flag("--json", bench_opt.json, "JSON output");
   bench->add_flag("--tournament", bench_opt.tournament, "every computer level against every other, heads-up");
-  bench->add_option("--levels", bench_opt.levels, "levels for the tournament (default random,easy,normal,hard)");
+  bench->add_option("--levels", bench_opt.levels,
+                    "levels for the tournament (default random,easy,normal,hard)");
 
   SoakOptions soak_opt;
   auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
