@@ -19,11 +19,11 @@ CHECKS := /usr/bin/g++ /usr/bin/cmake /usr/bin/ninja /usr/bin/pkg-config \
           /usr/include/catch2/catch.hpp /usr/include/nlohmann/json.hpp /usr/bin/tmux
 
 # CI-only tools: clang for the cross-compiler check and libFuzzer.
-CLANG_PACKAGES := clang libclang-rt-14-dev
-CLANG_CHECKS := /usr/bin/clang++ /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+CLANG_PACKAGES := clang clang-format libclang-rt-14-dev
+CLANG_CHECKS := /usr/bin/clang++ /usr/bin/clang-format /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 FUZZ_SECONDS ?= 20
 
-.PHONY: all run test deps deps-clang build configure clean format sanitize soak clang-test fuzz-smoke golden bench bench-micro
+.PHONY: all run test deps deps-clang build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro
 
 all: build
 
@@ -117,6 +117,10 @@ bench-micro: configure
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')
+
+# CI: every source as clang-format (.clang-format) would write it.
+format-check: deps-clang
+	@clang-format --dry-run --Werror $$(git ls-files '*.h' '*.cpp') && echo "format-check: every file is formatted"
 
 clean:
 	rm -rf build build-asan build-clang build-fuzz
