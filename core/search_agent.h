@@ -19,6 +19,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/agent.h"
@@ -96,5 +97,22 @@ class SearchAgent final : public Agent {
   std::vector<PlayerId> who_;
   std::vector<double> sum_, diff_, diff_sq_;
 };
+
+// The usual make_bot of a game: its heuristic `Bot` at `level`, and for "hard"
+// the search around the hard heuristic, with the normal one playing out the
+// games unless `config` names another policy.
+template <class Bot>
+std::unique_ptr<Agent> heuristic_or_search(const std::string& level, SearchConfig config) {
+  if (level != "hard") return std::make_unique<Bot>(level);
+  if (!config.playout_policy) config.playout_policy = [] { return std::make_unique<Bot>("normal"); };
+  return std::make_unique<SearchAgent>(std::make_unique<Bot>("hard"), std::move(config));
+}
+
+inline SearchConfig search_budget(int iterations, int max_playouts) {
+  SearchConfig config;
+  config.budget.iterations = iterations;
+  config.budget.max_playouts = max_playouts;
+  return config;
+}
 
 }  // namespace rt

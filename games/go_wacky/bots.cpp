@@ -82,12 +82,7 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
 }
 
 std::unique_ptr<Agent> make_go_wacky_bot(const std::string& level) {
-  if (level != "hard") return std::make_unique<GoWackyBot>(level);
-  SearchConfig config;
-  config.budget.iterations = 24;
-  config.budget.max_playouts = 300;
-  config.playout_policy = [] { return std::make_unique<GoWackyBot>("normal"); };
-  return std::make_unique<SearchAgent>(std::make_unique<GoWackyBot>("hard"), std::move(config));
+  return heuristic_or_search<GoWackyBot>(level, search_budget(24, 300));
 }
 
 }  // namespace rt::go_wacky

@@ -172,12 +172,7 @@ Decision RacesmackBot::decide(const State& base, PlayerId me, Rng& rng) {
 }
 
 std::unique_ptr<Agent> make_racesmack_bot(const std::string& level) {
-  if (level != "hard") return std::make_unique<RacesmackBot>(level);
-  SearchConfig config;
-  config.budget.iterations = 24;
-  config.budget.max_playouts = 300;
-  config.playout_policy = [] { return std::make_unique<RacesmackBot>("normal"); };
-  return std::make_unique<SearchAgent>(std::make_unique<RacesmackBot>("hard"), std::move(config));
+  return heuristic_or_search<RacesmackBot>(level, search_budget(24, 300));
 }
 
 }  // namespace rt::racesmack

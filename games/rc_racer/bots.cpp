@@ -402,14 +402,10 @@ double position_value(const RcRacerState& s, PlayerId me) {
 }
 
 std::unique_ptr<Agent> make_rc_racer_bot(const std::string& level) {
-  if (level != "hard") return std::make_unique<RcRacerBot>(level);
   // Programming is a sliding puzzle: one slide at a time says nothing about
   // the program, so the hard planner keeps it. Search weighs the turn's
   // choices (Bird Racer's flight, Shields) to the end of the round.
-  SearchConfig config;
-  config.budget.iterations = 24;
-  config.budget.max_playouts = 150;
-  config.playout_policy = [] { return std::make_unique<RcRacerBot>("normal"); };
+  SearchConfig config = search_budget(24, 150);
   config.searches = [](const State& s, PlayerId) {
     const Phase ph = static_cast<const RcRacerState&>(s).phase();
     return ph == Phase::BirdFly || ph == Phase::Shield;
@@ -420,7 +416,7 @@ std::unique_ptr<Agent> make_rc_racer_bot(const std::string& level) {
   config.evaluate = [](const State& s, PlayerId me) {
     return position_value(static_cast<const RcRacerState&>(s), me);
   };
-  return std::make_unique<SearchAgent>(std::make_unique<RcRacerBot>("hard"), std::move(config));
+  return heuristic_or_search<RcRacerBot>(level, std::move(config));
 }
 
 }  // namespace rt::rc_racer

@@ -329,16 +329,12 @@ double position_value(const ScrapRacerState& s, PlayerId me) {
 }
 
 std::unique_ptr<Agent> make_scrap_racer_bot(const std::string& level) {
-  if (level != "hard") return std::make_unique<ScrapRacerBot>(level);
-  SearchConfig config;
-  config.budget.iterations = 24;
-  config.budget.max_playouts = 120;
+  SearchConfig config = search_budget(24, 120);
   config.budget.horizon = 24;  // about a round of turns, then judge the positions
-  config.playout_policy = [] { return std::make_unique<ScrapRacerBot>("normal"); };
   config.evaluate = [](const State& s, PlayerId me) {
     return position_value(static_cast<const ScrapRacerState&>(s), me);
   };
-  return std::make_unique<SearchAgent>(std::make_unique<ScrapRacerBot>("hard"), std::move(config));
+  return heuristic_or_search<ScrapRacerBot>(level, std::move(config));
 }
 
 }  // namespace rt::scrap_racer

@@ -356,12 +356,7 @@ Action WackyBot::choose_power(const WackyState& s, PlayerId me) {
 }
 
 std::unique_ptr<Agent> make_wacky_races_bot(const std::string& level) {
-  if (level != "hard") return std::make_unique<WackyBot>(level);
-  SearchConfig config;
-  config.budget.iterations = 24;
-  config.budget.max_playouts = 300;
-  config.playout_policy = [] { return std::make_unique<WackyBot>("normal"); };
-  return std::make_unique<SearchAgent>(std::make_unique<WackyBot>("hard"), std::move(config));
+  return heuristic_or_search<WackyBot>(level, search_budget(24, 300));
 }
 
 }  // namespace rt::wacky_races
