@@ -119,11 +119,6 @@ void Table::refresh_pending() {
   }
 }
 
-// Samples the chance node's outcome by weight. With unit weights (shuffled
-// cards, say) the index is the draw itself; the walk gives the same index.
-// A ChanceSpan and chance_outcomes() list the same outcomes, so both paths
-// draw the same numbers from the chance stream.
-
 // apply_step for chance: it acts at the current tick and owns no seat.
 [[gnu::always_inline]] inline void Table::apply_chance_action(Action action) {
   const Tick at = state_->now();
@@ -132,6 +127,10 @@ void Table::refresh_pending() {
     note_step(Step{kChance, action, at});
 }
 
+// Samples a chance node's outcome by weight. With unit weights (shuffled
+// cards, say) the index is the draw itself; the walk gives the same index.
+// A ChanceSpan and chance_outcomes() list the same outcomes, so this and
+// sample_outcomes() draw the same numbers from the chance stream.
 [[gnu::always_inline]] inline void Table::apply_chance_span(const ChanceSpan& span) {
   std::uint32_t r = chance_rng_.below(span.total);
   std::size_t i = 0;
@@ -170,13 +169,20 @@ Action Table::sample_outcomes() {
   return outcomes_[i].action;
 }
 
-bool Table::advance_one(Tick until) {
+// A chance node listed in place (hundreds a round in some games) goes
+// straight to sampling: one question to the state instead of three. Inline,
+// so advance()'s loop makes no call for such a node.
+[[gnu::always_inline]] inline bool Table::step(Tick until) {
   const ChanceSpan span = state_->chance_span(chance_scratch_);
   if (span.size != 0) {
     apply_chance_span(span);
     return true;
   }
   return advance_unlisted(until);
+}
+
+bool Table::advance_one(Tick until) {
+  return step(until);
 }
 
 // advance_one() once the state has said it lists no chance outcomes in place.
@@ -228,15 +234,7 @@ bool Table::advance_unlisted(Tick until) {
 }
 
 void Table::advance(Tick until) {
-  for (;;) {
-    // A chance node listed in place (hundreds a round in some games) goes
-    // straight to sampling: one question to the state instead of three.
-    const ChanceSpan span = state_->chance_span(chance_scratch_);
-    if (span.size != 0) {
-      apply_chance_span(span);
-      continue;
-    }
-    if (!advance_unlisted(until)) return;
+  while (step(until)) {
   }
 }
 

@@ -107,6 +107,7 @@ class Table {
   void apply_step(PlayerId player, Action action, Tick at);
   void note_step(const Step& step);
   void refresh_pending();
+  bool step(Tick until);  // advance_one()'s body, inlined into advance()
   bool advance_unlisted(Tick until);
   void apply_chance_span(const ChanceSpan& span);
   void apply_chance_action(Action action);

@@ -175,7 +175,7 @@ void WackyState::end_turn(PlayerId seat) {
   // Off the Crossroads nothing can happen before the refill, so a refill that
   // would do nothing (no Mud Pool, hand full) is not queued at all.
   const int p = pos(slot_of(seat));
-  const bool crossroads = is_special(p) && special_code(p) == SpecialCode::Crossroads;
+  const bool crossroads = is_crossroads(p);
   if (crossroads || mud_[static_cast<std::size_t>(seat)] || hand_total(seat) < hand_target())
     push(TaskKind::Refill).who = seat;
   if (crossroads) push(TaskKind::Crossroads).who = seat;

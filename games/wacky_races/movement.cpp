@@ -431,7 +431,7 @@ bool WackyState::step_crossroads(Task& t) {
   };
   if (t.c == 0) {
     const int p = pos(slot);
-    if (!is_special(p) || special_code(p) != SpecialCode::Crossroads) {
+    if (!is_crossroads(p)) {
       pop();
       return true;
     }

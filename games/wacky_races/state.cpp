@@ -1,6 +1,5 @@
 // The task stack: who acts, what they may do, and applying it.
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 
 #include "games/wacky_races/game.h"

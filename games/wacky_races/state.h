@@ -236,6 +236,7 @@ class WackyState final : public State {
     return catalog().specials[static_cast<std::size_t>(tile(p) - kSpecialBase)].code;
   }
   bool is_swamp(int p) const { return p == swamp_pos_; }
+  bool is_crossroads(int p) const { return is_special(p) && special_code(p) == SpecialCode::Crossroads; }
   // Matches every Movement card.
   bool is_wild(int p) const {
     const int k = tile(p);
