@@ -13,6 +13,8 @@
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "tui/bench.h"
+#include "tui/cli_complete.h"
+#include "tui/cli_man.h"
 #include "tui/line_mode.h"
 #include "tui/net/commands.h"
 #include "tui/setup.h"
@@ -236,6 +238,24 @@ int run(int argc, char** argv) {
   // Shared tables: host, tables, join (tui/net/).
   net::NetCommands net_cmds;
   net::add_net_commands(app, net_cmds);
+
+  // Hidden helpers that read the command line above (tui/cli_complete.h,
+  // tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`
+  // asks `manpage BLOCK`. Read before parsing: WORDS are any half-typed line.
+  const std::string_view helper = argc >= 2 ? argv[1] : "";
+  if (helper == "complete" && argc >= 3 && std::string_view(argv[2]) == "--") {
+    out(completion_text(complete(app, std::vector<std::string>(argv + 3, argv + argc))));
+    return 0;
+  }
+  if (helper == "manpage" && argc == 3) {
+    try {
+      out(man_block(app, argv[2]));
+      return 0;
+    } catch (const UserError& e) {
+      std::fprintf(stderr, "racetable: %s\n", e.what());
+      return 2;
+    }
+  }
 
   try {
     app.parse(argc, argv);

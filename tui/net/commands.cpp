@@ -133,6 +133,20 @@ BoardSize terminal_size() {
   return BoardSize{80, 24};
 }
 
+std::vector<std::string> open_table_names(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const std::string& d : dir.empty() ? candidate_dirs() : std::vector<std::string>{dir})
+    for (const std::string& name : names_in(d, ".sock")) {
+      try {
+        check_table_name(name);  // another user's file name, shown in this terminal
+      } catch (const UserError&) {
+        continue;
+      }
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  return names;
+}
+
 int host(HostSettings s) {
   std::vector<Event> earlier;
   std::unique_ptr<Table> table;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tui/net/client.h"
 #include "tui/setup.h"
@@ -55,6 +56,10 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
 int run_curses_client(Connection& conn, const json& welcome, const JoinSettings& settings);
 // The terminal's size (80x24 when unknown).
 BoardSize terminal_size();
+
+// The names of the tables being served in `dir`, or (dir "") wherever
+// `racetable tables` looks; only well-formed names (shell completion prints them).
+std::vector<std::string> open_table_names(const std::string& dir);
 
 struct NetCommands {
   CLI::App* host = nullptr;
