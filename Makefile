@@ -23,7 +23,15 @@ CLANG_PACKAGES := clang clang-format libclang-rt-14-dev
 CLANG_CHECKS := /usr/bin/clang++ /usr/bin/clang-format /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 FUZZ_SECONDS ?= 20
 
-.PHONY: all run test deps deps-clang build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro
+# Packaging (make install, make deb, make package-test): where to install, and
+# the Debian tools the package test needs.
+PREFIX ?= /usr/local
+DESTDIR ?=
+PACKAGE_PACKAGES := dpkg-dev lintian man-db
+PACKAGE_CHECKS := /usr/bin/dpkg-shlibdeps /usr/bin/lintian /usr/bin/man
+
+.PHONY: all run test deps deps-clang deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro \
+        install install-files deb man package-test
 
 all: build
 
@@ -51,6 +59,19 @@ deps-clang: deps
 	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CLANG_PACKAGES); \
 	  else \
 	    echo "racetable: please install: apt-get install $(CLANG_PACKAGES)"; exit 1; \
+	  fi; \
+	fi
+
+deps-package: deps
+	@missing=""; for f in $(PACKAGE_CHECKS); do [ -e "$$f" ] || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "racetable: installing the packaging tools (missing:$$missing)"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGE_PACKAGES); \
+	  elif command -v sudo >/dev/null 2>&1; then \
+	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGE_PACKAGES); \
+	  else \
+	    echo "racetable: please install: apt-get install $(PACKAGE_PACKAGES)"; exit 1; \
 	  fi; \
 	fi
 
@@ -114,6 +135,29 @@ bench-micro: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target bench_micro
 	./$(BUILD_DIR)/tests/bench_micro --benchmark-samples 20 --benchmark-resamples 2000 \
 	  --benchmark-warmup-time 20 $(BENCH_ARGS)
+
+# Install: the program (stripped), its man page, bash completion and docs
+# (cmake/install.cmake). DESTDIR stages, as for a package.
+install-files: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target racetable racetable_install_files
+
+install: install-files
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix "$(PREFIX)" --strip
+
+# The Debian package: $(BUILD_DIR)/racetable_VERSION_ARCH.deb (CPack).
+deb: install-files
+	cd $(BUILD_DIR) && cpack -G DEB
+
+# Rewrite the man page's generated blocks (options, commands, games) from the
+# program after changing any of them; review the diff (git diff docs/racetable.6).
+man: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target racetable
+	cmake -DRACETABLE=$(BUILD_DIR)/racetable -DPAGE=docs/racetable.6 -P cmake/man_page.cmake
+
+# CI (as root): the .deb built, linted, installed, used and purged; make
+# install against it (tests/package/package_test.sh). Skips when not root.
+package-test: deps-package
+	tests/package/package_test.sh $(BUILD_DIR)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

@@ -1,0 +1,75 @@
+# Install rules and the Debian package (docs/HOSTING.md, issue #22).
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=...]   cmake --install, stripped
+#   make deb                                          build/racetable_VERSION_ARCH.deb
+#
+# Both install the same files: the program in games/ and a link in bin/ (game data is built in; --data
+# still reads a copy), its man page, the bash completion, the docs, and the
+# copyright and changelog Debian asks for. `make package-test` checks that.
+
+include(GNUInstallDirs)
+
+# Directories as Debian expects them, whatever the umask of whoever builds.
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+                                                GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+
+# Compressed as Debian policy asks (gzip -9, no name or time stamp inside, so
+# the same bytes every build).
+set(RACETABLE_PACKAGING_DIR ${CMAKE_BINARY_DIR}/packaging)
+set(RACETABLE_INSTALL_FILES "")
+foreach(pair "docs/racetable.6:racetable.6.gz" "packaging/changelog:changelog.gz")
+  string(REPLACE ":" ";" pair ${pair})
+  list(GET pair 0 source)
+  list(GET pair 1 output)
+  add_custom_command(
+    OUTPUT ${RACETABLE_PACKAGING_DIR}/${output}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${RACETABLE_PACKAGING_DIR}
+    COMMAND sh -c "gzip -9n < \"$1\" > \"$2\"" sh ${CMAKE_SOURCE_DIR}/${source} ${RACETABLE_PACKAGING_DIR}/${output}
+    DEPENDS ${CMAKE_SOURCE_DIR}/${source}
+    VERBATIM)
+  list(APPEND RACETABLE_INSTALL_FILES ${RACETABLE_PACKAGING_DIR}/${output})
+endforeach()
+add_custom_target(racetable_install_files ALL DEPENDS ${RACETABLE_INSTALL_FILES})
+
+# A game goes to /usr/games (Debian policy 11.11; lintian insists for Section:
+# games); /usr/bin/racetable points there too, for a PATH without /usr/games
+# (root's, `env -i`, some ssh commands).
+set(RACETABLE_INSTALL_GAMESDIR games CACHE STRING "Where the program goes, under the prefix")
+install(TARGETS racetable RUNTIME DESTINATION ${RACETABLE_INSTALL_GAMESDIR})
+file(MAKE_DIRECTORY ${RACETABLE_PACKAGING_DIR})
+file(CREATE_LINK ../${RACETABLE_INSTALL_GAMESDIR}/racetable ${RACETABLE_PACKAGING_DIR}/racetable SYMBOLIC)
+install(FILES ${RACETABLE_PACKAGING_DIR}/racetable DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Debian's hardening that costs only a link: bind every symbol at start, so
+# the relocation table can be read-only throughout (lintian: hardening-no-bindnow).
+target_link_options(racetable PRIVATE -Wl,-z,now)
+install(FILES ${RACETABLE_PACKAGING_DIR}/racetable.6.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
+install(FILES packaging/racetable.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        RENAME racetable)
+file(GLOB RACETABLE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
+install(FILES README.md ${RACETABLE_DOCS} packaging/copyright ${RACETABLE_PACKAGING_DIR}/changelog.gz
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+# The Debian package: cpack in the build folder (make deb).
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME racetable)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DIRECTORY ${CMAKE_BINARY_DIR})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "five tabletop racing games in the terminal")
+set(CPACK_PACKAGE_DESCRIPTION
+    "Wacky Races, Scrap Racer, RC Racer, Go Wacky! and Racesmack, with every rule of
+their rulebooks, for people and computer players at one table: a full-screen
+ncurses shell, hot-seat play, and shared tables over SSH where each player
+plays from their own terminal. Also plays whole games with computers as
+deterministic transcripts, replays saved games, and narrates demos.")
+set(RACETABLE_MAINTAINER "racetable maintainers <maintainers@users.noreply.a-seed-46d011d1.example>"
+    CACHE STRING "The Debian package's Maintainer field")
+set(CPACK_PACKAGE_CONTACT ${RACETABLE_MAINTAINER})
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${RACETABLE_MAINTAINER})
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+# Depends: found by dpkg-shlibdeps from the libraries the program links.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion, man-db")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_STRIP_FILES ON)
+include(CPack)

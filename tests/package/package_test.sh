@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# The Debian package end to end (issue #22; `make package-test`, in CI as root):
+# build it (make deb), check it with lintian, install it with dpkg -i, run the
+# installed program, its man page and its bash completion, purge it and find
+# nothing left behind; and check that `make install` installs the same files.
+# Skips (exit 0, saying why) when not root or without dpkg, and when a
+# racetable package is installed already (this test would remove it).
+# Usage: tests/package/package_test.sh [BUILD_DIR]
+set -euo pipefail
+source_dir=$(cd "$(dirname "$0")/../.." && pwd)
+build_dir=$(realpath "${1:-$source_dir/build}")
+cd "$source_dir"
+
+skip() {
+    echo "package-test: SKIPPED: $*"
+    exit 0
+}
+fail() {
+    echo "package-test: FAILED: $*" >&2
+    exit 1
+}
+[[ $(id -u) == 0 ]] || skip "installing a package needs root (run it as root, as CI does)"
+command -v dpkg >/dev/null || skip "no dpkg here (not a Debian system)"
+if dpkg-query -W -f='${Status}' racetable 2>/dev/null | grep -q "installed"; then
+    skip "a racetable package is installed on this machine already; this test would replace and remove it"
+fi
+
+work=$(mktemp -d /tmp/racetable-package-XXXXXX)
+installed=false
+cleanup() {
+    if $installed; then dpkg --purge racetable >/dev/null 2>&1 || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+started=$SECONDS
+step() { echo "package-test: $* ($((SECONDS - started)) s)"; }
+
+# --- build the package -------------------------------------------------
+step "make deb"
+rm -f "$build_dir"/racetable_*.deb
+make --no-print-directory deb BUILD_DIR="$build_dir" >"$work/deb.log" 2>&1 || { cat "$work/deb.log"; fail "make deb"; }
+debs=("$build_dir"/racetable_*.deb)
+[[ ${#debs[@]} == 1 && -f ${debs[0]} ]] || fail "make deb made no single racetable_*.deb in $build_dir"
+deb=${debs[0]}
+dpkg-deb --field "$deb"
+
+depends=$(dpkg-deb --field "$deb" Depends)
+for lib in libc6 libstdc++6 libncursesw6; do
+    grep -q "\b$lib\b" <<<"$depends" || fail "Depends does not name $lib (dpkg-shlibdeps): $depends"
+done
+[[ $(dpkg-deb --field "$deb" Section) == games ]] || fail "Section is not games"
+version=$(dpkg-deb --field "$deb" Version)
+changelog_version=$(sed -n '1s/^racetable (\([^)]*\)).*/\1/p' packaging/changelog)
+[[ $version == "$changelog_version" ]] ||
+    fail "the package is version $version but packaging/changelog's newest entry is $changelog_version: add an entry"
+
+# Files in the package, without the directories (./usr/bin/racetable -> /usr/bin/racetable).
+dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ {print substr($6, 2)}' | sort >"$work/deb.files"
+for f in /usr/bin/racetable /usr/share/man/man6/racetable.6.gz /usr/share/bash-completion/completions/racetable \
+    /usr/share/doc/racetable/copyright /usr/share/doc/racetable/changelog.gz \
+    /usr/share/doc/racetable/README.md /usr/share/doc/racetable/HOSTING.md; do
+    grep -qxF "$f" "$work/deb.files" || fail "the package has no $f"
+done
+
+# --- lintian ---------------------------------------------------------------
+step "lintian"
+if command -v lintian >/dev/null; then
+    lintian --fail-on error --display-level ">=warning" "$deb" | tee "$work/lintian.log" ||
+        fail "lintian reports errors (above)"
+else
+    fail "lintian is not installed (make package-test installs it: make deps-package)"
+fi
+
+# --- make install to a temporary prefix installs the same files ------------
+step "make install DESTDIR=$work/root PREFIX=/usr"
+make --no-print-directory install BUILD_DIR="$build_dir" PREFIX=/usr DESTDIR="$work/root" \
+    >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "make install"; }
+(cd "$work/root" && find . ! -type d | sed 's/^\.//' | sort) >"$work/install.files"
+diff -u "$work/deb.files" "$work/install.files" ||
+    fail "make install (+) installs other files than the package (-)"
+mkdir "$work/unpacked"
+dpkg-deb --extract "$deb" "$work/unpacked"
+while read -r f; do
+    cmp -s "$work/unpacked$f" "$work/root$f" || fail "$f differs between make install and the package"
+done <"$work/deb.files"
+
+# --- install it into this machine ------------------------------------------
+snapshot() { find /usr /etc /opt /var/lib/dpkg/info -xdev 2>/dev/null | sort; }
+snapshot >"$work/before"
+step "dpkg -i"
+dpkg -i "$deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i $deb"; }
+installed=true
+dpkg -L racetable >"$work/owned"
+
+step "racetable list"
+out=$(env -i PATH=/usr/bin:/bin racetable list)
+[[ $(wc -l <<<"$out") == "$("$build_dir/racetable" list | wc -l)" ]] || fail "racetable list printed: $out"
+grep -q "^go-wacky" <<<"$out" || fail "racetable list printed: $out"
+[[ $(command -v racetable) == /usr/bin/racetable ]] || true
+env -i PATH=/usr/bin:/bin racetable --version
+
+step "man -w racetable"
+if [[ ! -e /usr/share/man/man6/racetable.6.gz ]]; then
+    grep -rs "path-exclude.*man" /etc/dpkg/dpkg.cfg.d/ &&
+        fail "dpkg left out the man page: this machine's dpkg config excludes man pages (above)"
+    fail "dpkg -i did not install /usr/share/man/man6/racetable.6.gz"
+fi
+page=$(man -w racetable) || fail "man -w racetable found no page"
+[[ $page == /usr/share/man/man6/racetable.6.gz ]] || fail "man -w racetable found $page"
+MANWIDTH=80 man racetable 2>"$work/man.err" | grep -q "SHARED TABLES" || fail "man racetable shows no page"
+[[ ! -s $work/man.err ]] || { cat "$work/man.err"; fail "man racetable warns"; }
+
+step "bash completion"
+result=$(bash --norc --noprofile -c '
+    source /usr/share/bash-completion/completions/racetable
+    complete -p racetable
+    COMP_LINE="racetable sim go-" COMP_POINT=17
+    COMPREPLY=()
+    _racetable
+    printf "offers:%s\n" "${COMPREPLY[@]}"')
+echo "$result"
+grep -qxF "complete -F _racetable racetable" <<<"$result" || fail "complete -p racetable: $result"
+grep -qxF "offers:go-wacky" <<<"$result" || fail "racetable sim go-<TAB> did not offer go-wacky"
+
+# --- remove it: nothing left behind ----------------------------------------
+step "dpkg --purge"
+dpkg --purge racetable >"$work/purge.log" 2>&1 || { cat "$work/purge.log"; fail "dpkg --purge racetable"; }
+installed=false
+dpkg-query -W racetable >/dev/null 2>&1 && fail "dpkg still knows racetable after --purge"
+snapshot >"$work/after"
+if ! diff "$work/before" "$work/after" >"$work/left"; then
+    # Only what this package touched counts: another install on a shared
+    # machine may change other files meanwhile.
+    if grep -E '^[<>]' "$work/left" | cut -c3- | grep -xF -f "$work/owned" >"$work/ours" ||
+        grep -E '^[<>]' "$work/left" | grep -q racetable; then
+        cat "$work/left"
+        fail "the file system differs after install and purge (above)"
+    fi
+    echo "package-test: note: files changed meanwhile that this package does not own:"
+    cat "$work/left"
+fi
+step "passed"
