@@ -135,7 +135,7 @@ Completion option_value(const Typed& t) {
   Completion c;
   if (name == "--data" || name == "--dir") {
     c.kind = CompletionKind::Dirs;
-  } else if (name == "--save" || name == "--resume") {
+  } else if (name == "--save" || name == "--resume" || name.ends_with("-file")) {
     c.kind = CompletionKind::Files;
   } else if (name == "--game") {
     c.words = game_ids();

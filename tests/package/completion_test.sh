@@ -100,6 +100,7 @@ cd "$work/saves" || exit 1
 expect "racetable resume go" go-wacky-seed7.save
 expect "racetable replay " go-wacky-seed7.save sub
 expect "racetable sim go-wacky --data " sub
+expect "racetable sim go-wacky --save go" go-wacky-seed7.save
 
 if ((failures > 0)); then
     echo "bash completion: $failures failure(s)"

@@ -96,8 +96,16 @@ step "racetable list"
 out=$(env -i PATH=/usr/bin:/bin racetable list)
 [[ $(wc -l <<<"$out") == "$("$build_dir/racetable" list | wc -l)" ]] || fail "racetable list printed: $out"
 grep -q "^go-wacky" <<<"$out" || fail "racetable list printed: $out"
-[[ $(command -v racetable) == /usr/bin/racetable ]] || true
 env -i PATH=/usr/bin:/bin racetable --version
+# Any user can run it (not only root), from anywhere: the data is built in...
+if command -v setpriv >/dev/null; then
+    (cd / && env -i setpriv --reuid=65534 --regid=65534 --clear-groups /usr/games/racetable list) |
+        grep -q "^go-wacky" || fail "user 65534 cannot run /usr/games/racetable list"
+fi
+# ...and --data still reads a copy instead (the same data: the same game).
+embedded=$(cd / && racetable sim go-wacky --seed 3 --players 3)
+copied=$(cd / && racetable sim go-wacky --seed 3 --players 3 --data "$source_dir/data")
+[[ -n $embedded && $embedded == "$copied" ]] || fail "racetable sim with --data $source_dir/data differs from the built-in data"
 
 step "man -w racetable"
 if [[ ! -e /usr/share/man/man6/racetable.6.gz ]]; then
