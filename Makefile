@@ -27,10 +27,27 @@ FUZZ_SECONDS ?= 20
 # the Debian tools the package test needs.
 PREFIX ?= /usr/local
 DESTDIR ?=
-PACKAGE_PACKAGES := dpkg-dev lintian man-db
-PACKAGE_CHECKS := /usr/bin/dpkg-shlibdeps /usr/bin/lintian /usr/bin/man
+DEB_PACKAGES := dpkg-dev file
+DEB_CHECKS := /usr/bin/dpkg-shlibdeps /usr/bin/file
+PACKAGE_TEST_PACKAGES := lintian man-db
+PACKAGE_TEST_CHECKS := /usr/bin/lintian /usr/bin/man
 
-.PHONY: all run test deps deps-clang deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro \
+# $(call apt-install,PACKAGES,CHECKS): installs PACKAGES unless every CHECKS file exists.
+define apt-install
+	@missing=""; for f in $(2); do [ -e "$$f" ] || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "racetable: installing $(1) (missing:$$missing)"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
+	  elif command -v sudo >/dev/null 2>&1; then \
+	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
+	  else \
+	    echo "racetable: please install: apt-get install $(1)"; exit 1; \
+	  fi; \
+	fi
+endef
+
+.PHONY: all run test deps deps-clang deps-deb deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro \
         install install-files deb man package-test
 
 all: build
@@ -62,18 +79,12 @@ deps-clang: deps
 	  fi; \
 	fi
 
-deps-package: deps
-	@missing=""; for f in $(PACKAGE_CHECKS); do [ -e "$$f" ] || missing="$$missing $$f"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "racetable: installing the packaging tools (missing:$$missing)"; \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGE_PACKAGES); \
-	  elif command -v sudo >/dev/null 2>&1; then \
-	    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGE_PACKAGES); \
-	  else \
-	    echo "racetable: please install: apt-get install $(PACKAGE_PACKAGES)"; exit 1; \
-	  fi; \
-	fi
+# make deb needs dpkg-shlibdeps and file (CPack); the package test also lintian and man.
+deps-deb: deps
+	$(call apt-install,$(DEB_PACKAGES),$(DEB_CHECKS))
+
+deps-package: deps-deb
+	$(call apt-install,$(PACKAGE_TEST_PACKAGES),$(PACKAGE_TEST_CHECKS))
 
 configure: deps
 	@[ -f $(BUILD_DIR)/CMakeCache.txt ] || cmake -S . -B $(BUILD_DIR) -G "$(GENERATOR)" \
@@ -145,7 +156,7 @@ install: install-files
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix "$(PREFIX)" --strip
 
 # The Debian package: $(BUILD_DIR)/racetable_VERSION_ARCH.deb (CPack).
-deb: install-files
+deb: deps-deb install-files
 	cd $(BUILD_DIR) && cpack -G DEB
 
 # Rewrite the man page's generated blocks (options, commands, games) from the
@@ -156,7 +167,8 @@ man: configure
 
 # CI (as root): the .deb built, linted, installed, used and purged; make
 # install against it (tests/package/package_test.sh). Skips when not root.
-package-test: deps-package
+package-test:
+	@if [ "$$(id -u)" = 0 ] && command -v dpkg >/dev/null; then $(MAKE) --no-print-directory deps-package; fi
 	tests/package/package_test.sh $(BUILD_DIR)
 
 format:
