@@ -9,7 +9,7 @@
 namespace rt::cli {
 namespace {
 
-// Text as roff shows it: backslashes and leading dots escaped, `code` in
+// Text as roff shows it: backslashes and a leading dot escaped, `code` in
 // bold. A '-' in code or starting a word is a minus sign, so that what a
 // reader copies from the page runs (groff may print a plain '-' as a hyphen).
 std::string roff(std::string_view text, bool all_code = false) {
@@ -20,8 +20,10 @@ std::string roff(std::string_view text, bool all_code = false) {
     const char before = i == 0 ? ' ' : text[i - 1];
     if (c == '\\') {
       out += "\\e";
-    } else if (c == '-' && (all_code || code || before == ' ' || before == '(' || before == '-' ||
-                            before == '`' || i == 0)) {
+    } else if (c == '\n') {
+      out += ' ';  // roff fills lines itself; a line break could start a request
+    } else if (c == '-' && (all_code || code || before == ' ' || before == '\n' || before == '(' ||
+                            before == '-' || before == '`' || i == 0)) {
       out += "\\-";
     } else if (c == '`') {
       out += code ? "\\fR" : "\\fB";
