@@ -67,8 +67,25 @@ std::string save_text_keeping_people(const Table& table) {
   return out;
 }
 
+namespace {
+
+PaceConfig pace_config(const ServerOptions& o) {
+  PaceConfig c;
+  c.pace_ms = o.pace_ms;
+  c.contest_rate = 1;  // people may be watching a computers' race: real time
+  c.ready_ms = o.ready_ms;
+  c.after_contest_ms = o.after_contest_ms;
+  c.frame_ms = o.frame_ms;
+  return c;
+}
+
+}  // namespace
+
 Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<Event> earlier)
-    : table_(std::move(table)), opt_(std::move(options)), host_uid_(::getuid()) {
+    : table_(std::move(table)),
+      opt_(std::move(options)),
+      pacer_(*table_, pace_config(opt_)),
+      host_uid_(::getuid()) {
   if (!opt_.clock) opt_.clock = steady_ms;
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
   seats_.resize(table_->seats().size());
@@ -323,7 +340,7 @@ bool Server::poll_once(int max_wait_ms) {
 
   const Millis wake = wake_at(real);
   Millis wait = max_wait_ms < 0 ? 60000 : max_wait_ms;
-  if (wake != INT64_MAX) wait = std::min(wait, std::max<Millis>(0, wake - real));
+  if (wake != kNever) wait = std::min(wait, std::max<Millis>(0, wake - real));
   if (changed_ || g_stop_signal) wait = 0;
 
   std::vector<pollfd> fds;

@@ -1,6 +1,6 @@
 // A table server: one game shared by several terminals over a Unix socket.
-// Single-threaded with poll(). It owns the Table, runs chance and computers
-// at a readable pace and timed contests on its own clock, takes decisions
+// Single-threaded with poll(). It owns the Table, paces chance, computers and
+// timed contests with the shell's own Pacer (core/pacer.h), takes decisions
 // from the seated clients, and sends each client only what its seat (or a
 // spectator) may see: a screen model rendered for that viewer and the log
 // lines meant for it. The game is saved after every decision.
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/event.h"
+#include "core/pacer.h"
 #include "core/table.h"
 #include "tui/net/protocol.h"
 
@@ -121,8 +122,6 @@ class Server {
   void say(std::string_view line);
   void on_step(const Step& step);
   bool live_contest() const;
-  bool in_contest() const;
-  bool contest_has_people() const;
   Tick view_tick(Millis real) const;
   bool update(Millis real);
   Millis wake_at(Millis real) const;
@@ -149,6 +148,7 @@ class Server {
 
   std::unique_ptr<Table> table_;
   ServerOptions opt_;
+  Pacer pacer_;
   std::string socket_path_;
   int listen_fd_ = -1;
   uid_t host_uid_ = 0;
@@ -160,20 +160,10 @@ class Server {
   ServerStats stats_;
   bool stopping_ = false;
 
+  // The pacer's phase, and Waiting until every person's seat is taken.
   enum class Phase : std::uint8_t { Waiting, Computers, People, Ready, Contest, Over };
   Phase phase_ = Phase::Waiting;
   bool started_ = false;
-  Millis next_step_at_ = 0;
-  bool last_step_bot_ = false;
-  bool last_step_public_ = false;
-  // The contest clock: game ticks follow real milliseconds from the tick at
-  // which the contest opened.
-  bool clock_running_ = false;
-  std::uint32_t clock_contest_ = 0;
-  Tick clock_tick_ = 0;
-  Millis clock_real_ = 0;
-  bool ready_given_ = false;
-  bool contest_had_people_ = false;
   Millis last_frame_ = 0;
   std::size_t saved_steps_ = static_cast<std::size_t>(-1);
   Millis over_since_ = -1;

@@ -1,5 +1,6 @@
-// The server's side of the game: steps as they happen, the real-time clock
-// of contests, and computers standing in for people who left.
+// The server's side of the game: steps as they happen, paced by the Pacer
+// (core/pacer.h, shared with the shell), and computers standing in for
+// people who left.
 #include "tui/net/server_internal.h"
 
 #include <algorithm>
@@ -15,35 +16,16 @@ void Server::on_step(const Step& step) {
     log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
   }
   events_.clear();
-  last_step_bot_ =
-      step.player >= 0 && table_->seats()[static_cast<std::size_t>(step.player)].kind == SeatKind::Bot;
-  last_step_public_ = any_public;
+  pacer_.note_step(step, any_public);
   changed_ = true;
 }
 
 bool Server::live_contest() const {
-  const State& st = table_->state();
-  return st.turn() == Turn::Simultaneous && st.timed();
-}
-
-bool Server::in_contest() const {
-  const State& st = table_->state();
-  return clock_running_ && st.contest_id() == clock_contest_ &&
-         ((st.turn() == Turn::Simultaneous && st.timed()) || st.turn() == Turn::Chance);
-}
-
-bool Server::contest_has_people() const {
-  if (!live_contest()) return false;
-  std::vector<PlayerId> who;
-  table_->humans_to_act(who);
-  return !who.empty();
+  return pacer_.live_contest();
 }
 
 Tick Server::view_tick(Millis real) const {
-  const Tick at = table_->state().now();
-  if (!clock_running_) return at;
-  const Millis t = static_cast<Millis>(clock_tick_) + std::max<Millis>(0, real - clock_real_);
-  return std::max(at, static_cast<Tick>(std::min<Millis>(t, kNoDeadline - 1)));
+  return pacer_.view_tick(real);
 }
 
 bool Server::update(Millis real) {
@@ -58,106 +40,29 @@ bool Server::update(Millis real) {
       return false;
     }
     started_ = true;
-    next_step_at_ = real + opt_.pace_ms / 2;
+    pacer_.hold_until(real + opt_.pace_ms / 2);
     say(table_->history().empty() ? "every seat is taken: the game starts"
                                   : "every seat is taken: the game goes on");
     changed = true;
-    phase_ = Phase::Computers;
   }
-  for (int guard = 0; guard < 20000; ++guard) {
-    if (table_->over()) {
-      if (phase_ != Phase::Over) {
-        phase_ = Phase::Over;
-        over_since_ = real;
-        clock_running_ = false;
-        const Standings st = table_->state().standings();
-        say(fmt::format("game over: {}", st.summary));
-        changed = true;
-      }
-      return changed;
-    }
-    if (clock_running_) {
-      // A contest runs on its clock, dice rolled inside it included, until it
-      // is decided (or another contest opens).
-      for (int g = 0; g < 100000 && in_contest(); ++g) {
-        contest_had_people_ = contest_had_people_ || contest_has_people();
-        if (!table_->advance_one(view_tick(real))) break;
-        changed = true;
-      }
-      if (in_contest()) {
-        if (phase_ != Phase::Contest) changed = true;
-        phase_ = Phase::Contest;
-        return changed;
-      }
-      clock_running_ = false;
-      ready_given_ = false;
-      phase_ = Phase::Computers;
-      next_step_at_ = real + std::max<Millis>(opt_.pace_ms, contest_had_people_ ? opt_.after_contest_ms : 0);
-      changed = true;
-      continue;
-    }
-    if (live_contest()) {
-      if (!ready_given_ && contest_has_people()) {
-        // People need a moment to see that a race is on before time flows.
-        ready_given_ = true;
-        phase_ = Phase::Ready;
-        next_step_at_ = std::max(next_step_at_, real + opt_.ready_ms);
-        return true;
-      }
-      if (real < next_step_at_) return changed;
-      clock_running_ = true;
-      clock_contest_ = table_->state().contest_id();
-      clock_tick_ = table_->state().now();
-      clock_real_ = real;
-      contest_had_people_ = false;
-      phase_ = Phase::Contest;
-      changed = true;
-      continue;
-    }
-    table_->humans_to_act(waiting_);
-    if (!waiting_.empty()) {
-      if (phase_ != Phase::People) changed = true;
-      phase_ = Phase::People;
-      return changed;
-    }
-    if (phase_ != Phase::Computers) changed = true;
-    phase_ = Phase::Computers;
-    if (real < next_step_at_) return changed;
-    if (!table_->advance_one()) return changed;
-    changed = true;
-    Millis delay = 0;
-    if (last_step_bot_)
-      delay = opt_.pace_ms;
-    else if (last_step_public_)
-      delay = opt_.pace_ms / 2;
-    next_step_at_ = real + delay;
+  changed = pacer_.update(real) || changed;
+  const Phase before = phase_;
+  switch (pacer_.phase()) {
+    case PacePhase::Computers: phase_ = Phase::Computers; break;
+    case PacePhase::People: phase_ = Phase::People; break;
+    case PacePhase::GetReady: phase_ = Phase::Ready; break;
+    case PacePhase::Contest: phase_ = Phase::Contest; break;
+    case PacePhase::Over: phase_ = Phase::Over; break;
   }
-  return changed;
+  if (phase_ == Phase::Over && before != Phase::Over) {
+    over_since_ = real;
+    say(fmt::format("game over: {}", table_->state().standings().summary));
+  }
+  return changed || before != phase_;
 }
 
 Millis Server::wake_at(Millis real) const {
-  constexpr Millis kNever = INT64_MAX;
-  Millis wake = kNever;
-  switch (phase_) {
-    case Phase::Waiting:
-    case Phase::People:
-    case Phase::Over: break;
-    case Phase::Computers:
-    case Phase::Ready: wake = std::max(real, next_step_at_); break;
-    case Phase::Contest: {
-      if (real < next_step_at_) {
-        wake = next_step_at_;
-        break;
-      }
-      wake = real + opt_.frame_ms;
-      const Tick next = table_->next_scheduled();
-      if (next != kNoDeadline) {
-        const Tick cur = view_tick(real);
-        wake = std::min(wake, next <= cur ? real : real + static_cast<Millis>(next - cur));
-      }
-      break;
-    }
-  }
+  Millis wake = started_ ? pacer_.wake_at(real) : kNever;
   if (!opt_.stand_in.empty() && started_ && phase_ != Phase::Over)
     for (std::size_t p = 0; p < seats_.size(); ++p) {
       const SeatState& s = seats_[p];

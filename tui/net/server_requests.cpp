@@ -142,14 +142,8 @@ void Server::handle_act(Client& c, const json& msg, Millis real) {
   State const* st = &table_->state();
   if (live_contest()) {
     if (phase_ != Phase::Contest) return reject("not yet: get ready");
-    if (!a.timed || a.contest != st->contest_id()) return reject("Too late!");
-    const Tick at = view_tick(real);
-    // Computers that were quicker than this key press act first.
-    while (live_contest() && table_->advance_one(at)) {
-    }
-    if (!live_contest() || table_->state().contest_id() != a.contest || !table_->state().is_legal(p, a.id))
+    if (!a.timed || pacer_.contest_act(p, a.id, real, a.contest) != ContestAnswer::Taken)
       return reject("Too late!");
-    table_->submit(p, a.id, at);
   } else {
     table_->humans_to_act(waiting_);
     if (std::find(waiting_.begin(), waiting_.end(), p) == waiting_.end())
@@ -158,9 +152,8 @@ void Server::handle_act(Client& c, const json& msg, Millis real) {
     if (a.timed || a.ask != seats_[static_cast<std::size_t>(p)].ask)
       return reject("that answer was for an earlier question: choose again");
     if (!st->is_legal(p, a.id)) return reject("that is not one of the options");
-    table_->submit(p, a.id, st->now());
+    pacer_.decide(p, a.id, real);
     seats_[static_cast<std::size_t>(p)].answered = true;
-    next_step_at_ = real;
   }
   ++stats_.decisions;
   changed_ = true;

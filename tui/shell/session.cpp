@@ -12,8 +12,20 @@ const Speed& speed_level(int level) {
   return kSpeeds[std::clamp(level, 1, kSpeedCount) - 1];
 }
 
+namespace {
+
+PaceConfig pace_config(const SessionOptions& options) {
+  PaceConfig c;
+  c.pace_ms = speed_level(options.speed).pace_ms;
+  c.contest_rate = speed_level(options.speed).contest_rate;
+  c.get_ready = !options.demo;  // nobody to get ready in a demo
+  return c;
+}
+
+}  // namespace
+
 GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlier, SessionOptions options)
-    : table_(std::move(table)), options_(std::move(options)) {
+    : table_(std::move(table)), options_(std::move(options)), pacer_(*table_, pace_config(options_)) {
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0});
   fresh_from_ = log_.size();
   for (std::size_t p = 0; p < table_->seats().size(); ++p)
@@ -26,30 +38,25 @@ GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlie
   saved_decisions_ = table_->history().size();
 }
 
+void GameSession::set_speed(int level) {
+  options_.speed = level;
+  pacer_.set_speed(speed_level(level).pace_ms, speed_level(level).contest_rate);
+}
+
 int GameSession::human_rank(PlayerId seat) const {
   for (std::size_t i = 0; i < humans_.size(); ++i)
     if (humans_[i] == seat) return static_cast<int>(i);
   return -1;
 }
 
-bool GameSession::live_contest() const {
-  const State& st = table_->state();
-  return st.turn() == Turn::Simultaneous && st.timed();
-}
-
 std::vector<PlayerId> GameSession::contest_humans() const {
   std::vector<PlayerId> out;
-  if (!live_contest()) return out;
-  table_->humans_to_act(out);
+  pacer_.contest_people(out);
   return out;
 }
 
-bool GameSession::contest_has_humans() const {
-  return !contest_humans().empty();
-}
-
 Tick GameSession::view_tick(Millis real) const {
-  return clock_.running() ? std::max(clock_.now(real), state().now()) : state().now();
+  return pacer_.view_tick(real);
 }
 
 bool GameSession::visible(const LogEntry& e) const {
@@ -65,19 +72,7 @@ void GameSession::on_step(const Step& step) {
     log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, steps_});
   }
   events_.clear();
-  last_step_bot_ =
-      step.player >= 0 && table_->seats()[static_cast<std::size_t>(step.player)].kind == SeatKind::Bot;
-  last_step_public_ = any_public;
-}
-
-void GameSession::after_computer_step(Millis real) {
-  const int pace = speed_level(options_.speed).pace_ms;
-  Millis delay = 0;
-  if (last_step_bot_)
-    delay = pace;
-  else if (last_step_public_)
-    delay = pace / 2;  // a card turned up, a die rolled
-  next_step_at_ = real + delay;
+  pacer_.note_step(step, any_public);
 }
 
 void GameSession::enter_human_turn(PlayerId who) {
@@ -92,137 +87,61 @@ void GameSession::enter_human_turn(PlayerId who) {
   if (changed_person) save();
 }
 
-bool GameSession::in_contest() const {
-  // Chance steps inside a contest (a die rolled, a card turned up mid-race)
-  // belong to it: the clock keeps running through them.
-  return live_contest() || (clock_.running() && state().turn() == Turn::Chance);
-}
-
-bool GameSession::step_contest(Millis real) {
-  bool changed = false;
-  if (secret_hands()) viewer_ = kEveryone;  // everyone is at the keyboard: no hand on show
-  if (!clock_.running()) {
-    if (!ready_given_ && !options_.demo && contest_has_humans()) {
-      // Humans need a moment to see that a race is on before time flows.
-      ready_given_ = true;
-      phase_ = Phase::GetReady;
-      next_step_at_ = std::max(next_step_at_, real + kGetReadyMs);
-      return true;
-    }
-    clock_.start(state().now(), real);
-    contest_had_humans_ = false;
-    changed = true;
+bool GameSession::follow_pacer() {
+  const PacePhase pace = pacer_.phase();
+  // Everyone is at the keyboard in a contest: no hand on show.
+  if (secret_hands() && (pacer_.contests_opened() != contests_seen_ || pace == PacePhase::GetReady ||
+                         pace == PacePhase::Contest))
+    viewer_ = kEveryone;
+  contests_seen_ = pacer_.contests_opened();
+  const Phase before = phase_;
+  const PlayerId asked_before = asked_;
+  switch (pace) {
+    case PacePhase::Over:
+      if (phase_ != Phase::Over) {
+        phase_ = Phase::Over;
+        save();
+      }
+      break;
+    case PacePhase::People:
+      table_->humans_to_act(waiting_);
+      if (!waiting_.empty()) enter_human_turn(waiting_.front());
+      break;
+    case PacePhase::Computers: phase_ = Phase::Computers; break;
+    case PacePhase::GetReady: phase_ = Phase::GetReady; break;
+    case PacePhase::Contest: phase_ = Phase::Contest; break;
   }
-  phase_ = Phase::Contest;
-  for (int guard = 0; guard < 100000 && in_contest(); ++guard) {
-    if (state().turn() == Turn::Chance) {
-      table_->advance_one(clock_.now(real));
-      changed = true;
-      continue;
-    }
-    // Computers alone race faster at higher speeds (at once at the top speed).
-    const bool humans_in = contest_has_humans();
-    contest_had_humans_ = contest_had_humans_ || humans_in;
-    const int rate = humans_in ? 1 : speed_level(options_.speed).contest_rate;
-    if (rate != 0) clock_.set_rate(rate, real);
-    if (table_->advance_one(clock_.now(real))) {
-      changed = true;
-      continue;
-    }
-    if (rate != 0) break;
-    // advance_one() has scheduled the computers' decisions: jump to the next.
-    const Tick next = table_->next_scheduled();
-    if (next == kNoDeadline) break;
-    clock_.jump_to(next, real);
-  }
-  if (!in_contest()) {
-    clock_.stop();
-    clock_.set_rate(1, real);
-    ready_given_ = false;
-    phase_ = Phase::Computers;
-    const int pace = speed_level(options_.speed).pace_ms;
-    next_step_at_ = real + std::max<Millis>(pace, contest_had_humans_ ? kAfterContestMs : 0);
-    changed = true;
-  }
-  return changed;
+  return before != phase_ || asked_before != asked_;
 }
 
 bool GameSession::update(Millis real) {
-  if (paused_) return false;
-  bool changed = false;
-  for (int guard = 0; guard < 20000; ++guard) {
-    if (table_->over()) {
-      if (phase_ != Phase::Over) {
-        phase_ = Phase::Over;
-        clock_.stop();
-        save();
-        changed = true;
-      }
-      return changed;
-    }
-    if (phase_ == Phase::PassDevice) return changed;
-    if (real < next_step_at_) return changed;
-    if (in_contest()) {
-      changed = step_contest(real) || changed;
-      if (in_contest() || real < next_step_at_) return changed;
-      continue;
-    }
-    table_->humans_to_act(waiting_);
-    if (!waiting_.empty()) {
-      const Phase before = phase_;
-      const PlayerId asked_before = asked_;
-      enter_human_turn(waiting_.front());
-      return changed || before != phase_ || asked_before != asked_;
-    }
-    phase_ = Phase::Computers;
-    if (!table_->advance_one()) return changed;
-    changed = true;
-    after_computer_step(real);
-  }
-  return changed;
+  if (pacer_.paused()) return false;
+  const bool changed = pacer_.update(real);
+  return follow_pacer() || changed;
 }
 
 Millis GameSession::wake_at(Millis real) const {
-  if (paused_) return kNever;
-  switch (phase_) {
-    case Phase::Over:
-    case Phase::HumanTurn:
-    case Phase::PassDevice: return kNever;
-    case Phase::Computers:
-    case Phase::GetReady: return std::max(real, next_step_at_);
-    case Phase::Contest: {
-      if (real < next_step_at_) return next_step_at_;
-      const Millis due = clock_.real_at(table_->next_scheduled(), real);
-      return std::min(due, real + kFrameMs);
-    }
-  }
-  return kNever;
+  // The pacer waits for people; so does a hot-seat hand-over.
+  if (phase_ == Phase::PassDevice || phase_ == Phase::HumanTurn) return kNever;
+  return pacer_.wake_at(real);
 }
 
 bool GameSession::choose(PlayerId player, Action action, Millis real) {
   if (phase_ != Phase::HumanTurn || player != asked_) return false;
   if (!state().is_legal(player, action)) return false;
-  table_->submit(player, action, state().now());
+  pacer_.decide(player, action, real);
   fresh_from_ = log_.size();
   phase_ = Phase::Computers;
-  next_step_at_ = real;
   update(real);
   return true;
 }
 
 bool GameSession::contest_act(PlayerId player, Action action, Millis real) {
-  if (phase_ != Phase::Contest || paused_ || !live_contest()) return false;
-  const Tick at = clock_.now(real);
-  // Computers that were quicker than this key press act first.
-  while (in_contest() && table_->advance_one(at)) {
-  }
-  if (!live_contest() || !state().is_legal(player, action)) {
-    update(real);
-    return false;
-  }
-  table_->submit(player, action, at);
+  if (phase_ != Phase::Contest) return false;
+  const ContestAnswer answer = pacer_.contest_act(player, action, real);
+  if (answer == ContestAnswer::NotYet) return false;
   update(real);
-  return true;
+  return answer == ContestAnswer::Taken;
 }
 
 void GameSession::confirm_pass(Millis real) {
@@ -235,29 +154,16 @@ void GameSession::confirm_pass(Millis real) {
 }
 
 void GameSession::pause(Millis real) {
-  if (paused_) return;
-  paused_ = true;
-  paused_at_ = real;
-  clock_.pause(real);
+  pacer_.pause(real);
 }
 
 void GameSession::resume(Millis real) {
-  if (!paused_) return;
-  paused_ = false;
-  // Pacing and "Get ready!" wait for as long as the game was paused.
-  if (next_step_at_ > paused_at_) next_step_at_ += real - paused_at_;
-  clock_.resume(real);
+  pacer_.resume(real);
 }
 
 void GameSession::skip(Millis real) {
-  if (paused_) return;
-  if (phase_ == Phase::Computers) {
-    next_step_at_ = real;
-  } else if (phase_ == Phase::Contest && !contest_has_humans()) {
-    next_step_at_ = std::min(next_step_at_, real);
-    const Tick next = table_->next_scheduled();
-    if (next != kNoDeadline) clock_.jump_to(next, real);
-  }
+  if (pacer_.paused()) return;
+  pacer_.skip(real);
   update(real);
 }
 

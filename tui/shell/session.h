@@ -1,7 +1,8 @@
-// A game being played in the shell: the Table, the event log, computer
-// pacing, the real-time clock of timed contests, whose private view is on
-// screen (hot-seat), and saving. No terminal here: the play screen draws it
-// and feeds it keys, and tests drive it with a fake clock.
+// A game being played in the shell: the Table, the event log, whose private
+// view is on screen (hot-seat), and saving. Pacing (computers, contests and
+// their clock) is the Pacer's (core/pacer.h), the same one the table server
+// uses. No terminal here: the play screen draws it and feeds it keys, and
+// tests drive it with a fake clock.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/pacer.h"
 #include "core/table.h"
 #include "tui/shell/clock.h"
 
@@ -48,9 +50,9 @@ struct SessionOptions {
   int speed = kDefaultSpeed;
 };
 
-inline constexpr Millis kGetReadyMs = 1500;      // "Get ready!" before a contest with humans
-inline constexpr Millis kAfterContestMs = 1500;  // time to see who won a contest
-inline constexpr Millis kFrameMs = 33;           // ~30 redraws a second while a contest is live
+inline constexpr Millis kGetReadyMs = PaceConfig{}.ready_ms;  // "Get ready!" before a contest with humans
+inline constexpr Millis kAfterContestMs = PaceConfig{}.after_contest_ms;  // time to see who won a contest
+inline constexpr Millis kFrameMs = PaceConfig{}.frame_ms;  // ~30 redraws a second while a contest is live
 
 class GameSession {
  public:
@@ -98,10 +100,10 @@ class GameSession {
 
   void pause(Millis real);
   void resume(Millis real);
-  bool paused() const { return paused_; }
+  bool paused() const { return pacer_.paused(); }
   int speed() const { return options_.speed; }
-  void faster() { options_.speed = std::min(kSpeedCount, options_.speed + 1); }
-  void slower() { options_.speed = std::max(1, options_.speed - 1); }
+  void faster() { set_speed(std::min(kSpeedCount, options_.speed + 1)); }
+  void slower() { set_speed(std::max(1, options_.speed - 1)); }
   // Stops waiting for the computers (or, in a contest of computers only,
   // for the next thing due).
   void skip(Millis real);
@@ -117,16 +119,15 @@ class GameSession {
   const std::string& save_path() const { return options_.save_path; }
 
  private:
-  bool live_contest() const;
-  bool in_contest() const;
-  bool contest_has_humans() const;
+  void set_speed(int level);
   void on_step(const Step& step);
-  void after_computer_step(Millis real);
-  bool step_contest(Millis real);
+  // Brings phase_ and the viewer up to date with the pacer.
+  bool follow_pacer();
   void enter_human_turn(PlayerId who);
 
   std::unique_ptr<Table> table_;
   SessionOptions options_;
+  Pacer pacer_;
   EventSink events_;
   std::vector<LogEntry> log_;
   std::vector<PlayerId> humans_;
@@ -135,16 +136,9 @@ class GameSession {
   Phase phase_ = Phase::Computers;
   PlayerId asked_ = kEveryone;
   PlayerId viewer_ = kEveryone;
-  Millis next_step_at_ = 0;
-  ContestClock clock_;
-  bool ready_given_ = false;  // this contest had its "Get ready!"
-  bool contest_had_humans_ = false;
-  bool paused_ = false;
-  Millis paused_at_ = 0;
+  std::uint32_t contests_seen_ = 0;
   std::size_t fresh_from_ = 0;
   std::uint32_t steps_ = 0;
-  bool last_step_bot_ = false;
-  bool last_step_public_ = false;
   std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
 };
 

@@ -1,8 +1,8 @@
-#include "tui/shell/clock.h"
+#include "core/contest_clock.h"
 
 #include <algorithm>
 
-namespace rt::shell {
+namespace rt {
 
 void ContestClock::start(Tick at, Millis real) {
   running_ = true;
@@ -53,4 +53,4 @@ Millis ContestClock::real_at(Tick t, Millis real) const {
   return real + (ahead + rate_ - 1) / rate_;
 }
 
-}  // namespace rt::shell
+}  // namespace rt
