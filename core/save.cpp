@@ -100,7 +100,11 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     auto w = split_words(line, 2);
     const std::string& key = w[0];
     const std::string rest = w.size() > 1 ? w[1] : "";
-    if (key == "game") {
+    if (key == "table") {
+      if (rest.empty() || rest.size() > 64 || rest.find(' ') != std::string::npos)
+        throw fail("bad table line");
+      save.table = rest;
+    } else if (key == "game") {
       save.game = rest;
     } else if (key == "seed") {
       if (!parse_u64(rest, save.seed)) throw fail("bad seed");

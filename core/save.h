@@ -22,6 +22,7 @@ std::string save_text(const Table& table);
 struct SaveFile {
   std::string where;  // the file, for error messages
   std::string game;
+  std::string table;  // the shared table the game was played at ("" none): its name survives a resume
   std::uint64_t seed = 0;
   Options options;
   std::vector<Seat> seats;

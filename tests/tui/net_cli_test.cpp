@@ -177,9 +177,11 @@ TEST_CASE("CLI net: host, tables, two players, the server killed mid-game, host 
   const Run dead = run(d, "tables --dir " + socks);
   CHECK_THAT(dead.out, Catch::Contains("cli") && Catch::Contains("racetable host --resume " + save));
 
-  const Run resumed = run(d, "host --resume " + save + " --name cli --dir " + socks + " --pace 0 --detach");
+  // No --name: the table reopens under its own name, so the rejoin command the players were told works.
+  CHECK_THAT(slurp(save), Catch::Contains("\ntable cli\n"));
+  const Run resumed = run(d, "host --resume " + save + " --dir " + socks + " --pace 0 --detach");
   REQUIRE(resumed.code == 0);
-  CHECK_THAT(resumed.out, Catch::Contains("(resumed)"));
+  CHECK_THAT(resumed.out, Catch::Contains("Table 'cli' is open: Go Wacky! (resumed)"));
   Proc a2 = spawn(d, {"join", "cli", "--dir", socks, "--seat", "1", "--line"}, d.path + "/a2.out");
   Proc b2 = spawn(d, {"join", "cli", "--dir", socks, "--seat", "2", "--line"}, d.path + "/b2.out");
   REQUIRE(feed(

@@ -448,7 +448,7 @@ TEST_CASE("Shared table: the game is saved after every decision, and a new serve
     h.pump();
     if (h.server->table().history().size() != before) {
       // What a crash right now would leave behind is the game as it stands.
-      REQUIRE(read_file(o.save_path) == save_text_keeping_people(h.server->table()));
+      REQUIRE(read_file(o.save_path) == save_text_keeping_people(h.server->table(), o.name));
       ++checked;
     }
     for (Scripted* c : {a.get(), b.get()}) {
@@ -461,6 +461,8 @@ TEST_CASE("Shared table: the game is saved after every decision, and a new serve
   a.reset();
   b.reset();
   h.server.reset();  // the server is gone
+  // The save keeps the table's name, for `host --resume`.
+  CHECK(parse_save(read_file(o.save_path), o.save_path).table == o.name);
   auto table = load_save(read_file(o.save_path), o.save_path, builtin_registry(), DataSource::embedded());
   CHECK(table->state().debug_string() == state_before);
   Harness h2;

@@ -91,8 +91,12 @@ std::string fresh_save_path(const Table& table, const std::string& name) {
   }
 }
 
-std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& earlier) {
+// `table_name`: the name the table had when the game was saved ("" if the
+// save has none).
+std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& earlier,
+                                    std::string& table_name) {
   const SaveFile save = parse_save(read_file(s.resume_file), s.resume_file);
+  table_name = save.table;
   EventSink sink;
   auto table = restore_save(save, builtin_registry(), cli::data_source(s.request.data_dir), [&](Table& t) {
     t.set_event_sink(&sink);
@@ -150,9 +154,10 @@ std::vector<std::string> open_table_names(const std::string& dir) {
 int host(HostSettings s) {
   std::vector<Event> earlier;
   std::unique_ptr<Table> table;
+  std::string saved_name;
   if (!s.resume_file.empty()) {
     if (!s.request.game.empty()) throw UserError("--resume continues a saved game: give no GAME with it");
-    table = resume_table(s, earlier);
+    table = resume_table(s, earlier, saved_name);
     if (s.save_path.empty()) s.save_path = s.resume_file;
   } else {
     if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
@@ -184,6 +189,8 @@ int host(HostSettings s) {
     if (s.dir.empty()) s.dir = fmt::format("/tmp/racetable-group-{}", s.group);
   }
   opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
+  // A resumed table keeps its name: its players were told to rejoin by it.
+  if (s.name.empty()) s.name = saved_name;
   const bool named = !s.name.empty();
   opt.name = named ? s.name : table->game().info().id;
   check_table_name(opt.name);

@@ -43,8 +43,13 @@ bool same_secret(const std::string& expected, const std::string& given) {
   return diff == 0 && !expected.empty();
 }
 
-std::string save_text_keeping_people(const Table& table) {
+std::string save_text_keeping_people(const Table& table, const std::string& name) {
   std::string text = save_text(table);
+  if (!name.empty()) {
+    // After the header line: clients were told to rejoin by this name.
+    const std::size_t header = text.find('\n') + 1;
+    text.insert(header, fmt::format("table {}\n", name));
+  }
   // A stand-in computer plays a person's seat as a "bot" whose level stays
   // "human": the seat is still that person's, so it is saved as human.
   std::string out;
@@ -162,7 +167,7 @@ std::string Server::save() {
     return {};
   }
   try {
-    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_));
+    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name));
     saved_steps_ = table_->history().size();
     ++stats_.saves;
   } catch (const std::exception& e) {

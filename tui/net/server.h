@@ -175,7 +175,8 @@ class Server {
 };
 
 // The save file text of a table whose human seats may be played by a stand-in
-// computer for now: those seats are written as human seats.
-std::string save_text_keeping_people(const Table& table);
+// computer for now: those seats are written as human seats. `name`: the
+// table's name, kept in the save so `host --resume` reopens the same table.
+std::string save_text_keeping_people(const Table& table, const std::string& name = {});
 
 }  // namespace rt::net
