@@ -161,6 +161,16 @@ int Server::connected() const {
   return n;
 }
 
+void Server::save_if_changed() {
+  // After the screens went out: a slow disk (an fsync can take 100 ms on a
+  // busy machine) must not hold up what the players see. The save still
+  // happens before the next message is read, so no decision is taken on
+  // top of an unsaved one.
+  if (table_->history().size() == saved_steps_) return;
+  save();
+  for (auto& c : clients_) flush(*c);  // anything save() had to tell the players
+}
+
 std::string Server::save() {
   if (opt_.save_path.empty()) {
     saved_steps_ = table_->history().size();
@@ -339,9 +349,9 @@ bool Server::poll_once(int max_wait_ms) {
   if (update(real)) changed_ = true;
   check_stand_ins(real);
   if (update(real)) changed_ = true;
-  if (table_->history().size() != saved_steps_) save();
   push_all(real);
   for (auto& c : clients_) flush(*c);
+  save_if_changed();
 
   const Millis wake = wake_at(real);
   Millis wait = max_wait_ms < 0 ? 60000 : max_wait_ms;
@@ -381,9 +391,9 @@ bool Server::poll_once(int max_wait_ms) {
       drop(*c, "said no hello in time");
     }
   if (update(real)) changed_ = true;
-  if (table_->history().size() != saved_steps_) save();
   push_all(real);
   for (auto& c : clients_) flush(*c);
+  save_if_changed();
   // Close what is finished.
   for (auto& c : clients_)
     if (c->dead && c->fd >= 0) {

@@ -119,6 +119,7 @@ class Server {
   };
 
   Millis now() const;
+  void save_if_changed();
   void say(std::string_view line);
   void on_step(const Step& step);
   bool live_contest() const;
