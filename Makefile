@@ -48,7 +48,7 @@ define apt-install
 endef
 
 .PHONY: all run test deps deps-clang deps-deb deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro \
-        install install-files deb man package-test
+        install install-files deb man package-test bench-tables
 
 all: build
 
@@ -170,6 +170,12 @@ man: configure
 package-test:
 	@if [ "$$(id -u)" = 0 ] && command -v dpkg >/dev/null; then $(MAKE) --no-print-directory deps-package; fi
 	tests/package/package_test.sh $(BUILD_DIR)
+
+# Shared tables at scale (tests/bench/tables_bench.py; minutes): TABLES tables
+# x 4 scripted clients over the real sockets. docs/PERFORMANCE.md has numbers.
+TABLES ?= 500
+bench-tables: build
+	python3 tests/bench/tables_bench.py --binary $(BUILD_DIR)/racetable --tables $(TABLES) $(BENCH_ARGS)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')
