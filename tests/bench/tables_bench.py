@@ -28,6 +28,7 @@ this script started is stopped by its pid at the end. Only Unix sockets.
 import argparse
 import heapq
 import json
+import multiprocessing
 import os
 import random
 import selectors
@@ -157,6 +158,120 @@ def start_servers(args, d):
     return pids, names
 
 
+def play_tables(args, d, names, mine, times, results, seed):
+    """One bench client process: four clients at each table in `mine`, playing
+    until the absolute times in `times`; puts its counts in `results`."""
+    random.seed(seed)
+    play_from, play_until, settle_until, idle_until = times
+    sel = selectors.DefaultSelector()
+    clients = []
+    by_table = {ti: [] for ti in mine}
+    for ti in mine:
+        path = os.path.join(d, names[ti] + ".sock")
+        for seat in range(1, 5):
+            c = Client(ti, seat, path)
+            c.send({"type": "hello", "protocol": 1, "role": "play", "seat": seat, "board_w": 80,
+                    "board_h": 16, "unicode": True, "client": "bench"})
+            clients.append(c)
+            by_table[ti].append(c)
+            sel.register(c.sock, selectors.EVENT_READ, c)
+    pending = {ti: [] for ti in mine}  # per table: [sent_at, {clients still to see a screen}]
+    latencies = []
+    lost = 0
+    acts = notices = contest_acts = 0
+    due = []  # (act_at, id, client): the next answers, soonest first
+    lags = []  # ms between an answer's time and the client's loop sending it
+
+    def pump(timeout, playing):
+        nonlocal lost, acts, notices, contest_acts
+        for key, _ in sel.select(timeout):
+            c = key.data
+            t = now()
+            for body in c.frames():
+                msg = json.loads(body)
+                kind = msg.get("type")
+                if kind == "screen":
+                    c.screens += 1
+                    c.phase = msg.get("phase", "")
+                    for entry in pending[c.table]:
+                        entry[1].discard(c)
+                    done = [e for e in pending[c.table] if not e[1]]
+                    for e in done:
+                        latencies.append((t - e[0]) * 1000.0)
+                    pending[c.table] = [e for e in pending[c.table] if e[1]]
+                    a = msg.get("ask")
+                    if a and a.get("options"):
+                        timed = bool(a.get("timed"))
+                        tag = a.get("contest") if timed else a.get("ask")
+                        if c.ask is None or c.ask[0] != tag or c.ask[1] != timed:
+                            ids = [o["id"] for o in a["options"]]
+                            c.ask = (tag, timed, ids)
+                            lo, hi = (300, 900) if timed else (args.think_min, args.think_max)
+                            c.act_at = t + random.uniform(lo, hi) / 1000.0
+                            heapq.heappush(due, (c.act_at, id(c), c))
+                    else:
+                        c.ask = None
+                        c.act_at = None
+                elif kind == "notice":
+                    notices += 1
+                elif kind in ("refused", "error"):
+                    raise SystemExit(f"table {names[c.table]} seat {c.seat}: {msg}")
+            if c.closed:
+                sel.unregister(c.sock)
+        t = now()
+        while due and due[0][0] <= t:
+            at, _, c = heapq.heappop(due)
+            if c.act_at == at and not c.closed:
+                tag, timed, ids = c.ask
+                # Waiting for people: nobody takes a turn, but a live race
+                # is still answered, as people at a race do.
+                if not playing and not timed:
+                    c.act_at = None
+                    continue
+                lags.append((t - at) * 1000.0)  # how late this client's loop got round to it
+                msg = {"type": "act", "id": random.choice(ids)}
+                msg["contest" if timed else "ask"] = tag
+                c.send(msg)
+                acts += 1
+                c.act_at = None
+                c.ask = None  # a contest may take several answers: the next screen asks again
+                # Drop measurements nobody completed within 5 s (a screen that did not change).
+                keep = []
+                for e in pending[c.table]:
+                    if t - e[0] > 5:
+                        lost += 1
+                    else:
+                        keep.append(e)
+                # A turn changes every screen at the table (the board, whose turn
+                # it is); a key press in a race may change none but the
+                # presser's, so only turns are timed.
+                if not timed:
+                    keep.append([t, set(by_table[c.table])])
+                else:
+                    contest_acts += 1
+                pending[c.table] = keep
+
+
+    while now() < play_from:
+        pump(0.05, False)
+    cpu0 = sum(os.times()[:2])
+    while now() < play_until:
+        pump(0.01, True)
+    client_cpu = sum(os.times()[:2]) - cpu0
+    # Nobody takes a turn any more: computers, chance and races settle, then
+    # the parent measures while every table waits for a person.
+    while now() < idle_until:
+        pump(0.05 if now() < settle_until else 0.2, False)
+    phases = {}
+    for ti in mine:
+        ph = by_table[ti][0].phase
+        phases[ph] = phases.get(ph, 0) + 1
+    results.put({"latencies": latencies, "lags": lags, "lost": lost, "acts": acts, "notices": notices,
+                 "contest_acts": contest_acts, "phases": phases, "client_cpu": client_cpu})
+    for c in clients:
+        c.sock.close()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default="build/racetable")
@@ -168,168 +283,95 @@ def main():
     ap.add_argument("--think-max", type=int, default=3000)
     ap.add_argument("--play-seconds", type=float, default=60)
     ap.add_argument("--idle-seconds", type=float, default=10)
+    ap.add_argument("--client-procs", type=int, default=4, help="bench client processes sharing the tables")
     ap.add_argument("--deadline", type=float, default=900, help="the whole run stops after this long")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dir", default=None, help="where sockets and saves go (default: $TMPDIR or /tmp)")
     args = ap.parse_args()
     if not 1 <= args.tables <= 2000:
         sys.exit("--tables: 1..2000")
-    random.seed(args.seed)
-    started = now()
+    if not 1 <= args.client_procs <= 16:
+        sys.exit("--client-procs: 1..16")
+    if args.play_seconds + args.idle_seconds + 20 > args.deadline:
+        sys.exit("--deadline: shorter than the run")
     d = tempfile.mkdtemp(prefix="rt-bench-", dir=args.dir)
     os.chmod(d, 0o700)
     pids = []
-    clients = []
+    workers = []
     try:
         t0 = now()
         pids, names = start_servers(args, d)
         open_s = now() - t0
-        sel = selectors.DefaultSelector()
-        for ti, name in enumerate(names):
-            path = os.path.join(d, name + ".sock")
-            for seat in range(1, 5):
-                c = Client(ti, seat, path)
-                c.send({"type": "hello", "protocol": 1, "role": "play", "seat": seat, "board_w": 80,
-                        "board_h": 16, "unicode": True, "client": "bench"})
-                clients.append(c)
-                sel.register(c.sock, selectors.EVENT_READ, c)
-        by_table = [[] for _ in names]
-        for c in clients:
-            by_table[c.table].append(c)
-        pending = [[] for _ in names]  # per table: [sent_at, {clients still to see a screen}]
-        latencies = []
-        lost = 0
-        acts = notices = contest_acts = 0
-        due = []  # (act_at, id, client): the next answers, soonest first
+        play_from = now() + 3  # every client connected and seated
+        times = (play_from, play_from + args.play_seconds, play_from + args.play_seconds + 8,
+                 play_from + args.play_seconds + 8 + args.idle_seconds)
+        ctx = multiprocessing.get_context("fork")
+        results = ctx.Queue()
+        k = min(args.client_procs, len(names))
+        for w in range(k):
+            mine = list(range(w, len(names), k))
+            p = ctx.Process(target=play_tables, args=(args, d, names, mine, times, results, args.seed * 100 + w))
+            p.start()
+            workers.append(p)
 
-        def pump(timeout, playing):
-            nonlocal lost, acts, notices, contest_acts
-            for key, _ in sel.select(timeout):
-                c = key.data
-                t = now()
-                for body in c.frames():
-                    msg = json.loads(body)
-                    kind = msg.get("type")
-                    if kind == "screen":
-                        c.screens += 1
-                        c.phase = msg.get("phase", "")
-                        for entry in pending[c.table]:
-                            entry[1].discard(c)
-                        done = [e for e in pending[c.table] if not e[1]]
-                        for e in done:
-                            latencies.append((t - e[0]) * 1000.0)
-                        pending[c.table] = [e for e in pending[c.table] if e[1]]
-                        a = msg.get("ask")
-                        if a and a.get("options"):
-                            timed = bool(a.get("timed"))
-                            tag = a.get("contest") if timed else a.get("ask")
-                            if c.ask is None or c.ask[0] != tag or c.ask[1] != timed:
-                                ids = [o["id"] for o in a["options"]]
-                                c.ask = (tag, timed, ids)
-                                lo, hi = (300, 900) if timed else (args.think_min, args.think_max)
-                                c.act_at = t + random.uniform(lo, hi) / 1000.0
-                                heapq.heappush(due, (c.act_at, id(c), c))
-                        else:
-                            c.ask = None
-                            c.act_at = None
-                    elif kind == "notice":
-                        notices += 1
-                    elif kind in ("refused", "error"):
-                        sys.exit(f"table {names[c.table]} seat {c.seat}: {msg}")
-                if c.closed:
-                    sel.unregister(c.sock)
-            t = now()
-            while due and due[0][0] <= t:
-                at, _, c = heapq.heappop(due)
-                if c.act_at == at and not c.closed:
-                    tag, timed, ids = c.ask
-                    # Waiting for people: nobody takes a turn, but a live race
-                    # is still answered, as people at a race do.
-                    if not playing and not timed:
-                        c.act_at = None
-                        continue
-                    msg = {"type": "act", "id": random.choice(ids)}
-                    msg["contest" if timed else "ask"] = tag
-                    c.send(msg)
-                    acts += 1
-                    c.act_at = None
-                    c.ask = None  # a contest may take several answers: the next screen asks again
-                    # Drop measurements nobody completed within 5 s (a screen that did not change).
-                    keep = []
-                    for e in pending[c.table]:
-                        if t - e[0] > 5:
-                            lost += 1
-                        else:
-                            keep.append(e)
-                    # A turn changes every screen at the table (the board, whose turn
-                    # it is); a key press in a race may change none but the
-                    # presser's, so only turns are timed.
-                    if not timed:
-                        keep.append([t, set(by_table[c.table])])
-                    else:
-                        contest_acts += 1
-                    pending[c.table] = keep
+        def sleep_until(t):
+            time.sleep(max(0.0, t - now()))
 
-        # Play at human pace.
-        play_until = now() + args.play_seconds
+        sleep_until(times[0])
         cpu0 = sum(proc_cpu_seconds(p) for p in pids)
-        client_cpu0 = sum(os.times()[:2])
-        play_t0 = now()
-        while now() < play_until and now() - started < args.deadline:
-            pump(0.01, True)
+        sleep_until(times[1])
         play_cpu = sum(proc_cpu_seconds(p) for p in pids) - cpu0
-        play_wall = now() - play_t0
-        client_cpu = sum(os.times()[:2]) - client_cpu0
         mem = [proc_memory_kb(p) for p in pids]
-        # Nobody takes a turn any more: let computers, chance and contests
-        # settle, then measure while every table waits for a person.
-        settle_until = now() + 8
-        while now() < settle_until:
-            pump(0.05, False)
+        sleep_until(times[2])
         cpu0 = sum(proc_cpu_seconds(p) for p in pids)
-        idle_t0 = now()
-        idle_until = now() + args.idle_seconds
-        while now() < idle_until:
-            pump(0.2, False)
+        sleep_until(times[3])
         idle_cpu = sum(proc_cpu_seconds(p) for p in pids) - cpu0
+        got = [results.get(timeout=60) for _ in workers]
+        for p in workers:
+            p.join(10)
+        latencies = [x for g in got for x in g["latencies"]]
+        lags = [x for g in got for x in g["lags"]]
         phases = {}
-        for table in by_table:
-            ph = table[0].phase
-            phases[ph] = phases.get(ph, 0) + 1
-        idle_wall = now() - idle_t0
+        for g in got:
+            for ph, count in g["phases"].items():
+                phases[ph] = phases.get(ph, 0) + count
         n = len(names)
         rss = sum(m[0] for m in mem) / 1024.0
         pss = sum(m[1] for m in mem) / 1024.0
         report = {
             "mode": args.mode,
+            "game": args.game,
             "tables": n,
-            "clients": len(clients),
+            "clients": 4 * n,
             "server_processes": len(pids),
+            "bench_client_processes": k,
             "open_seconds": round(open_s, 1),
             "rss_mb_per_table": round(rss / n, 2),
             "pss_mb_per_table": round(pss / n, 2),
             "rss_mb_total": round(rss, 1),
-            "acts": acts,
-            "contest_acts": contest_acts,
-            "notices": notices,
+            "acts": sum(g["acts"] for g in got),
+            "contest_acts": sum(g["contest_acts"] for g in got),
+            "notices": sum(g["notices"] for g in got),
             "latency_samples": len(latencies),
-            "latency_lost": lost,
+            "latency_lost": sum(g["lost"] for g in got),
             "latency_p50_ms": round(percentile(latencies, 50), 2),
             "latency_p99_ms": round(percentile(latencies, 99), 2),
             "latency_max_ms": round(max(latencies) if latencies else float("nan"), 2),
-            "server_cpu_playing_pct": round(100.0 * play_cpu / play_wall, 1),
-            "server_cpu_idle_pct": round(100.0 * idle_cpu / idle_wall, 2),
-            "bench_client_cpu_playing_pct": round(100.0 * client_cpu / play_wall, 1),
+            "server_cpu_playing_pct": round(100.0 * play_cpu / args.play_seconds, 1),
+            "server_cpu_idle_pct": round(100.0 * idle_cpu / args.idle_seconds, 2),
+            "bench_client_cpu_playing_pct": round(100.0 * sum(g["client_cpu"] for g in got) / args.play_seconds, 1),
+            # If the bench's own loop runs late, the latency above is partly its own.
+            "bench_client_lag_p50_ms": round(percentile(lags, 50), 2),
+            "bench_client_lag_p99_ms": round(percentile(lags, 99), 2),
             "phases_while_idle": phases,
             "loadavg": open("/proc/loadavg").read().split()[:3],
         }
         print(json.dumps(report, indent=1))
     finally:
-        for c in clients:
-            try:
-                c.sock.close()
-            except OSError:
-                pass
+        for p in workers:
+            if p.is_alive():
+                p.terminate()
+            p.join(5)
         for p in pids:
             try:
                 os.kill(p, signal.SIGTERM)
