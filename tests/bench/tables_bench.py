@@ -15,14 +15,16 @@ think time of --think-min..--think-max ms; contest answers quicker). Reports:
     (key presses in a race are answered too but not timed: they may change no
     one else's screen).
 
---mode processes: one `racetable host --detach` per table (the original design).
---mode one:       one `racetable host --tables N` process serving every table.
+The servers are today's design: one `racetable host --detach` per table.
+The clients run in --client-procs processes, and the bench reports its own
+lag (how late it sends an answer that is due): when that is large, the
+machine, not the servers, is what the latency shows.
 
 Everything is bounded: the play phase lasts --play-seconds, the idle phase
 --idle-seconds, the whole run stops after --deadline seconds, and every server
 this script started is stopped by its pid at the end. Only Unix sockets.
 
-  tests/bench/tables_bench.py --binary build/racetable --tables 500 --mode one
+  tests/bench/tables_bench.py --binary build/racetable --tables 500
 """
 
 import argparse
@@ -133,16 +135,8 @@ def percentile(values, p):
 
 
 def start_servers(args, d):
-    """Returns the server pids."""
+    """Opens the tables, one `racetable host --detach` each: (pids, names)."""
     common = ["--seats", ",".join(["human"] * 4), "--dir", d, "--pace", str(args.pace), "--idle", "0"]
-    if args.mode == "one":
-        cmd = [args.binary, "host", args.game, "--tables", str(args.tables), "--name", "b", "--seed", "1",
-               "--detach", "--save", os.path.join(d, "b.save")] + common
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-        if out.returncode != 0:
-            sys.exit(f"host failed: {out.stderr.strip()}")
-        pid = int(out.stdout.split("(pid ")[1].split(")")[0])
-        return [pid], [f"b-{i + 1}" for i in range(args.tables)]
     pids, names = [], []
     for i in range(args.tables):
         name = f"b{i + 1}"
@@ -276,7 +270,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default="build/racetable")
     ap.add_argument("--tables", type=int, default=20)
-    ap.add_argument("--mode", choices=["processes", "one"], default="processes")
     ap.add_argument("--game", default="go-wacky")
     ap.add_argument("--pace", type=int, default=800, help="the servers' computer pace (ms)")
     ap.add_argument("--think-min", type=int, default=1000)
@@ -339,7 +332,7 @@ def main():
         rss = sum(m[0] for m in mem) / 1024.0
         pss = sum(m[1] for m in mem) / 1024.0
         report = {
-            "mode": args.mode,
+            "design": "one host process per table",
             "game": args.game,
             "tables": n,
             "clients": 4 * n,
