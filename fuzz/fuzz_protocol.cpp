@@ -45,12 +45,6 @@ void as_server_output(const std::uint8_t* data, std::size_t size) {
     } catch (const rt::net::ProtocolError&) {
     }
   }
-  rt::Canvas canvas(80, 24, true);
-  rt::net::ViewState view;
-  for (int cursor : {0, 3}) {
-    view.cursor = cursor;
-    rt::net::draw_client(canvas, state, view);
-  }
   if (state.has_screen()) (void)rt::net::decode_board(state.screen());
 }
 

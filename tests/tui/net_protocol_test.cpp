@@ -1,9 +1,15 @@
-// The table protocol's framing and messages, and the client's pure parts:
-// what it keeps from the server and how it draws a screen model.
+// The table protocol's framing and messages, what a client keeps from the
+// server, and the shell's play screen drawing a screen model.
 #include <catch2/catch.hpp>
 
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "tests/tui/shell_fake_terminal.h"
 #include "tui/net/client.h"
 #include "tui/net/protocol.h"
+#include "tui/net/remote_table.h"
+#include "tui/shell/screens.h"
 
 using namespace rt;
 using namespace rt::net;
@@ -18,9 +24,22 @@ ScreenModel sample_screen() {
   s.you = 1;
   s.phase = "play";
   s.status = "Your turn";
-  s.seats = {SeatView{"Ana", true, "human", true, true, false, false, false, "ana"},
-             SeatView{"Ben", true, "human", true, true, false, true, true, "ben"},
-             SeatView{"Cleo", false, "normal", false, false, false, false, false, ""}};
+  auto seat = [](std::string name, bool human, std::string level, bool claimed, bool acting, bool you,
+                 std::string user) {
+    SeatView v;
+    v.name = std::move(name);
+    v.human = human;
+    v.level = std::move(level);
+    v.claimed = claimed;
+    v.connected = claimed;
+    v.acting = acting;
+    v.you = you;
+    v.user = std::move(user);
+    return v;
+  };
+  s.seats = {seat("Ana", true, "human", true, false, false, "ana"),
+             seat("Ben", true, "human", true, true, true, "ben"),
+             seat("Cleo", false, "normal", false, false, false, "")};
   s.watchers = 1;
   Canvas c(40, 6, true);
   c.text(0, 0, "Draw Pile: 30");
@@ -207,46 +226,63 @@ TEST_CASE("Client: it keeps the screen, the log and notices, and answers the que
   CHECK(st.apply(json{{"type", "something-new"}}));  // later versions may add messages
 }
 
-TEST_CASE("Client: the screen shows the game, the seats, the board, the question and the log",
+TEST_CASE("Client: the shell's play screen shows a shared table's screen model and answers with its keys",
           "[net][client]") {
-  ClientState st;
-  st.apply(to_json(sample_screen()));
-  st.apply(
-      json{{"type", "log"}, {"lines", json::array({json{{"text", "Cleo plays blue."}, {"rule", "Play"}}})}});
-  ViewState v;
-  v.table = "friday";
-  Canvas c(80, 24, true);
-  draw_client(c, st, v);
-  const std::string text = c.to_text();
-  CHECK_THAT(text, Catch::Contains("Go Wacky!") && Catch::Contains("table friday"));
-  CHECK_THAT(text, Catch::Contains("you: Ben (seat 2) - 1 watching"));
-  CHECK_THAT(text, Catch::Contains(">Ben (you)") && Catch::Contains("Cleo [normal]"));
+  // The server's end is a socketpair the test writes frames into and reads
+  // answers from; the client's end is the shell's one play screen.
+  int sv[2];
+  REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+  ScreenModel screen = sample_screen();
+  screen.seats[1].place = 1;
+  screen.seats[1].detail = "7 cards";
+  screen.first = 1;
+  std::string bytes = frame(to_json(screen));
+  bytes += frame(json{{"type", "log"},
+                      {"lines", json::array({json{{"text", "Cleo plays blue.\x1b[2J"}, {"rule", "Play"}}})}});
+  REQUIRE(::write(sv[0], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+  shell::test::FakeTerminal term(80, 24, true);
+  shell::AppContext ctx;
+  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
+  shell::App app(
+      term, ctx,
+      shell::make_table_screen(
+          ctx, make_remote_table(Connection(sv[1]), welcome,
+                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  REQUIRE(shell::test::run_until(
+      app, term, [&] { return term.shows("Play a card matching red"); }, 50));
+  const std::string text = term.text();
+  CHECK_THAT(
+      text, Catch::Contains("Go Wacky!") && Catch::Contains("table friday") && Catch::Contains("1 watching"));
+  CHECK_THAT(text,
+             Catch::Contains("Ben (you)") && Catch::Contains("Cleo (normal)") && Catch::Contains("7 cards"));
   CHECK_THAT(text, Catch::Contains("Ben's hand: [R/B]"));
-  CHECK_THAT(text, Catch::Contains("Your turn"));
-  CHECK_THAT(text, Catch::Contains("Play a card matching red"));
+  CHECK_THAT(text, Catch::Contains("Your move"));
   CHECK_THAT(text, Catch::Contains("1 play red/blue") && Catch::Contains("2 pass"));
-  CHECK_THAT(text, Catch::Contains("Cleo plays blue."));
-  // Small windows still draw without going out of bounds.
-  for (int w : {1, 10, 40}) {
-    Canvas small(w, 8, false);
-    draw_client(small, st, v);
-  }
-}
-
-TEST_CASE("Client: keys choose options by number or cursor, and leave", "[net][client]") {
-  ClientState st;
-  ViewState v;
-  CHECK(interpret_key(st, v, '1').action == KeyAction::None);  // nothing asked
-  st.apply(to_json(sample_screen()));
-  CHECK(interpret_key(st, v, '2').option == 1);
-  CHECK(interpret_key(st, v, '3').action == KeyAction::None);
-  v.cursor = 1;
-  CHECK(interpret_key(st, v, kKeyEnter).option == 1);
-  CHECK(interpret_key(st, v, ' ').option == 1);
-  CHECK(interpret_key(st, v, kKeyUp).action == KeyAction::CursorUp);
-  CHECK(interpret_key(st, v, 'q').action == KeyAction::Leave);
-  CHECK(interpret_key(st, v, kKeyPageUp).action == KeyAction::LogUp);
-  const BoardSize b = board_size_for(80, 24);
-  CHECK(b.w == 80);
-  CHECK(b.h == 14);
+  CHECK_THAT(text, Catch::Contains("Cleo plays blue.?[2J"));  // nothing from a peer reaches the terminal raw
+  CHECK_THAT(text, Catch::Contains("Enter play"));
+  // The board size the layout gives goes to the server; Enter plays the
+  // game's suggested option ("pass", highlighted first) for question 7.
+  term.press(shell::KeyType::Enter);
+  shell::test::run_until(
+      app, term, [&] { return false; }, 5);
+  std::string got(65536, '\0');
+  const ssize_t n = ::read(sv[0], got.data(), got.size());
+  REQUIRE(n > 0);
+  FrameReader r(kMaxServerFrame);
+  r.feed(got.data(), static_cast<std::size_t>(n));
+  std::string body, err;
+  std::vector<json> sent;
+  while (r.next(body, err) == FrameReader::Status::Frame) sent.push_back(parse_message(body));
+  REQUIRE(sent.size() >= 2);
+  CHECK(sent.front()["type"] == "resize");
+  CHECK(sent.back()["type"] == "act");
+  CHECK(sent.back()["id"] == 100);
+  CHECK(sent.back()["ask"] == 7);
+  // The question leaves the screen until the table answers.
+  CHECK_FALSE(term.shows("Play a card matching red"));
+  ::close(sv[0]);
+  // The table is gone: the screen says so and how to come back.
+  REQUIRE(shell::test::run_until(
+      app, term, [&] { return term.shows("TABLE LOST"); }, 50));
+  CHECK(term.shows("racetable join friday --seat 2"));
 }

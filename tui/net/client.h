@@ -1,7 +1,7 @@
-// The thin client of a table: a connection (hello, frames in and out), what
-// it has been told (the latest screen model, the log lines meant for it,
-// notices), and the pure parts of its display: the layout of a screen model
-// on a Canvas and what keys mean. The terminal itself is in curses_ui.cpp.
+// The thin client of a table: a connection (hello, frames in and out) and
+// what it has been told (the latest screen model, the log lines meant for it,
+// notices). The shell's play screen shows it (remote_table.h); `join --line`
+// prints it (commands.cpp).
 #pragma once
 
 #include <cstdint>
@@ -81,7 +81,8 @@ class ClientState {
   const std::string& error() const { return error_; }
   std::uint64_t screens() const { return screens_; }
   // Whether the current screen asks this client something.
-  bool asked() const { return has_screen_ && !screen_.options.empty(); }
+  // ("Get ready!" shows the coming question, but it cannot be answered yet.)
+  bool asked() const { return has_screen_ && !screen_.options.empty() && screen_.phase != "ready"; }
   // The message answering option `index` of the current question.
   std::optional<json> answer(std::size_t index) const;
 
@@ -97,36 +98,5 @@ class ClientState {
 };
 
 inline constexpr std::size_t kClientLogLines = 1000;
-
-// --- display (pure) ---------------------------------------------------------
-
-// The board size a client of this terminal size asks for.
-struct BoardSize {
-  int w;
-  int h;
-};
-BoardSize board_size_for(int cols, int rows);
-
-struct ViewState {
-  int cursor = 0;      // highlighted option
-  int log_scroll = 0;  // lines up from the newest
-  bool unicode = true;
-  bool show_notice = true;  // the last notice is still fresh
-  std::string table;        // for the help line and messages
-};
-
-// Draws the whole client screen.
-void draw_client(Canvas& canvas, const ClientState& state, const ViewState& view);
-
-// What a key does.
-enum class KeyAction : std::uint8_t { None, Choose, CursorUp, CursorDown, LogUp, LogDown, Leave, Redraw };
-struct KeyResult {
-  KeyAction action = KeyAction::None;
-  int option = -1;  // for Choose
-};
-// `key`: a code point, or one of the kKey* values below.
-KeyResult interpret_key(const ClientState& state, const ViewState& view, std::int32_t key);
-inline constexpr std::int32_t kKeyUp = -1, kKeyDown = -2, kKeyPageUp = -3, kKeyPageDown = -4, kKeyEnter = -5,
-                              kKeyEscape = -6;
 
 }  // namespace rt::net

@@ -19,8 +19,10 @@
 
 #include "core/save.h"
 #include "games/registry.h"
+#include "tui/net/remote_table.h"
 #include "tui/net/server.h"
 #include "tui/net/sockets.h"
+#include "tui/shell/shell.h"
 
 namespace rt::net {
 namespace {
@@ -130,11 +132,9 @@ std::string dir_flag(const std::string& dir) {
 
 }  // namespace
 
-BoardSize terminal_size() {
-  winsize ws{};
-  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
-    return BoardSize{ws.ws_col, ws.ws_row};
-  return BoardSize{80, 24};
+std::string rejoin_command(const std::string& table, const std::string& dir, int seat) {
+  return fmt::format("racetable join {}{}{}", table, dir.empty() ? std::string() : dir_flag(dir),
+                     seat > 0 ? fmt::format(" --seat {}", seat) : std::string(" --watch"));
 }
 
 std::vector<std::string> open_table_names(const std::string& dir) {
@@ -276,118 +276,130 @@ int host(HostSettings s) {
   return 0;
 }
 
-int list_tables(const TablesSettings& s) {
-  const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
-  int shown = 0;
-  json all = json::array();
+std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code) {
+  const std::vector<std::string> dirs =
+      only_dir.empty() ? candidate_dirs() : std::vector<std::string>{only_dir};
+  std::vector<TableEntry> found;
   for (const std::string& dir : dirs) {
     std::vector<std::string> names = names_in(dir, ".sock");
     for (const std::string& n : names_in(dir, ".table"))
       if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     for (const std::string& name : names) {
-      json info;
-      std::string problem;
+      TableEntry e;
+      e.dir = dir;
+      e.name = name;
       try {
         check_table_name(name);
-        info = table_info(dir, name, s.code);
-      } catch (const UserError& e) {
-        problem = e.what();
+        e.info = table_info(dir, name, code);
+      } catch (const UserError& err) {
+        e.problem = err.what();
       }
-      std::string save;
-      if (!problem.empty()) {
+      if (!e.problem.empty()) {
         try {
           const json meta = json::parse(read_file(info_path(dir, name)), nullptr, false);
           if (meta.is_object() && meta.contains("save") && meta["save"].is_string())
-            save = meta["save"].get<std::string>();
+            e.save = meta["save"].get<std::string>();
         } catch (const UserError&) {
         }
       }
-      ++shown;
-      if (s.json) {
-        json row = problem.empty() ? info : json{{"table", name}, {"problem", problem}};
-        row["dir"] = dir;
-        if (!save.empty()) row["save"] = save;
-        all.push_back(std::move(row));
-        continue;
-      }
-      if (!problem.empty()) {
-        out(fmt::format("{:<16} not running{}\n", name,
-                        save.empty() ? fmt::format(" ({})", problem)
-                                     : fmt::format(": continue it with  racetable host --resume {}", save)));
-        continue;
-      }
-      if (!info.contains("seats")) {
-        out(fmt::format("{:<16} needs a join code (give --code to see more)\n", name));
-        continue;
-      }
-      std::string seats;
-      for (std::size_t p = 0; p < info["seats"].size(); ++p) {
-        const json& seat = info["seats"][p];
-        const bool human = seat.value("human", false);
-        std::string state;
-        if (!human)
-          state = fmt::format("computer {}", seat.value("level", ""));
-        else if (!seat.value("claimed", false))
-          state = "free";
-        else if (seat.value("stand_in", false))
-          state = fmt::format("{}, computer stands in", seat.value("user", ""));
-        else if (!seat.value("connected", false))
-          state = fmt::format("{}, away", seat.value("user", ""));
-        else
-          state = seat.value("user", "");
-        seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, seat.value("name", ""), state);
-      }
-      out(fmt::format(
-          "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} --seat N  |  --watch\n",
-          name, info.value("game_name", ""), info.value("phase", ""), info.value("host", ""),
-          info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
-          info.value("code", false) ? ", join code" : "", seats, name, dir_flag(dir)));
+      found.push_back(std::move(e));
     }
+  }
+  return found;
+}
+
+int list_tables(const TablesSettings& s) {
+  const std::vector<TableEntry> found = find_tables(s.dir, s.code);
+  json all = json::array();
+  for (const TableEntry& e : found) {
+    const std::string& dir = e.dir;
+    const std::string& name = e.name;
+    const json& info = e.info;
+    const std::string& problem = e.problem;
+    const std::string& save = e.save;
+    if (s.json) {
+      json row = problem.empty() ? info : json{{"table", name}, {"problem", problem}};
+      row["dir"] = dir;
+      if (!save.empty()) row["save"] = save;
+      all.push_back(std::move(row));
+      continue;
+    }
+    if (!problem.empty()) {
+      out(fmt::format("{:<16} not running{}\n", name,
+                      save.empty() ? fmt::format(" ({})", problem)
+                                   : fmt::format(": continue it with  racetable host --resume {}", save)));
+      continue;
+    }
+    if (!info.contains("seats")) {
+      out(fmt::format("{:<16} needs a join code (give --code to see more)\n", name));
+      continue;
+    }
+    std::string seats;
+    for (std::size_t p = 0; p < info["seats"].size(); ++p) {
+      const json& seat = info["seats"][p];
+      const bool human = seat.value("human", false);
+      std::string state;
+      if (!human)
+        state = fmt::format("computer {}", seat.value("level", ""));
+      else if (!seat.value("claimed", false))
+        state = "free";
+      else if (seat.value("stand_in", false))
+        state = fmt::format("{}, computer stands in", seat.value("user", ""));
+      else if (!seat.value("connected", false))
+        state = fmt::format("{}, away", seat.value("user", ""));
+      else
+        state = seat.value("user", "");
+      seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, seat.value("name", ""), state);
+    }
+    out(fmt::format(
+        "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} --seat N  |  --watch\n",
+        name, info.value("game_name", ""), info.value("phase", ""), info.value("host", ""),
+        info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
+        info.value("code", false) ? ", join code" : "", seats, name, dir_flag(dir)));
   }
   if (s.json) {
     out(dump(all) + "\n");
-  } else if (shown == 0) {
+  } else if (found.empty()) {
+    const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
     out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n", dirs.front()));
   }
   return 0;
 }
 
+std::string find_table_dir(const std::string& table) {
+  for (const std::string& d : candidate_dirs())
+    if (exists(socket_path(d, table))) return d;
+  throw UserError(fmt::format("no table named '{}' is open here (see racetable tables)", table));
+}
+
 int join(const JoinSettings& s) {
   if (s.watch && s.seat > 0) throw OptionError("give --seat or --watch, not both");
   check_table_name(s.table);
-  std::string dir = s.dir;
-  if (dir.empty()) {
-    for (const std::string& d : candidate_dirs())
-      if (exists(socket_path(d, s.table))) {
-        dir = d;
-        break;
-      }
-    if (dir.empty())
-      throw UserError(fmt::format("no table named '{}' is open here (see racetable tables)", s.table));
-  }
+  const std::string dir = s.dir.empty() ? find_table_dir(s.table) : s.dir;
   const bool tty = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);
   const bool line = s.line || !tty;
-  Hello h;
-  h.role = s.watch ? Role::Watch : Role::Play;
-  h.seat = s.seat;
-  h.code = s.code;
-  h.unicode = !s.ascii && utf8_locale();
-  h.client = std::string("racetable ") + RACETABLE_VERSION;
+  Hello h = shell_hello(s.watch ? Role::Watch : Role::Play, s.seat, s.code, !s.ascii && utf8_locale());
   if (line) {
     h.board_w = 80;
     h.board_h = 30;
-  } else {
-    const BoardSize t = terminal_size();
-    const BoardSize b = board_size_for(t.w, t.h);
-    h.board_w = b.w;
-    h.board_h = b.h;
   }
   ::signal(SIGPIPE, SIG_IGN);
   Joined j = join_table(dir, s.table, h);
   JoinSettings settings = s;
   settings.dir = dir;
   settings.ascii = !h.unicode;
-  return line ? run_line_client(j.conn, j.welcome, settings) : run_curses_client(j.conn, j.welcome, settings);
+  if (line) return run_line_client(j.conn, j.welcome, settings);
+  // In a terminal: the shell's own play screen (title and Tables after leaving).
+  shell::ShellOptions so;
+  so.ascii = s.ascii;
+  auto joined = std::make_shared<Joined>(std::move(j));
+  const std::string rejoin =
+      rejoin_command(s.table, dir == default_table_dir() ? "" : dir, joined->welcome.value("seat", 0));
+  so.open_table = [joined, rejoin, settings] {
+    return make_remote_table(std::move(joined->conn), joined->welcome,
+                             RemoteSettings{settings.table, settings.dir, rejoin, {}});
+  };
+  return shell::run(so);
 }
 
 namespace {
@@ -400,9 +412,7 @@ std::string trim(const std::string& s) {
 }
 
 std::string rejoin_hint(const JoinSettings& s, const json& welcome) {
-  const int seat = welcome.value("seat", 0);
-  return fmt::format("racetable join {}{}{}", s.table, dir_flag(s.dir),
-                     seat > 0 ? fmt::format(" --seat {}", seat) : std::string(" --watch"));
+  return rejoin_command(s.table, s.dir == default_table_dir() ? "" : s.dir, welcome.value("seat", 0));
 }
 
 }  // namespace

@@ -39,6 +39,21 @@ struct TablesSettings {
 };
 int list_tables(const TablesSettings& settings);
 
+// One table found where this user may look (ours, our groups').
+struct TableEntry {
+  std::string dir;
+  std::string name;
+  json info;            // its "info" answer, when it answered
+  std::string problem;  // why it did not ("not running", "wrong join code")
+  std::string save;     // a dead table's save file, when known
+};
+// The tables under `only_dir`, else every directory we may look in.
+std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code);
+// The socket directory of an open table by that name; throws UserError.
+std::string find_table_dir(const std::string& table);
+// "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
+std::string rejoin_command(const std::string& table, const std::string& dir, int seat);
+
 struct JoinSettings {
   std::string table;
   std::string dir;
@@ -52,10 +67,6 @@ int join(const JoinSettings& settings);
 
 // Line mode client: prints each question and reads answers from stdin.
 int run_line_client(Connection& conn, const json& welcome, const JoinSettings& settings);
-// Full-screen client (curses_ui.cpp, the only ncurses code here).
-int run_curses_client(Connection& conn, const json& welcome, const JoinSettings& settings);
-// The terminal's size (80x24 when unknown).
-BoardSize terminal_size();
 
 // The names of the tables being served in `dir`, or (dir "") wherever
 // `racetable tables` looks; only well-formed names (shell completion prints them).

@@ -308,6 +308,9 @@ json to_json(const ScreenModel& s) {
            {"connected", v.connected}, {"stand_in", v.stand_in}, {"acting", v.acting}};
     if (v.you) o["you"] = true;
     if (!v.user.empty()) o["user"] = v.user;
+    if (v.place > 0) o["place"] = v.place;
+    if (!v.detail.empty()) o["detail"] = v.detail;
+    if (!v.score.empty()) o["score"] = v.score;
     seats.push_back(std::move(o));
   }
   json runs = json::array();
@@ -335,6 +338,14 @@ json to_json(const ScreenModel& s) {
                     {"timed", s.timed},
                     {"contest", s.contest},
                     {"options", std::move(opts)}};
+    if (s.first > 0) j["ask"]["first"] = s.first;
+    if (s.arrows) {
+      json arrows{{"help", s.direction_help}};
+      static const char* const kWays[] = {"up", "down", "left", "right"};
+      for (std::size_t i = 0; i < 4; ++i)
+        if (s.directions[i] >= 0) arrows[kWays[i]] = s.directions[i];
+      j["ask"]["arrows"] = std::move(arrows);
+    }
   }
   if (s.phase == "over") {
     json pl = json::array();
@@ -377,6 +388,9 @@ ScreenModel read_screen(const json& j) {
     sv.acting = get_bool(v, "acting", false);
     sv.you = get_bool(v, "you", false);
     sv.user = get_string(v, "user", 256, false);
+    sv.place = static_cast<int>(get_int(v, "place", 0, 64, false, 0));
+    sv.detail = get_string(v, "detail", 1024, false);
+    sv.score = get_string(v, "score", 64, false);
     s.seats.push_back(std::move(sv));
     if (s.seats.size() > 64) throw ProtocolError("too many seats");
   }
@@ -409,6 +423,16 @@ ScreenModel read_screen(const json& j) {
       if (!o.is_object()) throw ProtocolError("an option is not an object");
       s.options.push_back(OptionView{static_cast<Action>(get_int(o, "id", INT32_MIN, INT32_MAX)),
                                      get_string(o, "label", 1024)});
+    }
+    s.first = static_cast<int>(get_int(*it, "first", 0, 1 << 20, false, 0));
+    if (s.first >= static_cast<int>(s.options.size())) s.first = 0;
+    if (auto a = it->find("arrows"); a != it->end()) {
+      if (!a->is_object()) throw ProtocolError("\"arrows\" is not an object");
+      s.arrows = true;
+      s.direction_help = get_string(*a, "help", 1024, false);
+      static const char* const kWays[] = {"up", "down", "left", "right"};
+      for (std::size_t i = 0; i < 4; ++i)
+        s.directions[i] = static_cast<Action>(get_int(*a, kWays[i], -1, INT32_MAX, false, -1));
     }
   }
   if (auto it = j.find("over"); it != j.end()) {

@@ -6,6 +6,7 @@
 // No ncurses, no sockets: the server, the client and the fuzzer share it.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -125,6 +126,10 @@ struct SeatView {
   bool acting = false;    // asked to decide now
   bool you = false;
   std::string user;  // the Unix user who sat here
+  // The seat's standing now (State::standings): place, a line, the score.
+  int place = 0;
+  std::string detail;
+  std::string score;
 };
 
 struct OptionView {
@@ -161,6 +166,12 @@ struct ScreenModel {
   bool timed = false;
   std::uint32_t contest = 0;
   std::vector<OptionView> options;
+  int first = 0;  // the option highlighted first (State::default_option)
+  // Arrow keys the game takes in this decision (State::direction_action):
+  // the option each plays (Up, Down, Left, Right; -1: that way is blocked).
+  bool arrows = false;
+  std::array<Action, 4> directions{-1, -1, -1, -1};
+  std::string direction_help;
   // When the game is over.
   std::string result;
   std::vector<PlacingView> placings;
@@ -172,6 +183,7 @@ ScreenModel read_screen(const json& message);  // throws ProtocolError
 struct LogLine {
   std::string text;
   std::string rule;
+  bool mine = false;  // meant for this seat only
 };
 
 // Canvas <-> rows and style runs.

@@ -104,6 +104,13 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     v.user = ss.user;
     s.seats.push_back(std::move(v));
   }
+  for (const Placing& pl : st.standings().placings)
+    if (pl.player >= 0 && pl.player < static_cast<PlayerId>(s.seats.size())) {
+      SeatView& v = s.seats[static_cast<std::size_t>(pl.player)];
+      v.place = pl.place;
+      v.detail = pl.detail;
+      v.score = std::to_string(pl.score);
+    }
   for (const auto& c : clients_)
     if (!c->dead && c->kind == Client::Kind::Watcher) ++s.watchers;
   const Tick tick = view_tick(real);
@@ -114,7 +121,9 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   ctx.now = tick;
   st.view(board, ctx);
   encode_board(board, s);
-  if (viewer >= 0 && started_ && (phase_ == Phase::People || phase_ == Phase::Contest)) {
+  // The question (during "Get ready!" too, so the seat sees what is coming).
+  if (viewer >= 0 && started_ &&
+      (phase_ == Phase::People || phase_ == Phase::Contest || phase_ == Phase::Ready)) {
     std::vector<PlayerId> who;
     table_->humans_to_act(who);
     if (std::find(who.begin(), who.end(), viewer) != who.end()) {
@@ -125,6 +134,17 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
       s.timed = st.timed();
       s.contest = st.contest_id();
       for (Action a : legal_) s.options.push_back(OptionView{a, st.action_label(viewer, a)});
+      if (const auto first = st.default_option(viewer)) {
+        const auto it = std::find(legal_.begin(), legal_.end(), *first);
+        if (it != legal_.end()) s.first = static_cast<int>(it - legal_.begin());
+      }
+      const Direction ways[] = {Direction::Up, Direction::Down, Direction::Left, Direction::Right};
+      for (std::size_t i = 0; i < 4; ++i)
+        if (const auto a = st.direction_action(viewer, ways[i])) {
+          s.arrows = true;
+          if (st.is_legal(viewer, *a)) s.directions[i] = *a;
+        }
+      if (s.arrows) s.direction_help = st.direction_help(viewer);
     }
   }
   if (phase_ == Phase::Over) {
@@ -177,7 +197,8 @@ void Server::push(Client& c, Millis real, bool force) {
     for (; c.log_pos < log_.size(); ++c.log_pos) {
       const LogEntry& e = log_[c.log_pos];
       if (e.audience == kEveryone || e.audience == viewer)
-        lines.push_back(json{{"text", e.text}, {"rule", e.rule}});
+        lines.push_back(e.audience == kEveryone ? json{{"text", e.text}, {"rule", e.rule}}
+                                                : json{{"text", e.text}, {"rule", e.rule}, {"mine", true}});
     }
     if (!lines.empty()) send(c, json{{"type", "log"}, {"lines", std::move(lines)}});
   }

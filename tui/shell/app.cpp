@@ -145,6 +145,15 @@ bool App::step_once(Millis deadline_cap) {
     term_.redraw_all();
   }
   set_small(!fits_minimum(w, h), now);
+  // Pages under the top one (or all, below the minimum size) that must keep
+  // up with the world: a shared table reads its socket.
+  std::vector<int> fds;
+  for (auto& page : stack_) {
+    const bool runs = !small_ && page.get() == &top();
+    if (!runs && page->background(now)) dirty_ = true;
+    if (const int fd = page->wake_fd(); fd >= 0) fds.push_back(fd);
+  }
+  term_.set_wake_fds(fds);
   if (!small_ && top().tick(now)) dirty_ = true;
   if (dirty_) {
     draw(now);

@@ -12,14 +12,18 @@ namespace {
 
 class GameListScreen final : public Screen {
  public:
-  GameListScreen(AppContext& ctx, bool demo) : ctx_(ctx), demo_(demo) {}
+  GameListScreen(AppContext& ctx, bool demo, bool host = false) : ctx_(ctx), demo_(demo), host_(host) {}
 
   void draw(Canvas& c, Millis) override {
     c.clear();
     const int w = c.width();
     const int h = c.height();
     c.fill(0, 0, w, 1, U' ', style::kBar);
-    c.text(1, 0, demo_ ? "Watch a demo: which game?" : "Play: which game?", style::kBarBold);
+    c.text(1, 0,
+           demo_   ? "Watch a demo: which game?"
+           : host_ ? "Host a table: which game?"
+                   : "Play: which game?",
+           style::kBarBold);
     const auto& games = builtin_registry().all();
     const int n = static_cast<int>(games.size());
     // Two rows a game: name and players, then the pitch.
@@ -42,8 +46,9 @@ class GameListScreen final : public Screen {
       c.text(6, y + 1, ellipsize(info.pitch, w - 8, c.unicode()));
     }
     c.text(2, h - 3,
-           demo_ ? "The computers play a whole game; the log names each rule as it fires. Any key pauses."
-                 : "Next: who plays (humans and computers), then variants and the seed.",
+           demo_   ? "The computers play a whole game; the log names each rule as it fires. Any key pauses."
+           : host_ ? "Next: each seat is you, a player at another terminal, or a computer."
+                   : "Next: who plays (humans and computers), then variants and the seed.",
            style::kDim, w - 4);
     draw_help_line(
         c, 1, h - 1, w - 2,
@@ -55,6 +60,7 @@ class GameListScreen final : public Screen {
     if (demo_) return Nav::reset(make_play_screen(ctx_, make_demo_session(ctx_, info.id, "")));
     cli::TableRequest req;
     req.game = info.id;
+    if (host_) req.seats = {"human", "remote"};  // you and one player elsewhere; change on the next page
     return Nav::push(make_seats_screen(ctx_, req));
   }
 
@@ -89,6 +95,7 @@ class GameListScreen final : public Screen {
  private:
   AppContext& ctx_;
   bool demo_;
+  bool host_;
   int selected_ = 0;
   int first_ = 0;
   int list_top_ = 2;
@@ -98,6 +105,10 @@ class GameListScreen final : public Screen {
 
 std::unique_ptr<Screen> make_game_list_screen(AppContext& ctx, bool demo) {
   return std::make_unique<GameListScreen>(ctx, demo);
+}
+
+std::unique_ptr<Screen> make_host_game_list_screen(AppContext& ctx) {
+  return std::make_unique<GameListScreen>(ctx, false, true);
 }
 
 }  // namespace rt::shell

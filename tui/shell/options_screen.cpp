@@ -17,7 +17,7 @@ class OptionsScreen final : public Screen {
     const GameInfo& info = builtin_registry().get(req_.game).info;
     // Ticked on screen, so the player sees (and may change) what one human gets.
     const std::vector<std::string> ticked =
-        cli::with_seat_defaults(info, req_.variants, cli::human_seats(req_));
+        cli::with_seat_defaults(info, req_.variants, cli::human_seats(req_) + remote_seats());
     for (const auto& v : info.variants)
       variants_.push_back(std::find(ticked.begin(), ticked.end(), v.name) != ticked.end());
     for (const auto& p : info.params) {
@@ -31,6 +31,9 @@ class OptionsScreen final : public Screen {
   }
 
   const GameInfo& info() const { return builtin_registry().get(req_.game).info; }
+  int remote_seats() const {
+    return static_cast<int>(std::count(req_.seats.begin(), req_.seats.end(), "remote"));
+  }
   int variant_rows() const { return static_cast<int>(variants_.size()); }
   int param_rows() const { return static_cast<int>(params_.size()); }
   int seed_row() const { return variant_rows() + param_rows(); }
@@ -118,6 +121,16 @@ class OptionsScreen final : public Screen {
         req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
                               params_[static_cast<std::size_t>(i)]);
     req.seed_text = seed_.empty() ? std::to_string(ctx_.fresh_seed()) : seed_;
+    if (remote_seats() > 0) {
+      // Players at other terminals: a shared table, hosted in the background.
+      std::string error;
+      auto screen = host_table_screen(ctx_, req, error);
+      if (!screen) {
+        error_ = error;
+        return Nav::stay();
+      }
+      return Nav::reset(std::move(screen));
+    }
     std::unique_ptr<Table> table;
     try {
       table = cli::make_table(req, 1);

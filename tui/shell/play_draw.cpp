@@ -26,19 +26,10 @@ std::string ordinal(int n) {
   }
 }
 
-bool row_blank(const Canvas& c, int y) {
-  for (int x = 0; x < c.width(); ++x) {
-    const Cell& cell = c.at(x, y);
-    if (cell.ch != U' ' || cell.style.bg != Color::Default || (cell.style.attrs & attr::kReverse))
-      return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string PlayScreen::status() const {
-  const GameSession& s = *s_;
+  const PlayTable& s = *t_;
   const bool one_human = s.humans().size() == 1;
   std::string st;
   switch (s.phase()) {
@@ -47,28 +38,14 @@ std::string PlayScreen::status() const {
     case Phase::GetReady: st = "Get ready!"; break;
     case Phase::Contest: st = s.contest_humans().empty() ? "Contest" : "Contest: go!"; break;
     case Phase::Over: st = "Game over"; break;
-    case Phase::Computers: {
-      std::vector<PlayerId> who;
-      s.state().actors(who);
-      if (s.state().turn() == Turn::Player && !who.empty())
-        st = seat_name(who.front()) + "'s turn";
-      else
-        st = "Computers' turn";
-      break;
-    }
+    case Phase::Computers: st = s.turn_status(); break;
   }
   if (user_paused_) st = "PAUSED";
   return s.demo() ? "Demo: " + st : st;
 }
 
 int PlayScreen::measure_board(int width, int max_rows, bool unicode, Millis now) const {
-  Canvas probe(width, std::max(1, max_rows), unicode);
-  ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
-  s_->state().view(probe, vc);
-  int used = 0;
-  for (int y = 0; y < probe.height(); ++y)
-    if (!row_blank(probe, y)) used = y + 1;
-  return used;
+  return t_->board_rows(width, max_rows, unicode, now);
 }
 
 void PlayScreen::draw(Canvas& c, Millis now) {
@@ -81,20 +58,19 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     last_h_ = h;
   }
   refresh_options();
-  const GameSession& s = *s_;
-  const Turn turn = s.state().turn();
-  if (turn == Turn::Player || turn == Turn::Simultaneous) {
-    actors_.clear();
-    s.state().actors(actors_);
-  } else if (turn == Turn::Over) {
-    actors_.clear();
-  }
+  const PlayTable& s = *t_;
+  seats_ = s.seats();
+  // Who acts; kept through chance steps (nobody acting) so markers do not flicker.
+  std::vector<PlayerId> acting;
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (seats_[p].acting) acting.push_back(static_cast<PlayerId>(p));
+  if (!acting.empty() || s.phase() == Phase::Over || s.phase() == Phase::HumanTurn) actors_ = acting;
   board_rows_ =
       std::max(board_rows_, measure_board(board_columns(w), max_board_rows(w, h), c.unicode(), now));
 
   GameLayoutNeeds needs;
   needs.board_rows = std::max(1, board_rows_);
-  needs.players = static_cast<int>(s.table().seats().size());
+  needs.players = static_cast<int>(seats_.size());
   const PromptView pv = build_prompt(w / 2, c.unicode(), now);
   needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
   for (const auto& o : pv.options)
@@ -111,22 +87,25 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     draw_rule(c, l);
     draw_prompt(c, l.prompt, build_prompt(l.prompt.w, c.unicode(), now));
     draw_log(c, l.log);
-    if (s.phase() == Phase::Over) draw_over(c);
+    if (s.phase() == Phase::Over)
+      draw_over(c);
+    else if (!s.lost().empty())
+      draw_lost(c);
   }
   c.fill(0, h - 1, w, 1, U' ');
   draw_help_line(c, 1, h - 1, w - 2, help_items(c.unicode()));
 }
 
 void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
-  const GameSession& s = *s_;
+  const PlayTable& s = *t_;
   c.fill(r.x, r.y, r.w, 1, U' ', style::kBar);
   const std::string sep = c.unicode() ? " │ " : " | ";
   int x = r.x + 1;
-  x += c.text(x, r.y, s.info().name, style::kBarBold);
+  x += c.text(x, r.y, s.game_name(), style::kBarBold);
   x += c.text(x, r.y, sep, style::kBar);
   x += c.text(x, r.y, status(), style::kBarBold, r.w / 2);
-  std::string right = fmt::format("seed {}", s.table().seed());
-  if (s.phase() != Phase::Over) {
+  std::string right = s.header_right();
+  if (s.phase() != Phase::Over && !s.shared()) {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
       bar += i <= s.speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
@@ -138,37 +117,25 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
 
 // One row: "▶Ana (you) 3 cards │ Ben (normal) 2 cards", shortened to fit.
 void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
-  const GameSession& s = *s_;
-  const Standings st = s.state().standings();
+  const PlayTable& s = *t_;
   const std::vector<PlayerId>& acting = actors_;
-  const auto& seats = s.table().seats();
+  const auto& seats = seats_;
   const int n = static_cast<int>(seats.size());
-  auto detail_of = [&](PlayerId p) {
-    for (const Placing& pl : st.placings)
-      if (pl.player == p) return pl.detail;
-    return std::string();
-  };
-  auto score_of = [&](PlayerId p) {
-    for (const Placing& pl : st.placings)
-      if (pl.player == p) return std::to_string(pl.score);
-    return std::string();
-  };
-  const bool one_human = s.humans().size() == 1;
   const std::string sep = c.unicode() ? " │ " : " | ";
   for (int level = 0; level < 4; ++level) {
     std::vector<std::pair<std::string, std::string>> parts;  // name part, detail part
     int total = 0;
     for (PlayerId p = 0; p < n; ++p) {
-      const Seat& seat = seats[static_cast<std::size_t>(p)];
-      std::string kind = seat.kind == SeatKind::Human ? (one_human ? "you" : "human") : seat.level;
+      const SeatPanel& seat = seats[static_cast<std::size_t>(p)];
+      const std::string& kind = seat.kind;
       std::string name = seat.name;
       if (level == 3) name = ellipsize(name, 5, c.unicode());
       // Levels of detail: every seat's kind, then only the humans', then
       // scores without words, then short names.
-      const bool show_kind = level == 0 || (level == 1 && seat.kind == SeatKind::Human);
+      const bool show_kind = level == 0 || (level == 1 && seat.human);
       std::string head = show_kind ? fmt::format("{} ({})", name, kind) : name;
-      std::string tail = level <= 1 ? detail_of(p) : score_of(p);
-      if (level == 2 && seat.kind == SeatKind::Human) head = fmt::format("{} ({})", name, kind);
+      std::string tail = level <= 1 ? seat.detail : seat.score;
+      if (level == 2 && seat.human) head = fmt::format("{} ({})", name, kind);
       total += 1 + utf8_length(head) + 1 + utf8_length(tail) + (p ? utf8_length(sep) : 0);
       parts.emplace_back(std::move(head), std::move(tail));
     }
@@ -187,37 +154,38 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
 
 // Wide windows: a small panel per player in the sidebar.
 void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
-  const GameSession& s = *s_;
-  const Standings st = s.state().standings();
+  const PlayTable& s = *t_;
   const std::vector<PlayerId>& acting = actors_;
   const Rect in = frame(c, r, "Players");
-  const bool one_human = s.humans().size() == 1;
+  // In standings order.
+  std::vector<PlayerId> order;
+  for (std::size_t p = 0; p < seats_.size(); ++p) order.push_back(static_cast<PlayerId>(p));
+  std::stable_sort(order.begin(), order.end(), [&](PlayerId a, PlayerId b) {
+    return seats_[static_cast<std::size_t>(a)].place < seats_[static_cast<std::size_t>(b)].place;
+  });
   int y = in.y;
-  for (const Placing& pl : st.placings) {
+  for (PlayerId p : order) {
     if (y + 1 >= in.bottom() + 1) break;
-    const Seat& seat = s.table().seats()[static_cast<std::size_t>(pl.player)];
-    const bool on =
-        std::find(acting.begin(), acting.end(), pl.player) != acting.end() && s.phase() != Phase::Over;
+    const SeatPanel& seat = seats_[static_cast<std::size_t>(p)];
+    const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
     c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
     c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
-    const std::string place = ordinal(pl.place);
-    c.text(in.right() - utf8_length(place), y, place, pl.place == 1 ? style::kGood : style::kDim);
-    const std::string kind =
-        seat.kind == SeatKind::Human ? (one_human ? "you" : "human") : "computer, " + seat.level;
-    c.text(in.x + 2, y + 1, fmt::format("{} · {}", kind, pl.detail), style::kDim, in.w - 2);
+    const std::string place = seat.place > 0 ? ordinal(seat.place) : std::string();
+    c.text(in.right() - utf8_length(place), y, place, seat.place == 1 ? style::kGood : style::kDim);
+    const std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
+    c.text(in.x + 2, y + 1, fmt::format("{} · {}", kind, seat.detail), style::kDim, in.w - 2);
     y += 2;
   }
 }
 
 void PlayScreen::draw_board(Canvas& c, const Rect& r, Millis now) const {
   Canvas board(r.w, r.h, c.unicode());
-  ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
-  s_->state().view(board, vc);
+  t_->draw_board(board, now);
   c.blit(board, r.x, r.y);
 }
 
 void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
-  const GameSession& s = *s_;
+  const PlayTable& s = *t_;
   const Glyphs& g = c.glyphs();
   c.hline(0, l.rule_y, l.wide ? l.divider_x : c.width(), style::kFrame);
   std::string title;
@@ -228,7 +196,7 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     case Phase::GetReady: title = "Get ready"; break;
     case Phase::Contest: title = s.contest_humans().empty() ? "Watch" : "Now!"; break;
     case Phase::Over: title = "Game over"; break;
-    default: title = s.demo() ? "Demo" : "Computers"; break;
+    default: title = s.demo() ? "Demo" : s.shared() ? "Table" : "Computers"; break;
   }
   c.text(1, l.rule_y, " " + title + " ", style::kBold);
   if (l.wide) {
@@ -247,8 +215,8 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
 
 PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis now) const {
   PromptView pv;
-  const GameSession& s = *s_;
-  const State& st = s.state();
+  const PlayTable& s = *t_;
+  const Question& q = q_;
   const int w = std::max(10, width - 2);
   auto head = [&](std::string_view text, Style style) {
     for (auto& line : wrap_styled(styled(text, style), w)) pv.head.push_back(std::move(line));
@@ -256,19 +224,19 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
   auto foot = [&](std::string_view text) {
     for (auto& line : wrap_styled(styled(text, style::kDim), w)) pv.foot.push_back(std::move(line));
   };
-  auto option_rows = [&](PlayerId p) {
-    for (std::size_t i = 0; i < legal_.size(); ++i) {
+  auto option_rows = [&]() {
+    for (std::size_t i = 0; i < q.labels.size(); ++i) {
       StyledText t;
       append(t, i < 9 ? fmt::format("{} ", i + 1) : std::string("  "), style::kKey);
-      append(t, st.action_label(p, legal_[i]));
+      append(t, q.labels[i]);
       pv.options.push_back(std::move(t));
     }
     pv.cursor = cursor_;
   };
   // A grid decision that takes arrows: say what they do before the question,
   // and keep both in view however many options follow.
-  auto arrows_line = [&](PlayerId p) {
-    const std::string help = st.direction_help(p);
+  auto arrows_line = [&]() {
+    const std::string& help = q.direction_help;
     if (help.empty()) return;
     StyledText t;
     append(t, unicode ? "←↑↓→ " : "Arrows ", style::kKey);
@@ -279,26 +247,24 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
   };
   const auto humans_in = s.contest_humans();
   switch (s.phase()) {
-    case Phase::Over: head(st.standings().summary, style::kBold); break;
+    case Phase::Over: head(s.result_summary(), style::kBold); break;
     case Phase::PassDevice: break;
     case Phase::HumanTurn: {
       const PlayerId p = s.asked();
-      arrows_line(p);
-      head(s.humans().size() > 1 ? seat_name(p) + ": " + st.prompt(p) : st.prompt(p), style::kAccent);
-      option_rows(p);
-      foot(legal_.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
-                             : "Enter to go on.");
+      arrows_line();
+      head(s.humans().size() > 1 ? seat_name(p) + ": " + q.prompt : q.prompt, style::kAccent);
+      option_rows();
+      foot(q.actions.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
+                                : "Enter to go on.");
       break;
     }
     case Phase::Computers: {
-      std::vector<PlayerId> who;
-      st.actors(who);
-      if (st.turn() == Turn::Player && !who.empty())
-        head(fmt::format("{} (computer) is playing...", seat_name(who.front())), style::kNormal);
-      else
-        head("The computers are playing...", style::kNormal);
+      head(s.activity(), style::kNormal);
       if (s.demo())
         foot("Any key pauses. + and - change the speed.");
+      else if (s.shared())
+        foot(s.humans().empty() ? "You are watching: PgUp/PgDn scroll the log."
+                                : "Your questions appear here when it is your turn.");
       else
         foot(fmt::format("Speed {} of {} (+ and -). Space: go on now.", s.speed(), kSpeedCount));
       break;
@@ -308,36 +274,38 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       const bool ready = s.phase() == Phase::GetReady;
       if (ready) head("GET READY!", style::kWarn);
       if (humans_in.empty()) {
-        head(ready ? "The computers race this one." : "The computers are racing: watch the board.",
-             style::kNormal);
-        if (!s.demo()) foot("Space: skip ahead.");
+        if (s.shared())
+          head(s.activity(), style::kNormal);  // the table says who is racing
+        else
+          head(ready ? "The computers race this one." : "The computers are racing: watch the board.",
+               style::kNormal);
+        if (!s.demo() && !s.shared()) foot("Space: skip ahead.");
         break;
       }
       if (humans_in.size() == 1 && s.humans().size() == 1) {
-        const PlayerId p = humans_in.front();
-        if (legal_.size() == 1) {
+        if (q.actions.size() == 1) {
           // The key first: in a race every moment counts.
           StyledText t;
           append(t, "Press ", style::kBold);
           append(t, "Space", style::kKey);
           append(t, " (or Enter): ", style::kBold);
-          append(t, st.action_label(p, legal_.front()), style::kAccent);
+          append(t, q.labels.front(), style::kAccent);
           for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
-          head(st.prompt(p), style::kNormal);
+          head(q.prompt, style::kNormal);
         } else {
-          arrows_line(p);
-          head(st.prompt(p), style::kAccent);
-          option_rows(p);
+          arrows_line();
+          head(q.prompt, style::kAccent);
+          option_rows();
           foot("Space or Enter acts on the highlighted option; 1-9 at once.");
         }
         break;
       }
       // Several humans at one keyboard: each seat's keys.
-      head(st.prompt(humans_in.front()), style::kAccent);
+      head(s.question(humans_in.front()).prompt, style::kAccent);
       for (PlayerId p : humans_in) {
         const int rank = s.human_rank(p);
-        std::vector<Action> acts;
-        st.legal_actions(p, acts);
+        const Question pq = s.question(p);
+        const std::vector<std::string>& acts = pq.labels;
         StyledText t;
         append(t, seat_name(p) + ": ", style::kBold);
         for (const KeyLabel& kl : contest_key_labels(rank, static_cast<int>(acts.size()),
@@ -345,8 +313,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
           std::string key;
           utf8_append(key, kl.key);
           append(t, "[" + key + "] ", style::kKey);
-          append(t, kl.option < 0 ? std::string("more  ")
-                                  : st.action_label(p, acts[static_cast<std::size_t>(kl.option)]) + "  ");
+          append(t, kl.option < 0 ? std::string("more  ") : acts[static_cast<std::size_t>(kl.option)] + "  ");
         }
         for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
       }
@@ -422,7 +389,7 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
 
 void PlayScreen::draw_log(Canvas& c, const Rect& r) {
   log_rect_ = r;
-  const GameSession& s = *s_;
+  const PlayTable& s = *t_;
   const Rect in = r;
   const int w = std::max(8, in.w - 1);
   // Wrap from the newest entry back until the rows (and the scroll) are filled.
@@ -454,7 +421,7 @@ void PlayScreen::draw_log(Canvas& c, const Rect& r) {
 }
 
 void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
-  const std::string who = seat_name(s_->asked());
+  const std::string who = seat_name(t_->asked());
   const int mid = body.y + body.h / 2 - 3;
   centred(c, body, mid, "Pass the keyboard to", style::kNormal);
   centred(c, body, mid + 2, who, style::kAccent);
@@ -463,35 +430,56 @@ void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
   centred(c, body, mid + 6, "(Everyone else's cards stay hidden until their own turn.)", style::kDim);
 }
 
+void PlayScreen::draw_lost(Canvas& c) const {
+  const int w = std::min(64, c.width() - 4);
+  std::vector<std::string> lines = wrap("Lost the table: " + t_->lost() + ".", w - 4);
+  if (!t_->rejoin_hint().empty())
+    for (auto& l :
+         wrap("Your seat is kept. Rejoin from Tables on the title screen, or with: " + t_->rejoin_hint(),
+              w - 4))
+      lines.push_back(std::move(l));
+  const int h = static_cast<int>(lines.size()) + 5;
+  const Rect in = dialog(c, w, h, "TABLE LOST");
+  int y = in.y + 1;
+  for (const auto& line : lines) c.text(in.x, y++, line, style::kAccent, in.w);
+  c.text(in.x, y + 1, "Enter: title   q: quit", style::kDim, in.w);
+}
+
 void PlayScreen::draw_over(Canvas& c) const {
-  const Standings st = s_->state().standings();
+  const std::vector<ResultLine> placings = t_->result();
   const int w = std::min(60, c.width() - 4);
-  const auto summary = wrap(st.summary, w - 4);
-  const int h = static_cast<int>(summary.size() + st.placings.size()) + 6;
+  const auto summary = wrap(t_->result_summary(), w - 4);
+  const int h = static_cast<int>(summary.size() + placings.size()) + 6;
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
   for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
   ++y;
   int name_w = 0;
-  for (const Seat& seat : s_->table().seats()) name_w = std::max(name_w, utf8_length(seat.name));
+  for (const ResultLine& pl : placings) name_w = std::max(name_w, utf8_length(pl.name));
   name_w = std::min(name_w, in.w - 24);
-  for (const Placing& pl : st.placings) {
-    const Seat& seat = s_->table().seats()[static_cast<std::size_t>(pl.player)];
+  for (const ResultLine& pl : placings) {
     c.text(in.x, y, fmt::format("{:>4}", ordinal(pl.place)), pl.place == 1 ? style::kGood : style::kNormal);
-    c.text(in.x + 6, y, seat.name, pl.place == 1 ? style::kBold : style::kNormal, name_w);
+    c.text(in.x + 6, y, pl.name, pl.place == 1 ? style::kBold : style::kNormal, name_w);
     c.text(in.x + 8 + name_w, y, pl.detail, style::kNormal, in.w - 8 - name_w);
     ++y;
   }
   ++y;
-  c.text(in.x, y, "Enter: title   n: play again   l: the whole log", style::kDim, in.w);
+  c.text(in.x, y,
+         t_->same_players() ? "Enter: title   n: play again   l: the whole log"
+                            : "Enter: title   l: the whole log   q: quit",
+         style::kDim, in.w);
 }
 
 std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
-  const GameSession& s = *s_;
+  const PlayTable& s = *t_;
   if (s.phase() == Phase::Over) {
+    if (!s.same_players())
+      return {HelpItem{"Enter", "title"}, HelpItem{"l", "log"}, HelpItem{"r", "rules"},
+              HelpItem{"q", "quit"}};
     return {HelpItem{"Enter", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
             HelpItem{"r", "rules"}, HelpItem{"q", "quit"}};
   }
+  if (!s.lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
   if (s.demo()) return help_line(Context::Demo, unicode);
   if (s.phase() == Phase::PassDevice)
     return {HelpItem{"Enter", "I am " + seat_name(s.asked())}, HelpItem{"?", "keys"}, HelpItem{"q", "quit"}};
@@ -509,9 +497,14 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return with_arrows(
         pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"}));
   }
+  // A shared table is saved by its host: no "save" key there.
+  if (s.phase() == Phase::HumanTurn && s.shared())
+    return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
+                  : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
   if (s.phase() == Phase::HumanTurn)
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
+  if (s.shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
   return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "quit"});
 }
 

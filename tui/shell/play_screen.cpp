@@ -1,7 +1,10 @@
-// The game screen's keys and flow; its drawing is in play_draw.cpp.
+// The game screen's keys and flow; its drawing is in play_draw.cpp. It talks
+// to the table only through PlayTable, so a local game and a shared table
+// are played with the same keys.
 #include "tui/shell/play_screen.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -10,13 +13,16 @@
 
 namespace rt::shell {
 
-PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<GameSession> session)
-    : ctx_(ctx), s_(std::move(session)) {
+PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table) : ctx_(ctx), t_(std::move(table)) {
   pages_.assign(static_cast<std::size_t>(kSeatKeyGroups), 0);
 }
 
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session) {
-  return std::make_unique<PlayScreen>(ctx, std::move(session));
+  return std::make_unique<PlayScreen>(ctx, make_local_table(std::move(session)));
+}
+
+std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table) {
+  return std::make_unique<PlayScreen>(ctx, std::move(table));
 }
 
 std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::string& game_id,
@@ -32,11 +38,17 @@ std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::strin
   return std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
 }
 
+GameSession& PlayScreen::session() {
+  GameSession* s = local_session(*t_);
+  if (!s) throw std::logic_error("a shared table has no local session");
+  return *s;
+}
+
 PlayerId PlayScreen::deciding() const {
-  const GameSession& s = *s_;
-  if (s.phase() == Phase::HumanTurn) return s.asked();
-  if (s.phase() == Phase::Contest || s.phase() == Phase::GetReady) {
-    const auto ch = s.contest_humans();
+  const PlayTable& t = *t_;
+  if (t.phase() == Phase::HumanTurn) return t.asked();
+  if (t.phase() == Phase::Contest || t.phase() == Phase::GetReady) {
+    const auto ch = t.contest_humans();
     if (ch.size() == 1) return ch.front();
   }
   return kEveryone;
@@ -44,13 +56,13 @@ PlayerId PlayScreen::deciding() const {
 
 namespace {
 
-std::optional<Direction> direction_of(const Key& key) {
+int direction_index(const Key& key) {
   switch (key.type) {
-    case KeyType::Up: return Direction::Up;
-    case KeyType::Down: return Direction::Down;
-    case KeyType::Left: return Direction::Left;
-    case KeyType::Right: return Direction::Right;
-    default: return std::nullopt;
+    case KeyType::Up: return 0;
+    case KeyType::Down: return 1;
+    case KeyType::Left: return 2;
+    case KeyType::Right: return 3;
+    default: return -1;
   }
 }
 
@@ -62,23 +74,20 @@ int index_of(const std::vector<Action>& actions, Action a) {
 }  // namespace
 
 bool PlayScreen::arrows_to_game(PlayerId p) const {
-  if (p < 0) return false;
-  for (Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right})
-    if (s_->state().direction_action(p, d)) return true;
-  return false;
+  return p >= 0 && p == q_.seat && q_.arrows;
 }
 
 bool PlayScreen::on_arrow(PlayerId p, const Key& key, Millis now) {
-  const std::optional<Direction> d = direction_of(key);
-  if (!d || !arrows_to_game(p)) return false;
-  const std::optional<Action> a = s_->state().direction_action(p, *d);
-  if (!a || !s_->state().is_legal(p, *a)) {
+  const int d = direction_index(key);
+  if (d < 0 || !arrows_to_game(p)) return false;
+  const std::optional<Action> a = q_.directions[static_cast<std::size_t>(d)];
+  if (!a) {
     flash("Nothing moves that way.", now, 900);
-  } else if (s_->phase() == Phase::GetReady) {
+  } else if (t_->phase() == Phase::GetReady) {
     flash("Wait for it...", now, 800);
-  } else if (s_->phase() == Phase::HumanTurn) {
+  } else if (t_->phase() == Phase::HumanTurn) {
     log_scroll_ = 0;
-    s_->choose(p, *a, now);
+    t_->choose(p, *a, now);
   } else {
     act_in_contest(p, *a, now);
   }
@@ -88,29 +97,24 @@ bool PlayScreen::on_arrow(PlayerId p, const Key& key, Millis now) {
 
 void PlayScreen::refresh_options() {
   const PlayerId p = deciding();
-  const std::size_t at = s_->table().history().size();
+  const std::uint64_t at = t_->revision();
   if (p == legal_for_ && at == legal_at_) return;
   // The same decision goes on while one contest lasts (a human's slides,
   // say); a turn, or the next contest, is a new question.
-  const bool contest = s_->phase() == Phase::Contest || s_->phase() == Phase::GetReady;
-  const std::uint32_t contest_id = contest ? s_->state().contest_id() : kNoContest;
-  const bool same_decision = p == legal_for_ && contest && contest_id == legal_contest_;
-  legal_contest_ = contest_id;
-  const int was = cursor_ >= 0 && cursor_ < static_cast<int>(legal_.size())
-                      ? legal_[static_cast<std::size_t>(cursor_)]
+  const int was = cursor_ >= 0 && cursor_ < static_cast<int>(q_.actions.size())
+                      ? q_.actions[static_cast<std::size_t>(cursor_)]
                       : -1;
-  legal_.clear();
-  if (p >= 0) s_->state().legal_actions(p, legal_);
+  q_ = t_->question(p);
+  const bool same_decision = p == legal_for_ && q_.contest != kNoContest && q_.contest == legal_contest_;
+  legal_contest_ = q_.contest;
   // A new question starts at the game's suggested option (else the first);
   // in a contest the highlight stays on the same option while it is there.
   if (!same_decision) {
-    cursor_ = 0;
-    if (p >= 0)
-      if (const auto first = s_->state().default_option(p)) cursor_ = std::max(0, index_of(legal_, *first));
-  } else if (const int i = index_of(legal_, was); i >= 0) {
+    cursor_ = q_.first;
+  } else if (const int i = index_of(q_.actions, was); i >= 0) {
     cursor_ = i;
   }
-  cursor_ = std::clamp(cursor_, 0, std::max(0, static_cast<int>(legal_.size()) - 1));
+  cursor_ = std::clamp(cursor_, 0, std::max(0, static_cast<int>(q_.actions.size()) - 1));
   legal_for_ = p;
   legal_at_ = at;
 }
@@ -120,14 +124,29 @@ void PlayScreen::flash(std::string text, Millis now, Millis for_ms) {
   flash_until_ = now + for_ms;
 }
 
+bool PlayScreen::take_notices(Millis now) {
+  std::string notice = t_->take_notice();
+  if (notice.empty()) return false;
+  flash(std::move(notice), now, 2500);
+  return true;
+}
+
+bool PlayScreen::background(Millis now) {
+  // A shared table goes on under the keys and rules pages: keep reading it.
+  if (!t_->shared()) return false;
+  return t_->update(now);
+}
+
 bool PlayScreen::tick(Millis now) {
-  bool changed = s_->update(now);
-  if (s_->phase() == Phase::Contest && !s_->paused()) changed = true;  // the view moves with time
+  bool changed = t_->update(now);
+  if (t_->phase() == Phase::Contest && !t_->paused() && !t_->shared())
+    changed = true;  // the view moves with time
+  if (take_notices(now)) changed = true;
   if (!flash_.empty() && now >= flash_until_) {
     flash_.clear();
     changed = true;
   }
-  if (s_->phase() == Phase::Over && !was_over_) {
+  if (t_->phase() == Phase::Over && !was_over_) {
     was_over_ = true;
     over_since_ = now;
     changed = true;
@@ -137,56 +156,55 @@ bool PlayScreen::tick(Millis now) {
 }
 
 Millis PlayScreen::wake_at(Millis now) const {
-  Millis at = s_->wake_at(now);
+  Millis at = t_->wake_at(now);
   if (!flash_.empty()) at = std::min(at, flash_until_);
   return at;
 }
 
 void PlayScreen::pause(Millis now) {
-  s_->pause(now);
+  t_->pause(now);
 }
 
 void PlayScreen::resume(Millis now) {
-  if (!user_paused_) s_->resume(now);
+  if (!user_paused_) t_->resume(now);
 }
 
 std::string PlayScreen::on_exit() {
-  if (s_->demo() || s_->phase() == Phase::Over) return {};
-  if (s_->save_path().empty()) return "racetable: the game could not be saved (no state directory)";
-  const std::string err = s_->save();
-  if (!err.empty()) return "racetable: the game could not be saved: " + err;
-  return fmt::format("racetable: game saved to {} (continue it with: racetable resume)", s_->save_path());
+  return t_->on_exit();
 }
 
 std::string PlayScreen::stats_tag() const {
-  static const char* const kPhases[] = {"computers", "human", "pass", "ready", "contest", "over"};
-  return fmt::format("{} decisions={} steps={}", kPhases[static_cast<int>(s_->phase())],
-                     s_->table().decisions(), s_->table().history().size());
+  return t_->stats_tag();
 }
 
 std::string PlayScreen::seat_name(PlayerId p) const {
-  if (p < 0) return "";
-  return s_->table().seats()[static_cast<std::size_t>(p)].name;
+  if (p < 0 || p >= static_cast<PlayerId>(seats_.size())) return "";
+  return seats_[static_cast<std::size_t>(p)].name;
 }
 
-cli::TableRequest PlayScreen::same_players() const {
-  const Table& t = s_->table();
-  cli::TableRequest req;
-  req.game = t.game().info().id;
-  req.players = static_cast<int>(t.seats().size());
-  for (const Seat& seat : t.seats()) {
-    req.seats.push_back(seat.kind == SeatKind::Human ? "human" : seat.level);
-    req.names.push_back(seat.name);
-  }
-  for (const auto& v : t.game().options().variants) req.variants.push_back(v);
-  for (const auto& [k, v] : t.game().options().params) req.options.push_back(k + "=" + v);
-  return req;
+Nav PlayScreen::leave_dialog() {
+  std::vector<std::string> message{"Your seat is kept: come back from Tables on the title screen, or with `" +
+                                   t_->rejoin_hint() + "`."};
+  std::vector<Choice> choices;
+  const std::string hint = t_->rejoin_hint();
+  choices.push_back(Choice{"Leave the table and quit racetable", U'q', [this, hint] {
+                             t_->leave();
+                             return Nav::exit(
+                                 0, "racetable: you left the table; your seat is kept. Rejoin with: " + hint);
+                           }});
+  choices.push_back(Choice{"Leave and go back to the title", U't', [this] {
+                             t_->leave();
+                             return Nav::home();
+                           }});
+  choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
+  return Nav::push(make_confirm_screen("Leave the table?", std::move(message), std::move(choices)));
 }
 
 Nav PlayScreen::ask_quit() {
+  if (t_->shared()) return leave_dialog();
   std::vector<Choice> choices;
   std::vector<std::string> message;
-  if (s_->demo()) {
+  if (t_->demo()) {
     message = {"Stop watching this demo?"};
     choices.push_back(Choice{"Quit racetable", U'q', [] { return Nav::exit(0); }});
     choices.push_back(Choice{"Back to the title", U't', [] { return Nav::home(); }});
@@ -195,16 +213,16 @@ Nav PlayScreen::ask_quit() {
     message = {
         "The game is saved, and `racetable resume` (or Continue on the title screen) goes on from here."};
     choices.push_back(Choice{"Save and quit racetable", U'q', [this] {
-                               const std::string err = s_->save();
-                               if (s_->save_path().empty() || !err.empty())
+                               const std::string err = t_->save();
+                               if (t_->save_path().empty() || !err.empty())
                                  return Nav::exit(0, "racetable: the game could not be saved " + err);
                                return Nav::exit(0,
                                                 fmt::format("racetable: game saved to {} (continue it with: "
                                                             "racetable resume)",
-                                                            s_->save_path()));
+                                                            t_->save_path()));
                              }});
     choices.push_back(Choice{"Save and go back to the title", U't', [this] {
-                               s_->save();
+                               t_->save();
                                return Nav::home();
                              }});
     choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
@@ -213,15 +231,22 @@ Nav PlayScreen::ask_quit() {
 }
 
 Nav PlayScreen::common_command(Cmd cmd, Millis now) {
+  const bool shared = t_->shared();
   switch (cmd) {
-    case Cmd::Skip: s_->skip(now); break;
-    case Cmd::Faster:
-      s_->faster();
-      flash(fmt::format("Speed {} of {}", s_->speed(), kSpeedCount), now, 1200);
+    case Cmd::Skip:
+      if (!shared) t_->skip(now);
       break;
+    case Cmd::Faster:
     case Cmd::Slower:
-      s_->slower();
-      flash(fmt::format("Speed {} of {}", s_->speed(), kSpeedCount), now, 1200);
+      if (shared) {
+        flash("The host sets this table's pace.", now, 1500);
+        break;
+      }
+      if (cmd == Cmd::Faster)
+        t_->faster();
+      else
+        t_->slower();
+      flash(fmt::format("Speed {} of {}", t_->speed(), kSpeedCount), now, 1200);
       break;
     case Cmd::PageUp:
       log_scroll_ = std::min(log_max_scroll_, log_scroll_ + std::max(1, log_rect_.h - 1));
@@ -229,16 +254,18 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
     case Cmd::PageDown: log_scroll_ = std::max(0, log_scroll_ - std::max(1, log_rect_.h - 1)); break;
     case Cmd::Rules:
       return Nav::push(
-          make_reader_screen(s_->info().name + ": rules", rules_document(ctx_, s_->info().id), U'r'));
-    case Cmd::Log: return Nav::push(make_reader_screen("The whole log", log_document(*s_), U'l', true));
+          make_reader_screen(t_->game_name() + ": rules", rules_document(ctx_, t_->game_id()), U'r'));
+    case Cmd::Log: return Nav::push(make_reader_screen("The whole log", log_document(*t_), U'l', true));
     case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
     case Cmd::Save:
-      if (s_->demo()) {
+      if (shared) {
+        flash("The host saves this table after every move.", now, 2000);
+      } else if (t_->demo()) {
         flash("Demos are not saved.", now);
-      } else if (s_->save_path().empty()) {
+      } else if (t_->save_path().empty()) {
         flash("This game cannot be saved: the state directory is not writable.", now, 3000);
       } else {
-        const std::string err = s_->save();
+        const std::string err = t_->save();
         flash(err.empty() ? "Saved." : "Not saved: " + err, now, err.empty() ? 1500 : 4000);
       }
       break;
@@ -252,12 +279,27 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   // A key pressed a moment before the end (mashing Space in a race) must
   // not skip the result.
   if (now < over_since_ + 1000) return Nav::stay();
-  if (key.is(U'n')) return Nav::reset(make_options_screen(ctx_, same_players()));
+  if (key.is(U'n'))
+    if (const auto again = t_->same_players()) return Nav::reset(make_options_screen(ctx_, *again));
   const Cmd cmd = command(Context::Game, key);
-  if (key.type == KeyType::Enter || key.type == KeyType::Escape) return Nav::home();
-  if (cmd == Cmd::Quit) return Nav::exit(0);
+  if (key.type == KeyType::Enter || key.type == KeyType::Escape) {
+    t_->leave();
+    return Nav::home();
+  }
+  if (cmd == Cmd::Quit) {
+    t_->leave();
+    return Nav::exit(0);
+  }
   if (cmd == Cmd::Log || cmd == Cmd::Rules || cmd == Cmd::Help || cmd == Cmd::PageUp || cmd == Cmd::PageDown)
     return common_command(cmd, now);
+  return Nav::stay();
+}
+
+Nav PlayScreen::on_key_lost(const Key& key) {
+  const std::string line = "racetable: lost the table: " + t_->lost() +
+                           (t_->rejoin_hint().empty() ? "" : ". Rejoin with: " + t_->rejoin_hint());
+  if (key.type == KeyType::Enter || key.type == KeyType::Escape) return Nav::home();
+  if (command(Context::Game, key) == Cmd::Quit) return Nav::exit(1, line);
   return Nav::stay();
 }
 
@@ -277,34 +319,33 @@ Nav PlayScreen::on_key_demo(const Key& key, Millis now) {
   }
   user_paused_ = !user_paused_;
   if (user_paused_)
-    s_->pause(now);
+    t_->pause(now);
   else
-    s_->resume(now);
+    t_->resume(now);
   return Nav::stay();
 }
 
 void PlayScreen::act_in_contest(PlayerId seat, Action action, Millis now) {
-  if (!s_->contest_act(seat, action, now)) flash("Too late!", now, 1000);
+  if (!t_->contest_act(seat, action, now)) flash("Too late!", now, 1000);
   refresh_options();
 }
 
 bool PlayScreen::on_key_contest(const Key& key, Millis now) {
-  GameSession& s = *s_;
-  const std::vector<PlayerId> in = s.contest_humans();
-  const auto& humans = s.humans();
-  const bool ready = s.phase() == Phase::GetReady;
+  PlayTable& t = *t_;
+  const std::vector<PlayerId> in = t.contest_humans();
+  const auto& humans = t.humans();
+  const bool ready = t.phase() == Phase::GetReady;
   // Several humans at one keyboard: each seat's own keys.
   if (humans.size() >= 2 && key.type == KeyType::Char) {
     const int rank = rank_of_key(key.ch, static_cast<int>(humans.size()));
     if (rank >= 0) {
       const PlayerId seat = humans[static_cast<std::size_t>(rank)];
       if (ready || std::find(in.begin(), in.end(), seat) == in.end()) return true;
-      std::vector<Action> acts;
-      s.state().legal_actions(seat, acts);
-      const ContestKey ck =
-          contest_key(rank, key.ch, static_cast<int>(acts.size()), pages_[static_cast<std::size_t>(rank)]);
+      const Question q = t.question(seat);
+      const ContestKey ck = contest_key(rank, key.ch, static_cast<int>(q.actions.size()),
+                                        pages_[static_cast<std::size_t>(rank)]);
       if (ck.next_page) ++pages_[static_cast<std::size_t>(rank)];
-      if (ck.option >= 0) act_in_contest(seat, acts[static_cast<std::size_t>(ck.option)], now);
+      if (ck.option >= 0) act_in_contest(seat, q.actions[static_cast<std::size_t>(ck.option)], now);
       return true;
     }
   }
@@ -313,7 +354,7 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
   const PlayerId seat = in.front();
   if (on_arrow(seat, key, now)) return true;
   const Cmd cmd = command(Context::Contest, key);
-  const int n = static_cast<int>(legal_.size());
+  const int n = static_cast<int>(q_.actions.size());
   int chosen = -1;
   if (cmd == Cmd::Act)
     chosen = cursor_;
@@ -331,13 +372,13 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
     if (ready)
       flash("Wait for it...", now, 800);
     else
-      act_in_contest(seat, legal_[static_cast<std::size_t>(chosen)], now);
+      act_in_contest(seat, q_.actions[static_cast<std::size_t>(chosen)], now);
   }
   return true;
 }
 
 Nav PlayScreen::on_key(const Key& key, Millis now) {
-  GameSession& s = *s_;
+  PlayTable& t = *t_;
   if (key.type == KeyType::WheelUp || key.type == KeyType::WheelDown) {
     if (log_rect_.contains(key.x, key.y)) {
       log_scroll_ += key.type == KeyType::WheelUp ? 3 : -3;
@@ -345,11 +386,12 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     }
     return Nav::stay();
   }
-  if (s.phase() == Phase::Over) return on_key_over(key, now);
-  if (s.demo()) return on_key_demo(key, now);
-  if (s.phase() == Phase::PassDevice) {
+  if (!t.lost().empty() && t.phase() != Phase::Over) return on_key_lost(key);
+  if (t.phase() == Phase::Over) return on_key_over(key, now);
+  if (t.demo()) return on_key_demo(key, now);
+  if (t.phase() == Phase::PassDevice) {
     if (key.type == KeyType::Enter) {
-      s.confirm_pass(now);
+      t.confirm_pass(now);
       refresh_options();
       return Nav::stay();
     }
@@ -357,13 +399,13 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     if (cmd == Cmd::Quit || cmd == Cmd::Help || cmd == Cmd::Rules) return common_command(cmd, now);
     return Nav::stay();
   }
-  if ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && on_key_contest(key, now))
+  if ((t.phase() == Phase::Contest || t.phase() == Phase::GetReady) && on_key_contest(key, now))
     return Nav::stay();
   const Cmd cmd = command(Context::Game, key);
-  if (s.phase() == Phase::HumanTurn) {
+  if (t.phase() == Phase::HumanTurn) {
     refresh_options();
-    if (on_arrow(s.asked(), key, now)) return Nav::stay();
-    const int n = static_cast<int>(legal_.size());
+    if (on_arrow(t.asked(), key, now)) return Nav::stay();
+    const int n = static_cast<int>(q_.actions.size());
     int chosen = -1;
     if (cmd == Cmd::Select)
       chosen = cursor_;
@@ -377,7 +419,7 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
       cursor_ = (cursor_ + 1) % n;
     if (chosen >= 0 && chosen < n) {
       log_scroll_ = 0;
-      s.choose(s.asked(), legal_[static_cast<std::size_t>(chosen)], now);
+      t.choose(t.asked(), q_.actions[static_cast<std::size_t>(chosen)], now);
       refresh_options();
       return Nav::stay();
     }

@@ -10,14 +10,14 @@
 #include <vector>
 
 #include "tui/shell/layout.h"
+#include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
-#include "tui/shell/session.h"
 
 namespace rt::shell {
 
 class PlayScreen final : public Screen {
  public:
-  PlayScreen(AppContext& ctx, std::unique_ptr<GameSession> session);
+  PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table);
 
   void draw(Canvas& canvas, Millis now) override;
   Nav on_key(const Key& key, Millis now) override;
@@ -27,10 +27,14 @@ class PlayScreen final : public Screen {
   void resume(Millis now) override;
   std::string on_exit() override;
   std::string stats_tag() const override;
+  int wake_fd() const override { return t_->wake_fd(); }
+  bool background(Millis now) override;
 
-  GameSession& session() { return *s_; }
+  PlayTable& table() { return *t_; }
+  // The local game behind this screen (tests; a shared table has none).
+  GameSession& session();
   // Test hooks: what the prompt offers and where.
-  const std::vector<Action>& options() const { return legal_; }
+  const std::vector<Action>& options() const { return q_.actions; }
   int cursor() const { return cursor_; }
 
  private:
@@ -45,11 +49,13 @@ class PlayScreen final : public Screen {
 
   Nav on_key_over(const Key& key, Millis now);
   Nav on_key_demo(const Key& key, Millis now);
+  Nav on_key_lost(const Key& key);
   bool on_key_contest(const Key& key, Millis now);
   Nav common_command(Cmd cmd, Millis now);
   void act_in_contest(PlayerId seat, Action action, Millis now);
   Nav ask_quit();
-  cli::TableRequest same_players() const;
+  Nav leave_dialog();
+  bool take_notices(Millis now);
 
   // Drawing (play_draw.cpp).
   struct PromptView {
@@ -70,17 +76,18 @@ class PlayScreen final : public Screen {
   void draw_log(Canvas& c, const Rect& r);
   void draw_pass(Canvas& c, const Rect& body) const;
   void draw_over(Canvas& c) const;
+  void draw_lost(Canvas& c) const;
   std::vector<HelpItem> help_items(bool unicode) const;
   std::string status() const;
   std::string seat_name(PlayerId p) const;
 
   AppContext& ctx_;
-  std::unique_ptr<GameSession> s_;
-  std::vector<Action> legal_;
+  std::unique_ptr<PlayTable> t_;
+  std::vector<SeatPanel> seats_;  // this frame's panels
+  Question q_;                    // the question on screen
   PlayerId legal_for_ = kEveryone;
-  std::size_t legal_at_ = static_cast<std::size_t>(-1);
-  static constexpr std::uint32_t kNoContest = 0xFFFFFFFFu;
-  std::uint32_t legal_contest_ = kNoContest;  // the contest legal_ was listed in
+  std::uint64_t legal_at_ = static_cast<std::uint64_t>(-1);
+  std::uint32_t legal_contest_ = kNoContest;  // the contest q_ was listed in
   int cursor_ = 0;
   std::vector<int> pages_;  // contest key pages per human rank
   int log_scroll_ = 0;      // wrapped lines up from the newest

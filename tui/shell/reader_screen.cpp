@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "games/registry.h"
+#include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
 
@@ -159,10 +160,10 @@ std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string&
   return out;
 }
 
-std::vector<ReaderLine> log_document(const GameSession& session) {
+std::vector<ReaderLine> log_document(const PlayTable& table) {
   std::vector<ReaderLine> out;
-  for (const LogEntry& e : session.log()) {
-    if (!session.visible(e)) continue;
+  for (const LogEntry& e : table.log()) {
+    if (!table.visible(e)) continue;
     ReaderLine l;
     append(l.text, e.text);
     if (!e.rule.empty()) {

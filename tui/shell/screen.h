@@ -25,6 +25,10 @@ struct AppContext {
   bool unicode = true;
   std::function<std::time_t()> wall_clock = [] { return std::time(nullptr); };
   std::uint64_t seed_counter = 0;  // mixed into fresh seeds
+  // The program started to host a shared table (`racetable host ... --detach`).
+  std::string program = "/proc/self/exe";
+  // Where shared tables are looked for ("": every directory this user may use).
+  std::string table_dir;
   // A seed for a game started without one: short enough to note and retype.
   std::uint64_t fresh_seed();
 };
@@ -73,6 +77,11 @@ class Screen {
   // The program ends (a signal, or quit): save what must not be lost.
   // Returns a line to print once the terminal is restored, or "".
   virtual std::string on_exit() { return {}; }
+  // A descriptor whose data should wake the loop (a shared table's socket), or -1.
+  virtual int wake_fd() const { return -1; }
+  // Runs while another page covers this one, or the window is too small
+  // (a shared table keeps reading its socket). True when it changed.
+  virtual bool background(Millis /*now*/) { return false; }
   // One word of state for the measurement log (RACETABLE_SHELL_STATS).
   virtual std::string stats_tag() const { return {}; }
 };

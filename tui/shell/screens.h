@@ -14,15 +14,27 @@
 namespace rt::shell {
 
 class GameSession;
+class PlayTable;
 
 std::unique_ptr<Screen> make_title_screen(AppContext& ctx);
 // The list of games; `demo`: choosing one starts a demo instead of seating.
 std::unique_ptr<Screen> make_game_list_screen(AppContext& ctx, bool demo);
+// The list of games for hosting a shared table (seat 2 starts as a remote player).
+std::unique_ptr<Screen> make_host_game_list_screen(AppContext& ctx);
+// Shared tables (tui/net/table_screens.cpp): the ones this user can reach,
+// to join, watch or rejoin, and hosting one.
+std::unique_ptr<Screen> make_tables_screen(AppContext& ctx);
+// Hosts `request` (seats "remote" are people at other terminals) as a shared
+// table in the background and sits down at it; nullptr and `error` when it fails.
+std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const cli::TableRequest& request,
+                                          std::string& error);
 // Seats for a game (players, human or computer, names), prefilled from `request`.
 std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, cli::TableRequest request);
 // Variants, options and the seed; then the game starts.
 std::unique_ptr<Screen> make_options_screen(AppContext& ctx, cli::TableRequest request);
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session);
+// The same game page over any table (a shared one: tui/net/remote_table.h).
+std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table);
 std::unique_ptr<Screen> make_resume_screen(AppContext& ctx);
 
 // A demo game of computers, started at once.
@@ -39,7 +51,7 @@ std::unique_ptr<Screen> make_reader_screen(std::string title, std::vector<Reader
 std::vector<ReaderLine> keys_document(bool unicode);
 // The rules summary, variants and options of a game; throws UserError.
 std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string& game_id);
-std::vector<ReaderLine> log_document(const GameSession& session);
+std::vector<ReaderLine> log_document(const PlayTable& table);
 
 // A question over the page below, with choices picked by arrows + Enter or
 // their hotkey. Esc picks the last choice (the harmless one).

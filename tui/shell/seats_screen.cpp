@@ -12,11 +12,13 @@ namespace rt::shell {
 namespace {
 
 // Seat kinds in the order ←/→ cycles through them; the text forms are what
-// cli::make_table reads.
-const std::vector<std::string> kKinds{"human", "easy", "normal", "hard", "random"};
+// cli::make_table reads, and "remote": a person at another terminal, which
+// makes the game a shared table (host_table_screen).
+const std::vector<std::string> kKinds{"human", "remote", "easy", "normal", "hard", "random"};
 
 std::string kind_label(const std::string& kind) {
   if (kind == "human") return "Human";
+  if (kind == "remote") return "Human at another terminal";
   if (kind == "random") return "Computer, random (any legal move)";
   return "Computer, " + kind;
 }
@@ -39,7 +41,7 @@ class SeatsScreen final : public Screen {
                          : p == 0                                ? "human"
                                                                  : "normal";
       const auto it = std::find(kKinds.begin(), kKinds.end(), kind);
-      s.kind = it == kKinds.end() ? 2 : static_cast<int>(it - kKinds.begin());
+      s.kind = it == kKinds.end() ? 3 : static_cast<int>(it - kKinds.begin());
       seats_.push_back(s);
     }
     players_ = players;
@@ -98,9 +100,15 @@ class SeatsScreen final : public Screen {
     else
       hint = "Enter: on to variants and the seed.";
     c.text(4, y++, hint, style::kDim, w - 5);
-    int humans = 0;
-    for (int p = 0; p < players_; ++p) humans += seats_[static_cast<std::size_t>(p)].kind == 0;
-    if (humans == 0)
+    int humans = 0, remote = 0;
+    for (int p = 0; p < players_; ++p) {
+      humans += seats_[static_cast<std::size_t>(p)].kind == 0;
+      remote += seats_[static_cast<std::size_t>(p)].kind == 1;
+    }
+    if (remote > 0)
+      c.text(4, y++, "A shared table: the others join it from Tables on their title screen.", style::kDim,
+             w - 5);
+    else if (humans == 0)
       c.text(4, y++, "No humans: you will watch the computers play.", style::kDim, w - 5);
     else if (humans > 1 && info.secret_hands)
       c.text(4, y++,

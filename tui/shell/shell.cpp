@@ -9,6 +9,7 @@
 #include "core/types.h"
 #include "games/registry.h"
 #include "tui/shell/app.h"
+#include "tui/shell/play_table.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
@@ -21,6 +22,7 @@ namespace {
 // fail with a one-line message (unknown game, unreadable save) fails here,
 // before the terminal is taken over.
 std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& options) {
+  if (options.open_table) return make_table_screen(ctx, options.open_table());
   if (options.resume && !options.resume_file.empty()) {
     LoadedGame loaded = load_saved_game(options.resume_file, ctx.data);
     SessionOptions so;

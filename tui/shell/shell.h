@@ -2,11 +2,15 @@
 // rules viewer, demo, resume.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "tui/setup.h"
 
 namespace rt::shell {
+
+class PlayTable;
 
 struct ShellOptions {
   bool ascii = false;
@@ -20,6 +24,8 @@ struct ShellOptions {
   // `racetable resume [FILE]`.
   bool resume = false;
   std::string resume_file;
+  // `racetable join TABLE` in a terminal: the table, already joined.
+  std::function<std::unique_ptr<PlayTable>()> open_table;
 };
 
 // Runs the shell; returns the exit code.

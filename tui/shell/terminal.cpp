@@ -262,8 +262,9 @@ class NcursesTerminal final : public Terminal {
       const Millis t = now();
       if (deadline != kNever && t >= deadline) return false;
       const int timeout = deadline == kNever ? -1 : static_cast<int>(std::min<Millis>(deadline - t, INT_MAX));
-      struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {g_wake[0], POLLIN, 0}};
-      const int n = ::poll(fds, 2, timeout);
+      struct pollfd fds[2 + kMaxWakeFds] = {{STDIN_FILENO, POLLIN, 0}, {g_wake[0], POLLIN, 0}};
+      for (std::size_t i = 0; i < wake_fds_.size(); ++i) fds[2 + i] = {wake_fds_[i], POLLIN, 0};
+      const int n = ::poll(fds, static_cast<nfds_t>(2 + wake_fds_.size()), timeout);
       if (n < 0) {
         if (errno == EINTR) continue;
         hung_up_ = true;
@@ -279,7 +280,14 @@ class NcursesTerminal final : public Terminal {
         return false;
       }
       if (fds[0].revents & POLLIN) input_ready_ = true;
+      for (std::size_t i = 0; i < wake_fds_.size(); ++i)
+        if (fds[2 + i].revents) return false;  // the page reads it in its tick
     }
+  }
+
+  void set_wake_fds(const std::vector<int>& fds) override {
+    wake_fds_.assign(fds.begin(),
+                     fds.begin() + static_cast<std::ptrdiff_t>(std::min(fds.size(), kMaxWakeFds)));
   }
 
   void present(const Canvas& frame) override {
@@ -423,6 +431,8 @@ class NcursesTerminal final : public Terminal {
   bool hung_up_ = false;
   bool input_ready_ = false;
   int eof_streak_ = 0;
+  static constexpr std::size_t kMaxWakeFds = 4;
+  std::vector<int> wake_fds_;
   bool stats_ = false;
 };
 

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/canvas.h"
 #include "tui/shell/caps.h"
@@ -24,6 +25,8 @@ class Terminal {
   // Waits until `deadline` (kNever: no limit) for one key. Returns false on
   // time-out, a signal or a hang-up.
   virtual bool read_key(Millis deadline, Key& out) = 0;
+  // Descriptors whose data also ends read_key's wait (a shared table's socket).
+  virtual void set_wake_fds(const std::vector<int>& /*fds*/) {}
   // Shows a frame of exactly width() x height(); only changed cells are sent.
   virtual void present(const Canvas& frame) = 0;
   // The next present() repaints every cell (Ctrl-L, after a resize).

@@ -31,6 +31,7 @@ class TitleScreen final : public Screen {
         MenuRow{"Play a game", "choose a game, the players, go", true},
         MenuRow{"Continue a saved game",
                 saves_ == 0 ? std::string("none yet") : fmt::format("{} saved", saves_), saves_ > 0},
+        MenuRow{"Tables", "host, join or watch a shared game", true},
         MenuRow{"Watch a demo", "computers play while the log explains", true},
         MenuRow{"Keys", "every key of the shell", true},
         MenuRow{"Quit", "", true},
@@ -69,8 +70,9 @@ class TitleScreen final : public Screen {
     switch (row) {
       case 0: return Nav::push(make_game_list_screen(ctx_, false));
       case 1: return Nav::push(make_resume_screen(ctx_));
-      case 2: return Nav::push(make_game_list_screen(ctx_, true));
-      case 3: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
+      case 2: return Nav::push(make_tables_screen(ctx_));
+      case 3: return Nav::push(make_game_list_screen(ctx_, true));
+      case 4: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
       default: return Nav::exit(0);
     }
   }
@@ -79,13 +81,11 @@ class TitleScreen final : public Screen {
     const int n = static_cast<int>(rows_.size());
     if (key.type == KeyType::Click && menu_.contains(key.x, key.y)) return activate(key.y - menu_.y);
     if (const int d = key.digit_index(); d >= 0 && d < n) return activate(d);
-    switch (command(Context::Menu, key)) {
-      case Cmd::Up: selected_ = (selected_ + n - 1) % n; break;
-      case Cmd::Down: selected_ = (selected_ + 1) % n; break;
-      case Cmd::Home: selected_ = 0; break;
-      case Cmd::End: selected_ = n - 1; break;
+    const Cmd cmd = command(Context::Menu, key);
+    if (move_highlight(cmd, selected_, n)) return Nav::stay();
+    switch (cmd) {
       case Cmd::Select: return activate(selected_);
-      case Cmd::Help: return activate(3);
+      case Cmd::Help: return activate(4);
       case Cmd::Back: return Nav::exit(0);
       default: break;
     }

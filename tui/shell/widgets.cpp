@@ -133,6 +133,17 @@ int menu_scroll(int count, int height, int selected) {
   return std::clamp(first, 0, count - height);
 }
 
+bool move_highlight(Cmd cmd, int& selected, int count) {
+  const int n = std::max(1, count);
+  switch (cmd) {
+    case Cmd::Up: selected = (selected + n - 1) % n; return true;
+    case Cmd::Down: selected = (selected + 1) % n; return true;
+    case Cmd::Home: selected = 0; return true;
+    case Cmd::End: selected = n - 1; return true;
+    default: return false;
+  }
+}
+
 int draw_menu(Canvas& c, const Rect& r, const std::vector<MenuRow>& rows, int selected, bool focus) {
   const int count = static_cast<int>(rows.size());
   const int first = menu_scroll(count, r.h, selected);

@@ -79,6 +79,9 @@ struct MenuRow {
 int draw_menu(Canvas& c, const Rect& r, const std::vector<MenuRow>& rows, int selected, bool focus = true);
 // The first row draw_menu shows for a highlight in a list of `count` rows.
 int menu_scroll(int count, int height, int selected);
+// Up and Down (wrapping), Home and End move a menu's highlight among `count`
+// rows; false when `cmd` is none of them.
+bool move_highlight(Cmd cmd, int& selected, int count);
 
 // A one-line text field being edited: the text and the cursor (in code points).
 class TextField {

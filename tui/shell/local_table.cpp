@@ -1,0 +1,199 @@
+// The in-process table: a GameSession seen through the PlayTable interface.
+// Built on the session's public API only.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tui/shell/play_table.h"
+
+namespace rt::shell {
+namespace {
+
+class LocalTable final : public PlayTable {
+ public:
+  explicit LocalTable(std::unique_ptr<GameSession> session) : s_(std::move(session)) {}
+
+  GameSession& session() { return *s_; }
+
+  std::string game_id() const override { return s_->info().id; }
+  std::string game_name() const override { return s_->info().name; }
+  std::string header_right() const override { return fmt::format("seed {}", s_->table().seed()); }
+  bool demo() const override { return s_->demo(); }
+
+  bool update(Millis real) override { return s_->update(real); }
+  Millis wake_at(Millis real) const override { return s_->wake_at(real); }
+
+  Phase phase() const override { return s_->phase(); }
+  PlayerId asked() const override { return s_->asked(); }
+  const std::vector<PlayerId>& humans() const override { return s_->humans(); }
+  int human_rank(PlayerId seat) const override { return s_->human_rank(seat); }
+  std::vector<PlayerId> contest_humans() const override { return s_->contest_humans(); }
+  std::uint64_t revision() const override { return s_->table().history().size(); }
+
+  Question question(PlayerId p) const override {
+    Question q;
+    q.seat = p;
+    if (p < 0) return q;
+    const State& st = s_->state();
+    q.prompt = st.prompt(p);
+    st.legal_actions(p, q.actions);
+    for (Action a : q.actions) q.labels.push_back(st.action_label(p, a));
+    if (const auto first = st.default_option(p)) {
+      const auto it = std::find(q.actions.begin(), q.actions.end(), *first);
+      if (it != q.actions.end()) q.first = static_cast<int>(it - q.actions.begin());
+    }
+    const Direction dirs[] = {Direction::Up, Direction::Down, Direction::Left, Direction::Right};
+    for (std::size_t i = 0; i < 4; ++i) {
+      const std::optional<Action> a = st.direction_action(p, dirs[i]);
+      if (!a) continue;
+      q.arrows = true;
+      if (st.is_legal(p, *a)) q.directions[i] = a;
+    }
+    if (q.arrows) q.direction_help = st.direction_help(p);
+    const Phase ph = s_->phase();
+    if (ph == Phase::Contest || ph == Phase::GetReady) q.contest = st.contest_id();
+    return q;
+  }
+
+  bool choose(PlayerId seat, Action action, Millis real) override { return s_->choose(seat, action, real); }
+  bool contest_act(PlayerId seat, Action action, Millis real) override {
+    return s_->contest_act(seat, action, real);
+  }
+  void confirm_pass(Millis real) override { s_->confirm_pass(real); }
+
+  void pause(Millis real) override { s_->pause(real); }
+  void resume(Millis real) override { s_->resume(real); }
+  bool paused() const override { return s_->paused(); }
+  int speed() const override { return s_->speed(); }
+  void faster() override { s_->faster(); }
+  void slower() override { s_->slower(); }
+  void skip(Millis real) override { s_->skip(real); }
+
+  std::vector<SeatPanel> seats() const override {
+    const State& st = s_->state();
+    const Standings standings = st.standings();
+    std::vector<PlayerId> acting;
+    if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(acting);
+    const bool one_human = s_->humans().size() == 1;
+    std::vector<SeatPanel> out;
+    const auto& seats = s_->table().seats();
+    for (std::size_t p = 0; p < seats.size(); ++p) {
+      const Seat& seat = seats[p];
+      SeatPanel sp;
+      sp.name = seat.name;
+      sp.human = seat.kind == SeatKind::Human;
+      sp.kind = sp.human ? (one_human ? "you" : "human") : seat.level;
+      sp.acting = std::find(acting.begin(), acting.end(), static_cast<PlayerId>(p)) != acting.end();
+      for (const Placing& pl : standings.placings)
+        if (pl.player == static_cast<PlayerId>(p)) {
+          sp.place = pl.place;
+          sp.detail = pl.detail;
+          sp.score = std::to_string(pl.score);
+        }
+      out.push_back(std::move(sp));
+    }
+    return out;
+  }
+
+  std::string activity() const override {
+    const State& st = s_->state();
+    std::vector<PlayerId> who;
+    st.actors(who);
+    if (st.turn() == Turn::Player && !who.empty())
+      return fmt::format("{} (computer) is playing...", seat_name(who.front()));
+    return "The computers are playing...";
+  }
+  std::string turn_status() const override {
+    const State& st = s_->state();
+    std::vector<PlayerId> who;
+    st.actors(who);
+    if (st.turn() == Turn::Player && !who.empty()) return seat_name(who.front()) + "'s turn";
+    return "Computers' turn";
+  }
+  std::string result_summary() const override { return s_->state().standings().summary; }
+  std::vector<ResultLine> result() const override {
+    std::vector<ResultLine> out;
+    for (const Placing& pl : s_->state().standings().placings)
+      out.push_back(ResultLine{pl.place, seat_name(pl.player), pl.detail});
+    return out;
+  }
+
+  int board_rows(int width, int max_rows, bool unicode, Millis now) override {
+    Canvas probe(width, std::max(1, max_rows), unicode);
+    draw_board(probe, now);
+    return used_rows(probe);
+  }
+  void draw_board(Canvas& board, Millis now) const override {
+    ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
+    s_->state().view(board, vc);
+  }
+
+  const std::vector<LogEntry>& log() const override { return s_->log(); }
+  bool visible(const LogEntry& e) const override { return s_->visible(e); }
+  std::size_t fresh_from() const override { return s_->fresh_from(); }
+
+  bool can_save() const override { return !s_->demo() && !s_->save_path().empty(); }
+  std::string save_path() const override { return s_->save_path(); }
+  std::string save() override { return s_->save(); }
+  std::string on_exit() override {
+    if (s_->demo() || s_->phase() == Phase::Over) return {};
+    if (s_->save_path().empty()) return "racetable: the game could not be saved (no state directory)";
+    const std::string err = s_->save();
+    if (!err.empty()) return "racetable: the game could not be saved: " + err;
+    return fmt::format("racetable: game saved to {} (continue it with: racetable resume)", s_->save_path());
+  }
+
+  std::optional<cli::TableRequest> same_players() const override {
+    const Table& t = s_->table();
+    cli::TableRequest req;
+    req.game = t.game().info().id;
+    req.players = static_cast<int>(t.seats().size());
+    for (const Seat& seat : t.seats()) {
+      req.seats.push_back(seat.kind == SeatKind::Human ? "human" : seat.level);
+      req.names.push_back(seat.name);
+    }
+    for (const auto& v : t.game().options().variants) req.variants.push_back(v);
+    for (const auto& [k, v] : t.game().options().params) req.options.push_back(k + "=" + v);
+    return req;
+  }
+
+  std::string stats_tag() const override {
+    static const char* const kPhases[] = {"computers", "human", "pass", "ready", "contest", "over"};
+    return fmt::format("{} decisions={} steps={}", kPhases[static_cast<int>(s_->phase())],
+                       s_->table().decisions(), s_->table().history().size());
+  }
+
+ private:
+  std::string seat_name(PlayerId p) const {
+    if (p < 0) return "";
+    return s_->table().seats()[static_cast<std::size_t>(p)].name;
+  }
+
+  std::unique_ptr<GameSession> s_;
+};
+
+}  // namespace
+
+int used_rows(const Canvas& c) {
+  int used = 0;
+  for (int y = 0; y < c.height(); ++y)
+    for (int x = 0; x < c.width(); ++x) {
+      const Cell& cell = c.at(x, y);
+      if (cell.ch != U' ' || cell.style.bg != Color::Default || (cell.style.attrs & attr::kReverse)) {
+        used = y + 1;
+        break;
+      }
+    }
+  return used;
+}
+
+std::unique_ptr<PlayTable> make_local_table(std::unique_ptr<GameSession> session) {
+  return std::make_unique<LocalTable>(std::move(session));
+}
+
+GameSession* local_session(PlayTable& table) {
+  auto* local = dynamic_cast<LocalTable*>(&table);
+  return local ? &local->session() : nullptr;
+}
+
+}  // namespace rt::shell

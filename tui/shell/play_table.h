@@ -1,0 +1,141 @@
+// "A table" as the play screen sees it: everything the screen draws and every
+// decision it sends, with two implementations. The local one (local_table.cpp)
+// wraps a GameSession in this process; the remote one
+// (tui/net/remote_table.cpp) is a socket to a table server, which renders
+// each viewer's screen model, so the client never holds another seat's
+// secrets. The play screen never touches a State or a Table itself.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/canvas.h"
+#include "tui/setup.h"
+#include "tui/shell/session.h"
+
+namespace rt::shell {
+
+inline constexpr std::uint32_t kNoContest = 0xFFFFFFFFu;
+
+// The question one seat is asked now.
+struct Question {
+  PlayerId seat = kEveryone;
+  std::string prompt;
+  std::vector<Action> actions;
+  std::vector<std::string> labels;  // one per action
+  int first = 0;                    // the option highlighted first (State::default_option)
+  // The game gives the arrow keys a meaning in this decision (a sliding
+  // puzzle): `directions` holds the legal action each arrow plays
+  // (Up, Down, Left, Right), `direction_help` what they do.
+  bool arrows = false;
+  std::array<std::optional<Action>, 4> directions;
+  std::string direction_help;
+  std::uint32_t contest = kNoContest;  // the timed contest it belongs to
+};
+
+// One seat's panel.
+struct SeatPanel {
+  std::string name;
+  std::string kind;    // humans: "you", "human", "away", "free", "computer stands in"; computers: the level
+  std::string detail;  // the standings line and score
+  std::string score;
+  int place = 0;
+  bool human = false;
+  bool acting = false;  // asked to decide now
+};
+
+struct ResultLine {
+  int place = 0;
+  std::string name;
+  std::string detail;
+};
+
+class PlayTable {
+ public:
+  virtual ~PlayTable() = default;
+
+  virtual std::string game_id() const = 0;
+  virtual std::string game_name() const = 0;
+  // The right of the header: the seed (local) or the table's name (shared).
+  virtual std::string header_right() const = 0;
+  virtual bool demo() const { return false; }
+  // A shared table: the host sets the pace, leaving keeps the seat.
+  virtual bool shared() const { return false; }
+
+  // Brings the table up to real time `real`; true when the screen changed.
+  virtual bool update(Millis real) = 0;
+  virtual Millis wake_at(Millis real) const = 0;
+  // A descriptor whose data wakes the loop (the socket), or -1.
+  virtual int wake_fd() const { return -1; }
+
+  virtual Phase phase() const = 0;
+  // The seat asked (HumanTurn) or the one to pass the keyboard to.
+  virtual PlayerId asked() const = 0;
+  // The seats played at this keyboard.
+  virtual const std::vector<PlayerId>& humans() const = 0;
+  virtual int human_rank(PlayerId seat) const = 0;
+  virtual std::vector<PlayerId> contest_humans() const = 0;
+  // Changes whenever a question on screen may have changed.
+  virtual std::uint64_t revision() const = 0;
+  virtual Question question(PlayerId seat) const = 0;
+
+  virtual bool choose(PlayerId seat, Action action, Millis real) = 0;
+  virtual bool contest_act(PlayerId seat, Action action, Millis real) = 0;
+  virtual void confirm_pass(Millis /*real*/) {}
+
+  virtual void pause(Millis /*real*/) {}
+  virtual void resume(Millis /*real*/) {}
+  virtual bool paused() const { return false; }
+  virtual int speed() const { return kDefaultSpeed; }
+  virtual void faster() {}
+  virtual void slower() {}
+  virtual void skip(Millis /*real*/) {}
+
+  virtual std::vector<SeatPanel> seats() const = 0;
+  // What happens while nobody at this keyboard decides (a line), and the
+  // header's short form of it.
+  virtual std::string activity() const = 0;
+  virtual std::string turn_status() const = 0;
+  virtual std::string result_summary() const = 0;
+  virtual std::vector<ResultLine> result() const = 0;
+
+  // The board drawn for this screen's viewer on `board` (its size is the
+  // room the layout gives); rows_used: how many rows it needs at that width.
+  virtual int board_rows(int width, int max_rows, bool unicode, Millis now) = 0;
+  virtual void draw_board(Canvas& board, Millis now) const = 0;
+
+  virtual const std::vector<LogEntry>& log() const = 0;
+  virtual bool visible(const LogEntry& /*e*/) const { return true; }
+  virtual std::size_t fresh_from() const = 0;
+  // A message from the table to show once ("Too late!"), or "".
+  virtual std::string take_notice() { return {}; }
+  // The table is gone (shared: the connection was lost); why.
+  virtual std::string lost() const { return {}; }
+
+  // Saving (local tables). save(): "" or the error.
+  virtual bool can_save() const { return false; }
+  virtual std::string save_path() const { return {}; }
+  virtual std::string save() { return "this table is saved by its host"; }
+  // The program ends (a signal, quit): a line to print afterwards.
+  virtual std::string on_exit() = 0;
+  // Leaving a shared table (its seat is kept); how to come back.
+  virtual void leave() {}
+  virtual std::string rejoin_hint() const { return {}; }
+  // The same players again ("n" after a game), if this table can say.
+  virtual std::optional<cli::TableRequest> same_players() const { return std::nullopt; }
+  virtual std::string stats_tag() const = 0;
+};
+
+// Rows of a drawn board that hold anything (blank rows at the bottom do not count).
+int used_rows(const Canvas& board);
+
+// The in-process table over a GameSession.
+std::unique_ptr<PlayTable> make_local_table(std::unique_ptr<GameSession> session);
+// The session behind a local table (tests); nullptr for a shared one.
+GameSession* local_session(PlayTable& table);
+
+}  // namespace rt::shell
