@@ -1,11 +1,12 @@
 // libFuzzer target: the table protocol with any bytes. The input is read
-// twice: as what a server might send (frames into the client's state and
-// screen), and as what a client might send to a real table server over its
-// Unix socket. Neither side may crash, hang or grow without bound; the
-// server must drop or answer the client and stay usable.
+// twice: as what a server might send (frames into the client's state, and
+// through a socket into the shell's play screen, drawn), and as what a client might send to a real table
+// server over its Unix socket. Neither side may crash, hang or grow without bound; the server must drop or
+// answer the client and stay usable.
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -13,9 +14,11 @@
 
 #include "games/registry.h"
 #include "tui/net/client.h"
+#include "tui/net/remote_table.h"
 #include "tui/net/server.h"
 #include "tui/net/sockets.h"
 #include "tui/setup.h"
+#include "tui/shell/screens.h"
 
 namespace {
 
@@ -46,6 +49,24 @@ void as_server_output(const std::uint8_t* data, std::size_t size) {
     }
   }
   if (state.has_screen()) (void)rt::net::decode_board(state.screen());
+  // The same bytes through the socket into the shell's play screen, drawn.
+  int sv[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) std::abort();
+  const long n =
+      rt::net::write_some(sv[0], reinterpret_cast<const char*>(data), std::min<std::size_t>(size, 60000));
+  (void)n;
+  ::shutdown(sv[0], SHUT_WR);
+  rt::shell::AppContext ctx;
+  const rt::net::json welcome{{"type", "welcome"}, {"seat", 1}};
+  auto screen = rt::shell::make_table_screen(
+      ctx, rt::net::make_remote_table(rt::net::Connection(sv[1]), welcome,
+                                      rt::net::RemoteSettings{"f", "/tmp", "", {}}));
+  rt::Canvas canvas(80, 24, true);
+  for (rt::shell::Millis now = 0; now < 40; now += 10) {
+    screen->tick(now);
+    screen->draw(canvas, now);
+  }
+  ::close(sv[0]);
 }
 
 void as_client_input(const std::uint8_t* data, std::size_t size) {

@@ -20,7 +20,7 @@ std::uint64_t AppContext::fresh_seed() {
   return 1 + x % 999999;
 }
 
-void draw_too_small(Canvas& c, int cols, int rows) {
+void draw_too_small(Canvas& c, int cols, int rows, bool goes_on) {
   c.clear();
   const bool uni = c.unicode();
   const std::string times = uni ? "×" : "x";
@@ -28,7 +28,8 @@ void draw_too_small(Canvas& c, int cols, int rows) {
       "The window is too small for racetable.",
       fmt::format("Make the window at least {}{}{} (now {}{}{}).", kMinWidth, times, kMinHeight, cols, times,
                   rows),
-      "The game is paused meanwhile. Press q to save and quit.",
+      goes_on ? "The table goes on meanwhile. Press q to leave it (your seat is kept)."
+              : "The game is paused meanwhile. Press q to save and quit.",
   };
   std::vector<std::pair<std::string, Style>> lines;
   for (std::size_t i = 0; i < paras.size(); ++i) {
@@ -76,7 +77,9 @@ void App::draw(Millis now) {
   const int h = term_.height();
   Canvas canvas(w, h, term_.unicode());
   if (small_) {
-    draw_too_small(canvas, w, h);
+    bool goes_on = false;
+    for (const auto& page : stack_) goes_on = goes_on || page->goes_on_hidden();
+    draw_too_small(canvas, w, h, goes_on);
   } else {
     std::size_t base = stack_.size() - 1;
     while (base > 0 && stack_[base]->overlay()) --base;

@@ -54,6 +54,7 @@ class App {
 };
 
 // The page shown below the minimum size (pure, for tests).
-void draw_too_small(Canvas& canvas, int cols, int rows);
+// `goes_on`: a shared table does not wait for this window.
+void draw_too_small(Canvas& canvas, int cols, int rows, bool goes_on = false);
 
 }  // namespace rt::shell

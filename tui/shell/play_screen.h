@@ -29,6 +29,7 @@ class PlayScreen final : public Screen {
   std::string stats_tag() const override;
   int wake_fd() const override { return t_->wake_fd(); }
   bool background(Millis now) override;
+  bool goes_on_hidden() const override { return t_->shared(); }
 
   PlayTable& table() { return *t_; }
   // The local game behind this screen (tests; a shared table has none).

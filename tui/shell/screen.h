@@ -82,6 +82,8 @@ class Screen {
   // Runs while another page covers this one, or the window is too small
   // (a shared table keeps reading its socket). True when it changed.
   virtual bool background(Millis /*now*/) { return false; }
+  // Whether what this page shows goes on while it is hidden (a shared table).
+  virtual bool goes_on_hidden() const { return false; }
   // One word of state for the measurement log (RACETABLE_SHELL_STATS).
   virtual std::string stats_tag() const { return {}; }
 };
