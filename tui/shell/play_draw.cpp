@@ -467,11 +467,17 @@ void PlayScreen::draw_over(Canvas& c) const {
   const Standings st = s_->state().standings();
   const int w = std::min(60, c.width() - 4);
   const auto summary = wrap(st.summary, w - 4);
-  const int h = static_cast<int>(summary.size() + st.placings.size()) + 6;
+  const int outside = st.no_seat_won() ? 1 : 0;
+  const int h = static_cast<int>(summary.size() + st.placings.size()) + outside + 6;
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
   for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
   ++y;
+  if (outside) {  // first place went to no seat (a Neutral Racer): say so above the seats
+    c.text(in.x, y, fmt::format("{:>4}", ordinal(1)), style::kNormal);
+    c.text(in.x + 6, y, st.non_seat_winner + ": no seat won", style::kBold, in.w - 6);
+    ++y;
+  }
   int name_w = 0;
   for (const Seat& seat : s_->table().seats()) name_w = std::max(name_w, utf8_length(seat.name));
   name_w = std::min(name_w, in.w - 24);
