@@ -20,7 +20,9 @@ double SearchAgent::finish_value(const State& s, PlayerId me) {
   for (const auto& pl : st.placings) {
     if (pl.player != me) continue;
     if (pl.place == 1) return 0.75 + 0.25 / winners;  // sharing a win is worth less than winning alone
-    return n > 1 ? 0.7 * static_cast<double>(n - pl.place) / static_cast<double>(n - 1) : 0.0;
+    // Ranked among the seats: when no seat won, place 1 was somebody else's.
+    const int among_seats = pl.place - (st.no_seat_won() ? 1 : 0);
+    return n > 1 ? 0.7 * static_cast<double>(n - among_seats) / static_cast<double>(n - 1) : 0.0;
   }
   return 0;
 }

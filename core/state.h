@@ -45,6 +45,11 @@ struct ChanceSpan {
 struct Standings {
   std::vector<Placing> placings;  // sorted by place, then seat
   std::string summary;            // who won and why, one sentence
+  // Who came first when no seat did (Wacky Races: a Neutral Racer over the
+  // line first, "Penelope Pitstop (Neutral Racer)"); empty when a seat won.
+  // Then place 1 is theirs: the seats' places start at 2 and winners() is empty.
+  std::string non_seat_winner;
+  bool no_seat_won() const { return !non_seat_winner.empty(); }
   std::vector<PlayerId> winners() const;
 };
 
@@ -123,6 +128,13 @@ class State {
   virtual std::string direction_help(PlayerId /*player*/) const { return {}; }
   // The option a menu highlights first (nullopt: the first one listed).
   virtual std::optional<Action> default_option(PlayerId /*player*/) const { return std::nullopt; }
+  // For text front ends that schedule a timed decision ("throw in 1.2 s"):
+  // what the player would aim at if they acted at tick `at`, in a few words
+  // ("the needle at +34, on the card"). Empty: timing changes nothing here.
+  virtual std::string timing_hint(PlayerId /*player*/, Tick /*at*/) const { return {}; }
+  // What the board's compact codes and marks mean, a few lines for a text
+  // front end's legend. Empty: the board explains itself.
+  virtual std::string legend() const { return {}; }
 
   virtual Standings standings() const = 0;
   // The seats standings() places first, in seat order, without building its

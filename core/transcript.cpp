@@ -1,5 +1,7 @@
 #include "core/transcript.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "core/canvas.h"
@@ -62,11 +64,26 @@ void TranscriptWriter::header(const Table& table) {
   sink_("--\n");
 }
 
-void TranscriptWriter::event(const Event& e) {
+void TranscriptWriter::follow(const Table& table) {
+  if (options_.json) shadow_ = table.state().clone();
+}
+
+// The step's own fields: who acted (a seat, or null for chance and the
+// clock), and the action's id and text. See docs/EVENTS.md.
+static std::string step_fields(const Step& step, const std::optional<std::string>& action_name) {
+  const char* by = step.player >= 0 ? "seat" : step.player == kChance ? "chance" : "clock";
+  return fmt::format("\"seat\":{},\"by\":\"{}\",\"action\":{}",
+                     step.player >= 0 ? std::to_string(step.player + 1) : std::string("null"), by,
+                     action_name
+                         ? fmt::format("{{\"id\":{},\"name\":{}}}", step.action, json_escape(*action_name))
+                         : std::string("null"));
+}
+
+void TranscriptWriter::event(const Event& e, const std::string& step_json) {
   if (options_.audience != kEveryone && e.audience != kEveryone && e.audience != options_.audience)
     return;  // a private event for someone else (kPublic matches no seat)
   if (options_.json) {
-    sink_(fmt::format("{{\"type\":\"event\",\"at\":{},\"rule\":{},\"text\":{}{}}}\n", e.at,
+    sink_(fmt::format("{{\"type\":\"event\",\"at\":{},{},\"rule\":{},\"text\":{}{}}}\n", e.at, step_json,
                       json_escape(e.rule), json_escape(e.text),
                       e.audience == kEveryone ? std::string() : fmt::format(",\"to\":{}", e.audience + 1)));
     return;
@@ -78,7 +95,19 @@ void TranscriptWriter::event(const Event& e) {
 }
 
 void TranscriptWriter::step(const Table& table, const Step& step, EventSink& events) {
-  for (const Event& e : events) event(e);
+  std::string step_json;
+  if (options_.json) {
+    std::string name = "time";
+    if (shadow_) {
+      if (step.player != kClock) name = shadow_->action_text(step.player, step.action);
+      shadow_->apply(step.player, step.action, step.tick);
+    }
+    // A step's action can be a secret (a card dealt, a card picked face down):
+    // only an omniscient transcript, or the seat that acted, is told which.
+    const bool may_know = options_.audience == kEveryone || options_.audience == step.player;
+    step_json = may_know ? step_fields(step, name) : step_fields(step, {});
+  }
+  for (const Event& e : events) event(e, step_json);
   events.clear();
   if (options_.board && step.player >= 0 && !options_.json) {
     Canvas canvas(80, 40, false);
@@ -106,12 +135,14 @@ void TranscriptWriter::result(const Table& table) {
     std::string winners;
     for (PlayerId w : st.winners()) winners += fmt::format("{}{}", winners.empty() ? "" : ",", w + 1);
     sink_(
-        fmt::format("{{\"type\":\"result\",\"winners\":[{}],\"standings\":[{}],\"summary\":{},"
-                    "\"steps\":{}}}\n",
-                    winners, places, json_escape(st.summary), table.history().size()));
+        fmt::format("{{\"type\":\"result\",\"winners\":[{}],\"non_seat_winner\":{},\"standings\":[{}],"
+                    "\"summary\":{},\"steps\":{}}}\n",
+                    winners, st.no_seat_won() ? json_escape(st.non_seat_winner) : std::string("null"), places,
+                    json_escape(st.summary), table.history().size()));
     return;
   }
   sink_("--\n");
+  if (st.no_seat_won()) sink_(fmt::format("1. {} — no seat won\n", st.non_seat_winner));
   for (const Placing& p : st.placings)
     sink_(fmt::format("{}. {} — {}\n", p.place, table.seats()[static_cast<std::size_t>(p.player)].name,
                       p.detail));
@@ -121,6 +152,7 @@ void TranscriptWriter::result(const Table& table) {
 void attach_transcript(Table& table, TranscriptWriter& writer, EventSink& events) {
   table.set_event_sink(&events);
   writer.header(table);
+  writer.follow(table);
   table.set_step_observer([&table, &writer, &events](const Step& s) { writer.step(table, s, events); });
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -27,13 +28,18 @@ class TranscriptWriter {
   TranscriptWriter(TranscriptOptions options, Sink sink) : options_(options), sink_(std::move(sink)) {}
 
   void header(const Table& table);
+  // JSON lines name each event's step (seat, action id and text); the text
+  // of an action depends on the state it was taken in, so the writer follows
+  // the game on a copy made here. Call before the first step is applied.
+  void follow(const Table& table);
   // Writes the events the step produced, then empties `events`.
   void step(const Table& table, const Step& step, EventSink& events);
   void result(const Table& table);
 
  private:
-  void event(const Event& e);
+  void event(const Event& e, const std::string& step_json);
   TranscriptOptions options_;
+  std::unique_ptr<State> shadow_;  // JSON only: the state before each step
   Sink sink_;
   Tick last_at_ = 0;  // the clock is printed only when it has moved
 };

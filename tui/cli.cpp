@@ -13,6 +13,7 @@
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "tui/bench.h"
+#include "tui/catalog_json.h"
 #include "tui/cli_complete.h"
 #include "tui/cli_man.h"
 #include "tui/line_mode.h"
@@ -35,7 +36,10 @@ void add_table_options(CLI::App* cmd, TableRequest& req) {
   cmd->add_option("GAME", req.game, "game id (see `racetable list`)")->required();
   cmd->add_option("--seed", req.seed_text, "seed: a whole number (the same seed plays the same game)");
   cmd->add_option("--players", req.players, "number of players");
-  cmd->add_option("--seats", req.seats, "per seat: human, random, easy, normal or hard")->delimiter(',');
+  cmd->add_option("--seats", req.seats,
+                  fmt::format("per seat: human, random, easy, normal or hard (computers not listed: {})",
+                              kDefaultComputer))
+      ->delimiter(',');
   cmd->add_option("--names", req.names, "player names, comma-separated")->delimiter(',');
   cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
   cmd->add_option("--option", req.options, "a game option key=value (repeatable)");
@@ -66,18 +70,26 @@ std::string default_save_path(const Table& table) {
   }
 }
 
-int cmd_list() {
+int cmd_list(bool json) {
+  if (json) {
+    out(games_json(builtin_registry()));
+    return 0;
+  }
   for (const auto& e : builtin_registry().all())
     out(fmt::format("{:<12} {:<12} {}-{} players  {}\n", e.info.id, e.info.name, e.info.min_players,
                     e.info.max_players, e.info.pitch));
   return 0;
 }
 
-int cmd_rules(const std::string& game_id, const std::string& data_dir) {
+int cmd_rules(const std::string& game_id, const std::string& data_dir, bool json) {
   const GameEntry& e = builtin_registry().get(game_id);
   Options opt;
   opt.players = e.info.min_players;
   auto game = builtin_registry().create(game_id, opt, data_source(data_dir));
+  if (json) {
+    out(rules_json(e.info, game->rules_text()));
+    return 0;
+  }
   out(game->rules_text());
   if (!e.info.variants.empty()) {
     out("\nVARIANTS  (--variant NAME)\n");
@@ -103,7 +115,13 @@ int run_transcript(Table& table, const TranscriptOptions& topt, const std::strin
   return 0;
 }
 
+// The board is a text drawing: JSON lines have no place for it.
+void refuse_json_board(bool json, bool board) {
+  if (json && board) throw OptionError("--board draws text boards; it cannot be combined with --json");
+}
+
 int cmd_sim(TableRequest req, bool json, bool board, const std::string& save_path) {
+  refuse_json_board(json, board);
   for (const auto& s : req.seats)
     if (s == "human") throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
   auto table = make_table(req, kDefaultSeed);
@@ -114,6 +132,7 @@ int cmd_sim(TableRequest req, bool json, bool board, const std::string& save_pat
 }
 
 int cmd_replay(const std::string& file, bool json, bool board, const std::string& data_dir) {
+  refuse_json_board(json, board);
   const SaveFile save = parse_save(read_file(file), file);
   TranscriptOptions topt;
   topt.json = json;
@@ -152,7 +171,7 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
   TableRequest req;
   req.game = game_id;
   req.seed_text = seed_text;
-  req.default_seat = "normal";
+  req.default_seat = kDefaultComputer;
   auto table = make_table(req, kDefaultSeed);
   TranscriptOptions topt;
   return run_transcript(*table, topt, "");
@@ -161,19 +180,27 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
 }  // namespace
 
 int run(int argc, char** argv) {
-  CLI::App app{"racetable: five tabletop racing games in your terminal", "racetable"};
+  CLI::App app{
+      fmt::format("racetable: five tabletop racing games in your terminal\n"
+                  "Computer seats not named with --seats play at level {} in sim, play, demo and host.",
+                  kDefaultComputer),
+      "racetable"};
   app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
   app.require_subcommand(0, 1);
   shell::ShellOptions shell_opt;
   app.add_flag("--ascii", shell_opt.ascii, "draw with plain ASCII");
   app.add_flag("--no-color", shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
 
-  app.add_subcommand("list", "list the games");
+  bool list_json = false;
+  app.add_subcommand("list", "list the games")
+      ->add_flag("--json", list_json, "one JSON object: the games, variants, options");
 
   auto* rules = app.add_subcommand("rules", "print a game's rules summary");
   std::string rules_game, rules_data;
+  bool rules_json_flag = false;
   rules->add_option("GAME", rules_game, "game id")->required();
   rules->add_option("--data", rules_data, "game data directory");
+  rules->add_flag("--json", rules_json_flag, "one JSON object: sections, variants, options, our readings");
 
   TableRequest sim_req;
   bool sim_json = false, sim_board = false;
@@ -273,8 +300,8 @@ int run(int argc, char** argv) {
 
   try {
     const bool tty = ::isatty(STDOUT_FILENO) && ::isatty(STDIN_FILENO);
-    if (app.got_subcommand("list")) return cmd_list();
-    if (app.got_subcommand("rules")) return cmd_rules(rules_game, rules_data);
+    if (app.got_subcommand("list")) return cmd_list(list_json);
+    if (app.got_subcommand("rules")) return cmd_rules(rules_game, rules_data, rules_json_flag);
     if (app.got_subcommand("sim")) {
       fold_params(sim_req, sim_races, sim_racers, sim_track);
       return cmd_sim(sim_req, sim_json, sim_board, sim_save);

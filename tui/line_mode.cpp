@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -31,6 +32,70 @@ std::string trim(const std::string& s) {
   while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) --b;
   return s.substr(a, b - a);
 }
+
+// An answer with a time: "1@12" (option 1, 1.2 s from now) or "@12" (the
+// only option). Tenths of a second, so a player can aim a timed decision.
+struct Timed {
+  std::string option;
+  int tenths = -1;  // -1: no time given
+};
+Timed split_time(const std::string& line) {
+  const auto at = line.find('@');
+  if (at == std::string::npos || at + 1 >= line.size() || line.size() - at > 4) return {line, -1};
+  int tenths = 0;
+  for (std::size_t i = at + 1; i < line.size(); ++i) {
+    if (line[i] < '0' || line[i] > '9') return {line, -1};
+    tenths = tenths * 10 + (line[i] - '0');
+  }
+  return {line.substr(0, at), tenths};
+}
+
+std::vector<std::string> board_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(at, end - at);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    lines.push_back(std::move(line));
+    at = end + 1;
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  return lines;
+}
+
+// The whole board, with runs of blank lines cut to one.
+std::string whole_board(const std::vector<std::string>& lines) {
+  std::string out;
+  bool blank = false;
+  for (const std::string& l : lines) {
+    if (l.empty() && blank) continue;
+    blank = l.empty();
+    out += l + "\n";
+  }
+  return out;
+}
+
+// Only the lines that changed since `before`, when few did (a new top card,
+// a hand): the events have said the rest. Empty: print the whole board.
+std::string changed_lines(const std::vector<std::string>& before, const std::vector<std::string>& now) {
+  std::string out;
+  int changed = 0;
+  int shown = 0;
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    if (now[i].empty()) continue;
+    ++shown;
+    if (i < before.size() && before[i] == now[i]) continue;
+    ++changed;
+    out += now[i] + "\n";
+  }
+  return changed * 2 > shown ? std::string() : out;
+}
+
+constexpr const char* kLineHelp =
+    "Answer with an option's number (or its text). b: the board again. ?: this help.\n"
+    "In a timed contest, 1@12 answers 1 after 1.2 s (tenths of a second), @12 the only option.\n";
 
 }  // namespace
 
@@ -58,6 +123,17 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
   std::vector<PlayerId> waiting;
   std::vector<Action> legal;
   int input_line = 0;
+  // The board is printed when it changes for the person answering, not at
+  // every prompt: during a timed contest the events say each roll, so only
+  // its first prompt shows it. `b` prints it on demand.
+  std::vector<std::string> last_board;
+  PlayerId last_viewer = kChance;  // nobody yet
+  std::uint32_t last_contest = 0;
+  bool in_contest = false;
+  bool want_board = false;
+  std::string last_options;
+  std::string last_question;
+  bool told_help = false;
   for (;;) {
     // Run chance and computers until a human is asked (never past one).
     for (;;) {
@@ -73,13 +149,55 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     ctx.viewer = p;
     ctx.now = st.now();
     st.view(board, ctx);
-    out("\n");
-    out(board.to_text());
+    std::vector<std::string> lines = board_lines(board.to_text());
+    const bool same_contest = st.timed() && in_contest && st.contest_id() == last_contest;
+    if (want_board || p != last_viewer) {
+      out("\n" + whole_board(lines) + "\n");
+    } else if (lines != last_board && !same_contest) {
+      const std::string changed = changed_lines(last_board, lines);
+      out(changed.empty() ? "\n" + whole_board(lines) + "\n" : changed);
+    }
+    if (want_board || p != last_viewer || !same_contest) {
+      last_board = std::move(lines);
+      last_viewer = p;
+    }
+    want_board = false;
+    in_contest = st.timed();
+    last_contest = st.contest_id();
     legal.clear();
     st.legal_actions(p, legal);
-    out(fmt::format("\n{}: {}\n", table.seats()[static_cast<std::size_t>(p)].name, st.prompt(p)));
+    std::string options_text;
     for (std::size_t i = 0; i < legal.size(); ++i)
-      out(fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal[i])));
+      options_text += fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal[i]));
+    const std::string& who = table.seats()[static_cast<std::size_t>(p)].name;
+    std::string question = who + ": " + st.prompt(p);
+    if (same_contest && question == last_question && options_text == last_options) {
+      // The same question again in a contest (one more roll): the prompt alone.
+    } else if (legal.size() == 1) {
+      out(fmt::format("{}: {}  [1) {}]\n", who, st.prompt(p), st.action_label(p, legal[0])));
+    } else if (options_text == last_options) {
+      out(fmt::format("{}: {}  [options as before, 1-{}]\n", who, st.prompt(p), legal.size()));
+    } else {
+      out(fmt::format("{}: {}\n", who, st.prompt(p)));
+      out(options_text);
+    }
+    last_options = std::move(options_text);
+    last_question = std::move(question);
+    if (st.timed() && !st.timing_hint(p, st.now()).empty()) {
+      // Aiming a timed decision: where things will be after each delay.
+      out("When? Answer 1@D to act D tenths of a second from now:\n");
+      for (int d = 0; d <= 20; d += 4) {
+        std::string row;
+        for (int k = d; k < d + 4 && k <= 20; k += 2)
+          row += fmt::format("  @{:<2} {:<26}", k, st.timing_hint(p, st.now() + static_cast<Tick>(k) * 100));
+        while (!row.empty() && row.back() == ' ') row.pop_back();
+        out(row + "\n");
+      }
+    }
+    if (!told_help) {
+      out("(b: the board again, ?: help and legend)\n");
+      told_help = true;
+    }
     out("> ");
     const auto asked = std::chrono::steady_clock::now();
     std::string line;
@@ -93,14 +211,28 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
     line = trim(line);
+    if (line == "b") {
+      want_board = true;
+      continue;
+    }
+    if (line == "?") {
+      out(kLineHelp);
+      const std::string legend = st.legend();
+      if (!legend.empty()) out(legend + "\n");
+      continue;
+    }
+    Timed timed_answer = split_time(line);  // a time on an untimed question changes nothing
+    if (timed_answer.tenths >= 0 && timed_answer.option.empty() && legal.size() == 1)
+      timed_answer.option = "1";
+    const std::string& answer = timed_answer.option;
     std::optional<Action> chosen;
-    bool numeric = !line.empty() && line.size() < 4;
-    for (char c : line) numeric = numeric && c >= '0' && c <= '9';
+    bool numeric = !answer.empty() && answer.size() < 4;
+    for (char c : answer) numeric = numeric && c >= '0' && c <= '9';
     if (numeric) {
-      const auto k = static_cast<std::size_t>(std::stoul(line));
+      const auto k = static_cast<std::size_t>(std::stoul(answer));
       if (k >= 1 && k <= legal.size()) chosen = legal[k - 1];
-    } else if (!line.empty()) {
-      chosen = st.parse_action(p, line);
+    } else if (!answer.empty()) {
+      chosen = st.parse_action(p, answer);
     }
     if (!chosen) {
       const std::string msg =
@@ -115,7 +247,10 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     }
     if (st.timed()) {
       // Computers that were quicker than the human act first.
-      const Tick at = st.now() + static_cast<Tick>(elapsed.count());
+      const Tick at = st.now() + (timed_answer.tenths >= 0 ? static_cast<Tick>(timed_answer.tenths) * 100
+                                                           : static_cast<Tick>(elapsed.count()));
+      if (timed_answer.tenths >= 0 && !st.timing_hint(p, at).empty())
+        out(fmt::format("{} acts at @{}: {}.\n", who, timed_answer.tenths, st.timing_hint(p, at)));
       while (table.advance_one(at)) {
         table.humans_to_act(waiting);
         if (std::find(waiting.begin(), waiting.end(), p) == waiting.end()) break;

@@ -75,10 +75,8 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
     throw OptionError(fmt::format("--seats lists {} seats but --players is {}", req.seats.size(), players));
   std::vector<Seat> seats;
   for (int p = 0; p < players; ++p) {
-    const std::string kind =
-        req.seats.empty()
-            ? (p == 0 ? req.default_seat : (req.default_seat == "human" ? "normal" : req.default_seat))
-            : req.seats[static_cast<std::size_t>(p)];
+    const std::string kind = req.seats.empty() ? (p == 0 ? req.default_seat : std::string(kDefaultComputer))
+                                               : req.seats[static_cast<std::size_t>(p)];
     Seat s;
     if (kind == "human") {
       s.kind = SeatKind::Human;

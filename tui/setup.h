@@ -13,6 +13,10 @@
 
 namespace rt::cli {
 
+// The one default level for computer seats not named with --seats: sim,
+// play, demo, host and the shell's set-up all use it (said in --help).
+inline constexpr const char* kDefaultComputer = "normal";
+
 struct TableRequest {
   std::string game;
   std::string seed_text;           // empty: the default seed
@@ -20,9 +24,9 @@ struct TableRequest {
   std::vector<std::string> seats;  // "human", "random", "easy", "normal", "hard"
   std::vector<std::string> names;
   std::vector<std::string> variants;
-  std::vector<std::string> options;  // key=value
-  std::string data_dir;              // --data
-  std::string default_seat = "random";
+  std::vector<std::string> options;             // key=value
+  std::string data_dir;                         // --data
+  std::string default_seat = kDefaultComputer;  // seat 1 when --seats is not given
 };
 
 // Parses a seed: a whole number 0..2^64-1. Throws UserError.

@@ -143,13 +143,11 @@ void GoWackyState::finish_contest(PlayerId next) {
   contest_ = Phase::Over;
   next_after_contest_ = next;
   if (ending_ || draw_total_ == 0) {
-    phase_ = Phase::Over;
-    emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary);
+    end_game();
     return;
   }
   refill_for_ = contest_owner_;
-  emit("Play", "{} plays next (left of {}).", name(next),
-       name(static_cast<PlayerId>((next + num_players() - 1) % num_players())));
+  after_contest_ = true;  // who plays next is said after the draw back to 4, in that order
   phase_ = Phase::Refill;
 }
 

@@ -7,7 +7,14 @@ namespace rt::go_wacky {
 
 const GameInfo& game_info() {
   static const GameInfo info{
-      "go-wacky", "Go Wacky!", "Match colours, then race your die: most cards won wins.", 2, 6, true, {}, {},
+      "go-wacky",
+      "Go Wacky!",
+      "Match colours, then race your die: most cards won wins.",
+      2,
+      6,
+      true,
+      {{kPlayOutVariant, "a contest that empties the Draw Pile is played out before the game ends"}},
+      {},
   };
   return info;
 }

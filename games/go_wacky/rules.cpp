@@ -9,7 +9,8 @@
 #include "games/go_wacky/game.h"
 
 namespace rt::go_wacky {
-GoWackyState::GoWackyState(const GoWackyGame& game) : State(game.options().players), game_(&game) {
+GoWackyState::GoWackyState(const GoWackyGame& game)
+    : State(game.options().players), game_(&game), play_out_(game.options().has(kPlayOutVariant)) {
   const Deck& d = game.deck();
   for (std::size_t t = 0; t < d.types.size(); ++t) draw_[t] = static_cast<std::uint8_t>(d.types[t].copies);
   draw_total_ = d.total_cards;
@@ -180,6 +181,11 @@ void GoWackyState::start_turn(PlayerId p) {
   phase_ = Phase::Turn;
 }
 
+void GoWackyState::end_game() {
+  phase_ = Phase::Over;
+  emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary);
+}
+
 void GoWackyState::do_apply(PlayerId player, Action action) {
   const Deck& d = deck();
   const int n = num_players();
@@ -216,9 +222,7 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         emit("Play: every player passed", "Everyone passed: {} is turned up onto the Play Pile.",
              card_name(t));
         if (draw_total_ == 0) {
-          phase_ = Phase::Over;
-          emit("Winning", "That was the last card of the Draw Pile: the game is over. {}",
-               standings().summary);
+          end_game();
           return;
         }
         start_turn(first_passer_);
@@ -234,10 +238,13 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         emit("Play: draw back to 4", "{} draws back to {} cards ({} left in the Draw Pile).",
              name(refill_for_), d.hand_size, draw_total_);
         if (draw_total_ == 0) {
-          phase_ = Phase::Over;
-          emit("Winning", "That was the last card of the Draw Pile: the game is over. {}",
-               standings().summary);
+          end_game();
           return;
+        }
+        if (after_contest_) {
+          after_contest_ = false;
+          emit("Play", "{} plays next (left of {}).", name(next_after_contest_),
+               name(static_cast<PlayerId>((next_after_contest_ + n - 1) % n)));
         }
         start_turn(next_after_contest_);
         return;
@@ -247,6 +254,13 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         take_from_draw(t);
         pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
         target_ = d.types[static_cast<std::size_t>(t)].colours;
+        if (draw_total_ == 0 && !play_out_) {
+          // "As soon as the last card is taken from the Draw Pile, the game is over."
+          emit("Go Wacky!", "{} turns over {}, the last card of the Draw Pile.", name(contest_owner_),
+               card_name(t));
+          end_game();
+          return;
+        }
         if (draw_total_ == 0) ending_ = true;
         emit("Go Wacky!", "{} turns over {}: now rolling for {}.", name(contest_owner_), card_name(t),
              d.colour_names(target_, " or "));
@@ -258,6 +272,15 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         take_from_draw(t);
         row_[static_cast<std::size_t>(row_len_++)] = static_cast<std::uint8_t>(t);
         --row_to_lay_;
+        if (draw_total_ == 0 && !play_out_) {
+          // The row's cards stay on the table: nobody has won them when the game ends.
+          std::string row;
+          for (int i = 0; i < row_len_; ++i)
+            row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
+          emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row);
+          end_game();
+          return;
+        }
         if (draw_total_ == 0) {
           ending_ = true;
           row_to_lay_ = 0;

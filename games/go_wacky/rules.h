@@ -36,6 +36,10 @@ inline constexpr Action kScatterBase = 700;  // + offset + scatter
 // Where a Bull's-eye throw not made in time "lands".
 inline constexpr std::int16_t kMissedThrow = 32767;
 
+// The variant that plays out a contest under way when its turn-over or row
+// empties the Draw Pile (the rulebook ends the game at once).
+inline constexpr const char* kPlayOutVariant = "play-out";
+
 enum class Phase : std::uint8_t {
   ChooseDealer,  // chance: who deals
   Deal,          // chance: one card to deal_to_
@@ -71,6 +75,7 @@ class GoWackyState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   std::optional<Action> parse_action(PlayerId player, std::string_view text) const override;
   std::string prompt(PlayerId player) const override;
+  std::string timing_hint(PlayerId player, Tick at) const override;
   Standings standings() const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new GoWackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
@@ -123,6 +128,7 @@ class GoWackyState final : public State {
   void play_card(PlayerId p, int type);
   void start_turn(PlayerId p);
   void finish_contest(PlayerId next);
+  void end_game();
   void after_refill();
   void open_bullseye_round();
   void resolve_bullseye_round();
@@ -140,7 +146,9 @@ class GoWackyState final : public State {
   PlayerId next_after_contest_ = 0;
   PlayerId first_passer_ = -1;
   std::uint8_t passes_ = 0;
-  bool ending_ = false;  // the Draw Pile ran out during a contest
+  bool play_out_ = false;       // the play-out variant
+  bool ending_ = false;         // the Draw Pile ran out during a contest (play-out only)
+  bool after_contest_ = false;  // the coming draw back to 4 ends a contest
 
   std::array<std::uint8_t, kMaxCardTypes> draw_{};
   int draw_total_ = 0;

@@ -47,6 +47,14 @@ std::optional<Action> GoWackyState::parse_action(PlayerId player, std::string_vi
   return State::parse_action(player, text);
 }
 
+std::string GoWackyState::timing_hint(PlayerId /*player*/, Tick at) const {
+  if (phase_ != Phase::BeThrow) return {};
+  const ContestTiming& tm = deck().timing;
+  const int needle = needle_at(at);
+  return fmt::format("needle {:+d}{}", needle,
+                     std::abs(needle) <= tm.card_radius ? " (on the card)" : " (off the card)");
+}
+
 std::string GoWackyState::prompt(PlayerId player) const {
   const Deck& d = deck();
   switch (phase_) {
@@ -131,9 +139,9 @@ void GoWackyState::determinize(PlayerId viewer, Rng& rng) {
 std::string GoWackyState::debug_string() const {
   std::string s = fmt::format(
       "phase={} dealer={} current={} deal_to={} refill_for={} owner={} roller={} next={} "
-      "first_passer={} passes={} ending={} now={}\n",
+      "first_passer={} passes={} ending={} after_contest={} now={}\n",
       static_cast<int>(phase_), dealer_, current_, deal_to_, refill_for_, contest_owner_, roller_,
-      next_after_contest_, first_passer_, passes_, ending_, now());
+      next_after_contest_, first_passer_, passes_, ending_, after_contest_, now());
   s += "draw:";
   for (std::size_t t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", draw_[t]);
   s += fmt::format(" total={}\n", draw_total_);

@@ -152,6 +152,7 @@ class RacesmackState final : public State {
   void chance_outcomes(std::vector<Outcome>& out) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
+  std::string legend() const override;
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;

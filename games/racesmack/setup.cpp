@@ -419,7 +419,10 @@ void RacesmackState::apply_chance(Action a) {
       top_ = c;
       if (narrating())
         emit("Setup: face-up draw pile", "The draw pile shows {} on top ({} cards left).",
-             d.card_text(card(c)), draw_size());
+             card(c).is_rule ? fmt::format("Rule Card {} (correct if it {}; Finish: {})", card(c).name(),
+                                           d.rule_text(card(c).rule_text), d.finish_text(card(c).finish_text))
+                             : d.card_text(card(c)),
+             draw_size());
       after_flip();
       return;
     case Phase::StartPlayer:

@@ -202,8 +202,9 @@ std::string RacesmackState::prompt(PlayerId player) const {
       if (lose_race_[i] > 0) return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[i]);
       if (lose_hand_[i] > 0) return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[i]);
       if (!to_place_[i].empty())
-        return fmt::format("You won {} card{}: put each at the left or right end of your Race.",
-                           to_place_[i].size(), to_place_[i].size() == 1 ? "" : "s");
+        return fmt::format("{} won card{} left to place: put {} at the left or right end of your Race.",
+                           to_place_[i].size(), to_place_[i].size() == 1 ? "" : "s",
+                           to_place_[i].size() == 1 ? "it" : "each");
       return "";
     case Phase::AyTurn: return "Your turn: reveal the top card of your blind pile.";
     default: return "";

@@ -84,6 +84,26 @@ int draw_card(Canvas& c, int x, int y, const Data& d, const Card& k, int max_w =
   return x - x0;
 }
 
+std::string RacesmackState::legend() const {
+  const Data& d = data();
+  std::string shapes;
+  for (const Component& sh : d.shapes)
+    shapes += fmt::format("{}{} {}", shapes.empty() ? "" : ", ", sh.ascii, sh.name);
+  std::string colours;
+  for (const Component& co : d.colours)
+    colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", co.letter, co.name);
+  return fmt::format(
+      "Card codes: each icon is a shape then a colour letter; R34 #b^r is card R34 showing a blue square and "
+      "a\n"
+      "red triangle.\n"
+      "  shapes: {}\n"
+      "  colours: {}\n"
+      "  #1, #12 ... alone: a Rule Card (its text is in the log and on the rules screen).\n"
+      "Race 2:#b^g|^r^g is a Race of 2 cards, left to right, split by |. > marks who is asked; status:\n"
+      "ready/... (picked or not), right/wrong/late (the last tap), #2 (the card tapped).",
+      shapes, colours);
+}
+
 void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
   const Data& d = data();
   const Variants& v = variants();

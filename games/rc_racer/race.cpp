@@ -92,7 +92,7 @@ int Race::cars_ahead(PlayerId p) const {
 
 // --- Damage ------------------------------------------------------------------
 
-void Race::lose_one(PlayerId p, Narrator* nr) {
+void Race::lose_one(PlayerId p, Narrator* nr, const char* rule) {
   Car& c = cars[static_cast<std::size_t>(p)];
   if (c.shields > 0) {
     --c.shields;
@@ -105,8 +105,8 @@ void Race::lose_one(PlayerId p, Narrator* nr) {
   }
   if (c.batteries > 0) --c.batteries;
   if (nr)
-    nr->say("Damage", fmt::format("{} flips a Battery facedown ({} of {} left).", nr->who(p), c.batteries,
-                                  max_batteries));
+    nr->say(rule, fmt::format("{} flips a Battery facedown ({} of {} left).", nr->who(p), c.batteries,
+                              max_batteries));
   if (c.batteries == 0 && !c.down) {
     c.down = true;
     if (nr)
@@ -155,7 +155,8 @@ void Race::lose_battery(PlayerId p, Narrator* nr) {
       nr->say("Programming: the slowest", fmt::format("{} has no Battery face up to flip.", nr->who(p)));
     return;
   }
-  lose_one(p, nr);
+  // Not Damage (our reading): the flip is tagged with the slowest's own rule.
+  lose_one(p, nr, "1. Programming: the slowest");
 }
 
 // --- Track elements ------------------------------------------------------------
@@ -186,8 +187,9 @@ void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator
         const std::string what = to_lane < 0         ? std::string("the Blue edge of the track")
                                  : to_lane >= kLanes ? std::string("the Red edge of the track")
                                                      : "the Impassable space at " + where(to_lane, to_row);
-        nr->say("Track: Impassables", fmt::format("{} cannot enter {}: it stays at {} and suffers 1 Damage.",
-                                                  nr->who(p), what, where(c.lane, c.row)));
+        // The Damage itself is said by damage(), which knows when there is none (Starting Grid, lying down).
+        nr->say("Track: Impassables",
+                fmt::format("{} cannot enter {}: it stays at {}.", nr->who(p), what, where(c.lane, c.row)));
       }
       damage(p, 1, &t, nr);
       return;
@@ -339,15 +341,18 @@ void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) 
   switch (k.cmd) {
     case Cmd::Increase:
     case Cmd::Decrease: {
-      const int own = k.cmd == Cmd::Increase ? inc * k.value : -k.value;
+      // "Decrease + Increase: The 2 commands cancel each other": an Increase after
+      // a Decrease takes back that Decrease only, even Die Liner's double Increase.
+      const bool cancels = k.cmd == Cmd::Increase && mod < 0;
+      const int own = k.cmd == Cmd::Increase ? (cancels ? k.value : inc * k.value) : -k.value;
       t.mod = static_cast<std::int8_t>(mod + speeder + own);
       if (nr) {
         std::string why;
         auto add = [&](const std::string& w) { why += (why.empty() ? "" : ", ") + w; };
-        if (inc == 2 && k.cmd == Cmd::Increase) add("Die Liner applies it twice");
+        if (inc == 2 && k.cmd == Cmd::Increase && !cancels) add("Die Liner applies it twice");
         if (mod) add(fmt::format("{:+d} from the command before", mod));
         if (speeder) add(fmt::format("Crayon Speeder {:+d}", speeder));
-        if (t.mod == 0 && mod) add("they cancel each other");
+        if (cancels) add("it cancels the Decrease");
         nr->say(fmt::format("Command: {}", k.name),
                 fmt::format("{}: {} — the next command gains {:+d}{}.", nr->who(p), k.name, t.mod,
                             why.empty() ? std::string() : " (" + why + ")"));

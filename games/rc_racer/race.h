@@ -115,7 +115,7 @@ struct Race {
   void end_turn(PlayerId p, Narrator* nr);
 
  private:
-  void lose_one(PlayerId p, Narrator* nr);
+  void lose_one(PlayerId p, Narrator* nr, const char* rule = "Damage");
   void take_slippery(PlayerId p, Narrator* nr);
   // Moves p `value` spaces one at a time by (dl, dr).
   void step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator* nr);

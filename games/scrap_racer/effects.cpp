@@ -70,10 +70,17 @@ void ScrapRacerState::resolve_fights(Next next) {
       }
     }
     // Jackal: "automatically wins all fights against other racers, and moves
-    // forward by 2 spaces" -- on its own turn, and not while a crash resolves.
+    // forward by 2 spaces" -- on its own turn ("A player may only use the
+    // ability of their racer when they are the active player"), and not while
+    // a crash resolves; with jackal-every-fight, on every turn but a crash's.
     const int act = active();
-    if (ability_on(Ability::FightWin) && (a == act || b == act)) {
-      fight_won(act, a == act ? b : a, 2, "automatically wins the fight (Jackal)");
+    int jackal = -1;
+    if (ability_on(Ability::FightWin) && (a == act || b == act))
+      jackal = act;
+    else if (game_->jackal_every_fight() && !crash_turn_)
+      jackal = info(a).ability == Ability::FightWin ? a : info(b).ability == Ability::FightWin ? b : -1;
+    if (jackal >= 0) {
+      fight_won(jackal, a == jackal ? b : a, 2, "automatically wins the fight (Jackal)");
       continue;
     }
     fight_a_ = static_cast<std::int8_t>(a);

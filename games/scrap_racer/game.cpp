@@ -18,6 +18,7 @@ const GameInfo& game_info() {
       {
           {"short", "drop the two straights marked S* (32-space laps)"},
           {"two-racers", "two racers per player (2-3 players; automatic with 2)"},
+          {"jackal-every-fight", "the Jackal wins every fight, on other players' turns too"},
       },
       {
           {"track", "layout A-F (default A) or your own order, e.g. \"S* S C C S C C ...\""},
@@ -30,6 +31,7 @@ ScrapRacerGame::ScrapRacerGame(const Options& options, Data data)
     : options_(options), data_(std::move(data)) {
   const int n = options_.players;
   teams_ = n == 2 || options_.has("two-racers");
+  jackal_every_fight_ = options_.has("jackal-every-fight");
   if (options_.has("two-racers") && n > 3)
     throw OptionError(fmt::format("two-racers is for 2 or 3 players (six racers at most), not {}", n));
   for (const auto& [key, value] : options_.params)

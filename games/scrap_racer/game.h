@@ -23,12 +23,15 @@ class ScrapRacerGame final : public Game {
   const Track& track() const { return track_; }
   // Two racers each: the 2-player rules, or the 3-player variant.
   bool teams() const { return teams_; }
+  // The jackal-every-fight variant: the Jackal wins fights on other racers' turns too.
+  bool jackal_every_fight() const { return jackal_every_fight_; }
 
  private:
   Options options_;
   Data data_;
   Track track_;
   bool teams_ = false;
+  bool jackal_every_fight_ = false;
 };
 
 GameEntry entry();

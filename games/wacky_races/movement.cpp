@@ -136,6 +136,20 @@ bool WackyState::step_rear(Task& t) {
   return true;
 }
 
+// "4 full tiles", "2 full start spaces", "1 full tile and 2 full start spaces":
+// what a racer skipped looking for the next free space.
+std::string WackyState::skipped_spaces(int from, int dir, int skipped) const {
+  int starts = 0;
+  for (int k = 1; k <= skipped; ++k) starts += is_start(from + dir * k) ? 1 : 0;
+  const int tiles = skipped - starts;
+  const auto count = [](int n, const char* one, const char* many) {
+    return fmt::format("{} full {}", n, n == 1 ? one : many);
+  };
+  if (starts == 0) return count(tiles, "tile", "tiles");
+  if (tiles == 0) return count(starts, "start space", "start spaces");
+  return count(tiles, "tile", "tiles") + " and " + count(starts, "start space", "start spaces");
+}
+
 bool WackyState::step_move(Task& t) {
   if (t.n <= 0) {
     pop();
@@ -160,12 +174,10 @@ bool WackyState::step_move(Task& t) {
   place_racer(r, dest);
   --t.n;
   t.b = 0;
-  if (skipped > 0)
-    emit("Tile Space", "{} moves {} to {}, the next free space (past {} full {}).", rname(r),
-         dir > 0 ? "ahead" : "back", tname(dest), skipped,
-         is_start(p) && is_start(dest - dir) ? (skipped == 1 ? "start space" : "start spaces")
-                                             : (skipped == 1 ? "tile" : "tiles"));
-  else
+  if (skipped > 0 && narrating()) [[unlikely]]
+    emit("Tile Space", "{} moves {} to {}, the next free space (past {}).", rname(r),
+         dir > 0 ? "ahead" : "back", tname(dest), skipped_spaces(p, dir, skipped));
+  else if (skipped == 0)
     emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest));
   // Most spaces hold no Trap and no effect: entering them does nothing, so
   // the Enter task is queued only where something can happen.

@@ -161,6 +161,7 @@ class WackyState final : public State {
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;
+  std::string skipped_spaces(int from, int dir, int skipped) const;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new WackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;

@@ -271,6 +271,8 @@ int WackyState::standing_place(PlayerId p) const {
     const int mine = race_rank(p);
     for (PlayerId q = 0; q < n; ++q)
       if (race_rank(q) < mine) ++place;
+    // A Neutral Racer over the line first takes first place: no seat wins.
+    if (winner_ >= 0 && neutral(winner_)) ++place;
   }
   return place;
 }
@@ -336,8 +338,16 @@ Standings WackyState::standings() const {
         break;
       }
   } else if (winner_ >= 0 && neutral(winner_)) {
-    st.summary = fmt::format("{}, a Neutral Racer, crossed the Finish Line first; the best player{}: {}.",
-                             team_name(winner_), lead_count > 1 ? "s" : "", leaders);
+    st.non_seat_winner = team_name(winner_) + " (Neutral Racer)";
+    std::string best;
+    for (const auto& pl : st.placings)
+      if (pl.place == 2)
+        best += (best.empty() ? "" : " and ") +
+                fmt::format("{} ({})", game_->seat_name(pl.player), team_name(pl.player));
+    st.summary = fmt::format(
+        "{}, a Neutral Racer, crossed the Finish Line first: no player wins. Best "
+        "player{}: {}.",
+        team_name(winner_), best.find(" and ") != std::string::npos ? "s" : "", best);
   } else if (winner_ >= 0) {
     st.summary = fmt::format("{} wins the race!", leaders);
   } else {

@@ -168,10 +168,11 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
       REQUIRE(loaded->state().debug_string() == table.state().debug_string());
       REQUIRE(save_text(*loaded) == saved);
 
-      // Standings: every seat once, places from 1.
+      // Standings: every seat once, places from 1 (from 2 when no seat won: first place is named).
       const Standings st = table.state().standings();
       REQUIRE(static_cast<int>(st.placings.size()) == players);
-      REQUIRE(st.placings.front().place == 1);
+      REQUIRE(st.placings.front().place == (st.no_seat_won() ? 2 : 1));
+      if (st.no_seat_won()) REQUIRE(st.winners().empty());
       REQUIRE(!st.summary.empty());
       std::set<PlayerId> seen;
       for (const auto& p : st.placings) REQUIRE(seen.insert(p.player).second);

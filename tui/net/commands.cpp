@@ -119,7 +119,7 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
     // Two people and computers to the usual number of players.
     const GameEntry& e = builtin_registry().get(req.game);
     const int players = req.players > 0 ? req.players : std::min(4, e.info.max_players);
-    for (int p = 0; p < players; ++p) req.seats.push_back(p < 2 ? "human" : "normal");
+    for (int p = 0; p < players; ++p) req.seats.push_back(p < 2 ? "human" : cli::kDefaultComputer);
     req.players = players;
   }
   const std::string seed = req.seed_text.empty() ? std::to_string(random_u64()) : req.seed_text;

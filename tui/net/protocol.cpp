@@ -352,6 +352,7 @@ json to_json(const ScreenModel& s) {
     for (const PlacingView& p : s.placings)
       pl.push_back(json{{"place", p.place}, {"name", p.name}, {"detail", p.detail}});
     j["over"] = json{{"result", s.result}, {"placings", std::move(pl)}};
+    if (!s.non_seat_winner.empty()) j["over"]["non_seat_winner"] = s.non_seat_winner;
   }
   return j;
 }
@@ -438,6 +439,7 @@ ScreenModel read_screen(const json& j) {
   if (auto it = j.find("over"); it != j.end()) {
     if (!it->is_object()) throw ProtocolError("\"over\" is not an object");
     s.result = get_string(*it, "result", 4096, false);
+    s.non_seat_winner = get_string(*it, "non_seat_winner", 256, false);
     for (const json& p : member(*it, "placings", json::value_t::array)) {
       if (!p.is_object()) throw ProtocolError("a placing is not an object");
       s.placings.push_back(PlacingView{static_cast<int>(get_int(p, "place", 0, 64)),

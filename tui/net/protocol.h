@@ -175,6 +175,7 @@ struct ScreenModel {
   // When the game is over.
   std::string result;
   std::vector<PlacingView> placings;
+  std::string non_seat_winner;  // first place went to no seat (a Neutral Racer)
 };
 
 json to_json(const ScreenModel& screen);

@@ -190,6 +190,9 @@ class RemoteTable final : public shell::PlayTable {
     return "Table";
   }
   std::string result_summary() const override { return has_screen() ? printable(screen().result) : ""; }
+  std::string non_seat_winner() const override {
+    return has_screen() ? printable(screen().non_seat_winner) : "";
+  }
   std::vector<shell::ResultLine> result() const override {
     std::vector<shell::ResultLine> out;
     if (has_screen())

@@ -150,6 +150,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   if (phase_ == Phase::Over) {
     const Standings standings = st.standings();
     s.result = standings.summary;
+    s.non_seat_winner = standings.non_seat_winner;
     for (const auto& pl : standings.placings)
       s.placings.push_back(
           PlacingView{pl.place, table_->seats()[static_cast<std::size_t>(pl.player)].name, pl.detail});

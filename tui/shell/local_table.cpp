@@ -111,6 +111,7 @@ class LocalTable final : public PlayTable {
     return "Computers' turn";
   }
   std::string result_summary() const override { return s_->state().standings().summary; }
+  std::string non_seat_winner() const override { return s_->state().standings().non_seat_winner; }
   std::vector<ResultLine> result() const override {
     std::vector<ResultLine> out;
     for (const Placing& pl : s_->state().standings().placings)

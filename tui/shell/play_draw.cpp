@@ -449,11 +449,18 @@ void PlayScreen::draw_over(Canvas& c) const {
   const std::vector<ResultLine> placings = t_->result();
   const int w = std::min(60, c.width() - 4);
   const auto summary = wrap(t_->result_summary(), w - 4);
-  const int h = static_cast<int>(summary.size() + placings.size()) + 6;
+  const std::string outside_winner = t_->non_seat_winner();
+  const int outside = outside_winner.empty() ? 0 : 1;
+  const int h = static_cast<int>(summary.size() + placings.size()) + outside + 6;
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
   for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
   ++y;
+  if (outside) {  // first place went to no seat (a Neutral Racer): say so above the seats
+    c.text(in.x, y, fmt::format("{:>4}", ordinal(1)), style::kNormal);
+    c.text(in.x + 6, y, outside_winner + ": no seat won", style::kBold, in.w - 6);
+    ++y;
+  }
   int name_w = 0;
   for (const ResultLine& pl : placings) name_w = std::max(name_w, utf8_length(pl.name));
   name_w = std::min(name_w, in.w - 24);

@@ -102,6 +102,8 @@ class PlayTable {
   virtual std::string turn_status() const = 0;
   virtual std::string result_summary() const = 0;
   virtual std::vector<ResultLine> result() const = 0;
+  // Who came first when no seat did (a Neutral Racer), else "".
+  virtual std::string non_seat_winner() const = 0;
 
   // The board drawn for this screen's viewer on `board` (its size is the
   // room the layout gives); rows_used: how many rows it needs at that width.

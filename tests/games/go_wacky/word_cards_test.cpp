@@ -308,24 +308,81 @@ TEST_CASE("Winning: equal most cards share the win", "[go-wacky][rules][winning]
   CHECK_THAT(u.s->standings().summary, Catch::Contains("share"));
 }
 
-TEST_CASE("Our reading: a contest running when the Draw Pile empties is played out, then the game ends",
-          "[go-wacky][readings]") {
-  // A 2-player Round 'n Round with one card left in the Draw Pile: the row has one card.
-  auto game = rt::test::make_game(entry(), 2);
+namespace {
+// Plays random 2-player games; calls `each` after every step with the state and the phase before it.
+template <class Each>
+void random_games(const std::vector<std::string>& variants, std::uint64_t seeds, Each each) {
+  auto game = rt::test::make_game(entry(), 2, variants);
   std::vector<Seat> seats{{"A", SeatKind::Bot, "random"}, {"B", SeatKind::Bot, "random"}};
-  // Play random games until one reaches a Round 'n Round with a short row, then check the ending.
-  bool seen = false;
-  for (std::uint64_t seed = 1; seed < 400 && !seen; ++seed) {
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     Table table(game, seats, seed);
+    Phase before = Phase::ChooseDealer;
     table.set_step_observer([&](const Step&) {
       const auto& s = static_cast<const GoWackyState&>(table.state());
-      if (s.ending() && s.phase() != Phase::Over) seen = true;
+      each(s, before);
+      before = s.phase();
     });
     table.advance();
-    const auto& s = static_cast<const GoWackyState&>(table.state());
-    REQUIRE(s.phase() == Phase::Over);
-    CHECK(s.row_size() == 0);      // the row was played out
-    CHECK(s.centre_card() == -1);  // no Bull's-eye left on the table
+    REQUIRE(table.over());
   }
+}
+}  // namespace
+
+TEST_CASE(
+    "Winning: as soon as the last card is taken from the Draw Pile, the game is over (even mid-contest)",
+    "[go-wacky][rules][winning]") {
+  // Rulebook, Winning: "As soon as the last card is taken from the Draw Pile, the game is over." A Go Wacky!
+  // turn-over or a Round 'n Round row that takes the last card ends the game at once: the card turned over
+  // is not rolled for, and the row stays on the table.
+  int mid_go_wacky = 0;
+  int mid_row = 0;
+  random_games({}, 300, [&](const GoWackyState& s, Phase before) {
+    if (s.draw_pile_size() != 0) return;
+    REQUIRE(s.phase() == Phase::Over);
+    if (before == Phase::GwFlip) ++mid_go_wacky;
+    if (before == Phase::RnrLay) {
+      ++mid_row;
+      CHECK(s.row_size() >= 1);  // nobody won the row's cards
+    }
+  });
+  CHECK(mid_go_wacky > 0);
+  CHECK(mid_row > 0);
+}
+
+TEST_CASE("Variant play-out: a contest running when the Draw Pile empties is played out, then the game ends",
+          "[go-wacky][readings][variants]") {
+  // The play-out variant keeps the contests' own sentences ("If you match it, take it and turn up another
+  // card"; "until the entire row of cards has been collected") over Winning's "As soon as the last card is
+  // taken from the Draw Pile, the game is over."
+  bool seen = false;
+  random_games({kPlayOutVariant}, 400, [&](const GoWackyState& s, Phase) {
+    if (s.draw_pile_size() == 0 && s.phase() != Phase::Over) seen = true;
+    if (s.phase() == Phase::Over) {
+      CHECK(s.row_size() == 0);      // the row was played out
+      CHECK(s.centre_card() == -1);  // no Bull's-eye left on the table
+    }
+  });
   CHECK(seen);
+}
+
+TEST_CASE("Narration: after a contest the player draws back to 4 before the next player is named",
+          "[go-wacky][narration]") {
+  // Rulebook: "Once you play a card, draw a card from the Draw Pile to replenish your hand back to 4, and
+  // then it becomes the next player's turn." The log says it in that order.
+  auto t = four_with("egw-red", "red");
+  EventSink events;
+  t.s->set_event_sink(&events);
+  act(*t.s, 0, "play egw-red");
+  act(*t.s, 2, "roll", 300);
+  chance(*t.s, "die red");
+  chance(*t.s, "draw green");
+  std::vector<std::string> texts;
+  for (const Event& e : events) texts.push_back(e.text);
+  auto at = [&](const std::string& part) {
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (texts[i].find(part) != std::string::npos) return static_cast<int>(i);
+    FAIL("no event says: " << part);
+    return -1;
+  };
+  CHECK(at("draws back to 4") < at("plays next (left of"));
 }

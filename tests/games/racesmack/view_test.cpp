@@ -120,6 +120,24 @@ TEST_CASE("Labels and prompts say what each choice would do", "[racesmack][view]
   CHECK(s->prompt(1).find("tap your own (#2)") != std::string::npos);
   tap(*s, 0, 1, 100);
   tap(*s, 1, 1, 200);
-  CHECK(s->prompt(0) == "You won 2 cards: put each at the left or right end of your Race.");
+  // Narration: the count is what is left to place, said as such (not "You won 1 card" after placing one).
+  CHECK(s->prompt(0) == "2 won cards left to place: put each at the left or right end of your Race.");
   CHECK(s->action_label(0, *s->parse_action(0, "left R04")) == "Start your Race with R04 (circle/red)");
+}
+
+TEST_CASE("Narration: a Rule Card on top of the draw pile is shown with its rule and Finish",
+          "[racesmack][narration]") {
+  // Rulebook, Setup: "Place the remaining cards as a faceup draw pile." A face-up Rule Card is read in full.
+  std::shared_ptr<const RacesmackGame> g = make(3);
+  auto s = start(g);
+  EventSink events;
+  s->set_event_sink(&events);
+  deal(*s, hands_with({"R01", "R02", "R03"}), "#7");
+  bool seen = false;
+  for (const Event& e : events)
+    if (e.text.find(
+            "The draw pile shows Rule Card #7 (correct if it is a Rule Card; Finish: 6 cards showing at "
+            "least 1 triangle) on top") != std::string::npos)
+      seen = true;
+  CHECK(seen);
 }

@@ -207,3 +207,32 @@ TEST_CASE("Turbobot: double Damage during Turbo takes two Shields", "[rc-racer][
   CHECK(b.shields(0) == 0);
   CHECK(b.batteries(0) == 3);
 }
+
+// Our reading: the slowest's Battery loss is not Damage, so the log tags the flip with the slowest's rule.
+TEST_CASE("Narration: the slowest's Battery flip is not tagged as Damage", "[rc-racer][narration]") {
+  auto s = parked_game("sonic-fish,turbobot");
+  s->test_set_car(1, 3, 12, 3, 0, false);
+  auto events = events_of(*s, [&] { all_done(*s, {0, 1}); });
+  INFO(joined(events));
+  bool flip = false;
+  for (const Event& e : events)
+    if (e.text.find("Ben flips a Battery facedown") != std::string::npos) {
+      flip = true;
+      CHECK(e.rule == "1. Programming: the slowest");
+      break;  // the first flip is the penalty's
+    }
+  CHECK(flip);
+}
+
+// Rulebook, Starting Grid: "Racecars can be Hit but won't suffer any Damage when on a Starting Grid space."
+// An edge or an Impassable met there says no Damage once, not "suffers 1 Damage" and then "no Damage".
+TEST_CASE("Narration: an Impassable met on the Starting Grid is not said to cost Damage",
+          "[rc-racer][narration]") {
+  Bench b({".....", "..#..", "..A.."}, 3);
+  b.run(0, "fwd1");
+  CHECK(b.batteries(0) == 3);
+  INFO(b.said.all());
+  CHECK(b.said.heard("cannot enter the Impassable space"));
+  CHECK(!b.said.heard("suffers 1 Damage"));
+  CHECK(b.said.heard("on the Starting Grid: hit, but no Damage"));
+}

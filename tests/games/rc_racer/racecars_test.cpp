@@ -25,6 +25,25 @@ TEST_CASE("Die Liner: Increase gives +2", "[rc-racer][rules][racecars]") {
   CHECK(c.row(0) == 3);
 }
 
+// Rulebook, Decrease: "Decrease + Increase: The 2 commands cancel each other." Die Liner's "Increase the next
+// command by 2 instead of 1" does not survive the cancelling: Decrease then Increase leaves the next command
+// as it is, for Die Liner as for everyone.
+TEST_CASE("Decrease + Increase: the 2 commands cancel each other, even for Die Liner",
+          "[rc-racer][rules][racecars]") {
+  Bench b({".....", ".....", ".....", ".....", ".....", "..A.."});
+  b.car(0, "die-liner");
+  b.run(0, "decrease");
+  b.run(0, "increase");
+  b.run(0, "fwd1");
+  CHECK(b.row(0) == 1);  // Forward 1 goes 1, not 2
+  Bench c({".....", ".....", ".....", ".....", ".....", "..A.."});
+  c.car(0);
+  c.run(0, "decrease");
+  c.run(0, "increase");
+  c.run(0, "fwd1");
+  CHECK(c.row(0) == 1);
+}
+
 // Rulebook, M1 Furry: "all its missiles are shot forward and also backwards. M1 Furry gains 1 Energy Shield
 // if they Hit any other Racecar with a missile."
 TEST_CASE("M1 Furry: missiles fly both ways; a hit gains a Shield", "[rc-racer][rules][racecars]") {

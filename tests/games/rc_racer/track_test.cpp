@@ -190,6 +190,23 @@ TEST_CASE("Crayon Speeder: the command starting on it gains +1", "[rc-racer][rul
   CHECK(c.batteries(0) == 3);
 }
 
+// Rulebook, Crayon Speeder: "When a Racecar starts a command on a space containing a Crayon Speeder, resolve
+// that command as if it had an INCREASE command before it." Every command that starts there is such a
+// command: an Increase on the speeder passes its +1 on (Increase + Increase: +2), and the next command, if
+// the car has not moved off the speeder, starts there too and gains its own +1.
+TEST_CASE("Crayon Speeder: every command that starts on it has an Increase before it",
+          "[rc-racer][rules][track]") {
+  Bench b({".....", ".....", ".....", ".....", ".....", "....."});
+  b.race.track.cells[2] = rc_racer::Cell::Speeder;
+  b.place(0, 2, 0);
+  b.car(0);
+  b.run(0, "increase");  // starts on the speeder: Increase + Increase, +2 to the next command
+  b.run(0, "fwd1");      // starts on the speeder too: 1 + 2 + 1
+  CHECK(b.row(0) == 4);
+  b.run(0, "fwd1");  // off the speeder: 1
+  CHECK(b.row(0) == 5);
+}
+
 // Rulebook, Starting Grid: "Racecars can be Hit but won’t suffer any Damage when on a Starting Grid space."
 TEST_CASE("Starting Grid: hit, but no Damage", "[rc-racer][rules][track]") {
   Bench b({".....", ".....", "..X..", "..B..", "..A.."}, 3);

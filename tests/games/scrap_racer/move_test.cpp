@@ -295,6 +295,24 @@ TEST_CASE("Racer ability: Jackal wins its fights automatically and moves 2, on i
   CHECK(t->distance(0) == 6);
 }
 
+// Variant jackal-every-fight keeps the Jackal's own sentence, "This racer automatically wins all fights
+// against other racers", over Playing the Game's "A player may only use the ability of their racer when they
+// are the active player": on Hover's turn the Jackal still wins without dice and moves 2.
+TEST_CASE("Variant jackal-every-fight: the Jackal wins every fight, on other racers' turns too",
+          "[scrap-racer][variants][ability]") {
+  auto t = start(3, {"jackal", "hover", "twister"}, 0, {"jackal-every-fight"});
+  t->arrange_distance(1, 4);
+  chance(*t, "die 4");
+  act(*t, "move 4");
+  CHECK(t->distance(0) == 6);  // its own turn, as without the variant
+  REQUIRE(t->active() == 1);
+  chance(*t, "die 2");
+  act(*t, "move 2");                  // Hover lands on the Jackal's space
+  CHECK(t->phase() != Phase::Fight);  // no dice are rolled
+  CHECK(t->distance(0) == 8);
+  CHECK(t->distance(1) == 6);
+}
+
 // Rulebook, Racer abilities: "Hover: This racer needs only 2 bonus markers in order to gain a bonus card.
 // This applies during the complete race, and is not an activatable ability."
 TEST_CASE("Racer ability: Hover needs only 2 bonus markers for a bonus card",

@@ -60,6 +60,31 @@ TEST_CASE("Winning: a Neutral Racer can win the race", "[wacky-races][rules][win
   ok(fx);
 }
 
+// Rulebook, Winning the Game: "The first Racer - player-driven or Neutral - that reaches the Finish Line wins
+// the game!" A Neutral Racer has no seat: the standings say no seat won and name the Neutral in first place.
+TEST_CASE("Winning: when the first Racer over the line is a Neutral Racer, no seat wins",
+          "[wacky-races][rules][winning][neutral]") {
+  Fixture fx = start(Setup{});
+  no_dastardly(fx);
+  put(fx, "pat-pending", 1);
+  put(fx, "rufus-ruffcut", 10);
+  put(fx, "ant-hill-mob", 2);
+  put(fx, "red-max", 18);
+  fx.s().put_trap(tile(fx, 2), trap_id(fx, "oil"));
+  hand(fx, 0, "DDD");
+  act(fx, 0, "play desert");
+  REQUIRE(fx.s().turn() == Turn::Over);
+  const Standings st = fx.s().standings();
+  CHECK(st.no_seat_won());
+  CHECK(st.non_seat_winner == "Red Max (Neutral Racer)");
+  CHECK(st.winners().empty());
+  std::vector<PlayerId> fast;
+  fx.s().winners(fast);
+  CHECK(fast.empty());
+  CHECK(st.placings[0].place == 2);  // the best player is second: first place is Red Max's
+  CHECK(st.summary.find("no player wins") != std::string::npos);
+}
+
 // Reference, Championship: "a series of races ..., each on a freshly drawn course with a different Special
 // tile; points per race 3 / 2 / 1 for 1st-3rd ... Hands, powers and traps reset between races."
 TEST_CASE("Championship: 3/2/1 points a race, then a fresh course with another Special tile",

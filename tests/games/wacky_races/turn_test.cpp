@@ -233,3 +233,14 @@ TEST_CASE("Step 4: an empty Movement Deck is refilled from the Discard Pile", "[
   CHECK(s.dastardly() == tile(fx, 4));  // the first Farm tile
   ok(fx);
 }
+
+// Rulebook, Tile Space: a racer moved onto a full tile goes on to the next free space. Start spaces hold one
+// racer each and are not tiles: the log counts what was skipped as what it is.
+TEST_CASE("Narration: skipped start spaces are called start spaces, not tiles", "[wacky-races][narration]") {
+  Fixture fx = start(Setup{});
+  const int first_tile = tile(fx, 1);
+  CHECK(fx.s().skipped_spaces(first_tile + 3, +1, 2) == "2 full tiles");
+  CHECK(fx.s().skipped_spaces(first_tile, -1, 1) == "1 full start space");
+  CHECK(fx.s().skipped_spaces(first_tile, -1, 3) == "3 full start spaces");
+  CHECK(fx.s().skipped_spaces(first_tile + 2, -1, 4) == "2 full tiles and 2 full start spaces");
+}
