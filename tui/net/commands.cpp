@@ -312,6 +312,7 @@ int list_tables(const TablesSettings& s) {
   };
   for (const std::string& dir : dirs) {
     uid_t owner = 0;
+    if (!exists(dir)) continue;  // no tables opened here yet
     try {
       owner = trusted_table_dir_owner(dir);
     } catch (const UserError& e) {
@@ -609,8 +610,12 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");
   c.host->add_option("--data", h.request.data_dir, "game data directory");
   c.host->add_option("--name", h.name, "table name (default: the game id)");
-  c.host->add_option("--dir", h.dir, "socket directory (default: $XDG_RUNTIME_DIR/racetable)");
-  c.host->add_option("--group", h.group, "open the table to a Unix group (default: only you)");
+  c.host->add_option("--dir", h.dir,
+                     "socket directory: a new path, or one of yours with mode 0700 (0750 and the group with "
+                     "--group); default $XDG_RUNTIME_DIR/racetable");
+  c.host->add_option(
+      "--group", h.group,
+      "open the table to a Unix group (default: only you; directory /tmp/racetable-group-NAME-UID)");
   c.host->add_flag("--code", h.want_code,
                    "players must give a join code: $RACETABLE_CODE, or a generated one shown only to you");
   c.host->add_option("--code-file", h.code_file, "the join code, from a file only you can read (mode 0600)");
