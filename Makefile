@@ -122,8 +122,8 @@ clang-test: deps-clang
 fuzz-smoke: deps-clang
 	@[ -f build-fuzz/CMakeCache.txt ] || cmake -S . -B build-fuzz -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_FUZZ=ON -DRACETABLE_TESTS=OFF
-	cmake --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_apply fuzz_line fuzz_protocol
-	@for t in save data apply line protocol; do \
+	cmake --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_apply fuzz_line fuzz_protocol fuzz_client
+	@for t in save data apply line protocol client; do \
 	  rm -rf build-fuzz/corpus-$$t && mkdir -p build-fuzz/corpus-$$t && cp fuzz/corpus/$$t/* build-fuzz/corpus-$$t/; \
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
 	  ./build-fuzz/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \

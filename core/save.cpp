@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -194,8 +195,10 @@ std::unique_ptr<Table> load_save(const std::string& text, const std::string& whe
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A fresh name made here (mkostemp: O_CREAT|O_EXCL, mode 0600): a file or
+  // symlink another user planted at a name we would use is never opened.
+  std::string tmp = path + ".tmp-XXXXXX";
+  const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
   if (fd < 0) throw UserError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
   std::size_t done = 0;
   while (done < content.size()) {

@@ -64,7 +64,8 @@ std::string default_save_path(const Table& table) {
   const std::string dir = state_dir();
   ensure_dir(dir);
   for (int k = 1;; ++k) {
-    std::string path = fmt::format("{}/{}-seed{}{}.save", dir, table.game().info().id, table.seed(),
+    // No seed in the name: whoever can list the directory would read it there.
+    std::string path = fmt::format("{}/{}{}.save", dir, table.game().info().id,
                                    k == 1 ? std::string() : fmt::format("-{}", k));
     if (::access(path.c_str(), F_OK) != 0) return path;
   }

@@ -493,7 +493,7 @@ TEST_CASE(
     CHECK((st.st_mode & 07777) == 0600);
     CHECK(S_ISSOCK(st.st_mode));
   }
-  SECTION("a group: directory 0770, socket 0660, both of that group") {
+  SECTION("a group: directory 0750 (members enter, never write), socket 0660, both of that group") {
     Harness h;
     ServerOptions o = h.options();
     o.group_set = true;
@@ -502,7 +502,7 @@ TEST_CASE(
     h.start(new_table("go-wacky", {"human", "normal"}, 1), o);
     struct stat st {};
     REQUIRE(::stat(h.sock_dir().c_str(), &st) == 0);
-    CHECK((st.st_mode & 07777) == 0770);
+    CHECK((st.st_mode & 07777) == 0750);
     CHECK(st.st_gid == ::getgid());
     REQUIRE(::stat(h.server->socket_path().c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0660);

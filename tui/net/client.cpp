@@ -24,6 +24,7 @@ Connection::~Connection() {
 
 Connection::Connection(Connection&& o) noexcept
     : fd_(o.fd_),
+      host_uid_(o.host_uid_),
       in_(std::move(o.in_)),
       out_(std::move(o.out_)),
       out_pos_(o.out_pos_),
@@ -35,6 +36,7 @@ Connection& Connection::operator=(Connection&& o) noexcept {
   if (this != &o) {
     close();
     fd_ = o.fd_;
+    host_uid_ = o.host_uid_;
     in_ = std::move(o.in_);
     out_ = std::move(o.out_);
     out_pos_ = o.out_pos_;
@@ -52,9 +54,12 @@ void Connection::close() {
 Connection Connection::open(const std::string& dir, const std::string& name) {
   check_table_name(name);
   std::string error;
-  const int fd = connect_unix(socket_path(dir, name), error);
+  uid_t host = 0;
+  const int fd = connect_table(dir, name, host, error);
   if (fd < 0) throw UserError(fmt::format("table '{}' in {}: {} (see racetable tables)", name, dir, error));
-  return Connection(fd);
+  Connection conn(fd);
+  conn.host_uid_ = host;
+  return conn;
 }
 
 void Connection::send(const json& message) {
@@ -112,7 +117,7 @@ bool Connection::receive(std::vector<json>& messages, std::string& error) {
         return false;
       }
       try {
-        messages.push_back(parse_message(body));
+        messages.push_back(parse_server_message(body));
       } catch (const ProtocolError& e) {
         error = fmt::format("bad data from the table: {}", e.what());
         return false;
@@ -164,6 +169,7 @@ Joined join_table(const std::string& dir, const std::string& name, const Hello& 
       const std::string type = (*m)["type"].get<std::string>();
       if (type == "welcome") {
         j.welcome = std::move(*m);
+        j.welcome["host"] = user_name(j.conn.host_uid());
         return j;
       }
       if (type == "refused" || type == "error") break;
@@ -191,7 +197,10 @@ json table_info(const std::string& dir, const std::string& name, const std::stri
     auto m = conn.wait_message(timeout_ms, error);
     if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
     const std::string type = (*m)["type"].get<std::string>();
-    if (type == "info") return *m;
+    if (type == "info") {
+      (*m)["host"] = user_name(conn.host_uid());
+      return *m;
+    }
     if (type == "refused" || type == "error")
       throw UserError(fmt::format("table '{}': {}", name,
                                   get_string(*m, type == "refused" ? "reason" : "text", 4096, false)));
@@ -211,19 +220,19 @@ bool ClientState::apply(const json& m) {
     if (it == m.end() || !it->is_array()) throw ProtocolError("\"lines\" is missing");
     for (const json& l : *it) {
       if (!l.is_object()) throw ProtocolError("a log line is not an object");
-      log_.push_back(LogLine{get_string(l, "text", 4096), get_string(l, "rule", 1024, false),
-                             get_bool(l, "mine", false)});
+      log_.push_back(LogLine{printable(get_string(l, "text", 4096)),
+                             printable(get_string(l, "rule", 1024, false)), get_bool(l, "mine", false)});
       ++log_total_;
     }
     if (log_.size() > kClientLogLines)
       log_.erase(log_.begin(), log_.end() - static_cast<long>(kClientLogLines));
   } else if (type == "notice") {
-    notice_ = get_string(m, "text", 4096, false);
+    notice_ = printable(get_string(m, "text", 4096, false));
     ++notices_;
   } else if (type == "error") {
-    error_ = get_string(m, "text", 4096, false);
+    error_ = printable(get_string(m, "text", 4096, false));
   } else if (type == "refused") {
-    error_ = get_string(m, "reason", 4096, false);
+    error_ = printable(get_string(m, "reason", 4096, false));
     return false;
   }
   return true;

@@ -4,6 +4,8 @@
 // prints it (commands.cpp).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -25,8 +27,12 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Connects to dir/name.sock; throws UserError ("table 'x': no such table").
+  // Connects to dir/name.sock after checking who serves it (connect_table():
+  // the directory's owner, the socket's owner and the listening process
+  // must be one user); throws UserError ("table 'x': no such table").
   static Connection open(const std::string& dir, const std::string& name);
+  // The host as the kernel tells it (SO_PEERCRED), never as the server says.
+  uid_t host_uid() const { return host_uid_; }
 
   int fd() const { return fd_; }
   bool is_open() const { return fd_ >= 0; }
@@ -46,6 +52,7 @@ class Connection {
 
  private:
   int fd_ = -1;
+  uid_t host_uid_ = 0;
   FrameReader in_{kMaxServerFrame};
   std::string out_;
   std::size_t out_pos_ = 0;

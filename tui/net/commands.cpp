@@ -6,12 +6,15 @@
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <clocale>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -87,8 +90,9 @@ std::string fresh_save_path(const Table& table, const std::string& name) {
   const std::string dir = cli::state_dir();
   cli::ensure_dir(dir);
   for (int k = 1;; ++k) {
-    std::string path = fmt::format("{}/{}-seed{}-table-{}{}.save", dir, table.game().info().id, table.seed(),
-                                   name, k == 1 ? std::string() : fmt::format("-{}", k));
+    // No seed in the name: a file name is visible to anyone who may list the directory.
+    std::string path = fmt::format("{}/{}-table-{}{}.save", dir, table.game().info().id, name,
+                                   k == 1 ? std::string() : fmt::format("-{}", k));
     if (!exists(path)) return path;
   }
 }
@@ -168,7 +172,6 @@ int host(HostSettings s) {
   // "Get ready!" and the look at a contest's result scale with the pace.
   opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
   opt.after_contest_ms = opt.ready_ms;
-  opt.code = s.code;
   if (!s.stand_in.empty()) {
     const auto& levels = bot_levels();
     if (std::find(levels.begin(), levels.end(), s.stand_in) == levels.end())
@@ -184,10 +187,20 @@ int host(HostSettings s) {
     opt.group_set = true;
     opt.group = group_id(s.group);
     opt.group_name = s.group;
-    if (!user_in_group(::getuid(), opt.group))
+    if (!process_in_group(opt.group) && !user_in_group(::getuid(), opt.group))
       throw UserError(fmt::format("--group {}: you are not in that group", s.group));
-    if (s.dir.empty()) s.dir = fmt::format("/tmp/racetable-group-{}", s.group);
+    if (s.dir.empty()) s.dir = default_group_dir(s.group);
   }
+  bool generated_code = false;
+  if (!s.code_file.empty()) {
+    s.code = read_code_file(s.code_file);
+  } else if (s.want_code) {
+    const char* env = std::getenv(kCodeEnv);
+    generated_code = !env || !*env;
+    s.code = generated_code ? generate_code() : std::string(env);
+  }
+  if (s.code.size() > 128) throw UserError("the join code is longer than 128 characters");
+  opt.code = s.code;
   opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
   // A resumed table keeps its name: its players were told to rejoin by it.
   if (s.name.empty()) s.name = saved_name;
@@ -210,8 +223,15 @@ int host(HostSettings s) {
   const GameInfo& gi = table->game().info();
   const std::string name = opt.name, dir = opt.dir, save_path = opt.save_path;
   if (s.detach) {
-    log_fd = ::open((dir + "/" + name + ".log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-    if (log_fd < 0) throw UserError(fmt::format("{}/{}.log: cannot write the table's log", dir, name));
+    // O_NOFOLLOW and the owner check: a symlink or file another user put at
+    // this name is refused, never appended to.
+    const std::string log_path = dir + "/" + name + ".log";
+    log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+    struct stat st {};
+    if (log_fd < 0 || ::fstat(log_fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
+        (st.st_mode & 077) != 0)
+      throw UserError(
+          fmt::format("{}: cannot write the table's log there (not a private file of yours)", log_path));
   }
   Server server(std::move(table), opt, std::move(earlier));
   server.open();
@@ -239,6 +259,12 @@ int host(HostSettings s) {
       name, gi.name, s.resume_file.empty() ? "" : " (resumed)", seats_text,
       opt.group_set ? fmt::format(" (group {})", s.group) : fmt::format(" (as {})", user_name(::getuid())),
       name, dir_flag(dir), save_path);
+  // The code is shown here, to the host, and nowhere else (not in the log).
+  const std::string code_text =
+      generated_code
+          ? fmt::format("Join code: {}  (tell it to your players; they run join with --code)\n", s.code)
+      : s.code.empty() ? std::string()
+                       : "Players need the join code (join --code, RACETABLE_CODE or --code-file).\n";
 
   if (s.detach) {
     std::fflush(stdout);
@@ -246,7 +272,7 @@ int host(HostSettings s) {
     const pid_t pid = ::fork();
     if (pid < 0) throw UserError("cannot start the server in the background (fork failed)");
     if (pid > 0) {
-      out(how);
+      out(how + code_text);
       out(fmt::format("The server runs in the background (pid {}); its log is {}/{}.log\n", pid, dir, name));
       ::_exit(0);  // the child owns the socket now
     }
@@ -260,7 +286,7 @@ int host(HostSettings s) {
     }
     write_table_info();
   } else {
-    out(how);
+    out(how + code_text);
     out("This terminal serves the table and shows its log; Ctrl-C closes it (the game stays saved).\n");
   }
   Server::install_signal_handlers();
@@ -276,62 +302,94 @@ int host(HostSettings s) {
   return 0;
 }
 
-std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code) {
+std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
+                                    std::vector<std::string>* ignored) {
   const std::vector<std::string> dirs =
       only_dir.empty() ? candidate_dirs() : std::vector<std::string>{only_dir};
   std::vector<TableEntry> found;
+  // What another user put where we look is not listed, and the caller may say so.
+  const auto ignore = [&](const std::string& what) {
+    if (ignored) ignored->push_back(printable(what, 300));
+  };
   for (const std::string& dir : dirs) {
+    uid_t owner = 0;
+    if (!exists(dir)) continue;  // no tables opened here yet
+    try {
+      owner = trusted_table_dir_owner(dir);
+    } catch (const UserError& e) {
+      ignore(e.what());
+      continue;
+    }
     std::vector<std::string> names = names_in(dir, ".sock");
     for (const std::string& n : names_in(dir, ".table"))
       if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    std::size_t planted = 0;
     for (const std::string& name : names) {
+      struct stat sock {
+      }, meta{};
+      const bool has_sock = ::lstat(socket_path(dir, name).c_str(), &sock) == 0;
+      const bool has_meta = ::lstat(info_path(dir, name).c_str(), &meta) == 0;
+      if ((has_sock && sock.st_uid != owner) || (has_meta && meta.st_uid != owner)) {
+        ++planted;
+        continue;
+      }
       TableEntry e;
       e.dir = dir;
       e.name = name;
       try {
         check_table_name(name);
         e.info = table_info(dir, name, code);
+        make_printable(e.info);
       } catch (const UserError& err) {
-        e.problem = err.what();
+        e.problem = printable(err.what(), 200);
       }
-      if (!e.problem.empty()) {
+      // The table file is the host's (mode 0600): only the host reads where the save is.
+      if (!e.problem.empty() && has_meta && S_ISREG(meta.st_mode) && meta.st_uid == ::geteuid()) {
         try {
-          const json meta = json::parse(read_file(info_path(dir, name)), nullptr, false);
-          if (meta.is_object() && meta.contains("save") && meta["save"].is_string())
-            e.save = meta["save"].get<std::string>();
+          const json m = json::parse(read_file(info_path(dir, name)), nullptr, false);
+          if (m.is_object() && m.contains("save") && m["save"].is_string())
+            e.save = printable(m["save"].get<std::string>(), 400);
         } catch (const UserError&) {
         }
       }
       found.push_back(std::move(e));
     }
+    if (planted > 0)
+      ignore(fmt::format("{} table{} in {} made by another user than its owner {}", planted,
+                         planted == 1 ? "" : "s", dir, user_name(owner)));
   }
   return found;
 }
 
 int list_tables(const TablesSettings& s) {
-  const std::vector<TableEntry> found = find_tables(s.dir, s.code);
+  std::vector<std::string> ignored;
+  const std::vector<TableEntry> found = find_tables(s.dir, s.code, &ignored);
+  for (const std::string& what : ignored)
+    std::fputs(fmt::format("racetable tables: ignored {}\n", what).c_str(), stderr);
   json all = json::array();
+  const auto text = [](const json& j, const char* key) {
+    return printable(j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(), 64);
+  };
   for (const TableEntry& e : found) {
-    const std::string& dir = e.dir;
-    const std::string& name = e.name;
     const json& info = e.info;
-    const std::string& problem = e.problem;
-    const std::string& save = e.save;
+    const std::string shown_name = printable(e.name, 64);
     if (s.json) {
-      json row = problem.empty() ? info : json{{"table", name}, {"problem", problem}};
-      row["dir"] = dir;
-      if (!save.empty()) row["save"] = save;
+      json row = e.problem.empty() ? info : json{{"table", e.name}, {"problem", e.problem}};
+      row["dir"] = e.dir;
+      if (!e.save.empty()) row["save"] = e.save;
+      make_printable(row);
       all.push_back(std::move(row));
       continue;
     }
-    if (!problem.empty()) {
-      out(fmt::format("{:<16} not running{}\n", name,
-                      save.empty() ? fmt::format(" ({})", problem)
-                                   : fmt::format(": continue it with  racetable host --resume {}", save)));
+    if (!e.problem.empty()) {
+      out(fmt::format("{:<16} not running{}\n", shown_name,
+                      e.save.empty()
+                          ? fmt::format(" ({})", e.problem)
+                          : fmt::format(": continue it with  racetable host --resume {}", e.save)));
       continue;
     }
     if (!info.contains("seats")) {
-      out(fmt::format("{:<16} needs a join code (give --code to see more)\n", name));
+      out(fmt::format("{:<16} needs a join code (give --code to see more)\n", shown_name));
       continue;
     }
     std::string seats;
@@ -340,36 +398,57 @@ int list_tables(const TablesSettings& s) {
       const bool human = seat.value("human", false);
       std::string state;
       if (!human)
-        state = fmt::format("computer {}", seat.value("level", ""));
+        state = fmt::format("computer {}", text(seat, "level"));
       else if (!seat.value("claimed", false))
         state = "free";
       else if (seat.value("stand_in", false))
-        state = fmt::format("{}, computer stands in", seat.value("user", ""));
+        state = fmt::format("{}, computer stands in", text(seat, "user"));
       else if (!seat.value("connected", false))
-        state = fmt::format("{}, away", seat.value("user", ""));
+        state = fmt::format("{}, away", text(seat, "user"));
       else
-        state = seat.value("user", "");
-      seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, seat.value("name", ""), state);
+        state = text(seat, "user");
+      seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, text(seat, "name"), state);
     }
     out(fmt::format(
         "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} --seat N  |  --watch\n",
-        name, info.value("game_name", ""), info.value("phase", ""), info.value("host", ""),
+        shown_name, text(info, "game_name"), text(info, "phase"), text(info, "host"),
         info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
-        info.value("code", false) ? ", join code" : "", seats, name, dir_flag(dir)));
+        info.value("code", false) ? ", join code" : "", seats, shown_name, printable(dir_flag(e.dir), 300)));
   }
   if (s.json) {
     out(dump(all) + "\n");
   } else if (found.empty()) {
     const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
-    out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n", dirs.front()));
+    out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n",
+                    printable(dirs.front(), 300)));
   }
   return 0;
 }
 
+// Only directories whose owner is who they claim to be; two hosts with a
+// table of this name: the player says which (--dir), never a guess.
 std::string find_table_dir(const std::string& table) {
-  for (const std::string& d : candidate_dirs())
-    if (exists(socket_path(d, table))) return d;
-  throw UserError(fmt::format("no table named '{}' is open here (see racetable tables)", table));
+  std::vector<std::string> found;
+  for (const std::string& d : candidate_dirs()) {
+    if (!exists(socket_path(d, table))) continue;
+    try {
+      (void)trusted_table_dir_owner(d);
+      found.push_back(d);
+    } catch (const UserError&) {
+    }
+  }
+  if (found.empty())
+    throw UserError(
+        fmt::format("no table named '{}' is open here (see racetable tables)", printable(table, 64)));
+  if (found.size() > 1) {
+    std::string which;
+    for (const std::string& d : found)
+      which += fmt::format("{}--dir {} (host {})", which.empty() ? "" : ", ", d,
+                           user_name(trusted_table_dir_owner(d)));
+    throw UserError(
+        fmt::format("several tables are named '{}': give one of {}", printable(table, 64), which));
+  }
+  return found.front();
 }
 
 int join(const JoinSettings& s) {
@@ -425,7 +504,9 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
   bool stdin_open = true;
   std::string pending_in;
   const int seat = welcome.value("seat", 0);
-  out(fmt::format("Joined table '{}' ({}) {}.\n", s.table, welcome.value("game_name", ""),
+  // welcome's strings are printable (parse_server_message); "host" is the kernel's word.
+  out(fmt::format("Joined table '{}' ({}, host {}) {}.\n", s.table, welcome.value("game_name", ""),
+                  welcome.value("host", ""),
                   seat > 0 ? fmt::format("at seat {} as {}", seat, welcome.value("name", "")) : "to watch"));
   for (;;) {
     pollfd fds[2] = {{conn.fd(), static_cast<short>(POLLIN | (conn.wants_write() ? POLLOUT : 0)), 0},
@@ -532,6 +613,7 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
 void add_net_commands(CLI::App& app, NetCommands& c) {
   HostSettings& h = c.host_settings;
   c.host = app.add_subcommand("host", "open a shared table: players join from their own terminals");
+  c.host->allow_extras();
   c.host->add_option("GAME", c.host_game, "game id (see `racetable list`)");
   c.host
       ->add_option("--seats", h.request.seats,
@@ -544,9 +626,15 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");
   c.host->add_option("--data", h.request.data_dir, "game data directory");
   c.host->add_option("--name", h.name, "table name (default: the game id)");
-  c.host->add_option("--dir", h.dir, "socket directory (default: $XDG_RUNTIME_DIR/racetable)");
-  c.host->add_option("--group", h.group, "open the table to a Unix group (default: only you)");
-  c.host->add_option("--code", h.code, "a join code players must give");
+  c.host->add_option("--dir", h.dir,
+                     "socket directory: a new path, or one of yours with mode 0700 (0750 and the group with "
+                     "--group); default $XDG_RUNTIME_DIR/racetable");
+  c.host->add_option(
+      "--group", h.group,
+      "open the table to a Unix group (default: only you; directory /tmp/racetable-group-NAME-UID)");
+  c.host->add_flag("--code", h.want_code,
+                   "players must give a join code: $RACETABLE_CODE, or a generated one shown only to you");
+  c.host->add_option("--code-file", h.code_file, "the join code, from a file only you can read (mode 0600)");
   c.host->add_option("--save", h.save_path, "save file (default: in the state directory)");
   c.host->add_option("--resume", h.resume_file, "continue a saved game at a new table");
   c.host->add_option("--stand-in", h.stand_in,
@@ -560,28 +648,126 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   c.tables = app.add_subcommand("tables", "list the open tables");
+  c.tables->allow_extras();
   c.tables->add_option("--dir", c.tables_settings.dir, "look only in this directory");
-  c.tables->add_option("--code", c.tables_settings.code, "a join code (to see a coded table's seats)");
+  c.tables->add_flag("--code", c.tables_settings.ask_code,
+                     "ask for the join code (to see a coded table's seats); or set RACETABLE_CODE");
+  c.tables->add_option("--code-file", c.tables_settings.code_file, "the join code, from a 0600 file");
   c.tables->add_flag("--json", c.tables_settings.json, "JSON output");
 
   JoinSettings& j = c.join_settings;
   c.join = app.add_subcommand("join", "sit down at (or watch) an open table");
+  c.join->allow_extras();
   c.join->add_option("TABLE", j.table, "table name (see `racetable tables`)")->required();
   c.join->add_option("--seat", j.seat, "seat number (default: the first free one)");
   c.join->add_flag("--watch", j.watch, "watch: see only what every player sees");
-  c.join->add_option("--code", j.code, "the table's join code");
+  c.join->add_flag("--code", j.ask_code, "ask for the table's join code; or set RACETABLE_CODE");
+  c.join->add_option("--code-file", j.code_file, "the table's join code, from a 0600 file");
   c.join->add_option("--dir", j.dir, "socket directory");
   c.join->add_flag("--line", j.line, "plain text: numbered questions on stdin");
 }
 
+namespace {
+
+// `--code tulip`: the word lands among the extras. Refused, saying why.
+void refuse_extras(const CLI::App* cmd) {
+  const std::vector<std::string> extra = cmd->remaining();
+  if (extra.empty()) return;
+  throw OptionError(fmt::format(
+      "unexpected '{}': a join code is never given on the command line (every user sees it in ps); "
+      "use --code to be asked for it, RACETABLE_CODE, or --code-file FILE",
+      printable(extra.front(), 80)));
+}
+
+}  // namespace
+
 std::optional<int> run_net_commands(NetCommands& c) {
   if (c.host && c.host->parsed()) {
+    refuse_extras(c.host);
     c.host_settings.request.game = c.host_game;
     return host(c.host_settings);
   }
-  if (c.tables && c.tables->parsed()) return list_tables(c.tables_settings);
-  if (c.join && c.join->parsed()) return join(c.join_settings);
+  if (c.tables && c.tables->parsed()) {
+    refuse_extras(c.tables);
+    c.tables_settings.code = player_code(c.tables_settings.ask_code, c.tables_settings.code_file);
+    return list_tables(c.tables_settings);
+  }
+  if (c.join && c.join->parsed()) {
+    refuse_extras(c.join);
+    c.join_settings.code = player_code(c.join_settings.ask_code, c.join_settings.code_file);
+    return join(c.join_settings);
+  }
   return std::nullopt;
+}
+
+std::string read_code_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw UserError(fmt::format("{}: cannot read the join code: {}", path, std::strerror(errno)));
+  struct stat st {};
+  const bool stat_ok = ::fstat(fd, &st) == 0;
+  if (!stat_ok || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() || (st.st_mode & 077) != 0) {
+    ::close(fd);
+    throw UserError(
+        fmt::format("{}: a join code file must be a file of yours that only you can read "
+                    "(chmod 600; it has mode {:04o})",
+                    path, stat_ok ? static_cast<unsigned>(st.st_mode & 07777) : 0u));
+  }
+  char buf[256];
+  const ssize_t n = ::read(fd, buf, sizeof buf);
+  ::close(fd);
+  std::string code = trim(std::string(buf, static_cast<std::size_t>(std::max<ssize_t>(n, 0))));
+  if (const auto nl = code.find('\n'); nl != std::string::npos) code = trim(code.substr(0, nl));
+  if (code.empty() || code.size() > 128)
+    throw UserError(fmt::format("{}: the first line must be the join code (1-128 characters)", path));
+  return code;
+}
+
+std::string generate_code() {
+  static constexpr std::string_view kAlphabet = "abcdefghijkmnpqrstuvwxyz23456789";  // 32: no l, o, 0, 1
+  std::uint64_t bits = random_u64(), more = random_u64();
+  std::string code;
+  for (int i = 0; i < 16; ++i) {
+    if (i == 12) bits = more;
+    if (i > 0 && i % 4 == 0) code += '-';
+    code += kAlphabet[bits & 31];
+    bits >>= 5;
+  }
+  return code;
+}
+
+std::string player_code(bool ask, const std::string& code_file) {
+  if (!code_file.empty()) return read_code_file(code_file);
+  if (const char* env = std::getenv(kCodeEnv); env && *env) {
+    if (std::strlen(env) > 128) throw UserError(fmt::format("{}: longer than 128 characters", kCodeEnv));
+    return env;
+  }
+  if (!ask) return {};
+  // Asked on the terminal itself, without echo: never in argv, never on a pipe.
+  const int tty = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (tty < 0)
+    throw UserError(fmt::format(
+        "--code: no terminal to ask for the join code on; set {} or use --code-file FILE", kCodeEnv));
+  termios saved{};
+  const bool term = ::tcgetattr(tty, &saved) == 0;
+  if (term) {
+    termios quiet = saved;
+    quiet.c_lflag &= static_cast<tcflag_t>(~ECHO);
+    quiet.c_lflag |= ICANON;
+    ::tcsetattr(tty, TCSAFLUSH, &quiet);
+  }
+  static constexpr std::string_view kAsk = "Join code: ";
+  if (::write(tty, kAsk.data(), kAsk.size()) < 0) {
+  }
+  std::string line;
+  char ch = 0;
+  while (line.size() < 256 && ::read(tty, &ch, 1) == 1 && ch != '\n') line += ch;
+  if (term) ::tcsetattr(tty, TCSAFLUSH, &saved);
+  if (::write(tty, "\n", 1) < 0) {
+  }
+  ::close(tty);
+  line = trim(line);
+  if (line.empty() || line.size() > 128) throw UserError("--code: give the join code (1-128 characters)");
+  return line;
 }
 
 }  // namespace rt::net

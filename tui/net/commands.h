@@ -22,7 +22,9 @@ struct HostSettings {
   std::string name;           // --name (default: the game id)
   std::string dir;            // --dir (default: default_table_dir())
   std::string group;          // --group
-  std::string code;           // --code
+  bool want_code = false;     // --code: a join code (RACETABLE_CODE, or a generated one)
+  std::string code_file;      // --code-file: the join code from a 0600 file
+  std::string code;           // the join code in use ("" none)
   std::string save_path;      // --save
   std::string stand_in;       // --stand-in LEVEL
   double grace_s = 30;        // --grace
@@ -34,7 +36,9 @@ int host(HostSettings settings);
 
 struct TablesSettings {
   std::string dir;
-  std::string code;
+  bool ask_code = false;  // --code: prompt for the join code (unless RACETABLE_CODE is set)
+  std::string code_file;  // --code-file
+  std::string code;       // the join code given ("" none)
   bool json = false;
 };
 int list_tables(const TablesSettings& settings);
@@ -47,8 +51,11 @@ struct TableEntry {
   std::string problem;  // why it did not ("not running", "wrong join code")
   std::string save;     // a dead table's save file, when known
 };
-// The tables under `only_dir`, else every directory we may look in.
-std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code);
+// The tables under `only_dir`, else every directory we may look in; their
+// text made printable. Directories or entries another user planted are left
+// out, and said in `ignored`.
+std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
+                                    std::vector<std::string>* ignored = nullptr);
 // The socket directory of an open table by that name; throws UserError.
 std::string find_table_dir(const std::string& table);
 // "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
@@ -57,7 +64,9 @@ std::string rejoin_command(const std::string& table, const std::string& dir, int
 struct JoinSettings {
   std::string table;
   std::string dir;
-  std::string code;
+  bool ask_code = false;  // --code: prompt for the join code (unless RACETABLE_CODE is set)
+  std::string code_file;  // --code-file
+  std::string code;       // the join code given ("" none)
   int seat = 0;
   bool watch = false;
   bool ascii = false;
@@ -84,5 +93,17 @@ struct NetCommands {
 void add_net_commands(CLI::App& app, NetCommands& commands);
 // The exit code if one of these commands was given.
 std::optional<int> run_net_commands(NetCommands& commands);
+
+// Join codes never come from the command line (every user sees it in ps):
+// a file only its owner can read, RACETABLE_CODE, or a prompt on the terminal.
+inline constexpr const char* kCodeEnv = "RACETABLE_CODE";
+// The code in a file that is ours, not a symlink, and private (mode 0600 or
+// stricter). Throws UserError.
+std::string read_code_file(const std::string& path);
+// A fresh code to tell players: 16 letters and digits (80 bits) in groups of 4.
+std::string generate_code();
+// The join code to send: --code-file, else RACETABLE_CODE, else a prompt on
+// the terminal when `ask` ("" when none). Throws UserError.
+std::string player_code(bool ask, const std::string& code_file);
 
 }  // namespace rt::net

@@ -112,6 +112,48 @@ json parse_message(std::string_view body) {
   return j;
 }
 
+namespace {
+
+bool shown_safely(char32_t cp) {
+  if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return false;                            // C0, DEL, C1
+  if (cp == 0x61C || cp == 0x200E || cp == 0x200F) return false;                       // direction marks
+  if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) return false;  // bidi overrides
+  if (cp == 0x2028 || cp == 0x2029 || (cp >= 0xFFF9 && cp <= 0xFFFB)) return false;    // separators, anchors
+  if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;                   // not characters
+  return true;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text, std::size_t max_chars) {
+  bool clean = text.size() <= max_chars;
+  for (char c : text) clean = clean && c >= 0x20 && c < 0x7F;  // the common case: plain ASCII
+  if (clean) return std::string(text);
+  const std::u32string cps = utf8_decode(text);
+  std::string out;
+  out.reserve(text.size());
+  const bool cut = cps.size() > max_chars;
+  const std::size_t keep = cut ? (max_chars > 3 ? max_chars - 3 : 0) : cps.size();
+  for (std::size_t i = 0; i < keep; ++i) utf8_append(out, shown_safely(cps[i]) ? cps[i] : U'?');
+  if (cut) out += std::string_view("...").substr(0, std::min<std::size_t>(3, max_chars));
+  return out;
+}
+
+void make_printable(json& value) {
+  if (value.is_string()) {
+    std::string& s = value.get_ref<std::string&>();
+    s = printable(s);
+  } else if (value.is_array() || value.is_object()) {
+    for (json& v : value) make_printable(v);
+  }
+}
+
+json parse_server_message(std::string_view body) {
+  json j = parse_message(body);
+  make_printable(j);
+  return j;
+}
+
 std::string get_string(const json& j, const char* key, std::size_t max_len, bool required) {
   auto it = j.find(key);
   if (it == j.end()) {
@@ -446,6 +488,15 @@ ScreenModel read_screen(const json& j) {
                                        get_string(p, "name", 256), get_string(p, "detail", 1024, false)});
     }
   }
+  // Printable at parse time, whoever shows the model (a server is another user).
+  for (std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result})
+    *t = printable(*t);
+  for (SeatView& v : s.seats)
+    for (std::string* t : {&v.name, &v.level, &v.user}) *t = printable(*t);
+  for (std::string& row : s.rows) row = printable(row, kMaxBoardW);
+  for (OptionView& o : s.options) o.label = printable(o.label);
+  for (PlacingView& p : s.placings)
+    for (std::string* t : {&p.name, &p.detail}) *t = printable(*t);
   return s;
 }
 

@@ -77,6 +77,19 @@ class FrameReader {
 // Throws ProtocolError.
 json parse_message(std::string_view body);
 
+// What a client reads from a server (or a table file) is another user's
+// text: before it reaches a terminal every control character (C0, DEL, C1:
+// escape sequences, bells, carriage returns), bidirectional override and
+// invalid UTF-8 becomes '?', and a text over `max_chars` code points is cut
+// (ending "..."). Idempotent.
+inline constexpr std::size_t kMaxPrintable = 4096;
+std::string printable(std::string_view text, std::size_t max_chars = kMaxPrintable);
+// printable() on every string value of a JSON document (keys are never shown).
+void make_printable(json& value);
+// What a client parses a server's frame with: parse_message(), then every
+// string made printable. Throws ProtocolError.
+json parse_server_message(std::string_view body);
+
 // --- client -> server -------------------------------------------------------
 
 enum class Role : std::uint8_t { Play, Watch, Info };

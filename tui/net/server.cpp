@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -332,14 +333,51 @@ void Server::accept_all(Millis real) {
       ::close(fd);
       continue;
     }
-    if (static_cast<int>(clients_.size()) >= opt_.max_connections) {
+    if (!make_room(c->cred.uid)) {
       c->kind = Client::Kind::Info;
-      refuse(*c, "the table is full of connections: try again later", "busy");
+      refuse(*c,
+             c->cred.uid != host_uid_ && per_uid(c->cred.uid) >= opt_.max_connections_per_uid
+                 ? fmt::format("you have {} connections open to this table: close one first",
+                               opt_.max_connections_per_uid)
+                 : std::string("the table is full of connections: try again later"),
+             "busy");
       ::close(fd);
       continue;
     }
     clients_.push_back(std::move(c));
   }
+}
+
+int Server::per_uid(uid_t uid) const {
+  int n = 0;
+  for (const auto& c : clients_)
+    if (!c->dead && c->cred.uid == uid) ++n;
+  return n;
+}
+
+bool Server::make_room(uid_t uid) {
+  if (uid != host_uid_ && per_uid(uid) >= opt_.max_connections_per_uid) return false;
+  std::map<uid_t, int> open;
+  int live = 0;
+  for (const auto& c : clients_)
+    if (!c->dead) {
+      ++open[c->cred.uid];
+      ++live;
+    }
+  if (live < opt_.max_connections) return true;
+  // Full. The host or a player with a seat still gets in: the user with the
+  // most connections loses its oldest one that has not said hello.
+  const bool seated = std::any_of(seats_.begin(), seats_.end(),
+                                  [&](const SeatState& s) { return s.claimed && s.uid == uid; });
+  if (uid != host_uid_ && !seated) return false;
+  Client* victim = nullptr;
+  for (const auto& c : clients_)
+    if (!c->dead && c->kind == Client::Kind::Hello && c->cred.uid != uid &&
+        (!victim || open[c->cred.uid] > open[victim->cred.uid]))
+      victim = c.get();
+  if (!victim) return false;
+  drop(*victim, "closed to make room for a player");
+  return true;
 }
 
 bool Server::poll_once(int max_wait_ms) {

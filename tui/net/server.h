@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -41,6 +42,13 @@ struct ServerOptions {
   int grace_ms = 30000;
   int hello_timeout_ms = 10000;
   int max_connections = 48;
+  // Per user other than the host: one user cannot fill the table's
+  // connections (a seated player or the host still gets in when it is full).
+  int max_connections_per_uid = 8;
+  // After a wrong join code a user's next code is not even checked for this
+  // long, doubling with each wrong one up to code_delay_max_ms.
+  int code_delay_ms = 500;
+  int code_delay_max_ms = 60000;
   std::size_t max_output = 1024 * 1024;  // per client: a slower reader is dropped
   int flood_rate = 60;                   // messages per second a client may send
   int flood_burst = 240;
@@ -157,6 +165,18 @@ class Server {
   std::vector<LogEntry> log_;
   std::vector<SeatState> seats_;
   std::vector<std::unique_ptr<Client>> clients_;
+  struct WrongCodes {
+    int count = 0;
+    Millis next_try = 0;
+  };
+  std::map<uid_t, WrongCodes> wrong_codes_;  // by uid: who guessed, how often
+  // Checks a join code `c` gave, unless its user is still waiting after a
+  // wrong one; logs every wrong or early one with the peer's uid.
+  enum class CodeCheck : std::uint8_t { Right, Wrong, Throttled };
+  CodeCheck check_code(const Client& c, const std::string& code, Millis real);
+  // Room for one more connection from `uid`; may close a hello-less one of a user with more.
+  bool make_room(uid_t uid);
+  int per_uid(uid_t uid) const;  // live connections of a user
   int next_client_id_ = 1;
   ServerStats stats_;
   bool stopping_ = false;

@@ -17,7 +17,11 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
            "version");
     return;
   }
-  const bool code_ok = opt_.code.empty() || same_secret(opt_.code, h.code);
+  // No code given is not a guess; a wrong one is, and so is one given too soon after it.
+  const CodeCheck code = opt_.code.empty() ? CodeCheck::Right
+                         : h.code.empty()  ? CodeCheck::Wrong
+                                           : check_code(c, h.code, real);
+  const bool code_ok = code == CodeCheck::Right;
   if (h.role == Role::Info) {
     json info =
         code_ok
@@ -30,7 +34,10 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     return;
   }
   if (!code_ok) {
-    refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code", "code");
+    if (code == CodeCheck::Throttled)
+      refuse(c, "too many wrong join codes: wait a little and try again", "throttled");
+    else
+      refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code", "code");
     return;
   }
   c.board_w = h.board_w;
@@ -62,7 +69,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
             "taken");
         return;
       }
-      if (s.claimed && s.uid != c.cred.uid && c.cred.uid != host_uid_) {
+      // A seat is its first sitter's for the whole game: the host does not take it either.
+      if (s.claimed && s.uid != c.cred.uid) {
         refuse(c, fmt::format("seat {} belongs to {}", h.seat, s.user), "seat");
         return;
       }
@@ -124,6 +132,31 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   }
   c.log_pos = from;
   (void)real;
+}
+
+Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {
+  WrongCodes& w = wrong_codes_[c.cred.uid];
+  if (real < w.next_try) {
+    say(fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
+                    c.user, c.cred.uid, c.cred.pid, w.next_try - real));
+    return CodeCheck::Throttled;
+  }
+  if (same_secret(opt_.code, code)) {
+    wrong_codes_.erase(c.cred.uid);
+    return CodeCheck::Right;
+  }
+  ++w.count;
+  // The host's own account could read the code from this process anyway: logged, not slowed.
+  if (c.cred.uid == host_uid_) w.count = 0;
+  const Millis delay = w.count == 0
+                           ? 0
+                           : std::min<Millis>(opt_.code_delay_max_ms, static_cast<Millis>(opt_.code_delay_ms)
+                                                                          << std::min(w.count - 1, 20));
+  w.next_try = real + delay;
+  say(fmt::format(
+      "wrong join code from {} (uid {}, pid {}): {} wrong so far; their next is checked after {} ms", c.user,
+      c.cred.uid, c.cred.pid, w.count, delay));
+  return CodeCheck::Wrong;
 }
 
 void Server::handle_act(Client& c, const json& msg, Millis real) {

@@ -8,10 +8,13 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -33,30 +36,104 @@ void check_table_name(const std::string& name) {
   if (!ok) throw UserError(fmt::format("bad table name '{}': use 1-32 letters, digits, '-' or '_'", name));
 }
 
+std::string default_group_dir(const std::string& group) {
+  return fmt::format("/tmp/racetable-group-{}-{}", group, ::geteuid());
+}
+
+mode_t table_dir_mode(bool for_group) {
+  return for_group ? 0750 : 0700;
+}
+
+namespace {
+
+struct FdCloser {
+  int fd;
+  ~FdCloser() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+std::string mode_text(mode_t mode) {
+  return fmt::format("{:04o}", static_cast<unsigned>(mode & 07777));
+}
+
+}  // namespace
+
 void prepare_table_dir(const std::string& dir, gid_t gid, bool for_group) {
   if (dir.empty()) throw UserError("no table directory");
-  if (::mkdir(dir.c_str(), for_group ? 0770 : 0700) != 0 && errno != EEXIST)
+  const mode_t mode = table_dir_mode(for_group);
+  const bool created = ::mkdir(dir.c_str(), 0700) == 0;
+  if (!created && errno != EEXIST)
     throw UserError(fmt::format("{}: cannot create directory: {}", dir, std::strerror(errno)));
+  // O_NOFOLLOW: a symlink planted at this name is refused, never followed;
+  // the checks and changes below go to the directory this fd holds.
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0)
+    throw UserError(fmt::format(
+        "{}: {}; refusing it as a table directory", dir,
+        errno == ELOOP || errno == ENOTDIR ? "is a symbolic link or not a directory" : std::strerror(errno)));
+  const FdCloser closer{fd};
   struct stat st {};
-  if (::lstat(dir.c_str(), &st) != 0) throw UserError(fmt::format("{}: {}", dir, std::strerror(errno)));
-  if (S_ISLNK(st.st_mode)) throw UserError(fmt::format("{}: is a symbolic link; refusing to use it", dir));
-  if (!S_ISDIR(st.st_mode)) throw UserError(fmt::format("{}: not a directory", dir));
-  if (st.st_uid == ::getuid()) {
-    if (for_group) {
-      if (st.st_gid != gid && ::chown(dir.c_str(), static_cast<uid_t>(-1), gid) != 0)
-        throw UserError(fmt::format("{}: cannot give it to the group: {}", dir, std::strerror(errno)));
-      if ((st.st_mode & 07777) != 0770 && ::chmod(dir.c_str(), 0770) != 0)
-        throw UserError(fmt::format("{}: cannot set its mode: {}", dir, std::strerror(errno)));
-    } else if ((st.st_mode & 07777) != 0700 && ::chmod(dir.c_str(), 0700) != 0) {
-      throw UserError(fmt::format("{}: cannot make it private: {}", dir, std::strerror(errno)));
-    }
+  if (::fstat(fd, &st) != 0) throw UserError(fmt::format("{}: {}", dir, std::strerror(errno)));
+  if (st.st_uid != ::geteuid())
+    throw UserError(
+        fmt::format("{}: belongs to {}, not to you; a table directory must be your own "
+                    "(give --dir a path that does not exist yet)",
+                    dir, user_name(st.st_uid)));
+  if (created) {
+    // Made by us a moment ago, 0700 until now: only now opened to the group.
+    if (for_group && ::fchown(fd, static_cast<uid_t>(-1), gid) != 0)
+      throw UserError(fmt::format("{}: cannot give it to the group: {}", dir, std::strerror(errno)));
+    if (::fchmod(fd, mode) != 0)
+      throw UserError(fmt::format("{}: cannot set its mode: {}", dir, std::strerror(errno)));
     return;
   }
-  if (!for_group)
-    throw UserError(fmt::format("{}: belongs to another user; use a directory of your own (--dir)", dir));
-  if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+  // An existing directory is used only as it is: racetable never changes the
+  // mode or group of a directory it did not create (--dir ~ stays private).
+  if ((st.st_mode & 07777) != mode || (for_group && st.st_gid != gid))
     throw UserError(
-        fmt::format("{}: anyone can replace files there; use a directory with the sticky bit", dir));
+        fmt::format("{}: exists with mode {}{}; a table directory must have mode {}{} and hold nothing else: "
+                    "give --dir a path that does not exist yet (it is created)",
+                    dir, mode_text(st.st_mode), for_group ? fmt::format(" and group id {}", st.st_gid) : "",
+                    mode_text(mode), for_group ? fmt::format(" and group id {}", gid) : ""));
+}
+
+uid_t trusted_table_dir_owner(const std::string& dir) {
+  struct stat st {};
+  if (::lstat(dir.c_str(), &st) != 0) throw UserError(fmt::format("{}: {}", dir, std::strerror(errno)));
+  if (S_ISLNK(st.st_mode)) throw UserError(fmt::format("{}: is a symbolic link, not a table directory", dir));
+  if (!S_ISDIR(st.st_mode)) throw UserError(fmt::format("{}: not a directory", dir));
+  if (st.st_mode & (S_IWGRP | S_IWOTH))
+    throw UserError(
+        fmt::format("{}: others can write there (mode {}), so anyone may have put a table "
+                    "there; not trusted",
+                    dir, mode_text(st.st_mode)));
+  // Names that say whose directory it is: racetable-UID, racetable-group-G-UID, our default.
+  std::optional<uid_t> named;
+  const auto digits = [](std::string_view t) {
+    return !t.empty() && t.size() < 10 &&
+           std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const std::string base =
+      dir.substr(dir.find_last_of('/') == std::string::npos ? 0 : dir.find_last_of('/') + 1);
+  const std::string_view prefix = "racetable-", group = "group-";
+  if (dir == default_table_dir()) {
+    named = ::geteuid();
+  } else if (base.rfind(prefix, 0) == 0) {
+    std::string_view rest = std::string_view(base).substr(prefix.size());
+    if (rest.substr(0, group.size()) == group) {
+      rest.remove_prefix(group.size());
+      const std::size_t dash = rest.rfind('-');
+      rest = dash == std::string_view::npos ? std::string_view() : rest.substr(dash + 1);
+    }
+    if (digits(rest)) named = static_cast<uid_t>(std::strtoul(std::string(rest).c_str(), nullptr, 10));
+  }
+  if (named && st.st_uid != *named)
+    throw UserError(
+        fmt::format("{}: belongs to {}, not to {} as its name says; planted by another user, "
+                    "not trusted",
+                    dir, user_name(st.st_uid), user_name(*named)));
+  return st.st_uid;
 }
 
 std::string socket_path(const std::string& dir, const std::string& name) {
@@ -152,6 +229,38 @@ int connect_unix(const std::string& path, std::string& error) {
   return fd;
 }
 
+int connect_table(const std::string& dir, const std::string& name, uid_t& host_uid, std::string& error) {
+  try {
+    host_uid = trusted_table_dir_owner(dir);
+  } catch (const UserError& e) {
+    error = e.what();
+    return -1;
+  }
+  const std::string path = socket_path(dir, name);
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    error = errno == ENOENT ? "no such table" : std::strerror(errno);
+    return -1;
+  }
+  if (!S_ISSOCK(st.st_mode) || st.st_uid != host_uid) {
+    error =
+        fmt::format("{} is {} of {}, not a socket of {} who owns the directory; not trusted", path,
+                    S_ISSOCK(st.st_mode) ? "a socket" : "a file", user_name(st.st_uid), user_name(host_uid));
+    return -1;
+  }
+  const int fd = connect_unix(path, error);
+  if (fd < 0) return -1;
+  // The kernel says who listens: a socket swapped in since the lstat shows here.
+  const PeerCred cred = peer_credentials(fd);
+  if (!cred.ok || cred.uid != host_uid) {
+    ::close(fd);
+    error = fmt::format("the server there runs as {}, not as {} who owns the table; not trusted",
+                        cred.ok ? user_name(cred.uid) : std::string("an unknown user"), user_name(host_uid));
+    return -1;
+  }
+  return fd;
+}
+
 PeerCred peer_credentials(int fd) {
   PeerCred out;
   struct ucred cred {};
@@ -218,6 +327,15 @@ bool user_in_group(uid_t uid, gid_t gid) {
   for (int i = 0; i < n; ++i)
     if (groups[static_cast<std::size_t>(i)] == gid) return true;
   return false;
+}
+
+bool process_in_group(gid_t gid) {
+  if (::getegid() == gid) return true;
+  const int n = ::getgroups(0, nullptr);
+  if (n <= 0) return false;
+  std::vector<gid_t> groups(static_cast<std::size_t>(n));
+  const int got = ::getgroups(n, groups.data());
+  return got > 0 && std::find(groups.begin(), groups.begin() + got, gid) != groups.begin() + got;
 }
 
 void set_nonblocking(int fd) {

@@ -14,15 +14,30 @@ namespace rt::net {
 // The directory tables live in: $XDG_RUNTIME_DIR/racetable, or
 // /tmp/racetable-UID when there is no runtime directory.
 std::string default_table_dir();
+// A group table's default directory: /tmp/racetable-group-GROUP-UID (one per
+// host, so no other user's directory is ever taken for ours).
+std::string default_group_dir(const std::string& group);
 
 // A table name: 1-32 of letters, digits, '-' and '_'. Throws UserError.
 void check_table_name(const std::string& name);
 
-// Creates (or checks) the table directory. Private (gid < 0): mode 0700,
-// owned by us. For a group: mode 0770 with that group. A directory we do not
-// own is accepted only if it is not a symlink and others cannot write to it
-// without the sticky bit. Throws UserError.
+// The mode of a table directory: 0700 private; 0750 with the group for a
+// group table (members may enter and connect, never create, rename or
+// remove a file there).
+mode_t table_dir_mode(bool for_group);
+
+// Creates the table directory, or accepts an existing one only when it is
+// exactly what we would have made: a real directory (no symlink), owned by
+// us, with table_dir_mode() (and the group). Never changes the mode or owner
+// of a directory it did not just create. Throws UserError.
 void prepare_table_dir(const std::string& dir, gid_t gid, bool for_group);
+
+// What a client trusts about a table directory before connecting: it is a
+// real directory nobody but its owner can write to, and when its name says
+// whose it is (racetable-UID, racetable-group-G-UID, our default directory)
+// that user owns it. Returns the owner: the only user whose server may be
+// listening there. Throws UserError saying what is wrong.
+uid_t trusted_table_dir_owner(const std::string& dir);
 
 std::string socket_path(const std::string& dir, const std::string& name);
 
@@ -34,6 +49,14 @@ int listen_unix(const std::string& path, gid_t gid, bool for_group);
 // Connects to a table's socket (blocking, close-on-exec). Returns the fd, or
 // -1 with `error` set ("no table named X", "permission denied", ...).
 int connect_unix(const std::string& path, std::string& error);
+
+// Connects to dir/NAME.sock and checks who answers: the directory must pass
+// trusted_table_dir_owner(), the socket file must be a socket of that owner,
+// and the process listening on it must run as that owner (SO_PEERCRED, from
+// the kernel). Sets `host_uid` to that owner. Returns the fd, or -1 with
+// `error` set; a socket planted or swapped by another user is refused here,
+// before a byte (or a join code) is sent.
+int connect_table(const std::string& dir, const std::string& name, uid_t& host_uid, std::string& error);
 
 struct PeerCred {
   pid_t pid = 0;
@@ -54,6 +77,9 @@ std::string user_name(uid_t uid);
 gid_t group_id(const std::string& name);
 // Whether a user is in a group (primary or supplementary).
 bool user_in_group(uid_t uid, gid_t gid);
+// Whether this process is in a group (its gid or supplementary groups, as
+// the kernel has them: what file access is checked against).
+bool process_in_group(gid_t gid);
 
 void set_nonblocking(int fd);
 // Reads up to `size` bytes: > 0 bytes read, 0 end of stream, -1 nothing
