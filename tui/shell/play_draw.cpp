@@ -6,6 +6,7 @@
 
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
+#include "tui/shell/save_notice.h"
 
 namespace rt::shell {
 namespace {
@@ -125,6 +126,10 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
   x += c.text(x, r.y, s.info().name, style::kBarBold);
   x += c.text(x, r.y, sep, style::kBar);
   x += c.text(x, r.y, status(), style::kBarBold, r.w / 2);
+  if (!s.save_problem().empty()) {
+    draw_save_banner(c, Rect{x + 1, r.y, r.right() - x - 1, 1}, s);  // stays until a save works
+    return;
+  }
   std::string right = fmt::format("seed {}", s.table().seed());
   if (s.phase() != Phase::Over) {
     std::string bar;

@@ -7,6 +7,7 @@
 
 #include "games/registry.h"
 #include "tui/shell/contest_keys.h"
+#include "tui/shell/save_notice.h"
 
 namespace rt::shell {
 
@@ -151,11 +152,20 @@ void PlayScreen::resume(Millis now) {
 }
 
 std::string PlayScreen::on_exit() {
-  if (s_->demo() || s_->phase() == Phase::Over) return {};
-  if (s_->save_path().empty()) return "racetable: the game could not be saved (no state directory)";
-  const std::string err = s_->save();
-  if (!err.empty()) return "racetable: the game could not be saved: " + err;
+  if (s_->demo()) return {};
+  if (s_->phase() == Phase::Over) {
+    // The end was saved when it came; if that failed, one more try.
+    if (s_->save_problem().empty() || s_->save().empty()) return {};
+    return not_saved_line(*s_);
+  }
+  if (s_->save_path().empty() || !s_->save().empty()) return not_saved_line(*s_);
   return fmt::format("racetable: game saved to {} (continue it with: racetable resume)", s_->save_path());
+}
+
+bool PlayScreen::unsaved() const {
+  if (s_->demo()) return false;
+  if (s_->save_path().empty()) return s_->phase() != Phase::Over;
+  return !s_->save_problem().empty();
 }
 
 std::string PlayScreen::stats_tag() const {
@@ -191,25 +201,63 @@ Nav PlayScreen::ask_quit() {
     choices.push_back(Choice{"Quit racetable", U'q', [] { return Nav::exit(0); }});
     choices.push_back(Choice{"Back to the title", U't', [] { return Nav::home(); }});
     choices.push_back(Choice{"Keep watching", U'n', [] { return Nav::pop(); }});
+  } else if (s_->save_path().empty() || !s_->save().empty()) {
+    return Nav::push(make_not_saved_dialog());
   } else {
     message = {
-        "The game is saved, and `racetable resume` (or Continue on the title screen) goes on from here."};
+        fmt::format("The game is saved to {}, and `racetable resume` (or Continue on the title screen) "
+                    "goes on from here.",
+                    s_->save_path())};
     choices.push_back(Choice{"Save and quit racetable", U'q', [this] {
-                               const std::string err = s_->save();
-                               if (s_->save_path().empty() || !err.empty())
-                                 return Nav::exit(0, "racetable: the game could not be saved " + err);
+                               if (!s_->save().empty()) return Nav::exit(kExitNotSaved, not_saved_line(*s_));
                                return Nav::exit(0,
                                                 fmt::format("racetable: game saved to {} (continue it with: "
                                                             "racetable resume)",
                                                             s_->save_path()));
                              }});
     choices.push_back(Choice{"Save and go back to the title", U't', [this] {
-                               s_->save();
+                               if (!s_->save().empty()) return Nav::replace(make_not_saved_dialog());
                                return Nav::home();
                              }});
     choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
   }
   return Nav::push(make_confirm_screen("Quit?", std::move(message), std::move(choices)));
+}
+
+// The quit dialog when the game could not be saved: it says why and where
+// the game is, and quitting anyway ends the program with kExitNotSaved.
+std::unique_ptr<Screen> PlayScreen::make_not_saved_dialog() {
+  std::vector<std::string> message;
+  if (s_->save_path().empty()) {
+    message = {"This game cannot be saved: there is no usable state directory (see XDG_STATE_HOME).",
+               "If you quit, the game is lost."};
+  } else {
+    message = {
+        fmt::format("The game could not be saved: {}.",
+                    save_failure_reason(s_->save_problem(), s_->save_path())),
+        has_earlier_save(*s_)
+            ? fmt::format("The game as last saved is in {}; the moves since then are lost if you quit now.",
+                          s_->save_path())
+            : std::string("There is no earlier save of it: if you quit now, the game is lost.")};
+  }
+  std::vector<Choice> choices;
+  choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
+  if (!s_->save_path().empty())
+    choices.push_back(Choice{"Try to save again", U's', [this] {
+                               if (!s_->save().empty()) return Nav::replace(make_not_saved_dialog());
+                               return Nav::replace(make_confirm_screen(
+                                   "Saved", {fmt::format("The game is saved to {}.", s_->save_path())},
+                                   {Choice{"Keep playing", U'n', [] { return Nav::pop(); }},
+                                    Choice{"Quit racetable", U'q', [this] {
+                                             return Nav::exit(0, fmt::format("racetable: game saved to {} "
+                                                                             "(continue it with: racetable "
+                                                                             "resume)",
+                                                                             s_->save_path()));
+                                           }}}));
+                             }});
+  choices.push_back(
+      Choice{"Quit without saving", U'q', [this] { return Nav::exit(kExitNotSaved, not_saved_line(*s_)); }});
+  return make_confirm_screen("Quit? The game is NOT saved", std::move(message), std::move(choices));
 }
 
 Nav PlayScreen::common_command(Cmd cmd, Millis now) {
@@ -239,7 +287,8 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
         flash("This game cannot be saved: the state directory is not writable.", now, 3000);
       } else {
         const std::string err = s_->save();
-        flash(err.empty() ? "Saved." : "Not saved: " + err, now, err.empty() ? 1500 : 4000);
+        flash(err.empty() ? "Saved." : "Not saved: " + short_save_reason(*s_), now,
+              err.empty() ? 1500 : 4000);
       }
       break;
     case Cmd::Quit: return ask_quit();
@@ -255,7 +304,10 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   if (key.is(U'n')) return Nav::reset(make_options_screen(ctx_, same_players()));
   const Cmd cmd = command(Context::Game, key);
   if (key.type == KeyType::Enter || key.type == KeyType::Escape) return Nav::home();
-  if (cmd == Cmd::Quit) return Nav::exit(0);
+  if (cmd == Cmd::Quit) {
+    if (unsaved() && !s_->save().empty()) return Nav::exit(kExitNotSaved, not_saved_line(*s_));
+    return Nav::exit(0);
+  }
   if (cmd == Cmd::Log || cmd == Cmd::Rules || cmd == Cmd::Help || cmd == Cmd::PageUp || cmd == Cmd::PageDown)
     return common_command(cmd, now);
   return Nav::stay();

@@ -26,6 +26,7 @@ class PlayScreen final : public Screen {
   void pause(Millis now) override;
   void resume(Millis now) override;
   std::string on_exit() override;
+  bool unsaved() const override;
   std::string stats_tag() const override;
 
   GameSession& session() { return *s_; }
@@ -49,6 +50,7 @@ class PlayScreen final : public Screen {
   Nav common_command(Cmd cmd, Millis now);
   void act_in_contest(PlayerId seat, Action action, Millis now);
   Nav ask_quit();
+  std::unique_ptr<Screen> make_not_saved_dialog();
   cli::TableRequest same_players() const;
 
   // Drawing (play_draw.cpp).

@@ -73,6 +73,9 @@ class Screen {
   // The program ends (a signal, or quit): save what must not be lost.
   // Returns a line to print once the terminal is restored, or "".
   virtual std::string on_exit() { return {}; }
+  // After on_exit(): true when something that had to be saved was not (the
+  // program then ends with a non-zero status).
+  virtual bool unsaved() const { return false; }
   // One word of state for the measurement log (RACETABLE_SHELL_STATS).
   virtual std::string stats_tag() const { return {}; }
 };
