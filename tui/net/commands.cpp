@@ -267,6 +267,19 @@ int host(HostSettings s) {
   server.run();
   const bool over = server.table().over();
   ::unlink(info_path(dir, name).c_str());
+  if (!server.save_problem().empty()) {
+    // Never point at a save that does not hold the game.
+    const bool earlier = ::access(save_path.c_str(), F_OK) == 0;
+    const std::string where =
+        earlier ? fmt::format("the game as last saved is in {} (racetable host --resume {})", save_path,
+                              save_path)
+                : std::string("it is lost");
+    const std::string line = fmt::format("racetable: {}: the game could not be saved: {}; {}\n",
+                                         over ? "game over" : "table closed", server.save_problem(), where);
+    std::fflush(stdout);
+    std::fputs(line.c_str(), stderr);
+    return 2;
+  }
   if (!s.detach) {
     if (over)
       out(fmt::format("Game over: {}\n", server.table().state().standings().summary));
@@ -299,6 +312,7 @@ int list_tables(const TablesSettings& s) {
           const json meta = json::parse(read_file(info_path(dir, name)), nullptr, false);
           if (meta.is_object() && meta.contains("save") && meta["save"].is_string())
             save = meta["save"].get<std::string>();
+          if (!exists(save)) save.clear();  // never point at a save that is not there
         } catch (const UserError&) {
         }
       }
