@@ -5,12 +5,15 @@
 
 #include <csignal>
 #include <filesystem>
+#include <sstream>
 
 #include "tests/tui/save_fault_util.h"
 #include "tests/tui/shell_fake_terminal.h"
+#include "tui/line_mode.h"
 #include "tui/setup.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
+#include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 
 using namespace rt;
@@ -215,4 +218,39 @@ TEST_CASE("shell: on a full disk (a 64 KB tmpfs) the banner shows and quitting e
   REQUIRE(app->messages().size() == 1);
   CHECK(app->messages()[0].find("No space left on device; it is lost") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(ctx.state_dir + "/g.save.tmp"));
+}
+
+TEST_CASE("shell: a game saved by line mode is continued by the shell at the same question",
+          "[shell][save][line]") {
+  const TempDir tmp;
+  const std::string save = tmp.path() + "/line.save";
+  cli::TableRequest req;
+  req.game = "go-wacky";
+  req.seed_text = "5";
+  req.seats = {"human", "normal", "normal"};
+  auto table = cli::make_table(req, 1);
+  std::istringstream answers("1\n1\n1\n1\n1\n");
+  std::string out;
+  cli::LineModeOptions lopt;
+  lopt.save_path = save;
+  lopt.in = &answers;
+  lopt.out = [&](std::string_view s) { out += s; };
+  lopt.err = [&](std::string_view s) { out += s; };
+  REQUIRE(cli::play_line_mode(*table, lopt) == 0);
+
+  LoadedGame loaded = load_saved_game(save, DataSource::embedded());
+  REQUIRE(loaded.table->history() == table->history());
+  SessionOptions so;
+  so.save_path = save;
+  so.speed = kSpeedCount;
+  GameSession session(std::move(loaded.table), std::move(loaded.events), so);
+  for (Millis t = 0; t < 100000 && session.phase() != Phase::HumanTurn; t += 50) session.update(t);
+  REQUIRE(session.phase() == Phase::HumanTurn);
+  // The shell asks the question line mode asked last, with the same options.
+  std::vector<Action> shell_options, line_options;
+  session.state().legal_actions(session.asked(), shell_options);
+  table->state().legal_actions(session.asked(), line_options);
+  CHECK(shell_options == line_options);
+  CHECK(session.state().debug_string() == table->state().debug_string());
+  CHECK(session.save_problem().empty());
 }

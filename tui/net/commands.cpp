@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "core/input_limits.h"
 #include "core/save.h"
 #include "games/registry.h"
 #include "tui/net/server.h"
@@ -524,9 +525,9 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
         if (answer)
           conn.send(*answer);
         else
-          out(st.asked()
-                  ? fmt::format("'{}' is not one of the options 1-{}\n> ", line, st.screen().options.size())
-                  : "nothing is asked of you now\n");
+          out(st.asked() ? fmt::format("'{}' is not one of the options 1-{}\n> ", excerpt(line),
+                                       st.screen().options.size())
+                         : "nothing is asked of you now\n");
       }
     }
   }
