@@ -254,3 +254,21 @@ TEST_CASE("shell: a game saved by line mode is continued by the shell at the sam
   CHECK(session.state().debug_string() == table->state().debug_string());
   CHECK(session.save_problem().empty());
 }
+
+TEST_CASE("shell: a game with no usable state directory says so from the start and exits 2",
+          "[shell][save][faults]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  auto app = start_game(term, ctx, "");  // as the options screen does when the state directory fails
+  REQUIRE(run_until(*app, term, [&] { return human_turn(*app); }));
+  CHECK(row(term, 0).find("NOT SAVED: no usable state directory") != std::string::npos);
+  term.press(U'q');
+  REQUIRE(run_until(*app, term, [&] { return term.shows("Quit? The game is NOT saved"); }));
+  CHECK(term.shows("no usable state directory"));
+  CHECK_FALSE(term.shows("Try to save again"));
+  term.press(U'q');
+  REQUIRE(run_until(*app, term, [&] { return app->finished(); }));
+  CHECK(app->exit_code() == kExitNotSaved);
+  REQUIRE(app->messages().size() == 1);
+  CHECK(app->messages()[0] == "racetable: the game could not be saved (no state directory); it is lost");
+}

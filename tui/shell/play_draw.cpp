@@ -126,7 +126,7 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
   x += c.text(x, r.y, s.info().name, style::kBarBold);
   x += c.text(x, r.y, sep, style::kBar);
   x += c.text(x, r.y, status(), style::kBarBold, r.w / 2);
-  if (!s.save_problem().empty()) {
+  if (shows_save_banner(s)) {
     draw_save_banner(c, Rect{x + 1, r.y, r.right() - x - 1, 1}, s);  // stays until a save works
     return;
   }

@@ -36,11 +36,17 @@ std::string not_saved_line(const GameSession& session) {
                                                : std::string("it is lost"));
 }
 
+bool shows_save_banner(const GameSession& session) {
+  return !session.demo() && (session.save_path().empty() || !session.save_problem().empty());
+}
+
 void draw_save_banner(Canvas& c, const Rect& r, const GameSession& session) {
-  if (session.save_problem().empty() || r.w <= 0) return;
+  if (!shows_save_banner(session) || r.w <= 0) return;
   // Reverse video carries it without colour; red where there is colour.
   constexpr Style kBanner{Color::Red, Color::Default, attr::kReverse | attr::kBold};
-  const std::string text = fmt::format(" NOT SAVED: {} - s saves again ", short_save_reason(session));
+  const std::string text = session.save_path().empty()
+                               ? std::string(" NOT SAVED: no usable state directory ")
+                               : fmt::format(" NOT SAVED: {} - s saves again ", short_save_reason(session));
   const int w = std::min(r.w, utf8_length(text));
   c.fill(r.right() - w, r.y, w, 1, U' ', kBanner);
   c.text(r.right() - w, r.y, text, kBanner, w);

@@ -32,6 +32,10 @@ bool has_earlier_save(const GameSession& session);
 // saved: "racetable: the game could not be saved: REASON; WHERE".
 std::string not_saved_line(const GameSession& session);
 
+// Whether the game screen shows the banner: a game (not a demo) whose last
+// save failed, or that has nowhere to be saved (no usable state directory).
+bool shows_save_banner(const GameSession& session);
+
 // The banner at the right of `r` (the game screen's header): "NOT SAVED:
 // REASON - s saves again", cut to the width. Drawn only when the session
 // has a problem.
