@@ -397,3 +397,28 @@ TEST_CASE("Faults: a long variant name in a save is quoted in at most 80 charact
   CHECK(r.err.size() < 400);
   CHECK_THAT(r.err, Catch::Contains("unknown variant '" + std::string(80, 'z') + "\u2026'"));
 }
+
+TEST_CASE("Faults: a host stopped by TERM, HUP or INT closes the table saved, exit 0, naming that save",
+          "[cli][net][save][faults]") {
+  const Dir d;
+  for (int sig : {SIGTERM, SIGHUP, SIGINT}) {
+    DYNAMIC_SECTION("signal " << sig) {
+      const std::string save = d.path + "/host-" + std::to_string(sig) + ".save";
+      const std::string name = "sig" + std::to_string(sig);
+      Child c({"host", "go-wacky", "--seats", "human,easy", "--name", name, "--dir", d.path + "/socks",
+               "--save", save},
+              ChildOptions{d.path + "/state"});
+      REQUIRE(c.read_until([&] { return c.out.find("Ctrl-C closes it") != std::string::npos; }));
+      c.signal(sig);
+      const int status = c.wait();
+      REQUIRE(WIFEXITED(status));
+      CHECK(WEXITSTATUS(status) == 0);
+      CHECK_THAT(c.err, Catch::Contains("signal " + std::to_string(sig) + ": saving and closing the table"));
+      CHECK_THAT(c.out,
+                 Catch::Contains("Table closed. Continue the game with: racetable host --resume " + save));
+      REQUIRE(std::filesystem::exists(save));
+      CHECK_THAT(slurp(save), Catch::StartsWith("racetable-save 1\n") && Catch::EndsWith("end\n"));
+      CHECK_FALSE(std::filesystem::exists(d.path + "/socks/" + name + ".sock"));
+    }
+  }
+}

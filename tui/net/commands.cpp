@@ -216,6 +216,8 @@ int host(HostSettings s) {
   }
   Server server(std::move(table), opt, std::move(earlier));
   server.open();
+  // Before anything says "Ctrl-C closes it": a signal from here on saves and closes.
+  Server::install_signal_handlers();
   // `racetable tables` reads this; written again by a detached server, whose pid differs.
   const auto write_table_info = [&] {
     write_file_atomically(info_path(dir, name), dump(json{{"table", name},
@@ -264,7 +266,6 @@ int host(HostSettings s) {
     out(how);
     out("This terminal serves the table and shows its log; Ctrl-C closes it (the game stays saved).\n");
   }
-  Server::install_signal_handlers();
   server.run();
   const bool over = server.table().over();
   ::unlink(info_path(dir, name).c_str());
