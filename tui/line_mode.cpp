@@ -221,7 +221,7 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
                                           excerpt(line), legal.size());
       if (!interactive) {
         save();
-        err(fmt::format("racetable: {} ({})\n", msg, saved_note()));
+        err(fmt::format("racetable: {}; {}\n", msg, saved_note()));
         return 2;
       }
       out(msg + "\n");
