@@ -272,3 +272,33 @@ TEST_CASE("shell: a game with no usable state directory says so from the start a
   REQUIRE(app->messages().size() == 1);
   CHECK(app->messages()[0] == "racetable: the game could not be saved (no state directory); it is lost");
 }
+
+TEST_CASE("shell: when the finished game cannot be saved, the result says so and quitting exits 2",
+          "[shell][save][faults]") {
+  const TempDir tmp;
+  rt::test::BreakableDir dir(tmp.path() + "/state");
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  cli::TableRequest req;
+  req.game = "go-wacky";
+  req.seed_text = "7";
+  req.seats = {"normal", "normal", "normal"};  // computers only: the game plays itself to the end
+  SessionOptions so;
+  so.save_path = dir.path() + "/g.save";
+  so.speed = kSpeedCount;
+  App app(term, ctx,
+          make_play_screen(ctx,
+                           std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, so)));
+  dir.break_it();
+  REQUIRE(run_until(
+      app, term, [&] { return session_of(app).phase() == Phase::Over; }, 200000));
+  REQUIRE(run_until(app, term, [&] { return term.shows("NOT SAVED: Not a directory"); }));
+  term.advance(2000);  // the result stays up a moment before a key may close it
+  term.press(U'q');
+  REQUIRE(run_until(app, term, [&] { return app.finished(); }));
+  CHECK(app.exit_code() == kExitNotSaved);
+  REQUIRE(app.messages().size() == 1);
+  CHECK(app.messages()[0] ==
+        "racetable: the game could not be saved: cannot write: Not a directory; it is lost");
+  dir.mend();
+}
