@@ -286,6 +286,10 @@ TEST_CASE("Faults: line mode with a read-only save directory says so and exits 2
   c.close_input();
   const int status = c.wait();
   REQUIRE(WIFEXITED(status));
+  if (WEXITSTATUS(status) == 127 && c.out.empty()) {
+    WARN("skipped: user 65534 cannot run " << binary() << " (a build under a private directory)");
+    return;
+  }
   CHECK(WEXITSTATUS(status) == 2);
   CHECK_THAT(c.err, Catch::Contains(ro + "/g.save: cannot write: Permission denied; it is lost"));
   CHECK_THAT(c.err, Catch::Contains("input ended, and the game could not be saved"));
