@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "core/input_limits.h"
 #include "core/types.h"
 
 namespace rt {
@@ -43,11 +41,7 @@ std::string DataSource::read(const std::string& path) const {
         return std::string(reinterpret_cast<const char*>(files[i].bytes), files[i].size);
     throw DataError(fmt::format("{}: not embedded in this build", where(path)));
   }
-  std::ifstream in(where(path), std::ios::binary);
-  if (!in) throw DataError(fmt::format("{}: cannot read file", where(path)));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_bounded_file(where(path), where(path), kMaxInputFileBytes, true);
 }
 
 }  // namespace rt

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/input_limits.h"
+
 namespace rt {
 
 std::string Options::name(PlayerId p) const {
@@ -29,14 +31,14 @@ void validate_options(const GameInfo& info, Options& options) {
     if (!known) {
       std::string list;
       for (const auto& vi : info.variants) list += (list.empty() ? "" : ", ") + vi.name;
-      throw OptionError(
-          fmt::format("unknown variant '{}' for {} (known: {})", v, info.id, list.empty() ? "none" : list));
+      throw OptionError(fmt::format("unknown variant '{}' for {} (known: {})", excerpt(v), info.id,
+                                    list.empty() ? "none" : list));
     }
   }
   for (const auto& [k, value] : options.params) {
     bool known = false;
     for (const auto& pi : info.params) known = known || pi.name == k;
-    if (!known) throw OptionError(fmt::format("option '{}' does not apply to {}", k, info.id));
+    if (!known) throw OptionError(fmt::format("option '{}' does not apply to {}", excerpt(k), info.id));
   }
   if (options.names.size() > static_cast<std::size_t>(options.players))
     throw OptionError(fmt::format("{} names given for {} players", options.names.size(), options.players));
@@ -49,7 +51,7 @@ const GameEntry& Registry::get(const std::string& id) const {
   if (!e) {
     std::string list;
     for (const auto& g : entries_) list += (list.empty() ? "" : ", ") + g.info.id;
-    throw OptionError(fmt::format("unknown game '{}' (known: {})", id, list));
+    throw OptionError(fmt::format("unknown game '{}' (known: {})", excerpt(id), list));
   }
   return *e;
 }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/input_limits.h"
 #include "core/types.h"
 
 namespace rt {
@@ -69,7 +70,7 @@ std::size_t JsonField::one_of(const std::vector<std::string>& words) const {
     if (words[i] == s) return i;
   std::string list;
   for (const auto& w : words) list += (list.empty() ? "" : ", ") + w;
-  fail(fmt::format("'{}' is not one of: {}", s, list));
+  fail(fmt::format("'{}' is not one of: {}", excerpt(s), list));
 }
 
 JsonDocument::JsonDocument(const DataSource& data, const std::string& path) : file_(data.where(path)) {

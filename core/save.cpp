@@ -6,10 +6,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include "core/input_limits.h"
 
 namespace rt {
 namespace {
@@ -81,8 +82,17 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
   auto fail = [&](const std::string& what) -> SaveError {
     return SaveError(fmt::format("{}: line {}: {}", where, line_no, what));
   };
-  if (!std::getline(in, line)) throw SaveError(fmt::format("{}: empty file", where));
-  ++line_no;
+  // One line at a time, bounded, and with a CRLF line end read as LF (a save
+  // that went through a Windows editor or mail is still the same save).
+  auto next_line = [&]() -> bool {
+    if (!std::getline(in, line)) return false;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.size() > kMaxSaveLineBytes)
+      throw fail(fmt::format("a line of {} bytes is too long (at most {})", line.size(), kMaxSaveLineBytes));
+    return true;
+  };
+  if (!next_line()) throw SaveError(fmt::format("{}: empty file", where));
   {
     auto w = split_words(line, 2);
     if (w.size() != 2 || w[0] != "racetable-save") throw fail("not a racetable save file");
@@ -94,8 +104,7 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
   }
   bool have_seed = false;
   bool ended = false;
-  while (std::getline(in, line)) {
-    ++line_no;
+  while (next_line()) {
     if (line.empty()) continue;
     if (ended) throw fail("text after 'end'");
     auto w = split_words(line, 2);
@@ -148,7 +157,7 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     } else if (key == "end") {
       ended = true;
     } else {
-      throw fail(fmt::format("unknown line '{}'", key));
+      throw fail(fmt::format("unknown line '{}'", excerpt(key)));
     }
   }
   if (!ended) throw SaveError(fmt::format("{}: truncated (no 'end' line)", where));
@@ -176,7 +185,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
     std::optional<Action> a = table->state().parse_action(step.player, step.action);
     if (!a)
       throw SaveError(fmt::format("{}: line {}: '{}' is not a legal action at this point", save.where,
-                                  step.line, step.action));
+                                  step.line, excerpt(step.action)));
     try {
       table->replay_step(Step{step.player, *a, step.tick});
     } catch (const RuleError& e) {
@@ -185,7 +194,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
   }
   for (const auto& [name, st] : save.rng_states)
     if (!table->restore_rng_state(name, st))
-      throw SaveError(fmt::format("{}: bad random stream state for '{}'", save.where, name));
+      throw SaveError(fmt::format("{}: bad random stream state for '{}'", save.where, excerpt(name)));
   return table;
 }
 
@@ -227,11 +236,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UserError(fmt::format("{}: cannot read file", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_bounded_file(path, path, kMaxInputFileBytes, false);
 }
 
 }  // namespace rt

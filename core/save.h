@@ -14,6 +14,9 @@
 namespace rt {
 
 inline constexpr int kSaveVersion = 1;
+// The longest line a save file may have: far above any real one (a seat
+// name, a step), low enough that an error never quotes megabytes.
+inline constexpr std::size_t kMaxSaveLineBytes = 4096;
 
 // The text of a save file for the table as it stands.
 std::string save_text(const Table& table);
@@ -54,7 +57,8 @@ std::unique_ptr<Table> load_save(const std::string& text, const std::string& whe
 // behind: temp file in the same directory, fsync, rename. Throws UserError.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// Reads a whole file; throws UserError "<path>: cannot read".
+// Reads a whole file of at most kMaxInputFileBytes; throws UserError
+// "<path>: cannot read file" or "<path>: N bytes is too large (at most M)".
 std::string read_file(const std::string& path);
 
 }  // namespace rt

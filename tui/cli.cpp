@@ -155,6 +155,7 @@ int cmd_play_line(TableRequest req, const std::string& save_path) {
   LineModeOptions lopt;
   lopt.save_path = save_path.empty() ? default_save_path(*table) : save_path;
   lopt.interactive = ::isatty(STDIN_FILENO) != 0;
+  lopt.handle_signals = true;
   return play_line_mode(*table, lopt);
 }
 
@@ -164,6 +165,7 @@ int cmd_resume_line(const std::string& file, const std::string& data_dir) {
   LineModeOptions lopt;
   lopt.save_path = file;
   lopt.interactive = ::isatty(STDIN_FILENO) != 0;
+  lopt.handle_signals = true;
   return play_line_mode(*table, lopt);
 }
 

@@ -1,5 +1,7 @@
 // Line mode: a human plays without the shell, answering numbered prompts on
-// stdin. On EOF the game is saved and the program exits 0.
+// stdin. The game is saved before every question, so a kill loses nothing
+// answered; on EOF it is saved and the program exits 0. A save that fails is
+// said on stderr, and the exit status is then 2 (exit 0 only if it is saved).
 #pragma once
 
 #include <functional>
@@ -12,12 +14,17 @@
 namespace rt::cli {
 
 struct LineModeOptions {
-  std::string save_path;  // where the game is saved on EOF and at the end ("": never saved)
+  // Where the game is saved before every question (so after every answer),
+  // on EOF and at the end ("": never saved).
+  std::string save_path;
   bool unicode = false;
   std::istream* in = nullptr;                 // default: std::cin
   std::function<void(std::string_view)> out;  // default: stdout
   std::function<void(std::string_view)> err;  // default: stderr
   bool interactive = false;                   // re-ask after a bad answer instead of exiting 2
+  // SIGINT, SIGTERM and SIGHUP end the game saved, exit 128 + the signal
+  // (the program's own run; tests driving it in-process leave this off).
+  bool handle_signals = false;
 };
 
 // Plays the table to the end (or EOF). Returns the exit code.

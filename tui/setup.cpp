@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/agent.h"
+#include "core/input_limits.h"
 #include "games/registry.h"
 
 namespace rt::cli {
@@ -31,7 +32,8 @@ std::uint64_t parse_seed(const std::string& text) {
     v = v * 10 + d;
   }
   if (!ok)
-    throw UserError(fmt::format("bad seed '{}': give a whole number from 0 to 18446744073709551615", text));
+    throw UserError(
+        fmt::format("bad seed '{}': give a whole number from 0 to 18446744073709551615", excerpt(text)));
   return v;
 }
 
@@ -85,8 +87,8 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
       bool known = false;
       for (const auto& l : bot_levels()) known = known || l == kind;
       if (!known)
-        throw OptionError(
-            fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)", p + 1, kind));
+        throw OptionError(fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)",
+                                      p + 1, excerpt(kind)));
       s.kind = SeatKind::Bot;
       s.level = kind;
     }
@@ -107,7 +109,7 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
   for (const auto& kv : req.options) {
     const auto eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw OptionError(fmt::format("bad option '{}': use key=value", kv));
+      throw OptionError(fmt::format("bad option '{}': use key=value", excerpt(kv)));
     opt.params[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   std::shared_ptr<const Game> game = registry.create(req.game, opt, data_source(req.data_dir));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/input_limits.h"
 #include "games/rc_racer/bots.h"
 #include "games/rc_racer/rules.h"
 
@@ -67,10 +68,10 @@ RcRacerGame::RcRacerGame(const Options& options, Data data) : options_(options),
         if (found < 0) {
           std::string known;
           for (const auto& r : data_.racecars) known += (known.empty() ? "" : ", ") + r.id;
-          throw OptionError(fmt::format("racers: unknown racecar '{}' (known: {})", id, known));
+          throw OptionError(fmt::format("racers: unknown racecar '{}' (known: {})", excerpt(id), known));
         }
         for (int r : racers_)
-          if (r == found) throw OptionError(fmt::format("racers: '{}' is chosen twice", id));
+          if (r == found) throw OptionError(fmt::format("racers: '{}' is chosen twice", excerpt(id)));
         racers_.push_back(found);
       }
     } else if (key == "track") {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/input_limits.h"
 #include "core/types.h"
 
 namespace rt::scrap_racer {
@@ -79,7 +80,7 @@ Track build_track(const Data& data, const std::string& spec, bool short_game) {
   }
   std::string letters;
   const std::string why = check_order(data, order, short_game, &letters);
-  if (!why.empty()) throw OptionError(fmt::format("track '{}': {}", spec, why));
+  if (!why.empty()) throw OptionError(fmt::format("track '{}': {}", excerpt(spec), why));
   if (short_game) t.name += " (short)";
   t.segments = letters;
   int s = 0;
@@ -88,7 +89,7 @@ Track build_track(const Data& data, const std::string& spec, bool short_game) {
     const int n = straight ? data.straight_spaces : data.curve_spaces;
     for (int i = 0; i < n; ++i) {
       if (s >= kMaxSpaces)
-        throw OptionError(fmt::format("track '{}': more than {} spaces", spec, kMaxSpaces));
+        throw OptionError(fmt::format("track '{}': more than {} spaces", excerpt(spec), kMaxSpaces));
       t.kind[static_cast<std::size_t>(s)] = straight ? SpaceKind::Straight : SpaceKind::Curve;
       t.boost[static_cast<std::size_t>(s)] = !straight && i + 1 == data.boost_space;
       t.segment[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(seg);

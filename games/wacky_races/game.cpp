@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/input_limits.h"
 #include "games/wacky_races/bots.h"
 #include "games/wacky_races/state.h"
 
@@ -38,7 +39,8 @@ WackyGame::WackyGame(const Options& options, Catalog catalog)
         n = n * 10 + (ch - '0');
     }
     if (!ok || n < 1 || n > catalog_.max_races)
-      throw OptionError(fmt::format("races must be a number from 1 to {}, not '{}'", catalog_.max_races, v));
+      throw OptionError(
+          fmt::format("races must be a number from 1 to {}, not '{}'", catalog_.max_races, excerpt(v)));
     races_ = n;
   }
   chosen_.assign(static_cast<std::size_t>(options_.players), -1);
@@ -59,7 +61,7 @@ WackyGame::WackyGame(const Options& options, Catalog catalog)
     for (const auto& t : catalog_.teams) known += (known.empty() ? "" : ", ") + t.id;
     for (std::size_t i = 0; i < names.size(); ++i) {
       const int t = find_team(catalog_, names[i]);
-      if (t < 0) throw OptionError(fmt::format("unknown racer '{}' (known: {})", names[i], known));
+      if (t < 0) throw OptionError(fmt::format("unknown racer '{}' (known: {})", excerpt(names[i]), known));
       for (std::size_t j = 0; j < i; ++j)
         if (chosen_[j] == t)
           throw OptionError(fmt::format("{} is chosen twice: each player drives a different racer",

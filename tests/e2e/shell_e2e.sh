@@ -11,6 +11,8 @@
 #     promptly and its save holds that move.
 #  4. RC Racer for one human starts in real time (ticked on the options
 #     screen, recorded in the save); arrow keys slide, Enter says done.
+#  5. Saving fails (a file size limit of 0): the header says NOT SAVED, the
+#     quit dialog says the game is lost, and the program exits 2.
 # Every wait polls the screen with a deadline (no fixed sleeps), so a busy
 # machine only makes it slower. Exit 77 (skipped) when tmux is missing.
 #   usage: tests/e2e/shell_e2e.sh path/to/racetable
@@ -246,4 +248,18 @@ keys q
 status=$(exit_status 30)
 [ "$status" = 0 ] || fail "exit status $status after save and quit (want 0)"
 grep -qx 'variant real-time' "$XDG_STATE_HOME"/racetable/rc-racer-*.save || fail "the save does not record real-time"
+echo "5. a full disk (a file size limit of 0, as a full disk refuses every write): shown, and exit 2"
+start g6 sh -c 'ulimit -f 0; trap "" XFSZ; exec "$0" play go-wacky --seed 7 --seats human,normal,normal,normal' "$bin"
+wait_for 'who is playing\?'
+keys Enter
+wait_for 'variants and seed'
+keys Enter
+wait_for 'NOT SAVED: File too large - s saves again' 60
+keys q
+wait_for 'Quit\? The game is NOT saved'
+screen | grep -q 'no earlier save of it' || fail "the quit dialog does not say the game is lost"
+keys q
+status=$(exit_status 30)
+[ "$status" = 2 ] || fail "exit status $status after quitting an unsaved game (want 2)"
+screen | grep -q 'could not be saved: cannot write: File too large; it is lost' || fail "no line says the game is lost"
 echo "PASS (${SECONDS}s)"

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "core/input_limits.h"
 #include "core/save.h"
 #include "games/registry.h"
 #include "tui/net/remote_table.h"
@@ -235,6 +236,8 @@ int host(HostSettings s) {
   }
   Server server(std::move(table), opt, std::move(earlier));
   server.open();
+  // Before anything says "Ctrl-C closes it": a signal from here on saves and closes.
+  Server::install_signal_handlers();
   // `racetable tables` reads this; written again by a detached server, whose pid differs.
   const auto write_table_info = [&] {
     write_file_atomically(info_path(dir, name), dump(json{{"table", name},
@@ -289,10 +292,22 @@ int host(HostSettings s) {
     out(how + code_text);
     out("This terminal serves the table and shows its log; Ctrl-C closes it (the game stays saved).\n");
   }
-  Server::install_signal_handlers();
   server.run();
   const bool over = server.table().over();
   ::unlink(info_path(dir, name).c_str());
+  if (!server.save_problem().empty()) {
+    // Never point at a save that does not hold the game.
+    const bool earlier = ::access(save_path.c_str(), F_OK) == 0;
+    const std::string where =
+        earlier ? fmt::format("the game as last saved is in {} (racetable host --resume {})", save_path,
+                              save_path)
+                : std::string("it is lost");
+    const std::string line = fmt::format("racetable: {}: the game could not be saved: {}; {}\n",
+                                         over ? "game over" : "table closed", server.save_problem(), where);
+    std::fflush(stdout);
+    std::fputs(line.c_str(), stderr);
+    return 2;
+  }
   if (!s.detach) {
     if (over)
       out(fmt::format("Game over: {}\n", server.table().state().standings().summary));
@@ -347,8 +362,10 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, const std::stri
       if (!e.problem.empty() && has_meta && S_ISREG(meta.st_mode) && meta.st_uid == ::geteuid()) {
         try {
           const json m = json::parse(read_file(info_path(dir, name)), nullptr, false);
-          if (m.is_object() && m.contains("save") && m["save"].is_string())
-            e.save = printable(m["save"].get<std::string>(), 400);
+          if (m.is_object() && m.contains("save") && m["save"].is_string()) {
+            const std::string save = m["save"].get<std::string>();
+            if (exists(save)) e.save = printable(save, 400);  // never point at a save that is not there
+          }
         } catch (const UserError&) {
         }
       }
@@ -601,9 +618,9 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
         if (answer)
           conn.send(*answer);
         else
-          out(st.asked()
-                  ? fmt::format("'{}' is not one of the options 1-{}\n> ", line, st.screen().options.size())
-                  : "nothing is asked of you now\n");
+          out(st.asked() ? fmt::format("'{}' is not one of the options 1-{}\n> ", excerpt(line),
+                                       st.screen().options.size())
+                         : "nothing is asked of you now\n");
       }
     }
   }

@@ -105,6 +105,11 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
   empty_since_ = now();
 }
 
+std::string Server::save_problem_reason() const {
+  const auto colon = save_problem_.rfind(": ");
+  return colon == std::string::npos ? save_problem_ : save_problem_.substr(colon + 2);
+}
+
 Server::~Server() {
   if (saved_steps_ != table_->history().size()) save();
   for (auto& c : clients_)
@@ -144,10 +149,12 @@ void Server::open() {
   check_table_name(opt_.name);
   prepare_table_dir(opt_.dir, opt_.group, opt_.group_set);
   socket_path_ = net::socket_path(opt_.dir, opt_.name);
-  listen_fd_ = listen_unix(socket_path_, opt_.group, opt_.group_set);
-  // The save exists from the start, so --resume works even before a decision.
+  // The save exists from the start, so --resume works even before a decision;
+  // a table whose game cannot be saved is not opened at all.
   saved_steps_ = static_cast<std::size_t>(-1);
-  save();
+  if (const std::string err = save(); !err.empty())
+    throw UserError(fmt::format("cannot open the table: the game cannot be saved: {}", err));
+  listen_fd_ = listen_unix(socket_path_, opt_.group, opt_.group_set);
   say(fmt::format("table '{}' open: {} for {} at {}{}{}", opt_.name, table_->game().info().name,
                   opt_.group_set ? fmt::format("group {}", opt_.group_name) : user_name(host_uid_),
                   socket_path_, opt_.code.empty() ? "" : " (join code required)",
@@ -177,15 +184,31 @@ std::string Server::save() {
     saved_steps_ = table_->history().size();
     return {};
   }
+  std::string problem;
   try {
     write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name));
     saved_steps_ = table_->history().size();
     ++stats_.saves;
   } catch (const std::exception& e) {
-    say(fmt::format("cannot save: {}", e.what()));
-    return e.what();
+    problem = e.what();
   }
-  return {};
+  // Tried again after every step: the log, the players and every status line
+  // hear of a change (failing, failing differently, working again), once.
+  // Before the table is open, the one who opens it hears it (open() throws).
+  if (problem != save_problem_ && listen_fd_ >= 0) {
+    save_problem_ = problem;
+    changed_ = true;
+    // Players hear the reason, not the host's path (its name is the host's business).
+    const std::string text =
+        problem.empty() ? std::string("The game is saved again")
+                        : fmt::format("NOT SAVED: {} (the host's save failed)", save_problem_reason());
+    say(problem.empty() ? fmt::format("saved again to {}", opt_.save_path)
+                        : fmt::format("cannot save: {}", problem));
+    for (auto& c : clients_)
+      if (!c->dead && (c->kind == Client::Kind::Player || c->kind == Client::Kind::Watcher))
+        send(*c, json{{"type", "notice"}, {"text", text}});
+  }
+  return problem;
 }
 
 void Server::send_raw(Client& c, const std::string& bytes) {
@@ -449,7 +472,8 @@ bool Server::poll_once(int max_wait_ms) {
     if (real - over_since_ >= opt_.linger_ms) return false;
   }
   if (opt_.idle_ms > 0 && people == 0 && real - empty_since_ >= opt_.idle_ms) {
-    say("nobody came back: closing the table (the game is saved)");
+    say(save_problem_.empty() ? "nobody came back: closing the table (the game is saved)"
+                              : "nobody came back: closing the table (the game is NOT saved)");
     return false;
   }
   return true;
@@ -460,7 +484,9 @@ void Server::run() {
   }
   if (saved_steps_ != table_->history().size()) save();
   for (auto& c : clients_) flush(*c);
-  say(table_->over() ? "table closed" : "table closed; the game is saved");
+  say(!save_problem_.empty() ? fmt::format("table closed; the game is NOT saved: {}", save_problem_)
+      : table_->over()       ? "table closed"
+                             : "table closed; the game is saved");
 }
 
 }  // namespace rt::net

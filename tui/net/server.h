@@ -101,6 +101,9 @@ class Server {
   bool started() const { return started_; }
   // Writes the save file now (if any). Returns "" or the error.
   std::string save();
+  // Why the last save failed ("" it worked): every client's status line
+  // starts with it until a save works again.
+  const std::string& save_problem() const { return save_problem_; }
   // Called with every frame sent, by client id (tests assert on the bytes).
   std::function<void(int client, std::string_view bytes)> on_send;
 
@@ -154,6 +157,8 @@ class Server {
   std::string seat_label(PlayerId p) const;
   std::string status_line(PlayerId viewer) const;
   std::string phase_name() const;
+  // The system's words of save_problem_ ("No space left on device").
+  std::string save_problem_reason() const;
 
   std::unique_ptr<Table> table_;
   ServerOptions opt_;
@@ -187,6 +192,7 @@ class Server {
   bool started_ = false;
   Millis last_frame_ = 0;
   std::size_t saved_steps_ = static_cast<std::size_t>(-1);
+  std::string save_problem_;
   Millis over_since_ = -1;
   Millis empty_since_ = 0;
   bool ever_joined_ = false;

@@ -87,6 +87,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   s.you = viewer >= 0 ? viewer : -1;
   s.phase = phase_name();
   s.status = status_line(viewer);
+  if (!save_problem_.empty()) s.status = fmt::format("NOT SAVED ({}) - {}", save_problem_reason(), s.status);
   std::vector<PlayerId> actors;
   if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(actors);
   for (std::size_t p = 0; p < seats_.size(); ++p) {

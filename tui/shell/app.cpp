@@ -176,6 +176,8 @@ bool App::step_once(Millis deadline_cap) {
     if (key.is(U'q') || key.is(U'Q')) {
       finish_on_signal(0);
       exit_code_ = 0;
+      for (const auto& screen : stack_)
+        if (screen->unsaved()) exit_code_ = 2;  // the game could not be saved: say so in the status
     }
     return true;
   }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "tui/shell/play_table.h"
+#include "tui/shell/save_notice.h"
 
 namespace rt::shell {
 namespace {
@@ -137,11 +138,19 @@ class LocalTable final : public PlayTable {
   std::string save_path() const override { return s_->save_path(); }
   std::string save() override { return s_->save(); }
   std::string on_exit() override {
-    if (s_->demo() || s_->phase() == Phase::Over) return {};
-    if (s_->save_path().empty()) return "racetable: the game could not be saved (no state directory)";
-    const std::string err = s_->save();
-    if (!err.empty()) return "racetable: the game could not be saved: " + err;
+    if (s_->demo()) return {};
+    if (s_->phase() == Phase::Over) {
+      // The end was saved when it came; if that failed, one more try.
+      if (s_->save_problem().empty() || s_->save().empty()) return {};
+      return not_saved_line(*s_);
+    }
+    if (s_->save_path().empty() || !s_->save().empty()) return not_saved_line(*s_);
     return fmt::format("racetable: game saved to {} (continue it with: racetable resume)", s_->save_path());
+  }
+  bool unsaved() const override {
+    if (s_->demo()) return false;
+    if (s_->save_path().empty()) return s_->phase() != Phase::Over;
+    return !s_->save_problem().empty();
   }
 
   std::optional<cli::TableRequest> same_players() const override {

@@ -6,6 +6,7 @@
 
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
+#include "tui/shell/save_notice.h"
 
 namespace rt::shell {
 namespace {
@@ -104,6 +105,10 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
   x += c.text(x, r.y, s.game_name(), style::kBarBold);
   x += c.text(x, r.y, sep, style::kBar);
   x += c.text(x, r.y, status(), style::kBarBold, r.w / 2);
+  if (GameSession* local = local_session(*t_); local && shows_save_banner(*local)) {
+    draw_save_banner(c, Rect{x + 1, r.y, r.right() - x - 1, 1}, *local);  // stays until a save works
+    return;
+  }
   std::string right = s.header_right();
   if (s.phase() != Phase::Over && !s.shared()) {
     std::string bar;

@@ -10,6 +10,7 @@
 
 #include "games/registry.h"
 #include "tui/shell/contest_keys.h"
+#include "tui/shell/save_notice.h"
 
 namespace rt::shell {
 
@@ -173,6 +174,10 @@ std::string PlayScreen::on_exit() {
   return t_->on_exit();
 }
 
+bool PlayScreen::unsaved() const {
+  return t_->unsaved();
+}
+
 std::string PlayScreen::stats_tag() const {
   return t_->stats_tag();
 }
@@ -209,25 +214,64 @@ Nav PlayScreen::ask_quit() {
     choices.push_back(Choice{"Quit racetable", U'q', [] { return Nav::exit(0); }});
     choices.push_back(Choice{"Back to the title", U't', [] { return Nav::home(); }});
     choices.push_back(Choice{"Keep watching", U'n', [] { return Nav::pop(); }});
+  } else if (session().save_path().empty() || !session().save().empty()) {
+    return Nav::push(make_not_saved_dialog());
   } else {
     message = {
-        "The game is saved, and `racetable resume` (or Continue on the title screen) goes on from here."};
+        fmt::format("The game is saved to {}, and `racetable resume` (or Continue on the title screen) "
+                    "goes on from here.",
+                    session().save_path())};
     choices.push_back(Choice{"Save and quit racetable", U'q', [this] {
-                               const std::string err = t_->save();
-                               if (t_->save_path().empty() || !err.empty())
-                                 return Nav::exit(0, "racetable: the game could not be saved " + err);
+                               if (!t_->save().empty())
+                                 return Nav::exit(kExitNotSaved, not_saved_line(session()));
                                return Nav::exit(0,
                                                 fmt::format("racetable: game saved to {} (continue it with: "
                                                             "racetable resume)",
                                                             t_->save_path()));
                              }});
     choices.push_back(Choice{"Save and go back to the title", U't', [this] {
-                               t_->save();
+                               if (!t_->save().empty()) return Nav::replace(make_not_saved_dialog());
                                return Nav::home();
                              }});
     choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
   }
   return Nav::push(make_confirm_screen("Quit?", std::move(message), std::move(choices)));
+}
+
+// The quit dialog when the game could not be saved: it says why and where
+// the game is, and quitting anyway ends the program with kExitNotSaved.
+std::unique_ptr<Screen> PlayScreen::make_not_saved_dialog() {
+  std::vector<std::string> message;
+  if (session().save_path().empty()) {
+    message = {"This game cannot be saved: there is no usable state directory (see XDG_STATE_HOME).",
+               "If you quit, the game is lost."};
+  } else {
+    message = {
+        fmt::format("The game could not be saved: {}.",
+                    save_failure_reason(session().save_problem(), session().save_path())),
+        has_earlier_save(session())
+            ? fmt::format("The game as last saved is in {}; the moves since then are lost if you quit now.",
+                          session().save_path())
+            : std::string("There is no earlier save of it: if you quit now, the game is lost.")};
+  }
+  std::vector<Choice> choices;
+  choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
+  if (!session().save_path().empty())
+    choices.push_back(Choice{"Try to save again", U's', [this] {
+                               if (!session().save().empty()) return Nav::replace(make_not_saved_dialog());
+                               return Nav::replace(make_confirm_screen(
+                                   "Saved", {fmt::format("The game is saved to {}.", session().save_path())},
+                                   {Choice{"Keep playing", U'n', [] { return Nav::pop(); }},
+                                    Choice{"Quit racetable", U'q', [this] {
+                                             return Nav::exit(0, fmt::format("racetable: game saved to {} "
+                                                                             "(continue it with: racetable "
+                                                                             "resume)",
+                                                                             session().save_path()));
+                                           }}}));
+                             }});
+  choices.push_back(Choice{"Quit without saving", U'q',
+                           [this] { return Nav::exit(kExitNotSaved, not_saved_line(session())); }});
+  return make_confirm_screen("Quit? The game is NOT saved", std::move(message), std::move(choices));
 }
 
 Nav PlayScreen::common_command(Cmd cmd, Millis now) {
@@ -266,7 +310,8 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
         flash("This game cannot be saved: the state directory is not writable.", now, 3000);
       } else {
         const std::string err = t_->save();
-        flash(err.empty() ? "Saved." : "Not saved: " + err, now, err.empty() ? 1500 : 4000);
+        flash(err.empty() ? "Saved." : "Not saved: " + short_save_reason(session()), now,
+              err.empty() ? 1500 : 4000);
       }
       break;
     case Cmd::Quit: return ask_quit();
@@ -288,6 +333,7 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   }
   if (cmd == Cmd::Quit) {
     t_->leave();
+    if (unsaved() && !t_->save().empty()) return Nav::exit(kExitNotSaved, not_saved_line(session()));
     return Nav::exit(0);
   }
   if (cmd == Cmd::Log || cmd == Cmd::Rules || cmd == Cmd::Help || cmd == Cmd::PageUp || cmd == Cmd::PageDown)

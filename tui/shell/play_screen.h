@@ -26,6 +26,7 @@ class PlayScreen final : public Screen {
   void pause(Millis now) override;
   void resume(Millis now) override;
   std::string on_exit() override;
+  bool unsaved() const override;
   std::string stats_tag() const override;
   int wake_fd() const override { return t_->wake_fd(); }
   bool background(Millis now) override;
@@ -57,6 +58,7 @@ class PlayScreen final : public Screen {
   Nav ask_quit();
   Nav leave_dialog();
   bool take_notices(Millis now);
+  std::unique_ptr<Screen> make_not_saved_dialog();
 
   // Drawing (play_draw.cpp).
   struct PromptView {

@@ -124,6 +124,9 @@ class PlayTable {
   virtual std::string save() { return "this table is saved by its host"; }
   // The program ends (a signal, quit): a line to print afterwards.
   virtual std::string on_exit() = 0;
+  // After on_exit(): something that had to be saved was not (the program
+  // then ends with a non-zero status).
+  virtual bool unsaved() const { return false; }
   // Leaving a shared table (its seat is kept); how to come back.
   virtual void leave() {}
   virtual std::string rejoin_hint() const { return {}; }

@@ -84,6 +84,9 @@ class Screen {
   virtual bool background(Millis /*now*/) { return false; }
   // Whether what this page shows goes on while it is hidden (a shared table).
   virtual bool goes_on_hidden() const { return false; }
+  // After on_exit(): true when something that had to be saved was not (the
+  // program then ends with a non-zero status).
+  virtual bool unsaved() const { return false; }
   // One word of state for the measurement log (RACETABLE_SHELL_STATS).
   virtual std::string stats_tag() const { return {}; }
 };

@@ -172,10 +172,11 @@ std::string GameSession::save() {
   try {
     write_file_atomically(options_.save_path, save_text(*table_));
     saved_decisions_ = table_->history().size();
+    save_problem_.clear();
   } catch (const std::exception& e) {
-    return e.what();
+    save_problem_ = e.what();
   }
-  return {};
+  return save_problem_;
 }
 
 }  // namespace rt::shell

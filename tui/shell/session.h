@@ -114,7 +114,11 @@ class GameSession {
   std::size_t fresh_from() const { return fresh_from_; }
 
   // Writes the save file (if this session has one). Returns "" or the error.
+  // Every save (autosaves too) records its outcome in save_problem().
   std::string save();
+  // Why the last save failed ("" after a save that worked, or before any):
+  // the play screen shows it until a save works again.
+  const std::string& save_problem() const { return save_problem_; }
   bool saved_since_change() const { return saved_decisions_ == table_->history().size(); }
   const std::string& save_path() const { return options_.save_path; }
 
@@ -140,6 +144,7 @@ class GameSession {
   std::size_t fresh_from_ = 0;
   std::uint32_t steps_ = 0;
   std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
+  std::string save_problem_;
 };
 
 }  // namespace rt::shell
