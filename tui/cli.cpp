@@ -1,6 +1,7 @@
 #include "tui/cli.h"
 
 #include <unistd.h>
+#include <algorithm>
 
 #include <cstdio>
 #include <string>
@@ -92,13 +93,18 @@ int cmd_rules(const std::string& game_id, const std::string& data_dir, bool json
     return 0;
   }
   out(game->rules_text());
+  // Names and summaries stay apart by two spaces or more, however long a name
+  // (scripts and the bash completion split the rows there).
+  std::size_t name_w = 17;
+  for (const auto& v : e.info.variants) name_w = std::max(name_w, v.name.size() + 1);
+  for (const auto& p : e.info.params) name_w = std::max(name_w, p.name.size() + 1);
   if (!e.info.variants.empty()) {
     out("\nVARIANTS  (--variant NAME)\n");
-    for (const auto& v : e.info.variants) out(fmt::format("  {:<18} {}\n", v.name, v.summary));
+    for (const auto& v : e.info.variants) out(fmt::format("  {:<{}} {}\n", v.name, name_w, v.summary));
   }
   if (!e.info.params.empty()) {
     out("\nOPTIONS  (--option NAME=VALUE)\n");
-    for (const auto& p : e.info.params) out(fmt::format("  {:<18} {}\n", p.name, p.summary));
+    for (const auto& p : e.info.params) out(fmt::format("  {:<{}} {}\n", p.name, name_w, p.summary));
   }
   return 0;
 }
