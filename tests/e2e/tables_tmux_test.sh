@@ -104,7 +104,9 @@ while [ $((SECONDS - start)) -lt "$SECONDS_LIMIT" ]; do
       *"GAME OVER"*) ;;
       *"Get ready"*) ;;
       *"Now!"*)
-        if [ $((n % 6)) -eq 5 ]; then keys "$p" Enter; else keys "$p" "${arrows[$(((n + RANDOM) % 4))]}"; fi ;;
+        # Two arrows a look (a loaded machine shows "Now!" in few looks; each seat must slide).
+        if [ $((n % 6)) -eq 5 ]; then keys "$p" Enter; else
+          keys "$p" "${arrows[$(((n + RANDOM) % 4))]}" "${arrows[$(((n + RANDOM) % 4))]}"; fi ;;
       *"Your move"*) keys "$p" Enter ;;
     esac
   done
@@ -113,7 +115,8 @@ while [ $((SECONDS - start)) -lt "$SECONDS_LIMIT" ]; do
   case "$c" in *"Your move"* | *"Now!"*) fail "the watcher was asked to play" ;; esac
   case "$(pane A)$(pane B)$c" in *"EXIT="*) fail "a shell ended before the game did" ;; esac
   [ -z "$save" ] && save=$(ls "$WORK"/state/racetable/*.save 2>/dev/null | head -1)
-  steps=$(grep -c '^step ' "$save" 2>/dev/null || echo 0)
+  steps=$(grep -c '^step ' "$save" 2>/dev/null)
+  steps=${steps:-0}
   if [ $killed -eq 0 ] && [ "$steps" -gt 30 ]; then
     # B's program dies; B starts racetable again and goes back to its seat.
     t respawn-pane -k -t B "$BIN; echo EXIT=\$?; sleep 600"

@@ -3,6 +3,8 @@
 // the program ends with a non-zero status when the game is not saved.
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
 #include <csignal>
 #include <filesystem>
 #include <sstream>
@@ -23,6 +25,27 @@ using rt::shell::test::run_until;
 using rt::shell::test::TempDir;
 
 namespace {
+
+// While it lives, this process writes no file past `bytes` (RLIMIT_FSIZE;
+// SIGXFSZ ignored, so a write fails with EFBIG instead of killing us).
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &old_);
+    ::signal(SIGXFSZ, SIG_IGN);
+    const rlimit low{bytes, old_.rlim_max};
+    ::setrlimit(RLIMIT_FSIZE, &low);
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &old_);
+    ::signal(SIGXFSZ, SIG_DFL);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit old_{};
+};
 
 // A game of Go Wacky! (one human, three computers) saved to `save_path`,
 // on the game screen.
@@ -132,9 +155,7 @@ TEST_CASE("shell: the quit dialog names the earlier save when the last one faile
   const TempDir tmp;
   const std::string dir = tmp.path() + "/state";
   std::filesystem::create_directories(dir);
-  // The save file's name is taken by a directory the save cannot replace,
-  // while an earlier save of the game sits beside it: a save that fails
-  // while the earlier one stays.
+  // A save that fails while an earlier save of the game stays on disk.
   const std::string save = dir + "/g.save";
   FakeTerminal term(80, 24, false);
   AppContext ctx;
@@ -142,8 +163,10 @@ TEST_CASE("shell: the quit dialog names the earlier save when the last one faile
   auto app = start_game(term, ctx, save);
   REQUIRE(run_until(*app, term, [&] { return human_turn(*app); }));
   REQUIRE(std::filesystem::exists(save));
-  // Every later write fails: PATH.tmp is a directory.
-  std::filesystem::create_directories(save + ".tmp");
+  // Every later write fails: this process may write no file over 16 bytes
+  // (the save's temporary file has a fresh random name, so nothing planted at
+  // a name could stop it).
+  const FileSizeLimit limit(16);
   term.press(KeyType::Enter);
   REQUIRE(run_until(*app, term, [&] { return term.shows("NOT SAVED"); }));
   term.press(U'q');

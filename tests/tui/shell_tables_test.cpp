@@ -26,6 +26,7 @@ enum class Where { Local, Shared };
 // A table of either kind, and the truth behind it (for the test's checks).
 struct TestTable {
   std::unique_ptr<nettest::Harness> harness;  // shared: the server
+  std::unique_ptr<nettest::TempDir> saves;  // local: where the game is saved (else the screen says NOT SAVED)
   std::unique_ptr<PlayTable> table;
   const Table* truth = nullptr;
 };
@@ -34,7 +35,10 @@ TestTable make_test_table(Where where, const cli::TableRequest& req, FakeTermina
   TestTable t;
   auto table = cli::make_table(req, cli::parse_seed(req.seed_text));
   if (where == Where::Local) {
-    auto session = std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, SessionOptions{});
+    t.saves = std::make_unique<nettest::TempDir>();
+    SessionOptions so;
+    so.save_path = t.saves->path + "/game.save";
+    auto session = std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
     t.truth = &session->table();
     t.table = make_local_table(std::move(session));
     return t;
@@ -354,6 +358,6 @@ TEST_CASE(
     for (int i = 0; i < 20; ++i) t.harness->server->poll_once(0);
     CHECK(t.harness->server->connected() == 0);
   } else {
-    CHECK_THAT(app.messages()[0], Catch::Contains("could not be saved"));  // no state directory here
+    CHECK_THAT(app.messages()[0], Catch::Contains("game saved to " + t.saves->path));
   }
 }
