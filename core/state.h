@@ -45,8 +45,8 @@ struct ChanceSpan {
 struct Standings {
   std::vector<Placing> placings;  // sorted by place, then seat
   std::string summary;            // who won and why, one sentence
-  // Who came first when no seat did (Wacky Races: a Neutral Racer over the
-  // line first, "Penelope Pitstop (Neutral Racer)"); empty when a seat won.
+  // Who came first when no seat did (a racer nobody plays crossed the line
+  // first, e.g. "Penelope Pitstop (Neutral Racer)"); empty when a seat won.
   // Then place 1 is theirs: the seats' places start at 2 and winners() is empty.
   std::string non_seat_winner;
   bool no_seat_won() const { return !non_seat_winner.empty(); }
