@@ -241,7 +241,7 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
     if (f < 0)
       fin = "no Finish yet: win a Rule Card";
     else
-      fin = fmt::format("Finish {}: {} — {}{}", cname(f), d.finish_text(card(f).finish_text),
+      fin = fmt::format("Finish Rule {}: {} — {}{}", card(f).number, d.finish_text(card(f).finish_text),
                         progress_text(d, card(f).finish, progress_of(p)), finished(p) ? "  FINISHED!" : "");
     c.text(4, y, fin, finished(p) ? Style{Color::Green, Color::Default, attr::kBold} : kDim, w - 4);
     ++y;

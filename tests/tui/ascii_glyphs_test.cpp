@@ -72,6 +72,7 @@ Seen play_all(const GameEntry& e) {
                  fmt::format("{} players {} seed {} step {}", e.info.id, players, seed, step));
           }
           for (PlayerId p = 0; p < players; ++p) {
+            actions.clear();
             t.state().legal_actions(p, actions);
             for (Action a : actions) say(seen, t.state().action_label(p, a));
           }
