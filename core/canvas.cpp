@@ -16,6 +16,61 @@ const Glyphs& Glyphs::ascii() {
   return g;
 }
 
+const std::vector<StandIn>& ascii_stand_ins() {
+  // Single-column stand-ins where a view lays glyphs out in columns.
+  static const std::vector<StandIn> table{
+      {U'—', "-", "dash"},
+      {U'–', "-", "dash"},
+      {U'…', "...", "cut or more (text)"},
+      {U'×', "x", "times"},
+      {U'·', "-", "dash"},
+      {U'•', "*", "bullet"},
+      {U'✓', "ok", "correct"},
+      {U'✗', "X", "wrong"},
+      {U'→', "->", "right / to"},
+      {U'←', "<-", "left"},
+      {U'↑', "^", "up"},
+      {U'↓', "v", "down"},
+      {U'▶', ">", "current / running"},
+      {U'◀', "<", "previous"},
+      {U'☝', "@", "tapped by"},
+      {U'✋', "h", "hand face"},
+      {U'■', "#", "filled (battery, square)"},
+      {U'□', ".", "empty (battery)"},
+      {U'▲', "^", "triangle"},
+      {U'●', "o", "circle"},
+      {U'★', "*", "star"},
+      {U'▮', "#", "speed on"},
+      {U'▯', ".", "speed off"},
+      {U'▀', "=", "flag"},
+      {U'▄', "-", "flag"},
+      {U'█', "#", "block"},
+      {U'─', "-", "dash"},
+      {U'│', "|", "line"},
+      {U'┌', "+", "corner"},
+      {U'┐', "+", "corner"},
+      {U'└', "+", "corner"},
+      {U'┘', "+", "corner"},
+      {U'├', "+", "tee"},
+      {U'┤', "+", "tee"},
+      {U'⚀', "[1]", "die 1"},
+      {U'⚁', "[2]", "die 2"},
+      {U'⚂', "[3]", "die 3"},
+      {U'⚃', "[4]", "die 4"},
+      {U'⚄', "[5]", "die 5"},
+      {U'⚅', "[6]", "die 6"},
+      {U'±', "+-", "plus or minus"},
+      {U'é', "e", "letter"},
+  };
+  return table;
+}
+
+std::string_view ascii_stand_in(char32_t cp) {
+  for (const StandIn& s : ascii_stand_ins())
+    if (s.glyph == cp) return s.ascii;
+  return {};
+}
+
 Canvas::Canvas(int width, int height, bool unicode)
     : width_(std::max(0, width)),
       height_(std::max(0, height)),
@@ -28,7 +83,15 @@ void Canvas::clear() {
 
 void Canvas::put(int x, int y, char32_t ch, Style style) {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
-  if (!unicode_ && ch > 0x7E) ch = U'?';
+  if (!unicode_ && ch > 0x7E) {
+    const std::string_view a = ascii_stand_in(ch);
+    if (a.size() == 1) {
+      ch = static_cast<char32_t>(a[0]);
+    } else {
+      ch = U'?';
+      ++fallbacks_;
+    }
+  }
   cells_[static_cast<std::size_t>(y * width_ + x)] = Cell{ch, style};
 }
 
@@ -105,6 +168,15 @@ int utf8_length(std::string_view utf8) {
 int Canvas::text(int x, int y, std::string_view utf8, Style style, int max_width) {
   int used = 0;
   for (char32_t cp : utf8_decode(utf8)) {
+    const std::string_view wide = !unicode_ && cp > 0x7E ? ascii_stand_in(cp) : std::string_view{};
+    if (wide.size() > 1) {
+      for (char a : wide) {
+        if (max_width >= 0 && used >= max_width) break;
+        put(x + used, y, static_cast<char32_t>(a), style);
+        ++used;
+      }
+      continue;
+    }
     if (max_width >= 0 && used >= max_width) break;
     put(x + used, y, cp, style);
     ++used;

@@ -39,6 +39,18 @@ struct Glyphs {
   static const Glyphs& ascii();
 };
 
+// The ASCII stand-in for a non-ASCII code point that views and event texts
+// use (an empty view when none is known, drawn as '?' and counted). One
+// table for every game, so a glyph reads the same everywhere; a game whose
+// own glyphs would clash picks different code points (see the clash test).
+std::string_view ascii_stand_in(char32_t cp);
+struct StandIn {
+  char32_t glyph;
+  std::string_view ascii;
+  std::string_view meaning;  // what the glyph says, for the clash test
+};
+const std::vector<StandIn>& ascii_stand_ins();
+
 class Canvas {
  public:
   Canvas(int width, int height, bool unicode = true);
@@ -51,7 +63,9 @@ class Canvas {
   void clear();
   void put(int x, int y, char32_t ch, Style style = {});
   // Writes UTF-8 text clipped to the canvas (and to max_width when >= 0);
-  // non-ASCII code points become '?' on an ASCII canvas. Returns columns used.
+  // on an ASCII canvas non-ASCII code points become their ASCII stand-in
+  // (several columns for some, "…" -> "..."), or '?' when none is known.
+  // Returns columns used.
   int text(int x, int y, std::string_view utf8, Style style = {}, int max_width = -1);
   void fill(int x, int y, int w, int h, char32_t ch, Style style = {});
   void hline(int x, int y, int w, Style style = {});
@@ -61,6 +75,9 @@ class Canvas {
   void restyle(int x, int y, int w, Style style);
   // Copies another canvas onto this one at (x, y), clipped.
   void blit(const Canvas& src, int x, int y);
+
+  // How many code points had no ASCII stand-in and were drawn as '?'.
+  int fallbacks() const { return fallbacks_; }
 
   const Cell& at(int x, int y) const { return cells_[static_cast<std::size_t>(y * width_ + x)]; }
 
@@ -72,6 +89,7 @@ class Canvas {
   int height_;
   bool unicode_;
   std::vector<Cell> cells_;
+  int fallbacks_ = 0;
 };
 
 // Display width helpers for UTF-8 strings made of single-width code points.

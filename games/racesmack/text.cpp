@@ -144,10 +144,11 @@ std::string RacesmackState::action_label(PlayerId player, Action a) const {
   if (player < 0) return action_text(player, a);
   const Data& d = data();
   const auto i = static_cast<std::size_t>(player);
+  // Icons first, the id last: "R11" must not read like Rule Card 11.
   auto describe = [&](int c) {
     const Card& k = card(c);
-    if (!k.is_rule) return d.card_text(k);
-    return fmt::format("{} (Rule Card: correct if it {}; Finish: {})", k.name(), d.rule_text(k.rule_text),
+    if (!k.is_rule) return fmt::format("{} (card {})", d.icons_text(k), k.name());
+    return fmt::format("Rule Card {} (correct if it {}; Finish: {})", k.number, d.rule_text(k.rule_text),
                        d.finish_text(k.finish_text));
   };
   if (a == kReveal) return "Reveal the top card of your blind pile";

@@ -3,6 +3,7 @@
 // close they are, and the viewer's own hand. Shapes are glyphs in colour
 // followed by the colour's letter, so colour never carries meaning alone.
 #include <algorithm>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -58,13 +59,15 @@ int wrapped(Canvas& c, int y, const std::string& text, Style style, int lines) {
 
 }  // namespace
 
-// A card as icons ("■r▲g"), a Shifting Gears face ("⚂★r") or "#12";
+// A card as icons ("■r▲g"), a Shifting Gears face ("⚂★r") or "Rule 12";
 // returns the columns used (at most max_w).
 int draw_card(Canvas& c, int x, int y, const Data& d, const Card& k, int max_w = 99) {
   const int x0 = x;
   const int limit = std::min(c.width(), x + max_w);
+  // "Rule 11", never "#11": a regular card's id ("R11") reads too close to
+  // it, so the board shows regular cards by their icons alone.
   if (k.is_rule)
-    return c.text(x, y, fmt::format("{}", k.name()), Style{Color::Yellow, Color::Default, attr::kBold},
+    return c.text(x, y, fmt::format("Rule {}", k.number), Style{Color::Yellow, Color::Default, attr::kBold},
                   max_w);
   auto icon = [&](int s, int col) {
     if (x + 2 > limit) return;
@@ -162,17 +165,21 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
       const bool mark = (over || ctx.omniscient) && ((correct_ >> s) & 1u);
       c.text(cx, y, fmt::format("#{} {}", s + 1, name(owner)), mark ? kBold : Style{}, col - 1);
       const Card& k = card(slot_card(s));
+      // The mark leads its own card so it never reads as marking the next.
       int kx = cx;
-      if (!k.is_rule) kx += c.text(kx, y + 1, fmt::format("{} ", k.name()), kDim, col - 1);
+      if (mark) kx += c.text(kx, y + 1, "✓ ", Style{Color::Green, Color::Default, attr::kBold});
       draw_card(c, kx, y + 1, d, k, col - 1 - (kx - cx));
-      if (mark)
-        c.text(cx + col - 2, y + 1, c.unicode() ? "✓" : "+",
-               Style{Color::Green, Color::Default, attr::kBold});
+      // Whole names or a count: a cut name ("Cle") names nobody. Each
+      // player's row says which card they tapped either way.
       std::string tappers;
+      int taps = 0;
       for (PlayerId p = 0; p < n; ++p)
-        if (tap_[static_cast<std::size_t>(p)] == s)
-          tappers += (tappers.empty() ? "" : ",") + name(p).substr(0, 3);
-      if (!tappers.empty()) c.text(cx, y + 2, c.unicode() ? "☝" + tappers : "^" + tappers, kDim, col - 1);
+        if (tap_[static_cast<std::size_t>(p)] == s) {
+          tappers += (tappers.empty() ? "" : " ") + name(p);
+          ++taps;
+        }
+      if (taps > 0 && utf8_length(tappers) + 1 > col - 1) tappers = fmt::format("{} taps", taps);
+      if (taps > 0) c.text(cx, y + 2, "☝" + tappers, kDim, col - 1);
     }
     y += 3;
   } else if (v.after_you) {
@@ -222,7 +229,7 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
     int rx = 29 + c.text(29, y, fmt::format("Race {:>2}:", r.len));
     for (int k = 0; k < r.len; ++k) {
       if (rx + 4 >= w) {
-        c.text(w - 2, y, c.unicode() ? "…" : "+", kDim);
+        c.text(w - 2, y, "…", kDim);
         break;
       }
       rx += draw_card(c, rx, y, d, card(r[k]), w - rx - 2);
@@ -234,7 +241,7 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
     if (f < 0)
       fin = "no Finish yet: win a Rule Card";
     else
-      fin = fmt::format("Finish {}: {} — {}{}", cname(f), d.finish_text(card(f).finish_text),
+      fin = fmt::format("Finish Rule {}: {} — {}{}", card(f).number, d.finish_text(card(f).finish_text),
                         progress_text(d, card(f).finish, progress_of(p)), finished(p) ? "  FINISHED!" : "");
     c.text(4, y, fin, finished(p) ? Style{Color::Green, Color::Default, attr::kBold} : kDim, w - 4);
     ++y;
@@ -249,10 +256,13 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
       continue;
     }
     int hx = c.text(0, y, fmt::format("{}'s hand: ", name(p)), kBold);
+    // In the options' order (by card), so the nth card is the nth option.
     const Row& h = hand(p);
-    for (int k = 0; k < h.len && hx < w; ++k) {
-      if (!card(h[k]).is_rule) hx += c.text(hx, y, fmt::format("{} ", card(h[k]).name()), kDim);
-      hx += draw_card(c, hx, y, d, card(h[k]), w - hx) + 2;
+    std::vector<int> cards(h.c.begin(), h.c.begin() + h.len);
+    std::sort(cards.begin(), cards.end());
+    for (int k : cards) {
+      if (hx >= w) break;
+      hx += draw_card(c, hx, y, d, card(k), w - hx) + 2;
     }
     if (played(p) >= 0 && hx < w) {
       hx += c.text(hx, y, "played ", kDim);

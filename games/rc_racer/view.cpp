@@ -190,7 +190,7 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     c.text(16, y, cr.racer < d.racecars.size() ? d.racecars[cr.racer].name : "-", s, 14);
     std::string batt;
     for (int b = 0; b < d.batteries; ++b)
-      batt += b < cr.batteries ? (c.unicode() ? "■" : "#") : (c.unicode() ? "□" : "-");
+      batt += b < cr.batteries ? (c.unicode() ? "■" : "#") : (c.unicode() ? "□" : ".");
     c.text(31, y, batt, Style{cr.batteries <= 1 ? Color::Red : Color::Green, Color::Default, attr::kNone});
     c.text(36, y, fmt::format("{}", cr.shields), s);
     c.text(41, y, smile(p) >= 0 ? d.smile_name(smile(p), racing_count_) : "-", s);

@@ -18,8 +18,17 @@ TEST_CASE("Canvas: boxes use Unicode or ASCII glyphs", "[core][canvas]") {
   Canvas a(4, 3, false);
   a.box(0, 0, 4, 3);
   CHECK(a.to_text() == "+--+\n|  |\n+--+\n");
-  a.text(1, 1, "é");  // non-ASCII becomes '?' on an ASCII canvas
+  a.text(1, 1, "ж");  // non-ASCII with no stand-in becomes '?', counted
   CHECK(a.at(1, 1).ch == U'?');
+  CHECK(a.fallbacks() == 1);
+}
+
+TEST_CASE("Canvas: an ASCII canvas draws each glyph's stand-in, several columns where needed",
+          "[core][canvas]") {
+  Canvas a(20, 1, false);
+  CHECK(a.text(0, 0, "a—b ✓ ⚂…") == 13);
+  CHECK(a.to_text() == "a-b ok [3]...\n");
+  CHECK(a.fallbacks() == 0);
 }
 
 TEST_CASE("Canvas: malformed UTF-8 never reads past the end", "[core][canvas]") {

@@ -271,7 +271,7 @@ TEST_CASE("Line mode: the board is printed when it changes for the person answer
   CHECK_THAT(b.out, Catch::Contains("b: the board again"));
   const Run legend =
       run("play racesmack --line --seed 3 --players 2 --seats human,normal --save " + save + "-r", "?\n");
-  CHECK_THAT(legend.out, Catch::Contains("shapes: # square"));
+  CHECK_THAT(legend.out, Catch::Contains("shapes: S square"));
 }
 
 TEST_CASE("Line mode: Bull's-eye lets the player choose when to throw and says where the needle will be",

@@ -358,7 +358,7 @@ TEST_CASE("Expansion Shifting Gears: 18 cards whose number is shown, counting as
   CHECK(c.to_text().find("⚂") != std::string::npos);
   Canvas a(80, 24, false);
   s->view(a, ctx);
-  CHECK(a.to_text().find("[3]#g") != std::string::npos);
+  CHECK(a.to_text().find("[3]Sg") != std::string::npos);
 }
 
 TEST_CASE("Variants: combinations the rules do not allow are refused", "[racesmack][variants]") {

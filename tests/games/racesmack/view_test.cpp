@@ -67,7 +67,7 @@ TEST_CASE("View: a Finish shows its text and how close the Race is", "[racesmack
   test::act(*s, 0, "left #10");
   test::act(*s, 0, "right R13");
   const std::string b = board(*s, 1);
-  CHECK(b.find("Finish #10: 8 cards") != std::string::npos);
+  CHECK(b.find("Finish Rule 10: 8 cards") != std::string::npos);
   CHECK(b.find("1/8 cards") != std::string::npos);
 }
 
@@ -77,11 +77,13 @@ TEST_CASE("View: other players' hands stay hidden", "[racesmack][view]") {
   auto s = start(g);
   deal(*s, hands_with({"R02", "R06", "R04"}), "R05");
   const std::string b = board(*s, 0);
-  CHECK(b.find("Ana's hand: R02") != std::string::npos);
-  CHECK(b.find("R33") == std::string::npos);  // Ben's
-  CHECK(b.find("R36") == std::string::npos);  // Cleo's
+  // Regular cards show as icons (R02: a red triangle), not ids.
+  CHECK(b.find("Ana's hand: ▲r") != std::string::npos);
+  CHECK(b.find("Ben's hand") == std::string::npos);
+  CHECK(b.find("Cleo's hand") == std::string::npos);
   const std::string all = board(*s, 0, 80, 30, true, true);
-  CHECK(all.find("R33") != std::string::npos);
+  CHECK(all.find("Ben's hand") != std::string::npos);
+  CHECK(all.find("Cleo's hand") != std::string::npos);
 }
 
 TEST_CASE("View: the ASCII fallback uses letters and ASCII shapes only", "[racesmack][view]") {
@@ -111,10 +113,11 @@ TEST_CASE("Labels and prompts say what each choice would do", "[racesmack][view]
   deal(*s, hands_with({"#7", "R06", "R04"}), "R05");
   const Action play7 = *s->parse_action(0, "play #7");
   CHECK(s->action_label(0, play7) ==
-        "Play #7 (Rule Card: correct if it is a Rule Card; Finish: 6 cards showing at least 1 triangle)");
+        "Play Rule Card 7 (correct if it is a Rule Card; Finish: 6 cards showing at least 1 triangle)");
   CHECK(s->prompt(0) == "Pick a card to play face down.");
   pick(*s, {"#7", "R06", "R04"});
-  CHECK(s->action_label(1, *s->parse_action(1, "tap 2")) == "Tap #2: your own card — R06 (triangle/blue)");
+  CHECK(s->action_label(1, *s->parse_action(1, "tap 2")) ==
+        "Tap #2: your own card — triangle/blue (card R06)");
   CHECK(s->action_label(1, *s->parse_action(1, "tap 1")).find("Ana's card") != std::string::npos);
   CHECK(s->prompt(1).find("TAP! Rule Card #7 rules") != std::string::npos);
   CHECK(s->prompt(1).find("tap your own (#2)") != std::string::npos);
@@ -122,7 +125,7 @@ TEST_CASE("Labels and prompts say what each choice would do", "[racesmack][view]
   tap(*s, 1, 1, 200);
   // Narration: the count is what is left to place, said as such (not "You won 1 card" after placing one).
   CHECK(s->prompt(0) == "2 won cards left to place: put each at the left or right end of your Race.");
-  CHECK(s->action_label(0, *s->parse_action(0, "left R04")) == "Start your Race with R04 (circle/red)");
+  CHECK(s->action_label(0, *s->parse_action(0, "left R04")) == "Start your Race with circle/red (card R04)");
 }
 
 TEST_CASE("Narration: a Rule Card on top of the draw pile is shown with its rule and Finish",
