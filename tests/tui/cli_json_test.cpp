@@ -15,42 +15,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/tui/cli_run.h"
+
 namespace {
 
-struct Run {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-std::string binary() {
-  const char* b = std::getenv("RACETABLE_BINARY");
-  return b ? b : RACETABLE_BINARY_PATH;
-}
-
-std::string temp_dir() {
-  static const std::string dir = [] {
-    char tmpl[] = "/tmp/racetable-json-XXXXXX";
-    return std::string(::mkdtemp(tmpl));
-  }();
-  return dir;
-}
-
-Run run(const std::string& args, const std::string& input = "") {
-  const std::string dir = temp_dir();
-  const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
-  std::ofstream(in) << input;
-  const std::string cmd =
-      "XDG_STATE_HOME=" + dir + "/state " + binary() + " " + args + " <" + in + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-  };
-  return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
+using rt::clitest::binary;
+using rt::clitest::Run;
+using rt::clitest::run;
+using rt::clitest::temp_dir;
 
 std::vector<nlohmann::json> json_lines(const std::string& text) {
   std::vector<nlohmann::json> out;

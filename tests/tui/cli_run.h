@@ -1,0 +1,52 @@
+// Runs the real `racetable` binary for the CLI tests: stdin from a string,
+// stdout and stderr captured, the state directory in a private temp folder.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace rt::clitest {
+
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+inline std::string binary() {
+  const char* b = std::getenv("RACETABLE_BINARY");
+  return b ? b : RACETABLE_BINARY_PATH;
+}
+
+// One temp folder per test program (its state directory and the captured streams).
+inline std::string temp_dir() {
+  static const std::string dir = [] {
+    char tmpl[] = "/tmp/racetable-cli-XXXXXX";
+    return std::string(::mkdtemp(tmpl));
+  }();
+  return dir;
+}
+
+// Runs `racetable ARGS` with stdin from `input`; `env` (VAR=value ...) comes
+// after the defaults so a test can override them.
+inline Run run(const std::string& args, const std::string& input = "", const std::string& env = "") {
+  const std::string dir = temp_dir();
+  const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
+  std::ofstream(in) << input;
+  const std::string cmd = "XDG_STATE_HOME=" + dir + "/state " + env + " " + binary() + " " + args + " <" +
+                          in + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  auto slurp = [](const std::string& path) {
+    std::ifstream f(path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+  };
+  return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+}  // namespace rt::clitest
