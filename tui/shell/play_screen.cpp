@@ -151,6 +151,8 @@ bool PlayScreen::tick(Millis now) {
     was_over_ = true;
     over_since_ = now;
     changed = true;
+    if (std::string problem = t_->record_finish(ctx_.state_dir, ctx_.wall_clock()); !problem.empty())
+      flash("Not added to your history: " + problem, now, 8000);
   }
   if (changed) refresh_options();
   return changed;
