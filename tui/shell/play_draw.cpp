@@ -265,7 +265,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
     case Phase::Computers: {
       head(s.activity(), style::kNormal);
-      if (s.demo())
+      if (!s.watch_hint().empty())
+        foot(s.watch_hint());
+      else if (s.demo())
         foot("Any key pauses. + and - change the speed.");
       else if (s.shared())
         foot(s.humans().empty() ? "You are watching: PgUp/PgDn scroll the log."
