@@ -21,15 +21,17 @@ class ReplayScreen final : public Screen {
     view_.draw(c, now);
     const int h = c.height();
     c.fill(0, h - 1, c.width(), 1, U' ');
+    // The key table's words; the view names who is seen, Space says what it does now.
     std::vector<HelpItem> items = help_line(Context::Replay, c.unicode());
-    for (HelpItem& it : items)
-      if (it.what == "view") it.what = "view: " + view_.viewer_name();
-    if (playing_)
-      for (HelpItem& it : items)
-        if (it.what == "play") it.what = "stop";
-    draw_help_line(c, 1, h - 1, c.width() - 2,
-                   pick_items(items, {"step", "turn", "ends", playing_ ? "stop" : "play",
-                                      "view: " + view_.viewer_name(), "log", "back"}));
+    const std::string viewer = view_.viewer() < 0 ? std::string("watcher") : view_.viewer_name();
+    for (HelpItem& it : items) {
+      if (it.what == "view") it.what = "view: " + viewer;
+      if (it.what == "play" && playing_) it.what = "stop";
+    }
+    const std::string view_item = "view: " + viewer;
+    draw_help_line(
+        c, 1, h - 1, c.width() - 2,
+        pick_items(items, {"step", "turn", view_item, "ends", playing_ ? "stop" : "play", "back"}));
   }
 
   Nav on_key(const Key& key, Millis now) override {

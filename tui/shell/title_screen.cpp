@@ -33,10 +33,10 @@ class TitleScreen final : public Screen {
         MenuRow{"Play a game", "choose a game, the players, go", true},
         MenuRow{"Continue a saved game",
                 saves_ == 0 ? std::string("none yet") : fmt::format("{} saved", saves_), saves_ > 0},
-        MenuRow{"Finished and saved games", "watch any game again, step by step", true},
-        MenuRow{"Stats", "your games, wins and places", true},
         MenuRow{"Tables", "host, join or watch a shared game", true},
         MenuRow{"Watch a demo", "computers play while the log explains", true},
+        MenuRow{"Finished and saved games", "watch any game again, step by step", true},
+        MenuRow{"Stats", "your games, wins and places", true},
         MenuRow{"Keys", "every key of the shell", true},
         MenuRow{"Quit", "", true},
     };
@@ -74,10 +74,10 @@ class TitleScreen final : public Screen {
     switch (row) {
       case 0: return Nav::push(make_game_list_screen(ctx_, false));
       case 1: return Nav::push(make_resume_screen(ctx_));
-      case 2: return Nav::push(make_replay_list_screen(ctx_));
-      case 3: return Nav::push(make_stats_screen(ctx_));
-      case 4: return Nav::push(make_tables_screen(ctx_));
-      case 5: return Nav::push(make_game_list_screen(ctx_, true));
+      case 2: return Nav::push(make_tables_screen(ctx_));
+      case 3: return Nav::push(make_game_list_screen(ctx_, true));
+      case 4: return Nav::push(make_replay_list_screen(ctx_));
+      case 5: return Nav::push(make_stats_screen(ctx_));
       case kKeysRow: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
       default: return Nav::exit(0);
     }
