@@ -152,6 +152,7 @@ struct ReplayRequest {
 
 // --seat N as a PlayerId (checked against the save's seats), else a watcher.
 PlayerId replay_viewer(const ReplayRequest& req, const std::string& file) {
+  if (req.watch && req.seat != 0) throw OptionError("--seat and --watch: choose one view");
   if (req.seat == 0) return kEveryone;
   const SaveFile save = parse_save(read_file(file), file);
   if (req.seat < 1 || req.seat > static_cast<int>(save.seats.size()))
@@ -314,11 +315,10 @@ int run(int argc, char** argv) {
   replay->add_option("--data", replay_req.data_dir, "game data directory");
   replay->add_option("--asciicast", replay_req.cast_path,
                      "write an asciicast v2 recording (80x24, the shell's screen) to this file");
-  auto* replay_seat = replay->add_option(
-      "--seat", replay_req.seat, "see the game as this seat (1, 2...): its hidden cards, nobody else's");
-  replay
-      ->add_flag("--watch", replay_req.watch, "see the game as a watcher: public information only (default)")
-      ->excludes(replay_seat);
+  replay->add_option("--seat", replay_req.seat,
+                     "see the game as this seat (1, 2...): its hidden cards, nobody else's");
+  replay->add_flag("--watch", replay_req.watch,
+                   "see the game as a watcher: public information only (default)");
   replay->add_option("--speed", replay_req.speed,
                      "recording speed: 2 plays twice as fast (default 1: a second a decision)");
 
