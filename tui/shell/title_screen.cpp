@@ -61,7 +61,7 @@ class TitleScreen final : public Screen {
                    : fmt::format("{} tabletop racing games in your terminal", n),
             style::kDim);
 
-    const int mw = 60;
+    const int mw = std::min(68, w - 2);  // the longest label and description whole at 80 columns
     menu_ = Rect{(w - mw) / 2, flag_y + 3, mw, static_cast<int>(rows_.size())};
     draw_menu(c, menu_, rows_, selected_);
     draw_help_line(c, 1, h - 1, w - 20,
