@@ -418,6 +418,7 @@ int run(int argc, char** argv) {
       if (!replay_req.cast_path.empty()) return cmd_replay_cast(replay_req);
       if (!tty || replay_req.json || replay_req.board) return cmd_replay(replay_req);
       shell_opt.replay_file = replay_req.file;
+      shell_opt.replay_data_dir = replay_req.data_dir;
       shell_opt.replay_viewer = replay_viewer(replay_req, replay_req.file);
       return shell::run(shell_opt);
     }

@@ -56,6 +56,7 @@ int run(const ShellOptions& options) {
   AppContext ctx;
   ctx.state_dir = cli::state_dir();
   if (options.start_game_set) ctx.data = cli::data_source(options.start_game.data_dir);
+  if (!options.replay_file.empty()) ctx.data = cli::data_source(options.replay_data_dir);
   std::unique_ptr<Screen> first = first_screen(ctx, options);
 
   std::unique_ptr<Terminal> term = open_terminal(CapsRequest{options.ascii, options.no_color});

@@ -28,6 +28,7 @@ struct ShellOptions {
   // `racetable replay FILE` in a terminal: the replay viewer, seen as this
   // seat (kEveryone: a watcher).
   std::string replay_file;
+  std::string replay_data_dir;  // --data
   PlayerId replay_viewer = kEveryone;
   // `racetable join TABLE` in a terminal: the table, already joined.
   std::function<std::unique_ptr<PlayTable>()> open_table;
