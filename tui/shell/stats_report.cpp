@@ -1,6 +1,7 @@
 #include "tui/shell/stats_report.h"
 
 #include <algorithm>
+#include <ctime>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -50,9 +51,15 @@ std::string seats_summary(const HistoryRecord& r) {
 }
 
 std::string short_date(const HistoryRecord& r) {
-  // 2026-11-23T22:41:07Z -> 2026-11-23 22:41 (UTC, as recorded)
-  if (r.date.size() >= 16) return r.date.substr(0, 10) + " " + r.date.substr(11, 5);
-  return r.date;
+  // Recorded in UTC (2026-11-23T22:41:07Z), shown in local time like the list of saves.
+  std::tm tm{};
+  const char* end = ::strptime(r.date.c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  if (!end || *end) return r.date;
+  const std::time_t when = ::timegm(&tm);
+  std::tm local{};
+  ::localtime_r(&when, &local);
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}", local.tm_year + 1900, local.tm_mon + 1, local.tm_mday,
+                     local.tm_hour, local.tm_min);
 }
 
 namespace {

@@ -23,7 +23,7 @@ std::string place_name(int place);
 std::string average_text(const Tally& t);
 // "1st Ana (you), 2nd Ben (normal)", in place order.
 std::string seats_summary(const HistoryRecord& r);
-// "2026-11-23 22:41" from the record's UTC date.
+// "2026-11-23 22:41" in local time from the record's UTC date.
 std::string short_date(const HistoryRecord& r);
 
 // The whole report. `file` names the history file; `read` as read_history gave it.
