@@ -30,8 +30,7 @@ class ReplayListScreen final : public Screen {
     c.text(1, 0, "Finished and saved games", style::kBarBold);
     if (saves_.empty()) {
       c.text(4, 3, "No games yet.", style::kBold);
-      c.text(4, 5, "Every game you play is kept here, finished or not, to watch again step by step.",
-             style::kDim, w - 5);
+      c.text(4, 5, "Every game you play is kept here to watch again, step by step.", style::kDim, w - 5);
       c.text(4, 6, fmt::format("They are kept in {}", ctx_.state_dir), style::kDim, w - 5);
     }
     const int per = 3;
