@@ -4,12 +4,14 @@
 #include <algorithm>
 
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "core/history.h"
 #include "core/save.h"
 #include "core/transcript.h"
 #include "games/registry.h"
@@ -21,7 +23,10 @@
 #include "tui/net/commands.h"
 #include "tui/setup.h"
 #include "tui/shell/keys.h"
+#include "tui/shell/replay_cast.h"
+#include "tui/shell/replay_model.h"
 #include "tui/shell/shell.h"
+#include "tui/shell/stats_report.h"
 #include "tui/soak.h"
 
 namespace rt::cli {
@@ -138,21 +143,92 @@ int cmd_sim(TableRequest req, bool json, bool board, const std::string& save_pat
   return run_transcript(*table, topt, save_path);
 }
 
-int cmd_replay(const std::string& file, bool json, bool board, const std::string& data_dir) {
-  refuse_json_board(json, board);
+struct ReplayRequest {
+  std::string file, data_dir, cast_path;
+  bool json = false, board = false, watch = false, ascii = false;
+  int seat = 0;  // 1-based; 0: a watcher
+  double speed = 1.0;
+};
+
+// --seat N as a PlayerId (checked against the save's seats), else a watcher.
+PlayerId replay_viewer(const ReplayRequest& req, const std::string& file) {
+  if (req.watch && req.seat != 0) throw OptionError("--seat and --watch: choose one view");
+  if (req.seat == 0) return kEveryone;
   const SaveFile save = parse_save(read_file(file), file);
+  if (req.seat < 1 || req.seat > static_cast<int>(save.seats.size()))
+    throw OptionError(fmt::format("--seat {}: {} has seats 1 to {}", req.seat, file, save.seats.size()));
+  return static_cast<PlayerId>(req.seat - 1);
+}
+
+// Not in a terminal (or --json, --board): the transcript, byte for byte as
+// the game printed it; --seat N or --watch keep only what that seat or a
+// watcher was told.
+int cmd_replay(const ReplayRequest& req) {
+  refuse_json_board(req.json, req.board);
+  const SaveFile save = parse_save(read_file(req.file), req.file);
   TranscriptOptions topt;
-  topt.json = json;
-  topt.board = board;
+  topt.json = req.json;
+  topt.board = req.board;
+  if (req.seat != 0)
+    topt.audience = replay_viewer(req, req.file);
+  else if (req.watch)
+    topt.audience = kPublic;
   TranscriptWriter writer(topt, out);
   EventSink events;
-  auto table = restore_save(save, builtin_registry(), data_source(data_dir),
+  auto table = restore_save(save, builtin_registry(), data_source(req.data_dir),
                             [&](Table& t) { attach_transcript(t, writer, events); });
   if (table->over())
     writer.result(*table);
   else
     out("-- the saved game is not finished (continue it with: racetable resume FILE)\n");
   return 0;
+}
+
+int cmd_replay_cast(const ReplayRequest& req) {
+  if (req.json || req.board)
+    throw OptionError("--asciicast records the screen: it cannot be combined with --json or --board");
+  if (!(req.speed >= 0.1 && req.speed <= 100.0))
+    throw OptionError(fmt::format("--speed {}: give a number from 0.1 to 100", req.speed));
+  shell::CastOptions copt;
+  copt.viewer = replay_viewer(req, req.file);
+  copt.speed = req.speed;
+  copt.unicode = !req.ascii;
+  auto model = shell::ReplayModel::load(req.file, data_source(req.data_dir));
+  // Atomic: a failed write leaves no half recording and says why (exit 2).
+  write_file_atomically(req.cast_path, shell::asciicast_text(*model, copt));
+  std::fprintf(stderr, "racetable: recorded %d decisions to %s (play it with: asciinema play %s)\n",
+               model->size() - 1, req.cast_path.c_str(), req.cast_path.c_str());
+  return 0;
+}
+
+int cmd_stats(const std::string& game, bool json) {
+  if (!game.empty()) builtin_registry().get(game);  // an unknown id: one line, exit 2
+  const std::string dir = state_dir();
+  const HistoryRead read = read_history(dir);
+  const HistoryStats st = history_stats(read.records, game);
+  out(json ? shell::stats_json(read, st, history_path(dir)) : shell::stats_text(read, st, history_path(dir)));
+  return read.error.empty() ? 0 : 2;
+}
+
+// A game played to its end here goes into the player's history
+// (core/history.h); a failed append is said and the exit status says so.
+int record_line_game(const Table& table, int status, const std::string& save_path) {
+  if (!table.over()) return status;
+  std::vector<PlayerId> you;
+  for (std::size_t p = 0; p < table.seats().size(); ++p)
+    if (table.seats()[p].kind == SeatKind::Human) you.push_back(static_cast<PlayerId>(p));
+  std::string problem;
+  try {
+    ensure_dir(state_dir());
+    problem =
+        append_history(state_dir(), finished_game_record(table, std::time(nullptr), save_path, "", you));
+  } catch (const UserError& e) {
+    problem = e.what();
+  }
+  if (problem.empty()) return status;
+  std::fflush(stdout);
+  std::fprintf(stderr, "racetable: the game was not added to your history: %s\n", problem.c_str());
+  return status == 0 ? 2 : status;
 }
 
 int cmd_play_line(TableRequest req, const std::string& save_path) {
@@ -162,7 +238,7 @@ int cmd_play_line(TableRequest req, const std::string& save_path) {
   lopt.save_path = save_path.empty() ? default_save_path(*table) : save_path;
   lopt.interactive = ::isatty(STDIN_FILENO) != 0;
   lopt.handle_signals = true;
-  return play_line_mode(*table, lopt);
+  return record_line_game(*table, play_line_mode(*table, lopt), lopt.save_path);
 }
 
 int cmd_resume_line(const std::string& file, const std::string& data_dir) {
@@ -172,7 +248,7 @@ int cmd_resume_line(const std::string& file, const std::string& data_dir) {
   lopt.save_path = file;
   lopt.interactive = ::isatty(STDIN_FILENO) != 0;
   lopt.handle_signals = true;
-  return play_line_mode(*table, lopt);
+  return record_line_game(*table, play_line_mode(*table, lopt), file);
 }
 
 // Not in a terminal: a seeded demo game as a transcript.
@@ -230,13 +306,28 @@ int run(int argc, char** argv) {
   play->add_flag("--line", play_line, "line mode: numbered prompts on stdin, no full screen");
   play->add_option("--save", play_save, "save file (default: in the state directory)");
 
-  std::string replay_file, replay_data;
-  bool replay_json = false, replay_board = false;
-  auto* replay = app.add_subcommand("replay", "print the transcript of a saved game again");
-  replay->add_option("FILE", replay_file, "save file")->required();
-  replay->add_flag("--json", replay_json, "JSON lines");
-  replay->add_flag("--board", replay_board, "draw the board after every decision");
-  replay->add_option("--data", replay_data, "game data directory");
+  ReplayRequest replay_req;
+  auto* replay = app.add_subcommand(
+      "replay", "step through a saved game (in a terminal), print its transcript, or record it");
+  replay->add_option("FILE", replay_req.file, "save file")->required();
+  replay->add_flag("--json", replay_req.json, "JSON lines");
+  replay->add_flag("--board", replay_req.board, "draw the board after every decision");
+  replay->add_option("--data", replay_req.data_dir, "game data directory");
+  replay->add_option("--asciicast", replay_req.cast_path,
+                     "write an asciicast v2 recording (80x24, the shell's screen) to this file");
+  replay->add_option("--seat", replay_req.seat,
+                     "see the game as this seat (1, 2...): its hidden cards, nobody else's");
+  replay->add_flag("--watch", replay_req.watch,
+                   "see the game as a watcher: public information only (default)");
+  replay->add_option("--speed", replay_req.speed,
+                     "recording speed: 2 plays twice as fast (default 1: a second a decision)");
+
+  std::string stats_game;
+  bool stats_json_flag = false;
+  auto* stats =
+      app.add_subcommand("stats", "your games, wins and places, from the history of finished games");
+  stats->add_option("--game", stats_game, "one game (id)");
+  stats->add_flag("--json", stats_json_flag, "one JSON object");
 
   std::string demo_game, demo_seed;
   auto* demo = app.add_subcommand("demo", "watch computers play a game, narrated");
@@ -322,7 +413,16 @@ int run(int argc, char** argv) {
       shell_opt.start_game_set = true;
       return shell::run(shell_opt);
     }
-    if (app.got_subcommand("replay")) return cmd_replay(replay_file, replay_json, replay_board, replay_data);
+    if (app.got_subcommand("replay")) {
+      replay_req.ascii = shell_opt.ascii;
+      if (!replay_req.cast_path.empty()) return cmd_replay_cast(replay_req);
+      if (!tty || replay_req.json || replay_req.board) return cmd_replay(replay_req);
+      shell_opt.replay_file = replay_req.file;
+      shell_opt.replay_data_dir = replay_req.data_dir;
+      shell_opt.replay_viewer = replay_viewer(replay_req, replay_req.file);
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
     if (app.got_subcommand("demo")) {
       builtin_registry().get(demo_game);
       if (!demo_seed.empty()) parse_seed(demo_seed);

@@ -213,6 +213,7 @@ int host(HostSettings s) {
     for (int k = 2; exists(socket_path(opt.dir, opt.name)) || exists(info_path(opt.dir, opt.name)); ++k)
       opt.name = fmt::format("{}-{}", table->game().info().id, k);
   opt.save_path = s.save_path.empty() ? fresh_save_path(*table, opt.name) : s.save_path;
+  opt.history_dir = cli::state_dir();  // the game's end is recorded there (a failure is said at the table)
 
   int log_fd = STDERR_FILENO;
   opt.log = [&log_fd](std::string_view line) {

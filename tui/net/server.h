@@ -33,8 +33,10 @@ struct ServerOptions {
   std::string group_name;
   std::string code;       // join code ("" none)
   std::string save_path;  // "" not saved
-  int pace_ms = 800;      // after each computer decision
-  int ready_ms = 1500;    // "Get ready!" before a contest with people in it
+  std::string
+      history_dir;      // the host's state directory: a finished game is added to its history.jsonl ("" not)
+  int pace_ms = 800;    // after each computer decision
+  int ready_ms = 1500;  // "Get ready!" before a contest with people in it
   int after_contest_ms = 1500;
   int frame_ms = 50;  // screens of a live contest at most this often
   // A computer plays for a person away longer than grace_ms ("" never).
@@ -131,6 +133,7 @@ class Server {
 
   Millis now() const;
   void save_if_changed();
+  void record_history();
   void say(std::string_view line);
   void on_step(const Step& step);
   bool live_contest() const;

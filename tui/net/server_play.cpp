@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "core/history.h"
+
 namespace rt::net {
 
 void Server::on_step(const Step& step) {
@@ -57,8 +59,24 @@ bool Server::update(Millis real) {
   if (phase_ == Phase::Over && before != Phase::Over) {
     over_since_ = real;
     say(fmt::format("game over: {}", table_->state().standings().summary));
+    record_history();
   }
   return changed || before != phase_;
+}
+
+// The host's history (core/history.h): the seats its own user sat at are "you".
+void Server::record_history() {
+  if (opt_.history_dir.empty()) return;
+  std::vector<PlayerId> you;
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (seats_[p].claimed && seats_[p].uid == host_uid_) you.push_back(static_cast<PlayerId>(p));
+  const std::string problem = append_history(
+      opt_.history_dir, finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you));
+  if (problem.empty()) return;
+  // Everyone is told, in the system's words: never the host's path.
+  const auto colon = problem.rfind(": ");
+  say("this game was not added to the host's history: " +
+      (colon == std::string::npos ? problem : problem.substr(colon + 2)));
 }
 
 Millis Server::wake_at(Millis real) const {

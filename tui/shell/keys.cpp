@@ -202,6 +202,46 @@ const std::vector<Binding>& bindings() {
       {Context::Demo, Cmd::PageUp, {k(T::PageUp)}, "PgUp PgDn wheel", "scroll the log", "", ""},
       {Context::Demo, Cmd::PageDown, {k(T::PageDown)}, "", "", "", ""},
       {Context::Demo, Cmd::Pause, {k(' ')}, "any other key", "pause, and go on again", "Space", "pause"},
+
+      // The replay viewer (Finished and saved games, racetable replay FILE).
+      {Context::Replay, Cmd::Right, {k(T::Right)}, "→ ←", "one decision forward or back", "←→", "step"},
+      {Context::Replay, Cmd::Left, {k(T::Left)}, "", "", "", ""},
+      {Context::Replay,
+       Cmd::PageDown,
+       {k(T::PageDown)},
+       "PgDn PgUp",
+       "the next turn, or back to the start of this one",
+       "PgUp/Dn",
+       "turn"},
+      {Context::Replay, Cmd::PageUp, {k(T::PageUp)}, "", "", "", ""},
+      {Context::Replay,
+       Cmd::Home,
+       {k(T::Home)},
+       "Home End",
+       "the start or the end of the game",
+       "Home/End",
+       "ends"},
+      {Context::Replay, Cmd::End, {k(T::End)}, "", "", "", ""},
+      {Context::Replay,
+       Cmd::View,
+       {k('v'), k(T::Tab)},
+       "v Tab",
+       "see it as the next seat (its hidden cards only), then as a watcher",
+       "v",
+       "view"},
+      {Context::Replay, Cmd::ViewBack, {k('V'), k(T::BackTab)}, "", "", "", ""},
+      {Context::Replay, Cmd::Watcher, {k('w')}, "", "see it as a watcher: public information only", "", ""},
+      {Context::Replay, Cmd::None, {}, "1-9", "see it as seat 1-9", "", ""},
+      {Context::Replay,
+       Cmd::Toggle,
+       {k(' ')},
+       "",
+       "play the decisions one after another, or stop",
+       "",
+       "play"},
+      {Context::Replay, Cmd::Log, {k('l')}, "", "the whole log up to here", "", "log"},
+      {Context::Replay, Cmd::Rules, {k('r')}, "", "the game's rules", "", "rules"},
+      {Context::Replay, Cmd::Back, {k('q'), k(T::Escape)}, "q Esc", "close the replay", "q", "back"},
   };
   return table;
 }
@@ -252,6 +292,7 @@ std::string_view context_title(Context context) {
     case Context::Game: return "Playing";
     case Context::Contest: return "Timed contests (rolling races, Bull's-eye, tapping)";
     case Context::Demo: return "Watching a demo";
+    case Context::Replay: return "Replays of finished and saved games";
   }
   return "";
 }

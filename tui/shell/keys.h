@@ -76,14 +76,17 @@ enum class Cmd : std::uint8_t {
   Slower,
   Skip,  // do not wait for the computers
   Redraw,
-  Delete,  // delete a saved game
-  Act,     // Space/Enter in a timed contest: roll, throw, tap
-  Pause,   // demo: any other key pauses
+  Delete,    // delete a saved game
+  Act,       // Space/Enter in a timed contest: roll, throw, tap
+  Pause,     // demo: any other key pauses
+  View,      // replay: see the game as the next seat (or as a watcher)
+  ViewBack,  // replay: the view before
+  Watcher,   // replay: public information only
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except
 // while a name or number is being typed.
-enum class Context : std::uint8_t { Everywhere, Menu, Reader, Game, Contest, Demo };
+enum class Context : std::uint8_t { Everywhere, Menu, Reader, Game, Contest, Demo, Replay };
 
 struct Binding {
   Context context;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/history.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/save_notice.h"
 
@@ -12,7 +13,8 @@ namespace {
 
 class LocalTable final : public PlayTable {
  public:
-  explicit LocalTable(std::unique_ptr<GameSession> session) : s_(std::move(session)) {}
+  explicit LocalTable(std::unique_ptr<GameSession> session)
+      : s_(std::move(session)), over_at_open_(s_->table().over()) {}
 
   GameSession& session() { return *s_; }
 
@@ -137,8 +139,20 @@ class LocalTable final : public PlayTable {
   bool can_save() const override { return !s_->demo() && !s_->save_path().empty(); }
   std::string save_path() const override { return s_->save_path(); }
   std::string save() override { return s_->save(); }
+  std::string record_finish(const std::string& state_dir, std::time_t now) override {
+    // A demo is not a game anyone played; a game opened already over was recorded when it ended.
+    if (s_->demo() || over_at_open_ || recorded_ || !s_->table().over()) return {};
+    recorded_ = true;
+    std::vector<PlayerId> you = s_->humans();  // every human seat is at this keyboard
+    history_problem_ =
+        append_history(state_dir, finished_game_record(s_->table(), now, s_->save_path(), "", you));
+    return history_problem_;
+  }
+
   std::string on_exit() override {
     if (s_->demo()) return {};
+    if (!history_problem_.empty())
+      return fmt::format("racetable: the game was not added to your history: {}", history_problem_);
     if (s_->phase() == Phase::Over) {
       // The end was saved when it came; if that failed, one more try.
       if (s_->save_problem().empty() || s_->save().empty()) return {};
@@ -149,6 +163,7 @@ class LocalTable final : public PlayTable {
   }
   bool unsaved() const override {
     if (s_->demo()) return false;
+    if (!history_problem_.empty()) return true;
     if (s_->save_path().empty()) return s_->phase() != Phase::Over;
     return !s_->save_problem().empty();
   }
@@ -180,6 +195,9 @@ class LocalTable final : public PlayTable {
   }
 
   std::unique_ptr<GameSession> s_;
+  bool over_at_open_ = false;
+  bool recorded_ = false;
+  std::string history_problem_;
 };
 
 }  // namespace

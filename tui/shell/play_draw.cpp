@@ -265,7 +265,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
     case Phase::Computers: {
       head(s.activity(), style::kNormal);
-      if (s.demo())
+      if (!s.watch_hint().empty())
+        foot(s.watch_hint());
+      else if (s.demo())
         foot("Any key pauses. + and - change the speed.");
       else if (s.shared())
         foot(s.humans().empty() ? "You are watching: PgUp/PgDn scroll the log."
@@ -456,10 +458,15 @@ void PlayScreen::draw_over(Canvas& c) const {
   const auto summary = wrap(t_->result_summary(), w - 4);
   const std::string outside_winner = t_->non_seat_winner();
   const int outside = outside_winner.empty() ? 0 : 1;
-  const int h = static_cast<int>(summary.size() + placings.size()) + outside + 6;
+  // A record that failed stays in the box: nothing lost is hidden.
+  const auto history = history_problem_.empty()
+                           ? std::vector<std::string>{}
+                           : wrap("Not added to your history: " + history_problem_, w - 4);
+  const int h = static_cast<int>(summary.size() + placings.size() + history.size()) + outside + 6;
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
   for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
+  for (const auto& line : history) c.text(in.x, y++, line, style::kWarn, in.w);
   ++y;
   if (outside) {  // first place went to no seat (a Neutral Racer): say so above the seats
     c.text(in.x, y, fmt::format("{:>4}", ordinal(1)), style::kNormal);

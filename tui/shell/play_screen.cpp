@@ -151,6 +151,8 @@ bool PlayScreen::tick(Millis now) {
     was_over_ = true;
     over_since_ = now;
     changed = true;
+    // No state directory (a test's shell): nothing is kept, history neither.
+    if (!ctx_.state_dir.empty()) history_problem_ = t_->record_finish(ctx_.state_dir, ctx_.wall_clock());
   }
   if (changed) refresh_options();
   return changed;

@@ -99,6 +99,7 @@ class PlayScreen final : public Screen {
   Millis flash_until_ = 0;
   bool user_paused_ = false;  // demo: a key paused it
   bool was_over_ = false;
+  std::string history_problem_;  // the game's end could not be added to history.jsonl: why
   Millis over_since_ = 0;
   // Where things were drawn, for the mouse.
   Rect options_rect_;

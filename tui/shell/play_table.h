@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <string>
@@ -100,6 +101,8 @@ class PlayTable {
   // header's short form of it.
   virtual std::string activity() const = 0;
   virtual std::string turn_status() const = 0;
+  // Replaces the pace hint under activity() ("": the usual one; a replay: whose view it is).
+  virtual std::string watch_hint() const { return {}; }
   virtual std::string result_summary() const = 0;
   virtual std::vector<ResultLine> result() const = 0;
   // Who came first when no seat did (a Neutral Racer), else "".
@@ -133,6 +136,10 @@ class PlayTable {
   // The same players again ("n" after a game), if this table can say.
   virtual std::optional<cli::TableRequest> same_players() const { return std::nullopt; }
   virtual std::string stats_tag() const = 0;
+  // The game just ended here: add it to the history in `state_dir`
+  // (core/history.h). "" or why it failed (shown to the player). A shared
+  // table's host records its own games.
+  virtual std::string record_finish(const std::string& /*state_dir*/, std::time_t /*now*/) { return {}; }
 };
 
 // Rows of a drawn board that hold anything (blank rows at the bottom do not count).

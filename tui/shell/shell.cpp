@@ -10,6 +10,8 @@
 #include "games/registry.h"
 #include "tui/shell/app.h"
 #include "tui/shell/play_table.h"
+#include "tui/shell/replay_model.h"
+#include "tui/shell/replay_screens.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
@@ -31,6 +33,8 @@ std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& option
         ctx, std::make_unique<GameSession>(std::move(loaded.table), std::move(loaded.events), so));
   }
   if (options.resume) return make_resume_screen(ctx);
+  if (!options.replay_file.empty())
+    return make_replay_screen(ctx, ReplayModel::load(options.replay_file, ctx.data), options.replay_viewer);
   if (!options.demo_game.empty())
     return make_play_screen(ctx, make_demo_session(ctx, options.demo_game, options.demo_seed));
   if (options.start_game_set) {
@@ -52,6 +56,7 @@ int run(const ShellOptions& options) {
   AppContext ctx;
   ctx.state_dir = cli::state_dir();
   if (options.start_game_set) ctx.data = cli::data_source(options.start_game.data_dir);
+  if (!options.replay_file.empty()) ctx.data = cli::data_source(options.replay_data_dir);
   std::unique_ptr<Screen> first = first_screen(ctx, options);
 
   std::unique_ptr<Terminal> term = open_terminal(CapsRequest{options.ascii, options.no_color});

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "core/types.h"
 #include "tui/setup.h"
 
 namespace rt::shell {
@@ -24,6 +25,11 @@ struct ShellOptions {
   // `racetable resume [FILE]`.
   bool resume = false;
   std::string resume_file;
+  // `racetable replay FILE` in a terminal: the replay viewer, seen as this
+  // seat (kEveryone: a watcher).
+  std::string replay_file;
+  std::string replay_data_dir;  // --data
+  PlayerId replay_viewer = kEveryone;
   // `racetable join TABLE` in a terminal: the table, already joined.
   std::function<std::unique_ptr<PlayTable>()> open_table;
 };

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "games/registry.h"
+#include "tui/shell/replay_screens.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 
@@ -18,6 +19,7 @@ const char* const kLogo[] = {
     R"(|_| \_\/_/   \_\ \____||_____|  |_|  /_/   \_\|____/ |_____||_____|)",
 };
 constexpr int kLogoWidth = 67;
+constexpr int kKeysRow = 6;
 
 class TitleScreen final : public Screen {
  public:
@@ -33,6 +35,8 @@ class TitleScreen final : public Screen {
                 saves_ == 0 ? std::string("none yet") : fmt::format("{} saved", saves_), saves_ > 0},
         MenuRow{"Tables", "host, join or watch a shared game", true},
         MenuRow{"Watch a demo", "computers play while the log explains", true},
+        MenuRow{"Finished and saved games", "watch any game again, step by step", true},
+        MenuRow{"Stats", "your games, wins and places", true},
         MenuRow{"Keys", "every key of the shell", true},
         MenuRow{"Quit", "", true},
     };
@@ -57,7 +61,7 @@ class TitleScreen final : public Screen {
                    : fmt::format("{} tabletop racing games in your terminal", n),
             style::kDim);
 
-    const int mw = 60;
+    const int mw = std::min(68, w - 2);  // the longest label and description whole at 80 columns
     menu_ = Rect{(w - mw) / 2, flag_y + 3, mw, static_cast<int>(rows_.size())};
     draw_menu(c, menu_, rows_, selected_);
     draw_help_line(c, 1, h - 1, w - 20,
@@ -72,7 +76,9 @@ class TitleScreen final : public Screen {
       case 1: return Nav::push(make_resume_screen(ctx_));
       case 2: return Nav::push(make_tables_screen(ctx_));
       case 3: return Nav::push(make_game_list_screen(ctx_, true));
-      case 4: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
+      case 4: return Nav::push(make_replay_list_screen(ctx_));
+      case 5: return Nav::push(make_stats_screen(ctx_));
+      case kKeysRow: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
       default: return Nav::exit(0);
     }
   }
@@ -85,7 +91,7 @@ class TitleScreen final : public Screen {
     if (move_highlight(cmd, selected_, n)) return Nav::stay();
     switch (cmd) {
       case Cmd::Select: return activate(selected_);
-      case Cmd::Help: return activate(4);
+      case Cmd::Help: return activate(kKeysRow);
       case Cmd::Back: return Nav::exit(0);
       default: break;
     }

@@ -1,0 +1,23 @@
+// The replay viewer, the list of finished and saved games that opens it,
+// and the Stats page (made here so the title screen needs no classes).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/types.h"
+#include "tui/shell/screen.h"
+
+namespace rt::shell {
+
+class ReplayModel;
+
+// Steps through a game: → ← decisions, PgDn PgUp turns, Home End, v the view.
+std::unique_ptr<Screen> make_replay_screen(AppContext& ctx, std::shared_ptr<const ReplayModel> model,
+                                           PlayerId viewer);
+// Every save in the state directory, newest first: Enter watches it again, x deletes it.
+std::unique_ptr<Screen> make_replay_list_screen(AppContext& ctx);
+// Games, wins and places from history.jsonl; the last games open in the viewer.
+std::unique_ptr<Screen> make_stats_screen(AppContext& ctx);
+
+}  // namespace rt::shell

@@ -1,0 +1,180 @@
+#include "tui/shell/replay_view.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rt::shell {
+
+// A PlayTable over one position of a finished game: nobody at this keyboard
+// decides, nothing moves unless the viewer steps.
+class ReplayTable final : public PlayTable {
+ public:
+  explicit ReplayTable(std::shared_ptr<const ReplayModel> model) : m_(std::move(model)) { refresh(); }
+
+  void go(int position, PlayerId viewer) {
+    position_ = std::clamp(position, 0, m_->size() - 1);
+    viewer_ = viewer;
+    refresh();
+  }
+
+  std::string game_id() const override { return m_->info().id; }
+  std::string game_name() const override { return m_->info().name; }
+  std::string header_right() const override {
+    return fmt::format("as {}  {}/{}", viewer_ < 0 ? std::string("watcher") : seat_name(viewer_), position_,
+                       m_->size() - 1);
+  }
+  // Like a shared table seen from outside: no pace of its own, nothing to save.
+  bool shared() const override { return true; }
+
+  bool update(Millis) override { return false; }
+  Millis wake_at(Millis) const override { return kNever; }
+  Phase phase() const override { return at_end() && m_->finished() ? Phase::Over : Phase::Computers; }
+  PlayerId asked() const override { return kEveryone; }
+  const std::vector<PlayerId>& humans() const override { return nobody_; }
+  int human_rank(PlayerId) const override { return -1; }
+  std::vector<PlayerId> contest_humans() const override { return {}; }
+  std::uint64_t revision() const override { return static_cast<std::uint64_t>(position_); }
+  Question question(PlayerId seat) const override {
+    Question q;
+    q.seat = seat;
+    return q;
+  }
+  bool choose(PlayerId, Action, Millis) override { return false; }
+  bool contest_act(PlayerId, Action, Millis) override { return false; }
+
+  std::vector<SeatPanel> seats() const override {
+    const State& st = state();
+    const Standings standings = st.standings();
+    std::vector<PlayerId> acting;
+    if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(acting);
+    std::vector<SeatPanel> out;
+    for (std::size_t p = 0; p < m_->seats().size(); ++p) {
+      const Seat& seat = m_->seats()[p];
+      SeatPanel sp;
+      sp.name = seat.name;
+      sp.human = seat.kind == SeatKind::Human;
+      sp.kind = sp.human ? "human" : seat.level;
+      sp.acting = std::find(acting.begin(), acting.end(), static_cast<PlayerId>(p)) != acting.end();
+      for (const Placing& pl : standings.placings)
+        if (pl.player == static_cast<PlayerId>(p)) {
+          sp.place = pl.place;
+          sp.detail = pl.detail;
+          sp.score = std::to_string(pl.score);
+        }
+      out.push_back(std::move(sp));
+    }
+    return out;
+  }
+
+  // The prompt's place says what comes next; the chosen option only in the
+  // view of the seat that chose it (a watcher learns it from the log, as
+  // the table did).
+  std::string activity() const override {
+    const ReplayPosition& p = m_->at(position_);
+    if (at_end()) return m_->finished() ? "The end. " + state().standings().summary : "The save ends here.";
+    if (p.next < 0) return "Next: chance.";
+    if (p.next == viewer_)
+      return fmt::format("Next, {} chose: {}", seat_name(p.next), m_->next_text(position_));
+    return fmt::format("Next, {} decides.", seat_name(p.next));
+  }
+  std::string watch_hint() const override {
+    return viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
+                       : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.",
+                                     seat_name(viewer_), seat_name(viewer_));
+  }
+  std::string turn_status() const override {
+    if (at_end()) return m_->finished() ? "Replay: the end" : "Replay: where the save ends";
+    const PlayerId next = m_->at(position_).next;
+    return next < 0 ? "Replay" : "Replay: " + seat_name(next) + "'s turn";
+  }
+  std::string result_summary() const override { return state().standings().summary; }
+  std::vector<ResultLine> result() const override {
+    std::vector<ResultLine> out;
+    for (const Placing& pl : state().standings().placings)
+      out.push_back(ResultLine{pl.place, seat_name(pl.player), pl.detail});
+    return out;
+  }
+  std::string non_seat_winner() const override { return state().standings().non_seat_winner; }
+
+  int board_rows(int width, int max_rows, bool unicode, Millis now) override {
+    Canvas probe(width, std::max(1, max_rows), unicode);
+    draw_board(probe, now);
+    return used_rows(probe);
+  }
+  void draw_board(Canvas& board, Millis) const override {
+    ViewContext vc{viewer_, m_->at(position_).tick, false};
+    state().view(board, vc);
+  }
+
+  const std::vector<LogEntry>& log() const override { return log_; }
+  bool visible(const LogEntry& e) const override { return e.audience == kEveryone || e.audience == viewer_; }
+  std::size_t fresh_from() const override { return fresh_; }
+
+  std::string on_exit() override { return {}; }
+  std::string stats_tag() const override { return fmt::format("replay {}", position_); }
+
+  std::string seat_name(PlayerId p) const {
+    if (p < 0 || static_cast<std::size_t>(p) >= m_->seats().size()) return "";
+    return m_->seats()[static_cast<std::size_t>(p)].name;
+  }
+
+ private:
+  const State& state() const { return *m_->at(position_).state; }
+  bool at_end() const { return position_ == m_->size() - 1; }
+  void refresh() {
+    const std::size_t end = m_->at(position_).log_end;
+    log_.assign(m_->log().begin(), m_->log().begin() + static_cast<std::ptrdiff_t>(end));
+    fresh_ = position_ > 0 ? m_->at(position_ - 1).log_end : end;
+  }
+
+  std::shared_ptr<const ReplayModel> m_;
+  int position_ = 0;
+  PlayerId viewer_ = kEveryone;
+  std::vector<LogEntry> log_;
+  std::size_t fresh_ = 0;
+  std::vector<PlayerId> nobody_;
+};
+
+ReplayView::ReplayView(AppContext& ctx, std::shared_ptr<const ReplayModel> model, PlayerId viewer)
+    : model_(std::move(model)) {
+  auto table = std::make_unique<ReplayTable>(model_);
+  table_ = table.get();
+  screen_ = std::make_unique<PlayScreen>(ctx, std::move(table));
+  set_viewer(viewer);
+}
+
+ReplayView::~ReplayView() = default;
+
+void ReplayView::set_position(int i) {
+  position_ = std::clamp(i, 0, model_->size() - 1);
+  table_->go(position_, viewer_);
+}
+
+void ReplayView::set_viewer(PlayerId viewer) {
+  const auto seats = static_cast<PlayerId>(model_->seats().size());
+  viewer_ = viewer >= 0 && viewer < seats ? viewer : kEveryone;
+  table_->go(position_, viewer_);
+}
+
+void ReplayView::cycle_viewer(int by) {
+  const auto seats = static_cast<int>(model_->seats().size());
+  // Views in order: watcher (index 0), seat 0 (1), seat 1 (2)...
+  const int index = viewer_ < 0 ? 0 : viewer_ + 1;
+  const int next = ((index + by) % (seats + 1) + seats + 1) % (seats + 1);
+  set_viewer(next == 0 ? kEveryone : static_cast<PlayerId>(next - 1));
+}
+
+std::string ReplayView::viewer_name() const {
+  return viewer_ < 0 ? std::string("a watcher") : table_->seat_name(viewer_);
+}
+
+void ReplayView::draw(Canvas& canvas, Millis now) {
+  screen_->draw(canvas, now);
+}
+
+std::vector<ReaderLine> ReplayView::log_lines() const {
+  return log_document(*table_);
+}
+
+}  // namespace rt::shell
