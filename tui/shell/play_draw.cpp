@@ -34,6 +34,14 @@ StyledText styled(std::string_view text, Style s = {}) {
   return t;
 }
 
+// Several humans at one keyboard each get a line of keys: an option's
+// words before its colon ("Tap #2" of "Tap #2: Ben's card - ...") name it;
+// the board shows the rest. Labels without one stay whole.
+std::string key_label(const std::string& label) {
+  const std::size_t colon = label.find(": ");
+  return colon != std::string::npos && colon <= 24 ? label.substr(0, colon) : label;
+}
+
 std::string ordinal(int n) {
   if (n % 100 >= 11 && n % 100 <= 13) return fmt::format("{}th", n);
   switch (n % 10) {
@@ -359,8 +367,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
           std::string key;
           utf8_append(key, kl.key);
           append(t, "[" + key + "] ", style::kKey);
-          append(t, kl.option < 0 ? std::string("more  ")
-                                  : canvas_form(acts[static_cast<std::size_t>(kl.option)], unicode) + "  ");
+          append(t, kl.option < 0
+                        ? std::string("more  ")
+                        : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode) + "  ");
         }
         for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
       }
