@@ -198,8 +198,12 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
     y += 1;
   }
 
-  // Players: hand size, Race row, Finish and progress.
-  for (PlayerId p = 0; p < n && y + 1 < c.height(); ++p) {
+  // Players: hand size, Race row, Finish and progress. Two rows each when
+  // they fit above the viewer's hand; else one, the Finish shortened to its
+  // number and progress at the row's end (six players at 80x24).
+  const int hand_rows = ctx.omniscient ? n : (ctx.viewer >= 0 && ctx.viewer < n ? 1 : 0);
+  const bool two_rows = c.height() - y - hand_rows >= 2 * n;
+  for (PlayerId p = 0; p < n && y < c.height() - hand_rows; ++p) {
     const auto i = static_cast<std::size_t>(p);
     const bool acting = (phase_ == Phase::AyTurn && p == current_) ||
                         (phase_ == Phase::Settle &&
@@ -226,24 +230,38 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
                                : kDim,
            6);
     const Row& r = race(p);
+    const int f = finish_of(p);
+    const Style fin_style = finished(p) ? Style{Color::Green, Color::Default, attr::kBold} : kDim;
+    // One row: the short Finish takes the row's end, the Race what is left.
+    std::string short_fin;
+    if (!two_rows)
+      short_fin =
+          f < 0 ? std::string(" no Finish")
+                : fmt::format(" Rule {} {}{}", card(f).number,
+                              progress_text(d, card(f).finish, progress_of(p)), finished(p) ? " DONE" : "");
+    const int race_end = w - std::min(utf8_length(short_fin), w - 40);
     int rx = 29 + c.text(29, y, fmt::format("Race {:>2}:", r.len));
     for (int k = 0; k < r.len; ++k) {
-      if (rx + 4 >= w) {
-        c.text(w - 2, y, "…", kDim);
+      if (rx + 4 >= race_end) {
+        c.text(race_end - 2, y, "…", kDim);
         break;
       }
-      rx += draw_card(c, rx, y, d, card(r[k]), w - rx - 2);
+      rx += draw_card(c, rx, y, d, card(r[k]), race_end - rx - 2);
       if (k + 1 < r.len) c.put(rx++, y, U'|', kDim);
     }
+    if (!two_rows) {
+      c.text(race_end, y, short_fin, fin_style, w - race_end);
+      ++y;
+      continue;
+    }
     ++y;
-    const int f = finish_of(p);
     std::string fin;
     if (f < 0)
       fin = "no Finish yet: win a Rule Card";
     else
       fin = fmt::format("Finish Rule {}: {} — {}{}", card(f).number, d.finish_text(card(f).finish_text),
                         progress_text(d, card(f).finish, progress_of(p)), finished(p) ? "  FINISHED!" : "");
-    c.text(4, y, fin, finished(p) ? Style{Color::Green, Color::Default, attr::kBold} : kDim, w - 4);
+    c.text(4, y, fin, fin_style, w - 4);
     ++y;
   }
 

@@ -129,14 +129,36 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
   }
   if (last < c.num_pos - 1) cv.put(std::min(width - 1, x0 + fit * col), yk, cv.glyphs().arrow_r, dim);
   y += 6;
-  if (dast_out_)
-    cv.text(0, y, "Dastardly is out of the race.", dim);
-  else
-    cv.text(0, y,
-            fmt::format("DD = the Mean Machine, on {}.  {} = face-down Trap.", tile_name(dast_),
-                        col == kCol ? "[?]" : "??"),
-            dim);
-  ++y;
+  // Rows short (80x24): every racer and the viewer's hand first; the legend,
+  // the spacer and the deck line only when there is room for them too.
+  int hand_rows = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    if (!ctx.omniscient && p != ctx.viewer) continue;
+    int x = 2 + utf8_length("powers:") + 1;
+    hand_rows += 2;
+    for (int i = 0; i < kPowers; ++i) {
+      const int len =
+          utf8_length(fmt::format("{} ({})", power_name(p, i), exhausted(p, i) ? "used" : "ready"));
+      if (x + len > width) {
+        ++hand_rows;
+        x = 2;
+      }
+      x += len + 2;
+    }
+  }
+  int spare = cv.height() - (y + hand_rows + kField);
+  const bool show_legend = spare-- > 0;
+  const bool show_spacer = spare-- > 0;
+  if (show_legend) {  // else the rules screen explains DD and face-down Traps
+    if (dast_out_)
+      cv.text(0, y, "Dastardly is out of the race.", dim);
+    else
+      cv.text(0, y,
+              fmt::format("DD = the Mean Machine, on {}.  {} = face-down Trap.", tile_name(dast_),
+                          col == kCol ? "[?]" : "??"),
+              dim);
+    ++y;
+  }
 
   // The viewer's hand and powers (every hand when omniscient).
   for (PlayerId p = 0; p < num_players() && y < cv.height(); ++p) {
@@ -170,13 +192,19 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
   }
 
   // Every racer, leader first.
-  if (y < cv.height()) ++y;
+  if (show_spacer && y < cv.height()) ++y;
   std::array<int, kField> order{};
   for (int s = 0; s < kField; ++s) order[static_cast<std::size_t>(s)] = s;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (a == winner_ || b == winner_) return a == winner_ && b != winner_;
     return pos(a) > pos(b);
   });
+  // Whole team names when the width allows ("Rufus Ruffcut & Sawtooth").
+  int name_w = 20;
+  for (int s = 0; s < kField; ++s)
+    name_w = std::max(name_w, utf8_length(c.teams[static_cast<std::size_t>(team_of(s))].name));
+  name_w = std::min(name_w, std::max(20, width - 5 - 1 - 9 - 13 - 22));
+  const int who_x = 6 + name_w;
   for (int s : order) {
     if (y >= cv.height()) break;
     const Team& team = c.teams[static_cast<std::size_t>(team_of(s))];
@@ -196,10 +224,10 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     const bool acting = o >= 0 && o == current_ && !over_;
     cv.text(0, y, acting ? ">" : " ", bold);
     cv.text(2, y, team.code, o >= 0 ? bold : dim);
-    cv.text(5, y, team.name, o >= 0 ? Style{} : dim, 20);
-    cv.text(26, y, who, Style{}, 8);
-    cv.text(35, y, where, Style{}, 12);
-    cv.text(48, y, status, dim, std::max(0, width - 48));
+    cv.text(5, y, team.name, o >= 0 ? Style{} : dim, name_w);
+    cv.text(who_x, y, who, Style{}, 8);
+    cv.text(who_x + 9, y, where, Style{}, 12);
+    cv.text(who_x + 22, y, status, dim, std::max(0, width - who_x - 22));
     ++y;
   }
   if (y < cv.height())

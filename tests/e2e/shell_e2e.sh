@@ -13,6 +13,9 @@
 #     screen, recorded in the save); arrow keys slide, Enter says done.
 #  5. Saving fails (a file size limit of 0): the header says NOT SAVED, the
 #     quit dialog says the game is lost, and the program exits 2.
+#  6. Each of the five games is played to the end (one human, computers at
+#     the top speed); the final screen names a winner (E2E_CAPTURES=DIR keeps
+#     each final screen, for the README's screenshot).
 # Every wait polls the screen with a deadline (no fixed sleeps), so a busy
 # machine only makes it slower. Exit 77 (skipped) when tmux is missing.
 #   usage: tests/e2e/shell_e2e.sh path/to/racetable
@@ -113,7 +116,7 @@ play_until() {
   fail "the game did not reach '$stop' in ${limit}s"
 }
 
-if [ "${E2E_ONLY:-}" != 2 ]; then
+if [ "${E2E_ONLY:-}" != 2 ] && [ "${E2E_ONLY:-}" != 6 ]; then
 echo "1. a whole game of Go Wacky! at 80x24"
 start g1 "$bin"
 wait_for 'Play a game' 30
@@ -158,6 +161,7 @@ screen | grep -q 'terminal modes restored' || fail "the terminal modes were not 
 
 echo "   (${SECONDS}s)"
 fi
+if [ "${E2E_ONLY:-}" != 6 ]; then
 echo "2. SIGHUP mid-game, then racetable resume"
 start g2 "$bin" play go-wacky --seed 8
 wait_for 'who is playing\?'
@@ -262,4 +266,34 @@ keys q
 status=$(exit_status 30)
 [ "$status" = 2 ] || fail "exit status $status after quitting an unsaved game (want 2)"
 screen | grep -q 'could not be saved: cannot write: File too large; it is lost' || fail "no line says the game is lost"
+fi
+echo "6. each of the five games to the end at 80x24 (one human, computers at the top speed)"
+for spec in "go-wacky 11 human,normal,normal" "scrap-racer 12 human,normal,normal" \
+  "wacky-races 13 human,normal,normal" "rc-racer 14 human,normal" "racesmack 15 human,normal,normal"; do
+  read -r game seed seats <<<"$spec"
+  started=$SECONDS
+  start "e6-$game" "$bin" play "$game" --seed "$seed" --seats "$seats"
+  wait_for 'who is playing\?'
+  keys Enter
+  wait_for 'variants and seed'
+  keys Enter
+  wait_for "seed $seed" 60
+  keys + + +
+  play_until 'GAME OVER' 100000 600
+  final=$(screen)
+  grep -q '1st' <<<"$final" || fail "$game: no first place on the final screen"
+  grep -q 'Enter: title' <<<"$final" || fail "$game: the game-over box lost its keys line"
+  [ -n "${E2E_CAPTURES:-}" ] && printf '%s\n' "$final" >"$E2E_CAPTURES/$game.txt"
+  # The result stays up a moment before a key may close it: Enter until the title.
+  end=$((SECONDS + 30))
+  until screen | grep -q 'Play a game'; do
+    [ $SECONDS -lt $end ] || fail "$game: Enter did not leave the final screen for the title"
+    keys Enter
+    sleep 0.3
+  done
+  keys q
+  status=$(exit_status 30)
+  [ "$status" = 0 ] || fail "$game: exit status $status after q on the title (want 0)"
+  echo "   $game: $((SECONDS - started))s"
+done
 echo "PASS (${SECONDS}s)"

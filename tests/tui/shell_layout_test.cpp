@@ -91,3 +91,14 @@ TEST_CASE("shell layout: below the minimum a clear message names both sizes", "[
   Canvas none(0, 0, false);
   draw_too_small(none, 0, 0);
 }
+
+TEST_CASE("shell layout: a decision too long to fit beside the log takes the full width", "[shell][layout]") {
+  GameLayoutNeeds needs{16, 6, 6, 60};
+  needs.full_prompt = true;
+  const GameLayout l = layout_game(80, 24, needs);
+  CHECK(l.prompt.x == 0);
+  CHECK(l.prompt.w == 80);
+  CHECK(l.prompt.h >= 5);
+  CHECK(l.log.empty());
+  CHECK(l.prompt.bottom() == l.help.y);
+}

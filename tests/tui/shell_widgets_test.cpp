@@ -167,3 +167,30 @@ TEST_CASE("shell widgets: unbroken text moves to the next line whole", "[shell][
   draw_styled(c, 0, 0, lines[1]);
   CHECK(c.to_text() == " (Play: draw back)\n");  // no-break spaces are drawn as spaces
 }
+
+TEST_CASE("shell widgets: unbroken text longer than a line breaks at its spaces, never in a word",
+          "[shell][widgets]") {
+  // The log's "Moving y / our Racer": a rule's name longer than the log's width.
+  StyledText t;
+  append(t, "Dev ends their movement. ");
+  append_unbroken(t, "(Steps 1, 2, and 3 - Moving your Racer)", style::kDim);
+  const auto lines = wrap_styled(t, 29, 1);
+  std::string joined;
+  for (const auto& l : lines) {
+    CHECK(static_cast<int>(l.size()) <= 29);
+    joined += plain(l) + "|";
+  }
+  CHECK(joined.find("Moving y|") == std::string::npos);
+  CHECK(joined.find("Racer)") != std::string::npos);
+  // Every word of the rule whole on some line.
+  for (const char* word : {"(Steps", "Moving", "your", "Racer)"}) {
+    bool whole = false;
+    for (const auto& l : lines) {
+      std::string s = plain(l);
+      for (std::size_t at = s.find("\u00A0"); at != std::string::npos; at = s.find("\u00A0"))
+        s.replace(at, 2, " ");
+      whole = whole || (" " + s + " ").find(std::string(" ") + word) != std::string::npos;
+    }
+    CHECK(whole);
+  }
+}

@@ -59,6 +59,11 @@ GameLayout layout_game(int cols, int rows, const GameLayoutNeeds& needs) {
   l.rule_y = y + board_rows;
   const int bottom_y = l.rule_y + 1;
   const int bottom_rows = rows - 1 - bottom_y;
+  if (needs.full_prompt) {
+    l.prompt = Rect{0, bottom_y, cols, bottom_rows};
+    l.log = Rect{cols, bottom_y, 0, bottom_rows};
+    return l;
+  }
   // Long options widen the prompt, but the log keeps 31 columns.
   const int prompt_w = std::clamp(needs.prompt_width, cols / 2 + 2, std::max(cols / 2 + 2, cols - 32));
   l.divider_x = prompt_w;

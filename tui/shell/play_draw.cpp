@@ -9,12 +9,37 @@
 #include "tui/shell/save_notice.h"
 
 namespace rt::shell {
+
+// Text as a canvas of that kind draws it: on ASCII, each non-ASCII code
+// point with a known stand-in becomes the stand-in, so wrapping counts the
+// columns "ok" or "[3]" really take (unknown ones stay, drawn as '?').
+std::string canvas_form(std::string_view utf8, bool unicode) {
+  if (unicode) return std::string(utf8);
+  std::string out;
+  for (char32_t cp : utf8_decode(utf8)) {
+    const std::string_view a = cp > 0x7E ? ascii_stand_in(cp) : std::string_view{};
+    if (a.empty())
+      utf8_append(out, cp);
+    else
+      out += a;
+  }
+  return out;
+}
+
 namespace {
 
 StyledText styled(std::string_view text, Style s = {}) {
   StyledText t;
   append(t, text, s);
   return t;
+}
+
+// Several humans at one keyboard each get a line of keys: an option's
+// words before its colon ("Tap #2" of "Tap #2: Ben's card - ...") name it;
+// the board shows the rest. Labels without one stay whole.
+std::string key_label(const std::string& label) {
+  const std::size_t colon = label.find(": ");
+  return colon != std::string::npos && colon <= 24 ? label.substr(0, colon) : label;
 }
 
 std::string ordinal(int n) {
@@ -76,7 +101,23 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
   for (const auto& o : pv.options)
     needs.prompt_width = std::max(needs.prompt_width, static_cast<int>(o.size()) + 6);
-  const GameLayout l = layout_game(w, h, needs);
+  GameLayout l = layout_game(w, h, needs);
+  PromptView prompt = build_prompt(l.prompt.w, c.unicode(), now);
+  const bool deciding_now =
+      s.phase() == Phase::HumanTurn ||
+      ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty());
+  if (!l.wide && deciding_now && prompt_rows_needed(prompt, l.prompt.w) > l.prompt.h) {
+    // Options or contest keys that do not fit whole beside the log: the
+    // decision takes the full width while it is open (the log is one key away).
+    GameLayoutNeeds full = needs;
+    full.full_prompt = true;
+    const GameLayout lf = layout_game(w, h, full);
+    PromptView wider = build_prompt(lf.prompt.w, c.unicode(), now);
+    if (prompt_rows_needed(wider, lf.prompt.w) < prompt_rows_needed(prompt, l.prompt.w)) {
+      l = lf;
+      prompt = std::move(wider);
+    }
+  }
 
   draw_header(c, l.header);
   if (s.phase() == Phase::PassDevice) {
@@ -86,7 +127,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     if (!l.players.empty()) draw_players(c, l.players);
     draw_board(c, l.board, now);
     draw_rule(c, l);
-    draw_prompt(c, l.prompt, build_prompt(l.prompt.w, c.unicode(), now));
+    draw_prompt(c, l.prompt, prompt);
     draw_log(c, l.log);
     if (s.phase() == Phase::Over)
       draw_over(c);
@@ -210,6 +251,8 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     c.hline(l.log.x, l.log.y - 1, l.log.w, style::kFrame);
     c.text(l.log.x + 1, l.log.y - 1, " Log ", style::kBold);
     c.text(l.log.right() - 9, l.log.y - 1, " l: all ", style::kDim);
+  } else if (l.log.empty()) {
+    c.text(c.width() - 16, l.rule_y, " l: the log ", style::kDim);
   } else {
     c.put(l.divider_x, l.rule_y, c.unicode() ? U'┬' : U'+', style::kFrame);
     c.vline(l.divider_x, l.rule_y + 1, l.prompt.h, style::kFrame);
@@ -224,16 +267,18 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
   const Question& q = q_;
   const int w = std::max(10, width - 2);
   auto head = [&](std::string_view text, Style style) {
-    for (auto& line : wrap_styled(styled(text, style), w)) pv.head.push_back(std::move(line));
+    for (auto& line : wrap_styled(styled(canvas_form(text, unicode), style), w))
+      pv.head.push_back(std::move(line));
   };
   auto foot = [&](std::string_view text) {
-    for (auto& line : wrap_styled(styled(text, style::kDim), w)) pv.foot.push_back(std::move(line));
+    for (auto& line : wrap_styled(styled(canvas_form(text, unicode), style::kDim), w))
+      pv.foot.push_back(std::move(line));
   };
   auto option_rows = [&]() {
     for (std::size_t i = 0; i < q.labels.size(); ++i) {
       StyledText t;
       append(t, i < 9 ? fmt::format("{} ", i + 1) : std::string("  "), style::kKey);
-      append(t, q.labels[i]);
+      append(t, canvas_form(q.labels[i], unicode));
       pv.options.push_back(std::move(t));
     }
     pv.cursor = cursor_;
@@ -246,7 +291,8 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     StyledText t;
     append(t, unicode ? "←↑↓→ " : "Arrows ", style::kKey);
     // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
-    append(t, flash_.empty() ? help : flash_, flash_.empty() ? style::kBold : style::kWarn);
+    append(t, canvas_form(flash_.empty() ? help : flash_, unicode),
+           flash_.empty() ? style::kBold : style::kWarn);
     for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
     pv.head_min = static_cast<int>(pv.head.size()) + 2;  // and two lines of the question
   };
@@ -258,6 +304,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       const PlayerId p = s.asked();
       arrows_line();
       head(s.humans().size() > 1 ? seat_name(p) + ": " + q.prompt : q.prompt, style::kAccent);
+      pv.head_min = static_cast<int>(pv.head.size());  // the whole question: the options scroll
       option_rows();
       foot(q.actions.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
                                 : "Enter to go on.");
@@ -296,7 +343,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
           append(t, "Press ", style::kBold);
           append(t, "Space", style::kKey);
           append(t, " (or Enter): ", style::kBold);
-          append(t, q.labels.front(), style::kAccent);
+          append(t, canvas_form(q.labels.front(), unicode), style::kAccent);
           for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
           head(q.prompt, style::kNormal);
         } else {
@@ -314,13 +361,15 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
         const Question pq = s.question(p);
         const std::vector<std::string>& acts = pq.labels;
         StyledText t;
-        append(t, seat_name(p) + ": ", style::kBold);
+        append(t, canvas_form(seat_name(p), unicode) + ": ", style::kBold);
         for (const KeyLabel& kl : contest_key_labels(rank, static_cast<int>(acts.size()),
                                                      pages_[static_cast<std::size_t>(std::max(0, rank))])) {
           std::string key;
           utf8_append(key, kl.key);
           append(t, "[" + key + "] ", style::kKey);
-          append(t, kl.option < 0 ? std::string("more  ") : acts[static_cast<std::size_t>(kl.option)] + "  ");
+          append(t, kl.option < 0
+                        ? std::string("more  ")
+                        : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode) + "  ");
         }
         for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
       }
@@ -329,23 +378,65 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
   }
   (void)now;
-  if (!flash_.empty() && pv.head_min <= 1) pv.foot.insert(pv.foot.begin(), styled(flash_, style::kWarn));
+  if (!flash_.empty() && pv.head_min <= 1)
+    pv.foot.insert(pv.foot.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
   return pv;
 }
 
-// Priorities when rows are short: the options (all of them if possible),
-// then the question, then the full text of a cut-off highlighted option,
-// then hints.
+// Each option wrapped at word boundaries to the prompt's width (continuation
+// rows start under the option's text), so no option is ever cut short and no
+// two options read alike. Rows short: whole options around the highlighted
+// one (scrolled, with arrows saying more are above or below), then the
+// question, then hints.
+std::vector<std::vector<StyledText>> PlayScreen::wrap_options(const PromptView& p, int width) {
+  std::vector<std::vector<StyledText>> out;
+  out.reserve(p.options.size());
+  for (const StyledText& o : p.options) out.push_back(wrap_styled(o, std::max(4, width), 2));
+  return out;
+}
+
+int PlayScreen::prompt_rows_needed(const PromptView& p, int width) {
+  int rows = static_cast<int>(p.head.size());  // hints (the foot) may go
+  for (const auto& o : wrap_options(p, option_text_width(width))) rows += static_cast<int>(o.size());
+  return rows;
+}
+
 void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   options_rect_ = Rect{};
+  option_at_row_.clear();
   const int x = r.x + 1;
   const int w = r.w - 2;
   const int rows = r.h;
   const int count = static_cast<int>(p.options.size());
+  const auto wrapped = wrap_options(p, option_text_width(r.w));
+  auto height = [&](int i) { return static_cast<int>(wrapped[static_cast<std::size_t>(i)].size()); };
+  const int cursor = std::clamp(p.cursor, 0, std::max(0, count - 1));
   const int head_min =
       p.head.empty() ? 0
                      : std::min(static_cast<int>(p.head.size()), std::max(1, std::min(p.head_min, rows - 1)));
-  const int opt_rows = std::min(count, std::max(0, rows - head_min));
+  // The options shown: all if they fit, else a window of whole options
+  // around the highlight, growing below and above in turn.
+  int first = 0;
+  int last = count - 1;
+  int used = 0;
+  for (int i = 0; i < count; ++i) used += height(i);
+  if (count > 0 && used > rows - head_min) {
+    const int budget = std::max(rows - head_min, std::min(rows, height(cursor)));
+    first = last = cursor;
+    used = height(cursor);
+    for (bool grew = true; grew;) {
+      grew = false;
+      if (last + 1 < count && used + height(last + 1) <= budget) {
+        used += height(++last);
+        grew = true;
+      }
+      if (first > 0 && used + height(first - 1) <= budget) {
+        used += height(--first);
+        grew = true;
+      }
+    }
+  }
+  const int opt_rows = std::min(rows, count > 0 ? used : 0);
   const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
   int y = r.y;
   for (int i = 0; i < head_rows; ++i) {
@@ -356,46 +447,44 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
       c.put(x + std::min(static_cast<int>(line.size()), w - 1), y, c.unicode() ? U'…' : U'>', style::kDim);
     ++y;
   }
-  bool highlighted_cut = false;
   if (opt_rows > 0) {
-    const int first = menu_scroll(count, opt_rows, std::max(0, p.cursor));
     options_rect_ = Rect{x, y, w, opt_rows};
-    options_first_ = first;
-    for (int i = 0; i < opt_rows; ++i) {
-      const int idx = first + i;
+    const int bottom = y + opt_rows;
+    for (int idx = first; idx <= last && y < bottom; ++idx) {
       const bool sel = idx == p.cursor;
+      const auto& lines = wrapped[static_cast<std::size_t>(idx)];
       c.text(x, y, sel ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
-      StyledText line = p.options[static_cast<std::size_t>(idx)];
-      if (sel)
-        for (std::size_t k = 2; k < line.size(); ++k) line[k].style = style::kSelected;
-      const bool cut = static_cast<int>(line.size()) > w - 3;
-      draw_styled(c, x + 2, y, line, cut ? w - 4 : w - 3);
-      if (cut) c.put(x + w - 2, y, c.unicode() ? U'…' : U'>', style::kDim);
-      highlighted_cut = highlighted_cut || (sel && cut);
-      ++y;
+      for (std::size_t k = 0; k < lines.size() && y < bottom; ++k) {
+        StyledText line = lines[k];
+        if (sel)  // past the key (first row) or the hang (the rest)
+          for (std::size_t j = 2; j < line.size(); ++j) line[j].style = style::kSelected;
+        // Cut only when one option alone outgrows the whole prompt.
+        const bool cut = y == bottom - 1 && k + 1 < lines.size();
+        draw_styled(c, x + 2, y, line, cut ? w - 4 : w - 3);
+        if (cut) c.put(x + w - 2, y, c.unicode() ? U'…' : U'>', style::kDim);
+        option_at_row_.push_back(idx);
+        ++y;
+      }
     }
     if (first > 0) c.put(r.right() - 1, options_rect_.y, c.unicode() ? U'↑' : U'^', style::kDim);
-    if (first + opt_rows < count)
+    if (last + 1 < count)
       c.put(r.right() - 1, options_rect_.bottom() - 1, c.unicode() ? U'↓' : U'v', style::kDim);
   }
-  std::vector<StyledText> rest;
-  if (highlighted_cut && p.cursor >= 0 && p.cursor < count) {
-    // The highlighted option in full, so a long label can still be read.
-    StyledText full = p.options[static_cast<std::size_t>(p.cursor)];
-    full.erase(full.begin(),
-               full.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(full.size())));
-    for (Cell& cell : full) cell.style = style::kBold;
-    for (auto& l : wrap_styled(full, w - 2, 2)) rest.push_back(std::move(l));
-  }
-  for (const auto& l : p.foot) rest.push_back(l);
-  for (const auto& l : rest) {
+  for (const auto& l : p.foot) {
     if (y >= r.bottom()) break;
     draw_styled(c, x, y++, l, w);
   }
 }
 
+int PlayScreen::option_at(const Key& key) const {
+  if (key.type != KeyType::Click || !options_rect_.contains(key.x, key.y)) return -1;
+  const auto row = static_cast<std::size_t>(key.y - options_rect_.y);
+  return row < option_at_row_.size() ? option_at_row_[row] : -1;
+}
+
 void PlayScreen::draw_log(Canvas& c, const Rect& r) {
   log_rect_ = r;
+  if (r.empty()) return;  // a decision has the full width
   const PlayTable& s = *t_;
   const Rect in = r;
   const int w = std::max(8, in.w - 1);
@@ -408,11 +497,11 @@ void PlayScreen::draw_log(Canvas& c, const Rect& r) {
     const LogEntry& e = log[i];
     if (!s.visible(e)) continue;
     StyledText t;
-    append(t, e.text, i >= fresh ? style::kBold : style::kNormal);
+    append(t, canvas_form(e.text, c.unicode()), i >= fresh ? style::kBold : style::kNormal);
     // The rule follows the text, never broken across lines.
     if (!e.rule.empty()) {
       append(t, " ");
-      append_unbroken(t, "(" + e.rule + ")", style::kDim);
+      append_unbroken(t, canvas_form("(" + e.rule + ")", c.unicode()), style::kDim);
     }
     const auto wrapped = wrap_styled(t, w, 1);
     lines.insert(lines.begin(), wrapped.begin(), wrapped.end());
@@ -454,39 +543,55 @@ void PlayScreen::draw_lost(Canvas& c) const {
 
 void PlayScreen::draw_over(Canvas& c) const {
   const std::vector<ResultLine> placings = t_->result();
-  const int w = std::min(60, c.width() - 4);
-  const auto summary = wrap(t_->result_summary(), w - 4);
+  const bool uni = c.unicode();
+  const int w = std::min(std::max(60, c.width() * 3 / 4), c.width() - 4);
+  const int inner = w - 4;
+  const auto summary = wrap(canvas_form(t_->result_summary(), uni), inner);
   const std::string outside_winner = t_->non_seat_winner();
-  const int outside = outside_winner.empty() ? 0 : 1;
   // A record that failed stays in the box: nothing lost is hidden.
   const auto history = history_problem_.empty()
                            ? std::vector<std::string>{}
-                           : wrap("Not added to your history: " + history_problem_, w - 4);
-  const int h = static_cast<int>(summary.size() + placings.size() + history.size()) + outside + 6;
+                           : wrap(canvas_form("Not added to your history: " + history_problem_, uni), inner);
+  int name_w = 0;
+  for (const ResultLine& pl : placings) name_w = std::max(name_w, utf8_length(canvas_form(pl.name, uni)));
+  name_w = std::min(name_w, inner / 3);
+  // Each placing's detail wrapped at words beside the name (names wrap too
+  // when longer than a third of the box).
+  const int detail_x = 8 + name_w;
+  struct Row {
+    std::string place, name, detail;
+    bool first = false;
+  };
+  std::vector<Row> rows;
+  auto add = [&](int place, const std::string& name, const std::string& detail) {
+    const auto names = wrap(canvas_form(name, uni), name_w);
+    const auto details = wrap(canvas_form(detail, uni), inner - detail_x);
+    const std::size_t n = std::max<std::size_t>({1, names.size(), details.size()});
+    for (std::size_t i = 0; i < n; ++i)
+      rows.push_back(Row{i == 0 ? fmt::format("{:>4}", ordinal(place)) : std::string(),
+                         i < names.size() ? names[i] : std::string(),
+                         i < details.size() ? details[i] : std::string(), place == 1});
+  };
+  // First place went to no seat (a Neutral Racer): say so above the seats.
+  if (!outside_winner.empty()) add(1, outside_winner, "no seat won");
+  for (const ResultLine& pl : placings) add(pl.place, pl.name, pl.detail);
+  const std::string keys = t_->same_players() ? "Enter: title   n: play again   l: the whole log"
+                                              : "Enter: title   l: the whole log   q: quit";
+  const int h = std::min(c.height() - 2, static_cast<int>(summary.size() + history.size() + rows.size()) + 6);
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
+  const int last_row = in.bottom() - 2;  // the keys' row stays
   for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
   for (const auto& line : history) c.text(in.x, y++, line, style::kWarn, in.w);
   ++y;
-  if (outside) {  // first place went to no seat (a Neutral Racer): say so above the seats
-    c.text(in.x, y, fmt::format("{:>4}", ordinal(1)), style::kNormal);
-    c.text(in.x + 6, y, outside_winner + ": no seat won", style::kBold, in.w - 6);
+  for (const Row& row : rows) {
+    if (y >= last_row) break;
+    c.text(in.x, y, row.place, row.first ? style::kGood : style::kNormal);
+    c.text(in.x + 6, y, row.name, row.first ? style::kBold : style::kNormal, name_w);
+    c.text(in.x + detail_x, y, row.detail, style::kNormal, in.w - detail_x);
     ++y;
   }
-  int name_w = 0;
-  for (const ResultLine& pl : placings) name_w = std::max(name_w, utf8_length(pl.name));
-  name_w = std::min(name_w, in.w - 24);
-  for (const ResultLine& pl : placings) {
-    c.text(in.x, y, fmt::format("{:>4}", ordinal(pl.place)), pl.place == 1 ? style::kGood : style::kNormal);
-    c.text(in.x + 6, y, pl.name, pl.place == 1 ? style::kBold : style::kNormal, name_w);
-    c.text(in.x + 8 + name_w, y, pl.detail, style::kNormal, in.w - 8 - name_w);
-    ++y;
-  }
-  ++y;
-  c.text(in.x, y,
-         t_->same_players() ? "Enter: title   n: play again   l: the whole log"
-                            : "Enter: title   l: the whole log   q: quit",
-         style::kDim, in.w);
+  c.text(in.x, in.bottom() - 1, keys, style::kDim, in.w);
 }
 
 std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {

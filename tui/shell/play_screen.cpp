@@ -408,8 +408,8 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
     chosen = cursor_;
   else if (const int d = key.digit_index(); d >= 0 && d < n)
     chosen = d;
-  else if (key.type == KeyType::Click && options_rect_.contains(key.x, key.y))
-    chosen = options_first_ + key.y - options_rect_.y;
+  else if (option_at(key) >= 0)
+    chosen = option_at(key);
   else if (cmd == Cmd::Up)
     cursor_ = (cursor_ + n - 1) % std::max(1, n);
   else if (cmd == Cmd::Down)
@@ -459,8 +459,8 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
       chosen = cursor_;
     else if (const int d = key.digit_index(); d >= 0 && d < n)
       chosen = d;
-    else if (key.type == KeyType::Click && options_rect_.contains(key.x, key.y))
-      chosen = options_first_ + key.y - options_rect_.y;
+    else if (option_at(key) >= 0)
+      chosen = option_at(key);
     else if (cmd == Cmd::Up && n > 0)
       cursor_ = (cursor_ + n - 1) % n;
     else if (cmd == Cmd::Down && n > 0)

@@ -15,6 +15,11 @@
 
 namespace rt::shell {
 
+// Text as a canvas of that kind draws it: on ASCII, each non-ASCII code
+// point with a known stand-in becomes the stand-in (several columns for
+// some), so wrapping counts the columns the text really takes.
+std::string canvas_form(std::string_view utf8, bool unicode);
+
 class PlayScreen final : public Screen {
  public:
   PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table);
@@ -38,6 +43,10 @@ class PlayScreen final : public Screen {
   // Test hooks: what the prompt offers and where.
   const std::vector<Action>& options() const { return q_.actions; }
   int cursor() const { return cursor_; }
+  const std::vector<std::string>& option_labels() const { return q_.labels; }
+  // Where the last frame drew the options, and which option each row shows.
+  const Rect& options_rect() const { return options_rect_; }
+  const std::vector<int>& option_rows() const { return option_at_row_; }
 
  private:
   // The decision on screen: the human asked, or the one human in a contest.
@@ -76,6 +85,14 @@ class PlayScreen final : public Screen {
   void draw_board(Canvas& c, const Rect& r, Millis now) const;
   void draw_rule(Canvas& c, const GameLayout& l) const;
   void draw_prompt(Canvas& c, const Rect& r, const PromptView& p);
+  // Columns an option's text gets in a prompt r_w wide (after the marker,
+  // before the scroll arrows' column).
+  static int option_text_width(int r_w) { return r_w - 5; }
+  static std::vector<std::vector<StyledText>> wrap_options(const PromptView& p, int width);
+  // Rows a prompt r_w wide needs to show the question and every option whole.
+  static int prompt_rows_needed(const PromptView& p, int r_w);
+  // The option a click lands on, or -1.
+  int option_at(const Key& key) const;
   void draw_log(Canvas& c, const Rect& r);
   void draw_pass(Canvas& c, const Rect& body) const;
   void draw_over(Canvas& c) const;
@@ -103,7 +120,7 @@ class PlayScreen final : public Screen {
   Millis over_since_ = 0;
   // Where things were drawn, for the mouse.
   Rect options_rect_;
-  int options_first_ = 0;
+  std::vector<int> option_at_row_;  // the option drawn on each row of options_rect_
   Rect log_rect_;
   std::vector<PlayerId> actors_;  // who acts; kept through chance steps so markers do not flicker
   int board_rows_ = 0;            // high-water mark: the layout does not jump around

@@ -51,22 +51,29 @@ std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang)
     std::size_t end = std::min(text.size(), pos + static_cast<std::size_t>(room));
     for (std::size_t i = pos; i < end; ++i)
       if (text[i].ch == U'\n') end = i;
-    if (end < text.size() && text[end].ch != U'\n' && text[end].ch != U' ') {
+    const auto blank = [&](std::size_t i) { return text[i].ch == U' ' || text[i].ch == kNoBreakSpace; };
+    if (end < text.size() && text[end].ch != U'\n' && !blank(end)) {
       std::size_t sp = end;
       while (sp > pos && text[sp - 1].ch != U' ') --sp;
+      // A run kept together (a rule's name) longer than a whole line breaks
+      // at its own spaces rather than inside a word.
+      if (sp == pos) {
+        sp = end;
+        while (sp > pos && text[sp - 1].ch != kNoBreakSpace) --sp;
+      }
       if (sp > pos) end = sp;
     }
     StyledText line;
     if (!lines.empty()) line.assign(static_cast<std::size_t>(hang), Cell{});
     line.insert(line.end(), text.begin() + static_cast<std::ptrdiff_t>(pos),
                 text.begin() + static_cast<std::ptrdiff_t>(end));
-    while (!line.empty() && line.back().ch == U' ') line.pop_back();
+    while (!line.empty() && (line.back().ch == U' ' || line.back().ch == kNoBreakSpace)) line.pop_back();
     lines.push_back(std::move(line));
     pos = end;
     if (pos < text.size() && text[pos].ch == U'\n')
       ++pos;
     else
-      while (pos < text.size() && text[pos].ch == U' ') ++pos;
+      while (pos < text.size() && blank(pos)) ++pos;
     if (pos >= text.size()) break;
   }
   return lines;
