@@ -34,9 +34,16 @@ class ThreadedSaveWriter final : public SaveWriter {
     std::string problem;
   };
 
-  explicit ThreadedSaveWriter(int threads) : event_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
+  explicit ThreadedSaveWriter(int threads)
+      : event_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)), thread_count_(std::max(1, threads)) {
     if (event_fd_ < 0) throw UserError(fmt::format("cannot serve tables: eventfd: {}", std::strerror(errno)));
-    for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { work(); });
+  }
+
+  // Threads do not survive fork(): they start with the serving (after a
+  // --detach), and saves submitted before wait for them.
+  void start() {
+    if (threads_.empty())
+      for (int i = 0; i < thread_count_; ++i) threads_.emplace_back([this] { work(); });
   }
   ~ThreadedSaveWriter() override {
     stop();
@@ -109,6 +116,7 @@ class ThreadedSaveWriter final : public SaveWriter {
   }
 
   int event_fd_;
+  int thread_count_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;
@@ -251,6 +259,7 @@ void Hub::close_table(std::size_t slot, const std::function<void(Server&)>& clos
 }
 
 void Hub::run(const std::function<void(Server&)>& closed) {
+  writer_->start();
   Millis hub_now = steady_ms();
   for (std::size_t slot = 0; slot < entries_.size(); ++slot)
     if (entries_[slot]) service(slot, {}, hub_now);
