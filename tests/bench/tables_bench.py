@@ -130,6 +130,19 @@ def proc_memory_kb(pid):
     return rss, pss
 
 
+def children_of(pid):
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        kids.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return kids
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -149,11 +162,17 @@ def start_servers(args, d):
             for i, name in enumerate(names):
                 f.write(" ".join([args.game, "--name", name, "--seed", str(i + 1),
                                   "--save", os.path.join(d, name + ".save")] + common) + "\n")
-        out = subprocess.run([args.binary, "serve", listing, "--detach"], capture_output=True, text=True,
-                             timeout=300)
+        cmd = [args.binary, "serve", listing, "--detach"]
+        if args.workers:
+            cmd += ["--workers", str(args.workers)]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         if out.returncode != 0:
             sys.exit(f"serve failed: {out.stderr.strip()}")
-        return [int(out.stdout.split("(pid ")[1].split(")")[0])], names
+        parent = int(out.stdout.split("(pid ")[1].split(";")[0].split(")")[0])
+        time.sleep(0.5)
+        # The workers are its children: every one's memory and CPU counts. The
+        # parent alone is stopped at the end (it stops the others).
+        return [parent] + children_of(parent), names
     pids, names = [], []
     for i in range(args.tables):
         name = f"b{i + 1}"
@@ -291,6 +310,7 @@ def main():
     ap.add_argument("--game", default="go-wacky")
     ap.add_argument("--design", choices=["hub", "process"], default="hub",
                     help="hub: one `racetable serve` process for every table; process: one `host` per table")
+    ap.add_argument("--workers", type=int, default=0, help="--design hub: serve's --workers (0: its default)")
     ap.add_argument("--pace", type=int, default=800, help="the servers' computer pace (ms)")
     ap.add_argument("--think-min", type=int, default=1000)
     ap.add_argument("--think-max", type=int, default=3000)
@@ -387,12 +407,12 @@ def main():
             if p.is_alive():
                 p.terminate()
             p.join(5)
-        for p in pids:
+        for p in (pids[:1] if args.design == "hub" else pids):
             try:
                 os.kill(p, signal.SIGTERM)
             except OSError:
                 pass
-        time.sleep(0.5)
+        time.sleep(1.0)
         shutil.rmtree(d, ignore_errors=True)
 
 

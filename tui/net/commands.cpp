@@ -52,6 +52,8 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                    "the tables: one line each, `host`'s arguments (GAME --name N ...); # comments")
       ->required();
   c.serve->add_flag("--detach", c.serve_settings.detach, "serve in the background and return");
+  c.serve->add_option("--workers", c.serve_settings.workers,
+                      "processes sharing the tables, each with its own event loop (default: one per CPU)");
 
   c.tables = app.add_subcommand("tables", "list the open tables");
   c.tables->allow_extras();

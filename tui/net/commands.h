@@ -39,6 +39,7 @@ int host(HostSettings settings);
 struct ServeSettings {
   std::string file;
   bool detach = false;
+  int workers = 0;  // processes sharing the tables (0: one per CPU)
 };
 int serve(const ServeSettings& settings);
 

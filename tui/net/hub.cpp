@@ -187,6 +187,7 @@ SaveWriter* Hub::writer() {
 void Hub::add(std::unique_ptr<Server> server) {
   auto e = std::make_unique<Entry>();
   e->server = std::move(server);
+  e->server->use_writer(writer_.get());
   slot_of_[e->server.get()] = entries_.size();
   entries_.push_back(std::move(e));
   ++live_;

@@ -28,9 +28,9 @@ class Hub {
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
 
-  // The writer every table added here must use (ServerOptions::writer).
+  // The writer every table added here uses.
   SaveWriter* writer();
-  // An opened table (Server::open() done).
+  // An opened table (Server::open() done); its saves go through writer().
   void add(std::unique_ptr<Server> server);
   // Serves until every table has closed or a stop signal arrived (then every
   // table is saved and closed). Calls `closed` with each table as it closes,

@@ -2,6 +2,12 @@
 // line of FILE is what `racetable host` would be given; each table keeps its
 // own socket, directory, permissions, join code and log (DIR/NAME.log).
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
 
 #include <cstdio>
 #include <map>
@@ -52,8 +58,9 @@ HostSettings host_settings_of(const std::string& line, const std::string& where)
 
 int serve(const ServeSettings& settings) {
   const std::string text = read_file(settings.file);
+  if (settings.workers < 0 || settings.workers > 64)
+    throw OptionError("--workers: give 1 to 64 (0: one per CPU)");
   raise_open_file_limit();
-  Hub hub;
   std::vector<OpenedTable> tables;
   std::size_t number = 0, start = 0;
   while (start < text.size()) {
@@ -69,12 +76,15 @@ int serve(const ServeSettings& settings) {
       throw UserError(fmt::format("{}: at most {} tables in one process", where, kMaxServedTables));
     HostSettings s = host_settings_of(line, where);
     try {
-      tables.push_back(open_hosted_table(s, true, hub.writer()));
+      tables.push_back(open_hosted_table(s, true, nullptr));
     } catch (const UserError& e) {
       throw UserError(fmt::format("{}: {}", where, e.what()));
     }
   }
   if (tables.empty()) throw UserError(fmt::format("{}: no tables in it", settings.file));
+  const long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
+  const auto workers = static_cast<std::size_t>(
+      std::clamp<long>(settings.workers > 0 ? settings.workers : cpus, 1, static_cast<long>(tables.size())));
   // Before anything says "Ctrl-C closes it": a signal from here on saves and closes every table.
   Server::install_signal_handlers();
   std::string told;
@@ -84,19 +94,44 @@ int serve(const ServeSettings& settings) {
                         dir_flag(t.dir), t.dir, t.name);
     told += t.code_text;
   }
+  const std::string how_many =
+      workers == 1 ? std::string("One server process") : fmt::format("{} server processes", workers);
   if (settings.detach) {
     detach_from_terminal([&](pid_t pid) {
       return told +
-             fmt::format("One server runs these {} tables in the background (pid {}).\n", tables.size(), pid);
+             fmt::format("{} run these {} tables in the background (pid {}; stop it to close them all).\n",
+                         how_many, tables.size(), pid);
     });
-    for (const OpenedTable& t : tables) write_table_info(t);
   } else {
-    out(told +
-        fmt::format("This terminal serves these {} tables; Ctrl-C closes them all (the games stay saved).\n",
-                    tables.size()));
+    out(told + fmt::format("{} serve these {} tables from this terminal; Ctrl-C closes them all (the games "
+                           "stay saved).\n",
+                           how_many, tables.size()));
   }
+  // Workers: table i is served by worker i % workers, each its own event
+  // loop (and its own share of the CPUs); the first one is this process,
+  // which passes a stop signal on to the others and waits for them.
+  std::vector<pid_t> children;
+  std::size_t me = 0;
+  for (std::size_t k = 1; k < workers; ++k) {
+    const pid_t pid = ::fork();
+    if (pid < 0) throw UserError("cannot start the server's worker processes (fork failed)");
+    if (pid == 0) {
+      me = k;
+      children.clear();
+      break;
+    }
+    children.push_back(pid);
+  }
+  Hub hub;
   std::map<const Server*, const OpenedTable*> by_server;
-  for (OpenedTable& t : tables) {
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    OpenedTable& t = tables[i];
+    if (i % workers != me) {
+      t.server->hand_over();
+      t.server.reset();
+      continue;
+    }
+    write_table_info(t);  // this process's pid
     by_server[t.server.get()] = &t;
     hub.add(std::move(t.server));
   }
@@ -105,6 +140,13 @@ int serve(const ServeSettings& settings) {
     const auto it = by_server.find(&server);
     if (it != by_server.end()) all_saved = report_closed_table(*it->second, server) && all_saved;
   });
+  for (const pid_t child : children) {
+    if (Server::stop_signal_received()) ::kill(child, Server::stop_signal());
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR)
+      if (Server::stop_signal_received()) ::kill(child, Server::stop_signal());
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) all_saved = false;
+  }
   return all_saved ? 0 : 2;
 }
 

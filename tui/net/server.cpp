@@ -111,12 +111,12 @@ std::string Server::save_problem_reason() const {
 }
 
 Server::~Server() {
-  if (saved_steps_ != table_->history().size()) save();
+  if (!handed_over_ && saved_steps_ != table_->history().size()) save();
   for (auto& c : clients_)
     if (c->fd >= 0) ::close(c->fd);
   if (listen_fd_ >= 0) {
     ::close(listen_fd_);
-    ::unlink(socket_path_.c_str());
+    if (!handed_over_) ::unlink(socket_path_.c_str());
   }
   table_->set_step_observer({});
   table_->set_event_sink(nullptr);

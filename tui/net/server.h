@@ -125,6 +125,12 @@ class Server {
   void stop() { stopping_ = true; }
   // stop(), saying why in the log.
   void stop_by_signal(int sig);
+  // Another process serves this table now (a forked worker of `serve`):
+  // the destructor only closes this process's descriptors (no save, the
+  // socket stays).
+  void hand_over() { handed_over_ = true; }
+  // Saves go through `writer` from now on (Hub::add).
+  void use_writer(SaveWriter* writer) { opt_.writer = writer; }
   // After the last poll: saves what is unsaved, sends what is pending, logs
   // that the table closed (run() ends with it).
   void close_table();
@@ -223,6 +229,7 @@ class Server {
   int next_client_id_ = 1;
   ServerStats stats_;
   bool stopping_ = false;
+  bool handed_over_ = false;
 
   // The pacer's phase, and Waiting until every person's seat is taken.
   enum class Phase : std::uint8_t { Waiting, Computers, People, Ready, Contest, Over };

@@ -33,7 +33,8 @@ struct Server::Client {
   int board_w = 80;
   int board_h = 16;
   bool unicode = true;
-  std::string last_screen;
+  ScreenModel last_screen;  // the last one sent
+  bool screen_sent = false;
   std::size_t log_pos = 0;
   bool dead = false;
   bool close_after_flush = false;

@@ -206,7 +206,7 @@ void Server::handle(Client& c, const json& msg, Millis real) {
     c.board_w = r.board_w;
     c.board_h = r.board_h;
     c.unicode = r.unicode;
-    c.last_screen.clear();
+    c.screen_sent = false;
   } else if (type == "ping") {
     send(c, json{{"type", "pong"}});
   } else if (type == "pong") {

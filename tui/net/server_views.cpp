@@ -205,12 +205,14 @@ void Server::push(Client& c, Millis real, bool force) {
     if (!lines.empty()) send(c, json{{"type", "log"}, {"lines", std::move(lines)}});
   }
   if (c.dead) return;
-  std::string body = dump(to_json(screen_for(viewer, c.board_w, c.board_h, c.unicode)));
-  if (!force && body == c.last_screen) return;
+  ScreenModel model = screen_for(viewer, c.board_w, c.board_h, c.unicode);
+  if (!force && c.screen_sent && model == c.last_screen) return;
+  const std::string body = dump(to_json(model));
   ++stats_.screens;
   stats_.screen_bytes += body.size() + 4;
   send_raw(c, frame_body(body));
-  c.last_screen = std::move(body);
+  c.last_screen = std::move(model);
+  c.screen_sent = true;
 }
 
 void Server::push_all(Millis real) {
@@ -218,7 +220,7 @@ void Server::push_all(Millis real) {
   if (!changed_ && !frame_due) {
     // Newly seated clients still get their first screen.
     for (auto& c : clients_)
-      if (c->last_screen.empty()) push(*c, real, false);
+      if (!c->screen_sent) push(*c, real, false);
     return;
   }
   if (frame_due) last_frame_ = real;
