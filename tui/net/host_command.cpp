@@ -160,7 +160,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
     const Seat& seat = t.server->table().seats()[p];
     seats_text +=
         fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
-                    seat.level == "human" ? " (a player)" : fmt::format(" (computer, {})", seat.level));
+                    controller_of(seat) == SeatController::Person ? " (a player)" : fmt::format(" (computer, {})", seat.level));
   }
   t.how = fmt::format(
       "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"

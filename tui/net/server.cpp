@@ -44,26 +44,43 @@ bool same_secret(const std::string& expected, const std::string& given) {
   return diff == 0 && !expected.empty();
 }
 
-std::string save_text_keeping_people(const Table& table, const std::string& name) {
+SeatController controller_of(const Seat& seat) {
+  // The set-up and the save file give a person's seat the level "human";
+  // the one place that string is read.
+  return seat.kind == SeatKind::Human || seat.level == "human" ? SeatController::Person
+                                                               : SeatController::Computer;
+}
+
+std::string save_text_keeping_people(const Table& table, const std::string& name,
+                                     const std::vector<SeatController>& controllers) {
   std::string text = save_text(table);
   if (!name.empty()) {
     // After the header line: clients were told to rejoin by this name.
     const std::size_t header = text.find('\n') + 1;
     text.insert(header, fmt::format("table {}\n", name));
   }
-  // A stand-in computer plays a person's seat as a "bot" whose level stays
-  // "human": the seat is still that person's, so it is saved as human.
+  // A stand-in computer plays a person's seat as a bot: the seat is still
+  // that person's, so it is saved as a person's. Seat lines come in seat
+  // order (core/save.cpp); only those of person seats played by a bot change.
   std::string out;
-  out.reserve(text.size());
-  std::size_t i = 0;
+  out.reserve(text.size() + 16);
+  std::size_t i = 0, seat = 0;
+  const auto& seats = table.seats();
   while (i < text.size()) {
     std::size_t j = text.find('\n', i);
     if (j == std::string::npos) j = text.size();
     std::string_view line(text.data() + i, j - i);
-    static constexpr std::string_view kBotHuman = "seat bot human ";
-    if (line.substr(0, kBotHuman.size()) == kBotHuman) {
-      out += "seat human human ";
-      out += line.substr(kBotHuman.size());
+    static constexpr std::string_view kSeat = "seat ", kBot = "seat bot ";
+    if (line.substr(0, kSeat.size()) == kSeat && seat < seats.size()) {
+      const SeatController who = seat < controllers.size() ? controllers[seat] : controller_of(seats[seat]);
+      if (who == SeatController::Person && seats[seat].kind == SeatKind::Bot &&
+          line.substr(0, kBot.size()) == kBot) {
+        out += "seat human ";
+        out += line.substr(kBot.size());
+      } else {
+        out += line;
+      }
+      ++seat;
     } else {
       out += line;
     }
@@ -96,9 +113,11 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
   seats_.resize(table_->seats().size());
   // A resumed game may have had stand-ins: every person's seat is a person's again.
-  for (std::size_t p = 0; p < table_->seats().size(); ++p)
-    if (is_person_seat(table_->seats()[p]) && table_->seats()[p].kind != SeatKind::Human)
+  for (std::size_t p = 0; p < table_->seats().size(); ++p) {
+    seats_[p].controller = controller_of(table_->seats()[p]);
+    if (person_seat(p) && table_->seats()[p].kind != SeatKind::Human)
       table_->set_seat_kind(static_cast<PlayerId>(p), SeatKind::Human);
+  }
   table_->set_event_sink(&events_);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
   saved_steps_ = table_->history().size();
@@ -120,6 +139,12 @@ Server::~Server() {
   }
   table_->set_step_observer({});
   table_->set_event_sink(nullptr);
+}
+
+std::vector<SeatController> Server::controllers() const {
+  std::vector<SeatController> out;
+  for (const SeatState& s : seats_) out.push_back(s.controller);
+  return out;
 }
 
 Millis Server::now() const {
@@ -180,7 +205,7 @@ void Server::save_if_changed() {
   if (opt_.writer && !opt_.save_path.empty()) {
     if (save_in_flight_) return;  // saved() brings us back here
     save_in_flight_ = true;
-    opt_.writer->submit(this, opt_.save_path, save_text_keeping_people(*table_, opt_.name),
+    opt_.writer->submit(this, opt_.save_path, save_text_keeping_people(*table_, opt_.name, controllers()),
                         table_->history().size());
     return;
   }
@@ -205,7 +230,7 @@ std::string Server::save() {
   }
   std::string problem;
   try {
-    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name));
+    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name, controllers()));
     saved_steps_ = table_->history().size();
     ++stats_.saves;
   } catch (const std::exception& e) {

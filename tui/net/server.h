@@ -28,6 +28,11 @@ using Millis = std::int64_t;
 
 class Server;
 
+// Who plays a seat for the whole game (core's Seat says who plays it right
+// now: a stand-in computer may play a person's seat for a while). Typed here
+// until core has its own controller type (issue #20).
+enum class SeatController : std::uint8_t { Person, Computer };
+
 // Writes saves off the serving loop, for a host of many tables (tui/net/hub.h):
 // submit() takes the text; the host hands the result back with Server::saved().
 class SaveWriter {
@@ -156,6 +161,7 @@ class Server {
  private:
   struct Client;
   struct SeatState {
+    SeatController controller = SeatController::Computer;
     bool claimed = false;
     uid_t uid = 0;
     std::string user;
@@ -199,6 +205,8 @@ class Server {
   void leave_seat(Client& c, Millis real);
   json table_info(const Client& c) const;
   std::string seat_label(PlayerId p) const;
+  std::vector<SeatController> controllers() const;
+  bool person_seat(std::size_t p) const { return seats_[p].controller == SeatController::Person; }
   std::string status_line(PlayerId viewer) const;
   std::string phase_name() const;
   // The system's words of save_problem_ ("No space left on device").
@@ -247,9 +255,14 @@ class Server {
   std::vector<Action> legal_;
 };
 
-// The save file text of a table whose human seats may be played by a stand-in
-// computer for now: those seats are written as human seats. `name`: the
-// table's name, kept in the save so `host --resume` reopens the same table.
-std::string save_text_keeping_people(const Table& table, const std::string& name = {});
+// The save file text of a table whose person seats may be played by a
+// stand-in computer for now: those seats are written as human seats.
+// `name`: the table's name, kept in the save so `host --resume` reopens the
+// same table. `controllers`: each seat's (default: read from the seats'
+// levels, "human" being a person's).
+std::string save_text_keeping_people(const Table& table, const std::string& name = {},
+                                     const std::vector<SeatController>& controllers = {});
+// A seat's controller as a table made by the set-up (or a save) has it.
+SeatController controller_of(const Seat& seat);
 
 }  // namespace rt::net

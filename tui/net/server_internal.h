@@ -42,11 +42,6 @@ struct Server::Client {
   std::size_t pending() const { return out.size() - out_pos; }
 };
 
-// A person's seat, even while a stand-in computer plays it.
-inline bool is_person_seat(const Seat& s) {
-  return s.level == "human";
-}
-
 // Compares a join code in time independent of where it first differs.
 bool same_secret(const std::string& expected, const std::string& given);
 
