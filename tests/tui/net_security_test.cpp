@@ -626,7 +626,7 @@ TEST_CASE(
   INFO(served.out);
   REQUIRE(served.code == 0);
   Detached server(served.out);
-  CHECK(served.out.find("2 server processes run these 2 tables") != std::string::npos);
+  CHECK(served.out.find("2 server processes serve these 2 tables in the background") != std::string::npos);
   CHECK(::access((mine + "/solo.sock").c_str(), F_OK) == 0);
   CHECK(::access((club + "/club.sock").c_str(), F_OK) == 0);
 

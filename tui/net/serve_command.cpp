@@ -94,18 +94,18 @@ int serve(const ServeSettings& settings) {
                         dir_flag(t.dir), t.dir, t.name);
     told += t.code_text;
   }
-  const std::string how_many =
-      workers == 1 ? std::string("One server process") : fmt::format("{} server processes", workers);
+  const std::string tables_text =
+      tables.size() == 1 ? std::string("this table") : fmt::format("these {} tables", tables.size());
+  const std::string how_many = workers == 1 ? std::string("One server process serves")
+                                            : fmt::format("{} server processes serve", workers);
   if (settings.detach) {
     detach_from_terminal([&](pid_t pid) {
-      return told +
-             fmt::format("{} run these {} tables in the background (pid {}; stop it to close them all).\n",
-                         how_many, tables.size(), pid);
+      return told + fmt::format("{} {} in the background (pid {}; stop it to close them all).\n", how_many,
+                                tables_text, pid);
     });
   } else {
-    out(told + fmt::format("{} serve these {} tables from this terminal; Ctrl-C closes them all (the games "
-                           "stay saved).\n",
-                           how_many, tables.size()));
+    out(told + fmt::format("{} {} from this terminal; Ctrl-C closes them all (the games stay saved).\n",
+                           how_many, tables_text));
   }
   // Workers: table i is served by worker i % workers, each its own event
   // loop (and its own share of the CPUs); the first one is this process,
