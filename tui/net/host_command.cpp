@@ -158,9 +158,10 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   std::string seats_text;
   for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
     const Seat& seat = t.server->table().seats()[p];
-    seats_text +=
-        fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
-                    controller_of(seat) == SeatController::Person ? " (a player)" : fmt::format(" (computer, {})", seat.level));
+    seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
+                              controller_of(seat) == SeatController::Person
+                                  ? " (a player)"
+                                  : fmt::format(" (computer, {})", seat.level));
   }
   t.how = fmt::format(
       "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"
