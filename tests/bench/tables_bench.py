@@ -15,7 +15,8 @@ think time of --think-min..--think-max ms; contest answers quicker). Reports:
     (key presses in a race are answered too but not timed: they may change no
     one else's screen).
 
-The servers are today's design: one `racetable host --detach` per table.
+The servers: one `racetable serve --detach` for every table (--design hub,
+the default), or one `racetable host --detach` per table (--design process).
 The clients run in --client-procs processes, and the bench reports its own
 lag (how late it sends an answer that is due): when that is large, the
 machine, not the servers, is what the latency shows.
@@ -62,6 +63,7 @@ class Client:
         self.ask = None  # (ask number or contest, timed, option ids)
         self.act_at = None
         self.screens = 0
+        self.bytes_in = 0
         self.phase = ""
         self.closed = False
 
@@ -92,6 +94,7 @@ class Client:
             self.closed = True
             return []
         self.inbuf += data
+        self.bytes_in += len(data)
         out = []
         while len(self.inbuf) >= 4:
             (n,) = struct.unpack(">I", self.inbuf[:4])
@@ -127,6 +130,19 @@ def proc_memory_kb(pid):
     return rss, pss
 
 
+def children_of(pid):
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        kids.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return kids
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -135,8 +151,28 @@ def percentile(values, p):
 
 
 def start_servers(args, d):
-    """Opens the tables, one `racetable host --detach` each: (pids, names)."""
+    """Opens the tables: (server pids, table names). --design process: one
+    `racetable host --detach` each; --design hub: one `racetable serve --detach`
+    for all of them."""
     common = ["--seats", ",".join(["human"] * 4), "--dir", d, "--pace", str(args.pace), "--idle", "0"]
+    if args.design == "hub":
+        names = [f"b{i + 1}" for i in range(args.tables)]
+        listing = os.path.join(d, "tables.txt")
+        with open(listing, "w") as f:
+            for i, name in enumerate(names):
+                f.write(" ".join([args.game, "--name", name, "--seed", str(i + 1),
+                                  "--save", os.path.join(d, name + ".save")] + common) + "\n")
+        cmd = [args.binary, "serve", listing, "--detach"]
+        if args.workers:
+            cmd += ["--workers", str(args.workers)]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if out.returncode != 0:
+            sys.exit(f"serve failed: {out.stderr.strip()}")
+        parent = int(out.stdout.split("(pid ")[1].split(";")[0].split(")")[0])
+        time.sleep(0.5)
+        # The workers are its children: every one's memory and CPU counts. The
+        # parent alone is stopped at the end (it stops the others).
+        return [parent] + children_of(parent), names
     pids, names = [], []
     for i in range(args.tables):
         name = f"b{i + 1}"
@@ -260,7 +296,8 @@ def play_tables(args, d, names, mine, times, results, seed):
     for ti in mine:
         ph = by_table[ti][0].phase
         phases[ph] = phases.get(ph, 0) + 1
-    results.put({"latencies": latencies, "lags": lags, "lost": lost, "acts": acts, "notices": notices,
+    results.put({"screens": sum(c.screens for c in clients), "bytes_in": sum(c.bytes_in for c in clients),
+                 "latencies": latencies, "lags": lags, "lost": lost, "acts": acts, "notices": notices,
                  "contest_acts": contest_acts, "phases": phases, "client_cpu": client_cpu})
     for c in clients:
         c.sock.close()
@@ -271,6 +308,9 @@ def main():
     ap.add_argument("--binary", default="build/racetable")
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--game", default="go-wacky")
+    ap.add_argument("--design", choices=["hub", "process"], default="hub",
+                    help="hub: one `racetable serve` process for every table; process: one `host` per table")
+    ap.add_argument("--workers", type=int, default=0, help="--design hub: serve's --workers (0: its default)")
     ap.add_argument("--pace", type=int, default=800, help="the servers' computer pace (ms)")
     ap.add_argument("--think-min", type=int, default=1000)
     ap.add_argument("--think-max", type=int, default=3000)
@@ -332,7 +372,7 @@ def main():
         rss = sum(m[0] for m in mem) / 1024.0
         pss = sum(m[1] for m in mem) / 1024.0
         report = {
-            "design": "one host process per table",
+            "design": "one serve process for every table" if args.design == "hub" else "one host process per table",
             "game": args.game,
             "tables": n,
             "clients": 4 * n,
@@ -345,6 +385,8 @@ def main():
             "acts": sum(g["acts"] for g in got),
             "contest_acts": sum(g["contest_acts"] for g in got),
             "notices": sum(g["notices"] for g in got),
+            "screens_received": sum(g["screens"] for g in got),
+            "mb_received": round(sum(g["bytes_in"] for g in got) / 1e6, 1),
             "latency_samples": len(latencies),
             "latency_lost": sum(g["lost"] for g in got),
             "latency_p50_ms": round(percentile(latencies, 50), 2),
@@ -365,12 +407,12 @@ def main():
             if p.is_alive():
                 p.terminate()
             p.join(5)
-        for p in pids:
+        for p in (pids[:1] if args.design == "hub" else pids):
             try:
                 os.kill(p, signal.SIGTERM)
             except OSError:
                 pass
-        time.sleep(0.5)
+        time.sleep(1.0)
         shutil.rmtree(d, ignore_errors=True)
 
 

@@ -55,7 +55,7 @@ commands=$(racetable --help | awk '/^Subcommands:/{f=1;next} f&&NF{print $1}')
 # shellcheck disable=SC2086
 expect "racetable " $commands
 expect "racetable ke"
-expect "racetable --ascii s" sim soak stats
+expect "racetable --ascii s" serve sim soak stats
 expect "racetable --a" --ascii
 
 # Game ids, from `racetable list`.

@@ -590,3 +590,75 @@ TEST_CASE("Attack 8: a seat belongs to whoever sat in it first; the host does no
   auto back = connect_as(h, kOther, play_hello(1));
   CHECK(back->welcome["seat"] == 1);
 }
+
+namespace {
+
+// Says hello on `conn` and waits (at most ~5 s) for the welcome or a refusal.
+json hello_answer(Connection& conn, const Hello& hello) {
+  conn.send(to_json(hello));
+  ClientState st;
+  for (int i = 0; i < 500; ++i) {
+    std::vector<json> msgs;
+    std::string error;
+    if (!conn.receive(msgs, error)) return json{{"type", "closed"}, {"error", error}};
+    for (const json& m : msgs)
+      if (m["type"] == "welcome" || m["type"] == "refused") return m;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return json{{"type", "timeout"}};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Served together: tables of one `racetable serve` keep their own sockets, permissions and peer checks",
+    "[net][security]") {
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0755);
+  const std::string mine = d.path + "/mine", club = d.path + "/club";
+  spit(d.path + "/tables.txt",
+       "# two tables, one process each (--workers 2)\n"
+       "wacky-races --name solo --seats human,random --seed 3 --pace 0 --dir " +
+           mine + " --save " + d.path + "/solo.save\n" +
+           "wacky-races --name club --seats human,random --seed 4 --pace 0 --group root --dir " + club +
+           " --save " + d.path + "/club.save\n");
+  const Ran served = run({"serve", d.path + "/tables.txt", "--detach", "--workers", "2"});
+  INFO(served.out);
+  REQUIRE(served.code == 0);
+  Detached server(served.out);
+  CHECK(served.out.find("2 server processes serve these 2 tables in the background") != std::string::npos);
+  CHECK(::access((mine + "/solo.sock").c_str(), F_OK) == 0);
+  CHECK(::access((club + "/club.sock").c_str(), F_OK) == 0);
+
+  // The host sits at each table.
+  for (const auto& [dir, name] :
+       {std::pair{mine, std::string("solo")}, std::pair{club, std::string("club")}}) {
+    Connection conn = Connection::open(dir, name);
+    CHECK(hello_answer(conn, play_hello(1))["type"] == "welcome");
+  }
+  if (root()) {
+    {
+      // Another user cannot even reach the private table's socket...
+      const AsUser as(kOther, {});
+      CHECK_THROWS_AS(Connection::open(mine, "solo"), UserError);
+    }
+    // ...and reaches the group table only as a member, where the server
+    // checks its groups itself (SO_PEERGROUPS) and lets it watch.
+    Connection member = [&] {
+      const AsUser as(kOther, {kGroup});
+      return Connection::open(club, "club");
+    }();
+    CHECK(hello_answer(member, watch_hello())["type"] == "welcome");
+  }
+  // Stopping the first process stops the other: both tables saved and gone.
+  ::kill(server.pid, SIGTERM);
+  for (int i = 0; i < 300 && (::access((mine + "/solo.sock").c_str(), F_OK) == 0 ||
+                              ::access((club + "/club.sock").c_str(), F_OK) == 0);
+       ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK(::access((mine + "/solo.sock").c_str(), F_OK) != 0);
+  CHECK(::access((club + "/club.sock").c_str(), F_OK) != 0);
+  CHECK(slurp(d.path + "/solo.save").find("table solo") != std::string::npos);
+  CHECK(slurp(d.path + "/club.save").find("table club") != std::string::npos);
+  server.pid = -1;
+}

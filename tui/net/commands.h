@@ -1,4 +1,4 @@
-// The CLI commands of shared tables: `host`, `tables` and `join`.
+// The CLI commands of shared tables: `host`, `serve`, `tables` and `join`.
 // cli.cpp registers them with add_net_commands() and runs them with
 // run_net_commands(); everything else lives here and in tui/net/.
 #pragma once
@@ -33,6 +33,15 @@ struct HostSettings {
   double idle_minutes = 120;  // --idle: close after this long with nobody there
 };
 int host(HostSettings settings);
+
+// `racetable serve FILE`: every table FILE lists (one line of `host`
+// arguments each) served by this one process.
+struct ServeSettings {
+  std::string file;
+  bool detach = false;
+  int workers = 0;  // processes sharing the tables (0: one per CPU)
+};
+int serve(const ServeSettings& settings);
 
 struct TablesSettings {
   std::string dir;
@@ -83,9 +92,11 @@ std::vector<std::string> open_table_names(const std::string& dir);
 
 struct NetCommands {
   CLI::App* host = nullptr;
+  CLI::App* serve = nullptr;
   CLI::App* tables = nullptr;
   CLI::App* join = nullptr;
   HostSettings host_settings;
+  ServeSettings serve_settings;
   TablesSettings tables_settings;
   JoinSettings join_settings;
   std::string host_game;

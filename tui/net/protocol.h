@@ -143,17 +143,20 @@ struct SeatView {
   int place = 0;
   std::string detail;
   std::string score;
+  bool operator==(const SeatView&) const = default;
 };
 
 struct OptionView {
   Action id = 0;
   std::string label;
+  bool operator==(const OptionView&) const = default;
 };
 
 struct PlacingView {
   int place = 0;
   std::string name;
   std::string detail;
+  bool operator==(const PlacingView&) const = default;
 };
 
 // Everything one client may see now. Rebuilt by the server for each client
@@ -189,6 +192,9 @@ struct ScreenModel {
   std::string result;
   std::vector<PlacingView> placings;
   std::string non_seat_winner;  // first place went to no seat (a Neutral Racer)
+  // The server compares models before it encodes one: a live contest's frame
+  // that changed nothing costs no JSON.
+  bool operator==(const ScreenModel&) const = default;
 };
 
 json to_json(const ScreenModel& screen);

@@ -44,26 +44,43 @@ bool same_secret(const std::string& expected, const std::string& given) {
   return diff == 0 && !expected.empty();
 }
 
-std::string save_text_keeping_people(const Table& table, const std::string& name) {
+SeatController controller_of(const Seat& seat) {
+  // The set-up and the save file give a person's seat the level "human";
+  // the one place that string is read.
+  return seat.kind == SeatKind::Human || seat.level == "human" ? SeatController::Person
+                                                               : SeatController::Computer;
+}
+
+std::string save_text_keeping_people(const Table& table, const std::string& name,
+                                     const std::vector<SeatController>& controllers) {
   std::string text = save_text(table);
   if (!name.empty()) {
     // After the header line: clients were told to rejoin by this name.
     const std::size_t header = text.find('\n') + 1;
     text.insert(header, fmt::format("table {}\n", name));
   }
-  // A stand-in computer plays a person's seat as a "bot" whose level stays
-  // "human": the seat is still that person's, so it is saved as human.
+  // A stand-in computer plays a person's seat as a bot: the seat is still
+  // that person's, so it is saved as a person's. Seat lines come in seat
+  // order (core/save.cpp); only those of person seats played by a bot change.
   std::string out;
-  out.reserve(text.size());
-  std::size_t i = 0;
+  out.reserve(text.size() + 16);
+  std::size_t i = 0, seat = 0;
+  const auto& seats = table.seats();
   while (i < text.size()) {
     std::size_t j = text.find('\n', i);
     if (j == std::string::npos) j = text.size();
     std::string_view line(text.data() + i, j - i);
-    static constexpr std::string_view kBotHuman = "seat bot human ";
-    if (line.substr(0, kBotHuman.size()) == kBotHuman) {
-      out += "seat human human ";
-      out += line.substr(kBotHuman.size());
+    static constexpr std::string_view kSeat = "seat ", kBot = "seat bot ";
+    if (line.substr(0, kSeat.size()) == kSeat && seat < seats.size()) {
+      const SeatController who = seat < controllers.size() ? controllers[seat] : controller_of(seats[seat]);
+      if (who == SeatController::Person && seats[seat].kind == SeatKind::Bot &&
+          line.substr(0, kBot.size()) == kBot) {
+        out += "seat human ";
+        out += line.substr(kBot.size());
+      } else {
+        out += line;
+      }
+      ++seat;
     } else {
       out += line;
     }
@@ -96,9 +113,11 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
   seats_.resize(table_->seats().size());
   // A resumed game may have had stand-ins: every person's seat is a person's again.
-  for (std::size_t p = 0; p < table_->seats().size(); ++p)
-    if (is_person_seat(table_->seats()[p]) && table_->seats()[p].kind != SeatKind::Human)
+  for (std::size_t p = 0; p < table_->seats().size(); ++p) {
+    seats_[p].controller = controller_of(table_->seats()[p]);
+    if (person_seat(p) && table_->seats()[p].kind != SeatKind::Human)
       table_->set_seat_kind(static_cast<PlayerId>(p), SeatKind::Human);
+  }
   table_->set_event_sink(&events_);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
   saved_steps_ = table_->history().size();
@@ -111,15 +130,21 @@ std::string Server::save_problem_reason() const {
 }
 
 Server::~Server() {
-  if (saved_steps_ != table_->history().size()) save();
+  if (!handed_over_ && saved_steps_ != table_->history().size()) save();
   for (auto& c : clients_)
     if (c->fd >= 0) ::close(c->fd);
   if (listen_fd_ >= 0) {
     ::close(listen_fd_);
-    ::unlink(socket_path_.c_str());
+    if (!handed_over_) ::unlink(socket_path_.c_str());
   }
   table_->set_step_observer({});
   table_->set_event_sink(nullptr);
+}
+
+std::vector<SeatController> Server::controllers() const {
+  std::vector<SeatController> out;
+  for (const SeatState& s : seats_) out.push_back(s.controller);
+  return out;
 }
 
 Millis Server::now() const {
@@ -173,10 +198,29 @@ void Server::save_if_changed() {
   // After the screens went out: a slow disk (an fsync can take 100 ms on a
   // busy machine) must not hold up what the players see. The save still
   // happens before the next message is read, so no decision is taken on
-  // top of an unsaved one.
+  // top of an unsaved one -- except with a SaveWriter (a host of many
+  // tables), where the writer saves the newest text a few milliseconds
+  // later, one save of a table at a time.
   if (table_->history().size() == saved_steps_) return;
+  if (opt_.writer && !opt_.save_path.empty()) {
+    if (save_in_flight_) return;  // saved() brings us back here
+    save_in_flight_ = true;
+    opt_.writer->submit(this, opt_.save_path, save_text_keeping_people(*table_, opt_.name, controllers()),
+                        table_->history().size());
+    return;
+  }
   save();
   for (auto& c : clients_) flush(*c);  // anything save() had to tell the players
+}
+
+void Server::saved(std::size_t steps, const std::string& problem) {
+  save_in_flight_ = false;
+  if (problem.empty()) {
+    saved_steps_ = steps;
+    ++stats_.saves;
+  }
+  note_save_result(problem);
+  for (auto& c : clients_) flush(*c);
 }
 
 std::string Server::save() {
@@ -186,12 +230,17 @@ std::string Server::save() {
   }
   std::string problem;
   try {
-    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name));
+    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name, controllers()));
     saved_steps_ = table_->history().size();
     ++stats_.saves;
   } catch (const std::exception& e) {
     problem = e.what();
   }
+  note_save_result(problem);
+  return problem;
+}
+
+void Server::note_save_result(const std::string& problem) {
   // Tried again after every step: the log, the players and every status line
   // hear of a change (failing, failing differently, working again), once.
   // Before the table is open, the one who opens it hears it (open() throws).
@@ -208,7 +257,6 @@ std::string Server::save() {
       if (!c->dead && (c->kind == Client::Kind::Player || c->kind == Client::Kind::Watcher))
         send(*c, json{{"type", "notice"}, {"text", text}});
   }
-  return problem;
 }
 
 void Server::send_raw(Client& c, const std::string& bytes) {
@@ -403,9 +451,8 @@ bool Server::make_room(uid_t uid) {
   return true;
 }
 
-bool Server::poll_once(int max_wait_ms) {
+void Server::prepare(Millis real) {
   if (listen_fd_ < 0) throw UserError("the table is not open");
-  Millis real = now();
   // Act on anything already due before sleeping.
   if (update(real)) changed_ = true;
   check_stand_ins(real);
@@ -413,37 +460,42 @@ bool Server::poll_once(int max_wait_ms) {
   push_all(real);
   for (auto& c : clients_) flush(*c);
   save_if_changed();
+}
 
+Millis Server::wait_ms(Millis real, Millis max_wait_ms) const {
+  Millis wait = max_wait_ms;
   const Millis wake = wake_at(real);
-  Millis wait = max_wait_ms < 0 ? 60000 : max_wait_ms;
   if (wake != kNever) wait = std::min(wait, std::max<Millis>(0, wake - real));
   if (changed_ || g_stop_signal) wait = 0;
+  return wait;
+}
 
-  std::vector<pollfd> fds;
-  fds.reserve(clients_.size() + 1);
+void Server::watched_fds(std::vector<pollfd>& fds) const {
   fds.push_back(pollfd{listen_fd_, POLLIN, 0});
-  for (auto& c : clients_) {
+  for (const auto& c : clients_) {
     short ev = 0;
     if (!c->dead && !c->close_after_flush) ev |= POLLIN;
     if (c->pending() > 0) ev |= POLLOUT;
     fds.push_back(pollfd{c->fd, ev, 0});
   }
-  const int r = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
-  if (g_stop_signal) {
-    say(fmt::format("signal {}: saving and closing the table", static_cast<int>(g_stop_signal)));
-    stopping_ = true;
+}
+
+void Server::ready(int fd, short revents, Millis real) {
+  if (fd == listen_fd_) {
+    if (revents & POLLIN) accept_all(real);
+    return;
   }
-  real = now();
-  if (r > 0) {
-    for (std::size_t i = 1; i < fds.size(); ++i) {
-      Client& c = *clients_[i - 1];
-      if (c.dead) continue;
-      if (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) read_client(c, real);
-      if (!c.dead && (fds[i].revents & POLLOUT)) flush(c);
-      if (!c.dead && (fds[i].revents & (POLLHUP | POLLERR)) && !(fds[i].revents & POLLIN)) drop(c, "hung up");
-    }
-    if (fds[0].revents & POLLIN) accept_all(real);
+  for (std::size_t i = 0; i < clients_.size(); ++i) {
+    Client& c = *clients_[i];
+    if (c.fd != fd || c.dead) continue;
+    if (revents & (POLLIN | POLLHUP | POLLERR)) read_client(c, real);
+    if (!c.dead && (revents & POLLOUT)) flush(c);
+    if (!c.dead && (revents & (POLLHUP | POLLERR)) && !(revents & POLLIN)) drop(c, "hung up");
+    return;
   }
+}
+
+bool Server::finish(Millis real) {
   // Clients that never said hello.
   for (auto& c : clients_)
     if (!c->dead && c->kind == Client::Kind::Hello && real - c->since >= opt_.hello_timeout_ms) {
@@ -479,9 +531,48 @@ bool Server::poll_once(int max_wait_ms) {
   return true;
 }
 
+bool Server::stop_signal_received() {
+  return g_stop_signal != 0;
+}
+
+int Server::stop_signal() {
+  return static_cast<int>(g_stop_signal);
+}
+
+bool Server::poll_once(int max_wait_ms) {
+  prepare(now());
+  const Millis wait = wait_ms(now(), max_wait_ms < 0 ? 60000 : max_wait_ms);
+  std::vector<pollfd> fds;
+  fds.reserve(clients_.size() + 1);
+  watched_fds(fds);
+  const int r = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
+  if (g_stop_signal) {
+    say(fmt::format("signal {}: saving and closing the table", static_cast<int>(g_stop_signal)));
+    stopping_ = true;
+  }
+  const Millis real = now();
+  // ready() may add and remove clients: the fds polled are handled by number.
+  // Clients first, then new connections (fds[0], the listening socket).
+  if (r > 0) {
+    for (std::size_t i = 1; i < fds.size(); ++i)
+      if (fds[i].revents) ready(fds[i].fd, fds[i].revents, real);
+    if (fds[0].revents) ready(fds[0].fd, fds[0].revents, real);
+  }
+  return finish(real);
+}
+
 void Server::run() {
   while (poll_once(60000)) {
   }
+  close_table();
+}
+
+void Server::stop_by_signal(int sig) {
+  say(fmt::format("signal {}: saving and closing the table", sig));
+  stopping_ = true;
+}
+
+void Server::close_table() {
   if (saved_steps_ != table_->history().size()) save();
   for (auto& c : clients_) flush(*c);
   say(!save_problem_.empty() ? fmt::format("table closed; the game is NOT saved: {}", save_problem_)

@@ -6,6 +6,7 @@
 // lines meant for it. The game is saved after every decision.
 #pragma once
 
+#include <poll.h>
 #include <sys/types.h>
 
 #include <cstdint>
@@ -24,6 +25,21 @@
 namespace rt::net {
 
 using Millis = std::int64_t;
+
+class Server;
+
+// Who plays a seat for the whole game (core's Seat says who plays it right
+// now: a stand-in computer may play a person's seat for a while). Typed here
+// until core has its own controller type (issue #20).
+enum class SeatController : std::uint8_t { Person, Computer };
+
+// Writes saves off the serving loop, for a host of many tables (tui/net/hub.h):
+// submit() takes the text; the host hands the result back with Server::saved().
+class SaveWriter {
+ public:
+  virtual ~SaveWriter() = default;
+  virtual void submit(Server* server, std::string path, std::string text, std::size_t steps) = 0;
+};
 
 struct ServerOptions {
   std::string dir;         // socket directory (default_table_dir())
@@ -59,6 +75,7 @@ struct ServerOptions {
   int linger_ms = 10 * 60 * 1000;
   // Stops after this long with nobody connected (0: never).
   std::int64_t idle_ms = 0;
+  SaveWriter* writer = nullptr;               // none: saved in the loop, before the next message is read
   std::function<Millis()> clock;              // default: steady clock
   std::function<void(std::string_view)> log;  // one line per event, no newline
 };
@@ -92,7 +109,36 @@ class Server {
   bool poll_once(int max_wait_ms);
   // Until the game is over and everyone has left, or stop().
   void run();
+
+  // poll_once() in pieces, for a loop that serves many tables (tui/net/hub.h):
+  // prepare() acts on what is due; wait_ms() says how long the table may
+  // sleep; watched_fds() appends the descriptors and events to wait for;
+  // ready() handles one that is ready; finish() acts on what came in and
+  // returns false once the table should close.
+  void prepare(Millis real);
+  Millis wait_ms(Millis real, Millis max_wait_ms) const;
+  void watched_fds(std::vector<pollfd>& fds) const;
+  void ready(int fd, short revents, Millis real);
+  bool finish(Millis real);
+  Millis now() const;
+  // A save handed to the SaveWriter came back ("" it worked).
+  void saved(std::size_t steps, const std::string& problem);
+  bool save_in_flight() const { return save_in_flight_; }
+  // Whether SIGINT, SIGTERM or SIGHUP arrived (install_signal_handlers()).
+  static bool stop_signal_received();
+  static int stop_signal();
   void stop() { stopping_ = true; }
+  // stop(), saying why in the log.
+  void stop_by_signal(int sig);
+  // Another process serves this table now (a forked worker of `serve`):
+  // the destructor only closes this process's descriptors (no save, the
+  // socket stays).
+  void hand_over() { handed_over_ = true; }
+  // Saves go through `writer` from now on (Hub::add).
+  void use_writer(SaveWriter* writer) { opt_.writer = writer; }
+  // After the last poll: saves what is unsaved, sends what is pending, logs
+  // that the table closed (run() ends with it).
+  void close_table();
   // Ends the process's stop signals (SIGINT, SIGTERM, SIGHUP) into stop().
   static void install_signal_handlers();
 
@@ -115,6 +161,7 @@ class Server {
  private:
   struct Client;
   struct SeatState {
+    SeatController controller = SeatController::Computer;
     bool claimed = false;
     uid_t uid = 0;
     std::string user;
@@ -131,9 +178,9 @@ class Server {
     PlayerId audience = kEveryone;
   };
 
-  Millis now() const;
   void save_if_changed();
   void record_history();
+  void note_save_result(const std::string& problem);
   void say(std::string_view line);
   void on_step(const Step& step);
   bool live_contest() const;
@@ -158,6 +205,8 @@ class Server {
   void leave_seat(Client& c, Millis real);
   json table_info(const Client& c) const;
   std::string seat_label(PlayerId p) const;
+  std::vector<SeatController> controllers() const;
+  bool person_seat(std::size_t p) const { return seats_[p].controller == SeatController::Person; }
   std::string status_line(PlayerId viewer) const;
   std::string phase_name() const;
   // The system's words of save_problem_ ("No space left on device").
@@ -188,6 +237,7 @@ class Server {
   int next_client_id_ = 1;
   ServerStats stats_;
   bool stopping_ = false;
+  bool handed_over_ = false;
 
   // The pacer's phase, and Waiting until every person's seat is taken.
   enum class Phase : std::uint8_t { Waiting, Computers, People, Ready, Contest, Over };
@@ -196,6 +246,7 @@ class Server {
   Millis last_frame_ = 0;
   std::size_t saved_steps_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
+  bool save_in_flight_ = false;
   Millis over_since_ = -1;
   Millis empty_since_ = 0;
   bool ever_joined_ = false;
@@ -204,9 +255,14 @@ class Server {
   std::vector<Action> legal_;
 };
 
-// The save file text of a table whose human seats may be played by a stand-in
-// computer for now: those seats are written as human seats. `name`: the
-// table's name, kept in the save so `host --resume` reopens the same table.
-std::string save_text_keeping_people(const Table& table, const std::string& name = {});
+// The save file text of a table whose person seats may be played by a
+// stand-in computer for now: those seats are written as human seats.
+// `name`: the table's name, kept in the save so `host --resume` reopens the
+// same table. `controllers`: each seat's (default: read from the seats'
+// levels, "human" being a person's).
+std::string save_text_keeping_people(const Table& table, const std::string& name = {},
+                                     const std::vector<SeatController>& controllers = {});
+// A seat's controller as a table made by the set-up (or a save) has it.
+SeatController controller_of(const Seat& seat);
 
 }  // namespace rt::net

@@ -33,18 +33,14 @@ struct Server::Client {
   int board_w = 80;
   int board_h = 16;
   bool unicode = true;
-  std::string last_screen;
+  ScreenModel last_screen;  // the last one sent
+  bool screen_sent = false;
   std::size_t log_pos = 0;
   bool dead = false;
   bool close_after_flush = false;
   bool reading = false;
   std::size_t pending() const { return out.size() - out_pos; }
 };
-
-// A person's seat, even while a stand-in computer plays it.
-inline bool is_person_seat(const Seat& s) {
-  return s.level == "human";
-}
 
 // Compares a join code in time independent of where it first differs.
 bool same_secret(const std::string& expected, const std::string& given);

@@ -35,8 +35,7 @@ bool Server::update(Millis real) {
   if (!started_) {
     std::vector<std::string> missing;
     for (std::size_t p = 0; p < seats_.size(); ++p)
-      if (is_person_seat(table_->seats()[p]) && !seats_[p].claimed)
-        missing.push_back(seat_label(static_cast<PlayerId>(p)));
+      if (person_seat(p) && !seats_[p].claimed) missing.push_back(seat_label(static_cast<PlayerId>(p)));
     if (!missing.empty()) {
       phase_ = Phase::Waiting;
       return false;

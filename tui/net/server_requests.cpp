@@ -58,7 +58,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
       }
       const Seat& seat = seats[static_cast<std::size_t>(p)];
       const SeatState& s = seats_[static_cast<std::size_t>(p)];
-      if (!is_person_seat(seat)) {
+      if (!person_seat(static_cast<std::size_t>(p))) {
         refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, seat.level), "seat");
         return;
       }
@@ -76,13 +76,10 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
       }
     } else {
       for (int k = 0; k < n && p < 0; ++k)
-        if (is_person_seat(seats[static_cast<std::size_t>(k)]) &&
-            !seats_[static_cast<std::size_t>(k)].claimed)
-          p = k;
+        if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].claimed) p = k;
       for (int k = 0; k < n && p < 0; ++k) {
         const SeatState& s = seats_[static_cast<std::size_t>(k)];
-        if (is_person_seat(seats[static_cast<std::size_t>(k)]) && s.claimed && s.client < 0 &&
-            s.uid == c.cred.uid)
+        if (person_seat(static_cast<std::size_t>(k)) && s.claimed && s.client < 0 && s.uid == c.cred.uid)
           p = k;
       }
       if (p < 0) {
@@ -206,7 +203,7 @@ void Server::handle(Client& c, const json& msg, Millis real) {
     c.board_w = r.board_w;
     c.board_h = r.board_h;
     c.unicode = r.unicode;
-    c.last_screen.clear();
+    c.screen_sent = false;
   } else if (type == "ping") {
     send(c, json{{"type", "pong"}});
   } else if (type == "pong") {

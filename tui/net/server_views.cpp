@@ -31,7 +31,7 @@ std::string Server::status_line(PlayerId viewer) const {
     case Phase::Waiting: {
       std::string free;
       for (std::size_t p = 0; p < seats_.size(); ++p)
-        if (is_person_seat(seats[p]) && !seats_[p].claimed)
+        if (person_seat(p) && !seats_[p].claimed)
           free += fmt::format("{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)));
       return fmt::format("Waiting for players: {} (racetable join {} --seat N)", free, opt_.name);
     }
@@ -95,7 +95,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     const SeatState& ss = seats_[p];
     SeatView v;
     v.name = seat.name;
-    v.human = is_person_seat(seat);
+    v.human = person_seat(p);
     v.level = seat.level;
     v.claimed = ss.claimed;
     v.connected = ss.client >= 0;
@@ -175,7 +175,7 @@ json Server::table_info(const Client& c) const {
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     const Seat& seat = table_->seats()[p];
     seats.push_back(json{{"name", seat.name},
-                         {"human", is_person_seat(seat)},
+                         {"human", person_seat(p)},
                          {"level", seat.level},
                          {"claimed", seats_[p].claimed},
                          {"connected", seats_[p].client >= 0},
@@ -205,12 +205,14 @@ void Server::push(Client& c, Millis real, bool force) {
     if (!lines.empty()) send(c, json{{"type", "log"}, {"lines", std::move(lines)}});
   }
   if (c.dead) return;
-  std::string body = dump(to_json(screen_for(viewer, c.board_w, c.board_h, c.unicode)));
-  if (!force && body == c.last_screen) return;
+  ScreenModel model = screen_for(viewer, c.board_w, c.board_h, c.unicode);
+  if (!force && c.screen_sent && model == c.last_screen) return;
+  const std::string body = dump(to_json(model));
   ++stats_.screens;
   stats_.screen_bytes += body.size() + 4;
   send_raw(c, frame_body(body));
-  c.last_screen = std::move(body);
+  c.last_screen = std::move(model);
+  c.screen_sent = true;
 }
 
 void Server::push_all(Millis real) {
@@ -218,7 +220,7 @@ void Server::push_all(Millis real) {
   if (!changed_ && !frame_due) {
     // Newly seated clients still get their first screen.
     for (auto& c : clients_)
-      if (c->last_screen.empty()) push(*c, real, false);
+      if (!c->screen_sent) push(*c, real, false);
     return;
   }
   if (frame_due) last_frame_ = real;

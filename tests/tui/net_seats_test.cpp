@@ -1,0 +1,24 @@
+// Typed seats in the table server: who plays a seat for the whole game
+// (SeatController) is not read from what plays it now (a stand-in computer).
+#include <catch2/catch.hpp>
+
+#include "tests/tui/net_test_util.h"
+
+using namespace nettest;
+
+TEST_CASE("A person's seat played by a stand-in is saved as the person's; a computer's stays a computer's",
+          "[net][save]") {
+  auto table = new_table("go-wacky", {"human", "human", "normal"}, 3);
+  table->set_seat_kind(1, SeatKind::Bot);  // Ben's stand-in
+  const std::vector<SeatController> who{SeatController::Person, SeatController::Person,
+                                        SeatController::Computer};
+  const std::string text = save_text_keeping_people(*table, "club", who);
+  CHECK_THAT(text, Catch::Contains("table club\n"));
+  CHECK_THAT(text, Catch::Contains("seat human human " + table->seats()[1].name + "\n"));
+  CHECK_THAT(text, Catch::Contains("seat bot normal " + table->seats()[2].name + "\n"));
+  CHECK(text.find("seat bot human") == std::string::npos);
+  // Read from the table itself when no controllers are given: the same text.
+  CHECK(save_text_keeping_people(*table, "club") == text);
+  CHECK(controller_of(table->seats()[0]) == SeatController::Person);
+  CHECK(controller_of(table->seats()[2]) == SeatController::Computer);
+}
