@@ -277,8 +277,10 @@ TEST_CASE("No computer banner on a person's turn: the question comes at once", "
         ++human_turns;
         term.press(KeyType::Enter);
       }
-      if (s.phase() == Phase::Contest)
-        for (PlayerId p : s.contest_humans()) term.press(seat_keys(s.human_rank(p)).front());
+      // In a race, a key every 100 ms (a key queued every pass would stop the clock).
+      if (s.phase() == Phase::Contest && i % 5 == 0)
+        for (PlayerId p : s.contest_humans())
+          term.press(s.humans().size() == 1 ? U' ' : seat_keys(s.human_rank(p)).front());
     }
     INFO(term.text());
     CHECK(human_turns >= 5);
