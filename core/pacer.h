@@ -26,8 +26,16 @@ struct PaceConfig {
   int contest_rate = 1;
   bool get_ready = true;  // "Get ready!" before a contest with people in it
   Millis ready_ms = 1500;
-  Millis after_contest_ms = 1500;  // who won a contest with people stays on screen
-  Millis frame_ms = 33;            // redraws while a contest is live
+  // Who won a contest stays on screen this long (or until skip()); for a
+  // contest of computers only, divided by contest_rate (none at rate 0).
+  Millis after_contest_ms = 1500;
+  // A key press (skip) cannot dismiss a result sooner: a key held through
+  // the race must not wipe away who won it.
+  Millis result_min_ms = 500;
+  Millis frame_ms = 33;  // redraws while a contest is live
+  // Each intermediate picture of a step (State::view_frames: a race phase
+  // command by command) is on screen this long; -1: 3/8 of pace_ms.
+  Millis picture_ms = -1;
 };
 
 enum class PacePhase : std::uint8_t {
@@ -42,6 +50,7 @@ enum class ContestAnswer : std::uint8_t {
   Taken,
   NotYet,   // the contest has not opened (Get ready), or the game is paused
   TooLate,  // the contest ended or moved on, or the action is no longer legal
+  Busy,     // dropped: this player's die is still rolling (State::action_time)
 };
 
 class Pacer {
@@ -69,6 +78,17 @@ class Pacer {
   PacePhase phase() const { return phase_; }
   // Contests that opened so far (their "Get ready!" or first tick).
   std::uint32_t contests_opened() const { return contests_opened_; }
+  // Contests that ended so far (State::contest_running() went false).
+  std::uint32_t contests_ended() const { return contests_ended_; }
+  // The last contest's result is on screen: nothing moves before
+  // result_until() unless skip() (after result_min_ms) waves it on.
+  bool showing_result(Millis real) const { return real < result_until_; }
+  Millis result_until() const { return result_until_; }
+  // The intermediate picture of the last step to draw now
+  // (ViewContext::frame), or -1 when none is being played back. Nothing
+  // else moves while they play; skip() ends them.
+  int picture(Millis real) const;
+  bool playing_pictures(Millis real) const { return picture(real) >= 0; }
   // The tick views draw at: the live contest clock, else the game's time.
   Tick view_tick(Millis real) const;
   bool clock_running() const { return clock_.running(); }
@@ -83,7 +103,9 @@ class Pacer {
   void decide(PlayerId player, Action action, Millis real);
   // A person's decision in the live contest, stamped with the contest clock
   // after the computers that were quicker. `contest`: the contest the person
-  // saw (a remote key press may arrive after it closed).
+  // saw (a remote key press may arrive after it closed). A press while the
+  // person's die is still rolling is dropped (Busy), never queued: a held
+  // key rolls again on the first repeat after the die lands.
   ContestAnswer contest_act(PlayerId player, Action action, Millis real,
                             std::optional<std::uint32_t> contest = std::nullopt);
 
@@ -91,7 +113,9 @@ class Pacer {
   void resume(Millis real);
   bool paused() const { return paused_; }
   // Stops waiting for the computers (or, in a contest of computers only,
-  // for the next thing due).
+  // for the next thing due), ends a step's pictures, and waves a contest's
+  // result on: not within result_min_ms, nor while a key is held (presses
+  // kHeldKeyGapMs apart or closer).
   void skip(Millis real);
 
  private:
@@ -99,7 +123,13 @@ class Pacer {
   bool contest_has_people() const;
   bool run_contest(Millis real);
   void close_contest(Millis real);
-  void after_computer_step(Millis real);
+  void after_computer_step(Millis real, Tick physical);
+  // Real milliseconds for `t` ticks of physical time at the computers' speed.
+  Millis physical_ms(Tick t) const;
+  void start_result(Millis real);
+  void start_pictures(Millis real);
+  Millis wake_phase(Millis real) const;
+  Millis picture_ms() const;
 
   Table& table_;
   PaceConfig config_;
@@ -115,6 +145,18 @@ class Pacer {
   Millis paused_at_ = 0;
   bool last_step_bot_ = false;
   bool last_step_public_ = false;
+  bool contest_was_running_ = false;
+  bool contest_ended_ = false;  // seen by note_step, timed by the next update
+  std::uint32_t contests_ended_ = 0;
+  Millis result_until_ = 0;
+  Millis result_from_ = 0;
+  Millis last_key_real_ = -1000000;  // the last contest press or skip
+  // Presses closer together than this are one key held down (auto-repeat).
+  static constexpr Millis kHeldKeyGapMs = 150;
+  int pictures_due_ = 0;  // seen by note_step, started by the next update
+  int pictures_ = 0;
+  bool skipping_pictures_ = false;
+  Millis pictures_from_ = 0;
   mutable std::vector<PlayerId> people_;
 };
 

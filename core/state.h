@@ -60,6 +60,9 @@ struct ViewContext {
   PlayerId viewer = kEveryone;  // kEveryone shows a spectator's (public) view
   Tick now = 0;                 // the contest clock, for animations
   bool omniscient = false;      // transcripts and tests may see every secret
+  // Which of the last step's intermediate pictures to draw (see
+  // State::view_frames); -1: the state as it is.
+  int frame = -1;
 };
 
 class State {
@@ -85,6 +88,24 @@ class State {
   // Changes whenever a new timed contest opens, so the driver knows which
   // pending bot decisions still stand.
   virtual std::uint32_t contest_id() const { return 0; }
+  // A contest is under way: timed, or not (a row of cards rolled for in
+  // turn), including its chance steps. When it stops, front ends keep who
+  // won what on screen for a moment. Default: a timed decision is open.
+  virtual bool contest_running() const { return timed(); }
+  // How many intermediate pictures the last applied step left for views
+  // (a race phase run command by command inside one step): a front end may
+  // draw them one after another (ViewContext::frame) before the state as it
+  // is. Only kept while narrating; 0: the step is one picture.
+  virtual int view_frames() const { return 0; }
+  // How long doing `action` physically takes before `player` can act again:
+  // a die tumbling until it lands. In a timed contest the driver lets
+  // nobody, person or computer, act again sooner (the Table schedules
+  // computers no earlier; a front end drops a person's earlier presses), so
+  // a held key cannot outrun the dice. For kChance (`action` ignored): how
+  // long the chance step now due takes to show (a die rolled for someone),
+  // which front ends give it on screen. Asked before the step is applied.
+  // 0: no physical time (a card played, a tile slid).
+  virtual Tick action_time(PlayerId /*player*/, Action /*action*/) const { return 0; }
 
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;

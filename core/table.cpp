@@ -115,8 +115,24 @@ void Table::refresh_pending() {
       if (std::binary_search(scratch_.begin(), scratch_.end(), pend.action)) continue;
     }
     const Decision d = bot(p).decide(*state_, p, s.rng);
-    pend = Pending{true, d.action, state_->now() + d.delay, contest};
+    Tick at = state_->now() + d.delay;
+    // A computer's die lands before it rolls again, as a person's does.
+    if (s.busy_contest == contest && s.busy_until > at) at = s.busy_until;
+    pend = Pending{true, d.action, at, contest};
   }
+}
+
+void Table::note_busy(PlayerId player, Action action, Tick at) {
+  SeatRuntime& s = seat(player);
+  s.busy_until = std::max(at, state_->now()) + state_->action_time(player, action);
+  s.busy_contest = state_->contest_id();
+}
+
+Tick Table::ready_at(PlayerId player) const {
+  const Tick now = state_->now();
+  if (!state_->timed()) return now;
+  const SeatRuntime& s = seat(player);
+  return s.busy_contest == state_->contest_id() ? std::max(now, s.busy_until) : now;
 }
 
 // apply_step for chance: it acts at the current tick and owns no seat.
@@ -229,6 +245,7 @@ bool Table::advance_unlisted(Tick until) {
     return true;
   }
   if (best < 0 || best_at > until) return false;
+  note_busy(best, seat(best).pending.action, best_at);
   apply_step(best, seat(best).pending.action, best_at);
   return true;
 }
@@ -264,12 +281,19 @@ void Table::submit(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
   if (!state_->is_legal(player, action))
     throw RuleError(fmt::format("{} cannot do that now", seats_.at(static_cast<std::size_t>(player)).name));
+  if (state_->timed()) {
+    // Front ends drop presses while the die rolls; one that gets here anyway
+    // waits for it to land.
+    at = std::max(at, ready_at(player));
+    note_busy(player, action, at);
+  }
   apply_step(player, action, at);
 }
 
 void Table::replay_step(const Step& step) {
   if (!state_->is_legal(step.player, step.action))
     throw RuleError(fmt::format("recorded step {} is not legal at this point", history_.size() + 1));
+  if (step.player >= 0 && state_->timed()) note_busy(step.player, step.action, step.tick);
   apply_step(step.player, step.action, step.tick);
 }
 

@@ -65,8 +65,13 @@ class Table {
   void humans_to_act(std::vector<PlayerId>& out) const;
   // In a timed contest: the tick of the next computer decision or deadline.
   Tick next_scheduled() const;
+  // In the live timed contest: the first tick at which `player` may act
+  // again (its die has landed: State::action_time); state().now() when it
+  // may act at once.
+  Tick ready_at(PlayerId player) const;
 
-  // A human's decision, validated (throws RuleError).
+  // A human's decision, validated (throws RuleError). A timed one is
+  // stamped no earlier than ready_at(player).
   void submit(PlayerId player, Action action, Tick at);
   // A recorded step, validated (throws RuleError); used by replay and resume.
   void replay_step(const Step& step);
@@ -94,6 +99,9 @@ class Table {
     Agent* agent = nullptr;        // &random_agent_, owned.get(), or nullptr until first use
     std::unique_ptr<Agent> owned;  // every agent but the shared random one
     Pending pending;
+    // Busy until this tick in contest busy_contest (its die still rolling).
+    Tick busy_until = 0;
+    std::uint32_t busy_contest = 0;
   };
 
   Agent& bot(PlayerId p) {
@@ -105,6 +113,8 @@ class Table {
   const SeatRuntime& seat(PlayerId p) const { return runtime_[static_cast<std::size_t>(p)]; }
   bool is_bot(PlayerId p) const { return seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot; }
   void apply_step(PlayerId player, Action action, Tick at);
+  // Before a timed decision is applied: how long its player stays busy.
+  void note_busy(PlayerId player, Action action, Tick at);
   void note_step(const Step& step);
   void refresh_pending();
   bool step(Tick until);  // advance_one()'s body, inlined into advance()

@@ -88,6 +88,7 @@ Deck load_deck(const DataSource& data) {
   const JsonField timing = root.at("contest");
   d.timing.count_to = static_cast<int>(timing.integer("count_to", 1, 100));
   d.timing.count_ms = static_cast<int>(timing.integer("count_ms", 50, 5000));
+  d.timing.roll_ms = static_cast<int>(timing.integer("roll_ms", 0, 5000));
   d.timing.needle_period_ms = static_cast<int>(timing.integer("needle_period_ms", 200, 20000));
   d.timing.needle_range = static_cast<int>(timing.integer("needle_range", 10, 1000));
   d.timing.card_radius = static_cast<int>(timing.integer("card_radius", 1, d.timing.needle_range));

@@ -31,6 +31,7 @@ struct CardType {
 struct ContestTiming {
   int count_to;          // "Twenty Go Wacky"
   int count_ms;          // how long one count takes
+  int roll_ms;           // a die thrown lands this long after (nobody rolls faster)
   int needle_period_ms;  // Bull's-eye needle: one full sweep there and back
   int needle_range;      // the needle swings between -range and +range
   int card_radius;       // a throw within this distance touches the card

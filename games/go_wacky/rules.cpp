@@ -89,6 +89,15 @@ Tick GoWackyState::deadline() const {
   return kNoDeadline;
 }
 
+// A die takes roll_ms to land: each roll in a race, and each Round 'n Round
+// roll the game makes for the roller. A throw at the bull's-eye is one per
+// round, so its flight needs no pace.
+Tick GoWackyState::action_time(PlayerId player, Action action) const {
+  const auto roll = static_cast<Tick>(deck().timing.roll_ms);
+  if (player == kChance) return phase_ == Phase::Roll && contest_ == Phase::RnrLay ? roll : 0;
+  return (phase_ == Phase::EgwRace || phase_ == Phase::GwRace) && action == kRoll ? roll : 0;
+}
+
 void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
   switch (phase_) {
     case Phase::Turn: {

@@ -69,6 +69,8 @@ class GoWackyState final : public State {
   }
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
+  Tick action_time(PlayerId player, Action action) const override;
+  bool contest_running() const override { return contest_ != Phase::Over && phase_ != Phase::Over; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   std::string action_text(PlayerId player, Action action) const override;

@@ -10,9 +10,9 @@
 namespace rt::rc_racer {
 
 const BotLevel& bot_level(const std::string& level) {
-  static const BotLevel kEasy{150, 3, 1, 6, 4500};
-  static const BotLevel kNormal{1500, 6, 3, 4, 2500};
-  static const BotLevel kHard{6000, 8, 5, 3, 1500};
+  static const BotLevel kEasy{150, 3, 1, 6, 4500, 35000};
+  static const BotLevel kNormal{1500, 6, 3, 4, 2500, 25000};
+  static const BotLevel kHard{6000, 8, 5, 3, 1500, 20000};
   if (level == "easy") return kEasy;
   if (level == "hard") return kHard;
   return kNormal;
@@ -251,7 +251,14 @@ Decision RcRacerBot::programming(const RcRacerState& s, PlayerId me, Rng& rng) {
   Decision out;
   Tick think = 0;
   const Tick slide_ms = profile_.mean_ms * 6 / 10;
-  const int budget = s.data().max_slides - s.slides(me);
+  int budget = s.data().max_slides - s.slides(me);
+  if (s.real_time()) {
+    // Only the slides that fit in a person's round: time is what counts.
+    const Tick spent = s.now() > s.contest_open() ? s.now() - s.contest_open() : 0;
+    const Tick used = spent + (contest_ != s.contest_id() ? tune_.think_ms : 0);
+    const Tick left = tune_.round_ms > used ? tune_.round_ms - used : 0;
+    budget = std::min(budget, static_cast<int>(left / std::max<Tick>(slide_ms, 1)));
+  }
   if (contest_ != s.contest_id() || planned_for_ != me || s.grid(me) != expect_) {
     const bool first = contest_ != s.contest_id() || planned_for_ != me;
     contest_ = s.contest_id();

@@ -26,6 +26,10 @@ struct BotLevel {
   int finalists;    // candidates solved for real
   int slide_cost;   // a slide's cost, in hundredths of a row
   Tick think_ms;    // time before the first slide in real time
+  // In real time, a round's programming fits in about this long (thinking
+  // and sliding): what a person plausibly takes, so the computers neither
+  // idle nor slide for a minute (docs/BOTS.md "RC Racer in real time").
+  Tick round_ms;
 };
 const BotLevel& bot_level(const std::string& level);
 

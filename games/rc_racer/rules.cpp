@@ -376,6 +376,8 @@ void RcRacerState::finish_programming() {
 // --- applying decisions -------------------------------------------------------------
 
 void RcRacerState::do_apply(PlayerId player, Action a) {
+  // Pictures belong to the step that drew them.
+  frames_.clear();
   if (player == kChance && phase_ == Phase::Scramble) {  // first and short: 200 of these a round
     const auto dir = static_cast<Dir>(a - kScrambleBase);
     const auto q = static_cast<std::size_t>(scrambler_);

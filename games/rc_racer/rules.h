@@ -84,6 +84,12 @@ class RcRacerState final : public State {
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
   void view(Canvas& canvas, const ViewContext& ctx) const override;
+  // The race phase, command by command: one picture after each command of
+  // the last step (only while narrating).
+  int view_frames() const override { return static_cast<int>(frames_.size()); }
+  // Programming is timed but its "result" is the race that follows, shown
+  // command by command: no separate result box.
+  bool contest_running() const override { return false; }
   std::string debug_string() const override;
   std::string check_invariants() const override;
 
@@ -145,7 +151,17 @@ class RcRacerState final : public State {
   // instructions and passes everything else on here.
   void apply_other(PlayerId player, Action a);
 
+  // One picture of the race phase: every car after one command.
+  struct RaceFrame {
+    std::array<Car, kMaxPlayers> cars{};
+    PlayerId player = -1;
+    int round = 0;
+    std::string caption;
+  };
+  void add_frame(PlayerId p, std::string caption);
+
   const RcRacerGame* game_;
+  std::vector<RaceFrame> frames_;  // the last step's, for views only (not in debug_string)
   Phase phase_ = Phase::StartSide;
   Stage stage_ = Stage::Start;
 

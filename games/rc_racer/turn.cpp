@@ -29,11 +29,22 @@ void RcRacerState::run_turn_commands(PlayerId p) {
     const TileKind* k = program_step(p, step);
     if (!k) {
       emit("2. Racing: the gap", "{}: step {} is the gap — nothing happens.", name(p), step + 1);
+      if (nr) add_frame(p, fmt::format("{}: command {} of {}, the gap", name(p), step + 1, kProgram));
       continue;
     }
     race_.run_command(p, *k, turn_, nr);
+    if (nr) add_frame(p, fmt::format("{}: command {} of {}, {}", name(p), step + 1, kProgram, k->name));
   }
   turn_.mod = 0;
+}
+
+void RcRacerState::add_frame(PlayerId p, std::string caption) {
+  RaceFrame f;
+  f.cars = race_.cars;
+  f.player = p;
+  f.round = round_;
+  f.caption = std::move(caption);
+  frames_.push_back(std::move(f));
 }
 
 void RcRacerState::continue_race() {
@@ -57,6 +68,7 @@ void RcRacerState::continue_race() {
         if (c.ability == Ability::MissilesBothWays && !c.down) {
           emit("Racecar: M1 Furry", "{} automatically shoots a missile at the end of its turn.", name(p));
           race_.fire_missile(p, nr);
+          if (nr) add_frame(p, fmt::format("{}: the automatic missile", name(p)));
         }
         stage_ = Stage::Bird;
         break;

@@ -66,6 +66,23 @@ int column_of(const Track& t, int row) {
 }  // namespace
 
 void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
+  if (ctx.frame >= 0 && ctx.frame < static_cast<int>(frames_.size())) {
+    // A picture of the race phase: the cars as they were after one command.
+    const RaceFrame& f = frames_[static_cast<std::size_t>(ctx.frame)];
+    RcRacerState then(*this);
+    then.frames_.clear();
+    then.race_.cars = f.cars;
+    then.active_ = f.player;
+    then.phase_ = Phase::Shield;  // "Race phase", no programming preview
+    ViewContext plain = ctx;
+    plain.frame = -1;
+    then.view(c, plain);
+    const char* dot = c.unicode() ? " · " : " - ";
+    c.text(0, 0, std::string(static_cast<std::size_t>(std::max(0, c.width())), ' '));
+    c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, f.caption),
+           Style{Color::Default, Color::Default, attr::kBold});
+    return;
+  }
   const Data& d = data();
   const Track& t = track();
   const Glyphs& g = c.glyphs();

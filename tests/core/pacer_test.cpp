@@ -60,6 +60,7 @@ class RelayState final : public State {
       emit("Roll", "a die is rolled");
       phase_ = Choose;
     } else if (phase_ == Choose) {
+      emit("Choose", "a choice is made");
       open_race();
     } else {
       if (p == kClock)
@@ -327,4 +328,30 @@ TEST_CASE("Pacer: whole games never ask to be woken without work to do", "[core]
       if (pace > 0) CHECK(r.immediate == 0);
     }
   }
+}
+
+TEST_CASE("Pacer: a key held through a race does not wave its result away; a fresh press does",
+          "[core][pacer]") {
+  Rig r({person(), bot("late")}, config(), 2);
+  r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
+  r.pacer.decide(0, 0, r.now);
+  r.run_until([&] { return r.pacer.phase() == PacePhase::Contest; });
+  const Millis won = r.now + 150;
+  REQUIRE(r.pacer.contest_act(0, 0, won) == ContestAnswer::Taken);
+  r.pacer.update(won);
+  REQUIRE(r.pacer.showing_result(won));
+  CHECK(r.pacer.contests_ended() == 1);
+  const std::size_t steps = r.table.history().size();
+  // Auto-repeat every 30 ms for a second: the result stays.
+  for (Millis t = won + 30; t <= won + 1000; t += 30) {
+    r.pacer.skip(t);
+    r.pacer.update(t);
+  }
+  CHECK(r.pacer.showing_result(won + 1000));
+  CHECK(r.table.history().size() == steps);
+  // Released, then pressed again: the game goes on.
+  r.pacer.skip(won + 1300);
+  CHECK_FALSE(r.pacer.showing_result(won + 1300));
+  r.pacer.update(won + 1300);
+  CHECK(r.table.history().size() > steps);
 }

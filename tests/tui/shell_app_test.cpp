@@ -64,6 +64,9 @@ bool answer(App& app, FakeTerminal& term) {
     return true;
   }
   if (s.phase() == Phase::Contest && !s.contest_humans().empty()) {
+    // A held key: a press every 10 ms of the fake clock (presses while the
+    // die still rolls are dropped, so time must pass between them).
+    term.advance(10);
     term.press(U' ');
     return true;
   }

@@ -129,7 +129,7 @@ TEST_CASE("shell session: a contest gets ready, then runs on the real clock; key
           std::vector<Action> acts;
           s.state().legal_actions(humans.front(), acts);
           const std::size_t before = s.table().history().size();
-          const bool took = s.contest_act(humans.front(), acts.front(), now);
+          const bool took = s.contest_act(humans.front(), acts.front(), now) == ContestAnswer::Taken;
           if (took) {
             bool found = false;
             for (std::size_t i = before; i < s.table().history().size(); ++i) {

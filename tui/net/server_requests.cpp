@@ -172,8 +172,10 @@ void Server::handle_act(Client& c, const json& msg, Millis real) {
   State const* st = &table_->state();
   if (live_contest()) {
     if (phase_ != Phase::Contest) return reject("not yet: get ready");
-    if (!a.timed || pacer_.contest_act(p, a.id, real, a.contest) != ContestAnswer::Taken)
-      return reject("Too late!");
+    if (!a.timed) return reject("Too late!");
+    const ContestAnswer answer = pacer_.contest_act(p, a.id, real, a.contest);
+    if (answer == ContestAnswer::Busy) return;  // the die is still rolling: dropped, as at a local keyboard
+    if (answer != ContestAnswer::Taken) return reject("Too late!");
   } else {
     table_->humans_to_act(waiting_);
     if (std::find(waiting_.begin(), waiting_.end(), p) == waiting_.end())

@@ -60,7 +60,8 @@ class LocalTable final : public PlayTable {
 
   bool choose(PlayerId seat, Action action, Millis real) override { return s_->choose(seat, action, real); }
   bool contest_act(PlayerId seat, Action action, Millis real) override {
-    return s_->contest_act(seat, action, real);
+    const ContestAnswer answer = s_->contest_act(seat, action, real);
+    return answer == ContestAnswer::Taken || answer == ContestAnswer::Busy;
   }
   void confirm_pass(Millis real) override { s_->confirm_pass(real); }
 
@@ -98,12 +99,17 @@ class LocalTable final : public PlayTable {
     return out;
   }
 
+  // Only a computer is ever said to be playing: a person's turn may be
+  // next while a contest's result is still on screen.
   std::string activity() const override {
+    if (s_->playing_pictures()) return "Step by step: the board shows each move in turn.";
     const State& st = s_->state();
     std::vector<PlayerId> who;
     st.actors(who);
-    if (st.turn() == Turn::Player && !who.empty())
+    if (st.turn() == Turn::Player && !who.empty()) {
+      if (is_human(who.front())) return fmt::format("{}'s turn is next.", seat_name(who.front()));
       return fmt::format("{} (computer) is playing...", seat_name(who.front()));
+    }
     return "The computers are playing...";
   }
   std::string turn_status() const override {
@@ -113,6 +119,7 @@ class LocalTable final : public PlayTable {
     if (st.turn() == Turn::Player && !who.empty()) return seat_name(who.front()) + "'s turn";
     return "Computers' turn";
   }
+  std::vector<std::string> contest_result() const override { return s_->contest_result(); }
   std::string result_summary() const override { return s_->state().standings().summary; }
   std::string non_seat_winner() const override { return s_->state().standings().non_seat_winner; }
   std::vector<ResultLine> result() const override {
@@ -128,7 +135,7 @@ class LocalTable final : public PlayTable {
     return used_rows(probe);
   }
   void draw_board(Canvas& board, Millis now) const override {
-    ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
+    ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient(), s_->view_frame(now)};
     s_->state().view(board, vc);
   }
 
@@ -189,6 +196,9 @@ class LocalTable final : public PlayTable {
   }
 
  private:
+  bool is_human(PlayerId p) const {
+    return p >= 0 && s_->table().seats()[static_cast<std::size_t>(p)].kind == SeatKind::Human;
+  }
   std::string seat_name(PlayerId p) const {
     if (p < 0) return "";
     return s_->table().seats()[static_cast<std::size_t>(p)].name;

@@ -244,6 +244,7 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     case Phase::Over: title = "Game over"; break;
     default: title = s.demo() ? "Demo" : s.shared() ? "Table" : "Computers"; break;
   }
+  if (s.phase() == Phase::Computers && !s.contest_result().empty()) title = "Result";
   c.text(1, l.rule_y, " " + title + " ", style::kBold);
   if (l.wide) {
     c.vline(l.divider_x, 1, c.height() - 2, style::kFrame);
@@ -311,6 +312,13 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       break;
     }
     case Phase::Computers: {
+      // A contest just ended: who won what and why, until a key or ~2 s.
+      if (const std::vector<std::string> result = s.contest_result(); !result.empty()) {
+        for (std::size_t i = 0; i < result.size(); ++i)
+          head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
+        if (!s.demo() && !s.shared()) foot("Space or Enter: go on now.");
+        break;
+      }
       head(s.activity(), style::kNormal);
       if (!s.watch_hint().empty())
         foot(s.watch_hint());

@@ -450,6 +450,11 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
   if ((t.phase() == Phase::Contest || t.phase() == Phase::GetReady) && on_key_contest(key, now))
     return Nav::stay();
   const Cmd cmd = command(Context::Game, key);
+  // Enter waves a contest's result on, as Space does.
+  if (t.phase() == Phase::Computers && cmd == Cmd::Select && !t.contest_result().empty()) {
+    t.skip(now);
+    return Nav::stay();
+  }
   if (t.phase() == Phase::HumanTurn) {
     refresh_options();
     if (on_arrow(t.asked(), key, now)) return Nav::stay();

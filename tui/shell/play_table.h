@@ -85,6 +85,8 @@ class PlayTable {
   virtual Question question(PlayerId seat) const = 0;
 
   virtual bool choose(PlayerId seat, Action action, Millis real) = 0;
+  // False only when the press came too late (the front end says so); a
+  // press dropped while the seat's die is still rolling counts as heard.
   virtual bool contest_act(PlayerId seat, Action action, Millis real) = 0;
   virtual void confirm_pass(Millis /*real*/) {}
 
@@ -116,6 +118,9 @@ class PlayTable {
   virtual const std::vector<LogEntry>& log() const = 0;
   virtual bool visible(const LogEntry& /*e*/) const { return true; }
   virtual std::size_t fresh_from() const = 0;
+  // Who won the contest that just ended and why, a few lines, while the
+  // table holds it on screen (a key goes on); empty otherwise.
+  virtual std::vector<std::string> contest_result() const { return {}; }
   // A message from the table to show once ("Too late!"), or "".
   virtual std::string take_notice() { return {}; }
   // The table is gone (shared: the connection was lost); why.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "core/save.h"
 
 namespace rt::shell {
@@ -19,6 +21,7 @@ PaceConfig pace_config(const SessionOptions& options) {
   c.pace_ms = speed_level(options.speed).pace_ms;
   c.contest_rate = speed_level(options.speed).contest_rate;
   c.get_ready = !options.demo;  // nobody to get ready in a demo
+  c.after_contest_ms = kAfterContestMs;
   return c;
 }
 
@@ -36,6 +39,8 @@ GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlie
   table_->set_step_observer([this](const Step& s) { on_step(s); });
   steps_ = static_cast<std::uint32_t>(table_->history().size());
   saved_decisions_ = table_->history().size();
+  contest_running_ = state().contest_running();
+  if (contest_running_) contest_began();  // a resumed game mid-contest
 }
 
 void GameSession::set_speed(int level) {
@@ -73,6 +78,50 @@ void GameSession::on_step(const Step& step) {
   }
   events_.clear();
   pacer_.note_step(step, any_public);
+  const bool running = state().contest_running();
+  if (running && !contest_running_) contest_began();
+  if (!running && contest_running_) contest_ended();
+  contest_running_ = running;
+}
+
+std::vector<int> GameSession::scores() const {
+  std::vector<int> out(table_->seats().size(), 0);
+  for (const Placing& pl : state().standings().placings)
+    if (pl.player >= 0 && static_cast<std::size_t>(pl.player) < out.size())
+      out[static_cast<std::size_t>(pl.player)] = pl.score;
+  return out;
+}
+
+void GameSession::contest_began() {
+  // The step that opened it (a card played) is part of the story.
+  contest_log_from_ = log_.size();
+  while (contest_log_from_ > 0 && log_[contest_log_from_ - 1].step == steps_) --contest_log_from_;
+  scores_at_start_ = scores();
+}
+
+void GameSession::contest_ended() {
+  // Why: the last public lines of the contest (the roll, throw or take that
+  // decided it). What: every seat's score that changed in it.
+  result_.clear();
+  std::vector<std::string> why;
+  for (std::size_t i = log_.size(); i > contest_log_from_ && why.size() < 2; --i)
+    if (log_[i - 1].audience == kEveryone) why.insert(why.begin(), log_[i - 1].text);
+  const std::vector<int> now = scores();
+  std::string won;
+  for (std::size_t p = 0; p < now.size() && p < scores_at_start_.size(); ++p) {
+    const int d = now[p] - scores_at_start_[p];
+    if (d == 0) continue;
+    won += fmt::format("{}{} {}{} (now {})", won.empty() ? "" : ", ", table_->seats()[p].name,
+                       d > 0 ? "+" : "", d, now[p]);
+  }
+  result_ = std::move(why);
+  result_.push_back(won.empty() ? std::string("Nobody won anything in it.")
+                                : "Won in this contest: " + won + ".");
+}
+
+std::vector<std::string> GameSession::contest_result() const {
+  if (!pacer_.showing_result(last_real_) || phase_ == Phase::Over) return {};
+  return result_;
 }
 
 void GameSession::enter_human_turn(PlayerId who) {
@@ -116,8 +165,13 @@ bool GameSession::follow_pacer() {
 
 bool GameSession::update(Millis real) {
   if (pacer_.paused()) return false;
+  const bool was_showing = pacer_.showing_result(last_real_);
+  last_real_ = real;
   const bool changed = pacer_.update(real);
-  return follow_pacer() || changed;
+  const int picture = pacer_.picture(real);
+  const bool new_picture = picture != last_picture_;
+  last_picture_ = picture;
+  return follow_pacer() || changed || new_picture || was_showing != pacer_.showing_result(real);
 }
 
 Millis GameSession::wake_at(Millis real) const {
@@ -136,12 +190,12 @@ bool GameSession::choose(PlayerId player, Action action, Millis real) {
   return true;
 }
 
-bool GameSession::contest_act(PlayerId player, Action action, Millis real) {
-  if (phase_ != Phase::Contest) return false;
+ContestAnswer GameSession::contest_act(PlayerId player, Action action, Millis real) {
+  if (phase_ != Phase::Contest) return ContestAnswer::NotYet;
   const ContestAnswer answer = pacer_.contest_act(player, action, real);
-  if (answer == ContestAnswer::NotYet) return false;
+  if (answer == ContestAnswer::NotYet) return answer;
   update(real);
-  return answer == ContestAnswer::Taken;
+  return answer;
 }
 
 void GameSession::confirm_pass(Millis real) {

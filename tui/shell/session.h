@@ -51,7 +51,7 @@ struct SessionOptions {
 };
 
 inline constexpr Millis kGetReadyMs = PaceConfig{}.ready_ms;  // "Get ready!" before a contest with humans
-inline constexpr Millis kAfterContestMs = PaceConfig{}.after_contest_ms;  // time to see who won a contest
+inline constexpr Millis kAfterContestMs = 2000;  // time to see who won a contest (a key goes on sooner)
 inline constexpr Millis kFrameMs = PaceConfig{}.frame_ms;  // ~30 redraws a second while a contest is live
 
 class GameSession {
@@ -82,6 +82,11 @@ class GameSession {
   bool omniscient() const { return humans_.empty(); }
   // The tick views draw at (the live contest clock, else the game's time).
   Tick view_tick(Millis real) const;
+  // The picture of the last step to draw (ViewContext::frame): a race phase
+  // played command by command; -1: the state as it is.
+  int view_frame(Millis real) const { return pacer_.picture(real); }
+  // Such pictures are on screen (as of the last update).
+  bool playing_pictures() const { return last_picture_ >= 0; }
 
   const std::vector<PlayerId>& humans() const { return humans_; }
   // A human seat's position among the human seats (its contest key group).
@@ -92,9 +97,10 @@ class GameSession {
 
   // A human's turn-based (or untimed) decision; false if it is not theirs.
   bool choose(PlayerId player, Action action, Millis real);
-  // A human's decision in the live contest, stamped with the contest clock;
-  // false when it came too late (the contest ended or moved on).
-  bool contest_act(PlayerId player, Action action, Millis real);
+  // A human's decision in the live contest, stamped with the contest clock:
+  // Taken; TooLate (the contest ended or moved on); Busy (dropped: the
+  // player's die is still rolling); NotYet (not open, or paused).
+  ContestAnswer contest_act(PlayerId player, Action action, Millis real);
   // Hot-seat: the next human has the keyboard.
   void confirm_pass(Millis real);
 
@@ -113,6 +119,12 @@ class GameSession {
   // Entries from this index on arrived since the viewer last decided.
   std::size_t fresh_from() const { return fresh_from_; }
 
+  // While the last contest's result is held on screen (as of the last
+  // update): who won what and why, a few lines; empty otherwise.
+  std::vector<std::string> contest_result() const;
+  // The same lines whether or not they are still on screen (tests).
+  const std::vector<std::string>& last_contest_result() const { return result_; }
+
   // Writes the save file (if this session has one). Returns "" or the error.
   // Every save (autosaves too) records its outcome in save_problem().
   std::string save();
@@ -128,6 +140,10 @@ class GameSession {
   // Brings phase_ and the viewer up to date with the pacer.
   bool follow_pacer();
   void enter_human_turn(PlayerId who);
+  // A contest began or ended with the step just applied.
+  void contest_began();
+  void contest_ended();
+  std::vector<int> scores() const;
 
   std::unique_ptr<Table> table_;
   SessionOptions options_;
@@ -145,6 +161,13 @@ class GameSession {
   std::uint32_t steps_ = 0;
   std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
+
+  bool contest_running_ = false;
+  std::size_t contest_log_from_ = 0;
+  std::vector<int> scores_at_start_;
+  std::vector<std::string> result_;
+  Millis last_real_ = 0;
+  int last_picture_ = -1;
 };
 
 }  // namespace rt::shell

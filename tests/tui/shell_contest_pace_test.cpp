@@ -1,0 +1,289 @@
+// Contests at a physical pace, through the shell on a fake clock: a held
+// key (a press every 10 ms) rolls no faster than a die lands, nor does a
+// computer that would answer at once; a contest's result stays on screen;
+// no "computer is playing" banner on a person's own turn. No wall clock:
+// the fake terminal's clock jumps to each deadline.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "core/agent.h"
+#include "games/go_wacky/rules.h"
+#include "tests/tui/shell_fake_terminal.h"
+#include "tui/setup.h"
+#include "tui/shell/contest_keys.h"
+#include "tui/shell/play_screen.h"
+#include "tui/shell/screens.h"
+#include "tui/shell/session.h"
+
+using namespace rt;
+using namespace rt::shell;
+using rt::shell::test::FakeTerminal;
+
+namespace {
+
+constexpr Tick kRollMs = 400;  // data/go-wacky/deck.json "roll_ms", said on the rules screen
+
+std::unique_ptr<Table> go_wacky_table(const std::vector<std::string>& seats, int seed) {
+  cli::TableRequest req;
+  req.game = "go-wacky";
+  req.seats = seats;
+  req.seed_text = std::to_string(seed);
+  return cli::make_table(req, 1);
+}
+
+// A computer that rolls the instant it may: a key mashed by a machine. The
+// Table must still let each die land first. Everything else (cards, the
+// Bull's-eye) it plays as the normal computer does.
+class MashingAgent final : public Agent {
+ public:
+  explicit MashingAgent(const Game& game) : normal_(make_agent(game, "normal")) {}
+  Decision decide(const State& state, PlayerId me, Rng& rng) override {
+    scratch_.clear();
+    state.legal_actions(me, scratch_);
+    if (state.timed() && scratch_.size() == 1 && scratch_.front() == go_wacky::kRoll)
+      return Decision{go_wacky::kRoll, 1};
+    return normal_->decide(state, me, rng);
+  }
+
+ private:
+  std::unique_ptr<Agent> normal_;
+  std::vector<Action> scratch_;
+};
+
+template <class Done>
+Millis run_session(GameSession& s, Millis now, Done done, int max = 200000) {
+  for (int i = 0; i < max && !done(); ++i) {
+    s.update(now);
+    if (done()) break;
+    const Millis w = s.wake_at(now);
+    if (w == kNever) break;
+    now = std::max(now + 1, w);
+  }
+  return now;
+}
+
+// Every seat's rolls, per contest: the ticks they were stamped with.
+std::map<std::pair<PlayerId, int>, std::vector<Tick>> rolls_by_seat_and_race(const Table& t) {
+  // Replays the history on a fresh table to know which steps were rolls in which race.
+  auto replay = std::make_unique<Table>(t.game_ptr(), t.seats(), t.seed());
+  std::map<std::pair<PlayerId, int>, std::vector<Tick>> out;
+  for (const Step& step : t.history()) {
+    const State& st = replay->state();
+    if (step.player >= 0 && step.action == go_wacky::kRoll && st.timed())
+      out[{step.player, static_cast<int>(st.contest_id())}].push_back(step.tick);
+    replay->replay_step(step);
+  }
+  return out;
+}
+
+// Plays the human's turns (word cards first) until a rolling race with the
+// human in it is about to open; false if none came in this game.
+bool to_human_race(GameSession& s, Millis& now, PlayerId human) {
+  for (int turns = 0; turns < 200 && s.phase() != Phase::Over; ++turns) {
+    now = run_session(s, now, [&] {
+      return s.phase() == Phase::HumanTurn || s.phase() == Phase::GetReady || s.phase() == Phase::Over;
+    });
+    if (s.phase() == Phase::GetReady) {
+      const auto in = s.contest_humans();
+      std::vector<Action> acts;
+      if (!in.empty()) s.state().legal_actions(human, acts);
+      if (!acts.empty() && acts.front() == go_wacky::kRoll) return true;
+      now = run_session(s, now, [&] { return s.phase() != Phase::GetReady; });
+      now = run_session(s, now, [&] { return s.phase() != Phase::Contest || !s.contest_humans().empty(); });
+      // Someone else's race or a Bull's-eye: throw at once and go on.
+      for (PlayerId p : s.contest_humans()) {
+        std::vector<Action> a;
+        s.state().legal_actions(p, a);
+        if (!a.empty()) s.contest_act(p, a.front(), now);
+      }
+      continue;
+    }
+    if (s.phase() != Phase::HumanTurn) continue;
+    std::vector<Action> acts;
+    s.state().legal_actions(s.asked(), acts);
+    Action pick = acts.front();
+    for (Action a : acts)
+      if (s.state().action_label(s.asked(), a).find("Go Wacky!") != std::string::npos) pick = a;
+    s.choose(s.asked(), pick, now);
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("Physical pace: a held key (a press every 10 ms) rolls no faster than the die lands",
+          "[shell][pace][contest]") {
+  // data/go-wacky/rules.txt: "A die takes 0.4 seconds to land, for everybody:
+  // a press while your die is still rolling is dropped".
+  bool raced = false;
+  for (int seed = 1; seed < 60 && !raced; ++seed) {
+    auto session = std::make_unique<GameSession>(go_wacky_table({"human", "normal", "normal"}, seed),
+                                                 std::vector<Event>{}, SessionOptions{});
+    Millis now = 0;
+    if (!to_human_race(*session, now, 0)) continue;
+    raced = true;
+    REQUIRE(session->state().action_time(0, go_wacky::kRoll) == kRollMs);
+    GameSession& s = *session;
+    const std::uint32_t race = s.state().contest_id();
+    FakeTerminal term(80, 24, false);
+    term.advance(now);
+    AppContext ctx;
+    ctx.unicode = false;
+    App app(term, ctx, make_play_screen(ctx, std::move(session)));
+    // Hold Space: auto-repeat every 10 ms until the race is over.
+    Millis next_press = term.now();
+    Millis first_press = -1;
+    int presses = 0;
+    for (int i = 0; i < 100000; ++i) {
+      const bool racing = s.phase() == Phase::GetReady || s.phase() == Phase::Contest;
+      if (!racing && first_press >= 0) break;
+      if (term.now() >= next_press) {
+        term.press(U' ');
+        ++presses;
+        if (first_press < 0) first_press = term.now();
+        next_press += 10;
+      }
+      app.step_once(next_press);
+    }
+    const Millis held_ms = term.now() - first_press;
+    const auto rolls = rolls_by_seat_and_race(s.table());
+    const auto it = rolls.find({0, static_cast<int>(race)});
+    REQUIRE(it != rolls.end());
+    const std::vector<Tick>& mine = it->second;
+    INFO("seed " << seed << ": " << mine.size() << " rolls from " << presses << " presses in " << held_ms
+                 << " ms");
+    CHECK(mine.size() >= 3);
+    for (std::size_t i = 1; i < mine.size(); ++i) CHECK(mine[i] - mine[i - 1] >= kRollMs);
+    // Within the pace, and not much below it either: the first press after
+    // each landing rolls (a held key is not slower than the dice).
+    CHECK(static_cast<Millis>(mine.size()) <= held_ms / kRollMs + 1);
+    for (std::size_t i = 1; i < mine.size(); ++i) CHECK(mine[i] - mine[i - 1] <= kRollMs + 10);
+    CHECK(presses > 10 * static_cast<int>(mine.size()));  // most presses were dropped
+    CHECK_FALSE(term.shows("Too late"));                  // a dropped press is not "too late"
+  }
+  CHECK(raced);
+}
+
+TEST_CASE("Physical pace: a computer that answers at once rolls no faster than the die lands",
+          "[shell][pace][contest]") {
+  // The same pace for computers, in the shell (through the Pacer) ...
+  int races = 0;
+  for (int seed = 1; seed <= 6; ++seed) {
+    std::unique_ptr<Table> table = go_wacky_table({"normal", "normal", "normal"}, seed);
+    table->set_agent(1, std::make_unique<MashingAgent>(table->game()));
+    SessionOptions so;
+    so.speed = 3;
+    GameSession s(std::move(table), {}, so);
+    run_session(s, 0, [&] { return s.phase() == Phase::Over; });
+    REQUIRE(s.phase() == Phase::Over);
+    for (const auto& [key, ticks] : rolls_by_seat_and_race(s.table())) {
+      ++races;
+      for (std::size_t i = 1; i < ticks.size(); ++i) CHECK(ticks[i] - ticks[i - 1] >= kRollMs);
+      if (key.first == 1 && ticks.size() > 2)
+        CHECK(ticks[2] - ticks[1] == kRollMs);  // the masher rolls the moment its die lands
+    }
+  }
+  CHECK(races > 0);
+  // ... and in a scripted run (the Table alone, no clock), where the rule is the same.
+  std::unique_ptr<Table> table = go_wacky_table({"normal", "normal", "normal", "normal"}, 9);
+  for (PlayerId p = 0; p < 4; ++p) table->set_agent(p, std::make_unique<MashingAgent>(table->game()));
+  table->advance();
+  REQUIRE(table->over());
+  int rolls = 0;
+  for (const auto& [key, ticks] : rolls_by_seat_and_race(*table)) {
+    rolls += static_cast<int>(ticks.size());
+    for (std::size_t i = 1; i < ticks.size(); ++i) CHECK(ticks[i] - ticks[i - 1] >= kRollMs);
+  }
+  CHECK(rolls > 10);
+}
+
+TEST_CASE("Results stay on screen: who won a contest is still shown 1.5 s after it resolved",
+          "[shell][pace][contest]") {
+  int seen = 0;
+  for (int seed = 1; seed < 40 && seen < 3; ++seed) {
+    auto session = std::make_unique<GameSession>(go_wacky_table({"human", "normal", "normal"}, seed),
+                                                 std::vector<Event>{}, SessionOptions{});
+    GameSession& s = *session;
+    FakeTerminal term(80, 24, false);
+    AppContext ctx;
+    ctx.unicode = false;
+    App app(term, ctx, make_play_screen(ctx, std::move(session)));
+    bool was_showing = false;
+    for (int i = 0; i < 100000 && s.phase() != Phase::Over && seen < 3; ++i) {
+      // Answer the human with Enter (turns) or Space (races), never during a result.
+      if (!term.keys_pending() && s.contest_result().empty()) {
+        if (s.phase() == Phase::HumanTurn) term.press(KeyType::Enter);
+        if (s.phase() == Phase::Contest && !s.contest_humans().empty()) term.press(U' ');
+      }
+      app.step_once(term.now() + 50);
+      const bool showing = !s.contest_result().empty();
+      const bool began = showing && !was_showing;
+      was_showing = showing;
+      if (!began) continue;
+      // A contest just resolved: who won what and why is on screen now ...
+      const std::string why = s.last_contest_result().front();
+      const std::string won = s.last_contest_result().back();
+      const Millis resolved = term.now();
+      const std::size_t steps = s.table().history().size();
+      // ... and 1.5 s later (no key pressed), still: the game has not moved on.
+      for (int k = 0; k < 1000 && term.now() < resolved + 1500; ++k) app.step_once(resolved + 1500);
+      REQUIRE(term.now() >= resolved + 1500);
+      INFO("seed " << seed << ": " << why << " / " << won);
+      app.step_once(term.now());
+      CHECK(s.table().history().size() == steps);
+      CHECK(term.shows(won.substr(0, 20)));  // the pane is ~40 columns: lines wrap
+      CHECK(term.shows(why.substr(0, 20)));
+      CHECK(term.shows("Space or Enter: go on now."));
+      ++seen;
+      // Then it goes on by itself.
+      for (int k = 0; k < 1000 && !s.contest_result().empty(); ++k) app.step_once(term.now() + 50);
+      CHECK(s.contest_result().empty());
+      CHECK(term.now() <= resolved + kAfterContestMs + 100);
+    }
+  }
+  CHECK(seen == 3);
+}
+
+TEST_CASE("No computer banner on a person's turn: the question comes at once", "[shell][pace]") {
+  for (const auto& seats : {std::vector<std::string>{"human", "normal", "normal"},
+                            std::vector<std::string>{"human", "human", "normal"}}) {
+    auto session =
+        std::make_unique<GameSession>(go_wacky_table(seats, 5), std::vector<Event>{}, SessionOptions{});
+    GameSession& s = *session;
+    FakeTerminal term(80, 24, false);
+    AppContext ctx;
+    ctx.unicode = false;
+    App app(term, ctx, make_play_screen(ctx, std::move(session)));
+    int human_turns = 0;
+    int frames_checked = 0;
+    for (int i = 0; i < 30000 && s.phase() != Phase::Over && human_turns < 40; ++i) {
+      app.step_once(term.now() + 20);
+      ++frames_checked;
+      // No frame ever calls a person a computer.
+      for (PlayerId p : s.humans()) {
+        const std::string name = s.table().seats()[static_cast<std::size_t>(p)].name;
+        INFO(term.text());
+        REQUIRE_FALSE(term.shows(name + " (computer) is playing"));
+      }
+      // A person to act with no result on show is asked at once.
+      std::vector<PlayerId> waiting;
+      s.table().humans_to_act(waiting);
+      if (!waiting.empty() && s.contest_result().empty() && s.state().turn() == Turn::Player)
+        CHECK((s.phase() == Phase::HumanTurn || s.phase() == Phase::PassDevice));
+      if (term.keys_pending()) continue;
+      if (s.phase() == Phase::PassDevice) term.press(KeyType::Enter);
+      if (s.phase() == Phase::HumanTurn) {
+        ++human_turns;
+        term.press(KeyType::Enter);
+      }
+      // In a race, a key every 100 ms (a key queued every pass would stop the clock).
+      if (s.phase() == Phase::Contest && i % 5 == 0)
+        for (PlayerId p : s.contest_humans())
+          term.press(s.humans().size() == 1 ? U' ' : seat_keys(s.human_rank(p)).front());
+    }
+    INFO(term.text());
+    CHECK(human_turns >= 5);
+    CHECK(frames_checked > 100);
+  }
+}
