@@ -165,7 +165,8 @@ std::string changed_lines(const std::vector<std::string>& before, const std::vec
 // after a line's first are left out. A line stops near 200 characters.
 class Narration {
  public:
-  explicit Narration(std::function<void(std::string_view)> out) : out_(std::move(out)) {}
+  Narration(std::function<void(std::string_view)> out, std::vector<std::string> names)
+      : names_(std::move(names)), out_(std::move(out)) {}
   ~Narration() { flush(); }
   Narration(const Narration&) = delete;
   Narration& operator=(const Narration&) = delete;
@@ -174,15 +175,18 @@ class Narration {
     const std::string subject = subject_of(e);
     std::string text = e.text;
     if (!line_.empty() && !subject.empty() && subject == subject_ && line_.size() + text.size() < kWidth) {
-      // The same subject goes on: drop the first words this sentence shares with the
-      // one before, at most two ("Ben rolls "), so what follows is whole ("red (count 3)").
+      // The same subject goes on: drop its name when both sentences start with it,
+      // and the verb after it when that is the same too ("Ben rolls "), so
+      // what follows is whole ("purple (count 1)").
       std::size_t same = 0;
-      int words = 0;
-      for (std::size_t i = 0; i < text.size() && i < last_.size() && text[i] == last_[i] && words < 2; ++i)
-        if (text[i] == ' ') {
-          same = i + 1;
-          ++words;
-        }
+      const std::string name = subject + " ";
+      if (text.rfind(name, 0) == 0 && last_.rfind(name, 0) == 0) {
+        same = name.size();
+        const std::size_t verb = text.find(' ', same);
+        if (verb != std::string::npos &&
+            last_.compare(same, verb + 1 - same, text, same, verb + 1 - same) == 0)
+          same = verb + 1;
+      }
       if (!line_.empty() && line_.back() == '.') line_.pop_back();
       line_ += (same > 0 ? ", " : "; ") + text.substr(same);
       last_ = text;
@@ -207,16 +211,21 @@ class Narration {
 
  private:
   static constexpr std::size_t kWidth = 200;
-  // Whom the event is about, by its fields (docs/EVENTS.md); "" when none.
-  static std::string subject_of(const Event& e) {
+  // Whom the event is about, by its fields (docs/EVENTS.md), as the texts
+  // name it: a seat's name or a racer's; "" when none.
+  std::string subject_of(const Event& e) const {
     for (const char* key : {"player", "racer"})
       for (const EventField& f : e.fields)
         if (f.name == key) {
-          if (const auto* n = std::get_if<std::int64_t>(&f.value)) return fmt::format("seat {}", *n);
+          if (const auto* n = std::get_if<std::int64_t>(&f.value))
+            return *n >= 1 && static_cast<std::size_t>(*n) <= names_.size()
+                       ? names_[static_cast<std::size_t>(*n - 1)]
+                       : fmt::format("seat {}", *n);
           if (const auto* t = std::get_if<std::string>(&f.value)) return *t;
         }
     return {};
   }
+  std::vector<std::string> names_;
   std::function<void(std::string_view)> out_;
   std::string line_, last_, subject_;
   std::vector<std::string> rules_;
@@ -247,7 +256,9 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
   EventSink events;
   table.set_event_sink(&events);
   writer.header(table);
-  Narration narration(out);
+  std::vector<std::string> names;
+  for (const Seat& seat : table.seats()) names.push_back(seat.name);
+  Narration narration(out, std::move(names));
   table.set_step_observer([&](const Step&) {
     for (const Event& e : events)
       if (shown_to(e.audience, topt.audience)) narration.add(e);
