@@ -57,10 +57,11 @@ Schema read_schema() {
 
 // Plays one game with computers to the end and returns its JSON lines, as
 // the given audience would read them.
-std::vector<std::string> json_lines(const std::string& id, int players, std::uint64_t seed,
-                                    PlayerId audience) {
+std::vector<std::string> json_lines(const std::string& id, int players, std::uint64_t seed, PlayerId audience,
+                                    const std::set<std::string>& variants = {}) {
   Options o;
   o.players = players;
+  o.variants = variants;
   std::shared_ptr<const Game> game = builtin_registry().create(id, o, DataSource::embedded());
   std::vector<Seat> seats(static_cast<std::size_t>(players), Seat{"Ana", SeatKind::Bot, "easy"});
   Table t(game, seats, seed);
@@ -91,31 +92,37 @@ TEST_CASE("JSON events: every event of a soak parses and carries its type's decl
     const auto& declared = schema.at(id);
     std::set<std::string> seen_types;
     int checked = 0;
-    for (int players = e.info.min_players; players <= e.info.max_players; ++players) {
-      for (std::uint64_t seed : {1, 2}) {
-        // All-seeing (private events included) and seat 1's (the others'
-        // redacted twins of private events included).
-        for (PlayerId audience : {kEveryone, PlayerId{0}}) {
-          for (const std::string& line : json_lines(id, players, seed, audience)) {
-            CAPTURE(players, seed, line);
-            json j;
-            REQUIRE_NOTHROW(j = json::parse(line));
-            if (j.at("type") != "event") continue;
-            const std::string type = j.at("event").get<std::string>();
-            REQUIRE(declared.count(type) == 1);
-            std::set<std::string> fields;
-            for (const auto& [name, value] : j.at("fields").items()) {
-              fields.insert(name);
-              CHECK(!value.is_null());
+    // The plain game, and variants that say things the plain game does not.
+    std::vector<std::set<std::string>> configs{{}};
+    if (id == "racesmack") configs.insert(configs.end(), {{"after-you", "time-penalty"}, {"racing-rules"}});
+    if (id == "rc-racer") configs.push_back({"real-time"});
+    if (id == "wacky-races") configs.push_back({"championship"});
+    for (const auto& variants : configs)
+      for (int players = e.info.min_players; players <= e.info.max_players; ++players) {
+        for (std::uint64_t seed : {1, 2}) {
+          // All-seeing (private events included) and seat 1's (the others'
+          // redacted twins of private events included).
+          for (PlayerId audience : {kEveryone, PlayerId{0}}) {
+            for (const std::string& line : json_lines(id, players, seed, audience, variants)) {
+              CAPTURE(players, seed, line);
+              json j;
+              REQUIRE_NOTHROW(j = json::parse(line));
+              if (j.at("type") != "event") continue;
+              const std::string type = j.at("event").get<std::string>();
+              REQUIRE(declared.count(type) == 1);
+              std::set<std::string> fields;
+              for (const auto& [name, value] : j.at("fields").items()) {
+                fields.insert(name);
+                CHECK(!value.is_null());
+              }
+              CHECK(fields == declared.at(type));
+              CHECK(j.at("text").get<std::string>() != "");
+              seen_types.insert(type);
+              ++checked;
             }
-            CHECK(fields == declared.at(type));
-            CHECK(j.at("text").get<std::string>() != "");
-            seen_types.insert(type);
-            ++checked;
           }
         }
       }
-    }
     // Every declared type is one a game can say (a type the soak did not
     // reach is listed, not failed: some are rare, such as a deck running out).
     std::string unseen;
