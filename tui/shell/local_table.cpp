@@ -128,7 +128,7 @@ class LocalTable final : public PlayTable {
     return used_rows(probe);
   }
   void draw_board(Canvas& board, Millis now) const override {
-    ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient()};
+    ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient(), true};
     s_->state().view(board, vc);
   }
 
