@@ -1,22 +1,124 @@
 // What happened, and the rulebook rule that made it happen. Games emit events
 // only when someone listens (a transcript, the shell's log): with no sink set,
 // nothing is formatted, which keeps the engine's hot path free of strings.
+//
+// Beside its sentence an event carries a type ("draw", "roll", "move") and
+// the type's own fields (card, from/to, dice), attached by the game as it
+// emits:  emit(rule, "{} draws {}.", who, card).type("draw").seat("player", p).with("card", card);
+// A value that costs something to build can be given as a lambda, called
+// only when someone listens: .with("card", [&] { return card_name(t); }).
+// docs/EVENTS.md declares every game's types and their fields, and a test
+// checks every event of a soak against it.
 #pragma once
 
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <iterator>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "core/types.h"
 
 namespace rt {
 
+// A viewer that sees public events only (a transcript several seats read,
+// a watcher).
+inline constexpr PlayerId kPublic = -4;
+
+// An audience of "every seat except `p`": the redacted twin of an event
+// private to `p` ("Ana draws 1 card." for the others, "Ana draws Prairie."
+// for Ana). Encoded below every other negative id so older checks of the
+// form `audience == kEveryone || audience == viewer` show it to nobody.
+inline constexpr PlayerId kOthersBase = -16;
+constexpr PlayerId everyone_but(PlayerId p) {
+  return static_cast<PlayerId>(kOthersBase - p);
+}
+constexpr bool is_everyone_but(PlayerId audience) {
+  return audience <= kOthersBase;
+}
+constexpr PlayerId excluded_seat(PlayerId audience) {
+  return static_cast<PlayerId>(kOthersBase - audience);
+}
+// Whether an event for `audience` is shown to `viewer`. An omniscient viewer
+// (kEveryone) sees every private event and so skips their redacted twins.
+// Any other negative viewer (a public-only transcript, read by several
+// seats) sees public events and redacted twins.
+constexpr bool shown_to(PlayerId audience, PlayerId viewer) {
+  if (audience == kEveryone) return true;
+  if (is_everyone_but(audience)) return viewer != kEveryone && viewer != excluded_seat(audience);
+  return viewer == kEveryone || audience == viewer;
+}
+// Shown to more than one seat (for pacing: the table reads it aloud).
+constexpr bool is_public(PlayerId audience) {
+  return audience == kEveryone || is_everyone_but(audience);
+}
+
+// One structured field: a number, a text, a list of numbers (dice) or yes/no.
+// Seats are numbered from 1, as in the JSON's "seat".
+struct EventField {
+  std::string name;
+  std::variant<std::int64_t, std::string, std::vector<std::int64_t>, bool> value;
+};
+
 struct Event {
   std::string rule;               // e.g. "Play: split match"
   std::string text;               // e.g. "Ana plays red/blue on blue."
   PlayerId audience = kEveryone;  // a private event is shown to one player only
   Tick at = 0;
+  std::string type;  // e.g. "play"; empty only in games not yet typed
+  std::vector<EventField> fields;
 };
 
 using EventSink = std::vector<Event>;
+
+// What State::emit returns: attaches the type and fields to the event just
+// emitted, or does nothing when nobody listens (one test per call).
+class EventFields {
+ public:
+  explicit EventFields(Event* event) : event_(event) {}
+  EventFields& type(std::string_view name) {
+    if (event_) [[unlikely]]
+      event_->type = name;
+    return *this;
+  }
+  // A seat, written 1-based (like the JSON's "seat").
+  EventFields& seat(std::string_view name, PlayerId p) {
+    if (event_) [[unlikely]]
+      add(name, std::int64_t{p} + 1);
+    return *this;
+  }
+  template <class T>
+  EventFields& with(std::string_view name, const T& value) {
+    if (event_) [[unlikely]] {
+      if constexpr (std::is_invocable_v<const T&>)  // computed only when someone listens
+        return with(name, value());
+      else if constexpr (std::is_same_v<T, bool>)
+        add(name, static_cast<bool>(value));
+      else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
+        add(name, static_cast<std::int64_t>(value));
+      else if constexpr (std::is_convertible_v<const T&, std::string_view>)
+        add(name, std::string(std::string_view(value)));
+      else if constexpr (requires { std::begin(value); }) {
+        std::vector<std::int64_t> list;
+        for (const auto& v : value) list.push_back(static_cast<std::int64_t>(v));
+        add(name, std::move(list));
+      } else {  // a game's name proxy ("Red Max (Ana)", "tile 12 (Desert)")
+        add(name, fmt::format("{}", value));
+      }
+    }
+    return *this;
+  }
+
+ private:
+  template <class V>
+  [[gnu::cold, gnu::noinline]] void add(std::string_view name, V value) {
+    event_->fields.push_back(EventField{std::string(name), std::move(value)});
+  }
+  Event* event_;
+};
 
 }  // namespace rt

@@ -60,6 +60,9 @@ struct ViewContext {
   PlayerId viewer = kEveryone;  // kEveryone shows a spectator's (public) view
   Tick now = 0;                 // the contest clock, for animations
   bool omniscient = false;      // transcripts and tests may see every secret
+  // False when only the text is read (line mode, transcripts): a mark made by
+  // a style alone (reverse video) is lost there and must be a glyph.
+  bool styled = true;
   // Which of the last step's intermediate pictures to draw (see
   // State::view_frames); -1: the state as it is.
   int frame = -1;
@@ -182,20 +185,28 @@ class State {
   // Nobody listens while bots play fast, so the formatting lives out of line
   // in a cold function: the rules code around an emit stays small, and its
   // hot path pays one test.
+  // Each returns a handle to attach the event's type and fields
+  // (core/event.h); it does nothing when nobody listens.
   template <class... Args>
-  void emit(std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
+  EventFields emit(std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
     if (events_) [[unlikely]]
-      push_event(kEveryone, rule, f, std::forward<Args>(args)...);
+      return EventFields(push_event(kEveryone, rule, f, std::forward<Args>(args)...));
+    return EventFields(nullptr);
+  }
+  // `to` is a seat, or everyone_but(seat) for the redacted twin of a private event.
+  template <class... Args>
+  EventFields emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f,
+                           Args&&... args) const {
+    if (events_) [[unlikely]]
+      return EventFields(push_event(to, rule, f, std::forward<Args>(args)...));
+    return EventFields(nullptr);
   }
   template <class... Args>
-  void emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f, Args&&... args) const {
-    if (events_) [[unlikely]]
-      push_event(to, rule, f, std::forward<Args>(args)...);
-  }
-  template <class... Args>
-  [[gnu::cold, gnu::noinline]] void push_event(PlayerId to, std::string_view rule,
-                                               fmt::format_string<Args...> f, Args&&... args) const {
-    events_->push_back(Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_});
+  [[gnu::cold, gnu::noinline]] Event* push_event(PlayerId to, std::string_view rule,
+                                                 fmt::format_string<Args...> f, Args&&... args) const {
+    events_->push_back(
+        Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_, {}, {}});
+    return &events_->back();
   }
   // Copies are made by clone(); a copy never inherits the listener.
   State(const State& other) : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}

@@ -79,13 +79,42 @@ static std::string step_fields(const Step& step, const std::optional<std::string
                          : std::string("null"));
 }
 
+// The event's own fields as a JSON object: {"card":"Prairie","dice":[3,5]}.
+static std::string fields_json(const Event& e) {
+  std::string out = "{";
+  for (const EventField& f : e.fields) {
+    if (out.size() > 1) out += ',';
+    out += json_escape(f.name);
+    out += ':';
+    if (const auto* n = std::get_if<std::int64_t>(&f.value)) {
+      out += std::to_string(*n);
+    } else if (const auto* t = std::get_if<std::string>(&f.value)) {
+      out += json_escape(*t);
+    } else if (const auto* b = std::get_if<bool>(&f.value)) {
+      out += *b ? "true" : "false";
+    } else {
+      out += '[';
+      const auto& list = std::get<std::vector<std::int64_t>>(f.value);
+      for (std::size_t i = 0; i < list.size(); ++i) out += (i ? "," : "") + std::to_string(list[i]);
+      out += ']';
+    }
+  }
+  return out + "}";
+}
+
 void TranscriptWriter::event(const Event& e, const std::string& step_json) {
-  if (options_.audience != kEveryone && e.audience != kEveryone && e.audience != options_.audience)
-    return;  // a private event for someone else (kPublic matches no seat)
+  // A private event for someone else (kPublic matches no seat), or, for an
+  // omniscient transcript, the redacted twin of a private event it shows.
+  if (!shown_to(e.audience, options_.audience)) return;
   if (options_.json) {
-    sink_(fmt::format("{{\"type\":\"event\",\"at\":{},{},\"rule\":{},\"text\":{}{}}}\n", e.at, step_json,
-                      json_escape(e.rule), json_escape(e.text),
-                      e.audience == kEveryone ? std::string() : fmt::format(",\"to\":{}", e.audience + 1)));
+    std::string to;
+    if (is_everyone_but(e.audience))
+      to = fmt::format(",\"not_to\":{}", excluded_seat(e.audience) + 1);
+    else if (e.audience != kEveryone)
+      to = fmt::format(",\"to\":{}", e.audience + 1);
+    sink_(fmt::format(
+        "{{\"type\":\"event\",\"event\":{},\"at\":{},{},\"rule\":{},\"text\":{},\"fields\":{}{}}}\n",
+        json_escape(e.type), e.at, step_json, json_escape(e.rule), json_escape(e.text), fields_json(e), to));
     return;
   }
   const std::string when =
@@ -114,6 +143,7 @@ void TranscriptWriter::step(const Table& table, const Step& step, EventSink& eve
     ViewContext ctx;
     ctx.viewer = options_.audience;
     ctx.omniscient = options_.audience == kEveryone;
+    ctx.styled = false;
     ctx.now = table.state().now();
     table.state().view(canvas, ctx);
     sink_(canvas.to_text());

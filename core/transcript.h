@@ -12,8 +12,6 @@
 
 namespace rt {
 
-inline constexpr PlayerId kPublic = -4;
-
 struct TranscriptOptions {
   bool json = false;
   bool board = false;  // draw the board after every player decision

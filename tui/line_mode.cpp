@@ -9,8 +9,10 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -128,15 +130,12 @@ std::vector<std::string> board_lines(const std::string& text) {
   return lines;
 }
 
-// The whole board, with runs of blank lines cut to one.
+// The whole board without its blank lines (the sections read on their own;
+// the caller sets the board off with one blank line).
 std::string whole_board(const std::vector<std::string>& lines) {
   std::string out;
-  bool blank = false;
-  for (const std::string& l : lines) {
-    if (l.empty() && blank) continue;
-    blank = l.empty();
-    out += l + "\n";
-  }
+  for (const std::string& l : lines)
+    if (!l.empty()) out += l + "\n";
   return out;
 }
 
@@ -153,8 +152,85 @@ std::string changed_lines(const std::vector<std::string>& before, const std::vec
     ++changed;
     out += now[i] + "\n";
   }
-  return changed * 2 > shown ? std::string() : out;
+  (void)shown;
+  return out;
 }
+
+// Narration between two questions, a line per subject: consecutive events
+// about the same player or racer (its structured field) are said in one line,
+// the name once ("Ben rolls red (count 0), purple (count 1), yellow at the
+// count of 2 and takes Go Wacky! (yellow)."), so a computer's turn or a roll
+// streak reads as one line instead of one per event. Nothing is dropped:
+// every sentence is there, only the repeated subject and the clock stamps
+// after a line's first are left out. A line stops near 200 characters.
+class Narration {
+ public:
+  Narration(std::function<void(std::string_view)> out, std::vector<std::string> names)
+      : names_(std::move(names)), out_(std::move(out)) {}
+  ~Narration() { flush(); }
+  Narration(const Narration&) = delete;
+  Narration& operator=(const Narration&) = delete;
+
+  void add(const Event& e) {
+    const std::string subject = subject_of(e);
+    std::string text = e.text;
+    if (!line_.empty() && !subject.empty() && subject == subject_ && line_.size() + text.size() < kWidth) {
+      // The same subject goes on: drop its name when both sentences start with it,
+      // and the verb after it when that is the same too ("Ben rolls "), so
+      // what follows is whole ("purple (count 1)").
+      std::size_t same = 0;
+      const std::string name = subject + " ";
+      if (text.rfind(name, 0) == 0 && last_.rfind(name, 0) == 0) {
+        same = name.size();
+        const std::size_t verb = text.find(' ', same);
+        if (verb != std::string::npos &&
+            last_.compare(same, verb + 1 - same, text, same, verb + 1 - same) == 0)
+          same = verb + 1;
+      }
+      if (!line_.empty() && line_.back() == '.') line_.pop_back();
+      line_ += (same > 0 ? ", " : "; ") + text.substr(same);
+      last_ = text;
+      if (std::find(rules_.begin(), rules_.end(), e.rule) == rules_.end()) rules_.push_back(e.rule);
+      return;
+    }
+    flush();
+    line_ = e.at != last_at_ ? fmt::format("[{}.{:03}s] ", e.at / 1000, e.at % 1000) : std::string();
+    last_at_ = e.at;
+    line_ += text;
+    last_ = text;
+    subject_ = subject;
+    rules_.assign(1, e.rule);
+  }
+  void flush() {
+    if (line_.empty()) return;
+    std::string rules;
+    for (const std::string& r : rules_) rules += (rules.empty() ? "" : "; ") + r;
+    out_(fmt::format("{}  [{}]\n", line_, rules));
+    line_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kWidth = 200;
+  // Whom the event is about, by its fields (docs/EVENTS.md), as the texts
+  // name it: a seat's name or a racer's; "" when none.
+  std::string subject_of(const Event& e) const {
+    for (const char* key : {"player", "racer"})
+      for (const EventField& f : e.fields)
+        if (f.name == key) {
+          if (const auto* n = std::get_if<std::int64_t>(&f.value))
+            return *n >= 1 && static_cast<std::size_t>(*n) <= names_.size()
+                       ? names_[static_cast<std::size_t>(*n - 1)]
+                       : fmt::format("seat {}", *n);
+          if (const auto* t = std::get_if<std::string>(&f.value)) return *t;
+        }
+    return {};
+  }
+  std::vector<std::string> names_;
+  std::function<void(std::string_view)> out_;
+  std::string line_, last_, subject_;
+  std::vector<std::string> rules_;
+  Tick last_at_ = 0;
+};
 
 constexpr const char* kLineHelp =
     "Answer with an option's number (or its text). b: the board again. ?: this help.\n"
@@ -178,7 +254,16 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
   topt.audience = humans == 1 ? only_human : kPublic;
   TranscriptWriter writer(topt, out);
   EventSink events;
-  attach_transcript(table, writer, events);
+  table.set_event_sink(&events);
+  writer.header(table);
+  std::vector<std::string> names;
+  for (const Seat& seat : table.seats()) names.push_back(seat.name);
+  Narration narration(out, std::move(names));
+  table.set_step_observer([&](const Step&) {
+    for (const Event& e : events)
+      if (shown_to(e.audience, topt.audience)) narration.add(e);
+    events.clear();
+  });
 
   StopSignals signals(options.handle_signals);
   const std::string& path = options.save_path;
@@ -233,6 +318,7 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
       if (table.over() || !waiting.empty()) break;
       if (!table.advance_one(kNoDeadline)) break;
     }
+    narration.flush();  // what happened is said before the board and the question
     if (table.over()) break;
     // Before every question: the answers so far are on disk.
     if (!path.empty() && table.history().size() != saved_steps && !save() && problem != problem_said) {
@@ -249,24 +335,30 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     ViewContext ctx;
     ctx.viewer = p;
     ctx.now = st.now();
+    ctx.styled = false;
     st.view(board, ctx);
     std::vector<std::string> lines = board_lines(board.to_text());
     const bool same_contest = st.timed() && in_contest && st.contest_id() == last_contest;
-    if (want_board || p != last_viewer) {
+    legal.clear();
+    st.legal_actions(p, legal);
+    // A question with one answer and no clock (a forced pass) needs no board:
+    // its changes are kept for the next real choice (or b).
+    const bool skip_board = legal.size() == 1 && !st.timed() && !want_board && p == last_viewer;
+    if (skip_board) {
+      // nothing: last_board stays what the player last saw
+    } else if (want_board || p != last_viewer) {
       out("\n" + whole_board(lines) + "\n");
     } else if (lines != last_board && !same_contest) {
       const std::string changed = changed_lines(last_board, lines);
       out(changed.empty() ? "\n" + whole_board(lines) + "\n" : changed);
     }
-    if (want_board || p != last_viewer || !same_contest) {
+    if (!skip_board && (want_board || p != last_viewer || !same_contest)) {
       last_board = std::move(lines);
       last_viewer = p;
     }
     want_board = false;
     in_contest = st.timed();
     last_contest = st.contest_id();
-    legal.clear();
-    st.legal_actions(p, legal);
     std::string options_text;
     for (std::size_t i = 0; i < legal.size(); ++i)
       options_text += fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal[i]));
@@ -370,6 +462,7 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
         if (std::find(waiting.begin(), waiting.end(), p) == waiting.end()) break;
       }
       if (!table.state().is_legal(p, *chosen)) {
+        narration.flush();
         out("Too late!\n");
         continue;
       }

@@ -22,10 +22,18 @@ void GoWackyState::resolve_roll(ColourMask colour) {
         ++score_[static_cast<std::size_t>(roller_)];
         ++won_[static_cast<std::size_t>(t)];
         emit("Everybody Go Wacky!", "{} rolls {} first — \"{}!\" — and takes {}.", name(roller_), rolled,
-             rolled, card_name(t));
+             rolled, card_name(t))
+            .type("roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("takes", [&] { return card_name(t); });
         finish_contest(left_of(roller_));
       } else {
-        emit("Everybody Go Wacky!", "{} rolls {}.", name(roller_), rolled);
+        emit("Everybody Go Wacky!", "{} rolls {}.", name(roller_), rolled)
+            .type("roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("takes", "");
         phase_ = Phase::EgwRace;
       }
       return;
@@ -35,15 +43,25 @@ void GoWackyState::resolve_roll(ColourMask colour) {
         ++score_[static_cast<std::size_t>(roller_)];
         ++won_[static_cast<std::size_t>(t)];
         emit("Go Wacky!", "{} rolls {} at the count of {} and takes {}.", name(roller_), rolled,
-             count_reached(now()), card_name(t));
+             count_reached(now()), card_name(t))
+            .type("count_roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("count", [&] { return count_reached(now()); })
+            .with("takes", [&] { return card_name(t); });
         if (draw_total_ == 0) {
-          emit("Go Wacky!", "The Draw Pile is empty: nothing more to turn over.");
+          emit("Go Wacky!", "The Draw Pile is empty: nothing more to turn over.").type("pile_empty");
           finish_contest(left_of(contest_owner_));
         } else {
           phase_ = Phase::GwFlip;
         }
       } else {
-        emit("Go Wacky!", "{} rolls {} (count {}).", name(roller_), rolled, count_reached(now()));
+        emit("Go Wacky!", "{} rolls {} (count {}).", name(roller_), rolled, count_reached(now()))
+            .type("count_roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("count", [&] { return count_reached(now()); })
+            .with("takes", "");
         phase_ = Phase::GwRace;
       }
       return;
@@ -59,14 +77,26 @@ void GoWackyState::resolve_roll(ColourMask colour) {
         if (!seen) ++distinct;
       }
       if (first < 0) {
-        emit("Round 'n Round", "{} rolls {}: no match.", name(roller_), rolled);
+        emit("Round 'n Round", "{} rolls {}: no match.", name(roller_), rolled)
+            .type("roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("takes", "");
         roller_ = left_of(roller_);
         phase_ = Phase::Roll;
       } else if (distinct == 1) {
-        emit("Round 'n Round", "{} rolls {}.", name(roller_), rolled);
+        emit("Round 'n Round", "{} rolls {}.", name(roller_), rolled)
+            .type("roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("takes", "");
         rnr_take(first);
       } else {
-        emit("Round 'n Round", "{} rolls {}: two or more cards match.", name(roller_), rolled);
+        emit("Round 'n Round", "{} rolls {}: two or more cards match.", name(roller_), rolled)
+            .type("roll")
+            .seat("player", roller_)
+            .with("colour", rolled)
+            .with("takes", "");
         phase_ = Phase::RnrTake;
       }
       return;
@@ -86,7 +116,11 @@ void GoWackyState::rnr_take(int type) {
   }
   ++score_[static_cast<std::size_t>(roller_)];
   ++won_[static_cast<std::size_t>(type)];
-  emit("Round 'n Round", "{} takes {} ({} left in the row).", name(roller_), card_name(type), row_len_);
+  emit("Round 'n Round", "{} takes {} ({} left in the row).", name(roller_), card_name(type), row_len_)
+      .type("take")
+      .seat("player", roller_)
+      .with("card", [&] { return card_name(type); })
+      .with("row_left", row_len_);
   if (row_len_ == 0) {
     finish_contest(left_of(roller_));
   } else {
@@ -122,12 +156,16 @@ void GoWackyState::resolve_bullseye_round() {
     }
   }
   if (best > d.timing.card_radius) {
-    emit("Bull's-eye", "Nobody's die touches the card: everybody throws again.");
+    emit("Bull's-eye", "Nobody's die touches the card: everybody throws again.")
+        .type("throw_again")
+        .with("reason", "none on the card");
     open_bullseye_round();
     return;
   }
   if (at_best > 1) {
-    emit("Bull's-eye", "Two dice lie equally close: everybody throws again.");
+    emit("Bull's-eye", "Two dice lie equally close: everybody throws again.")
+        .type("throw_again")
+        .with("reason", "tie");
     open_bullseye_round();
     return;
   }
@@ -135,7 +173,10 @@ void GoWackyState::resolve_bullseye_round() {
   centre_ = -1;
   ++score_[static_cast<std::size_t>(winner)];
   ++won_[static_cast<std::size_t>(t)];
-  emit("Bull's-eye", "{} is closest to the bull's-eye and takes {}.", name(winner), card_name(t));
+  emit("Bull's-eye", "{} is closest to the bull's-eye and takes {}.", name(winner), card_name(t))
+      .type("bullseye_win")
+      .seat("player", winner)
+      .with("card", [&] { return card_name(t); });
   finish_contest(left_of(winner));
 }
 

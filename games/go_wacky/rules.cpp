@@ -192,7 +192,7 @@ void GoWackyState::start_turn(PlayerId p) {
 
 void GoWackyState::end_game() {
   phase_ = Phase::Over;
-  emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary);
+  emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary).type("game_over");
 }
 
 void GoWackyState::do_apply(PlayerId player, Action action) {
@@ -204,13 +204,19 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         dealer_ = static_cast<PlayerId>(action - kDealerBase);
         deal_to_ = left_of(dealer_);
         phase_ = Phase::Deal;
-        emit("Set Up", "{} deals {} cards to each player.", name(dealer_), d.hand_size);
+        emit("Set Up", "{} deals {} cards to each player.", name(dealer_), d.hand_size)
+            .type("deal")
+            .seat("dealer", dealer_)
+            .with("cards", d.hand_size);
         return;
       case Phase::Deal: {
         const int t = action - kDrawBase;
         take_from_draw(t);
         add_to_hand(deal_to_, t);
-        emit_private(deal_to_, "Set Up", "{} is dealt {}.", name(deal_to_), card_name(t));
+        emit_private(deal_to_, "Set Up", "{} is dealt {}.", name(deal_to_), card_name(t))
+            .type("dealt")
+            .seat("player", deal_to_)
+            .with("card", [&] { return card_name(t); });
         deal_to_ = left_of(deal_to_);
         if (hand_len_[static_cast<std::size_t>(deal_to_)] == d.hand_size) phase_ = Phase::FlipStart;
         return;
@@ -219,9 +225,13 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         const int t = action - kDrawBase;
         take_from_draw(t);
         pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
-        emit("Set Up", "The top card is turned up to start the Play Pile: {}.", card_name(t));
+        emit("Set Up", "The top card is turned up to start the Play Pile: {}.", card_name(t))
+            .type("start_pile")
+            .with("card", [&] { return card_name(t); });
         start_turn(left_of(dealer_));
-        emit("Play", "{}, left of the dealer, goes first.", name(current_));
+        emit("Play", "{}, left of the dealer, goes first.", name(current_))
+            .type("first_player")
+            .seat("player", current_);
         return;
       }
       case Phase::AllPassFlip: {
@@ -229,23 +239,40 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         take_from_draw(t);
         pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
         emit("Play: every player passed", "Everyone passed: {} is turned up onto the Play Pile.",
-             card_name(t));
+             card_name(t))
+            .type("all_passed")
+            .with("card", [&] { return card_name(t); });
         if (draw_total_ == 0) {
           end_game();
           return;
         }
         start_turn(first_passer_);
         emit("Play: every player passed", "The turn comes back to {}, the first who could not go.",
-             name(current_));
+             name(current_))
+            .type("turn_back")
+            .seat("player", current_);
         return;
       }
       case Phase::Refill: {
         const int t = action - kDrawBase;
         take_from_draw(t);
         add_to_hand(refill_for_, t);
-        emit_private(refill_for_, "Play: draw back to 4", "{} draws {}.", name(refill_for_), card_name(t));
-        emit("Play: draw back to 4", "{} draws back to {} cards ({} left in the Draw Pile).",
-             name(refill_for_), d.hand_size, draw_total_);
+        // Said once to each: the drawer hears the card, the others the count.
+        emit_private(refill_for_, "Play: draw back to 4",
+                     "{} draws {}: back to {} cards ({} left in the Draw Pile).", name(refill_for_),
+                     card_name(t), d.hand_size, draw_total_)
+            .type("draw")
+            .seat("player", refill_for_)
+            .with("card", [&] { return card_name(t); })
+            .with("hand", d.hand_size)
+            .with("draw_pile", draw_total_);
+        emit_private(everyone_but(refill_for_), "Play: draw back to 4",
+                     "{} draws back to {} cards ({} left in the Draw Pile).", name(refill_for_), d.hand_size,
+                     draw_total_)
+            .type("draw_unseen")
+            .seat("player", refill_for_)
+            .with("hand", d.hand_size)
+            .with("draw_pile", draw_total_);
         if (draw_total_ == 0) {
           end_game();
           return;
@@ -253,7 +280,9 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         if (after_contest_) {
           after_contest_ = false;
           emit("Play", "{} plays next (left of {}).", name(next_after_contest_),
-               name(static_cast<PlayerId>((next_after_contest_ + n - 1) % n)));
+               name(static_cast<PlayerId>((next_after_contest_ + n - 1) % n)))
+              .type("next_player")
+              .seat("player", next_after_contest_);
         }
         start_turn(next_after_contest_);
         return;
@@ -266,13 +295,21 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         if (draw_total_ == 0 && !play_out_) {
           // "As soon as the last card is taken from the Draw Pile, the game is over."
           emit("Go Wacky!", "{} turns over {}, the last card of the Draw Pile.", name(contest_owner_),
-               card_name(t));
+               card_name(t))
+              .type("turn_over")
+              .seat("player", contest_owner_)
+              .with("card", [&] { return card_name(t); })
+              .with("last", true);
           end_game();
           return;
         }
         if (draw_total_ == 0) ending_ = true;
         emit("Go Wacky!", "{} turns over {}: now rolling for {}.", name(contest_owner_), card_name(t),
-             d.colour_names(target_, " or "));
+             d.colour_names(target_, " or "))
+            .type("turn_over")
+            .seat("player", contest_owner_)
+            .with("card", [&] { return card_name(t); })
+            .with("last", false);
         phase_ = Phase::GwRace;
         return;
       }
@@ -286,7 +323,10 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
           std::string row;
           for (int i = 0; i < row_len_; ++i)
             row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
-          emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row);
+          emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row)
+              .type("row")
+              .with("cards", row)
+              .with("last", true);
           end_game();
           return;
         }
@@ -298,7 +338,10 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
           std::string row;
           for (int i = 0; i < row_len_; ++i)
             row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
-          emit("Round 'n Round", "The row: {}. {} rolls first.", row, name(contest_owner_));
+          emit("Round 'n Round", "The row: {}. {} rolls first.", row, name(contest_owner_))
+              .type("row")
+              .with("cards", row)
+              .with("last", false);
           roller_ = contest_owner_;
           phase_ = Phase::Roll;
         }
@@ -311,7 +354,11 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         landing_[static_cast<std::size_t>(roller_)] = static_cast<std::int16_t>(landed);
         const bool touching = std::abs(landed) <= d.timing.card_radius;
         emit("Bull's-eye", "{}'s die lands {} from the centre{}.", name(roller_), std::abs(landed),
-             touching ? "" : ", off the card");
+             touching ? "" : ", off the card")
+            .type("throw")
+            .seat("player", roller_)
+            .with("distance", std::abs(landed))
+            .with("on_card", touching);
         if (thrown_ == (1u << n) - 1)
           resolve_bullseye_round();
         else
@@ -323,11 +370,14 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
   }
   if (player == kClock) {
     if (phase_ == Phase::GwRace) {
-      emit("Go Wacky!", "\"Twenty Go Wacky!\" Time is up for {}.", name(contest_owner_));
+      emit("Go Wacky!", "\"Twenty Go Wacky!\" Time is up for {}.", name(contest_owner_))
+          .type("time_up")
+          .seat("player", contest_owner_);
       finish_contest(left_of(contest_owner_));
     } else if (phase_ == Phase::BeThrow) {
       for (PlayerId p = 0; p < n; ++p)
-        if (!has_thrown(p)) emit("Bull's-eye", "{} did not throw in time.", name(p));
+        if (!has_thrown(p))
+          emit("Bull's-eye", "{} did not throw in time.", name(p)).type("no_throw").seat("player", p);
       resolve_bullseye_round();
     }
     return;
@@ -338,7 +388,9 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         if (passes_ == 0) first_passer_ = player;
         ++passes_;
         emit("Play: pass", "{} has no card matching {} and passes.", name(player),
-             d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours));
+             d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours))
+            .type("pass")
+            .seat("player", player);
         if (passes_ == n) {
           passes_ = 0;
           phase_ = Phase::AllPassFlip;
@@ -378,14 +430,26 @@ void GoWackyState::play_card(PlayerId p, int type) {
   switch (card.kind) {
     case CardKind::Plain:
     case CardKind::Split:
-      emit(fmt::format("Play: {}", match), "{} plays {} on {}.", name(p), card.name, top.name);
+      emit(fmt::format("Play: {}", match), "{} plays {} on {}.", name(p), card.name, top.name)
+          .type("play")
+          .seat("player", p)
+          .with("card", card.name)
+          .with("on", top.name)
+          .with("match", match)
+          .with("contest", "none");
       refill_for_ = p;
       next_after_contest_ = left_of(p);
       phase_ = Phase::Refill;
       return;
     case CardKind::EverybodyGoWacky:
       emit("Everybody Go Wacky!", "{} plays {} ({} on {}): EVERYBODY rolls for {}!", name(p), card.name,
-           match, top.name, d.colour_names(card.colours));
+           match, top.name, d.colour_names(card.colours))
+          .type("play")
+          .seat("player", p)
+          .with("card", card.name)
+          .with("on", top.name)
+          .with("match", match)
+          .with("contest", "everybody-go-wacky");
       target_ = card.colours;
       contest_ = Phase::EgwRace;
       ++contest_id_;
@@ -395,7 +459,13 @@ void GoWackyState::play_card(PlayerId p, int type) {
       return;
     case CardKind::GoWacky:
       emit("Go Wacky!", "{} plays {} ({} on {}) and rolls alone for {} while the others count to {}!",
-           name(p), card.name, match, top.name, d.colour_names(card.colours), d.timing.count_to);
+           name(p), card.name, match, top.name, d.colour_names(card.colours), d.timing.count_to)
+          .type("play")
+          .seat("player", p)
+          .with("card", card.name)
+          .with("on", top.name)
+          .with("match", match)
+          .with("contest", "go-wacky");
       target_ = card.colours;
       contest_ = Phase::GwRace;
       ++contest_id_;
@@ -406,7 +476,13 @@ void GoWackyState::play_card(PlayerId p, int type) {
     case CardKind::RoundNRound:
       row_to_lay_ = std::min(num_players(), draw_total_);
       emit("Round 'n Round", "{} plays {} ({} on {}): {} cards are laid face up in a row.", name(p),
-           card.name, match, top.name, row_to_lay_);
+           card.name, match, top.name, row_to_lay_)
+          .type("play")
+          .seat("player", p)
+          .with("card", card.name)
+          .with("on", top.name)
+          .with("match", match)
+          .with("contest", "round-n-round");
       contest_ = Phase::RnrLay;
       last_roll_.fill(-1);
       phase_ = Phase::RnrLay;
@@ -414,7 +490,13 @@ void GoWackyState::play_card(PlayerId p, int type) {
     case CardKind::BullsEye:
       centre_ = type;
       emit("Bull's-eye", "{} plays {} ({} on {}) and places it in the centre. One, two, three... throw!",
-           name(p), card.name, match, top.name);
+           name(p), card.name, match, top.name)
+          .type("play")
+          .seat("player", p)
+          .with("card", card.name)
+          .with("on", top.name)
+          .with("match", match)
+          .with("contest", "bulls-eye");
       contest_ = Phase::BeThrow;
       open_bullseye_round();
       return;

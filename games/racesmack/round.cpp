@@ -96,7 +96,10 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
       played_[i] = static_cast<std::int8_t>(c);
       if (narrating())
         emit_private(player, "Gameplay: pick a secret card", "{} picks {}.", name(player),
-                     d.card_text(card(c)));
+                     d.card_text(card(c)))
+            .type("pick")
+            .seat("player", player)
+            .with("card", cname(c));
       bool waiting = false;
       for (PlayerId q = 0; q < num_players(); ++q) waiting = waiting || (!has_picked(q) && hand(q).len > 0);
       if (!waiting) reveal_picks();
@@ -106,7 +109,11 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
       const int s = a - kTapBase;
       tap_[i] = static_cast<std::int8_t>(s);
       tap_order_[static_cast<std::size_t>(ntaps_++)] = player;
-      emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)));
+      emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)))
+          .type("tap")
+          .seat("player", player)
+          .with("slot", s + 1)
+          .with("card", cname(slot_card(s)));
       if (ntaps_ >= num_players() - 1) end_tapping(false);
       return;
     }
@@ -115,14 +122,23 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
         penalty_pending_[i] = false;
         if (a == kPenaltyRace) {
           lose_race_[i] = 2;
-          emit("Time Penalty: lose 2 Race cards", "{} takes the penalty: lose 2 Race cards.", name(player));
+          emit("Time Penalty: lose 2 Race cards", "{} takes the penalty: lose 2 Race cards.", name(player))
+              .type("penalty")
+              .seat("player", player)
+              .with("penalty", "race cards");
         } else if (a == kPenaltyHand) {
           lose_hand_[i] = 2;
-          emit("Time Penalty: lose 2 hand cards", "{} takes the penalty: lose 2 hand cards.", name(player));
+          emit("Time Penalty: lose 2 hand cards", "{} takes the penalty: lose 2 hand cards.", name(player))
+              .type("penalty")
+              .seat("player", player)
+              .with("penalty", "hand cards");
         } else {
           tie_next_ = static_cast<std::uint8_t>(tie_next_ | (1u << player));
           emit("Time Penalty: incorrect on a tie",
-               "{} takes the penalty: next round, any tie makes {} incorrect.", name(player), name(player));
+               "{} takes the penalty: next round, any tie makes {} incorrect.", name(player), name(player))
+              .type("penalty")
+              .seat("player", player)
+              .with("penalty", "tie");
         }
       } else if (a >= kDiscardBase) {
         discard_hand_card(player, a - kDiscardBase);
@@ -157,7 +173,7 @@ void RacesmackState::reveal_picks() {
     for (int s = 0; s < nslots_; ++s)
       list += fmt::format("{}#{} {}: {}", s ? "; " : "", s + 1, name(slot_owner(s)),
                           d.card_text(card(slot_card(s))));
-    emit("Gameplay: reveal at the same time", "Revealed: {}.", list);
+    emit("Gameplay: reveal at the same time", "Revealed: {}.", list).type("reveal").with("cards", list);
   }
   open_tapping();
 }
@@ -191,7 +207,9 @@ void RacesmackState::open_tapping() {
   phase_ = Phase::Tap;
   if (narrating())
     emit("Gameplay: which cards are correct",
-         "{} Tap a correct card! The round ends when all but one have tapped.", ruling_text());
+         "{} Tap a correct card! The round ends when all but one have tapped.", ruling_text())
+        .type("ruling")
+        .with("ruling", [&] { return ruling_text(); });
 }
 
 // --- the end of tapping: who wins and loses what --------------------------------
@@ -214,19 +232,24 @@ void RacesmackState::narrate_tapping_end(bool clock) const {
     std::string late;
     for (PlayerId p = 0; p < num_players(); ++p)
       if (tap_[static_cast<std::size_t>(p)] < 0) late += (late.empty() ? "" : ", ") + name(p);
-    emit("Gameplay: the round ends", "Time is up ({}s): {} did not tap.", d.tap_window_ms / 1000, late);
+    emit("Gameplay: the round ends", "Time is up ({}s): {} did not tap.", d.tap_window_ms / 1000, late)
+        .type("round_end")
+        .with("reason", "time");
   } else {
     PlayerId last = 0;
     for (PlayerId p = 0; p < num_players(); ++p)
       if (tap_[static_cast<std::size_t>(p)] < 0) last = p;
-    emit("Gameplay: the round ends", "All players but {} have tapped: the round ends.", name(last));
+    emit("Gameplay: the round ends", "All players but {} have tapped: the round ends.", name(last))
+        .type("round_end")
+        .with("reason", "all tapped");
   }
   // Which cards were correct, and why.
   if (correct_ == 0) {
     const std::string under = ruling_src_ == Source::Default ? std::string("the default rule")
                                                              : fmt::format("{}'s rule", cname(ruling_card_));
     emit("Gameplay: nothing correct", "No card is correct under {}: tapping your own card counts as correct.",
-         under);
+         under)
+        .type("nothing_correct");
   } else {
     std::string list;
     for (int s = 0; s < nslots_; ++s)
@@ -237,7 +260,7 @@ void RacesmackState::narrate_tapping_end(bool clock) const {
         : variants().tiebreak && std::popcount(static_cast<unsigned>(correct_cards(t, ruling_))) > 1
             ? "Tiebreaker: one correct card"
             : "Gameplay: which cards are correct";
-    emit(rule, "Correct: {}{}{}.", list, why.empty() ? "" : " — ", why);
+    emit(rule, "Correct: {}{}{}.", list, why.empty() ? "" : " — ", why).type("correct").with("cards", list);
   }
 }
 
@@ -259,7 +282,12 @@ void RacesmackState::award() {
     if (result(p) == Result::Correct) {
       if (own < 0) {
         emit("Gameplay: a correct tap", "{} tapped #{}: correct, but has no card of their own in play.",
-             name(p), s + 1);
+             name(p), s + 1)
+            .type("tap_result")
+            .seat("player", p)
+            .with("slot", s + 1)
+            .with("correct", true)
+            .with("won", 0);
         continue;
       }
       won_slots = static_cast<std::uint8_t>(won_slots | (1u << own));
@@ -268,11 +296,21 @@ void RacesmackState::award() {
         for (int j = 0; j < pl.len; ++j) to_place_[i].add(pl[j]);
         emit("After You: a correct tap wins your pile",
              "{} tapped #{}: correct, wins their own pile of {} card{}.", name(p), s + 1, pl.len,
-             pl.len == 1 ? "" : "s");
+             pl.len == 1 ? "" : "s")
+            .type("tap_result")
+            .seat("player", p)
+            .with("slot", s + 1)
+            .with("correct", true)
+            .with("won", pl.len);
       } else {
         to_place_[i].add(played(p));
         emit("Gameplay: a correct tap wins your own card", "{} tapped #{}: correct, wins their own card {}.",
-             name(p), s + 1, cname(played(p)));
+             name(p), s + 1, cname(played(p)))
+            .type("tap_result")
+            .seat("player", p)
+            .with("slot", s + 1)
+            .with("correct", true)
+            .with("won", 1);
       }
     } else {
       const bool tie_flagged = tie_flag(p) && tie && (correct_ & (1u << s));
@@ -281,17 +319,29 @@ void RacesmackState::award() {
       if (variants().penalty) {
         penalty_pending_[i] = true;
         emit("Time Penalty: pick a penalty", "{} tapped #{}: {}, and must pick a penalty.", name(p), s + 1,
-             how);
+             how)
+            .type("tap_result")
+            .seat("player", p)
+            .with("slot", s + 1)
+            .with("correct", false)
+            .with("won", 0);
       } else {
         lose_race_[i] = 1;
         emit("Gameplay: an incorrect tap loses a Race card", "{} tapped #{}: {}, loses 1 Race card.", name(p),
-             s + 1, how);
+             s + 1, how)
+            .type("tap_result")
+            .seat("player", p)
+            .with("slot", s + 1)
+            .with("correct", false)
+            .with("won", 0);
       }
     }
   }
   for (PlayerId p = 0; p < num_players(); ++p)
     if (result(p) == Result::TooLate)
-      emit("Gameplay: the last player", "{} did not tap: wins nothing, loses nothing.", name(p));
+      emit("Gameplay: the last player", "{} did not tap: wins nothing, loses nothing.", name(p))
+          .type("no_tap")
+          .seat("player", p);
   // Leftovers: every card in play that its owner did not win.
   std::string left;
   CardSet leftovers;
@@ -311,11 +361,16 @@ void RacesmackState::award() {
     if (fastest >= 0) {
       leftovers.each([&](int c) { to_place_[static_cast<std::size_t>(fastest)].add(c); });
       emit("Gameplay: leftovers to the fastest winner",
-           "{} was the first to tap a correct card and wins the leftovers: {}.", name(fastest), left);
+           "{} was the first to tap a correct card and wins the leftovers: {}.", name(fastest), left)
+          .type("leftovers")
+          .seat("player", fastest)
+          .with("cards", left);
     } else {
       leftovers.each([&](int c) { discard_.add(c); });
       emit("Gameplay: leftovers (our reading)",
-           "Nobody tapped a correct card: the leftovers are discarded: {}.", left);
+           "Nobody tapped a correct card: the leftovers are discarded: {}.", left)
+          .type("leftovers_discarded")
+          .with("cards", left);
     }
   }
   played_.fill(-1);
@@ -331,7 +386,9 @@ void RacesmackState::settle(PlayerId p) {
   if (penalty_pending_[i]) return;
   if (lose_race_[i] > 0) {
     if (race(p).len == 0) {
-      emit("Gameplay: an incorrect tap loses a Race card", "{} has no Race cards to lose.", name(p));
+      emit("Gameplay: an incorrect tap loses a Race card", "{} has no Race cards to lose.", name(p))
+          .type("nothing_to_lose")
+          .seat("player", p);
       lose_race_[i] = 0;
     } else if (race(p).len <= lose_race_[i]) {
       while (race(p).len > 0) lose_race_card(p, race(p)[0]);
@@ -342,7 +399,9 @@ void RacesmackState::settle(PlayerId p) {
   }
   if (lose_hand_[i] > 0) {
     if (hand(p).len == 0) {
-      emit("Time Penalty: lose 2 hand cards", "{} has no hand cards left to lose.", name(p));
+      emit("Time Penalty: lose 2 hand cards", "{} has no hand cards left to lose.", name(p))
+          .type("nothing_to_lose")
+          .seat("player", p);
       lose_hand_[i] = 0;
     } else if (variants().after_you) {
       return;  // blind cards: chance picks them
@@ -386,10 +445,18 @@ void RacesmackState::place(PlayerId p, int c, bool right) {
   else
     r.push_front(c);
   if (empty)
-    emit("Gameplay: won cards go to your Race", "{} starts their Race with {}.", name(p), cname(c));
+    emit("Gameplay: won cards go to your Race", "{} starts their Race with {}.", name(p), cname(c))
+        .type("race_card")
+        .seat("player", p)
+        .with("card", cname(c))
+        .with("end", "first");
   else
     emit("Gameplay: won cards go to your Race", "{} puts {} at the {} end of their Race ({} cards).", name(p),
-         cname(c), right ? "right" : "left", r.len);
+         cname(c), right ? "right" : "left", r.len)
+        .type("race_card")
+        .seat("player", p)
+        .with("card", cname(c))
+        .with("end", right ? "right" : "left");
 }
 
 void RacesmackState::lose_race_card(PlayerId p, int c) {
@@ -399,7 +466,11 @@ void RacesmackState::lose_race_card(PlayerId p, int c) {
   if (owed > 0) --owed;
   emit(
       variants().penalty ? "Time Penalty: lose 2 Race cards" : "Gameplay: an incorrect tap loses a Race card",
-      "{} loses {} from their Race (discarded; {} left).", name(p), cname(c), race(p).len);
+      "{} loses {} from their Race (discarded; {} left).", name(p), cname(c), race(p).len)
+      .type("race_card_lost")
+      .seat("player", p)
+      .with("card", cname(c))
+      .with("left", race(p).len);
 }
 
 void RacesmackState::discard_hand_card(PlayerId p, int c) {
@@ -407,9 +478,15 @@ void RacesmackState::discard_hand_card(PlayerId p, int c) {
   discard_.add(c);
   auto& owed = lose_hand_[static_cast<std::size_t>(p)];
   if (owed > 0) --owed;
-  emit("Time Penalty: lose 2 hand cards", "{} discards a hand card.", name(p));
+  // Said once to each: the owner hears the card, the others that one went.
+  emit_private(everyone_but(p), "Time Penalty: lose 2 hand cards", "{} discards a hand card.", name(p))
+      .type("discard_unseen")
+      .seat("player", p);
   if (narrating())
-    emit_private(p, "Time Penalty: lose 2 hand cards", "{} discards {}.", name(p), data().card_text(card(c)));
+    emit_private(p, "Time Penalty: lose 2 hand cards", "{} discards {}.", name(p), data().card_text(card(c)))
+        .type("discard")
+        .seat("player", p)
+        .with("card", cname(c));
 }
 
 // --- refill and the end -----------------------------------------------------------
@@ -424,7 +501,10 @@ void RacesmackState::refill_step() {
     const PlayerId p = refill_seat_++;
     const int c = top_;
     take_top(p);
-    emit("Round end: everyone draws 1 card", "{} draws {} from the face-up pile.", name(p), cname(c));
+    emit("Round end: everyone draws 1 card", "{} draws {} from the face-up pile.", name(p), cname(c))
+        .type("draw")
+        .seat("player", p)
+        .with("card", cname(c));
     if (!draw_.empty()) {
       resume_ = Resume::Refill;
       phase_ = Phase::FlipTop;
@@ -450,17 +530,22 @@ bool RacesmackState::check_end() {
     // emit() evaluates its arguments: texts and standings only when someone listens.
     if (narrating())
       emit("Objective: finish your Race", "{} meets their Finish {} ({}): {}.", name(p), cname(f),
-           d.finish_text(card(f).finish_text), progress_text(d, card(f).finish, pr));
+           d.finish_text(card(f).finish_text), progress_text(d, card(f).finish, pr))
+          .type("finished")
+          .seat("player", p)
+          .with("card", cname(f));
   }
   if (finished_) {
     phase_ = Phase::Over;
-    if (narrating()) emit("Objective: finish your Race", "{}", standings().summary);
+    if (narrating()) emit("Objective: finish your Race", "{}", standings().summary).type("game_over");
     return true;
   }
   if (draw_size() == 0) {
     deck_out_ = true;
     phase_ = Phase::Over;
-    if (narrating()) emit("Objective: the deck runs out", "The draw pile is empty. {}", standings().summary);
+    if (narrating())
+      emit("Objective: the deck runs out", "The draw pile is empty. {}", standings().summary)
+          .type("game_over");
     return true;
   }
   return false;

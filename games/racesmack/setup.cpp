@@ -271,7 +271,9 @@ void RacesmackState::gen_finish_card() {
     d.decode_finish(c.finish_text, c.finish);
     if (narrating())
       emit("Setup: generated deck", "Generated {}: correct if it {}; Finish: {}.", c.name(),
-           d.rule_text(c.rule_text), d.finish_text(c.finish_text));
+           d.rule_text(c.rule_text), d.finish_text(c.finish_text))
+          .type("generated")
+          .with("card", c.name());
   } else {
     // A Shifting Gears card shows one icon and a number: N identical icons.
     if (c.display != Display::Symbols)
@@ -280,7 +282,8 @@ void RacesmackState::gen_finish_card() {
         c.colour[static_cast<std::size_t>(i)] = c.colour[0];
       }
     c.tally();
-    if (narrating()) emit("Setup: generated deck", "Generated {}.", d.card_text(c));
+    if (narrating())
+      emit("Setup: generated deck", "Generated {}.", d.card_text(c)).type("generated").with("card", c.name());
   }
   draw_.add(ncards_++);
   ++gen_.index;
@@ -359,14 +362,17 @@ void RacesmackState::begin_round() {
   played_.fill(-1);
   nslots_ = 0;
   trigger_ = -1;
-  emit("Gameplay: rounds", "Round {}: everyone picks a secret card.", round_);
+  emit("Gameplay: rounds", "Round {}: everyone picks a secret card.", round_)
+      .type("round")
+      .with("round", round_);
   if (variants().racing) {
     if (racing_deck_.empty()) {
       racing_deck_ = racing_used_;
       racing_used_.clear();
       racing_current_ = -1;
       emit("Racing Rules: re-use the deck", "The Racing Rules deck is empty: its {} cards form a new deck.",
-           racing_deck_.size());
+           racing_deck_.size())
+          .type("racing_rules_reshuffle");
     }
     phase_ = Phase::RacingFlip;
     return;
@@ -382,7 +388,9 @@ void RacesmackState::apply_chance(Action a) {
     case Phase::SetAside:
       draw_.remove(c);
       racing_deck_.add(c);
-      emit("Racing Rules: a separate deck", "{} goes to the Racing Rules deck.", cname(c));
+      emit("Racing Rules: a separate deck", "{} goes to the Racing Rules deck.", cname(c))
+          .type("racing_rule_card")
+          .with("card", cname(c));
       if (--aside_left_ == 0) {
         phase_ = Phase::Deal;
         deal_to_ = 0;
@@ -398,12 +406,16 @@ void RacesmackState::apply_chance(Action a) {
              "The deck: {} cards ({} regular, {} Rule Cards). Everyone is dealt {}{}; the rest is a face-up "
              "draw pile.",
              draw_size() + racing_deck_.size(), draw_size() - rules, rules + racing_deck_.size(), d.hand_size,
-             variants().after_you ? " face down as a blind pile" : "");
+             variants().after_you ? " face down as a blind pile" : "")
+            .type("deck");
       }
       draw_.remove(c);
       hands_[static_cast<std::size_t>(deal_to_)].push_back(c);
       if (!variants().after_you && narrating())
-        emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)));
+        emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)))
+            .type("dealt")
+            .seat("player", deal_to_)
+            .with("card", cname(c));
       deal_to_ = left_of(deal_to_);
       if (hand(deal_to_).len == d.hand_size || draw_.empty()) {
         resume_ = Resume::SetupDone;
@@ -422,12 +434,17 @@ void RacesmackState::apply_chance(Action a) {
              card(c).is_rule ? fmt::format("Rule Card {} (correct if it {}; Finish: {})", card(c).name(),
                                            d.rule_text(card(c).rule_text), d.finish_text(card(c).finish_text))
                              : d.card_text(card(c)),
-             draw_size());
+             draw_size())
+            .type("pile_top")
+            .with("card", cname(c))
+            .with("left", draw_size());
       after_flip();
       return;
     case Phase::StartPlayer:
       current_ = static_cast<PlayerId>(a - kStartBase);
-      emit("After You: pick a start player", "{} starts; turns go clockwise.", name(current_));
+      emit("After You: pick a start player", "{} starts; turns go clockwise.", name(current_))
+          .type("start_player")
+          .seat("player", current_);
       ay_turn();
       return;
     case Phase::RacingFlip:
@@ -437,7 +454,9 @@ void RacesmackState::apply_chance(Action a) {
       if (narrating())
         emit("Racing Rules: this round's default rule",
              "Racing Rules reveals {}: this round a card is correct if it {}.", cname(c),
-             d.rule_text(card(c).rule_text));
+             d.rule_text(card(c).rule_text))
+            .type("racing_rule")
+            .with("card", cname(c));
       phase_ = Phase::Pick;
       return;
     case Phase::AyReveal: {
@@ -445,7 +464,11 @@ void RacesmackState::apply_chance(Action a) {
       piles_[static_cast<std::size_t>(current_)].push_back(c);
       if (card(c).is_rule) {
         emit("After You: a Rule Card starts the smashing", "{} reveals {}, a Rule Card: the smashing begins!",
-             name(current_), cname(c));
+             name(current_), cname(c))
+            .type("reveal_turn")
+            .seat("player", current_)
+            .with("card", cname(c))
+            .with("rule_card", true);
         trigger_ = c;
         nslots_ = 0;
         for (PlayerId p = 0; p < num_players(); ++p) {
@@ -458,7 +481,11 @@ void RacesmackState::apply_chance(Action a) {
       } else {
         if (narrating())
           emit("After You: reveal in turn", "{} reveals {} (pile of {}).", name(current_),
-               d.card_text(card(c)), pile(current_).len);
+               d.card_text(card(c)), pile(current_).len)
+              .type("reveal_turn")
+              .seat("player", current_)
+              .with("card", cname(c))
+              .with("rule_card", false);
         ay_refill();
       }
       return;
@@ -471,7 +498,10 @@ void RacesmackState::apply_chance(Action a) {
         --lose_hand_[static_cast<std::size_t>(p)];
         if (narrating())
           emit("Time Penalty: lose 2 hand cards", "{} discards {} from the blind pile.", name(p),
-               d.card_text(card(c)));
+               d.card_text(card(c)))
+              .type("blind_discard")
+              .seat("player", p)
+              .with("card", cname(c));
         settle(p);
         break;
       }
@@ -491,7 +521,9 @@ void RacesmackState::ay_turn() {
     phase_ = Phase::AyTurn;
     return;
   }
-  emit("After You: reveal in turn", "{} has no blind cards left and cannot reveal.", name(current_));
+  emit("After You: reveal in turn", "{} has no blind cards left and cannot reveal.", name(current_))
+      .type("no_blind_card")
+      .seat("player", current_);
   ay_refill();
 }
 
@@ -500,7 +532,10 @@ void RacesmackState::ay_refill() {
     const int c = top_;
     take_top(current_);
     emit("After You: refill", "{} takes {} from the face-up pile into the blind pile.", name(current_),
-         cname(c));
+         cname(c))
+        .type("blind_refill")
+        .seat("player", current_)
+        .with("card", cname(c));
     if (!draw_.empty()) {
       resume_ = Resume::AyRefill;
       phase_ = Phase::FlipTop;

@@ -11,6 +11,7 @@ class StateNarrator final : public Narrator {
  public:
   explicit StateNarrator(const RcRacerState& s) : s_(s) {}
   void say(std::string_view rule, std::string text) override { s_.emit(rule, "{}", text); }
+  EventFields event(std::string_view rule, std::string text) override { return s_.emit(rule, "{}", text); }
   std::string who(PlayerId p) const override { return s_.name(p); }
 
  private:

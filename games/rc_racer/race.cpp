@@ -98,21 +98,29 @@ void Race::lose_one(PlayerId p, Narrator* nr, const char* rule) {
     --c.shields;
     ++shield_supply;
     if (nr)
-      nr->say("Energy Shields",
-              fmt::format("{} discards an Energy Shield instead of a Battery ({} Shield{} left).", nr->who(p),
-                          c.shields, c.shields == 1 ? "" : "s"));
+      nr->event("Energy Shields",
+                fmt::format("{} discards an Energy Shield instead of a Battery ({} Shield{} left).",
+                            nr->who(p), c.shields, c.shields == 1 ? "" : "s"))
+          .type("shield_instead")
+          .seat("player", p)
+          .with("shields", c.shields);
     return;
   }
   if (c.batteries > 0) --c.batteries;
   if (nr)
-    nr->say(rule, fmt::format("{} flips a Battery facedown ({} of {} left).", nr->who(p), c.batteries,
-                              max_batteries));
+    nr->event(rule, fmt::format("{} flips a Battery facedown ({} of {} left).", nr->who(p), c.batteries,
+                                max_batteries))
+        .type("battery_down")
+        .seat("player", p)
+        .with("batteries", c.batteries);
   if (c.batteries == 0 && !c.down) {
     c.down = true;
     if (nr)
-      nr->say(
-          "Damage: out of energy",
-          fmt::format("{} flipped its last Battery: out of energy, it lies down on the track.", nr->who(p)));
+      nr->event(
+            "Damage: out of energy",
+            fmt::format("{} flipped its last Battery: out of energy, it lies down on the track.", nr->who(p)))
+          .type("lies_down")
+          .seat("player", p);
   }
 }
 
@@ -120,25 +128,36 @@ int Race::damage(PlayerId p, int amount, const TurnCtx* moving, Narrator* nr) {
   Car& c = cars[static_cast<std::size_t>(p)];
   if (c.down) {
     if (nr)
-      nr->say("Lying down", fmt::format("{} is lying down: hit, but it suffers no Damage.", nr->who(p)));
+      nr->event("Lying down", fmt::format("{} is lying down: hit, but it suffers no Damage.", nr->who(p)))
+          .type("no_damage")
+          .seat("player", p)
+          .with("reason", "lying down");
     return 0;
   }
   if (on_start_grid(p)) {
     if (nr)
-      nr->say("Track: Starting Grid",
-              fmt::format("{} is on the Starting Grid: hit, but no Damage.", nr->who(p)));
+      nr->event("Track: Starting Grid",
+                fmt::format("{} is on the Starting Grid: hit, but no Damage.", nr->who(p)))
+          .type("no_damage")
+          .seat("player", p)
+          .with("reason", "starting grid");
     return 0;
   }
   if (moving && moving->no_damage) {
     if (nr)
-      nr->say("Racecar: Grim Thresher",
-              fmt::format("{} moves exactly 1 space forward: it ignores the Damage.", nr->who(p)));
+      nr->event("Racecar: Grim Thresher",
+                fmt::format("{} moves exactly 1 space forward: it ignores the Damage.", nr->who(p)))
+          .type("no_damage")
+          .seat("player", p)
+          .with("reason", "Grim Thresher");
     return 0;
   }
   if (moving && moving->double_damage) {
     amount *= 2;
     if (nr)
-      nr->say("Racecar: Turbobot", fmt::format("{} takes the Damage twice during its Turbo.", nr->who(p)));
+      nr->event("Racecar: Turbobot", fmt::format("{} takes the Damage twice during its Turbo.", nr->who(p)))
+          .type("double_damage")
+          .seat("player", p);
   }
   int lost = 0;
   for (int i = 0; i < amount && !c.down; ++i) {
@@ -152,7 +171,9 @@ void Race::lose_battery(PlayerId p, Narrator* nr) {
   const Car& c = cars[static_cast<std::size_t>(p)];
   if (c.shields == 0 && c.batteries == 0) {
     if (nr)
-      nr->say("Programming: the slowest", fmt::format("{} has no Battery face up to flip.", nr->who(p)));
+      nr->event("Programming: the slowest", fmt::format("{} has no Battery face up to flip.", nr->who(p)))
+          .type("no_battery")
+          .seat("player", p);
     return;
   }
   // Not Damage (our reading): the flip is tagged with the slowest's own rule.
@@ -165,10 +186,14 @@ void Race::take_slippery(PlayerId p, Narrator* nr) {
   if (slippery == p) return;
   slippery = static_cast<std::int8_t>(p);
   if (nr)
-    nr->say("Track: Water Puddle",
-            fmt::format("{} splashes through a Water Puddle and takes the Slippery token: its diagonals are "
-                        "reversed from the next command until the end of its turn.",
-                        nr->who(p)));
+    nr->event(
+          "Track: Water Puddle",
+          fmt::format("{} splashes through a Water Puddle and takes the Slippery token: its diagonals are "
+                      "reversed from the next command until the end of its turn.",
+                      nr->who(p)))
+        .type("slippery")
+        .seat("player", p)
+        .with("taken", true);
 }
 
 void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator* nr) {
@@ -178,8 +203,13 @@ void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator
     const int to_row = c.row + dr;
     if (to_row < 0 || to_row >= track.rows) {
       if (nr)
-        nr->say("Track: the end of the track", fmt::format("{} reaches the end of the track and stops at {}.",
-                                                           nr->who(p), where(c.lane, c.row)));
+        nr->event("Track: the end of the track",
+                  fmt::format("{} reaches the end of the track and stops at {}.", nr->who(p),
+                              where(c.lane, c.row)))
+            .type("track_end")
+            .seat("player", p)
+            .with("lane", c.lane + 1)
+            .with("row", c.row + 1);
       return;
     }
     if (to_lane < 0 || to_lane >= kLanes || track.at(to_lane, to_row) == Cell::Impassable) {
@@ -188,8 +218,13 @@ void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator
                                  : to_lane >= kLanes ? std::string("the Red edge of the track")
                                                      : "the Impassable space at " + where(to_lane, to_row);
         // The Damage itself is said by damage(), which knows when there is none (Starting Grid, lying down).
-        nr->say("Track: Impassables",
-                fmt::format("{} cannot enter {}: it stays at {}.", nr->who(p), what, where(c.lane, c.row)));
+        nr->event("Track: Impassables",
+                  fmt::format("{} cannot enter {}: it stays at {}.", nr->who(p), what, where(c.lane, c.row)))
+            .type("blocked")
+            .seat("player", p)
+            .with("lane", c.lane + 1)
+            .with("row", c.row + 1)
+            .with("blocked_by", what);
       }
       damage(p, 1, &t, nr);
       return;
@@ -202,16 +237,27 @@ void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator
     const bool other = car_at(to_lane, to_row, p);
     if (cell == Cell::Obstacle || other) {
       if (nr)
-        nr->say("Track: Obstacles and Racecars",
-                fmt::format("{} runs into {} at {} and stops there: 1 Damage.", nr->who(p),
-                            other ? (cell == Cell::Obstacle ? "a Racecar on an Obstacle" : "another Racecar")
-                                  : "an Obstacle",
-                            where(to_lane, to_row)));
+        nr->event(
+              "Track: Obstacles and Racecars",
+              fmt::format("{} runs into {} at {} and stops there: 1 Damage.", nr->who(p),
+                          other ? (cell == Cell::Obstacle ? "a Racecar on an Obstacle" : "another Racecar")
+                                : "an Obstacle",
+                          where(to_lane, to_row)))
+            .type("collision")
+            .seat("player", p)
+            .with("lane", to_lane + 1)
+            .with("row", to_row + 1)
+            .with("with", other ? "racecar" : "obstacle");
       damage(p, 1, &t, nr);
       return;
     }
   }
-  if (nr) nr->say("Race", fmt::format("{} arrives at {}.", nr->who(p), where(c.lane, c.row)));
+  if (nr)
+    nr->event("Race", fmt::format("{} arrives at {}.", nr->who(p), where(c.lane, c.row)))
+        .type("arrive")
+        .seat("player", p)
+        .with("lane", c.lane + 1)
+        .with("row", c.row + 1);
 }
 
 void Race::jump(PlayerId p, int value, TurnCtx& t, Narrator* nr) {
@@ -220,8 +266,12 @@ void Race::jump(PlayerId p, int value, TurnCtx& t, Narrator* nr) {
   if (target >= track.rows) {
     target = track.rows - 1;
     if (nr)
-      nr->say("Track: the end of the track",
-              fmt::format("{} can jump no further than the end of the track.", nr->who(p)));
+      nr->event("Track: the end of the track",
+                fmt::format("{} can jump no further than the end of the track.", nr->who(p)))
+          .type("track_end")
+          .seat("player", p)
+          .with("lane", c.lane + 1)
+          .with("row", target + 1);
   }
   if (target == c.row) return;
   if (track.at(c.lane, target) == Cell::Impassable) {
@@ -230,11 +280,15 @@ void Race::jump(PlayerId p, int value, TurnCtx& t, Narrator* nr) {
     c.row = static_cast<std::int8_t>(r);
     if (trail) trail->add(c.lane, r);
     if (nr)
-      nr->say(
-          "Command: Jump",
-          fmt::format("{} would land on the Impassable space at {}: it takes 1 Damage and is placed on the "
-                      "first space behind it, {}.",
-                      nr->who(p), where(c.lane, target), where(c.lane, r)));
+      nr->event(
+            "Command: Jump",
+            fmt::format("{} would land on the Impassable space at {}: it takes 1 Damage and is placed on the "
+                        "first space behind it, {}.",
+                        nr->who(p), where(c.lane, target), where(c.lane, r)))
+          .type("jump_blocked")
+          .seat("player", p)
+          .with("lane", c.lane + 1)
+          .with("row", r + 1);
     damage(p, 1, &t, nr);
     if (track.at(c.lane, r) == Cell::Water) take_slippery(p, nr);
     return;
@@ -246,13 +300,23 @@ void Race::jump(PlayerId p, int value, TurnCtx& t, Narrator* nr) {
   const bool other = car_at(c.lane, target, p);
   if (cell == Cell::Obstacle || other) {
     if (nr)
-      nr->say("Track: Obstacles and Racecars",
-              fmt::format("{} lands on {} at {}: 1 Damage.", nr->who(p),
-                          other ? "another Racecar" : "an Obstacle", where(c.lane, target)));
+      nr->event("Track: Obstacles and Racecars",
+                fmt::format("{} lands on {} at {}: 1 Damage.", nr->who(p),
+                            other ? "another Racecar" : "an Obstacle", where(c.lane, target)))
+          .type("collision")
+          .seat("player", p)
+          .with("lane", c.lane + 1)
+          .with("row", target + 1)
+          .with("with", other ? "racecar" : "obstacle");
     damage(p, 1, &t, nr);
     return;
   }
-  if (nr) nr->say("Command: Jump", fmt::format("{} lands at {}.", nr->who(p), where(c.lane, c.row)));
+  if (nr)
+    nr->event("Command: Jump", fmt::format("{} lands at {}.", nr->who(p), where(c.lane, c.row)))
+        .type("arrive")
+        .seat("player", p)
+        .with("lane", c.lane + 1)
+        .with("row", c.row + 1);
 }
 
 // --- Commands -------------------------------------------------------------------
@@ -289,19 +353,27 @@ void Race::move_command(PlayerId p, const TileKind& k, Cmd cmd, int base, int mo
                       : cmd == Cmd::DiagonalRight ? " diagonally towards Red"
                       : cmd == Cmd::Backwards     ? " backwards"
                                                   : " forward";
-    nr->say(fmt::format("Command: {}", k.name),
-            fmt::format("{}: {} goes {}{}{}{}.", nr->who(p), k.name, value, value == 1 ? " space" : " spaces",
-                        dir, why.empty() ? std::string() : " (" + why + ")"));
+    nr->event(fmt::format("Command: {}", k.name), fmt::format("{}: {} goes {}{}{}{}.", nr->who(p), k.name,
+                                                              value, value == 1 ? " space" : " spaces", dir,
+                                                              why.empty() ? std::string() : " (" + why + ")"))
+        .type("command")
+        .seat("player", p)
+        .with("command", k.name)
+        .with("spaces", value)
+        .with("lane", c.lane + 1)
+        .with("row", c.row + 1);
   }
   if (cmd == Cmd::Missile) fire_missile(p, nr);
   if (cmd == Cmd::Backwards && on_start_grid(p)) {
     if (nr)
-      nr->say("Track: Starting Grid",
-              fmt::format("Backwards on the Starting Grid is ignored: {} stays.", nr->who(p)));
+      nr->event("Track: Starting Grid",
+                fmt::format("Backwards on the Starting Grid is ignored: {} stays.", nr->who(p)))
+          .type("no_move")
+          .seat("player", p);
     return;
   }
   if (value == 0) {
-    if (nr) nr->say("Race", fmt::format("{} does not move.", nr->who(p)));
+    if (nr) nr->event("Race", fmt::format("{} does not move.", nr->who(p))).type("no_move").seat("player", p);
     return;
   }
   if (here == Cell::Water) take_slippery(p, nr);  // starts its movement on a puddle
@@ -325,12 +397,18 @@ void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) 
     t.mod = 0;
     if (c.batteries < max_batteries) ++c.batteries;
     if (nr)
-      nr->say("Lying down",
-              fmt::format("{} is lying down: it ignores {} and flips a Battery face up ({} of {}).",
-                          nr->who(p), k.name, c.batteries, max_batteries));
+      nr->event("Lying down",
+                fmt::format("{} is lying down: it ignores {} and flips a Battery face up ({} of {}).",
+                            nr->who(p), k.name, c.batteries, max_batteries))
+          .type("recharge")
+          .seat("player", p)
+          .with("batteries", c.batteries);
     if (c.batteries >= max_batteries) {
       c.down = false;
-      if (nr) nr->say("Lying down", fmt::format("{} is fully recharged and stands up.", nr->who(p)));
+      if (nr)
+        nr->event("Lying down", fmt::format("{} is fully recharged and stands up.", nr->who(p)))
+            .type("stands_up")
+            .seat("player", p);
     }
     return;
   }
@@ -353,23 +431,34 @@ void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) 
         if (mod) add(fmt::format("{:+d} from the command before", mod));
         if (speeder) add(fmt::format("Crayon Speeder {:+d}", speeder));
         if (cancels) add("it cancels the Decrease");
-        nr->say(fmt::format("Command: {}", k.name),
-                fmt::format("{}: {} — the next command gains {:+d}{}.", nr->who(p), k.name, t.mod,
-                            why.empty() ? std::string() : " (" + why + ")"));
+        nr->event(fmt::format("Command: {}", k.name),
+                  fmt::format("{}: {} — the next command gains {:+d}{}.", nr->who(p), k.name, t.mod,
+                              why.empty() ? std::string() : " (" + why + ")"))
+            .type("modifier")
+            .seat("player", p)
+            .with("command", k.name)
+            .with("modifier", t.mod)
+            .with("speeder", speeder);
       }
       return;
     }
     case Cmd::Nothing:
       if (nr)
-        nr->say("Command: Nothing", fmt::format("{}: Nothing happens!{}", nr->who(p),
-                                                mod || speeder ? " (the modifier is spent on it)" : ""));
+        nr->event("Command: Nothing", fmt::format("{}: Nothing happens!{}", nr->who(p),
+                                                  speeder ? " (the Crayon Speeder's Increase is spent on it)"
+                                                  : mod   ? " (the modifier is spent on it)"
+                                                          : ""))
+            .type("nothing")
+            .seat("player", p);
       return;
     case Cmd::Battery: {
       if (c.ability == Ability::BatteryTwo && c.batteries >= max_batteries) {
         if (nr)
-          nr->say("Racecar: Dogtor",
-                  fmt::format("{} already has {} Batteries: its Battery command moves 2 forward instead.",
-                              nr->who(p), max_batteries));
+          nr->event("Racecar: Dogtor",
+                    fmt::format("{} already has {} Batteries: its Battery command moves 2 forward instead.",
+                                nr->who(p), max_batteries))
+              .type("battery_full_move")
+              .seat("player", p);
         move_command(p, k, Cmd::Forward, 2, mod, speeder, t, nr);
         return;
       }
@@ -379,15 +468,30 @@ void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) 
       const int before = c.batteries;
       c.batteries = static_cast<std::int8_t>(before + gain > max_batteries ? max_batteries : before + gain);
       if (nr) {
+        // Where the value came from: the command before, a Crayon Speeder under the car.
+        std::string why;
+        if (mod) why = fmt::format("{:+d} from the command before", mod);
+        if (speeder) why += fmt::format("{}Crayon Speeder {:+d}", why.empty() ? "" : ", ", speeder);
+        if (!why.empty()) why = " (" + why + ")";
         if (c.batteries == before)
-          nr->say("Command: Battery",
-                  fmt::format("{}: Battery — {}, nothing happens.", nr->who(p),
-                              gain == 0 ? "its value is 0" : "all Batteries are face up"));
+          nr->event("Command: Battery",
+                    fmt::format("{}: Battery — {}, nothing happens{}.", nr->who(p),
+                                gain == 0 ? "its value is 0" : "all Batteries are face up", why))
+              .type("battery_up")
+              .seat("player", p)
+              .with("flipped", 0)
+              .with("batteries", c.batteries)
+              .with("speeder", speeder);
         else
-          nr->say("Command: Battery",
-                  fmt::format("{}: Battery — flips {} Batter{} face up ({} of {}).", nr->who(p),
-                              c.batteries - before, c.batteries - before == 1 ? "y" : "ies", c.batteries,
-                              max_batteries));
+          nr->event("Command: Battery",
+                    fmt::format("{}: Battery — flips {} Batter{} face up ({} of {}){}.", nr->who(p),
+                                c.batteries - before, c.batteries - before == 1 ? "y" : "ies", c.batteries,
+                                max_batteries, why))
+              .type("battery_up")
+              .seat("player", p)
+              .with("flipped", c.batteries - before)
+              .with("batteries", c.batteries)
+              .with("speeder", speeder);
       }
       return;
     }
@@ -402,8 +506,12 @@ void Race::fire_missile(PlayerId p, Narrator* nr) {
   const Car& c = cars[static_cast<std::size_t>(p)];
   const bool both = c.ability == Ability::MissilesBothWays;
   if (nr)
-    nr->say("Command: Missile", fmt::format("{} shoots a missile {} along lane {}.", nr->who(p),
-                                            both ? "forward and backwards" : "straight ahead", c.lane + 1));
+    nr->event("Command: Missile", fmt::format("{} shoots a missile {} along lane {}.", nr->who(p),
+                                              both ? "forward and backwards" : "straight ahead", c.lane + 1))
+        .type("missile")
+        .seat("player", p)
+        .with("lane", c.lane + 1)
+        .with("both_ways", both);
   int hits = 0;
   for (int q = 0; q < n; ++q) {
     const Car& o = cars[static_cast<std::size_t>(q)];
@@ -411,21 +519,27 @@ void Race::fire_missile(PlayerId p, Narrator* nr) {
     if (o.row > c.row || (both && o.row < c.row)) {
       ++hits;
       if (nr)
-        nr->say("Command: Missile", fmt::format("The missile hits {} at {}.",
-                                                nr->who(static_cast<PlayerId>(q)), where(o.lane, o.row)));
+        nr->event("Command: Missile", fmt::format("The missile hits {} at {}.",
+                                                  nr->who(static_cast<PlayerId>(q)), where(o.lane, o.row)))
+            .type("missile_hit")
+            .seat("player", static_cast<PlayerId>(q))
+            .with("lane", o.lane + 1)
+            .with("row", o.row + 1);
       damage(static_cast<PlayerId>(q), 1, nullptr, nr);
     }
   }
-  if (hits == 0 && nr) nr->say("Command: Missile", "The missile hits nobody.");
+  if (hits == 0 && nr) nr->event("Command: Missile", "The missile hits nobody.").type("missile_miss");
   if (both && hits > 0) {
     if (shield_supply > 0) {
       --shield_supply;
       ++cars[static_cast<std::size_t>(p)].shields;
       if (nr)
-        nr->say("Racecar: M1 Furry",
-                fmt::format("{} hit a Racecar with a missile: it gains 1 Energy Shield.", nr->who(p)));
+        nr->event("Racecar: M1 Furry",
+                  fmt::format("{} hit a Racecar with a missile: it gains 1 Energy Shield.", nr->who(p)))
+            .type("shield_gained")
+            .seat("player", p);
     } else if (nr) {
-      nr->say("Racecar: M1 Furry", "No Energy Shield is left in the supply.");
+      nr->event("Racecar: M1 Furry", "No Energy Shield is left in the supply.").type("no_shield");
     }
   }
 }
@@ -435,8 +549,12 @@ void Race::shield_move(PlayerId p, Narrator* nr) {
   --c.shields;
   ++shield_supply;
   if (nr)
-    nr->say("Energy Shields", fmt::format("{} discards an Energy Shield to move 2 spaces forward ({} left).",
-                                          nr->who(p), c.shields));
+    nr->event("Energy Shields",
+              fmt::format("{} discards an Energy Shield to move 2 spaces forward ({} left).", nr->who(p),
+                          c.shields))
+        .type("shield_move")
+        .seat("player", p)
+        .with("shields", c.shields);
   TurnCtx t;
   step_move(p, 0, 1, 2, t, nr);
 }
@@ -446,8 +564,12 @@ void Race::fly(PlayerId p, int lane, Narrator* nr) {
   c.lane = static_cast<std::int8_t>(lane);
   if (trail) trail->add(c.lane, c.row);
   if (nr)
-    nr->say("Racecar: Bird Racer", fmt::format("{} flies sideways to {} ({}).", nr->who(p),
-                                               where(c.lane, c.row), cell_name(track.at(c.lane, c.row))));
+    nr->event("Racecar: Bird Racer", fmt::format("{} flies sideways to {} ({}).", nr->who(p),
+                                                 where(c.lane, c.row), cell_name(track.at(c.lane, c.row))))
+        .type("fly")
+        .seat("player", p)
+        .with("lane", c.lane + 1)
+        .with("row", c.row + 1);
   if (track.at(c.lane, c.row) == Cell::Water) take_slippery(p, nr);
 }
 
@@ -455,15 +577,23 @@ void Race::end_turn(PlayerId p, Narrator* nr) {
   Car& c = cars[static_cast<std::size_t>(p)];
   if (c.shields > 0) {
     if (nr)
-      nr->say("Energy Shields", fmt::format("{} discards {} leftover Energy Shield{} at the end of its turn.",
-                                            nr->who(p), c.shields, c.shields == 1 ? "" : "s"));
+      nr->event("Energy Shields",
+                fmt::format("{} discards {} leftover Energy Shield{} at the end of its turn.", nr->who(p),
+                            c.shields, c.shields == 1 ? "" : "s"))
+          .type("shields_discarded")
+          .seat("player", p)
+          .with("shields", c.shields);
     shield_supply = static_cast<std::int8_t>(shield_supply + c.shields);
     c.shields = 0;
   }
   if (slippery == p) {
     slippery = -1;
     if (nr)
-      nr->say("Track: Water Puddle", fmt::format("{} returns the Slippery token to the supply.", nr->who(p)));
+      nr->event("Track: Water Puddle",
+                fmt::format("{} returns the Slippery token to the supply.", nr->who(p)))
+          .type("slippery")
+          .seat("player", p)
+          .with("taken", false);
   }
 }
 

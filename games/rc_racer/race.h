@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/event.h"
 #include "core/types.h"
 #include "games/rc_racer/data.h"
 
@@ -59,6 +60,12 @@ class Narrator {
  public:
   virtual ~Narrator() = default;
   virtual void say(std::string_view rule, std::string text) = 0;
+  // The same, with a handle to attach the event's type and fields
+  // (core/event.h); a narrator that keeps only text ignores them.
+  virtual EventFields event(std::string_view rule, std::string text) {
+    say(rule, std::move(text));
+    return EventFields(nullptr);
+  }
   virtual std::string who(PlayerId p) const = 0;
 };
 

@@ -257,7 +257,10 @@ void RcRacerState::begin_choosing() {
     c.racer = static_cast<std::uint8_t>(r);
     c.ability = data().racecars[static_cast<std::size_t>(r)].ability;
     cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
-    emit("Setup: Racecars", "{} races with {}.", name(p), data().racecars[static_cast<std::size_t>(r)].name);
+    emit("Setup: Racecars", "{} races with {}.", name(p), data().racecars[static_cast<std::size_t>(r)].name)
+        .type("racecar")
+        .seat("player", p)
+        .with("racecar", data().racecars[static_cast<std::size_t>(r)].name);
   }
   placer_ = static_cast<PlayerId>(num_players() - 1);
   phase_ = Phase::PlaceCar;
@@ -266,7 +269,9 @@ void RcRacerState::begin_choosing() {
 void RcRacerState::begin_round() {
   ++round_;
   emit("1. Programming: Reset",
-       "Round {}. Reset: every controller is scrambled face down and passed to the left.", round_);
+       "Round {}. Reset: every controller is scrambled face down and passed to the left.", round_)
+      .type("reset")
+      .with("round", round_);
   scrambler_ = -1;
   next_scramble();
 }
@@ -302,7 +307,8 @@ void RcRacerState::open_programming() {
   countdown_from_ = kNoDeadline;
   phase_ = Phase::Programming;
   emit("1. Programming", "Controllers flipped: everybody programs at once ({}).",
-       real_time() ? "go as quick as you can" : "fewer slides take the happier Smile");
+       real_time() ? "go as quick as you can" : "fewer slides take the happier Smile")
+      .type("programming");
 }
 
 void RcRacerState::programming_done(PlayerId p, bool by_clock) {
@@ -315,20 +321,35 @@ void RcRacerState::programming_done(PlayerId p, bool by_clock) {
     if (by_clock)
       emit("1. Programming: countdown",
            "Time is up! {} must stop programming ({} slide{}) and takes the Saddest Smile ({}).", name(p), sl,
-           sl == 1 ? "" : "s", smile);
+           sl == 1 ? "" : "s", smile)
+          .type("programmed")
+          .seat("player", p)
+          .with("slides", sl)
+          .with("smile", smile)
+          .with("forced", true);
     else
       emit("1. Programming: Smile tokens",
            "{} calls out \"finished!\" after {:.1f}s and {} slide{}, and takes Smile {}.", name(p),
-           (now() - contest_open_) / 1000.0, sl, sl == 1 ? "" : "s", smile);
+           (now() - contest_open_) / 1000.0, sl, sl == 1 ? "" : "s", smile)
+          .type("programmed")
+          .seat("player", p)
+          .with("slides", sl)
+          .with("smile", smile)
+          .with("forced", false);
     if (done_count_ == racing_count_ - 1 && racing_count_ >= 2) {
       countdown_from_ = now();
       for (PlayerId q = 0; q < num_players(); ++q)
         if (racing(q) && !done(q))
           emit("1. Programming: countdown", "Only {} is still programming: everybody counts down 10 seconds!",
-               name(q));
+               name(q))
+              .type("countdown")
+              .seat("player", q);
     }
   } else {
-    emit("1. Programming", "{} is done after {} slide{}.", name(p), sl, sl == 1 ? "" : "s");
+    emit("1. Programming", "{} is done after {} slide{}.", name(p), sl, sl == 1 ? "" : "s")
+        .type("done")
+        .seat("player", p)
+        .with("slides", sl);
   }
   if (done_count_ == racing_count_) finish_programming();
 }
@@ -361,13 +382,21 @@ void RcRacerState::finish_programming() {
       }
       if (real_time())
         emit("1. Programming: Smile tokens", "{} holds Smile {}: program {}.", name(p), d.smile_name(i, k),
-             prog);
+             prog)
+            .type("smile")
+            .seat("player", p)
+            .with("smile", [&] { return d.smile_name(i, k); })
+            .with("program", prog);
       else
         emit("1. Programming: Smile tokens", "{} takes Smile {} ({} slide{}): program {}.", name(p),
-             d.smile_name(i, k), slides(p), slides(p) == 1 ? "" : "s", prog);
+             d.smile_name(i, k), slides(p), slides(p) == 1 ? "" : "s", prog)
+            .type("smile")
+            .seat("player", p)
+            .with("smile", [&] { return d.smile_name(i, k); })
+            .with("program", prog);
     }
   }
-  emit("2. Racing", "Race phase: the Happiest Smile goes first.");
+  emit("2. Racing", "Race phase: the Happiest Smile goes first.").type("race_phase");
   turn_idx_ = 0;
   stage_ = Stage::Start;
   continue_race();
@@ -405,7 +434,9 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
         segs_ = 1;
         phase_ = Phase::DrawBoard;
         emit("Setup: the Track", "The Starting Grid is placed on side {} ({}).",
-             a - kStartSideBase ? "B" : "A", d.side(refs_[0]).name);
+             a - kStartSideBase ? "B" : "A", d.side(refs_[0]).name)
+            .type("track_board")
+            .with("board", d.side(refs_[0]).name);
         return;
       case Phase::DrawBoard: {
         const int b = (a - kBoardBase) / 2;
@@ -414,7 +445,9 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
         refs_[static_cast<std::size_t>(segs_++)] = ref;
         boards_used_ = static_cast<std::uint8_t>(boards_used_ | 1u << b);
         emit("Setup: the Track", "Track board {} ({}) is drawn and connected.", d.side(ref).code,
-             d.side(ref).name);
+             d.side(ref).name)
+            .type("track_board")
+            .with("board", d.side(ref).name);
         if (segs_ - 1 == tracks_wanted_) phase_ = Phase::FinishSide;
         return;
       }
@@ -423,7 +456,9 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
         build_race_track();
         emit("Setup: the Track", "The Finish Line board completes the track on side {} ({}): {} rows.",
              a - kFinishSideBase ? "B" : "A", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name,
-             track().rows);
+             track().rows)
+            .type("track_board")
+            .with("board", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name);
         begin_choosing();
         return;
       }
@@ -447,7 +482,10 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
       c.ability = d.racecars[static_cast<std::size_t>(r)].ability;
       cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
       emit("Setup: Racecars", "{} chooses {}: {}", name(player), d.racecars[static_cast<std::size_t>(r)].name,
-           d.racecars[static_cast<std::size_t>(r)].text);
+           d.racecars[static_cast<std::size_t>(r)].text)
+          .type("racecar")
+          .seat("player", player)
+          .with("racecar", d.racecars[static_cast<std::size_t>(r)].name);
       if (++chooser_ == num_players()) {
         placer_ = static_cast<PlayerId>(num_players() - 1);
         phase_ = Phase::PlaceCar;
@@ -461,7 +499,11 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
       c.row = track().slot_row[static_cast<std::size_t>(s)];
       if (narrating())  // where() builds a string
         emit("Setup: starting positions", "{} places {} on starting space {} ({}), with {} Batteries.",
-             name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries);
+             name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries)
+            .type("start_position")
+            .seat("player", player)
+            .with("lane", c.lane + 1)
+            .with("row", c.row + 1);
       if (--placer_ < 0) begin_round();
       return;
     }
@@ -478,7 +520,9 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
     case Phase::BirdFly: {
       StateNarrator sn(*this);
       if (a == kStay)
-        emit("Racecar: Bird Racer", "{} stays in its lane.", name(player));
+        emit("Racecar: Bird Racer", "{} stays in its lane.", name(player))
+            .type("no_fly")
+            .seat("player", player);
       else
         race_.fly(player, a - kFlyBase, narrating() ? &sn : nullptr);
       stage_ = Stage::Shields;

@@ -28,7 +28,10 @@ void RcRacerState::run_turn_commands(PlayerId p) {
   for (int step = 0; step < kProgram; ++step) {
     const TileKind* k = program_step(p, step);
     if (!k) {
-      emit("2. Racing: the gap", "{}: step {} is the gap — nothing happens.", name(p), step + 1);
+      emit("2. Racing: the gap", "{}: step {} is the gap — nothing happens.", name(p), step + 1)
+          .type("gap")
+          .seat("player", p)
+          .with("step", step + 1);
       if (nr) add_frame(p, fmt::format("{}: command {} of {}, the gap", name(p), step + 1, kProgram));
       continue;
     }
@@ -58,15 +61,22 @@ void RcRacerState::continue_race() {
     switch (stage_) {
       case Stage::Start:
         emit("2. Racing", "{}'s turn (Smile {}, {}).", name(p), d.smile_name(smile(p), racing_count_),
-             d.racecars[c.racer].name);
+             d.racecars[c.racer].name)
+            .type("turn")
+            .seat("player", p)
+            .with("smile", [&] { return d.smile_name(smile(p), racing_count_); });
         if (smile(p) == racing_count_ - 1) {
           emit("1. Programming: the slowest", "{} was the slowest to program: flips 1 Battery facedown.",
-               name(p));
+               name(p))
+              .type("slowest")
+              .seat("player", p);
           race_.lose_battery(p, nr);
         }
         run_turn_commands(p);
         if (c.ability == Ability::MissilesBothWays && !c.down) {
-          emit("Racecar: M1 Furry", "{} automatically shoots a missile at the end of its turn.", name(p));
+          emit("Racecar: M1 Furry", "{} automatically shoots a missile at the end of its turn.", name(p))
+              .type("auto_missile")
+              .seat("player", p);
           race_.fire_missile(p, nr);
           if (nr) add_frame(p, fmt::format("{}: the automatic missile", name(p)));
         }
@@ -115,16 +125,23 @@ void RcRacerState::end_round() {
       finish_place_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(++finished_);
       if (finished_ == 1) {
         if (k == 1)
-          emit("3. End of Round", "{} has crossed the Finish Line: {} wins the race!", name(p), name(p));
+          emit("3. End of Round", "{} has crossed the Finish Line: {} wins the race!", name(p), name(p))
+              .type("winner")
+              .seat("player", p);
         else if (narrating())
           emit("3. End of Round",
                "{} cars crossed the Finish Line this round: {} got furthest past it{} and wins!", k, name(p),
                car(crossed[1]).row == car(p).row
                    ? fmt::format(" (level with {}, but with the happier Smile)", name(crossed[1]))
-                   : std::string());
+                   : std::string())
+              .type("winner")
+              .seat("player", p);
         if (!game_->play_on()) break;
       } else {
-        emit("3. End of Round", "{} crosses the Finish Line in place {}.", name(p), finished_);
+        emit("3. End of Round", "{} crosses the Finish Line in place {}.", name(p), finished_)
+            .type("finished")
+            .seat("player", p)
+            .with("place", finished_);
       }
     }
     if (!game_->play_on()) {
@@ -136,12 +153,14 @@ void RcRacerState::end_round() {
       finish_game();
       return;
     }
-    emit("3. End of Round", "The others race on for their places.");
+    emit("3. End of Round", "The others race on for their places.").type("race_on");
   }
   if (round_ >= d.max_rounds) {
     called_ = true;
     emit("3. End of Round", "The race is called after {} rounds: the cars are ranked by how far they got.",
-         round_);
+         round_)
+        .type("race_called")
+        .with("rounds", round_);
     finish_game();
     return;
   }
@@ -163,16 +182,20 @@ void RcRacerState::end_round() {
     race_.cars[static_cast<std::size_t>(p)].shields = static_cast<std::int8_t>(car(p).shields + gain);
     race_.shield_supply = static_cast<std::int8_t>(race_.shield_supply - gain);
     emit("Energy Shields", "{} has {} Racecar{} ahead and gains {} Energy Shield{}{}.", name(p), ahead,
-         ahead == 1 ? "" : "s", gain, gain == 1 ? "" : "s", gain < ahead ? " (the supply ran out)" : "");
+         ahead == 1 ? "" : "s", gain, gain == 1 ? "" : "s", gain < ahead ? " (the supply ran out)" : "")
+        .type("shields_gained")
+        .seat("player", p)
+        .with("shields", gain);
   }
-  emit("3. End of Round", "No car has crossed the Finish Line: the Smile tokens go back to the pile.");
+  emit("3. End of Round", "No car has crossed the Finish Line: the Smile tokens go back to the pile.")
+      .type("round_end");
   begin_round();
 }
 
 void RcRacerState::finish_game() {
   phase_ = Phase::Over;
   active_ = -1;
-  if (narrating()) emit("3. End of Round", "{}", standings().summary);
+  if (narrating()) emit("3. End of Round", "{}", standings().summary).type("game_over");
 }
 
 int RcRacerState::place_of(PlayerId p) const {

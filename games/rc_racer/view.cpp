@@ -152,7 +152,9 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
         const int y = 3 + trail.lane[static_cast<std::size_t>(i)];
         const Cell cell =
             t.at(trail.lane[static_cast<std::size_t>(i)], trail.row[static_cast<std::size_t>(i)]);
-        if (cell == Cell::Floor)
+        // Over grass, water or a speeder the terrain stays visible in colour;
+        // in plain text the path is a '*' on every space it passes.
+        if (cell == Cell::Floor || !ctx.styled)
           c.put(x, y, U'*', Style{kSeatColour[shown], Color::Default, attr::kBold});
         else
           c.restyle(x, y, 1, Style{cell_style(cell).fg, Color::Default, attr::kReverse});

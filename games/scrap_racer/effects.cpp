@@ -88,12 +88,18 @@ void ScrapRacerState::resolve_fights(Next next) {
     if (owner(a) == owner(b)) {
       // 2-player game: "the player simply decides which racer wins the fight".
       emit("2-player game: fights", "{}'s {} and {} share a space: {} decides who wins.",
-           player_name(owner(a)), name(a), name(b), player_name(owner(a)));
+           player_name(owner(a)), name(a), name(b), player_name(owner(a)))
+          .type("fight_choice")
+          .seat("player", owner(a))
+          .with("racers", [&] { return name(a) + ", " + name(b); });
       phase_ = Phase::FightChoose;
       return;
     }
     emit("A) Move 3: fight", "{} and {} share {}: they fight (no Boost markers in a fight).", who(a), who(b),
-         where(a));
+         where(a))
+        .type("fight")
+        .with("racers", [&] { return name(a) + ", " + name(b); })
+        .with("distance", distance(a));
     phase_ = Phase::Fight;
     return;
   }
@@ -102,7 +108,11 @@ void ScrapRacerState::resolve_fights(Next next) {
 void ScrapRacerState::fight_won(int winner, int loser, int spaces, const char* how) {
   move_forward(winner, spaces);
   emit("A) Move 3: fight", "{} {} and advances {} space{} to {}; {} stays.", who(winner), how, spaces,
-       plural(spaces), where(winner), who(loser));
+       plural(spaces), where(winner), who(loser))
+      .type("fight_won")
+      .with("racer", name(winner))
+      .with("loser", name(loser))
+      .with("distance", distance(winner));
 }
 
 // --- B) Doubles rolled ------------------------------------------------------------
@@ -112,7 +122,11 @@ void ScrapRacerState::start_crash(int pile) {
   crash_pile_ = static_cast<std::int8_t>(pile);
   const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
   emit("B) Doubles rolled", "{} rolled a second {}: a double! No move; a crash card from pile {}.",
-       who(active()), v, Data::pile_name(pile));
+       who(active()), v, Data::pile_name(pile))
+      .type("double")
+      .with("racer", name(active()))
+      .with("die", v)
+      .with("pile", Data::pile_name(pile));
   phase_ = Phase::CrashDraw;
 }
 
@@ -121,48 +135,90 @@ void ScrapRacerState::apply_crash(int kind) {
   const CrashCard& c = data().crash[static_cast<std::size_t>(kind)];
   const int r = active();
   const char* rule = "B) Doubles 1: crash card";
-  emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile));
+  emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile))
+      .type("crash_card")
+      .with("racer", name(r))
+      .with("card", c.name)
+      .with("pile", Data::pile_name(c.pile));
   std::array<int, kMaxRacers> order{};
   const int n = ranking(order);
   const int rank = static_cast<int>(std::find(order.begin(), order.begin() + n, r) - order.begin());
   switch (c.effect) {
     case CrashEffect::Advance:
       move_forward(r, c.spaces);
-      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r));
+      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r))
+          .type("crash_effect")
+          .with("racer", name(r))
+          .with("moved", name(r))
+          .with("distance", distance(r));
       break;
     case CrashEffect::TwoDice: phase_ = Phase::CrashTwoDice; return;
     case CrashEffect::ForwardAndBack:
       // "First, the racer in front of the player is moved back by 2 spaces. Then
       // the player moves their racer forward by 5 spaces."
       if (rank == 0) {
-        emit(rule, "{} is in first position: no racer is moved back.", who(r));
+        emit(rule, "{} is in first position: no racer is moved back.", who(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", "")
+            .with("distance", distance(r));
       } else {
         const int front = order[static_cast<std::size_t>(rank - 1)];
         if (on_track(front)) {
           move_back(front, c.other);
-          emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front));
+          emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front))
+              .type("crash_effect")
+              .with("racer", name(r))
+              .with("moved", name(front))
+              .with("distance", distance(front));
         } else {
-          emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front));
+          emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front))
+              .type("crash_effect")
+              .with("racer", name(r))
+              .with("moved", "")
+              .with("distance", distance(r));
         }
       }
       move_forward(r, c.spaces);
-      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r));
+      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r))
+          .type("crash_effect")
+          .with("racer", name(r))
+          .with("moved", name(r))
+          .with("distance", distance(r));
       break;
-    case CrashEffect::Stay: emit(rule, "{} does not move.", who(r)); break;
+    case CrashEffect::Stay:
+      emit(rule, "{} does not move.", who(r))
+          .type("crash_effect")
+          .with("racer", name(r))
+          .with("moved", "")
+          .with("distance", distance(r));
+      break;
     case CrashEffect::CatchingUp:
       // "The closest racer behind the active player moves their racer forward."
       if (rank + 1 >= n) {
-        emit(rule, "{} stays; nobody is behind.", who(r));
+        emit(rule, "{} stays; nobody is behind.", who(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", "")
+            .with("distance", distance(r));
       } else {
         const int behind = order[static_cast<std::size_t>(rank + 1)];
         move_forward(behind, c.spaces);
         emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r), who(behind),
-             c.spaces, where(behind));
+             c.spaces, where(behind))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(behind))
+            .with("distance", distance(behind));
       }
       break;
     case CrashEffect::BackwardsDie:
       if (!on_track(r)) {
-        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r));
+        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", "")
+            .with("distance", distance(r));
         break;
       }
       phase_ = Phase::CrashDie;
@@ -181,51 +237,90 @@ void ScrapRacerState::apply_crash(int kind) {
           if (here[static_cast<std::size_t>(i)] != r) pushed = here[static_cast<std::size_t>(i)];
       }
       if (pushed < 0) {
-        emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r));
+        emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(r))
+            .with("distance", distance(r));
       } else {
         move_forward(pushed, c.other);
         emit(rule, "{} moves {} space{} onto {} and pushes it forward {} to {}.", who(r), steps,
-             plural(steps), who(pushed), c.other, where(pushed));
+             plural(steps), who(pushed), c.other, where(pushed))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(pushed))
+            .with("distance", distance(pushed));
       }
       break;
     }
     case CrashEffect::Backwards:
       if (!on_track(r)) {
-        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r));
+        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", "")
+            .with("distance", distance(r));
         break;
       }
       move_back(r, c.spaces);
-      emit(rule, "{} moves back to {}.", who(r), where(r));
+      emit(rule, "{} moves back to {}.", who(r), where(r))
+          .type("crash_effect")
+          .with("racer", name(r))
+          .with("moved", name(r))
+          .with("distance", distance(r));
       break;
     case CrashEffect::LossOfPosition: {
       // "The player places their racer on the track just behind the racer in last position."
       const int last = order[static_cast<std::size_t>(n - 1)];
       if (last == r) {
-        emit(rule, "{} is in last position already and does not move.", who(r));
+        emit(rule, "{} is in last position already and does not move.", who(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", "")
+            .with("distance", distance(r));
         break;
       }
       if (!on_track(r)) {
-        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r));
+        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", "")
+            .with("distance", distance(r));
         break;
       }
       const int floor = track().lap_start(distance(r));
       const int target = distance(last) - 1;
       dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(std::max(target, floor));
       if (target < floor)
-        emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r),
-             where(r));
+        emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r), where(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(r))
+            .with("distance", distance(r));
       else
-        emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r));
+        emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(r))
+            .with("distance", distance(r));
       break;
     }
     case CrashEffect::LastPlace: {
       const int last = order[static_cast<std::size_t>(n - 1)];
       move_forward(last, c.spaces);
       if (last == r)
-        emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r));
+        emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(r))
+            .with("distance", distance(r));
       else
         emit(rule, "{} stays; {}, in last position, moves forward {} to {}.", who(r), who(last), c.spaces,
-             where(last));
+             where(last))
+            .type("crash_effect")
+            .with("racer", name(r))
+            .with("moved", name(last))
+            .with("distance", distance(last));
       break;
     }
   }
@@ -246,7 +341,9 @@ void ScrapRacerState::crash_discard() {
   if (crash_deck_[pile].empty()) {
     crash_deck_[pile].take_all_from(crash_discard_[pile]);
     emit("B) Doubles rolled", "Crash pile {} is empty: its discard pile is shuffled into a new pile.",
-         Data::pile_name(crash_pile_));
+         Data::pile_name(crash_pile_))
+        .type("crash_reshuffle")
+        .with("pile", Data::pile_name(crash_pile_));
   }
   crossing();
 }
@@ -256,16 +353,23 @@ void ScrapRacerState::crash_discard() {
 void ScrapRacerState::apply_goal(int kind) {
   const GoalCard& g = data().goals[static_cast<std::size_t>(kind)];
   const char* rule = "Goal cards";
-  emit(rule, "{} draws the goal card {} \"{}\".", who(goal_for_), g.number, g.name);
+  emit(rule, "{} draws the goal card {} \"{}\".", who(goal_for_), g.number, g.name)
+      .type("goal_card")
+      .with("racer", name(goal_for_))
+      .with("card", g.name);
   std::array<int, kMaxRacers> order{};
   const int n = ranking(order);
   const int from = g.moves == GoalMoves::Last ? std::max(0, n - g.racers) : std::min(n, g.racers);
   // Everyone named moves at once, from the places before the card.
   for (int i = from; i < n; ++i) move_forward(order[static_cast<std::size_t>(i)], g.spaces);
-  if (from >= n) emit(rule, "No racer is in those places.");
+  if (from >= n) emit(rule, "No racer is in those places.").type("goal_no_racer");
   for (int i = from; i < n; ++i) {
     const int r = order[static_cast<std::size_t>(i)];
-    emit(rule, "{} ({} place) moves forward {} to {}.", who(r), ordinal(i + 1), g.spaces, where(r));
+    emit(rule, "{} ({} place) moves forward {} to {}.", who(r), ordinal(i + 1), g.spaces, where(r))
+        .type("goal_move")
+        .with("racer", name(r))
+        .with("place", i + 1)
+        .with("distance", distance(r));
   }
   resolve_fights(Next::Crossing);
 }

@@ -339,7 +339,10 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         const int r = deal_next_;
         kind_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(k);
         emit("Setup 7: dashboards", "{} draws the {} dashboard and takes the racer.", player_name(owner(r)),
-             d.racers[static_cast<std::size_t>(k)].name);
+             d.racers[static_cast<std::size_t>(k)].name)
+            .type("dashboard")
+            .seat("player", owner(r))
+            .with("racer", d.racers[static_cast<std::size_t>(k)].name);
         if (++deal_next_ == n_racers_) phase_ = Phase::ChooseStart;
         return;
       }
@@ -354,7 +357,9 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         }
         cur_ = 0;
         emit("Setup 8: start player", "{} takes the start marker and begins the race.",
-             player_name(start_player_));
+             player_name(start_player_))
+            .type("start_player")
+            .seat("player", start_player_);
         begin_turn();
         return;
       }
@@ -364,10 +369,16 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         const int b = (action - kFightBase) % 6 + 1;
         if (a == b) {
           emit("A) Move 3: fight", "{} and {} both roll {}: a tie, both roll again.", who(fight_a_),
-               who(fight_b_), a);
+               who(fight_b_), a)
+              .type("fight_roll")
+              .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
+              .with("dice", std::array<int, 2>{a, a});
           return;
         }
-        emit("A) Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b);
+        emit("A) Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b)
+            .type("fight_roll")
+            .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
+            .with("dice", std::array<int, 2>{a, b});
         if (a > b)
           fight_won(fight_a_, fight_b_, 1, "wins the fight");
         else
@@ -387,7 +398,11 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         const int v = action - kDieBase;
         move_back(active(), v);
         emit("Crash card: Backwards die", "{} rolls {} and moves back to {}.", who(active()), v,
-             where(active()));
+             where(active()))
+            .type("crash_roll")
+            .with("racer", name(active()))
+            .with("dice", std::array<int, 1>{v})
+            .with("distance", distance(active()));
         resolve_fights(Next::CrashMarker);
         return;
       }
@@ -396,7 +411,11 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         const int b = (action - kTwoDiceBase) % 6 + 1;
         move_forward(active(), a + b);
         emit("Crash card: 2 dice", "{} rolls {} and {} and moves forward {} to {}{}.", who(active()), a, b,
-             a + b, where(active()), a == b ? " (no crash card and no bonus marker for this double)" : "");
+             a + b, where(active()), a == b ? " (no crash card and no bonus marker for this double)" : "")
+            .type("crash_roll")
+            .with("racer", name(active()))
+            .with("dice", std::array<int, 2>{a, b})
+            .with("distance", distance(active()));
         resolve_fights(Next::CrashMarker);
         return;
       }
@@ -405,10 +424,20 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         bonus_deck_.take(k);
         const PlayerId p = owner(bonus_for_);
         hand_[static_cast<std::size_t>(p)].add(k);
-        emit("B) Doubles 2: bonus card", "{} draws a bonus card and keeps it face down ({} in hand).",
-             player_name(p), bonus_cards(p));
-        emit_private(p, "B) Doubles 2: bonus card", "{}'s bonus card: {}.", player_name(p),
-                     d.bonus[static_cast<std::size_t>(k)].name);
+        // Said once to each: the drawer hears the card, the others the count.
+        emit_private(everyone_but(p), "B) Doubles 2: bonus card",
+                     "{} draws a bonus card and keeps it face down ({} in hand).", player_name(p),
+                     bonus_cards(p))
+            .type("bonus_draw_unseen")
+            .seat("player", p)
+            .with("hand", bonus_cards(p));
+        emit_private(p, "B) Doubles 2: bonus card",
+                     "{} draws the bonus card {} and keeps it face down ({} in hand).", player_name(p),
+                     d.bonus[static_cast<std::size_t>(k)].name, bonus_cards(p))
+            .type("bonus_draw")
+            .seat("player", p)
+            .with("card", d.bonus[static_cast<std::size_t>(k)].name)
+            .with("hand", bonus_cards(p));
         continue_at(bonus_next_);
         return;
       }
@@ -425,7 +454,10 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         auto& held = boosts_[static_cast<std::size_t>(reveal_for_)][static_cast<std::size_t>(k)];
         held = static_cast<std::uint8_t>(held + 1);
         emit("Collecting Boost markers", "{} collects a Boost marker: {}.", who(reveal_for_),
-             Data::boost_name(k));
+             Data::boost_name(k))
+            .type("boost_collected")
+            .with("racer", name(reveal_for_))
+            .with("boost", Data::boost_name(k));
         continue_at(reveal_next_);
         return;
       }
@@ -442,7 +474,11 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
       seq_[static_cast<std::size_t>(k + 1)] = static_cast<std::int8_t>(other);
       order_fixed_[static_cast<std::size_t>(player)] = true;
       emit("2-player game: turn order", "{} plays {} first, then {}; this order is fixed for the race.",
-           player_name(player), name(first), name(other));
+           player_name(player), name(first), name(other))
+          .type("turn_order")
+          .seat("player", player)
+          .with("first", name(first))
+          .with("second", name(other));
       begin_turn();
       return;
     }

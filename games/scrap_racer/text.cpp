@@ -54,9 +54,12 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
   const int r = active();
   const int v = n_dice_ > 0 ? dice_[static_cast<std::size_t>(n_dice_ - 1)] : 0;
   // Where a move ends, and what waits there.
-  auto to = [&](int distance) {
+  // `lands`: the move ends there (a bonus card played before the dice stops
+  // only on the way, so no fight or Boost marker waits for it there).
+  auto to = [&](int distance, bool lands = true) {
     std::string s = fmt::format("{}", Where{distance, t.length});
     if (t.laps_of(distance) > t.laps_of(this->distance(r))) s += ", over the finish line";
+    if (!lands) return s;
     const int space = t.space_of(distance);
     for (int o = 0; o < n_racers_; ++o)
       if (o != r && on_track(o) && t.space_of(this->distance(o)) == space) s += ", a fight with " + name(o);
@@ -80,6 +83,10 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
   if (a >= kWinnerBase) return fmt::format("{} wins the fight (advances 1 space)", name(a - kWinnerBase));
   if (a >= kFirstBase) return fmt::format("{} takes the first turn", name(a - kFirstBase));
   const int k = a - kPlayBase;
+  if (phase_ == Phase::MoveBefore)
+    return fmt::format("Play {} (to {}, then the dice move {})",
+                       data().bonus[static_cast<std::size_t>(k)].name, to(bonus_target(r, k), false),
+                       move_total_);
   return fmt::format("Play {} (to {})", data().bonus[static_cast<std::size_t>(k)].name,
                      to(bonus_target(r, k)));
 }

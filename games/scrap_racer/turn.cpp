@@ -32,7 +32,11 @@ void ScrapRacerState::begin_turn() {
   // The hot path's events are guarded: their arguments cost lookups even unheard.
   if (narrating())
     emit("Playing the Game", "{}'s turn with {} ({}){}.", player_name(p), name(r), where(r),
-         ending_ ? ", in the final round" : "");
+         ending_ ? ", in the final round" : "")
+        .type("turn")
+        .seat("player", p)
+        .with("racer", name(r))
+        .with("distance", distance(r));
   // "The active player rolls one die and checks the result."
   phase_ = Phase::RollDie;
 }
@@ -42,11 +46,18 @@ void ScrapRacerState::on_die(int value) {
   if (rerolling_) {
     rerolling_ = false;
     dice_[static_cast<std::size_t>(n_dice_ - 1)] = static_cast<std::int8_t>(value);
-    emit("Boost markers: re-roll", "{} re-rolls the die: {} (only the new result counts).", who(r), value);
+    emit("Boost markers: re-roll", "{} re-rolls the die: {} (only the new result counts).", who(r), value)
+        .type("reroll")
+        .with("racer", name(r))
+        .with("die", value);
   } else {
     dice_[static_cast<std::size_t>(n_dice_++)] = static_cast<std::int8_t>(value);
     if (narrating())
-      emit("Roll the dice", "{} rolls die {}: {} (dice total {}).", who(r), n_dice_, value, dice_total());
+      emit("Roll the dice", "{} rolls die {}: {} (dice total {}).", who(r), n_dice_, value, dice_total())
+          .type("roll")
+          .with("racer", name(r))
+          .with("die", value)
+          .with("total", dice_total());
   }
   offer_die_decision();
 }
@@ -59,7 +70,9 @@ void ScrapRacerState::offer_die_decision() {
       return;
     }
     if (n_dice_ == kDice) {
-      emit("Roll the dice", "All six dice are rolled: {} must keep them.", who(active()));
+      emit("Roll the dice", "All six dice are rolled: {} must keep them.", who(active()))
+          .type("all_dice")
+          .with("racer", name(active()));
       die_decision(kMove);
       return;
     }
@@ -80,13 +93,21 @@ void ScrapRacerState::die_decision(Action a) {
     case kMove:
       if (narrating())
         emit("A) Move the Racer", "{} keeps {} {} and moves {} spaces.", who(r), n_dice_,
-             n_dice_ == 1 ? "die" : "dice", dice_total());
+             n_dice_ == 1 ? "die" : "dice", dice_total())
+            .type("keep")
+            .with("racer", name(r))
+            .with("total", dice_total());
       start_move();
       return;
     case kCrash: start_crash((v - 1) / 2); return;
     case kBoostReroll:
       use(BoostKind::Reroll);
-      emit("Boost markers: re-roll", "{} uses a Re-roll marker on the {} (it leaves the game).", who(r), v);
+      emit("Boost markers: re-roll", "{} uses a Re-roll marker on the {} (it leaves the game).", who(r), v)
+          .type("boost")
+          .with("racer", name(r))
+          .with("boost", "re-roll")
+          .with("from", v)
+          .with("to", v);
       rerolling_ = true;
       phase_ = Phase::RollDie;
       return;
@@ -95,7 +116,12 @@ void ScrapRacerState::die_decision(Action a) {
       use(BoostKind::PlusMinus);
       const int before = v;
       v = static_cast<std::int8_t>(v + (a == kBoostPlus ? 1 : -1));
-      emit("Boost markers: +/- 1", "{} uses a +/-1 marker: the {} becomes a {}.", who(r), before, v);
+      emit("Boost markers: +/- 1", "{} uses a +/-1 marker: the {} becomes a {}.", who(r), before, v)
+          .type("boost")
+          .with("racer", name(r))
+          .with("boost", "+/-1")
+          .with("from", before)
+          .with("to", v);
       offer_die_decision();
       return;
     }
@@ -104,7 +130,12 @@ void ScrapRacerState::die_decision(Action a) {
       const int before = v;
       v = static_cast<std::int8_t>(7 - v);
       emit("Boost markers: turn", "{} uses a Turn marker: the {} is turned to its opposite face, {}.", who(r),
-           before, v);
+           before, v)
+          .type("boost")
+          .with("racer", name(r))
+          .with("boost", "turn")
+          .with("from", before)
+          .with("to", v);
       offer_die_decision();
       return;
     }
@@ -131,7 +162,11 @@ void ScrapRacerState::move_dice() {
   dice_moved_ = true;
   if (narrating())
     emit("A) Move 1: dice", "{} advances {} spaces{}: now on {}.", who(r), move_total_,
-         first ? ", counting from behind the finish line" : "", where(r));
+         first ? ", counting from behind the finish line" : "", where(r))
+        .type("advance")
+        .with("racer", name(r))
+        .with("spaces", move_total_)
+        .with("distance", distance(r));
   offer_after_move();
 }
 
@@ -149,7 +184,12 @@ void ScrapRacerState::play_bonus(int kind) {
   bonus_discard_.add(kind);
   dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(target);
   emit("Bonus cards", "{} plays {} {} moving: now on {}.", who(r),
-       data().bonus[static_cast<std::size_t>(kind)].name, dice_moved_ ? "after" : "before", where(r));
+       data().bonus[static_cast<std::size_t>(kind)].name, dice_moved_ ? "after" : "before", where(r))
+      .type("bonus_card")
+      .with("racer", name(r))
+      .with("card", data().bonus[static_cast<std::size_t>(kind)].name)
+      .with("before_dice", !dice_moved_)
+      .with("distance", distance(r));
 }
 
 bool ScrapRacerState::passed_a_racer() const {
@@ -179,26 +219,42 @@ void ScrapRacerState::end_step_one() {
       if (here == SpaceKind::Straight) {
         move_forward(r, 1);
         emit("Racer ability: Steel Jacket", "{} is on a straight space and advances 1 space: now on {}.",
-             who(r), where(r));
+             who(r), where(r))
+            .type("ability")
+            .with("racer", name(r))
+            .with("ability", "Steel Jacket")
+            .with("distance", distance(r));
       }
       break;
     case Ability::CurveStep:
       if (here == SpaceKind::Curve) {
         move_forward(r, 1);
         emit("Racer ability: Swifty", "{} is on a curved space and advances 1 space: now on {}.", who(r),
-             where(r));
+             where(r))
+            .type("ability")
+            .with("racer", name(r))
+            .with("ability", "Swifty")
+            .with("distance", distance(r));
       }
       break;
     case Ability::PassedStep:
       if (passed_a_racer()) {
         move_forward(r, 1);
         emit("Racer ability: Twister", "{} passed another racer and advances 1 space: now on {}.", who(r),
-             where(r));
+             where(r))
+            .type("ability")
+            .with("racer", name(r))
+            .with("ability", "Twister")
+            .with("distance", distance(r));
       }
       break;
     case Ability::PassedMarker:
       if (passed_a_racer()) {
-        emit("Racer ability: Crusher", "{} passed another racer and takes a bonus marker.", who(r));
+        emit("Racer ability: Crusher", "{} passed another racer and takes a bonus marker.", who(r))
+            .type("ability")
+            .with("racer", name(r))
+            .with("ability", "Crusher")
+            .with("distance", distance(r));
         gain_bonus_marker(r, Next::MoveFights);
         return;
       }
@@ -210,7 +266,10 @@ void ScrapRacerState::end_step_one() {
 
 void ScrapRacerState::gain_bonus_marker(int r, Next next) {
   if (bonus_supply_ == 0) {  // cannot happen with the box's 17 markers; kept for modded data
-    emit("B) Doubles 2: bonus marker", "The bonus marker supply is empty: {} takes none.", who(r));
+    emit("B) Doubles 2: bonus marker", "The bonus marker supply is empty: {} takes none.", who(r))
+        .type("bonus_marker")
+        .with("racer", name(r))
+        .with("markers", 0);
     continue_at(next);
     return;
   }
@@ -218,7 +277,10 @@ void ScrapRacerState::gain_bonus_marker(int r, Next next) {
   auto& m = markers_[static_cast<std::size_t>(r)];
   ++m;
   const int need = marker_threshold(r);
-  emit("B) Doubles 2: bonus marker", "{} takes a bonus marker ({} of {}).", who(r), m, need);
+  emit("B) Doubles 2: bonus marker", "{} takes a bonus marker ({} of {}).", who(r), m, need)
+      .type("bonus_marker")
+      .with("racer", name(r))
+      .with("markers", m);
   if (m < need) {
     continue_at(next);
     return;
@@ -229,12 +291,14 @@ void ScrapRacerState::gain_bonus_marker(int r, Next next) {
   m = 0;
   if (bonus_deck_.empty() && !bonus_discard_.empty()) {
     bonus_deck_.take_all_from(bonus_discard_);
-    emit("B) Doubles 2: bonus card",
-         "The bonus deck is empty: its discard pile is shuffled into a new deck.");
+    emit("B) Doubles 2: bonus card", "The bonus deck is empty: its discard pile is shuffled into a new deck.")
+        .type("bonus_reshuffle");
   }
   if (bonus_deck_.empty()) {
     emit("B) Doubles 2: bonus card",
-         "Every bonus card is in a player's hand: {} returns the markers but draws none.", who(r));
+         "Every bonus card is in a player's hand: {} returns the markers but draws none.", who(r))
+        .type("no_bonus_card")
+        .with("racer", name(r));
     continue_at(next);
     return;
   }
@@ -279,19 +343,26 @@ void ScrapRacerState::crossing() {
     ++laps;
     if (laps < kLaps) {
       emit("Crossing the finish line", "{} crosses the finish line: lap marker {} of {}, and a goal card.",
-           who(next), laps, kLaps);
+           who(next), laps, kLaps)
+          .type("lap")
+          .with("racer", name(next))
+          .with("laps", laps);
       goal_for_ = static_cast<std::int8_t>(next);
       phase_ = Phase::GoalDraw;
       return;
     }
     // "If a player gets their third (final) lap marker they don't draw a goal card!"
     emit("Crossing the finish line",
-         "{} crosses the finish line and takes the third lap marker (no goal card).", who(next));
+         "{} crosses the finish line and takes the third lap marker (no goal card).", who(next))
+        .type("lap")
+        .with("racer", name(next))
+        .with("laps", kLaps);
     if (!ending_) {
       ending_ = true;
       emit("End of the game",
            "The end of the race is triggered: play continues until every racer has had the same "
-           "number of turns.");
+           "number of turns.")
+          .type("final_round");
     }
   }
   refill_next_ = 0;
@@ -314,7 +385,10 @@ void ScrapRacerState::refill() {
     if (!t.boost[static_cast<std::size_t>(s)] || boost_on_[static_cast<std::size_t>(s)]) continue;
     if (boost_supply_ == 0) {
       emit("Crossing the finish line 2: Boost refill", "The Boost supply is exhausted: space {} stays empty.",
-           s + 1);
+           s + 1)
+          .type("boost_refill")
+          .with("space", s + 1)
+          .with("placed", false);
       break;
     }
     --boost_supply_;
@@ -322,7 +396,10 @@ void ScrapRacerState::refill() {
     emit("Crossing the finish line 2: Boost refill",
          "A Boost marker is placed face down on space {} ({} left in "
          "the supply).",
-         s + 1, boost_supply_);
+         s + 1, boost_supply_)
+        .type("boost_refill")
+        .with("space", s + 1)
+        .with("placed", true);
     std::array<int, kMaxRacers> here{};
     if (racers_on(s, here) > 0) {
       // "If a racer is on a space where the Boost marker has just been replenished,
@@ -371,7 +448,7 @@ void ScrapRacerState::end_turn() {
 void ScrapRacerState::finish_game() {
   phase_ = Phase::Over;
   fight_a_ = fight_b_ = -1;
-  if (narrating()) emit("Awards Ceremony", "The race is over. {}", standings().summary);
+  if (narrating()) emit("Awards Ceremony", "The race is over. {}", standings().summary).type("game_over");
 }
 
 }  // namespace rt::scrap_racer

@@ -137,14 +137,20 @@ void WackyState::begin_race() {
     std::string course;
     for (int p = c.first_begin; p <= c.finish_pos; ++p)
       course += fmt::format("{}{} {}", p == c.first_begin ? "" : ", ", tile_number(p), kind_name(p));
-    emit("Setting Up the Course", "Race {} of {}. The course: {}.", race_, races_, course);
+    emit("Setting Up the Course", "Race {} of {}. The course: {}.", race_, races_, course)
+        .type("course")
+        .with("race", race_)
+        .with("races", races_)
+        .with("course", course);
     std::string grid;
     for (int p = 0; p < c.start_len; ++p)
       for (int s = 0; s < kField; ++s)
         if (pos(s) == p)
           grid += fmt::format("{}{} ({})", grid.empty() ? "" : ", ", racer_name(s), kind_name(p));
     emit("Racers Take Their Positions", "The Starting Board, rear to front: {}. Dick Dastardly waits on 00.",
-         grid);
+         grid)
+        .type("grid")
+        .with("grid", grid);
   }
   start_turn(starting_);
 }
@@ -160,11 +166,18 @@ void WackyState::start_turn(PlayerId seat) {
   wild_tile_ = -1;
   hand_plus_ = 0;
   turn_over_ = false;
-  emit("Racer Turn", "Round {}: {}'s turn, on {}.", round_, rname(slot_of(seat)), tname(pos(slot_of(seat))));
+  emit("Racer Turn", "Round {}: {}'s turn, on {}.", round_, rname(slot_of(seat)), tname(pos(slot_of(seat))))
+      .type("turn")
+      .with("round", round_)
+      .seat("player", seat)
+      .with("racer", rname(slot_of(seat)))
+      .with("tile", tname(pos(slot_of(seat))));
   if (bridge_[static_cast<std::size_t>(seat)]) {
     bridge_[static_cast<std::size_t>(seat)] = false;
     card_limit_ = 1;
-    emit("Trap: Broken Bridge", "{} can only play 1 Movement card this turn.", rname(slot_of(seat)));
+    emit("Trap: Broken Bridge", "{} can only play 1 Movement card this turn.", rname(slot_of(seat)))
+        .type("one_card_turn")
+        .with("racer", rname(slot_of(seat)));
   }
   push(TaskKind::TurnMain).who = seat;
 }
@@ -251,7 +264,9 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
   const int slot = slot_of(seat);
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   if (a == kEnd) {
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", rname(slot));
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", rname(slot))
+        .type("end_movement")
+        .with("racer", rname(slot));
     pop();
     end_turn(seat);
     return;
@@ -264,21 +279,31 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
     const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
     for (int j = 0; j < 3; ++j) play_card(seat, tr.t[j]);
     emit("Swamp", "{} discards {}, {} and {} to leave the Swamp.", rname(slot), terr(tr.t[0]), terr(tr.t[1]),
-         terr(tr.t[2]));
+         terr(tr.t[2]))
+        .type("leave_swamp")
+        .with("racer", rname(slot))
+        .with("cards",
+              [&] { return fmt::format("{}, {}, {}", terr(tr.t[0]), terr(tr.t[1]), terr(tr.t[2])); });
     push_move(slot, 1, +1, true);
     return;
   }
   if (a >= kPair) {
     play_card(seat, a - kPair);
     play_card(seat, a - kPair);
-    emit("Swamp", "{} discards 2 {} cards to leave the Swamp.", rname(slot), terr(a - kPair));
+    emit("Swamp", "{} discards 2 {} cards to leave the Swamp.", rname(slot), terr(a - kPair))
+        .type("leave_swamp")
+        .with("racer", rname(slot))
+        .with("cards", [&] { return fmt::format("{}, {}", terr(a - kPair), terr(a - kPair)); });
     push_move(slot, 1, +1, true);
     return;
   }
   if (a >= kStay) {
     play_card(seat, a - kStay);
     emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", rname(slot),
-         terr(a - kStay));
+         terr(a - kStay))
+        .type("stuck_in_swamp")
+        .with("racer", rname(slot))
+        .with("card", terr(a - kStay));
     return;
   }
   const int k = a - kPlay;
@@ -286,13 +311,25 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
   play_card(seat, k);
   if (nth == 0)
     emit("Steps 1, 2, and 3 - Moving your Racer",
-         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), terr(k));
+         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), terr(k))
+        .type("play")
+        .with("racer", rname(slot))
+        .with("card", terr(k))
+        .with("nth", nth + 1);
   else if (wild_tile_ == pos(slot) || is_wild(pos(slot)))
     emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, on a wild tile).", rname(slot),
-         terr(k), kOrdinal[nth]);
+         terr(k), kOrdinal[nth])
+        .type("play")
+        .with("racer", rname(slot))
+        .with("card", terr(k))
+        .with("nth", nth + 1);
   else
     emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", rname(slot), terr(k),
-         kOrdinal[nth], kname(pos(slot)));
+         kOrdinal[nth], kname(pos(slot)))
+        .type("play")
+        .with("racer", rname(slot))
+        .with("card", terr(k))
+        .with("nth", nth + 1);
   push_move(slot, 1, +1);
 }
 
@@ -319,13 +356,19 @@ bool WackyState::step_next_turn(Task& t) {
     if (neutral(s)) neutrals |= 1u << s;
   if (neutrals == 0) return true;
   if (round_ == 1) {
-    emit("End of the Round", "End of round 1: the Neutral Racers skip the very first round.");
+    emit("End of the Round", "End of round 1: the Neutral Racers skip the very first round.")
+        .type("round_end")
+        .with("round", 1)
+        .with("neutrals_move", false);
     return true;
   }
   chooser_ = starting_;
   if (n == 2) push(TaskKind::Dastardly).c = 1;
   for (int k = 0; k < catalog().neutral_reveals; ++k) push(TaskKind::Reveal).c = 0;
-  emit("End of the Round", "End of round {}: all Neutral Racers move 1 space, leader first.", round_);
+  emit("End of the Round", "End of round {}: all Neutral Racers move 1 space, leader first.", round_)
+      .type("round_end")
+      .with("round", round_)
+      .with("neutrals_move", true);
   Task& g = push(TaskKind::GroupMove);
   g.mask = neutrals;
   g.n = 1;
@@ -336,7 +379,9 @@ bool WackyState::step_next_turn(Task& t) {
 void WackyState::race_won(int slot) {
   winner_ = static_cast<std::int8_t>(slot);
   depth_ = 0;
-  emit("Winning the Game", "{} reaches the Finish Line first and wins the race!", rname(slot));
+  emit("Winning the Game", "{} reaches the Finish Line first and wins the race!", rname(slot))
+      .type("race_won")
+      .with("racer", rname(slot));
   push(TaskKind::RaceEnd);
 }
 
@@ -359,7 +404,10 @@ bool WackyState::step_race_end(Task&) {
       for (int s = 0; s < kField; ++s)
         if (place[static_cast<std::size_t>(s)] == pl)
           order += fmt::format("{}{}. {}", order.empty() ? "" : ", ", pl, racer_name(s));
-    emit("Winning the Game", "Race {} result: {}.", race_, order);
+    emit("Winning the Game", "Race {} result: {}.", race_, order)
+        .type("race_result")
+        .with("race", race_)
+        .with("order", order);
   }
   if (game_->championship()) {
     for (int s = 0; s < kField; ++s) {
@@ -372,7 +420,11 @@ bool WackyState::step_race_end(Task&) {
       if (pl == 2) ++seconds_[static_cast<std::size_t>(s)];
       if (pts > 0)
         emit("Championship", "{} scores {} point{} ({} in all).", rname(s), pts, pts == 1 ? "" : "s",
-             points_[static_cast<std::size_t>(s)]);
+             points_[static_cast<std::size_t>(s)])
+            .type("points")
+            .with("racer", rname(s))
+            .with("points", pts)
+            .with("total", points_[static_cast<std::size_t>(s)]);
     }
   }
   if (race_ < races_) {
@@ -380,12 +432,15 @@ bool WackyState::step_race_end(Task&) {
     starting_ = static_cast<PlayerId>((race_ - 1) % num_players());
     reset_race();
     emit("Championship", "On to race {} of {}: a fresh course; {} is the Starting Player.", race_, races_,
-         game_->seat_name(starting_));
+         game_->seat_name(starting_))
+        .type("next_race")
+        .with("race", race_)
+        .seat("starting_player", starting_);
     push(TaskKind::Setup);
     return true;
   }
   over_ = true;
-  if (narrating()) emit("Winning the Game", "{}", standings().summary);
+  if (narrating()) emit("Winning the Game", "{}", standings().summary).type("game_over");
   return true;
 }
 
@@ -402,7 +457,9 @@ bool WackyState::prepare_draw() {
   top_ = -1;
   emit("Step 4 - Redraw Your Hand",
        "The Movement Deck is empty: the Discard Pile is reshuffled into a new deck of {} cards.",
-       deck_total());
+       deck_total())
+      .type("reshuffle")
+      .with("deck", deck_total());
   return true;
 }
 
@@ -446,7 +503,10 @@ void WackyState::narrate_draw(PlayerId who, int k) const {
                : why == TaskKind::DrawCards ? "Racers' Special Powers"
                                             : "Step 4 - Redraw Your Hand",
                "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
-               catalog().terrains[static_cast<std::size_t>(k)].name);
+               catalog().terrains[static_cast<std::size_t>(k)].name)
+      .type(why == TaskKind::Setup ? "dealt" : "draw")
+      .seat("player", who)
+      .with("card", catalog().terrains[static_cast<std::size_t>(k)].name);
 }
 
 // Split from the decisions: the chance outcomes (a card drawn, mostly) run
@@ -471,22 +531,39 @@ void WackyState::apply_outcome(Action a) {
       pop();
       pass_card(from, to, k);
       if (to < 0) {
-        emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k));
+        emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k))
+            .type("discard")
+            .seat("player", from)
+            .with("card", terr(k));
         return;
       }
       emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
-           game_->seat_name(from));
+           game_->seat_name(from))
+          .type("take_unseen")
+          .seat("player", to)
+          .seat("from", from);
       emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
-                   game_->seat_name(from));
+                   game_->seat_name(from))
+          .type("take")
+          .seat("player", to)
+          .seat("from", from)
+          .with("card", terr(k));
       emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
-                   game_->seat_name(from), terr(k));
+                   game_->seat_name(from), terr(k))
+          .type("take")
+          .seat("player", to)
+          .seat("from", from)
+          .with("card", terr(k));
       return;
     }
     case TaskKind::PickTeam: {
       const int team = a - kTeam;
       team_[static_cast<std::size_t>(t.who)] = static_cast<std::int8_t>(team);
       emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who),
-           c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car);
+           c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car)
+          .type("racer_chosen")
+          .seat("player", t.who)
+          .with("team", c.teams[static_cast<std::size_t>(team)].name);
       pop();
       return;
     }
@@ -494,7 +571,9 @@ void WackyState::apply_outcome(Action a) {
       const int team = a - kNeutral;
       team_[static_cast<std::size_t>(t.racer)] = static_cast<std::int8_t>(team);
       emit("Neutral Racers", "{} joins the race as a Neutral Racer.",
-           c.teams[static_cast<std::size_t>(team)].name);
+           c.teams[static_cast<std::size_t>(team)].name)
+          .type("neutral_joins")
+          .with("team", c.teams[static_cast<std::size_t>(team)].name);
       pop();
       return;
     }
@@ -507,7 +586,9 @@ void WackyState::apply_outcome(Action a) {
       special_ = static_cast<std::int8_t>(s);
       specials_used_ = static_cast<std::uint8_t>(specials_used_ | (1u << s));
       emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.",
-           c.specials[static_cast<std::size_t>(s)].name);
+           c.specials[static_cast<std::size_t>(s)].name)
+          .type("special_tile")
+          .with("tile", c.specials[static_cast<std::size_t>(s)].name);
       pop();
       return;
     }
@@ -543,13 +624,22 @@ void WackyState::apply_decision(PlayerId player, Action a) {
       pop();
       pass_card(player, to, k);
       if (to < 0) {
-        emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k));
+        emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))
+            .type("discard")
+            .seat("player", player)
+            .with("card", terr(k));
         return;
       }
-      emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player),
-           game_->seat_name(to));
+      emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player), game_->seat_name(to))
+          .type("give_unseen")
+          .seat("player", player)
+          .seat("to", to);
       emit_private(to, "Racers' Special Powers", "{} gives {} a {} card.", game_->seat_name(player),
-                   game_->seat_name(to), terr(k));
+                   game_->seat_name(to), terr(k))
+          .type("give")
+          .seat("player", player)
+          .seat("to", to)
+          .with("card", terr(k));
       return;
     }
     case TaskKind::Redraw: {
@@ -557,7 +647,11 @@ void WackyState::apply_decision(PlayerId player, Action a) {
         const int n = t.n;
         pop();
         emit("Racers' Special Powers", "{} discarded {} card{} and draws {}.", game_->seat_name(player), n,
-             n == 1 ? "" : "s", n + 1);
+             n == 1 ? "" : "s", n + 1)
+            .type("rebuild")
+            .seat("player", player)
+            .with("discarded", n)
+            .with("draws", n + 1);
         Task& d = push(TaskKind::DrawCards);
         d.who = player;
         d.n = static_cast<std::int8_t>(n + 1);
@@ -567,7 +661,10 @@ void WackyState::apply_decision(PlayerId player, Action a) {
       --hand_[static_cast<std::size_t>(player)][static_cast<std::size_t>(k)];
       discard_card(k);
       ++t.n;
-      emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k));
+      emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))
+          .type("discard")
+          .seat("player", player)
+          .with("card", terr(k));
       return;
     }
     case TaskKind::ChoosePower: {
@@ -579,7 +676,10 @@ void WackyState::apply_decision(PlayerId player, Action a) {
                                                         : "Gas Station";
       pop();
       set_exhausted(player, i, !un);
-      emit(rule, "{} {} {}.", rname(slot_of(player)), un ? "unexhausts" : "exhausts", power_name(player, i));
+      emit(rule, "{} {} {}.", rname(slot_of(player)), un ? "unexhausts" : "exhausts", power_name(player, i))
+          .type(un ? "unexhaust" : "exhaust")
+          .with("racer", rname(slot_of(player)))
+          .with("power", power_name(player, i));
       return;
     }
     default: return;

@@ -54,6 +54,23 @@ void WackyState::push_move(int slot, int n, int dir, bool may_leave_swamp) {
 
 // --- movement -----------------------------------------------------------------
 
+// Racers sharing a tile move one after another, the active player choosing
+// the order. The choice is not asked when it cannot change anything: Neutral
+// Racers (no owner, no hand, no power) moving 1 space onto the same plain
+// tile, which has room for them all, end up together whatever the order.
+bool WackyState::order_cannot_matter(std::uint32_t racers, int spaces) const {
+  if (spaces != 1) return false;
+  int from = -1;
+  for (int s = 0; s < kField; ++s) {
+    if (!(racers & (1u << s))) continue;
+    if (!neutral(s)) return false;
+    from = pos(s);
+  }
+  const int dest = next_free(from, +1);
+  if (dest < 0 || occupancy(dest) + std::popcount(racers) > capacity(dest)) return false;
+  return dest != catalog().finish_pos && trap(dest) < 0 && tile(dest) != kGas && !is_special(dest);
+}
+
 bool WackyState::step_group(Task& t) {
   if (t.mask == 0) {
     pop();
@@ -73,7 +90,7 @@ bool WackyState::step_group(Task& t) {
   int r;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     r = t.result;
-  } else if (std::popcount(cand) == 1) {
+  } else if (std::popcount(cand) == 1 || order_cannot_matter(cand, t.n)) {
     r = std::countr_zero(cand);
   } else {
     // "If 2 Racers are on the same tile ..., the active player chooses the order."
@@ -101,7 +118,10 @@ bool WackyState::step_rear(Task& t) {
       for (int s = 0; s < kField; ++s)
         if (chosen & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
       emit("Trap: Painted Tunnel", "{}, furthest from the Finish Line, move{} ahead {} spaces.", names,
-           std::popcount(chosen) == 1 ? "s" : "", n);
+           std::popcount(chosen) == 1 ? "s" : "", n)
+          .type("rearmost_forward")
+          .with("racers", names)
+          .with("spaces", n);
     }
     Task& g = push(TaskKind::GroupMove);
     g.mask = chosen;
@@ -160,13 +180,21 @@ bool WackyState::step_move(Task& t) {
   const int dir = t.a;
   if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) {
     emit("Swamp", "{} is stuck in the Swamp: only 2 identical or any 3 Movement cards get a racer out.",
-         rname(r));
+         rname(r))
+        .type("stuck_in_swamp")
+        .with("racer", rname(r))
+        .with("card", "");
     pop();
     return true;
   }
   const int dest = next_free(p, dir);
   if (dest < 0) {
-    emit("Tile Space", "{} has no free space behind and stays on {}.", rname(r), tname(p));
+    emit("Tile Space", "{} has no free space behind and stays on {}.", rname(r), tname(p))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(p))
+        .with("to", tname(p))
+        .with("skipped", 0);
     pop();
     return true;
   }
@@ -176,9 +204,19 @@ bool WackyState::step_move(Task& t) {
   t.b = 0;
   if (skipped > 0 && narrating()) [[unlikely]]
     emit("Tile Space", "{} moves {} to {}, the next free space (past {}).", rname(r),
-         dir > 0 ? "ahead" : "back", tname(dest), skipped_spaces(p, dir, skipped));
+         dir > 0 ? "ahead" : "back", tname(dest), skipped_spaces(p, dir, skipped))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(p))
+        .with("to", tname(dest))
+        .with("skipped", skipped);
   else if (skipped == 0)
-    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest));
+    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(p))
+        .with("to", tname(dest))
+        .with("skipped", 0);
   // Most spaces hold no Trap and no effect: entering them does nothing, so
   // the Enter task is queued only where something can happen.
   const bool eventful =
@@ -219,7 +257,9 @@ bool WackyState::step_tile_effect(Task& t) {
       if (pos(s) < p) return true;
     emit("Gas Station",
          "{} pulls into the Gas Station in last place: every player unexhausts 1 Special Power card.",
-         rname(r));
+         rname(r))
+        .type("gas_station")
+        .with("racer", rname(r));
     Task& u = push(TaskKind::UnexhaustAll);
     u.who = chooser_;
     u.n = 0;
@@ -230,7 +270,9 @@ bool WackyState::step_tile_effect(Task& t) {
     case SpecialCode::Swamp:
       if (!neutral(r))
         emit("Swamp", "{} sinks into the Swamp: leaving it takes 2 identical or any 3 Movement cards.",
-             rname(r));
+             rname(r))
+            .type("swamp")
+            .with("racer", rname(r));
       return true;
     case SpecialCode::Crossroads: return true;
     case SpecialCode::Railroad: {
@@ -240,7 +282,10 @@ bool WackyState::step_tile_effect(Task& t) {
         for (int s = 0; s < kField; ++s)
           if (last & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
         emit("Railroad Crossing", "{} reaches the Railroad Crossing: {} in last place move{} ahead 1.",
-             rname(r), names, std::popcount(last) == 1 ? "s" : "");
+             rname(r), names, std::popcount(last) == 1 ? "s" : "")
+            .type("railroad")
+            .with("racer", rname(r))
+            .with("racers", names);
       }
       Task& g = push(TaskKind::GroupMove);
       g.mask = last;
@@ -252,7 +297,9 @@ bool WackyState::step_tile_effect(Task& t) {
       for (int s = 0; s < kField; ++s)
         if (pos(s) > p) return true;
       emit("A.C.M.E. Laboratory",
-           "{} leads into the A.C.M.E. Laboratory: a Terrain is revealed for a new Trap.", rname(r));
+           "{} leads into the A.C.M.E. Laboratory: a Terrain is revealed for a new Trap.", rname(r))
+          .type("lab")
+          .with("racer", rname(r));
       push(TaskKind::AcmeReveal).a = static_cast<std::int8_t>(p);
       return true;
     }
@@ -270,21 +317,29 @@ bool WackyState::step_acme(Task& t) {
   const int k = t.result;
   pop();
   if (k < 0) {
-    emit("A.C.M.E. Laboratory", "There is no Movement card left to reveal.");
+    emit("A.C.M.E. Laboratory", "There is no Movement card left to reveal.")
+        .type("lab_reveal")
+        .with("card", "")
+        .with("trap", false);
     return true;
   }
   const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
   for (int q = from + 1; q < catalog().finish_pos; ++q) {
     if (tile(q) == k && trap(q) < 0 && occupancy(q) == 0) {
-      emit("A.C.M.E. Laboratory", "The revealed card is {}: a Trap goes on the next {} tile.", name, name);
+      emit("A.C.M.E. Laboratory", "The revealed card is {}: a Trap goes on the next {} tile.", name, name)
+          .type("lab_reveal")
+          .with("card", name)
+          .with("trap", true);
       Task& pt = push(TaskKind::PlaceTrap);
       pt.a = static_cast<std::int8_t>(q);
       pt.n = 1;
       return true;
     }
   }
-  emit("A.C.M.E. Laboratory", "The revealed card is {}, but no free {} tile lies ahead: no Trap.", name,
-       name);
+  emit("A.C.M.E. Laboratory", "The revealed card is {}, but no free {} tile lies ahead: no Trap.", name, name)
+      .type("lab_reveal")
+      .with("card", name)
+      .with("trap", false);
   return true;
 }
 
@@ -299,13 +354,18 @@ bool WackyState::step_place_trap(Task& t) {
         trap_deck_[k] = static_cast<std::uint8_t>(trap_deck_[k] + trap_disc_[k]);
         trap_disc_[k] = 0;
       }
-      if (n > 0) emit(rule, "The Trap Deck is empty: the {} discarded Traps are shuffled into a new one.", n);
+      if (n > 0)
+        emit(rule, "The Trap Deck is empty: the {} discarded Traps are shuffled into a new one.", n)
+            .type("trap_reshuffle")
+            .with("traps", n);
     }
     if (trap_deck_total() > 0) {
-      emit(rule, "A face-down Trap card is placed on {}.", tname(t.a));
+      emit(rule, "A face-down Trap card is placed on {}.", tname(t.a))
+          .type("trap_placed")
+          .with("tile", tname(t.a));
       push(TaskKind::DrawTrap).a = t.a;
     } else {
-      emit(rule, "There is no Trap card left to place.");
+      emit(rule, "There is no Trap card left to place.").type("no_trap");
     }
     return true;
   }
@@ -346,7 +406,9 @@ bool WackyState::step_trap_at(Task& t) {
 
 void WackyState::dastardly_retreat(const char* rule) {
   dast_ = static_cast<std::int8_t>(retreat_pos());
-  emit(rule, "The Mean Machine retreats to {}, right behind the last racer.", tname(dast_));
+  emit(rule, "The Mean Machine retreats to {}, right behind the last racer.", tname(dast_))
+      .type("dastardly_move")
+      .with("to", tname(dast_));
 }
 
 bool WackyState::step_dastardly(Task& t) {
@@ -357,12 +419,14 @@ bool WackyState::step_dastardly(Task& t) {
   const char* rule = t.c == 1 ? "Neutral Racers Rule for 2-Player Games" : "Step 5 - Moving Dick Dastardly";
   if (top_ < 0) {
     if (t.b == 1 || deck_total() == 0) {
-      emit(rule, "There is no Movement card to show Dastardly the way: he stays put.");
+      emit(rule, "There is no Movement card to show Dastardly the way: he stays put.")
+          .type("dastardly_stays");
       pop();
       return true;
     }
     t.b = 1;
-    emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.");
+    emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.")
+        .type("discard_flipped");
     push(TaskKind::DrawCard).who = kNobody;
     return true;
   }
@@ -380,14 +444,19 @@ bool WackyState::step_dastardly(Task& t) {
          "No untrapped {} or Special tile lies ahead before the Finish Line: the Mean Machine runs out of "
          "fuel! "
          "Dick Dastardly is out of the race, and the Trap Deck goes back in the box.",
-         name);
+         name)
+        .type("dastardly_out")
+        .with("card", name);
     return true;
   }
   dast_ = static_cast<std::int8_t>(target);
-  emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tname(target));
+  emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tname(target))
+      .type("dastardly_move")
+      .with("to", tname(target));
   for (int s = 0; s < kField; ++s)
     if (pos(s) >= target) return true;
-  emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!");
+  emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!")
+      .type("dastardly_trap");
   Task& pt = push(TaskKind::PlaceTrap);
   pt.a = static_cast<std::int8_t>(target);
   pt.c = 1;
@@ -406,7 +475,10 @@ bool WackyState::step_reveal(Task& t) {
   pop();
   const char* rule = "End of the Round: Neutral Racers Movement";
   if (k < 0) {
-    emit(rule, "There is no Movement card left to reveal.");
+    emit(rule, "There is no Movement card left to reveal.")
+        .type("neutral_reveal")
+        .with("card", "")
+        .with("racers", "");
     return true;
   }
   std::uint32_t mask = 0;
@@ -420,11 +492,17 @@ bool WackyState::step_reveal(Task& t) {
   }
   const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
   if (mask == 0) {
-    emit(rule, "The Starting Player reveals {}: it moves no one.", name);
+    emit(rule, "The Starting Player reveals {}: it moves no one.", name)
+        .type("neutral_reveal")
+        .with("card", name)
+        .with("racers", "");
     return true;
   }
   emit(rule, "The Starting Player reveals {}: {} move{} ahead 1.", name, names,
-       std::popcount(mask) == 1 ? "s" : "");
+       std::popcount(mask) == 1 ? "s" : "")
+      .type("neutral_reveal")
+      .with("card", name)
+      .with("racers", names);
   Task& g = push(TaskKind::GroupMove);
   g.mask = mask;
   g.n = 1;
@@ -448,7 +526,9 @@ bool WackyState::step_crossroads(Task& t) {
       return true;
     }
     t.c = 1;
-    emit("Crossroads", "{} ends the turn on the Crossroads and may swap any 2 Terrain tiles.", rname(slot));
+    emit("Crossroads", "{} ends the turn on the Crossroads and may swap any 2 Terrain tiles.", rname(slot))
+        .type("crossroads")
+        .with("racer", rname(slot));
     Task& ch = push(TaskKind::ChooseTile);
     ch.purpose = Purpose::CrossFirst;
     ch.who = t.who;
@@ -457,7 +537,9 @@ bool WackyState::step_crossroads(Task& t) {
   }
   if (t.c == 1) {
     if (t.result < 0) {
-      emit("Crossroads", "{} leaves the course as it is.", rname(slot));
+      emit("Crossroads", "{} leaves the course as it is.", rname(slot))
+          .type("no_swap")
+          .with("racer", rname(slot));
       pop();
       return true;
     }
@@ -488,7 +570,9 @@ void WackyState::swap_tiles(int a, int b, const char* rule) {
     if (trap(a) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(a));
     if (trap(b) >= 0) traps += fmt::format(" A Trap travels to tile {}.", tile_number(b));
     emit(rule, "Tiles {} and {} swap places: tile {} is now {}, tile {} is now {}.{}", tile_number(a),
-         tile_number(b), tile_number(a), kname(a), tile_number(b), kname(b), traps);
+         tile_number(b), tile_number(a), kname(a), tile_number(b), kname(b), traps)
+        .type("swap_tiles")
+        .with("tiles", std::array<int, 2>{tile_number(a), tile_number(b)});
   }
   push(TaskKind::TrapAt).a = static_cast<std::int8_t>(b);
   push(TaskKind::TrapAt).a = static_cast<std::int8_t>(a);

@@ -91,7 +91,10 @@ void WackyState::use_power(PlayerId seat, int power) {
   const int slot = slot_of(seat);
   set_exhausted(seat, power, true);
   const Power& pw = c.teams[static_cast<std::size_t>(team_of(slot))].powers[static_cast<std::size_t>(power)];
-  emit("Racers' Special Powers", "{} uses {}: {}.", rname(slot), pw.name, PowerWords{&c, &pw});
+  emit("Racers' Special Powers", "{} uses {}: {}.", rname(slot), pw.name, PowerWords{&c, &pw})
+      .type("power")
+      .with("racer", rname(slot))
+      .with("power", pw.name);
   Task& t = push(TaskKind::Power);
   t.who = seat;
   t.racer = static_cast<std::int8_t>(slot);
@@ -142,14 +145,17 @@ bool WackyState::step_power(Task& t) {
       t.result = -1;
       ++t.c;
       if (target < 0) {
-        emit(rule, "{} finds no racer to target.", rname(self));
+        emit(rule, "{} finds no racer to target.", rname(self)).type("no_target").with("racer", rname(self));
         return true;
       }
       const PlayerId victim = owner(target);
       switch (e.code) {
         case PowerCode::Steal:
         case PowerCode::ForceDiscard: {
-          emit(rule, "{} targets {}.", rname(self), rname(target));
+          emit(rule, "{} targets {}.", rname(self), rname(target))
+              .type("target")
+              .with("racer", rname(self))
+              .with("target", rname(target));
           Task& tk = push(TaskKind::TakeCards);
           tk.who = victim;
           tk.b = e.code == PowerCode::Steal ? seat : kNobody;
@@ -158,7 +164,10 @@ bool WackyState::step_power(Task& t) {
           return true;
         }
         case PowerCode::ExhaustOther: {
-          emit(rule, "{} targets {}: its owner exhausts one Special Power.", rname(self), rname(target));
+          emit(rule, "{} targets {}: its owner exhausts one Special Power.", rname(self), rname(target))
+              .type("target")
+              .with("racer", rname(self))
+              .with("target", rname(target));
           Task& ch = push(TaskKind::ChoosePower);
           ch.purpose = Purpose::Exhaust;
           ch.who = victim;
@@ -166,10 +175,18 @@ bool WackyState::step_power(Task& t) {
         }
         case PowerCode::SwapRacer:
           std::swap(pos_[static_cast<std::size_t>(self)], pos_[static_cast<std::size_t>(target)]);
-          emit(rule, "{} swaps places with {}: now on {}.", rname(self), rname(target), tname(pos(self)));
+          emit(rule, "{} swaps places with {}: now on {}.", rname(self), rname(target), tname(pos(self)))
+              .type("swap_places")
+              .with("racer", rname(self))
+              .with("target", rname(target))
+              .with("to", tname(pos(self)));
           return true;
         default:  // PushBack
-          emit(rule, "{} pushes {} back {}.", rname(self), rname(target), e.n);
+          emit(rule, "{} pushes {} back {}.", rname(self), rname(target), e.n)
+              .type("push_back")
+              .with("racer", rname(self))
+              .with("target", rname(target))
+              .with("spaces", e.n);
           push_move(target, e.n, -1);
           return true;
       }
@@ -195,9 +212,15 @@ bool WackyState::step_power(Task& t) {
       if (e.code == PowerCode::PeekTrap) {
         peek_[static_cast<std::size_t>(q)] =
             static_cast<std::uint8_t>(peek_[static_cast<std::size_t>(q)] | (1u << seat));
-        emit(rule, "{} peeks at the face-down Trap on {}.", rname(self), tname(q));
+        emit(rule, "{} peeks at the face-down Trap on {}.", rname(self), tname(q))
+            .type("peek")
+            .with("racer", rname(self))
+            .with("tile", tname(q));
         emit_private(seat, rule, "The Trap on {} is {}.", tname(q),
-                     c.traps[static_cast<std::size_t>(trap(q))].name);
+                     c.traps[static_cast<std::size_t>(trap(q))].name)
+            .type("peeked")
+            .with("tile", tname(q))
+            .with("trap", c.traps[static_cast<std::size_t>(trap(q))].name);
       } else {
         swap_tiles(pos(self) + 1, q, "Racers' Special Powers");
       }
@@ -207,7 +230,10 @@ bool WackyState::step_power(Task& t) {
       ++t.c;
       wild_tile_ = static_cast<std::int8_t>(pos(self));
       emit(rule, "{} counts as every terrain for {} for the rest of this turn.", tname(pos(self)),
-           rname(self));
+           rname(self))
+          .type("wild_tile")
+          .with("racer", rname(self))
+          .with("tile", tname(pos(self)));
       return true;
     case PowerCode::DastardlyBack:
       ++t.c;
@@ -216,7 +242,10 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::HandPlus:
       ++t.c;
       hand_plus_ = static_cast<std::int8_t>(hand_plus_ + e.n);
-      emit(rule, "{} will refill to {} cards at the end of this turn.", rname(self), hand_target());
+      emit(rule, "{} will refill to {} cards at the end of this turn.", rname(self), hand_target())
+          .type("hand_size")
+          .with("racer", rname(self))
+          .with("hand", hand_target());
       return true;
     case PowerCode::Redraw: {
       ++t.c;
@@ -241,7 +270,12 @@ bool WackyState::step_power(Task& t) {
 bool WackyState::step_draw_cards(Task& t) {
   if (t.c == 0) {
     t.c = 1;
-    emit("Racers' Special Powers", "{} draws {} card{}.", game_->seat_name(t.who), t.n, t.n == 1 ? "" : "s");
+    // The drawer hears each card (narrate_draw); the others hear the count.
+    emit_private(everyone_but(t.who), "Racers' Special Powers", "{} draws {} card{}.",
+                 game_->seat_name(t.who), t.n, t.n == 1 ? "" : "s")
+        .type("power_draw")
+        .seat("player", t.who)
+        .with("cards", t.n);
   }
   if (t.n <= 0 || !prepare_draw()) {
     pop();
@@ -278,7 +312,10 @@ bool WackyState::step_refill(Task& t) {
       mud_[static_cast<std::size_t>(seat)] = false;
       pop();
       emit("Trap: Mud Pool", "{} is stuck in the Mud Pool and does not refill their hand ({} card{}).",
-           rname(slot), hand_total(seat), hand_total(seat) == 1 ? "" : "s");
+           rname(slot), hand_total(seat), hand_total(seat) == 1 ? "" : "s")
+          .type("no_refill")
+          .with("racer", rname(slot))
+          .with("hand", hand_total(seat));
       return true;
     }
     t.n = static_cast<std::int8_t>(hand_target() - hand_total(seat));
@@ -290,8 +327,13 @@ bool WackyState::step_refill(Task& t) {
     return false;  // the draw waits on top: prepare_draw() has made sure there is a card
   }
   if (t.a > 0)
-    emit(rule, "{} draws {} card{} ({} in hand).", game_->seat_name(seat), t.a, t.a == 1 ? "" : "s",
-         hand_total(seat));
+    // The drawer has heard each card (narrate_draw); the others hear the count.
+    emit_private(everyone_but(seat), rule, "{} draws {} card{} ({} in hand).", game_->seat_name(seat), t.a,
+                 t.a == 1 ? "" : "s", hand_total(seat))
+        .type("draw_unseen")
+        .seat("player", seat)
+        .with("cards", t.a)
+        .with("hand", hand_total(seat));
   pop();
   return true;
 }

@@ -238,7 +238,9 @@ bool WackyState::step_turn_main(Task& t) {
   if (!turn_over_ && list_turn_actions(t.who)) return false;
   const PlayerId seat = t.who;
   if (!turn_over_ && cards_played_ == 0)
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.", rname(slot_of(seat)));
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} has no Movement card to play.", rname(slot_of(seat)))
+        .type("no_card")
+        .with("racer", rname(slot_of(seat)));
   pop();
   end_turn(seat);
   return true;

@@ -250,7 +250,8 @@ class WackyState final : public State {
     return is_start(p) ? 1 : catalog().spaces_per_tile;
   }
   int occupancy(int p) const { return occupied_[static_cast<std::size_t>(p)]; }
-  int next_free(int from, int dir) const;  // the next tile with a free space, or -1
+  int next_free(int from, int dir) const;                            // the next tile with a free space, or -1
+  bool order_cannot_matter(std::uint32_t racers, int spaces) const;  // sharing racers, see step_group
   int tile_number(int p) const { return p - catalog().start_len + 1; }  // course tiles 1..; start <= 0
   std::string tile_name(int p) const;      // "tile 9 (Gas Station)", "start space 2 (Prairie)"
   std::string kind_name(int p) const;      // "Forest", "Swamp", "wild"

@@ -31,7 +31,11 @@ bool WackyState::step_trigger(Task& t) {
   ++trap_disc_[static_cast<std::size_t>(k)];
   const TrapKind& kind = c.traps[static_cast<std::size_t>(k)];
   const std::string& rule = kind.rule;
-  emit("Setting Off Traps", "{} sets off the Trap on {}: {}!", rname(r), tname(p), kind.name);
+  emit("Setting Off Traps", "{} sets off the Trap on {}: {}!", rname(r), tname(p), kind.name)
+      .type("trap")
+      .with("racer", rname(r))
+      .with("tile", tname(p))
+      .with("trap", kind.name);
   const PlayerId seat = owner(r);
   if (seat >= 0) {
     // "If a player has an unexhausted Special Power card for that specific type of
@@ -42,21 +46,28 @@ bool WackyState::step_trigger(Task& t) {
       if (team.powers[static_cast<std::size_t>(i)].cancels() == k && !exhausted(seat, i)) {
         set_exhausted(seat, i, true);
         emit("Setting Off Traps", "{} flips {} and cancels the {}.", rname(r),
-             team.powers[static_cast<std::size_t>(i)].name, kind.name);
+             team.powers[static_cast<std::size_t>(i)].name, kind.name)
+            .type("trap_cancelled")
+            .with("racer", rname(r))
+            .with("power", team.powers[static_cast<std::size_t>(i)].name)
+            .with("trap", kind.name);
         return true;
       }
     }
   } else if (kind.neutral_immune) {
-    emit(rule, "{} is a Neutral Racer: nothing happens.", rname(r));
+    emit(rule, "{} is a Neutral Racer: nothing happens.", rname(r))
+        .type("trap_no_effect")
+        .with("racer", rname(r));
     return true;
   }
   // An uncancelled Trap stops the racer where it is; on its own turn the turn ends.
   stop_movement(r);
+  bool ends_turn = false;
   if (seat >= 0 && seat == current_) {
     for (int i = 0; i < depth_; ++i)
       if (stack_[static_cast<std::size_t>(i)].kind == TaskKind::TurnMain) {
         turn_over_ = true;
-        emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).", rname(r));
+        ends_turn = true;
         break;
       }
   }
@@ -64,33 +75,40 @@ bool WackyState::step_trigger(Task& t) {
     case TrapCode::OneCard:
       if (seat >= 0) {
         bridge_[static_cast<std::size_t>(seat)] = true;
-        emit(rule, "{} can only play 1 Movement card on their following turn.", rname(r));
+        emit(rule, "{} can only play 1 Movement card on their following turn.", rname(r))
+            .type("trap_one_card")
+            .with("racer", rname(r));
       }
-      return true;
+      break;
     case TrapCode::OthersForward: {
       std::uint32_t others = 0;
       for (int s = 0; s < kField; ++s)
         if (s != r) others |= 1u << s;
-      emit(rule, "All other racers move ahead {}, leader first.", kind.n);
+      emit(rule, "All other racers move ahead {}, leader first.", kind.n)
+          .type("others_forward")
+          .with("spaces", kind.n);
       Task& g = push(TaskKind::GroupMove);
       g.mask = others;
       g.n = static_cast<std::int8_t>(kind.n);
       g.who = chooser_;
-      return true;
+      break;
     }
     case TrapCode::RearmostForward: {
       Task& sel = push(TaskKind::SelectRear);
       sel.c = static_cast<std::int8_t>(kind.racers);
       sel.n = static_cast<std::int8_t>(kind.n);
       sel.who = chooser_;
-      return true;
+      break;
     }
     case TrapCode::Back:
-      emit(rule, "{} is thrown back {} space{}.", rname(r), kind.n, kind.n == 1 ? "" : "s");
+      emit(rule, "{} is thrown back {} space{}.", rname(r), kind.n, kind.n == 1 ? "" : "s")
+          .type("thrown_back")
+          .with("racer", rname(r))
+          .with("spaces", kind.n);
       push_move(r, kind.n, -1);
-      return true;
+      break;
     case TrapCode::ExhaustOwn: {
-      if (seat < 0) return true;
+      if (seat < 0) break;
       int ready = 0;
       int only = -1;
       for (int i = 0; i < kPowers; ++i)
@@ -99,37 +117,51 @@ bool WackyState::step_trigger(Task& t) {
           only = i;
         }
       if (ready == 0) {
-        emit(rule, "{} has no Special Power card left to exhaust.", rname(r));
+        emit(rule, "{} has no Special Power card left to exhaust.", rname(r))
+            .type("no_power")
+            .with("racer", rname(r));
       } else if (ready == 1) {
         set_exhausted(seat, only, true);
-        emit(rule, "{} exhausts {}, their last ready power.", rname(r), power_name(seat, only));
+        emit(rule, "{} exhausts {}, their last ready power.", rname(r), power_name(seat, only))
+            .type("exhaust")
+            .with("racer", rname(r))
+            .with("power", power_name(seat, only));
       } else {
         Task& ch = push(TaskKind::ChoosePower);
         ch.purpose = Purpose::Sabotage;
         ch.who = seat;
       }
-      return true;
+      break;
     }
     case TrapCode::SwitchBehind: {
       Task& sw = push(TaskKind::SwitchBehind);
       sw.racer = static_cast<std::int8_t>(r);
       sw.n = static_cast<std::int8_t>(kind.range);
-      return true;
+      break;
     }
     case TrapCode::NoRefill:
       if (seat >= 0) {
         mud_[static_cast<std::size_t>(seat)] = true;
-        emit(rule, "{} will not refill their hand at the end of their turn.", rname(r));
+        emit(rule, "{} will not refill their hand at the end of their turn.", rname(r))
+            .type("trap_no_refill")
+            .with("racer", rname(r));
       }
-      return true;
+      break;
     case TrapCode::UnexhaustAll: {
-      emit(rule, "Muttley's plan backfires: every player may unexhaust 1 Special Power card.");
+      emit(rule, "Muttley's plan backfires: every player may unexhaust 1 Special Power card.")
+          .type("unexhaust_all");
       Task& u = push(TaskKind::UnexhaustAll);
       u.who = chooser_;
       u.n = 1;
-      return true;
+      break;
     }
   }
+  // Said after the Trap's own effect: "sets off ... : Broken Bridge!", what it
+  // does, then that the turn is over.
+  if (ends_turn)
+    emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).", rname(r))
+        .type("turn_ends")
+        .with("racer", rname(r));
   return true;
 }
 
@@ -148,8 +180,11 @@ bool WackyState::step_switch(Task& t) {
     }
   }
   if (cand == 0) {
-    emit("Trap: The Old Switcheroo", "No racer is within {} tiles behind {}: nothing happens.", t.n,
-         rname(r));
+    emit("Trap: The Old Switcheroo", "No racer is within {} tiles behind {}: nothing happens.", t.n, rname(r))
+        .type("switch")
+        .with("racer", rname(r))
+        .with("target", "")
+        .with("to", "");
     pop();
     return true;
   }
@@ -168,7 +203,11 @@ bool WackyState::step_switch(Task& t) {
   pop();
   std::swap(pos_[static_cast<std::size_t>(r)], pos_[static_cast<std::size_t>(o)]);
   emit("Trap: The Old Switcheroo", "{} switches places with {}: now on {}.", rname(r), rname(o),
-       tname(pos(r)));
+       tname(pos(r)))
+      .type("switch")
+      .with("racer", rname(r))
+      .with("target", rname(o))
+      .with("to", tname(pos(r)));
   return true;
 }
 
@@ -188,7 +227,10 @@ bool WackyState::step_unexhaust_all(Task& t) {
     if (down == 1) {
       set_exhausted(seat, only, false);
       emit(t.n == 1 ? "Trap: Failed Plan" : "Gas Station", "{} unexhausts {}.", rname(slot_of(seat)),
-           power_name(seat, only));
+           power_name(seat, only))
+          .type("unexhaust")
+          .with("racer", rname(slot_of(seat)))
+          .with("power", power_name(seat, only));
       continue;
     }
     Task& ch = push(TaskKind::ChoosePower);

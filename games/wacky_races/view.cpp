@@ -67,7 +67,13 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
 
   // Header.
   std::string head = fmt::format("WACKY RACES  race {}/{}  round {}", race_, races_, round_);
-  if (!over_ && depth_ > 0 && top()->kind != TaskKind::Setup)
+  // Between the last turn of a round and the next round's first turn (the
+  // Neutral Racers' move, Dastardly) it is nobody's turn: the round's end task
+  // lies at the bottom of the stack.
+  const bool round_end = depth_ > 0 && stack_[0].kind == TaskKind::NextTurn && stack_[0].c == 1;
+  if (!over_ && round_end)
+    head += "  end of the round";
+  else if (!over_ && depth_ > 0 && top()->kind != TaskKind::Setup)
     head += fmt::format("  {}'s turn", game_->seat_name(current_));
   if (over_) head += "  - finished";
   cv.text(0, y++, head, bold);

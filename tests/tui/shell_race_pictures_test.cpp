@@ -45,7 +45,7 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
     CHECK(term.shows("command "));
     // The board as drawn for this picture (the screen's log grows too).
     Canvas board(80, 12, false);
-    s.state().view(board, ViewContext{kEveryone, 0, true, frame});
+    s.state().view(board, ViewContext{.viewer = kEveryone, .now = 0, .omniscient = true, .frame = frame});
     boards.push_back(board.to_text());
     shown_at.push_back(term.now());
   }

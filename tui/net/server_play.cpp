@@ -14,7 +14,7 @@ namespace rt::net {
 void Server::on_step(const Step& step) {
   bool any_public = false;
   for (Event& e : events_) {
-    any_public = any_public || e.audience == kEveryone;
+    any_public = any_public || is_public(e.audience);
     log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
   }
   events_.clear();

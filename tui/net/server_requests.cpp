@@ -124,7 +124,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   std::size_t shown = 0, from = log_.size();
   while (from > 0 && shown < kLogBacklog) {
     const LogEntry& e = log_[from - 1];
-    if (e.audience == kEveryone || e.audience == viewer) ++shown;
+    if (shown_to(e.audience, viewer == kEveryone ? kPublic : viewer)) ++shown;
     --from;
   }
   c.log_pos = from;

@@ -198,7 +198,7 @@ void Server::push(Client& c, Millis real, bool force) {
     json lines = json::array();
     for (; c.log_pos < log_.size(); ++c.log_pos) {
       const LogEntry& e = log_[c.log_pos];
-      if (e.audience == kEveryone || e.audience == viewer)
+      if (shown_to(e.audience, viewer == kEveryone ? kPublic : viewer))
         lines.push_back(e.audience == kEveryone ? json{{"text", e.text}, {"rule", e.rule}}
                                                 : json{{"text", e.text}, {"rule", e.rule}, {"mine", true}});
     }

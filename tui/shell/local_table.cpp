@@ -135,7 +135,11 @@ class LocalTable final : public PlayTable {
     return used_rows(probe);
   }
   void draw_board(Canvas& board, Millis now) const override {
-    ViewContext vc{s_->viewer(), s_->view_tick(now), s_->omniscient(), s_->view_frame(now)};
+    ViewContext vc{.viewer = s_->viewer(),
+                   .now = s_->view_tick(now),
+                   .omniscient = s_->omniscient(),
+                   .styled = true,
+                   .frame = s_->view_frame(now)};
     s_->state().view(board, vc);
   }
 

@@ -103,12 +103,14 @@ class ReplayTable final : public PlayTable {
     return used_rows(probe);
   }
   void draw_board(Canvas& board, Millis) const override {
-    ViewContext vc{viewer_, m_->at(position_).tick, false};
+    ViewContext vc{.viewer = viewer_, .now = m_->at(position_).tick, .omniscient = false, .styled = true};
     state().view(board, vc);
   }
 
   const std::vector<LogEntry>& log() const override { return log_; }
-  bool visible(const LogEntry& e) const override { return e.audience == kEveryone || e.audience == viewer_; }
+  bool visible(const LogEntry& e) const override {
+    return shown_to(e.audience, viewer_ == kEveryone ? kPublic : viewer_);
+  }
   std::size_t fresh_from() const override { return fresh_; }
 
   std::string on_exit() override { return {}; }

@@ -65,15 +65,16 @@ Tick GameSession::view_tick(Millis real) const {
 }
 
 bool GameSession::visible(const LogEntry& e) const {
-  if (e.audience == kEveryone || omniscient()) return true;
-  return phase_ != Phase::PassDevice && e.audience == viewer_;
+  if (e.audience == kEveryone) return true;
+  if (omniscient()) return shown_to(e.audience, kEveryone);
+  return phase_ != Phase::PassDevice && shown_to(e.audience, viewer_ == kEveryone ? kPublic : viewer_);
 }
 
 void GameSession::on_step(const Step& step) {
   ++steps_;
   bool any_public = false;
   for (Event& e : events_) {
-    any_public = any_public || e.audience == kEveryone;
+    any_public = any_public || is_public(e.audience);
     log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, steps_});
   }
   events_.clear();

@@ -142,7 +142,8 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   act(*u, "move 2");
   CHECK(u->prompt(0) == "Hover: move 2. Play bonus cards before moving, or advance.");
   CHECK(u->action_label(0, kAdvance) == "Advance 2 with the dice (to space 5 of lap 1)");
-  CHECK(u->action_label(0, kPlayBase + 4) == "Play Curve (to space 9 of lap 1)");
+  // Played before the dice, the card stops on the way: the dice move follows (#19).
+  CHECK(u->action_label(0, kPlayBase + 4) == "Play Curve (to space 9 of lap 1, then the dice move 2)");
   auto v = start(2, {"hover", "crusher", "twister", "swifty"});
   CHECK(v->prompt(0) == "Choose which racer starts, Hover or Crusher: your turns keep this order all race.");
   CHECK(v->action_label(0, kFirstBase + 1) == "Crusher takes the first turn");
