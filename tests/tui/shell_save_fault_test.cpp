@@ -296,7 +296,7 @@ TEST_CASE("shell: a game with no usable state directory says so from the start a
   CHECK(app->messages()[0] == "racetable: the game could not be saved (no state directory); it is lost");
 }
 
-TEST_CASE("shell: when the finished game cannot be saved, the result says so and quitting exits 2",
+TEST_CASE("shell: when the finished game cannot be saved, the result says so and the program exits 2",
           "[shell][save][faults]") {
   const TempDir tmp;
   rt::test::BreakableDir dir(tmp.path() + "/state");
@@ -317,7 +317,10 @@ TEST_CASE("shell: when the finished game cannot be saved, the result says so and
       app, term, [&] { return session_of(app).phase() == Phase::Over; }, 200000));
   REQUIRE(run_until(app, term, [&] { return term.shows("NOT SAVED: Not a directory"); }));
   term.advance(2000);  // the result stays up a moment before a key may close it
-  term.press(U'q');
+  term.press(U'q');    // back to the title, as everywhere but in play
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  CHECK_FALSE(app.finished());
+  term.press(U'q');  // the title's q quits: the lost end is still said
   REQUIRE(run_until(app, term, [&] { return app.finished(); }));
   CHECK(app.exit_code() == kExitNotSaved);
   REQUIRE(app.messages().size() == 1);

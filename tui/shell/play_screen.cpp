@@ -329,14 +329,13 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   if (key.is(U'n'))
     if (const auto again = t_->same_players()) return Nav::reset(make_options_screen(ctx_, *again));
   const Cmd cmd = command(Context::Game, key);
-  if (key.type == KeyType::Enter || key.type == KeyType::Escape) {
+  // q goes back here as everywhere else but in play: to the title.
+  if (key.type == KeyType::Enter || key.type == KeyType::Escape || cmd == Cmd::Quit) {
     t_->leave();
+    // The end could not be saved (the header says so): one more try, else
+    // the program's exit says it too.
+    if (unsaved() && !t_->save().empty()) ctx_.not_saved.push_back(not_saved_line(session()));
     return Nav::home();
-  }
-  if (cmd == Cmd::Quit) {
-    t_->leave();
-    if (unsaved() && !t_->save().empty()) return Nav::exit(kExitNotSaved, not_saved_line(session()));
-    return Nav::exit(0);
   }
   if (cmd == Cmd::Log || cmd == Cmd::Rules || cmd == Cmd::Help || cmd == Cmd::PageUp || cmd == Cmd::PageDown)
     return common_command(cmd, now);

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/canvas.h"
 #include "core/data.h"
@@ -29,6 +30,9 @@ struct AppContext {
   std::string program = "/proc/self/exe";
   // Where shared tables are looked for ("": every directory this user may use).
   std::string table_dir;
+  // Games left for the title whose last save failed (said on their screen):
+  // printed when the program ends, which then exits with status 2.
+  std::vector<std::string> not_saved;
   // A seed for a game started without one: short enough to note and retype.
   std::uint64_t fresh_seed();
 };
