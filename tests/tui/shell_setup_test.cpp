@@ -89,3 +89,54 @@ TEST_CASE("set-up: the game list shows every pitch whole at 80x24", "[shell][set
     CHECK(column_text(term, 6).find(squeezed(entry.info.pitch)) != std::string::npos);
   }
 }
+
+TEST_CASE("set-up: a text field being edited shows the terminal's cursor at its end", "[shell][setup]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  cli::TableRequest req;
+  req.game = "go-wacky";
+  App app(term, ctx, make_seats_screen(ctx, req));
+  REQUIRE(run_until(app, term, [&] { return term.shows("who is playing?"); }));
+  CHECK(term.cursor_x() < 0);  // no field: no cursor
+  term.press(KeyType::Down);   // seat 1
+  term.press(KeyType::Enter);  // edit its name
+  REQUIRE(run_until(app, term, [&] { return term.shows("Type the name"); }));
+  // "Ana" starts at column 12 of its row: the cursor after it.
+  const std::string row = [&] {
+    std::istringstream in(term.text());
+    std::string line;
+    for (int y = 0; y <= term.cursor_y() && std::getline(in, line);) ++y;
+    return line;
+  }();
+  CHECK(row.find("Seat 1") != std::string::npos);
+  CHECK(row.find("Ana") == 12);
+  CHECK(term.cursor_x() == 15);
+  CHECK(term.frame().at(15, term.cursor_y()).style.attrs & attr::kReverse);  // and a reversed cell
+  term.press(U'x');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Anax"); }));
+  CHECK(term.cursor_x() == 16);
+  term.press(KeyType::Enter);  // done: the cursor goes
+  REQUIRE(run_until(app, term, [&] { return !term.shows("Type the name"); }));
+  CHECK(term.cursor_x() < 0);
+
+  // The seed field on the variants page, which scrolls: the cursor follows it.
+  term.press(KeyType::End);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));
+  term.press(KeyType::Up);     // the seed
+  term.press(KeyType::Enter);  // edit it
+  term.press(U'4');
+  term.press(U'2');
+  REQUIRE(run_until(app, term, [&] { return !term.keys_pending() && term.shows("42"); }));
+  REQUIRE(term.cursor_y() >= 0);
+  std::istringstream in(term.text());
+  std::string line;
+  for (int y = 0; y <= term.cursor_y(); ++y) std::getline(in, line);
+  CHECK(line.find("Seed") != std::string::npos);
+  CHECK(line.find("42") + 2 == static_cast<std::size_t>(term.cursor_x()));
+  term.press(KeyType::Escape);
+  REQUIRE(run_until(app, term, [&] { return !term.keys_pending() && term.shows("(a new one)"); }));
+  CHECK(term.cursor_x() < 0);
+}

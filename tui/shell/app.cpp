@@ -96,6 +96,8 @@ void App::draw(Millis now) {
     for (std::size_t i = base; i < stack_.size(); ++i) stack_[i]->draw(canvas, now);
   }
   term_.present(canvas);
+  const CursorAt cursor = small_ ? CursorAt{} : top().text_cursor();
+  term_.set_cursor(cursor.x, cursor.y);
   if (on_frame) on_frame(now, small_ ? std::string("too-small") : top().stats_tag());
 }
 

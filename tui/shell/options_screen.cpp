@@ -250,6 +250,11 @@ class OptionsScreen final : public Screen {
     return Nav::stay();
   }
 
+  CursorAt text_cursor() const override {
+    if (!editing_) return {};
+    // The field was drawn on the page, which shows from row 2 on, scrolled.
+    return CursorAt{field_.cursor_x(), field_.cursor_y() + 2 - scroll_};
+  }
   std::string stats_tag() const override { return "options"; }
 
  private:

@@ -64,9 +64,18 @@ struct Nav {
   }
 };
 
+// Where the terminal's own cursor goes (a text field being edited).
+struct CursorAt {
+  int x = -1;
+  int y = -1;
+  bool shown() const { return x >= 0 && y >= 0; }
+};
+
 class Screen {
  public:
   virtual ~Screen() = default;
+  // The text cursor while the page edits text; hidden (the default) otherwise.
+  virtual CursorAt text_cursor() const { return {}; }
   // Draws the whole page (an overlay draws only its box).
   virtual void draw(Canvas& canvas, Millis now) = 0;
   virtual Nav on_key(const Key& key, Millis now) = 0;

@@ -201,6 +201,9 @@ class SeatsScreen final : public Screen {
     return Nav::stay();
   }
 
+  CursorAt text_cursor() const override {
+    return editing_ ? CursorAt{field_.cursor_x(), field_.cursor_y()} : CursorAt{};
+  }
   std::string stats_tag() const override { return "seats"; }
 
  private:
