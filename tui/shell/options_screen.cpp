@@ -7,6 +7,7 @@
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 namespace {
@@ -14,6 +15,8 @@ namespace {
 class OptionsScreen final : public Screen {
  public:
   OptionsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
+    // The variants and options last played, unless the command named its own.
+    if (ctx_.settings) ctx_.settings->fill_variants(req_);
     const GameInfo& info = builtin_registry().get(req_.game).info;
     // Ticked on screen, so the player sees (and may change) what one human gets.
     const std::vector<std::string> ticked =
@@ -118,7 +121,7 @@ class OptionsScreen final : public Screen {
     row_end_[static_cast<std::size_t>(start_row())] = ++y;
     y += 1;
     if (!notice_.empty())
-      for (const auto& line : wrap(notice_, w - 6)) page.text(4, y++, line, style::kDim);
+      for (const auto& line : wrap(notice_, w - 6)) page.text(4, y++, line, style::kWarn);
     if (!error_.empty())
       for (const auto& line : wrap(error_, w - 6)) page.text(4, y++, line, style::kWarn);
 
@@ -154,6 +157,17 @@ class OptionsScreen final : public Screen {
         req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
                               params_[static_cast<std::size_t>(i)]);
     req.seed_text = seed_.empty() ? std::to_string(ctx_.fresh_seed()) : seed_;
+    // Remembered for next time (not the seed: a new game wants a new one).
+    // A failed write is said here once; Enter again starts anyway.
+    if (ctx_.settings && !settings_said_) {
+      cli::TableRequest kept = req;
+      kept.seed_text.clear();
+      if (const std::string problem = ctx_.settings->remember_table(kept); !problem.empty()) {
+        settings_said_ = true;
+        notice_ = problem + " Enter starts the game anyway.";
+        return Nav::stay();
+      }
+    }
     if (remote_seats() > 0) {
       // Players at other terminals: a shared table, hosted in the background.
       std::string error;
@@ -180,6 +194,7 @@ class OptionsScreen final : public Screen {
     }
     SessionOptions so;
     so.save_path = path;
+    so.speed = start_speed(ctx_.settings);
     auto session = std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
     return Nav::reset(make_play_screen(ctx_, std::move(session)));
   }
@@ -267,7 +282,8 @@ class OptionsScreen final : public Screen {
   bool editing_ = false;
   TextField field_;
   std::string error_;
-  std::string notice_;        // one line about remembered settings, when there is one
+  std::string notice_;  // why the settings could not be remembered
+  bool settings_said_ = false;
   std::vector<int> row_y_;    // the page's first row of each selectable row
   std::vector<int> row_end_;  // and the row after its last
   int scroll_ = 0;            // the page's first row on screen

@@ -11,6 +11,7 @@
 #include "games/registry.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/save_notice.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 
@@ -36,6 +37,7 @@ std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::strin
   auto table = cli::make_table(req, 1);
   SessionOptions so;
   so.demo = true;
+  so.speed = start_speed(ctx.settings);
   return std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
 }
 
@@ -292,7 +294,12 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
         t_->faster();
       else
         t_->slower();
-      flash(fmt::format("Speed {} of {}", t_->speed(), kSpeedCount), now, 1200);
+      // Remembered for the next game; a failed write is said, not swallowed.
+      if (const std::string problem = ctx_.settings ? ctx_.settings->remember_speed(t_->speed()) : "";
+          !problem.empty())
+        flash(fmt::format("Speed {} of {}. {}", t_->speed(), kSpeedCount, problem), now, 5000);
+      else
+        flash(fmt::format("Speed {} of {}", t_->speed(), kSpeedCount), now, 1200);
       break;
     case Cmd::PageUp:
       log_scroll_ = std::min(log_max_scroll_, log_scroll_ + std::max(1, log_rect_.h - 1));

@@ -18,6 +18,7 @@
 namespace rt::shell {
 
 class Screen;
+class SettingsStore;
 
 // Services every screen may use; owned by the App, outlives every screen.
 struct AppContext {
@@ -30,6 +31,8 @@ struct AppContext {
   std::string program = "/proc/self/exe";
   // Where shared tables are looked for ("": every directory this user may use).
   std::string table_dir;
+  // What is remembered between runs (tui/shell/settings.h); nullptr: nothing.
+  SettingsStore* settings = nullptr;
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;
