@@ -164,7 +164,7 @@ class OptionsScreen final : public Screen {
       kept.seed_text.clear();
       if (const std::string problem = ctx_.settings->remember_table(kept); !problem.empty()) {
         settings_said_ = true;
-        notice_ = problem + " Enter starts the game anyway.";
+        notice_ = problem + ". Enter starts the game anyway.";
         return Nav::stay();
       }
     }
