@@ -339,9 +339,13 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   // q goes back here as everywhere else but in play: to the title.
   if (key.type == KeyType::Enter || key.type == KeyType::Escape || cmd == Cmd::Quit) {
     t_->leave();
-    // The end could not be saved (the header says so): one more try, else
-    // the program's exit says it too.
-    if (unsaved() && !t_->save().empty()) ctx_.not_saved.push_back(not_saved_line(session()));
+    // The end could not be saved or added to the history (the screen says
+    // so): one more try at the save; what is still lost, the program's last
+    // line and exit status say too.
+    if (unsaved()) {
+      std::string line = t_->on_exit();
+      if (unsaved() && !line.empty()) ctx_.not_saved.push_back(std::move(line));
+    }
     return Nav::home();
   }
   if (cmd == Cmd::Log || cmd == Cmd::Rules || cmd == Cmd::Help || cmd == Cmd::PageUp || cmd == Cmd::PageDown)
