@@ -132,6 +132,8 @@ class RcRacerState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // Whether everything action_label would name for this action exists now.
+  bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;
   RcRacerState(const RcRacerState&) = default;
 

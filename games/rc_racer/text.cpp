@@ -22,6 +22,19 @@ const char* cell_word(Cell c) {
 
 }  // namespace
 
+bool RcRacerState::label_in_range(PlayerId player, Action a) const {
+  const Data& d = data();
+  if (a == kDone || a == kStay || a == kShieldUse || a == kShieldStop) return true;
+  if (a >= kFlyBase && a < kFlyBase + kLanes) return track().inside(a - kFlyBase, car(player).row);
+  if (a >= kStartBase && a < kStartBase + static_cast<Action>(track().slot_lane.size())) return true;
+  if (a >= kCarBase && a < kCarBase + static_cast<Action>(d.racecars.size())) return true;
+  if (a >= kSlideBase && a < kSlideBase + 12) {
+    const int k = a - kSlideBase;
+    return k % 3 + 1 <= slide_room(gap(player), static_cast<Dir>(k / 3));
+  }
+  return false;
+}
+
 std::string RcRacerState::action_text(PlayerId player, Action a) const {
   const Data& d = data();
   if (player == kClock) return "time";
@@ -38,7 +51,10 @@ std::string RcRacerState::action_text(PlayerId player, Action a) const {
   if (a == kShieldStop) return "stop";
   if (a >= kFlyBase) return fmt::format("fly {}", a - kFlyBase + 1);
   if (a >= kStartBase) return fmt::format("start {}", a - kStartBase + 1);
-  if (a >= kCarBase) return d.racecars[static_cast<std::size_t>(a - kCarBase)].id;
+  if (a >= kCarBase) {
+    const auto i = static_cast<std::size_t>(a - kCarBase);
+    return i < d.racecars.size() ? d.racecars[i].id : fmt::format("car {}", i + 1);
+  }
   const int k = a - kSlideBase;
   const int count = k % 3 + 1;
   return count == 1 ? std::string(dir_word(static_cast<Dir>(k / 3)))
@@ -47,7 +63,10 @@ std::string RcRacerState::action_text(PlayerId player, Action a) const {
 
 std::string RcRacerState::action_label(PlayerId player, Action a) const {
   const Data& d = data();
-  if (player < 0) return action_text(player, a);
+  // A label names the tiles, cars and spaces the action would use; one this
+  // seat cannot take (a slide with no tile there, a car or space that does
+  // not exist) gets its short text instead of reading past them.
+  if (player < 0 || player >= num_players() || !label_in_range(player, a)) return action_text(player, a);
   if (a == kDone) {
     std::string prog;
     for (int s = 0; s < kProgram; ++s) {

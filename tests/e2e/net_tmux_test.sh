@@ -21,7 +21,8 @@ PER_GAME_SECONDS=${E2E_SECONDS:-600}
 
 WORK=$(mktemp -d /tmp/racetable-e2e-XXXXXX)
 L=rt-e2e-$$
-export XDG_STATE_HOME=$WORK/state TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+# XDG_CONFIG_HOME: the shell remembers settings; never the user's own.
+export XDG_STATE_HOME=$WORK/state XDG_CONFIG_HOME=$WORK/config TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
 cleanup() {
   tmux -L "$L" kill-server 2>/dev/null
   [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null
@@ -84,6 +85,12 @@ for GAME in "${GAMES[@]}"; do
   [ $killed -eq 1 ] || fail "the game ended before a client could be killed"
   grep -q "is back at seat 2 (Ben)" "$WORK/socks/e2e.log" || fail "player 2 did not rejoin"
   sleep 1.2  # a key pressed just as the game ends does not skip the result
+  # q after the game goes back to the title, and q there quits.
+  for p in 0 1 2; do tmux -L "$L" send-keys -t "e2e.$p" q; done
+  sleep 1
+  for p in 0 1 2; do
+    case "$(pane $p)" in *"Play a game"*) ;; *) fail "pane $p did not go back to the title";; esac
+  done
   for p in 0 1 2; do tmux -L "$L" send-keys -t "e2e.$p" q; done
   sleep 1
   for p in 0 1 2; do

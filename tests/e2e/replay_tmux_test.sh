@@ -22,7 +22,7 @@ WORK=$(mktemp -d /tmp/racetable-replay-XXXXXX)
 L=rt-replay-$$
 mkdir -p "$WORK/run" "$WORK/state/racetable"
 chmod 700 "$WORK/run" "$WORK/state" "$WORK/state/racetable"
-export XDG_RUNTIME_DIR=$WORK/run XDG_STATE_HOME=$WORK/state TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+export XDG_RUNTIME_DIR=$WORK/run XDG_STATE_HOME=$WORK/state XDG_CONFIG_HOME=$WORK/config TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
 STATE=$WORK/state/racetable
 cleanup() {
   tmux -L "$L" kill-server 2>/dev/null

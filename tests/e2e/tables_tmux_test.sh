@@ -19,7 +19,8 @@ WORK=$(mktemp -d /tmp/racetable-tables-XXXXXX)
 L=rt-tables-$$
 mkdir -p "$WORK/run" "$WORK/state"
 chmod 700 "$WORK/run"
-export XDG_RUNTIME_DIR=$WORK/run XDG_STATE_HOME=$WORK/state TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+# XDG_CONFIG_HOME: the shell remembers settings; never the user's own.
+export XDG_RUNTIME_DIR=$WORK/run XDG_STATE_HOME=$WORK/state XDG_CONFIG_HOME=$WORK/config TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
 TABLES=$WORK/run/racetable
 cleanup() {
   tmux -L "$L" kill-server 2>/dev/null
@@ -143,6 +144,8 @@ for seat in 1 2; do
   grep -Eq "^step $seat [0-9]+ (up|down|left|right)\$" "$save" || fail "seat $seat never slid a tile"
 done
 sleep 1.2 # a key pressed just as the game ends does not skip the result
-for p in A B C; do keys "$p" q; done
+for p in A B C; do keys "$p" q; done # q after the game: back to the title
+for p in A B C; do wait_for "$p" "Play a game" 5; done
+for p in A B C; do keys "$p" q; done # q on the title quits
 for p in A B C; do wait_for "$p" "EXIT=0" 5; done
 echo "PASS: hosted, joined, watched, rejoined and finished RC Racer in $((SECONDS - start)) s"

@@ -370,6 +370,27 @@ TEST_CASE("shell app: after a game, n sets up the same players again", "[shell][
   REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));
 }
 
+TEST_CASE("shell app: q after a game goes back to the title, as Enter does", "[shell][app]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  App app(term, ctx, make_play_screen(ctx, make_demo_session(ctx, "go-wacky", "4")));
+  for (int i = 0; i < 6; ++i) term.press(U'+');
+  REQUIRE(run_until(
+      app, term, [&] { return term.shows("GAME OVER"); }, 400000));
+  CHECK(term.shows("Enter or q: title"));
+  CHECK_FALSE(term.shows("q: quit"));
+  term.advance(1500);
+  term.press(U'q');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  CHECK_FALSE(app.finished());
+  term.press(U'q');  // the title's q quits
+  REQUIRE(run_until(app, term, [&] { return app.finished(); }));
+  CHECK(app.exit_code() == 0);
+  CHECK(app.messages().empty());
+}
+
 TEST_CASE("shell app: Ctrl-C and SIGTERM save the game too; over a finished game nothing is said",
           "[shell][app]") {
   for (int sig : {SIGINT, SIGTERM}) {

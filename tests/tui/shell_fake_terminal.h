@@ -41,6 +41,10 @@ class FakeTerminal final : public Terminal {
     ++frames_;
   }
   void redraw_all() override {}
+  void set_cursor(int x, int y) override {
+    cursor_x_ = x;
+    cursor_y_ = y;
+  }
   int pending_signal() const override { return signal_; }
 
   void press(const Key& k) { keys_.push_back(k); }
@@ -60,6 +64,9 @@ class FakeTerminal final : public Terminal {
   bool idle() const { return idle_; }
   bool keys_pending() const { return !keys_.empty(); }
   int frames() const { return frames_; }
+  // Where the terminal's own cursor is shown (-1: hidden).
+  int cursor_x() const { return cursor_x_; }
+  int cursor_y() const { return cursor_y_; }
 
  private:
   int w_, h_;
@@ -70,6 +77,8 @@ class FakeTerminal final : public Terminal {
   int frames_ = 0;
   int signal_ = 0;
   bool idle_ = false;
+  int cursor_x_ = -1;
+  int cursor_y_ = -1;
 };
 
 // A fresh directory for saves, removed with everything in it at the end.

@@ -296,7 +296,7 @@ TEST_CASE("shell: a game with no usable state directory says so from the start a
   CHECK(app->messages()[0] == "racetable: the game could not be saved (no state directory); it is lost");
 }
 
-TEST_CASE("shell: when the finished game cannot be saved, the result says so and quitting exits 2",
+TEST_CASE("shell: when the finished game cannot be saved, the result says so and the program exits 2",
           "[shell][save][faults]") {
   const TempDir tmp;
   rt::test::BreakableDir dir(tmp.path() + "/state");
@@ -317,11 +317,45 @@ TEST_CASE("shell: when the finished game cannot be saved, the result says so and
       app, term, [&] { return session_of(app).phase() == Phase::Over; }, 200000));
   REQUIRE(run_until(app, term, [&] { return term.shows("NOT SAVED: Not a directory"); }));
   term.advance(2000);  // the result stays up a moment before a key may close it
-  term.press(U'q');
+  term.press(U'q');    // back to the title, as everywhere but in play
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  CHECK_FALSE(app.finished());
+  term.press(U'q');  // the title's q quits: the lost end is still said
   REQUIRE(run_until(app, term, [&] { return app.finished(); }));
   CHECK(app.exit_code() == kExitNotSaved);
   REQUIRE(app.messages().size() == 1);
   CHECK(app.messages()[0] ==
         "racetable: the game could not be saved: cannot write: Not a directory; it is lost");
   dir.mend();
+}
+
+TEST_CASE("shell: a finished game that could not be added to the history is said when the program ends",
+          "[shell][save][faults]") {
+  const TempDir tmp;
+  rt::test::BreakableDir state(tmp.path() + "/state");
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.state_dir = state.path();
+  cli::TableRequest req;
+  req.game = "go-wacky";
+  req.seed_text = "7";
+  req.seats = {"normal", "normal", "normal"};
+  SessionOptions so;
+  so.save_path = tmp.path() + "/g.save";  // the save works; only the history does not
+  so.speed = kSpeedCount;
+  App app(term, ctx,
+          make_play_screen(ctx,
+                           std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, so)));
+  state.break_it();
+  REQUIRE(run_until(
+      app, term, [&] { return term.shows("Not added to your history"); }, 200000));
+  term.advance(2000);
+  term.press(U'q');  // back to the title
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  term.press(U'q');  // the title's q quits: the lost record is still said
+  REQUIRE(run_until(app, term, [&] { return app.finished(); }));
+  CHECK(app.exit_code() == kExitNotSaved);
+  REQUIRE(app.messages().size() == 1);
+  CHECK(app.messages()[0].find("racetable: the game was not added to your history: ") == 0);
+  state.mend();
 }

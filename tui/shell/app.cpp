@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "tui/shell/layout.h"
+#include "tui/shell/save_notice.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/widgets.h"
 
@@ -70,6 +71,15 @@ void App::finish_on_signal(int sig) {
   }
   finished_ = true;
   exit_code_ = 128 + sig;
+  add_not_saved();
+}
+
+void App::add_not_saved() {
+  // A finished game whose end could not be saved, left for the title: the
+  // program's last words and status still say so.
+  for (std::string& line : ctx_.not_saved) messages_.push_back(std::move(line));
+  if (!ctx_.not_saved.empty() && exit_code_ == 0) exit_code_ = kExitNotSaved;
+  ctx_.not_saved.clear();
 }
 
 void App::draw(Millis now) {
@@ -86,6 +96,8 @@ void App::draw(Millis now) {
     for (std::size_t i = base; i < stack_.size(); ++i) stack_[i]->draw(canvas, now);
   }
   term_.present(canvas);
+  const CursorAt cursor = small_ ? CursorAt{} : top().text_cursor();
+  term_.set_cursor(cursor.x, cursor.y);
   if (on_frame) on_frame(now, small_ ? std::string("too-small") : top().stats_tag());
 }
 
@@ -100,6 +112,7 @@ void App::apply(Nav nav, Millis now) {
       stack_.pop_back();
       if (stack_.empty()) {
         finished_ = true;
+        add_not_saved();
         return;
       }
       top().resume(now);
@@ -120,6 +133,7 @@ void App::apply(Nav nav, Millis now) {
       if (!nav.message.empty()) messages_.push_back(std::move(nav.message));
       exit_code_ = nav.exit_code;
       finished_ = true;
+      add_not_saved();
       return;
   }
 }

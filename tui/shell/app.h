@@ -39,6 +39,7 @@ class App {
   void draw(Millis now);
   void apply(Nav nav, Millis now);
   void finish_on_signal(int sig);
+  void add_not_saved();
   void set_small(bool small, Millis now);
 
   Terminal& term_;

@@ -43,7 +43,10 @@ class GameListScreen final : public Screen {
               ? fmt::format("{} players", info.min_players)
               : fmt::format("{}{}{} players", info.min_players, c.unicode() ? "–" : "-", info.max_players);
       c.text(std::max(4 + used + 2, 34), y, players, style::kDim);
-      c.text(6, y + 1, ellipsize(info.pitch, w - 8, c.unicode()));
+      // The pitch whole: a long one takes the spare row below it.
+      const std::vector<std::string> pitch = wrap(info.pitch, w - 7);
+      for (std::size_t k = 0; k < pitch.size() && k + 1 < static_cast<std::size_t>(per); ++k)
+        c.text(6, y + 1 + static_cast<int>(k), pitch[k]);
     }
     c.text(2, h - 3,
            demo_   ? "The computers play a whole game; the log names each rule as it fires. Any key pauses."

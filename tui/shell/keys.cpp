@@ -171,7 +171,7 @@ const std::vector<Binding>& bindings() {
        Cmd::Quit,
        {k('q')},
        "",
-       "save and quit, or go back to the title (asks first)",
+       "save and quit, or go back to the title (asks first); after the game: the title",
        "",
        "quit"},
       {Context::Game, Cmd::None, {}, "Enter", "hot-seat: the next player takes the keyboard", "", ""},

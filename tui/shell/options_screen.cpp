@@ -7,6 +7,7 @@
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 namespace {
@@ -14,6 +15,8 @@ namespace {
 class OptionsScreen final : public Screen {
  public:
   OptionsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
+    // The variants and options last played, unless the command named its own.
+    if (ctx_.settings) ctx_.settings->fill_variants(req_);
     const GameInfo& info = builtin_registry().get(req_.game).info;
     // Ticked on screen, so the player sees (and may change) what one human gets.
     const std::vector<std::string> ticked =
@@ -45,65 +48,98 @@ class OptionsScreen final : public Screen {
     const int h = c.height();
     const bool uni = c.unicode();
     const GameInfo& gi = info();
-    c.fill(0, 0, w, 1, U' ', style::kBar);
-    c.text(1, 0, fmt::format("{}: variants and seed", gi.name), style::kBarBold);
+    // The page is laid out whole on a tall canvas (every summary wrapped,
+    // never cut), then the part around the highlighted row is shown.
+    Canvas page(w, kPageRows, uni);
     row_y_.assign(static_cast<std::size_t>(start_row() + 1), -1);
-    int y = 2;
-    auto marker = [&](int row) { c.text(2, y, row == selected_ ? (uni ? "▶" : ">") : " ", style::kAccent); };
+    row_end_.assign(static_cast<std::size_t>(start_row() + 1), -1);
+    int y = 0;
+    auto marker = [&](int row) {
+      page.text(2, y, row == selected_ ? (uni ? "▶" : ">") : " ", style::kAccent);
+    };
+    // Wrapped text in a column from x to the right edge; returns the rows used.
+    auto column = [&](int x, int at, const std::string& text) {
+      int rows = 0;
+      for (const auto& line : wrap(text, std::max(10, w - x - 1)))
+        page.text(x, at + rows++, line, style::kDim);
+      return std::max(1, rows);
+    };
     if (gi.variants.empty() && gi.params.empty()) {
-      c.text(4, y, fmt::format("{} has no variants: it is played by the rulebook.", gi.name), style::kDim,
-             w - 5);
-      y += 2;
+      y += column(4, y, fmt::format("{} has no variants: it is played by the rulebook.", gi.name)) + 1;
     }
     if (!gi.variants.empty()) {
-      c.text(4, y++, "Variants", style::kTitle);
-      for (int i = 0; i < variant_rows(); ++i, ++y) {
+      page.text(4, y++, "Variants", style::kTitle);
+      int name_w = 0;
+      for (const auto& v : gi.variants) name_w = std::max(name_w, utf8_length(v.name));
+      const int summary_x = 4 + 4 + name_w + 2;
+      for (int i = 0; i < variant_rows(); ++i) {
         row_y_[static_cast<std::size_t>(i)] = y;
         marker(i);
         const bool on = variants_[static_cast<std::size_t>(i)];
         const std::string box = on ? (uni ? "[✓]" : "[x]") : "[ ]";
-        const int used = c.text(4, y, box + " " + gi.variants[static_cast<std::size_t>(i)].name,
-                                i == selected_ ? style::kSelected : style::kNormal);
-        c.text(4 + used + 2, y, gi.variants[static_cast<std::size_t>(i)].summary, style::kDim, w - used - 7);
+        page.text(4, y, box + " " + gi.variants[static_cast<std::size_t>(i)].name,
+                  i == selected_ ? style::kSelected : style::kNormal);
+        y += column(summary_x, y, gi.variants[static_cast<std::size_t>(i)].summary);
+        row_end_[static_cast<std::size_t>(i)] = y;
       }
       ++y;
     }
     if (!gi.params.empty()) {
-      c.text(4, y++, "Options (empty: the default)", style::kTitle);
-      for (int i = 0; i < param_rows(); ++i, ++y) {
+      page.text(4, y++, "Options (empty: the default)", style::kTitle);
+      for (int i = 0; i < param_rows(); ++i) {
         const int row = variant_rows() + i;
         row_y_[static_cast<std::size_t>(row)] = y;
         marker(row);
-        c.text(4, y, gi.params[static_cast<std::size_t>(i)].name,
-               row == selected_ ? style::kSelected : style::kNormal);
+        page.text(4, y, gi.params[static_cast<std::size_t>(i)].name,
+                  row == selected_ ? style::kSelected : style::kNormal);
         if (editing_ && row == selected_)
-          field_.draw(c, 20, y, 16);
+          field_.draw(page, 20, y, 16);
         else
-          c.text(20, y,
-                 params_[static_cast<std::size_t>(i)].empty() ? "-" : params_[static_cast<std::size_t>(i)]);
-        c.text(38, y, gi.params[static_cast<std::size_t>(i)].summary, style::kDim, w - 39);
+          page.text(20, y,
+                    params_[static_cast<std::size_t>(i)].empty() ? "-" : params_[static_cast<std::size_t>(i)],
+                    style::kNormal, 17);
+        y += column(38, y, gi.params[static_cast<std::size_t>(i)].summary);
+        row_end_[static_cast<std::size_t>(row)] = y;
       }
       ++y;
     }
     row_y_[static_cast<std::size_t>(seed_row())] = y;
     marker(seed_row());
-    c.text(4, y, "Seed", seed_row() == selected_ ? style::kSelected : style::kNormal);
+    page.text(4, y, "Seed", seed_row() == selected_ ? style::kSelected : style::kNormal);
     if (editing_ && seed_row() == selected_)
-      field_.draw(c, 20, y, 20);
+      field_.draw(page, 20, y, 20);
     else
-      c.text(20, y, seed_.empty() ? "(a new one)" : seed_, seed_.empty() ? style::kDim : style::kNormal);
+      page.text(20, y, seed_.empty() ? "(a new one)" : seed_, seed_.empty() ? style::kDim : style::kNormal);
     y += 1;
-    for (const auto& line :
-         wrap("The same seed deals the same cards and dice: note it to play a game again.", w - 22))
-      c.text(20, y++, line, style::kDim);
+    y += column(20, y, "The same seed deals the same cards and dice: note it to play a game again.");
+    row_end_[static_cast<std::size_t>(seed_row())] = y;
     y += 1;
     row_y_[static_cast<std::size_t>(start_row())] = y;
     marker(start_row());
-    c.text(4, y, uni ? "Start the game ▸" : "Start the game >",
-           start_row() == selected_ ? style::kSelected : style::kBold);
-    y += 2;
+    page.text(4, y, uni ? "Start the game ▸" : "Start the game >",
+              start_row() == selected_ ? style::kSelected : style::kBold);
+    row_end_[static_cast<std::size_t>(start_row())] = ++y;
+    y += 1;
+    if (!notice_.empty())
+      for (const auto& line : wrap(notice_, w - 6)) page.text(4, y++, line, style::kWarn);
     if (!error_.empty())
-      for (const auto& line : wrap(error_, w - 6)) c.text(4, y++, line, style::kWarn);
+      for (const auto& line : wrap(error_, w - 6)) page.text(4, y++, line, style::kWarn);
+
+    // Rows 2 .. h-2 show the page, scrolled so the highlighted row is whole.
+    const int view_h = std::max(1, h - 3);
+    const int sel_top = row_y_[static_cast<std::size_t>(selected_)];
+    const int sel_end = std::max(sel_top + 1, row_end_[static_cast<std::size_t>(selected_)]);
+    if (sel_end - scroll_ > view_h) scroll_ = sel_end - view_h;
+    if (sel_top < scroll_) scroll_ = sel_top;
+    scroll_ = std::clamp(scroll_, 0, std::max(0, y - view_h));
+    if (sel_top < scroll_) scroll_ = sel_top;  // the highlight wins over the end of the page
+    Canvas shown(w, view_h, uni);
+    shown.blit(page, 0, -scroll_);
+    c.blit(shown, 0, 2);
+    c.fill(0, 0, w, 1, U' ', style::kBar);
+    c.text(1, 0, fmt::format("{}: variants and seed", gi.name), style::kBarBold);
+    if (scroll_ > 0) c.text(w - 12, 1, uni ? "▲ more above" : "^ more above", style::kDim);
+    if (y - scroll_ > view_h) c.text(w - 12, h - 2, uni ? "▼ more below" : "v more below", style::kDim);
     draw_help_line(c, 1, h - 1, w - 2,
                    pick_items(help_line(Context::Menu, uni), {"move", "choose", "tick", "back", "keys"}));
   }
@@ -121,6 +157,17 @@ class OptionsScreen final : public Screen {
         req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
                               params_[static_cast<std::size_t>(i)]);
     req.seed_text = seed_.empty() ? std::to_string(ctx_.fresh_seed()) : seed_;
+    // Remembered for next time (not the seed: a new game wants a new one).
+    // A failed write is said here once; Enter again starts anyway.
+    if (ctx_.settings && !settings_said_) {
+      cli::TableRequest kept = req;
+      kept.seed_text.clear();
+      if (const std::string problem = ctx_.settings->remember_table(kept); !problem.empty()) {
+        settings_said_ = true;
+        notice_ = problem + ". Enter starts the game anyway.";
+        return Nav::stay();
+      }
+    }
     if (remote_seats() > 0) {
       // Players at other terminals: a shared table, hosted in the background.
       std::string error;
@@ -147,6 +194,7 @@ class OptionsScreen final : public Screen {
     }
     SessionOptions so;
     so.save_path = path;
+    so.speed = start_speed(ctx_.settings);
     auto session = std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
     return Nav::reset(make_play_screen(ctx_, std::move(session)));
   }
@@ -189,8 +237,10 @@ class OptionsScreen final : public Screen {
       return Nav::stay();
     }
     if (key.type == KeyType::Click) {
-      for (int r = 0; r <= start_row(); ++r)
-        if (row_y_.size() > static_cast<std::size_t>(r) && row_y_[static_cast<std::size_t>(r)] == key.y) {
+      const int at = key.y - 2 + scroll_;  // the page's row under the click
+      for (int r = 0; r <= start_row() && key.y >= 2; ++r)
+        if (row_y_.size() > static_cast<std::size_t>(r) && row_y_[static_cast<std::size_t>(r)] <= at &&
+            at < row_end_[static_cast<std::size_t>(r)]) {
           selected_ = r;
           return activate();
         }
@@ -215,6 +265,11 @@ class OptionsScreen final : public Screen {
     return Nav::stay();
   }
 
+  CursorAt text_cursor() const override {
+    if (!editing_) return {};
+    // The field was drawn on the page, which shows from row 2 on, scrolled.
+    return CursorAt{field_.cursor_x(), field_.cursor_y() + 2 - scroll_};
+  }
   std::string stats_tag() const override { return "options"; }
 
  private:
@@ -227,7 +282,12 @@ class OptionsScreen final : public Screen {
   bool editing_ = false;
   TextField field_;
   std::string error_;
-  std::vector<int> row_y_;
+  std::string notice_;  // why the settings could not be remembered
+  bool settings_said_ = false;
+  std::vector<int> row_y_;    // the page's first row of each selectable row
+  std::vector<int> row_end_;  // and the row after its last
+  int scroll_ = 0;            // the page's first row on screen
+  static constexpr int kPageRows = 200;
 };
 
 }  // namespace

@@ -583,8 +583,8 @@ void PlayScreen::draw_over(Canvas& c) const {
   // First place went to no seat (a Neutral Racer): say so above the seats.
   if (!outside_winner.empty()) add(1, outside_winner, "no seat won");
   for (const ResultLine& pl : placings) add(pl.place, pl.name, pl.detail);
-  const std::string keys = t_->same_players() ? "Enter: title   n: play again   l: the whole log"
-                                              : "Enter: title   l: the whole log   q: quit";
+  const std::string keys = t_->same_players() ? "Enter or q: title   n: play again   l: the whole log"
+                                              : "Enter or q: title   l: the whole log";
   const int h = std::min(c.height() - 2, static_cast<int>(summary.size() + history.size() + rows.size()) + 6);
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
@@ -606,10 +606,9 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   const PlayTable& s = *t_;
   if (s.phase() == Phase::Over) {
     if (!s.same_players())
-      return {HelpItem{"Enter", "title"}, HelpItem{"l", "log"}, HelpItem{"r", "rules"},
-              HelpItem{"q", "quit"}};
-    return {HelpItem{"Enter", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
-            HelpItem{"r", "rules"}, HelpItem{"q", "quit"}};
+      return {HelpItem{"Enter/q", "title"}, HelpItem{"l", "log"}, HelpItem{"r", "rules"}};
+    return {HelpItem{"Enter/q", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
+            HelpItem{"r", "rules"}};
   }
   if (!s.lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
   if (s.demo()) return help_line(Context::Demo, unicode);

@@ -11,6 +11,7 @@
 #include "games/registry.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/save_notice.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 
@@ -36,6 +37,7 @@ std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::strin
   auto table = cli::make_table(req, 1);
   SessionOptions so;
   so.demo = true;
+  so.speed = start_speed(ctx.settings);
   return std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
 }
 
@@ -292,7 +294,12 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
         t_->faster();
       else
         t_->slower();
-      flash(fmt::format("Speed {} of {}", t_->speed(), kSpeedCount), now, 1200);
+      // Remembered for the next game; a failed write is said, not swallowed.
+      if (const std::string problem = ctx_.settings ? ctx_.settings->remember_speed(t_->speed()) : "";
+          !problem.empty())
+        flash(fmt::format("Speed {} of {}. {}", t_->speed(), kSpeedCount, problem), now, 5000);
+      else
+        flash(fmt::format("Speed {} of {}", t_->speed(), kSpeedCount), now, 1200);
       break;
     case Cmd::PageUp:
       log_scroll_ = std::min(log_max_scroll_, log_scroll_ + std::max(1, log_rect_.h - 1));
@@ -329,14 +336,17 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   if (key.is(U'n'))
     if (const auto again = t_->same_players()) return Nav::reset(make_options_screen(ctx_, *again));
   const Cmd cmd = command(Context::Game, key);
-  if (key.type == KeyType::Enter || key.type == KeyType::Escape) {
+  // q goes back here as everywhere else but in play: to the title.
+  if (key.type == KeyType::Enter || key.type == KeyType::Escape || cmd == Cmd::Quit) {
     t_->leave();
+    // The end could not be saved or added to the history (the screen says
+    // so): one more try at the save; what is still lost, the program's last
+    // line and exit status say too.
+    if (unsaved()) {
+      std::string line = t_->on_exit();
+      if (unsaved() && !line.empty()) ctx_.not_saved.push_back(std::move(line));
+    }
     return Nav::home();
-  }
-  if (cmd == Cmd::Quit) {
-    t_->leave();
-    if (unsaved() && !t_->save().empty()) return Nav::exit(kExitNotSaved, not_saved_line(session()));
-    return Nav::exit(0);
   }
   if (cmd == Cmd::Log || cmd == Cmd::Rules || cmd == Cmd::Help || cmd == Cmd::PageUp || cmd == Cmd::PageDown)
     return common_command(cmd, now);

@@ -6,6 +6,7 @@
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 namespace {
@@ -73,6 +74,7 @@ class ResumeScreen final : public Screen {
       LoadedGame loaded = load_saved_game(g.path, ctx_.data);
       SessionOptions so;
       so.save_path = g.path;
+      so.speed = start_speed(ctx_.settings);
       auto session = std::make_unique<GameSession>(std::move(loaded.table), std::move(loaded.events), so);
       return Nav::reset(make_play_screen(ctx_, std::move(session)));
     } catch (const std::exception& e) {

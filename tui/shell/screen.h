@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/canvas.h"
 #include "core/data.h"
@@ -17,6 +18,7 @@
 namespace rt::shell {
 
 class Screen;
+class SettingsStore;
 
 // Services every screen may use; owned by the App, outlives every screen.
 struct AppContext {
@@ -29,6 +31,11 @@ struct AppContext {
   std::string program = "/proc/self/exe";
   // Where shared tables are looked for ("": every directory this user may use).
   std::string table_dir;
+  // What is remembered between runs (tui/shell/settings.h); nullptr: nothing.
+  SettingsStore* settings = nullptr;
+  // Games left for the title whose last save failed (said on their screen):
+  // printed when the program ends, which then exits with status 2.
+  std::vector<std::string> not_saved;
   // A seed for a game started without one: short enough to note and retype.
   std::uint64_t fresh_seed();
 };
@@ -60,9 +67,18 @@ struct Nav {
   }
 };
 
+// Where the terminal's own cursor goes (a text field being edited).
+struct CursorAt {
+  int x = -1;
+  int y = -1;
+  bool shown() const { return x >= 0 && y >= 0; }
+};
+
 class Screen {
  public:
   virtual ~Screen() = default;
+  // The text cursor while the page edits text; hidden (the default) otherwise.
+  virtual CursorAt text_cursor() const { return {}; }
   // Draws the whole page (an overlay draws only its box).
   virtual void draw(Canvas& canvas, Millis now) = 0;
   virtual Nav on_key(const Key& key, Millis now) = 0;

@@ -7,6 +7,7 @@
 
 #include "games/registry.h"
 #include "tui/shell/screens.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 namespace {
@@ -28,6 +29,8 @@ const char* const kNames[] = {"Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", 
 class SeatsScreen final : public Screen {
  public:
   SeatsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
+    // The seats and names last played, unless the command named its own.
+    if (ctx_.settings) ctx_.settings->fill_seats(req_);
     const GameInfo& info = builtin_registry().get(req_.game).info;
     min_ = info.min_players;
     max_ = info.max_players;
@@ -115,6 +118,7 @@ class SeatsScreen final : public Screen {
              "Several humans share this keyboard: the screen hides each hand until its owner takes over.",
              style::kDim, w - 5);
     if (!error_.empty()) c.text(4, y + 1, error_, style::kWarn, w - 5);
+    draw_settings_notice(c, ctx_);
     draw_help_line(c, 1, h - 1, w - 2,
                    pick_items(help_line(Context::Menu, uni), {"move", "change", "choose", "back", "keys"}));
   }
@@ -201,6 +205,9 @@ class SeatsScreen final : public Screen {
     return Nav::stay();
   }
 
+  CursorAt text_cursor() const override {
+    return editing_ ? CursorAt{field_.cursor_x(), field_.cursor_y()} : CursorAt{};
+  }
   std::string stats_tag() const override { return "seats"; }
 
  private:

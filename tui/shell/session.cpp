@@ -137,6 +137,15 @@ void GameSession::enter_human_turn(PlayerId who) {
   if (changed_person) save();
 }
 
+bool GameSession::asks_someone_else(PlayerId viewer) const {
+  const Turn turn = state().turn();
+  if (turn == Turn::Over) return true;
+  if (turn != Turn::Player && turn != Turn::Simultaneous) return false;  // chance: still the viewer's turn
+  std::vector<PlayerId> who;
+  state().actors(who);
+  return std::any_of(who.begin(), who.end(), [&](PlayerId p) { return p != viewer; });
+}
+
 bool GameSession::follow_pacer() {
   const PacePhase pace = pacer_.phase();
   // Everyone is at the keyboard in a contest: no hand on show.
@@ -144,6 +153,11 @@ bool GameSession::follow_pacer() {
                          pace == PacePhase::Contest))
     viewer_ = kEveryone;
   contests_seen_ = pacer_.contests_opened();
+  // A hand shows from its owner's pass page until the game asks anyone else
+  // (a computer, another human, a contest) or ends: the others are back at
+  // the screen by then.
+  if (secret_hands() && viewer_ != kEveryone && pace != PacePhase::People && asks_someone_else(viewer_))
+    viewer_ = kEveryone;
   const Phase before = phase_;
   const PlayerId asked_before = asked_;
   switch (pace) {

@@ -139,6 +139,8 @@ class GameSession {
   void on_step(const Step& step);
   // Brings phase_ and the viewer up to date with the pacer.
   bool follow_pacer();
+  // The game asks a seat other than `viewer` now, or is over (hot-seat hides the hand).
+  bool asks_someone_else(PlayerId viewer) const;
   void enter_human_turn(PlayerId who);
   // A contest began or ended with the step just applied.
   void contest_began();

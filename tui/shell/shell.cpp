@@ -15,6 +15,7 @@
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
+#include "tui/shell/settings.h"
 #include "tui/shell/terminal.h"
 
 namespace rt::shell {
@@ -29,6 +30,7 @@ std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& option
     LoadedGame loaded = load_saved_game(options.resume_file, ctx.data);
     SessionOptions so;
     so.save_path = options.resume_file;
+    so.speed = start_speed(ctx.settings);
     return make_play_screen(
         ctx, std::make_unique<GameSession>(std::move(loaded.table), std::move(loaded.events), so));
   }
@@ -55,6 +57,9 @@ int run(const ShellOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   AppContext ctx;
   ctx.state_dir = cli::state_dir();
+  SettingsStore settings(config_dir());
+  settings.load();  // a bad file is ignored; the first page says so
+  ctx.settings = &settings;
   if (options.start_game_set) ctx.data = cli::data_source(options.start_game.data_dir);
   if (!options.replay_file.empty()) ctx.data = cli::data_source(options.replay_data_dir);
   std::unique_ptr<Screen> first = first_screen(ctx, options);

@@ -311,6 +311,22 @@ class NcursesTerminal final : public Terminal {
     prev_ = frame;
   }
 
+  void set_cursor(int x, int y) override {
+    const bool show = x >= 0 && y >= 0 && x < COLS && y < LINES;
+    if (!show && !cursor_shown_) return;  // the usual case: nothing to send
+    if (show) {
+      // Drawing the frame moved the cursor: put it back at the field.
+      ::leaveok(stdscr, FALSE);
+      ::wmove(stdscr, y, x);
+    } else {
+      ::leaveok(stdscr, TRUE);
+    }
+    if (show != cursor_shown_) ::curs_set(show ? 1 : 0);
+    cursor_shown_ = show;
+    ::wnoutrefresh(stdscr);
+    ::doupdate();
+  }
+
   void redraw_all() override {
     full_ = true;
   }
@@ -428,6 +444,7 @@ class NcursesTerminal final : public Terminal {
   int next_pair_ = 1;
   std::optional<Canvas> prev_;
   bool full_ = true;
+  bool cursor_shown_ = false;  // the terminal's cursor is on (a text field is edited)
   bool hung_up_ = false;
   bool input_ready_ = false;
   int eof_streak_ = 0;

@@ -29,6 +29,9 @@ class Terminal {
   virtual void set_wake_fds(const std::vector<int>& /*fds*/) {}
   // Shows a frame of exactly width() x height(); only changed cells are sent.
   virtual void present(const Canvas& frame) = 0;
+  // Shows the terminal's own (blinking) cursor at a cell, for a text field
+  // being edited; x or y < 0 hides it. Called after each present().
+  virtual void set_cursor(int /*x*/, int /*y*/) {}
   // The next present() repaints every cell (Ctrl-L, after a resize).
   virtual void redraw_all() = 0;
   // SIGINT, SIGTERM, SIGHUP or SIGQUIT received (0: none). A dead input

@@ -7,6 +7,7 @@
 #include "tui/shell/replay_screens.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
+#include "tui/shell/settings.h"
 
 namespace rt::shell {
 namespace {
@@ -66,6 +67,7 @@ class TitleScreen final : public Screen {
     draw_menu(c, menu_, rows_, selected_);
     draw_help_line(c, 1, h - 1, w - 20,
                    pick_items(help_line(Context::Menu, c.unicode()), {"move", "choose", "keys"}));
+    draw_settings_notice(c, ctx_);
     const std::string version = "racetable " RACETABLE_VERSION;
     c.text(w - 1 - utf8_length(version), h - 1, version, style::kDim);
   }

@@ -221,10 +221,13 @@ void TextField::draw(Canvas& c, int x, int y, int w) const {
   for (int i = first; i < len && i - first < w; ++i)
     c.put(x + i - first, y, cps[static_cast<std::size_t>(i)],
           Style{Color::Default, Color::Default, attr::kUnderline});
-  // The cursor is a reversed cell: the terminal's own cursor stays hidden.
+  // The cursor is a reversed cell (seen in any terminal, and in tests); the
+  // page also puts the terminal's own blinking cursor there (Screen::cursor).
   const int cx = x + cursor_ - first;
   const char32_t under = cursor_ < len ? cps[static_cast<std::size_t>(cursor_)] : U' ';
   c.put(cx, y, under, style::kSelected);
+  drawn_x_ = cx;
+  drawn_y_ = y;
 }
 
 }  // namespace rt::shell

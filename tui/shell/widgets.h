@@ -91,13 +91,19 @@ class TextField {
   // Edits with a key; returns false for keys it does not use (Enter, Esc).
   bool on_key(const Key& key);
   const std::string& text() const { return text_; }
+  // Draws the field; its cursor is a reversed cell, and where it was drawn
+  // is kept for the terminal's own cursor (cursor_x, cursor_y).
   void draw(Canvas& c, int x, int y, int w) const;
+  int cursor_x() const { return drawn_x_; }
+  int cursor_y() const { return drawn_y_; }
 
  private:
   std::string text_;
   int cursor_ = 0;
   int max_chars_ = 40;
   bool digits_only_ = false;
+  mutable int drawn_x_ = -1;
+  mutable int drawn_y_ = -1;
 };
 
 // Single-column code points that a text field accepts (printable, not wide).

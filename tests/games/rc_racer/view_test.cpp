@@ -192,3 +192,36 @@ TEST_CASE("Arrow keys: the tile beside the gap slides that way; Enter is kept fo
   CHECK(s->direction_help(0).empty());
   CHECK_FALSE(s->default_option(0).has_value());
 }
+
+TEST_CASE("Labels of actions a seat cannot take never read past the controller, cars or spaces",
+          "[rc-racer][view]") {
+  // The gap in the top-left corner: nothing slides down or right into it.
+  auto s = programming_state(race_game(2, "sonic-fish,turbobot"));
+  Grid g = s->grid(0);
+  const int gap = gap_cell(g);
+  std::swap(g[static_cast<std::size_t>(gap)], g[0]);
+  s->test_set_grid(0, g);
+  REQUIRE(gap_cell(s->grid(0)) == 0);
+  for (int count = 1; count <= 3; ++count)
+    for (const Dir dir : {Dir::Down, Dir::Right}) {
+      const Action a = slide_action(dir, count);
+      CHECK_FALSE(s->is_legal(0, a));
+      CHECK(s->action_label(0, a) == s->action_text(0, a));  // no tile names from outside the grid
+    }
+  CHECK(s->action_label(0, slide_action(Dir::Up, 3)).find("Slide ") == 0);  // a legal one names its tiles
+  CHECK(s->action_label(0, kCarBase + 99) == "car 100");
+
+  // Every action id for every seat, in every phase of a whole game: a label
+  // for each, never a read outside the state (ASan runs this too).
+  auto game = test::make_game(entry(), 3);
+  std::vector<Seat> seats(3, Seat{"P", SeatKind::Bot, "normal"});
+  Table table(game, seats, 5);
+  int checked = 0;
+  for (int step = 0; !table.over() && step < 4000; ++step) {
+    if (step % 7 == 0)
+      for (PlayerId p = 0; p < 3; ++p)
+        for (Action a = -2; a < 470; ++a) checked += !table.state().action_label(p, a).empty();
+    table.advance_one();
+  }
+  CHECK(checked > 10000);
+}
