@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/deck.h"
 #include "games/rc_racer/game.h"
 #include "games/rc_racer/narrator.h"
 
@@ -55,10 +56,9 @@ const TileKind* RcRacerState::program_step(PlayerId p, int step) const {
 }
 
 PlayerId RcRacerState::left_of(PlayerId p) const {
-  for (int k = 1; k <= num_players(); ++k) {
-    const auto q = static_cast<PlayerId>((p + k) % num_players());
-    if (racing(q)) return q;
-  }
+  PlayerId q = p;
+  for (int k = 1; k <= num_players(); ++k)
+    if (racing(q = rt::left_of(q, num_players()))) return q;
   return p;
 }
 

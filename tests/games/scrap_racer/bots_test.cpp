@@ -2,6 +2,7 @@
 // dodge doubles, bonus cards to cross the line, and whole games at every level.
 #include <catch2/catch.hpp>
 
+#include "core/chance.h"
 #include "core/rng.h"
 #include "games/scrap_racer/bots.h"
 #include "tests/games/scrap_racer/fixture.h"
@@ -135,11 +136,8 @@ PlayerId race(const std::shared_ptr<const Game>& game, const std::vector<std::st
     if (state->turn() == Turn::Chance) {
       outs.clear();
       state->chance_outcomes(outs);
-      std::uint32_t total = 0;
-      for (const auto& o : outs) total += o.weight;
-      std::uint32_t r = dice.below(total);
-      std::size_t i = 0;
-      while (r >= outs[i].weight) r -= outs[i++].weight;
+      const std::size_t i =
+          pick_outcome(dice, outs.data(), outs.size(), weight_sum(outs.data(), outs.size()));
       state->apply(kChance, outs[i].action, 0);
     } else {
       who.clear();
