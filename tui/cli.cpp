@@ -13,6 +13,7 @@
 
 #include "core/history.h"
 #include "core/save.h"
+#include "core/seat.h"
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "tui/bench.h"
@@ -135,7 +136,8 @@ void refuse_json_board(bool json, bool board) {
 int cmd_sim(TableRequest req, bool json, bool board, const std::string& save_path) {
   refuse_json_board(json, board);
   for (const auto& s : req.seats)
-    if (s == "human") throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
+    if (const auto choice = parse_seat_choice(s); choice && choice->person())
+      throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
   auto table = make_table(req, kDefaultSeed);
   TranscriptOptions topt;
   topt.json = json;
