@@ -193,8 +193,8 @@ constexpr std::array<Outcome, 21> kTwoDice = [] {  // the crash card's 2 dice: a
   return o;
 }();
 
-// For room the caller has checked: the compiler then knows push_back cannot
-// reallocate, so the caller's hot path needs no call and no saved registers.
+// For room the caller has checked (why: docs/PERFORMANCE.md, "Rules code
+// shaped for speed").
 template <std::size_t N>
 void append_in_room(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
   for (const Outcome& o : list) {
@@ -207,8 +207,7 @@ template <std::size_t N>
 void append(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
   const std::size_t first = out.size();
   out.resize(first + N);
-  std::copy(list.begin(), list.end(),
-            out.begin() + static_cast<std::ptrdiff_t>(first));  // fixed size: inlined
+  std::copy(list.begin(), list.end(), out.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
 }  // namespace

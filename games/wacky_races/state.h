@@ -19,7 +19,7 @@
 #include <memory>
 
 #include "core/state.h"
-#include "games/wacky_races/catalog.h"
+#include "games/wacky_races/data.h"
 
 namespace rt::wacky_races {
 
@@ -292,7 +292,7 @@ class WackyState final : public State {
  private:
   WackyState(const WackyState&) = default;
   // Stack.
-  // Inline: five pushes a decision.
+  // Inline (docs/PERFORMANCE.md, "Rules code shaped for speed").
   Task& push(TaskKind kind) {
     if (depth_ >= kStackSize) [[unlikely]]
       stack_overflow();

@@ -1,7 +1,7 @@
 // Rulebook, Step 5 - Moving Dick Dastardly, and Dick Dastardly's Traps (placement).
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // Ends the active player's turn after one card and refills from `draws`.

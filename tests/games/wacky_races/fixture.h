@@ -15,7 +15,7 @@
 #include "games/wacky_races/state.h"
 #include "tests/harness/harness.h"
 
-namespace wr_test {
+namespace rt::wacky_races::fixture {
 
 using namespace rt;
 using namespace rt::wacky_races;
@@ -183,4 +183,4 @@ inline void no_dastardly(Fixture& fx) {
   fx.s().set_dastardly(-1, true);
 }
 
-}  // namespace wr_test
+}  // namespace rt::wacky_races::fixture

@@ -1,7 +1,7 @@
 // Rulebook, End of the Round: Neutral Racers Movement.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // The last player of the round (seat 3 of 3) plays one Desert and ends; the refill draws `draw`.

@@ -2,7 +2,7 @@
 // test per effect code, the Sawtooth example, and the rules common to all.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // Seat 1 drives `first`, seats 2 and 3 the others; the rest are Neutral Racers.

@@ -1,7 +1,7 @@
 // "Our readings": the choices we made where the rulebook is silent, each tested.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 // Our reading: Broken Bridge caught outside your own turn limits your next turn.
 TEST_CASE("Reading: Broken Bridge caught on another player's turn hits your next turn",

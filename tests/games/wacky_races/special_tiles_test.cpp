@@ -2,7 +2,7 @@
 // A.C.M.E. Laboratory and the Gas Station.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 Fixture with_special(const std::string& special) {

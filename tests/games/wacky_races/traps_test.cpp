@@ -2,7 +2,7 @@
 // and each of the nine Trap cards.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // Pat Pending (seat 1) at tile `from` with a Trap of `kind` on tile `at`, Dastardly out of the way.

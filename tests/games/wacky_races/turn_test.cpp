@@ -2,7 +2,7 @@
 // Space rule, powers at any time, redrawing the hand.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 // Rulebook, Steps 1, 2, and 3: "each player MUST play at least 1 Movement card from their hand. This first
 // card moves their Racer forward 1 space, regardless of the Terrain type showing on the card or the type of

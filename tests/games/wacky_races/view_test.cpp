@@ -1,7 +1,7 @@
 // The board view, prompts and action labels ("what each choice would do").
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 std::string render(Fixture& fx, PlayerId viewer, int w = 80, int h = 22, bool unicode = true,

@@ -16,7 +16,7 @@
 
 #include "core/deck.h"
 #include "core/state.h"
-#include "games/go_wacky/cards.h"
+#include "games/go_wacky/data.h"
 
 namespace rt::go_wacky {
 

@@ -20,7 +20,7 @@
 
 #include "core/deck.h"
 #include "core/state.h"
-#include "games/racesmack/cards.h"
+#include "games/racesmack/data.h"
 #include "games/racesmack/judge.h"
 
 namespace rt::racesmack {

@@ -1,7 +1,7 @@
 // Rulebook, "Setup" and "1. Programming": the track, racecars, starting
 // spaces, the Reset step (scramble and pass left), the programming race and
 // the Smile tokens.
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
 #include <algorithm>
 
@@ -9,7 +9,7 @@
 
 #include "core/deck.h"
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/narrator.h"
+#include "games/rc_racer/narration.h"
 
 namespace rt::rc_racer {
 
@@ -87,8 +87,8 @@ constexpr auto kScrambleSlides = [] {
   return table;
 }();
 
-// For room the caller has checked: the compiler then knows push_back cannot
-// reallocate, so the caller's hot path needs no call and no saved registers.
+// For room the caller has checked (why: docs/PERFORMANCE.md, "Rules code
+// shaped for speed").
 template <class T>
 void push_in_room(std::vector<T>& out, const T& value) {
   if (out.size() == out.capacity()) __builtin_unreachable();
