@@ -257,7 +257,7 @@ TEST_CASE("Power DASTARDLY_BACK: Haunted Fog sends the Mean Machine behind the l
   put(fx, "red-max", 8);
   put(fx, "lazy-luke", 9);
   put(fx, "ant-hill-mob", 7);
-  s.set_dastardly(tile(fx, 11), false);
+  s.test_set_dastardly(tile(fx, 11), false);
   act(fx, 0, "power haunted-fog");
   CHECK(s.dastardly() == tile(fx, 4));
   ok(fx);

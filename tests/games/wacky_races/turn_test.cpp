@@ -140,7 +140,7 @@ TEST_CASE("Tile Space: at most 2 racers share a tile; full tiles are skipped", "
 // for other Racers' movement."
 TEST_CASE("Tile Space: Dick Dastardly never takes up a space", "[wacky-races][rules][turn]") {
   Fixture fx = start(Setup{});
-  fx.s().set_dastardly(tile(fx, 2));
+  fx.s().test_set_dastardly(tile(fx, 2));
   put(fx, "pat-pending", 1);
   put(fx, "rufus-ruffcut", 2);
   hand(fx, 0, "DDD");
@@ -213,7 +213,7 @@ TEST_CASE("Step 4: an empty Movement Deck is refilled from the Discard Pile", "[
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
   for (int k = 0; k < kTerrains; ++k)
-    while (s.deck(k) > 0) s.set_discard_top(k);
+    while (s.deck(k) > 0) s.test_set_discard_top(k);
   REQUIRE(s.deck_total() == 0);
   const int pile = s.discard_total();
   put(fx, "pat-pending", 1);
