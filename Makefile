@@ -134,8 +134,14 @@ fuzz-smoke: deps-clang
 	done
 
 # Rewrite the golden transcripts after an intended change (review the diff!).
-golden: build
-	cd $(BUILD_DIR) && RACETABLE_REGEN_GOLDEN=1 ctest -R golden
+# Rewrites tests/golden from every game's [golden] test cases (ctest names
+# the test programs, not their cases, so the programs are run directly).
+GAME_TESTS := $(patsubst games/%/,tests_%,$(sort $(dir $(wildcard games/*/game.h))))
+golden: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target $(GAME_TESTS)
+	@for t in $(GAME_TESTS); do \
+	  RACETABLE_SOURCE_DIR=$(CURDIR) RACETABLE_REGEN_GOLDEN=1 ./$(BUILD_DIR)/tests/$$t "[golden]" || exit 1; \
+	done
 
 bench: build
 	./$(BUILD_DIR)/racetable bench

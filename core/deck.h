@@ -63,12 +63,5 @@ inline void die_outcomes(std::vector<Outcome>& out, int faces, Action base) {
 inline PlayerId left_of(PlayerId p, int players) {
   return static_cast<PlayerId>((p + 1) % players);
 }
-inline PlayerId right_of(PlayerId p, int players) {
-  return static_cast<PlayerId>((p + players - 1) % players);
-}
-// Seats in turn order starting at `first`.
-inline void turn_order(PlayerId first, int players, std::vector<PlayerId>& out) {
-  for (int i = 0; i < players; ++i) out.push_back(static_cast<PlayerId>((first + i) % players));
-}
 
 }  // namespace rt

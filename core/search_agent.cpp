@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/chance.h"
+
 namespace rt {
 
 SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
@@ -80,18 +82,16 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
       // The same draw as the driver's: the game's in-place list when it has one.
       const ChanceSpan span = s.chance_span(scratch_);
       const Outcome* outs = span.data;
-      std::uint64_t total = span.total;
-      if (span.size == 0) {
+      std::size_t n = span.size;
+      WeightSum total = span.total;
+      if (n == 0) {
         outs_.clear();
         s.chance_outcomes(outs_);
         outs = outs_.data();
-        total = 0;
-        for (const auto& o : outs_) total += o.weight;
+        n = outs_.size();
+        total = weight_sum(outs, n);
       }
-      std::uint64_t r =
-          total <= 0xFFFFFFFFull ? rng.below(static_cast<std::uint32_t>(total)) : rng.next64() % total;
-      std::size_t i = 0;
-      while (r >= outs[i].weight) r -= outs[i++].weight;
+      const std::size_t i = pick_outcome(rng, outs, n, total);
       s.apply(kChance, outs[i].action, s.now());
       continue;
     }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/chance.h"
 #include "core/search_agent.h"
 
 namespace rt {
@@ -143,46 +144,19 @@ Tick Table::ready_at(PlayerId player) const {
     note_step(Step{kChance, action, at});
 }
 
-// Samples a chance node's outcome by weight. With unit weights (shuffled
-// cards, say) the index is the draw itself; the walk gives the same index.
-// A ChanceSpan and chance_outcomes() list the same outcomes, so this and
-// sample_outcomes() draw the same numbers from the chance stream.
+// Samples a chance node's outcome by weight with core/chance.h's sampler (the
+// search's playouts use it too). A ChanceSpan and chance_outcomes() list the
+// same outcomes, so both paths draw the same numbers from the chance stream.
 [[gnu::always_inline]] inline void Table::apply_chance_span(const ChanceSpan& span) {
-  std::uint32_t r = chance_rng_.below(span.total);
-  std::size_t i = 0;
-  if (span.total == span.size)
-    i = r;
-  else
-    while (r >= span.data[i].weight) r -= span.data[i++].weight;
-  apply_chance_action(span.data[i].action);
+  apply_chance_action(span.data[pick_outcome(chance_rng_, span.data, span.size, span.total)].action);
 }
 
 Action Table::sample_outcomes() {
   outcomes_.clear();
   state_->chance_outcomes(outcomes_);
-  // Four at a time: a shuffled pile lists every card, so this loop is hot.
-  std::uint64_t total = 0;
-  std::uint32_t not_unit = 0;  // any bit set: some weight is not 1
   const Outcome* o = outcomes_.data();
   const std::size_t n = outcomes_.size();
-  std::size_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    total += std::uint64_t{o[k].weight} + o[k + 1].weight + o[k + 2].weight + o[k + 3].weight;
-    not_unit |= (o[k].weight ^ 1u) | (o[k + 1].weight ^ 1u) | (o[k + 2].weight ^ 1u) | (o[k + 3].weight ^ 1u);
-  }
-  for (; k < n; ++k) {
-    total += o[k].weight;
-    not_unit |= o[k].weight ^ 1u;
-  }
-  const bool unit = not_unit == 0;
-  std::uint64_t r = total <= 0xFFFFFFFFull ? chance_rng_.below(static_cast<std::uint32_t>(total))
-                                           : chance_rng_.next64() % total;
-  std::size_t i = 0;
-  if (unit)
-    i = static_cast<std::size_t>(r);
-  else
-    while (r >= outcomes_[i].weight) r -= outcomes_[i++].weight;
-  return outcomes_[i].action;
+  return o[pick_outcome(chance_rng_, o, n, weight_sum(o, n))].action;
 }
 
 // A chance node listed in place (hundreds a round in some games) goes

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/seat.h"
 #include "core/table.h"
 #include "games/registry.h"
 
@@ -189,11 +190,8 @@ void play_pair(const std::shared_ptr<const Game>& game, const std::string& a, co
 int tournament(const BenchOptions& opt) {
   const Registry& registry = builtin_registry();
   const std::vector<std::string> levels = split(opt.levels);
-  for (const auto& l : levels) {
-    bool known = false;
-    for (const auto& k : bot_levels()) known = known || k == l;
-    if (!known) throw UserError(fmt::format("unknown level '{}' in --levels", l));
-  }
+  for (const auto& l : levels)
+    if (!parse_bot_level(l)) throw UserError(fmt::format("unknown level '{}' in --levels", l));
   const int games = opt.games > 0 ? opt.games : 200;
   const std::size_t n = levels.size();
   for (const auto& e : registry.all()) {

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 
 #include "core/history.h"
 #include "core/save.h"
+#include "core/seat.h"
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "tui/bench.h"
@@ -52,18 +54,24 @@ void add_table_options(CLI::App* cmd, TableRequest& req) {
   cmd->add_option("--data", req.data_dir, "read game data from this directory instead of the built-in copy");
 }
 
-// Game-specific conveniences that map to --option key=value.
-void add_game_params(CLI::App* cmd, std::string& races, std::string& racers, std::string& track) {
-  cmd->add_option("--races", races, "wacky-races championship: number of races");
-  cmd->add_option("--racers", racers, "wacky-races: teams to race, comma-separated");
-  cmd->add_option("--track", track, "scrap-racer: layout A-F or a custom segment order");
+// Every game's options (GameInfo::params) as flags of their own: `--NAME
+// VALUE` is `--option NAME=VALUE`. Games that share an option name share the
+// flag; a game's new option needs no line here.
+using GameParamValues = std::map<std::string, std::string>;
+
+void add_game_params(CLI::App* cmd, GameParamValues& values) {
+  std::map<std::string, std::string> help;  // by option name: "game: summary; game: summary"
+  for (const GameEntry& e : builtin_registry().all())
+    for (const ParamInfo& p : e.info.params) {
+      std::string& h = help[p.name];
+      h += (h.empty() ? "" : "; ") + e.info.id + ": " + p.summary;
+    }
+  for (const auto& [name, text] : help) cmd->add_option("--" + name, values[name], text);
 }
 
-void fold_params(TableRequest& req, const std::string& races, const std::string& racers,
-                 const std::string& track) {
-  if (!races.empty()) req.options.push_back("races=" + races);
-  if (!racers.empty()) req.options.push_back("racers=" + racers);
-  if (!track.empty()) req.options.push_back("track=" + track);
+void fold_params(TableRequest& req, const GameParamValues& values) {
+  for (const auto& [name, value] : values)
+    if (!value.empty()) req.options.push_back(name + "=" + value);
 }
 
 std::string default_save_path(const Table& table) {
@@ -135,7 +143,8 @@ void refuse_json_board(bool json, bool board) {
 int cmd_sim(TableRequest req, bool json, bool board, const std::string& save_path) {
   refuse_json_board(json, board);
   for (const auto& s : req.seats)
-    if (s == "human") throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
+    if (const auto choice = parse_seat_choice(s); choice && choice->person())
+      throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
   auto table = make_table(req, kDefaultSeed);
   TranscriptOptions topt;
   topt.json = json;
@@ -289,20 +298,22 @@ int run(int argc, char** argv) {
 
   TableRequest sim_req;
   bool sim_json = false, sim_board = false;
-  std::string sim_save, sim_races, sim_racers, sim_track;
+  std::string sim_save;
+  GameParamValues sim_params;
   auto* sim = app.add_subcommand("sim", "play a whole game with computers and print the transcript");
   add_table_options(sim, sim_req);
-  add_game_params(sim, sim_races, sim_racers, sim_track);
+  add_game_params(sim, sim_params);
   sim->add_flag("--json", sim_json, "JSON lines: one object per event, then a result");
   sim->add_flag("--board", sim_board, "draw the board after every decision");
   sim->add_option("--save", sim_save, "also write the game to this save file");
 
   TableRequest play_req;
   bool play_line = false;
-  std::string play_save, play_races, play_racers, play_track;
+  std::string play_save;
+  GameParamValues play_params;
   auto* play = app.add_subcommand("play", "play a game (the shell, or --line for plain text)");
   add_table_options(play, play_req);
-  add_game_params(play, play_races, play_racers, play_track);
+  add_game_params(play, play_params);
   play->add_flag("--line", play_line, "line mode: numbered prompts on stdin, no full screen");
   play->add_option("--save", play_save, "save file (default: in the state directory)");
 
@@ -403,11 +414,11 @@ int run(int argc, char** argv) {
     if (app.got_subcommand("list")) return cmd_list(list_json);
     if (app.got_subcommand("rules")) return cmd_rules(rules_game, rules_data, rules_json_flag);
     if (app.got_subcommand("sim")) {
-      fold_params(sim_req, sim_races, sim_racers, sim_track);
+      fold_params(sim_req, sim_params);
       return cmd_sim(sim_req, sim_json, sim_board, sim_save);
     }
     if (app.got_subcommand("play")) {
-      fold_params(play_req, play_races, play_racers, play_track);
+      fold_params(play_req, play_params);
       if (play_line || !tty) return cmd_play_line(play_req, play_save);
       shell_opt.start_game = play_req;
       shell_opt.start_game_set = true;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "core/agent.h"
+#include "core/seat.h"
 #include "games/registry.h"
 #include "tui/net/commands.h"
 
@@ -116,8 +117,9 @@ std::vector<std::string> game_ids() {
 std::vector<std::string> seat_levels(const Typed& t, bool humans) {
   std::vector<std::string> levels;
   const std::string sub = t.sub ? t.sub->get_name() : "";
-  if (humans && (sub == "play" || sub == "host")) levels.push_back("human");
-  for (const std::string& level : bot_levels()) levels.push_back(level);
+  if (humans && (sub == "play" || sub == "host"))
+    levels.emplace_back(seat_choice_name(SeatChoice{SeatController::Human}));
+  for (BotLevel level : kBotLevels) levels.emplace_back(level_name(level));
   return levels;
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/agent.h"
 #include "core/input_limits.h"
+#include "core/seat.h"
 #include "games/registry.h"
 
 namespace rt::cli {
@@ -41,9 +42,18 @@ DataSource data_source(const std::string& data_dir) {
   return data_dir.empty() ? DataSource::embedded() : DataSource::directory(data_dir);
 }
 
+namespace {
+
+bool is_human(std::string_view word) {
+  const std::optional<SeatChoice> choice = parse_seat_choice(word);
+  return choice && choice->controller == SeatController::Human;
+}
+
+}  // namespace
+
 int human_seats(const TableRequest& req) {
-  if (req.seats.empty()) return req.default_seat == "human" ? 1 : 0;
-  return static_cast<int>(std::count(req.seats.begin(), req.seats.end(), std::string("human")));
+  if (req.seats.empty()) return is_human(req.default_seat) ? 1 : 0;
+  return static_cast<int>(std::count_if(req.seats.begin(), req.seats.end(), is_human));
 }
 
 std::vector<std::string> with_seat_defaults(const GameInfo& info, std::vector<std::string> chosen,
@@ -79,19 +89,15 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
   for (int p = 0; p < players; ++p) {
     const std::string kind = req.seats.empty() ? (p == 0 ? req.default_seat : std::string(kDefaultComputer))
                                                : req.seats[static_cast<std::size_t>(p)];
+    // A table made here has people at this terminal and computers; people
+    // elsewhere ("remote") sit at hosted tables, which name them "human".
+    const std::optional<SeatChoice> choice = parse_seat_choice(kind);
+    if (!choice || choice->controller == SeatController::Remote)
+      throw OptionError(fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)",
+                                    p + 1, excerpt(kind)));
     Seat s;
-    if (kind == "human") {
-      s.kind = SeatKind::Human;
-      s.level = "human";
-    } else {
-      bool known = false;
-      for (const auto& l : bot_levels()) known = known || l == kind;
-      if (!known)
-        throw OptionError(fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)",
-                                      p + 1, excerpt(kind)));
-      s.kind = SeatKind::Bot;
-      s.level = kind;
-    }
+    s.kind = choice->controller == SeatController::Human ? SeatKind::Human : SeatKind::Bot;
+    s.level = s.kind == SeatKind::Human ? "human" : std::string(level_name(choice->level));
     s.name = p < static_cast<int>(req.names.size()) ? req.names[static_cast<std::size_t>(p)] : std::string();
     seats.push_back(s);
   }

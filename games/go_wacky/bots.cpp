@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/search_agent.h"
-#include "games/go_wacky/rules.h"
+#include "games/go_wacky/state.h"
 
 namespace rt::go_wacky {
 

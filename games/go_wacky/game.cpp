@@ -1,7 +1,7 @@
 #include "games/go_wacky/game.h"
 
 #include "games/go_wacky/bots.h"
-#include "games/go_wacky/rules.h"
+#include "games/go_wacky/state.h"
 
 namespace rt::go_wacky {
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/game.h"
-#include "games/go_wacky/cards.h"
+#include "games/go_wacky/data.h"
 
 namespace rt::go_wacky {
 

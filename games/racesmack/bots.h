@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/agent.h"
-#include "games/racesmack/rules.h"
+#include "games/racesmack/state.h"
 
 namespace rt::racesmack {
 

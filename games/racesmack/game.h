@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/game.h"
-#include "games/racesmack/cards.h"
-#include "games/racesmack/rules.h"
+#include "games/racesmack/data.h"
+#include "games/racesmack/state.h"
 
 namespace rt::racesmack {
 

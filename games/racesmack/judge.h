@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "games/racesmack/cards.h"
+#include "games/racesmack/data.h"
 
 namespace rt::racesmack {
 

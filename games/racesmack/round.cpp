@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "games/racesmack/game.h"
-#include "games/racesmack/rules.h"
+#include "games/racesmack/state.h"
 
 namespace rt::racesmack {
 

@@ -7,7 +7,7 @@
 
 #include "core/rng.h"
 #include "games/racesmack/game.h"
-#include "games/racesmack/rules.h"
+#include "games/racesmack/state.h"
 
 namespace rt::racesmack {
 

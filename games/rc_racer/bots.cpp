@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
 

@@ -4,7 +4,7 @@
 
 #include "core/input_limits.h"
 #include "games/rc_racer/bots.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
 

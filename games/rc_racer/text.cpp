@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
 namespace {

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/narrator.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/narration.h"
+#include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
 namespace {

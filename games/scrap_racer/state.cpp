@@ -193,8 +193,8 @@ constexpr std::array<Outcome, 21> kTwoDice = [] {  // the crash card's 2 dice: a
   return o;
 }();
 
-// For room the caller has checked: the compiler then knows push_back cannot
-// reallocate, so the caller's hot path needs no call and no saved registers.
+// For room the caller has checked (why: docs/PERFORMANCE.md, "Rules code
+// shaped for speed").
 template <std::size_t N>
 void append_in_room(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
   for (const Outcome& o : list) {
@@ -207,8 +207,7 @@ template <std::size_t N>
 void append(std::vector<Outcome>& out, const std::array<Outcome, N>& list) {
   const std::size_t first = out.size();
   out.resize(first + N);
-  std::copy(list.begin(), list.end(),
-            out.begin() + static_cast<std::ptrdiff_t>(first));  // fixed size: inlined
+  std::copy(list.begin(), list.end(), out.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
 }  // namespace
@@ -513,24 +512,24 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
 
 // --- arranging positions (tests and puzzles) ------------------------------
 
-void ScrapRacerState::arrange_distance(int r, int distance) {
+void ScrapRacerState::test_set_distance(int r, int distance) {
   const int laps = track().laps_of(distance);
   dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(distance);
   laps_before_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(laps);
   laps_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(std::min(laps, kLaps));
 }
 
-void ScrapRacerState::arrange_laps(int r, int laps) {
+void ScrapRacerState::test_set_laps(int r, int laps) {
   laps_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(laps);
 }
 
-void ScrapRacerState::arrange_boost(int r, BoostKind k, int count) {
+void ScrapRacerState::test_set_boost(int r, BoostKind k, int count) {
   auto& held = boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
   boost_supply_ = static_cast<std::int8_t>(boost_supply_ - (count - held));
   held = static_cast<std::uint8_t>(count);
 }
 
-void ScrapRacerState::arrange_bonus_card(PlayerId p, const std::string& id) {
+void ScrapRacerState::test_set_bonus_card(PlayerId p, const std::string& id) {
   for (std::size_t k = 0; k < data().bonus.size(); ++k)
     if (data().bonus[k].id == id && bonus_deck_.take(static_cast<int>(k))) {
       hand_[static_cast<std::size_t>(p)].add(static_cast<int>(k));
@@ -538,13 +537,13 @@ void ScrapRacerState::arrange_bonus_card(PlayerId p, const std::string& id) {
     }
 }
 
-void ScrapRacerState::arrange_bonus_markers(int r, int count) {
+void ScrapRacerState::test_set_bonus_markers(int r, int count) {
   auto& held = markers_[static_cast<std::size_t>(r)];
   bonus_supply_ = static_cast<std::int8_t>(bonus_supply_ - (count - held));
   held = static_cast<std::uint8_t>(count);
 }
 
-void ScrapRacerState::arrange_boost_space(int space, bool marker) {
+void ScrapRacerState::test_set_boost_space(int space, bool marker) {
   auto& on = boost_on_[static_cast<std::size_t>(space)];
   if (on == marker) return;
   boost_supply_ = static_cast<std::int8_t>(boost_supply_ + (marker ? -1 : 1));

@@ -160,12 +160,12 @@ class ScrapRacerState final : public State {
   std::string racer_label(int r) const;  // "Ana's Jackal"
 
   // Tests and puzzles: rearrange the table between turns (conserves markers).
-  void arrange_distance(int r, int distance);  // with the lap markers of the laps done
-  void arrange_laps(int r, int laps);
-  void arrange_boost(int r, BoostKind k, int count);           // from/to the supply's unseen markers
-  void arrange_bonus_card(PlayerId p, const std::string& id);  // from the bonus deck to a hand
-  void arrange_bonus_markers(int r, int count);
-  void arrange_boost_space(int space, bool marker);  // from/to the supply
+  void test_set_distance(int r, int distance);  // with the lap markers of the laps done
+  void test_set_laps(int r, int laps);
+  void test_set_boost(int r, BoostKind k, int count);           // from/to the supply's unseen markers
+  void test_set_bonus_card(PlayerId p, const std::string& id);  // from the bonus deck to a hand
+  void test_set_bonus_markers(int r, int count);
+  void test_set_boost_space(int space, bool marker);  // from/to the supply
 
  protected:
   void do_apply(PlayerId player, Action action) override;

@@ -185,20 +185,20 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
 
 // --- scenarios ------------------------------------------------------------------
 
-void WackyState::set_position(int slot, int p) {
+void WackyState::test_set_position(int slot, int p) {
   turn_actions_valid_ = false;
-  if (p < 0 || p >= catalog().num_pos) throw std::logic_error("set_position: off the course");
+  if (p < 0 || p >= catalog().num_pos) throw std::logic_error("test_set_position: off the course");
   place_racer(slot, p);
 }
 
-void WackyState::set_tile(int p, int kind) {
+void WackyState::test_set_tile(int p, int kind) {
   turn_actions_valid_ = false;
   tile_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(kind);
   note_tile(p);
   if (kind >= kSpecialBase) special_ = static_cast<std::int8_t>(kind - kSpecialBase);
 }
 
-void WackyState::set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
+void WackyState::test_set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
   turn_actions_valid_ = false;
   auto& h = hand_[static_cast<std::size_t>(seat)];
   for (int k = 0; k < kTerrains; ++k) {
@@ -208,7 +208,7 @@ void WackyState::set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
   }
   for (int k = 0; k < kTerrains; ++k) {
     if (deck(k) < counts[static_cast<std::size_t>(k)])
-      throw std::logic_error("set_hand: not enough cards in the deck");
+      throw std::logic_error("test_set_hand: not enough cards in the deck");
     deck_[static_cast<std::size_t>(k)] =
         static_cast<std::uint8_t>(deck(k) - counts[static_cast<std::size_t>(k)]);
     h[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(counts[static_cast<std::size_t>(k)]);
@@ -232,7 +232,7 @@ void WackyState::discard_trap(int kind) {
   ++trap_disc_[static_cast<std::size_t>(kind)];
 }
 
-void WackyState::set_dastardly(int p, bool out) {
+void WackyState::test_set_dastardly(int p, bool out) {
   turn_actions_valid_ = false;
   dast_ = static_cast<std::int8_t>(p);
   dast_out_ = out;
@@ -244,14 +244,14 @@ void WackyState::set_exhausted(PlayerId seat, int power, bool on) {
   m = static_cast<std::uint8_t>(on ? (m | (1u << power)) : (m & ~(1u << power)));
 }
 
-void WackyState::set_discard_top(int terrain) {
+void WackyState::test_set_discard_top(int terrain) {
   turn_actions_valid_ = false;
-  if (deck(terrain) == 0) throw std::logic_error("set_discard_top: none left in the deck");
+  if (deck(terrain) == 0) throw std::logic_error("test_set_discard_top: none left in the deck");
   --deck_[static_cast<std::size_t>(terrain)];
   discard_card(terrain);
 }
 
-void WackyState::jump_to_turn(PlayerId seat, int done) {
+void WackyState::test_jump_to_turn(PlayerId seat, int done) {
   turn_actions_valid_ = false;
   depth_ = 0;
   turns_done_ = static_cast<std::int8_t>(done);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/deck.h"
 #include "games/wacky_races/game.h"
 #include "games/wacky_races/state.h"
 
@@ -346,7 +347,7 @@ bool WackyState::step_next_turn(Task& t) {
   const PlayerId seat = t.who;
   pop();
   if (++turns_done_ < n) {
-    start_turn(static_cast<PlayerId>((seat + 1) % n));
+    start_turn(left_of(seat, n));
     return true;
   }
   turns_done_ = 0;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "games/wacky_races/catalog.h"
+#include "games/wacky_races/data.h"
 
 namespace rt::wacky_races {
 

@@ -183,7 +183,8 @@ void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
 
 // --- running the stack -------------------------------------------------------
 
-// The dispatch is inlined into this loop: eight tasks run per decision.
+// Runs tasks until one waits (the dispatch is inlined here: docs/PERFORMANCE.md,
+// "Rules code shaped for speed").
 void WackyState::settle() {
   for (int guard = 0; !over_ && depth_ > 0;) {
     if (!step_task()) return;

@@ -19,7 +19,7 @@
 #include <memory>
 
 #include "core/state.h"
-#include "games/wacky_races/catalog.h"
+#include "games/wacky_races/data.h"
 
 namespace rt::wacky_races {
 
@@ -275,17 +275,17 @@ class WackyState final : public State {
 
   // --- scenario set-up for tests and examples -----------------------------
   // They keep every card, trap and racer in exactly one place.
-  void set_position(int slot, int p);
-  void set_tile(int p, int kind);                                   // a terrain, or kSpecialBase + special
-  void set_hand(PlayerId seat, std::array<int, kTerrains> counts);  // cards from/to the deck
-  void put_trap(int p, int kind);                                   // from the Trap deck
-  void discard_trap(int kind);                                      // from the Trap deck to its discard pile
-  void set_dastardly(int p, bool out = false);
+  void test_set_position(int slot, int p);
+  void test_set_tile(int p, int kind);  // a terrain, or kSpecialBase + special
+  void test_set_hand(PlayerId seat, std::array<int, kTerrains> counts);  // cards from/to the deck
+  void put_trap(int p, int kind);                                        // from the Trap deck
+  void discard_trap(int kind);  // from the Trap deck to its discard pile
+  void test_set_dastardly(int p, bool out = false);
   void set_exhausted(PlayerId seat, int power, bool on);
-  void set_discard_top(int terrain);  // moves one card from the deck to the discard pile
-  void set_round(int round) { round_ = round; }
+  void test_set_discard_top(int terrain);  // moves one card from the deck to the discard pile
+  void test_set_round(int round) { round_ = round; }
   // Drops whatever is pending and starts `seat`'s turn, `done` turns into the round.
-  void jump_to_turn(PlayerId seat, int done);
+  void test_jump_to_turn(PlayerId seat, int done);
 
  protected:
   void do_apply(PlayerId player, Action action) override;
@@ -293,7 +293,7 @@ class WackyState final : public State {
  private:
   WackyState(const WackyState&) = default;
   // Stack.
-  // Inline: five pushes a decision.
+  // Inline (docs/PERFORMANCE.md, "Rules code shaped for speed").
   Task& push(TaskKind kind) {
     if (depth_ >= kStackSize) [[unlikely]]
       stack_overflow();

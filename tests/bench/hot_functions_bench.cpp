@@ -136,3 +136,23 @@ TEST_CASE("Hot functions of every game", "[bench]") {
     };
   }
 }
+
+// The computer players at each level, whole games: what a table of computers
+// costs (tests once asserted a time for this; a shared machine made that
+// flaky, so it is measured here instead).
+TEST_CASE("Bots at every level play whole games", "[bench][bots]") {
+  for (const GameEntry& entry : builtin_registry().all()) {
+    Options o;
+    o.players = std::min(4, entry.info.max_players);
+    const std::shared_ptr<const Game> game =
+        builtin_registry().create(entry.info.id, o, DataSource::embedded());
+    for (const char* level : {"easy", "normal", "hard"}) {
+      BENCHMARK(entry.info.id + ": a " + std::to_string(o.players) + "-player game at level " + level) {
+        Table table(
+            game, std::vector<Seat>(static_cast<std::size_t>(o.players), Seat{"P", SeatKind::Bot, level}), 1);
+        table.advance();
+        return table.decisions();
+      };
+    }
+  }
+}

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "core/rng.h"
 #include "core/save.h"
 #include "core/transcript.h"
 
@@ -118,7 +119,42 @@ void check_step(const State& s) {
   }
 }
 
+// What `viewer` can see and do now: the turn, who is asked, the board drawn
+// for it, and its own question and options.
+std::string visible_to(const State& s, PlayerId viewer) {
+  std::string out = fmt::format("turn {}\n", static_cast<int>(s.turn()));
+  std::vector<PlayerId> actors;
+  s.actors(actors);
+  for (PlayerId p : actors) out += fmt::format("asks {}\n", int(p));
+  Canvas canvas(100, 40);
+  s.view(canvas, ViewContext{viewer, s.now(), false});
+  out += canvas.to_text();
+  if (std::find(actors.begin(), actors.end(), viewer) != actors.end()) {
+    out += s.prompt(viewer) + "\n";
+    std::vector<Action> acts;
+    s.legal_actions(viewer, acts);
+    for (Action a : acts)
+      out += fmt::format("{} {} | {}\n", a, s.action_text(viewer, a), s.action_label(viewer, a));
+  }
+  return out;
+}
+
 }  // namespace
+
+void check_determinize_hides_nothing(const State& state, std::uint64_t seed) {
+  if (state.turn() == Turn::Over) return;
+  for (PlayerId viewer = 0; viewer < state.num_players(); ++viewer) {
+    auto sampled = state.clone();
+    Rng rng(seed * 31 + static_cast<std::uint64_t>(viewer));
+    sampled->determinize(viewer, rng);
+    INFO("determinize(" << int(viewer) << ") changed what that player sees\nstate:\n"
+                        << state.debug_string());
+    REQUIRE(visible_to(*sampled, viewer) == visible_to(state, viewer));
+    const std::string inv = sampled->check_invariants();
+    INFO("determinize(" << int(viewer) << ") broke an invariant: " << inv);
+    REQUIRE(inv.empty());
+  }
+}
 
 void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
   std::vector<int> counts = cfg.player_counts;
@@ -148,6 +184,7 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
         if ((steps & (steps - 1)) == 0 || steps % 97 == 0) {
           auto copy = s.clone();
           REQUIRE(copy->debug_string() == s.debug_string());
+          check_determinize_hides_nothing(s, seed + steps);
         }
         if (steps > cfg.max_steps) FAIL("game did not end within " << cfg.max_steps << " steps");
       });

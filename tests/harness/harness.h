@@ -26,8 +26,14 @@ struct HarnessConfig {
 // Plays random games and checks, after every step: actors and legal actions
 // (sorted, unique, non-empty), text forms round-trip, chance weights positive,
 // the game's own invariants, clone reproduces the state; at the end: replay
-// and save/load reproduce the state, standings are well formed.
+// and save/load reproduce the state, standings are well formed. At the steps
+// where it clones, it also checks check_determinize_hides_nothing().
 void check_game_contract(const GameEntry& entry, const HarnessConfig& config);
+
+// For every seat: determinize(seat) on a clone changes nothing that seat can
+// see (the turn, who is asked, its view of the board, its question and its
+// options) and keeps the game's invariants.
+void check_determinize_hides_nothing(const State& state, std::uint64_t seed);
 
 // Soak: many random games, checking only the game's own invariants
 // (State::check_invariants) after every step and that every game ends.

@@ -8,7 +8,7 @@
 #include <map>
 
 #include "core/agent.h"
-#include "games/go_wacky/rules.h"
+#include "games/go_wacky/state.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/setup.h"
 #include "tui/shell/contest_keys.h"

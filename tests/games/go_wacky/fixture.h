@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "games/go_wacky/game.h"
-#include "games/go_wacky/rules.h"
+#include "games/go_wacky/state.h"
 #include "tests/harness/harness.h"
 
-namespace rt::go_wacky::test_fixture {
+namespace rt::go_wacky::fixture {
 
 struct Table {
   std::shared_ptr<const Game> game;
@@ -41,4 +41,4 @@ inline std::vector<std::vector<std::string>> purple_hands(int players) {
                                                {"purple", "purple", "orange", "orange"});
 }
 
-}  // namespace rt::go_wacky::test_fixture
+}  // namespace rt::go_wacky::fixture

@@ -22,7 +22,7 @@ TEST_CASE("Set Up: deal 4 cards to each player, turn up the top card to start th
           "[go-wacky][rules][setup]") {
   // Rulebook, Set Up: "Shuffle and deal 4 cards, face down to each player." ... "Turn up the top card and
   // place it next to the Draw Pile to form the Play Pile."
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       3, 2,
       {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"}, {"green", "green", "green", "green"}},
       "yellow");
@@ -34,10 +34,10 @@ TEST_CASE("Set Up: deal 4 cards to each player, turn up the top card to start th
 
 TEST_CASE("Play: the player left of the dealer goes first", "[go-wacky][rules][play]") {
   // Rulebook, Play: "The player left of the dealer goes first, and play passes to the left."
-  auto t = test_fixture::deal(4, 1, test_fixture::purple_hands(4), "green");
+  auto t = fixture::deal(4, 1, fixture::purple_hands(4), "green");
   CHECK(t.s->phase() == Phase::Turn);
   CHECK(t.s->current() == 2);
-  auto u = test_fixture::deal(4, 3, test_fixture::purple_hands(4), "green");
+  auto u = fixture::deal(4, 3, fixture::purple_hands(4), "green");
   CHECK(u.s->current() == 0);
 }
 
@@ -45,7 +45,7 @@ TEST_CASE("Play: after playing, draw back to 4; then the turn passes to the left
           "[go-wacky][rules][play]") {
   // Rulebook, Play: "Once you play a card, draw a card from the Draw Pile to replenish your hand back to 4,
   // and then it becomes the next player's turn."
-  auto t = test_fixture::deal(3, 2, test_fixture::purple_hands(3), "purple");
+  auto t = fixture::deal(3, 2, fixture::purple_hands(3), "purple");
   REQUIRE(t.s->current() == 0);
   act(*t.s, 0, "play purple");
   CHECK(t.s->hand_size(0) == 3);
@@ -59,15 +59,14 @@ TEST_CASE("Play: after playing, draw back to 4; then the turn passes to the left
 TEST_CASE("Play: you must play a card that matches the colour of the top card", "[go-wacky][rules][play]") {
   // Rulebook, Play: "On your turn, you must play a card from your hand that matches the COLOR of the top card
   // on the Play Pile."
-  auto t = test_fixture::deal(
-      2, 1, {{"red", "blue", "green", "yellow"}, {"purple", "purple", "purple", "purple"}}, "red");
+  auto t = fixture::deal(2, 1, {{"red", "blue", "green", "yellow"}, {"purple", "purple", "purple", "purple"}},
+                         "red");
   CHECK(legal_texts(*t.s, 0) == Strings{"play red"});
 }
 
 TEST_CASE("Play: exact match — a red card on a red card", "[go-wacky][rules][play]") {
   // Rulebook, Exact match: "you may, for example, play a red card on another red card".
-  auto t = test_fixture::deal(2, 1, {{"red", "orange", "orange", "orange"}, test_fixture::purple_hands(1)[0]},
-                              "red");
+  auto t = fixture::deal(2, 1, {{"red", "orange", "orange", "orange"}, fixture::purple_hands(1)[0]}, "red");
   act(*t.s, 0, "play red");
   CHECK(t.s->deck().types[static_cast<std::size_t>(t.s->top_card())].id == "red");
 }
@@ -77,33 +76,32 @@ TEST_CASE("Play: split match — on green/blue play green, blue, green/blue or a
   // Rulebook, Split match: "if the top Play Pile card is, for example, split green/blue, you may play a green
   // card, a blue card, a split green/blue card, or another split color card that contains either green or
   // blue".
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       2, 1,
       {{"green", "blue", "red+green", "orange+blue"}, {"red", "orange+yellow", "purple", "yellow+purple"}},
       "green+blue");
   CHECK(legal_texts(*t.s, 0) == Strings{"play green", "play blue", "play red+green", "play orange+blue"});
   // A split card sharing neither colour does not match.
-  auto u = test_fixture::deal(2, 1, {{"red+yellow", "red", "red", "red"}, test_fixture::purple_hands(1)[0]},
-                              "green+blue");
+  auto u =
+      fixture::deal(2, 1, {{"red+yellow", "red", "red", "red"}, fixture::purple_hands(1)[0]}, "green+blue");
   CHECK(legal_texts(*u.s, 0) == Strings{"pass"});
 }
 
 TEST_CASE("Play: word cards are played only on a colour match", "[go-wacky][rules][play]") {
   // Rulebook, Word cards: "you may play a card that has words on it at any time, as long as it color-matches
   // the top card in the Play Pile".
-  auto t = test_fixture::deal(
-      2, 1, {{"egw-red", "gw-blue", "rnr-red+blue", "bull-yellow+blue"}, test_fixture::purple_hands(1)[0]},
-      "red");
+  auto t = fixture::deal(
+      2, 1, {{"egw-red", "gw-blue", "rnr-red+blue", "bull-yellow+blue"}, fixture::purple_hands(1)[0]}, "red");
   CHECK(legal_texts(*t.s, 0) == Strings{"play egw-red", "play rnr-red+blue"});
 }
 
 TEST_CASE("Play: with no playable card you pass, and only then", "[go-wacky][rules][play]") {
   // Rulebook, Play: "If you don't have a playable card, say "pass" and it becomes the next player's turn."
-  auto t = test_fixture::deal(3, 2,
-                              {{"red", "red", "red", "red"},
-                               {"blue", "blue", "blue", "blue"},
-                               {"purple", "purple", "purple", "purple"}},
-                              "blue");
+  auto t = fixture::deal(3, 2,
+                         {{"red", "red", "red", "red"},
+                          {"blue", "blue", "blue", "blue"},
+                          {"purple", "purple", "purple", "purple"}},
+                         "blue");
   CHECK(legal_texts(*t.s, 0) == Strings{"pass"});
   act(*t.s, 0, "pass");
   CHECK(t.s->current() == 1);
@@ -117,7 +115,7 @@ TEST_CASE(
   // Rulebook, Play: "In the unlikely event that every player passes in succession, when the turn comes back
   // to the first player who couldn't go, turn the top card from the Draw Pile face up onto the Play Pile and
   // continue playing as before."
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       3, 2,
       {{"red", "red", "red", "red"}, {"blue", "blue", "blue", "blue"}, {"green", "green", "green", "green"}},
       "purple");
@@ -135,11 +133,11 @@ TEST_CASE(
 
 TEST_CASE("Play: a pass between plays restarts the count of passes", "[go-wacky][rules][play]") {
   // "every player passes in succession": a play in between breaks the succession.
-  auto t = test_fixture::deal(3, 2,
-                              {{"red", "red", "red", "red"},
-                               {"purple", "purple", "purple", "purple"},
-                               {"green", "green", "green", "green"}},
-                              "purple");
+  auto t = fixture::deal(3, 2,
+                         {{"red", "red", "red", "red"},
+                          {"purple", "purple", "purple", "purple"},
+                          {"green", "green", "green", "green"}},
+                         "purple");
   act(*t.s, 0, "pass");
   act(*t.s, 1, "play purple");
   chance(*t.s, "draw red");
@@ -150,8 +148,7 @@ TEST_CASE("Play: a pass between plays restarts the count of passes", "[go-wacky]
 }
 
 TEST_CASE("Our reading: a word card turned up is only a colour", "[go-wacky][readings]") {
-  auto t =
-      test_fixture::deal(2, 1, {{"red", "red", "red", "red"}, test_fixture::purple_hands(1)[0]}, "egw-red");
+  auto t = fixture::deal(2, 1, {{"red", "red", "red", "red"}, fixture::purple_hands(1)[0]}, "egw-red");
   CHECK(t.s->phase() == Phase::Turn);
   CHECK(legal_texts(*t.s, 0) == Strings{"play red"});
 }

@@ -15,11 +15,11 @@ using rt::test::act;
 
 TEST_CASE("View: shows the piles, every player's scoring pile and only the viewer's hand",
           "[go-wacky][view]") {
-  auto t = test_fixture::deal(3, 2,
-                              {{"gw-red", "red", "blue+purple", "green"},
-                               {"purple", "purple", "orange", "orange"},
-                               {"yellow", "yellow", "yellow", "yellow"}},
-                              "red");
+  auto t = fixture::deal(3, 2,
+                         {{"gw-red", "red", "blue+purple", "green"},
+                          {"purple", "purple", "orange", "orange"},
+                          {"yellow", "yellow", "yellow", "yellow"}},
+                         "red");
   Canvas c(80, 20, false);
   ViewContext ctx;
   ctx.viewer = 0;
@@ -34,7 +34,7 @@ TEST_CASE("View: shows the piles, every player's scoring pile and only the viewe
 }
 
 TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-wacky][view]") {
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}}, "blue");
   act(*t.s, 0, "play bull-yellow+blue");
   Canvas a(80, 20, false), b(80, 20, false);
@@ -49,7 +49,7 @@ TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-w
 }
 
 TEST_CASE("Bots: prefer a Go Wacky! card (only they roll) to a plain card", "[go-wacky][bots]") {
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       2, 1, {{"gw-red", "red", "orange", "orange"}, {"purple", "purple", "orange", "orange"}}, "red");
   GoWackyBot bot("normal");
   Rng rng(1);
@@ -58,7 +58,7 @@ TEST_CASE("Bots: prefer a Go Wacky! card (only they roll) to a plain card", "[go
 }
 
 TEST_CASE("Bots: aim Bull's-eye throws at the centre, hard more precisely than random", "[go-wacky][bots]") {
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}}, "blue");
   act(*t.s, 0, "play bull-yellow+blue");
   auto mean_miss = [&](const std::string& level) {

@@ -12,13 +12,13 @@ using Strings = std::vector<std::string>;
 
 namespace {
 // Four seats; seat 0 (left of dealer 3) holds the word card first.
-test_fixture::Table four_with(const std::string& word_card, const std::string& top) {
-  return test_fixture::deal(4, 3,
-                            {{word_card, "orange", "orange", "orange"},
-                             {"purple", "purple", "orange", "orange"},
-                             {"purple", "purple", "yellow", "yellow"},
-                             {"purple", "purple", "yellow", "yellow"}},
-                            top);
+fixture::Table four_with(const std::string& word_card, const std::string& top) {
+  return fixture::deal(4, 3,
+                       {{word_card, "orange", "orange", "orange"},
+                        {"purple", "purple", "orange", "orange"},
+                        {"purple", "purple", "yellow", "yellow"},
+                        {"purple", "purple", "yellow", "yellow"}},
+                       top);
 }
 const std::string& id_of(const GoWackyState& s, int type) {
   return s.deck().types[static_cast<std::size_t>(type)].id;
@@ -190,7 +190,7 @@ TEST_CASE("Round 'n Round: the player left of whoever took the last card goes ne
           "[go-wacky][rules][rnr]") {
   // Rulebook: "The next turn goes to the player to the left of the winner of the last card (even though it
   // may be out of turn)".
-  auto t = test_fixture::deal(
+  auto t = fixture::deal(
       2, 1, {{"rnr-red+blue", "orange", "orange", "orange"}, {"purple", "purple", "yellow", "yellow"}},
       "red");
   act(*t.s, 0, "play rnr-red+blue");

@@ -5,9 +5,9 @@
 
 #include "core/rng.h"
 #include "core/search_agent.h"
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 

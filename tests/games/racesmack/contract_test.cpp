@@ -2,9 +2,9 @@
 // with the game's invariants after every decision, and golden transcripts.
 #include <chrono>
 
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 

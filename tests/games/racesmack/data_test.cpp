@@ -6,9 +6,9 @@
 #include <set>
 #include <sstream>
 
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 namespace fs = std::filesystem;
 
 namespace {

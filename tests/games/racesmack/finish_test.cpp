@@ -1,9 +1,9 @@
 // One test per finish template (reference 4.2), with the reference's
 // readings: only regular cards count, in Race order; Rule Cards are skipped
 // (also for adjacency); the highest-numbered Rule Card is the Finish.
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 

@@ -3,10 +3,11 @@
 // any card.
 #include <set>
 
+#include "core/chance.h"
 #include "core/rng.h"
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 
@@ -17,13 +18,8 @@ void generate(RacesmackState& s, std::uint64_t seed) {
   while (s.phase() == Phase::Generate) {
     outs.clear();
     s.chance_outcomes(outs);
-    std::vector<std::uint32_t> w;
-    std::uint64_t total = 0;
-    for (const Outcome& o : outs) {
-      w.push_back(o.weight);
-      total += o.weight;
-    }
-    s.apply_checked(kChance, outs[rng.pick_weighted(w, total)].action, s.now());
+    const std::size_t i = pick_outcome(rng, outs.data(), outs.size(), weight_sum(outs.data(), outs.size()));
+    s.apply_checked(kChance, outs[i].action, s.now());
   }
 }
 

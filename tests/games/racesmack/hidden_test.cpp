@@ -2,9 +2,9 @@
 // viewer cannot see — other hands, secret picks, the draw pile under its
 // face-up top card, the Racing Rules deck, and every After You blind pile.
 #include "core/rng.h"
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 TEST_CASE("Hidden information: determinize keeps what the viewer sees", "[racesmack][hidden]") {
   auto g = make(3, {"racing-rules"});

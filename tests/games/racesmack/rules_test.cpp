@@ -1,9 +1,9 @@
 // One test per rule of the base game: setup, picking, revealing, tapping,
 // the Race, the refill and the end. Quotes: ../shared/rulebooks/racesmack.txt
 // ("Rulebook") and ../shared/reference/racesmack.md ("Reference").
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 

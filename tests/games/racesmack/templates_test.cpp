@@ -1,9 +1,9 @@
 // One test per rule template (reference 3.3), the default rule (rulebook:
 // "A card is correct if it contains the symbol that appears most often"),
 // circular seating and Rule Cards under the templates (our readings).
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 const Card kRule7 = rule_card(7);

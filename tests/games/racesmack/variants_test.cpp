@@ -2,9 +2,9 @@
 // the rulebook's "Expansions & Variants" and the reference's section 6.
 #include <set>
 
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 

@@ -1,9 +1,9 @@
 // The board in 80x20: revealed cards numbered for tapping, the ruling text
 // while tapping, every Race with its Finish and progress, the viewer's hand
 // only, an ASCII fallback and graceful shrinking. Action labels and prompts.
-#include "tests/games/racesmack/helpers.h"
+#include "tests/games/racesmack/fixture.h"
 
-using namespace rs_test;
+using namespace rt::racesmack::fixture;
 
 namespace {
 

@@ -6,13 +6,13 @@
 #include "core/table.h"
 #include "games/rc_racer/bots.h"
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 #include "tests/games/rc_racer/fixture.h"
 #include "tests/harness/harness.h"
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 namespace {
 

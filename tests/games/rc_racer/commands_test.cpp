@@ -7,7 +7,7 @@
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 // Rulebook, Movement commands: "Move 1 space FORWARD."
 TEST_CASE("Forward 1: moves 1 space forward", "[rc-racer][rules][commands]") {

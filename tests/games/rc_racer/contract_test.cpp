@@ -7,7 +7,7 @@
 #include "core/table.h"
 #include "games/rc_racer/bots.h"
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 #include "tests/games/rc_racer/fixture.h"
 #include "tests/harness/harness.h"
 

@@ -6,7 +6,7 @@
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 // Rulebook, Damage: "For each Damage suffered, you must flip 1 Battery token facedown."
 TEST_CASE("Damage: each Damage flips 1 Battery facedown", "[rc-racer][rules][damage]") {

@@ -8,7 +8,7 @@
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 namespace {
 

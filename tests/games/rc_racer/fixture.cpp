@@ -6,7 +6,7 @@
 
 #include "tests/harness/harness.h"
 
-namespace rt::rc_racer::testing {
+namespace rt::rc_racer::fixture {
 
 const Data& data() {
   static const Data d = load_data(DataSource::embedded());
@@ -203,4 +203,4 @@ std::string joined(const std::vector<Event>& events) {
   return out;
 }
 
-}  // namespace rt::rc_racer::testing
+}  // namespace rt::rc_racer::fixture

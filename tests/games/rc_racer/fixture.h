@@ -11,9 +11,9 @@
 #include "games/rc_racer/data.h"
 #include "games/rc_racer/game.h"
 #include "games/rc_racer/race.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
-namespace rt::rc_racer::testing {
+namespace rt::rc_racer::fixture {
 
 // The embedded data, loaded once.
 const Data& data();
@@ -92,4 +92,4 @@ std::vector<Event> events_of(RcRacerState& s, F f) {
 bool has_event(const std::vector<Event>& events, const std::string& fragment);
 std::string joined(const std::vector<Event>& events);
 
-}  // namespace rt::rc_racer::testing
+}  // namespace rt::rc_racer::fixture

@@ -10,7 +10,7 @@
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 // Rulebook, Crayon Speeder: "When a Racecar starts a command on a space containing a Crayon Speeder, resolve
 // that command as if it had an INCREASE command before it." The log says where the extra Battery came from.

@@ -7,7 +7,7 @@
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 // Rulebook, Die Liner: "The Increase command is applied twice! Increase the next command by 2 instead of 1."
 TEST_CASE("Die Liner: Increase gives +2", "[rc-racer][rules][racecars]") {

@@ -6,7 +6,7 @@
 
 using namespace rt;
 using namespace rt::rc_racer;
-using namespace rt::rc_racer::testing;
+using namespace rt::rc_racer::fixture;
 
 // Rulebook, Obstacles and Racecars: "If a Racecar enters a space containing an Obstacle ... they must stop
 // their current movement command on that space and suffer 1 Damage. Then, they continue to execute their

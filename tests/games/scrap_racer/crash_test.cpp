@@ -7,17 +7,17 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using namespace rt::scrap_racer::test_fixture;
+using namespace rt::scrap_racer::fixture;
 
 namespace {
 
 // Four racers; seat 1's Hover (no ability to interfere) is active. Distances by seat.
 Race field(int hover, int crusher, int twister, int swifty) {
   auto t = start(4, {"hover", "crusher", "twister", "swifty"});
-  t->arrange_distance(0, hover);
-  t->arrange_distance(1, crusher);
-  t->arrange_distance(2, twister);
-  t->arrange_distance(3, swifty);
+  t->test_set_distance(0, hover);
+  t->test_set_distance(1, crusher);
+  t->test_set_distance(2, twister);
+  t->test_set_distance(3, swifty);
   return t;
 }
 
@@ -49,8 +49,8 @@ TEST_CASE("B) Doubles 1: a racer landing on another after the crash card fights"
 TEST_CASE("B) Doubles 2: a bonus marker per crash; the third returns them all for a bonus card",
           "[scrap-racer][rules][crash]") {
   auto t = start(3, {"crusher", "hover", "twister"});
-  t->arrange_bonus_markers(0, 2);
-  t->arrange_bonus_card(0, "forward-3");
+  t->test_set_bonus_markers(0, 2);
+  t->test_set_bonus_card(0, "forward-3");
   CHECK(t->bonus_supply() == 15);
   roll(*t, {3, 3});
   chance(*t, "crash stay-put");
@@ -236,7 +236,7 @@ TEST_CASE("Crash card: 4 and 6 backwards", "[scrap-racer][rules][crash]") {
 TEST_CASE("Crash cards: a racer moved back never passes behind the finish line",
           "[scrap-racer][rules][crash]") {
   auto t = field(43, 13, 25, 3);  // space 3 of lap 2
-  t->arrange_laps(0, 1);
+  t->test_set_laps(0, 1);
   double_for(*t, 2);
   chance(*t, "crash 6-backwards");
   CHECK(t->distance(0) == 41);  // space 1 of lap 2
@@ -271,7 +271,7 @@ TEST_CASE("Example: Phil loses position but stops in front of the finish line an
           "[scrap-racer][rules][crash][example]") {
   auto t = field(45, 38, 41,
                  48);  // Phil: Hover on space 5 of lap 2; Jules on 38 of lap 1; Kai on space 1 of lap 2
-  for (int r : {0, 2, 3}) t->arrange_laps(r, 1);
+  for (int r : {0, 2, 3}) t->test_set_laps(r, 1);
   double_for(*t, 2);
   chance(*t, "crash loss-of-position");
   CHECK(t->distance(0) == 41);
@@ -344,9 +344,9 @@ TEST_CASE("Bonus deck: made anew from played cards when empty; no card when all 
   SECTION("every card in a hand") {
     auto t = start(3, {"hover", "crusher", "twister"});
     for (const auto& [id, n] : all)
-      for (int i = 0; i < n; ++i) t->arrange_bonus_card(1, id);
+      for (int i = 0; i < n; ++i) t->test_set_bonus_card(1, id);
     REQUIRE(t->bonus_deck_size() == 0);
-    t->arrange_bonus_markers(0, 1);
+    t->test_set_bonus_markers(0, 1);
     double_for(*t, 1);
     chance(*t, "crash stay-put");
     CHECK(t->bonus_markers(0) == 0);
@@ -357,14 +357,14 @@ TEST_CASE("Bonus deck: made anew from played cards when empty; no card when all 
   SECTION("played cards become the new deck") {
     auto t = start(3, {"crusher", "hover", "twister"});
     for (const auto& [id, n] : all)
-      for (int i = 0; i < n; ++i) t->arrange_bonus_card(0, id);
+      for (int i = 0; i < n; ++i) t->test_set_bonus_card(0, id);
     chance(*t, "die 1");
     act(*t, "move 1");
     act(*t, "play forward-7");
     act(*t, "advance 1");
     act(*t, "end move");
     REQUIRE(t->bonus_discard_size() == 1);
-    t->arrange_bonus_markers(1, 1);  // the Hover's next marker makes a card
+    t->test_set_bonus_markers(1, 1);  // the Hover's next marker makes a card
     double_for(*t, 1);
     chance(*t, "crash stay-put");
     CHECK(t->phase() == Phase::BonusDraw);

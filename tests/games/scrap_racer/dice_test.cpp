@@ -5,7 +5,7 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using namespace rt::scrap_racer::test_fixture;
+using namespace rt::scrap_racer::fixture;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -43,7 +43,7 @@ TEST_CASE("Roll the dice: one die at a time, then roll another or keep the dice 
 TEST_CASE("Example: a second 3 with the third die draws a 3/4 crash card; no move, no more dice",
           "[scrap-racer][rules][dice][example]") {
   auto t = start(3, {"swifty", "jackal", "hover"});
-  t->arrange_distance(0, 5);
+  t->test_set_distance(0, 5);
   roll(*t, {3, 5, 3});
   CHECK(t->phase() == Phase::CrashDraw);  // no decision left: no roll, no move
   CHECK(t->crash_turn());
@@ -99,7 +99,7 @@ TEST_CASE("Example: stopping after the 4th die moves the racer 13 spaces",
 TEST_CASE("Boost markers: re-roll the die just rolled; only the new result counts",
           "[scrap-racer][rules][boost]") {
   auto t = start(3, {"hover", "jackal", "swifty"});
-  t->arrange_boost(0, BoostKind::Reroll, 1);
+  t->test_set_boost(0, BoostKind::Reroll, 1);
   roll(*t, {2, 5});
   CHECK(legal(*t) == Strings{"roll", "move 7", "boost reroll"});
   act(*t, "boost reroll");
@@ -116,7 +116,7 @@ TEST_CASE("Boost markers: re-roll the die just rolled; only the new result count
 TEST_CASE("Boost markers: +/-1 changes the die by one pip, never 6 to 1 or 1 to 6",
           "[scrap-racer][rules][boost]") {
   auto t = start(3, {"hover", "jackal", "swifty"});
-  t->arrange_boost(0, BoostKind::PlusMinus, 3);
+  t->test_set_boost(0, BoostKind::PlusMinus, 3);
   chance(*t, "die 6");
   CHECK(legal(*t) == Strings{"roll", "move 6", "boost -1"});
   act(*t, "roll");
@@ -133,7 +133,7 @@ TEST_CASE("Boost markers: +/-1 changes the die by one pip, never 6 to 1 or 1 to 
 // Rulebook, Boost markers, Turn: "Turn the just rolled die to its opposite face."
 TEST_CASE("Boost markers: turn the die to its opposite face", "[scrap-racer][rules][boost]") {
   auto t = start(3, {"hover", "jackal", "swifty"});
-  t->arrange_boost(0, BoostKind::Turn, 1);
+  t->test_set_boost(0, BoostKind::Turn, 1);
   chance(*t, "die 2");
   act(*t, "boost turn");
   CHECK(t->die(0) == 5);
@@ -147,8 +147,8 @@ TEST_CASE("Boost markers: turn the die to its opposite face", "[scrap-racer][rul
 TEST_CASE("Boost markers: before the double check, several on one die; used ones leave the game",
           "[scrap-racer][rules][boost]") {
   auto t = start(3, {"hover", "jackal", "swifty"});
-  t->arrange_boost(0, BoostKind::PlusMinus, 2);
-  t->arrange_boost(0, BoostKind::Turn, 1);
+  t->test_set_boost(0, BoostKind::PlusMinus, 2);
+  t->test_set_boost(0, BoostKind::Turn, 1);
   // A double: instead of the crash card, a Boost marker may still change the die.
   roll(*t, {4, 3, 3});
   REQUIRE(t->last_die_is_double());
@@ -169,8 +169,8 @@ TEST_CASE("Boost markers: before the double check, several on one die; used ones
 TEST_CASE("Example: turn a 1 into a 6, re-roll twice to avoid a double: 3 Boost markers and a total of 18",
           "[scrap-racer][rules][boost][example]") {
   auto t = start(3, {"hover", "jackal", "swifty"});
-  t->arrange_boost(0, BoostKind::Turn, 1);
-  t->arrange_boost(0, BoostKind::Reroll, 2);
+  t->test_set_boost(0, BoostKind::Turn, 1);
+  t->test_set_boost(0, BoostKind::Reroll, 2);
   roll(*t, {4, 5, 1});
   act(*t, "boost turn");  // the 1 becomes a 6
   act(*t, "roll");
@@ -189,7 +189,7 @@ TEST_CASE("Example: turn a 1 into a 6, re-roll twice to avoid a double: 3 Boost 
 TEST_CASE("Roll the dice: a double with no Boost marker left goes straight to the crash card",
           "[scrap-racer][rules][dice]") {
   auto t = start(3, {"hover", "jackal", "swifty"});
-  t->arrange_boost(0, BoostKind::Turn, 1);
+  t->test_set_boost(0, BoostKind::Turn, 1);
   roll(*t, {2, 5, 2});
   act(*t, "boost turn");  // 2 -> 5: still a double, and no marker left
   CHECK(t->phase() == Phase::CrashDraw);

@@ -11,7 +11,7 @@
 #include "games/scrap_racer/state.h"
 #include "tests/harness/harness.h"
 
-namespace rt::scrap_racer::test_fixture {
+namespace rt::scrap_racer::fixture {
 
 struct Race {
   std::shared_ptr<const Game> game;
@@ -94,4 +94,4 @@ inline void settle(ScrapRacerState& s) {
   }
 }
 
-}  // namespace rt::scrap_racer::test_fixture
+}  // namespace rt::scrap_racer::fixture

@@ -8,7 +8,7 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using namespace rt::scrap_racer::test_fixture;
+using namespace rt::scrap_racer::fixture;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -17,8 +17,8 @@ Race field(int hover, int crusher, int twister, int swifty) {
   auto t = start(4, {"hover", "crusher", "twister", "swifty"});
   const int d[] = {hover, crusher, twister, swifty};
   for (int r = 0; r < 4; ++r) {
-    t->arrange_distance(r, d[r]);
-    t->arrange_laps(r, t->track().laps_of(d[r]) > 2 ? 2 : t->track().laps_of(d[r]));
+    t->test_set_distance(r, d[r]);
+    t->test_set_laps(r, t->track().laps_of(d[r]) > 2 ? 2 : t->track().laps_of(d[r]));
   }
   return t;
 }
@@ -130,9 +130,9 @@ TEST_CASE("Goal cards: last 7, last two 5, all but first 2, all but first and se
 TEST_CASE("Goal cards: with three racers, all but first and second moves only the last",
           "[scrap-racer][rules][laps]") {
   auto t = start(3, {"hover", "crusher", "twister"});
-  t->arrange_distance(0, 38);
-  t->arrange_distance(1, 20);
-  t->arrange_distance(2, 5);
+  t->test_set_distance(0, 38);
+  t->test_set_distance(1, 20);
+  t->test_set_distance(2, 5);
   chance(*t, "die 5");
   act(*t, "move 5");
   chance(*t, "goal all-but-two-3");
@@ -148,9 +148,9 @@ TEST_CASE("Goal cards: with three racers, all but first and second moves only th
 TEST_CASE("Boost refill: after a crossing, empty Boost spaces from the line on, while the supply lasts",
           "[scrap-racer][rules][boost]") {
   auto t = field(38, 20, 13, 27);
-  for (int s : {8, 16, 28}) t->arrange_boost_space(s, false);  // spaces 9, 17, 29 are empty
-  t->arrange_boost(2, BoostKind::Reroll, 6);
-  t->arrange_boost(2, BoostKind::PlusMinus, 5);
+  for (int s : {8, 16, 28}) t->test_set_boost_space(s, false);  // spaces 9, 17, 29 are empty
+  t->test_set_boost(2, BoostKind::Reroll, 6);
+  t->test_set_boost(2, BoostKind::PlusMinus, 5);
   REQUIRE(t->boost_supply() == 2);
   chance(*t, "die 5");
   act(*t, "move 5");
@@ -162,7 +162,7 @@ TEST_CASE("Boost refill: after a crossing, empty Boost spaces from the line on, 
   CHECK(t->active() == 1);
   // Without a crossing nothing is refilled.
   auto u = field(10, 20, 13, 27);
-  u->arrange_boost_space(8, false);
+  u->test_set_boost_space(8, false);
   chance(*u, "die 2");
   act(*u, "move 2");
   CHECK_FALSE(u->boost_on(8));
@@ -174,12 +174,12 @@ TEST_CASE("Boost refill: after a crossing, empty Boost spaces from the line on, 
 TEST_CASE("Example: Jules stands on a refilled Boost space and collects the marker at once",
           "[scrap-racer][rules][boost][example]") {
   auto t = field(38, 17, 5, 27);  // Jules: the Crusher on space 17
-  t->arrange_boost_space(8, false);
-  t->arrange_boost_space(16, false);
-  t->arrange_boost(2, BoostKind::Reroll, 6);
-  t->arrange_boost(2, BoostKind::PlusMinus, 6);
+  t->test_set_boost_space(8, false);
+  t->test_set_boost_space(16, false);
+  t->test_set_boost(2, BoostKind::Reroll, 6);
+  t->test_set_boost(2, BoostKind::PlusMinus, 6);
   REQUIRE(t->boost_supply() == 0);
-  t->arrange_boost(2, BoostKind::PlusMinus, 4);  // two markers back in the supply
+  t->test_set_boost(2, BoostKind::PlusMinus, 4);  // two markers back in the supply
   REQUIRE(t->boost_supply() == 2);
   chance(*t, "die 5");
   act(*t, "move 5");
@@ -281,8 +281,8 @@ TEST_CASE("End of the game: a trigger by the last player before the start player
 TEST_CASE("Crossing the finish line: a fourth crossing gives no marker and no goal card",
           "[scrap-racer][rules][laps]") {
   auto t = field(158, 20, 30, 10);  // three laps done: space 38 of lap 4
-  t->arrange_laps(0, 3);
-  t->arrange_boost_space(8, false);
+  t->test_set_laps(0, 3);
+  t->test_set_boost_space(8, false);
   chance(*t, "die 5");
   act(*t, "move 5");
   CHECK(t->lap_markers(0) == 3);

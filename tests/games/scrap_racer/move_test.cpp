@@ -9,7 +9,7 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using namespace rt::scrap_racer::test_fixture;
+using namespace rt::scrap_racer::fixture;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -26,9 +26,9 @@ Race three(const std::string& first, const std::string& second = "crusher",
 // every space as one, even those that are occupied by another racer."
 TEST_CASE("A) Move 1: every space counts as one, even an occupied one", "[scrap-racer][rules][move]") {
   auto t = three("hover");
-  t->arrange_distance(0, 3);
-  t->arrange_distance(1, 5);
-  t->arrange_distance(2, 6);
+  t->test_set_distance(0, 3);
+  t->test_set_distance(1, 5);
+  t->test_set_distance(2, 6);
   chance(*t, "die 4");
   act(*t, "move 4");
   CHECK(t->distance(0) == 7);
@@ -40,8 +40,8 @@ TEST_CASE("A) Move 1: every space counts as one, even an occupied one", "[scrap-
 TEST_CASE("Example: Phil plays a Curve bonus card first, then moves his dice result",
           "[scrap-racer][rules][bonus][example]") {
   auto t = three("hover");
-  t->arrange_distance(0, 2);
-  t->arrange_bonus_card(0, "curve");
+  t->test_set_distance(0, 2);
+  t->test_set_bonus_card(0, "curve");
   chance(*t, "die 3");
   act(*t, "move 3");
   CHECK(t->phase() == Phase::MoveBefore);
@@ -57,8 +57,8 @@ TEST_CASE("Example: Phil plays a Curve bonus card first, then moves his dice res
 TEST_CASE("Example: Kai plays two bonus cards, his dice, then a third card to cross the finish line",
           "[scrap-racer][rules][bonus][example]") {
   auto t = three("hover");
-  t->arrange_distance(0, 25);
-  for (const char* id : {"forward-3", "straight", "forward-5"}) t->arrange_bonus_card(0, id);
+  t->test_set_distance(0, 25);
+  for (const char* id : {"forward-3", "straight", "forward-5"}) t->test_set_bonus_card(0, id);
   chance(*t, "die 5");
   act(*t, "move 5");
   act(*t, "play forward-3");  // 28
@@ -76,8 +76,8 @@ TEST_CASE("Example: Kai plays two bonus cards, his dice, then a third card to cr
 // Rulebook, Bonus cards: "3, 5, 7 spaces forward: The racer advances by 3, 5, or 7 spaces."
 TEST_CASE("Bonus card: 3, 5 or 7 spaces forward", "[scrap-racer][rules][bonus]") {
   auto t = three("hover");
-  t->arrange_distance(0, 10);
-  for (const char* id : {"forward-3", "forward-5", "forward-7"}) t->arrange_bonus_card(0, id);
+  t->test_set_distance(0, 10);
+  for (const char* id : {"forward-3", "forward-5", "forward-7"}) t->test_set_bonus_card(0, id);
   chance(*t, "die 1");
   act(*t, "move 1");
   CHECK(t->bonus_target(0, 0) == 13);
@@ -92,23 +92,23 @@ TEST_CASE("Bonus card: 3, 5 or 7 spaces forward", "[scrap-racer][rules][bonus]")
 // Rulebook, Bonus cards: "Straight: The racer advances to the next straight space."
 TEST_CASE("Bonus card: Straight goes to the next straight space", "[scrap-racer][rules][bonus]") {
   auto t = three("hover");
-  t->arrange_bonus_card(0, "straight");
-  t->arrange_distance(0, 5);
+  t->test_set_bonus_card(0, "straight");
+  t->test_set_distance(0, 5);
   CHECK(t->bonus_target(0, 3) == 6);  // from a straight, the very next space
-  t->arrange_distance(0, 9);
+  t->test_set_distance(0, 9);
   CHECK(t->bonus_target(0, 3) == 13);  // from a curve, past the curves
-  t->arrange_distance(0, 0);
+  t->test_set_distance(0, 0);
   CHECK(t->bonus_target(0, 3) == 1);  // from behind the line, space 1
 }
 
 // Rulebook, Bonus cards: "Curve: The racer advances to the next curved space."
 TEST_CASE("Bonus card: Curve goes to the next curved space", "[scrap-racer][rules][bonus]") {
   auto t = three("hover");
-  t->arrange_distance(0, 1);
+  t->test_set_distance(0, 1);
   CHECK(t->bonus_target(0, 4) == 9);
-  t->arrange_distance(0, 9);
+  t->test_set_distance(0, 9);
   CHECK(t->bonus_target(0, 4) == 10);
-  t->arrange_distance(0, 40);
+  t->test_set_distance(0, 40);
   CHECK(t->bonus_target(0, 4) == 49);  // over the line to space 9 of lap 2
 }
 
@@ -119,10 +119,10 @@ TEST_CASE("Bonus card: Catch up lands on the next racer in front; the fight come
           "[scrap-racer][rules][bonus]") {
   SECTION("played before the dice: no fight") {
     auto t = three("hover");
-    t->arrange_distance(0, 2);
-    t->arrange_distance(1, 14);
-    t->arrange_distance(2, 30);
-    t->arrange_bonus_card(0, "catch-up");
+    t->test_set_distance(0, 2);
+    t->test_set_distance(1, 14);
+    t->test_set_distance(2, 30);
+    t->test_set_bonus_card(0, "catch-up");
     chance(*t, "die 3");
     act(*t, "move 3");
     act(*t, "play catch-up");
@@ -133,10 +133,10 @@ TEST_CASE("Bonus card: Catch up lands on the next racer in front; the fight come
   }
   SECTION("played after the dice: a fight") {
     auto t = three("hover");
-    t->arrange_distance(0, 2);
-    t->arrange_distance(1, 14);
-    t->arrange_distance(2, 30);
-    t->arrange_bonus_card(0, "catch-up");
+    t->test_set_distance(0, 2);
+    t->test_set_distance(1, 14);
+    t->test_set_distance(2, 30);
+    t->test_set_bonus_card(0, "catch-up");
     chance(*t, "die 3");
     act(*t, "move 3");
     act(*t, "advance 3");
@@ -147,18 +147,18 @@ TEST_CASE("Bonus card: Catch up lands on the next racer in front; the fight come
   }
   SECTION("the next racer following the track may be a lap behind") {
     auto t = three("hover");
-    t->arrange_distance(0, 35);
-    t->arrange_distance(1, 3);  // space 3, a lap behind, but next along the track
-    t->arrange_distance(2, 30);
-    t->arrange_bonus_card(0, "catch-up");
+    t->test_set_distance(0, 35);
+    t->test_set_distance(1, 3);  // space 3, a lap behind, but next along the track
+    t->test_set_distance(2, 30);
+    t->test_set_bonus_card(0, "catch-up");
     chance(*t, "die 1");
     act(*t, "move 1");
     CHECK(t->bonus_target(0, 5) == 43);
   }
   SECTION("with nobody on the track in front it cannot be played") {
     auto t = three("hover");
-    t->arrange_distance(0, 2);
-    t->arrange_bonus_card(0, "catch-up");
+    t->test_set_distance(0, 2);
+    t->test_set_bonus_card(0, "catch-up");
     chance(*t, "die 3");
     act(*t, "move 3");
     CHECK(t->active() == 1);  // no playable card: the move went on and ended
@@ -169,7 +169,7 @@ TEST_CASE("Bonus card: Catch up lands on the next racer in front; the fight come
 // players)".
 TEST_CASE("Bonus cards: held face down, hidden from the other players", "[scrap-racer][rules][bonus]") {
   auto t = three("hover");
-  t->arrange_bonus_card(0, "forward-7");
+  t->test_set_bonus_card(0, "forward-7");
   Canvas own(80, 24, false);
   ViewContext ctx;
   ctx.viewer = 0;
@@ -182,7 +182,7 @@ TEST_CASE("Bonus cards: held face down, hidden from the other players", "[scrap-
   // A drawn card is told to its owner only.
   EventSink events;
   t->set_event_sink(&events);
-  t->arrange_bonus_markers(0, 1);  // Hover: the next marker makes a card
+  t->test_set_bonus_markers(0, 1);  // Hover: the next marker makes a card
   roll(*t, {4, 4});
   chance(*t, "crash stay-put");
   chance(*t, "bonus curve");
@@ -205,7 +205,7 @@ TEST_CASE("Racer ability: Steel Jacket on a straight space advances 1, once only
   act(*t, "move 5");
   CHECK(t->distance(0) == 6);  // 5 is straight: one more space (6 is straight too, but once only)
   auto u = three("steel-jacket");
-  u->arrange_distance(0, 5);
+  u->test_set_distance(0, 5);
   chance(*u, "die 5");
   act(*u, "move 5");
   CHECK(u->distance(0) == 10);  // a curve: nothing
@@ -217,7 +217,7 @@ TEST_CASE("Racer ability: Steel Jacket on a straight space advances 1, once only
 TEST_CASE("Example: Jules's Swifty ends on a curved space and advances 1 more, once only",
           "[scrap-racer][rules][ability][example]") {
   auto t = three("swifty");
-  t->arrange_distance(0, 5);
+  t->test_set_distance(0, 5);
   chance(*t, "die 5");
   act(*t, "move 5");
   CHECK(t->distance(0) == 11);  // 10 is a curve, so is 11, but once only (11 holds a Boost marker)
@@ -233,14 +233,14 @@ TEST_CASE("Racer ability: Twister advances 1 after passing a space with another 
           "[scrap-racer][rules][ability]") {
   SECTION("passed a racer") {
     auto t = three("twister", "hover", "crusher");
-    t->arrange_distance(1, 3);
+    t->test_set_distance(1, 3);
     chance(*t, "die 6");
     act(*t, "move 6");
     CHECK(t->distance(0) == 7);
   }
   SECTION("landing on a racer is not passing it") {
     auto t = three("twister", "hover", "crusher");
-    t->arrange_distance(1, 6);
+    t->test_set_distance(1, 6);
     chance(*t, "die 6");
     act(*t, "move 6");
     CHECK(t->distance(0) == 6);
@@ -248,7 +248,7 @@ TEST_CASE("Racer ability: Twister advances 1 after passing a space with another 
   }
   SECTION("nobody passed") {
     auto t = three("twister", "hover", "crusher");
-    t->arrange_distance(1, 20);
+    t->test_set_distance(1, 20);
     chance(*t, "die 6");
     act(*t, "move 6");
     CHECK(t->distance(0) == 6);
@@ -260,14 +260,14 @@ TEST_CASE("Racer ability: Twister advances 1 after passing a space with another 
 TEST_CASE("Racer ability: Crusher takes a bonus marker after passing a racer",
           "[scrap-racer][rules][ability]") {
   auto t = three("crusher", "hover", "twister");
-  t->arrange_distance(1, 2);
+  t->test_set_distance(1, 2);
   chance(*t, "die 5");
   act(*t, "move 5");
   CHECK(t->distance(0) == 5);
   CHECK(t->bonus_markers(0) == 1);
   CHECK(t->bonus_supply() == 16);
   auto u = three("crusher", "hover", "twister");
-  u->arrange_distance(1, 12);
+  u->test_set_distance(1, 12);
   chance(*u, "die 5");
   act(*u, "move 5");
   CHECK(u->bonus_markers(0) == 0);
@@ -280,7 +280,7 @@ TEST_CASE("Racer ability: Crusher takes a bonus marker after passing a racer",
 TEST_CASE("Racer ability: Jackal wins its fights automatically and moves 2, on its own turn",
           "[scrap-racer][rules][ability]") {
   auto t = three("jackal", "hover", "twister");
-  t->arrange_distance(1, 4);
+  t->test_set_distance(1, 4);
   chance(*t, "die 4");
   act(*t, "move 4");
   CHECK(t->distance(0) == 6);  // no dice: Jackal wins and moves 2
@@ -301,7 +301,7 @@ TEST_CASE("Racer ability: Jackal wins its fights automatically and moves 2, on i
 TEST_CASE("Variant jackal-every-fight: the Jackal wins every fight, on other racers' turns too",
           "[scrap-racer][variants][ability]") {
   auto t = start(3, {"jackal", "hover", "twister"}, 0, {"jackal-every-fight"});
-  t->arrange_distance(1, 4);
+  t->test_set_distance(1, 4);
   chance(*t, "die 4");
   act(*t, "move 4");
   CHECK(t->distance(0) == 6);  // its own turn, as without the variant
@@ -318,7 +318,7 @@ TEST_CASE("Variant jackal-every-fight: the Jackal wins every fight, on other rac
 TEST_CASE("Racer ability: Hover needs only 2 bonus markers for a bonus card",
           "[scrap-racer][rules][ability]") {
   auto t = three("hover", "crusher", "twister");
-  t->arrange_bonus_markers(0, 1);
+  t->test_set_bonus_markers(0, 1);
   roll(*t, {4, 4});
   chance(*t, "crash stay-put");
   CHECK(t->phase() == Phase::BonusDraw);  // the second marker makes a card
@@ -328,7 +328,7 @@ TEST_CASE("Racer ability: Hover needs only 2 bonus markers for a bonus card",
   CHECK(t->bonus_supply() == 17);
   // Crusher, like every other racer, needs three.
   auto u = three("crusher", "hover", "twister");
-  u->arrange_bonus_markers(0, 1);
+  u->test_set_bonus_markers(0, 1);
   roll(*u, {4, 4});
   chance(*u, "crash stay-put");
   CHECK(u->bonus_markers(0) == 2);
@@ -341,15 +341,15 @@ TEST_CASE("Racer ability: Hover needs only 2 bonus markers for a bonus card",
 TEST_CASE("Racer abilities: none while a crash card is resolved", "[scrap-racer][rules][ability][crash]") {
   SECTION("Steel Jacket does not step on from a straight") {
     auto t = three("steel-jacket");
-    t->arrange_distance(0, 3);
+    t->test_set_distance(0, 3);
     roll(*t, {1, 1});
     chance(*t, "crash advance-2");
     CHECK(t->distance(0) == 5);
   }
   SECTION("Jackal's fight is rolled") {
     auto t = three("jackal", "hover", "twister");
-    t->arrange_distance(0, 3);
-    t->arrange_distance(1, 5);
+    t->test_set_distance(0, 3);
+    t->test_set_distance(1, 5);
     roll(*t, {1, 1});
     chance(*t, "crash advance-2");
     CHECK(t->phase() == Phase::Fight);
@@ -363,8 +363,8 @@ TEST_CASE("Racer abilities: none while a crash card is resolved", "[scrap-racer]
 TEST_CASE("Example: Jules wins the fight with a 5 and advances one space",
           "[scrap-racer][rules][fight][example]") {
   auto t = three("hover", "crusher", "twister");  // Jules drives Hover, Phil the Crusher
-  t->arrange_distance(1, 14);
-  t->arrange_distance(0, 10);
+  t->test_set_distance(1, 14);
+  t->test_set_distance(0, 10);
   chance(*t, "die 4");
   act(*t, "move 4");
   REQUIRE(t->phase() == Phase::Fight);
@@ -381,9 +381,9 @@ TEST_CASE("Example: Jules wins the fight with a 5 and advances one space",
 // allowed to use Boost markers during a fight in order to manipulate one's die roll."
 TEST_CASE("Fight: a tie is rolled again; no Boost markers in a fight", "[scrap-racer][rules][fight]") {
   auto t = three("hover", "crusher", "twister");
-  t->arrange_boost(0, BoostKind::Reroll, 2);
-  t->arrange_distance(1, 14);
-  t->arrange_distance(0, 10);
+  t->test_set_boost(0, BoostKind::Reroll, 2);
+  t->test_set_distance(1, 14);
+  t->test_set_distance(0, 10);
   chance(*t, "die 4");
   act(*t, "move 4");
   REQUIRE(t->phase() == Phase::Fight);
@@ -402,9 +402,9 @@ TEST_CASE("Fight: a tie is rolled again; no Boost markers in a fight", "[scrap-r
 TEST_CASE("Fight: a winner landing on another racer fights again, until every racer has its own space",
           "[scrap-racer][rules][fight]") {
   auto t = three("hover", "crusher", "twister");
-  t->arrange_distance(1, 14);
-  t->arrange_distance(2, 15);
-  t->arrange_distance(0, 10);
+  t->test_set_distance(1, 14);
+  t->test_set_distance(2, 15);
+  t->test_set_distance(0, 10);
   chance(*t, "die 4");
   act(*t, "move 4");
   chance(*t, "fight 6-1");  // Hover beats Crusher onto Twister's space
@@ -423,8 +423,8 @@ TEST_CASE("Bonus card: Straight cannot be played on a track without straights",
           "[scrap-racer][rules][bonus]") {
   auto t = start(3, {"hover", "crusher", "twister"}, 0, {}, {{"track", "C C C C C C C C"}});
   REQUIRE(t->track().length == 16);
-  t->arrange_bonus_card(0, "straight");
-  t->arrange_bonus_card(0, "curve");
+  t->test_set_bonus_card(0, "straight");
+  t->test_set_bonus_card(0, "curve");
   chance(*t, "die 3");
   act(*t, "move 3");
   CHECK(legal(*t) == Strings{"advance 3", "play curve"});
@@ -434,9 +434,9 @@ TEST_CASE("Bonus card: Straight cannot be played on a track without straights",
 // hands keeps its own and the sizes of the others.
 TEST_CASE("Bonus cards: determinize redeals only what the viewer cannot see", "[scrap-racer][bonus]") {
   auto t = three("hover");
-  t->arrange_bonus_card(0, "curve");
-  t->arrange_bonus_card(1, "straight");
-  t->arrange_bonus_card(1, "forward-7");
+  t->test_set_bonus_card(0, "curve");
+  t->test_set_bonus_card(1, "straight");
+  t->test_set_bonus_card(1, "forward-7");
   Rng rng(3);
   for (int i = 0; i < 20; ++i) {
     auto copy = t->clone();

@@ -11,7 +11,7 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using rt::scrap_racer::test_fixture::start;
+using rt::scrap_racer::fixture::start;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -170,11 +170,11 @@ TEST_CASE("Setup 8: the start player begins, then play passes clockwise", "[scra
   auto t = start(4, {"swifty", "jackal", "hover", "twister"}, 2);
   CHECK(t->start_player() == 2);
   CHECK(t->active_player() == 2);
-  test_fixture::pass_turn(*t, 5);
+  fixture::pass_turn(*t, 5);
   CHECK(t->active_player() == 3);
-  test_fixture::pass_turn(*t, 2);
+  fixture::pass_turn(*t, 2);
   CHECK(t->active_player() == 0);
-  test_fixture::pass_turn(*t, 1);
+  fixture::pass_turn(*t, 1);
   CHECK(t->active_player() == 1);
 }
 
@@ -186,8 +186,8 @@ TEST_CASE("Example: Kai's first roll of 8 puts his racer on the 8th space after 
   auto t = start(3, {"swifty", "jackal", "hover"});
   CHECK(t->distance(0) == 0);
   CHECK_FALSE(t->on_track(0));
-  test_fixture::roll(*t, {3, 5});
-  test_fixture::act(*t, "move 8");
+  fixture::roll(*t, {3, 5});
+  fixture::act(*t, "move 8");
   CHECK(t->distance(0) == 8);
   CHECK(t->track().space_of(t->distance(0)) == 7);  // the 8th space (0-based 7)
   CHECK(t->lap_markers(0) == 0);                    // starting is not crossing the line

@@ -6,7 +6,7 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using namespace rt::scrap_racer::test_fixture;
+using namespace rt::scrap_racer::fixture;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -62,7 +62,7 @@ TEST_CASE("2-player game: start racer, then the other player's sequence, fixed f
   std::vector<int> seen;
   for (int i = 0; i < 4; ++i) {
     seen.push_back(t->active());
-    t->arrange_distance(t->active(), 60 + 6 * i);  // room to move without meeting anyone
+    t->test_set_distance(t->active(), 60 + 6 * i);  // room to move without meeting anyone
     turn(*t, 1);
   }
   CHECK(seen == std::vector<int>{1, 0, 3, 2});
@@ -75,8 +75,8 @@ TEST_CASE("2-player game: a fight between one player's racers is decided by that
           "[scrap-racer][rules][teams]") {
   auto t = duel();
   act(*t, "first hover");
-  t->arrange_distance(1, 4);
-  t->arrange_distance(2, 20);
+  t->test_set_distance(1, 4);
+  t->test_set_distance(2, 20);
   turn(*t, 4);
   CHECK(t->phase() == Phase::FightChoose);
   CHECK(legal(*t) == Strings{"winner hover", "winner crusher"});
@@ -96,7 +96,7 @@ TEST_CASE("2-player game: a fight between one player's racers is decided by that
 TEST_CASE("2-player game: bonus cards are shared by a player's two racers", "[scrap-racer][rules][teams]") {
   auto t = duel();
   act(*t, "first hover");
-  t->arrange_bonus_markers(0, 1);  // Hover: one more marker makes a card
+  t->test_set_bonus_markers(0, 1);  // Hover: one more marker makes a card
   roll(*t, {3, 3});
   chance(*t, "crash stay-put");
   chance(*t, "bonus forward-5");
@@ -122,8 +122,8 @@ TEST_CASE("Example: Hendrik is the only player with a racer on three laps and wi
   act(*t, "first hover");
   const int d[] = {118, 26, 100, 112};
   for (int r = 0; r < 4; ++r) {
-    t->arrange_distance(r, d[r]);
-    t->arrange_laps(r, t->track().laps_of(d[r]));
+    t->test_set_distance(r, d[r]);
+    t->test_set_laps(r, t->track().laps_of(d[r]));
   }
   turn(*t, 5);  // Hendrik's Hover: third lap marker, the end is triggered
   CHECK(t->ending());
@@ -153,8 +153,8 @@ TEST_CASE(
   const int d[] = {119, 60, 118,
                    92};  // Hendrik: red Hover, purple Crusher; Uschi: orange Twister, blue Swifty
   for (int r = 0; r < 4; ++r) {
-    t->arrange_distance(r, d[r]);
-    t->arrange_laps(r, t->track().laps_of(d[r]));
+    t->test_set_distance(r, d[r]);
+    t->test_set_laps(r, t->track().laps_of(d[r]));
   }
   turn(*t, 6);  // red to 125, in first position
   turn(*t, 1);  // purple to 61
@@ -194,7 +194,7 @@ TEST_CASE("2-player game: on its own move turn the Jackal beats its teammate aut
           "[scrap-racer][rules][teams]") {
   auto t = start(2, {"jackal", "hover", "twister", "swifty"});
   act(*t, "first jackal");
-  t->arrange_distance(1, 4);
+  t->test_set_distance(1, 4);
   turn(*t, 4);
   CHECK(t->distance(0) == 6);
   CHECK(t->distance(1) == 4);

@@ -8,7 +8,7 @@
 
 using namespace rt;
 using namespace rt::scrap_racer;
-using namespace rt::scrap_racer::test_fixture;
+using namespace rt::scrap_racer::fixture;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -25,8 +25,8 @@ Race midrace(int players = 4) {
   const std::vector<std::string> all{"hover", "crusher", "twister", "swifty", "jackal", "steel-jacket"};
   auto t = start(players, std::vector<std::string>(all.begin(), all.begin() + players));
   const int d[] = {3, 15, 41, 22, 30, 35};
-  for (int r = 0; r < players; ++r) t->arrange_distance(r, d[r]);
-  t->arrange_boost_space(8, false);
+  for (int r = 0; r < players; ++r) t->test_set_distance(r, d[r]);
+  t->test_set_boost_space(8, false);
   return t;
 }
 
@@ -92,7 +92,7 @@ TEST_CASE("View: crash and goal cards are shown as they resolve", "[scrap-racer]
   chance(*t, "crash two-dice");
   CHECK_THAT(draw(*t, 80, 20, false), Catch::Contains("Crash 1/2: 2 dice - roll 2 dice"));
   auto u = midrace();
-  u->arrange_distance(0, 38);
+  u->test_set_distance(0, 38);
   chance(*u, "die 4");
   act(*u, "move 4");
   chance(*u, "goal last-7");
@@ -108,9 +108,9 @@ TEST_CASE("Prompt: roll again with the risk of a double, or move the total", "[s
 
 TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view]") {
   auto t = midrace();
-  t->arrange_boost(0, BoostKind::Turn, 1);
-  t->arrange_boost(0, BoostKind::PlusMinus, 1);
-  t->arrange_boost(0, BoostKind::Reroll, 1);
+  t->test_set_boost(0, BoostKind::Turn, 1);
+  t->test_set_boost(0, BoostKind::PlusMinus, 1);
+  t->test_set_boost(0, BoostKind::Reroll, 1);
   roll(*t, {1, 3, 4, 5});
   CHECK(t->prompt(0) ==
         "Hover: dice 1 3 4 5. Roll again (risk: 4 of 6 numbers are a double) / Move 13 (or a Boost marker on "
@@ -133,11 +133,11 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   CHECK(w->action_label(0, kMove) == "Move 8 (to space 11 of lap 1, a Boost marker)");
   more(*w, {4});
   CHECK(w->action_label(0, kMove) == "Move 12 (to space 15 of lap 1, a fight with Crusher)");
-  w->arrange_distance(0, 35);
+  w->test_set_distance(0, 35);
   CHECK(w->action_label(0, kMove) == "Move 12 (to space 7 of lap 2, over the finish line)");
   // Bonus cards and the 2-player choices.
   auto u = midrace();
-  u->arrange_bonus_card(0, "curve");
+  u->test_set_bonus_card(0, "curve");
   chance(*u, "die 2");
   act(*u, "move 2");
   CHECK(u->prompt(0) == "Hover: move 2. Play bonus cards before moving, or advance.");

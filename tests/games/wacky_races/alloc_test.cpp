@@ -47,7 +47,7 @@ void operator delete[](void* p, const std::nothrow_t&) noexcept {
   std::free(p);
 }
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 // The issue: "Hot path: no allocation, no string formatting per decision."
 TEST_CASE("Hot path: a race without a listener allocates nothing per decision", "[wacky-races][perf]") {

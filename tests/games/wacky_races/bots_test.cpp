@@ -2,7 +2,7 @@
 #include "core/rng.h"
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 std::string bot_choice(Fixture& fx, PlayerId me, const std::string& level = "normal") {

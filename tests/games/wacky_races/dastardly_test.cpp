@@ -1,7 +1,7 @@
 // Rulebook, Step 5 - Moving Dick Dastardly, and Dick Dastardly's Traps (placement).
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // Ends the active player's turn after one card and refills from `draws`.
@@ -21,12 +21,12 @@ TEST_CASE("Dastardly example: after the Ant Hill Mob's Prairie he moves to the f
           "[wacky-races][rules][dastardly][example]") {
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
-  s.set_dastardly(tile(fx, 2));
+  s.test_set_dastardly(tile(fx, 2));
   s.put_trap(tile(fx, 3), trap_id(fx, "oil"));  // the first Prairie ahead holds a Trap
   put(fx, "ant-hill-mob", 5);
   put(fx, "red-max", 12);  // the leader: Dastardly will not be alone in front
   hand(fx, 2, "PDD");
-  s.jump_to_turn(2, 2);
+  s.test_jump_to_turn(2, 2);
   one_card_turn(fx, 2, "prairie", {"draw farm"});
   CHECK(s.top_discard() == 2);
   CHECK(s.dastardly() == tile(fx, 7));  // tile 3 is trapped: on to the Prairie at tile 7
@@ -58,7 +58,7 @@ TEST_CASE("Dastardly moves after every player's turn, after the hand is refilled
 TEST_CASE("Dastardly always stops at a Special tile", "[wacky-races][rules][dastardly]") {
   Fixture fx = start(Setup{});  // tile 14 is the Swamp, the next Desert after it is tile 15
   WackyState& s = fx.s();
-  s.set_dastardly(tile(fx, 12));
+  s.test_set_dastardly(tile(fx, 12));
   put(fx, "red-max", 17);
   put(fx, "pat-pending", 1);
   hand(fx, 0, "DDD");
@@ -72,7 +72,7 @@ TEST_CASE("Dastardly always stops at a Special tile", "[wacky-races][rules][dast
 TEST_CASE("Dastardly ignores the Gas Station", "[wacky-races][rules][dastardly]") {
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
-  s.set_dastardly(tile(fx, 8));
+  s.test_set_dastardly(tile(fx, 8));
   put(fx, "red-max", 17);
   put(fx, "pat-pending", 1);
   hand(fx, 0, "DDD");
@@ -92,7 +92,7 @@ TEST_CASE(
     "[wacky-races][rules][dastardly][example]") {
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
-  s.set_dastardly(tile(fx, 1));
+  s.test_set_dastardly(tile(fx, 1));
   put(fx, "pat-pending", 2);
   put(fx, "ant-hill-mob", 2);
   put(fx, "red-max", 3);
@@ -100,7 +100,7 @@ TEST_CASE(
   put(fx, "penelope-pitstop", 4);
   put(fx, "rufus-ruffcut", 1);
   hand(fx, 1, "DFF");
-  s.jump_to_turn(1, 1);
+  s.test_jump_to_turn(1, 1);
   act(fx, 1, "play desert");
   CHECK(where(fx, "rufus-ruffcut") == 4);  // tiles 2 and 3 are full
   act(fx, 1, "end");
@@ -121,11 +121,11 @@ TEST_CASE(
 TEST_CASE("Dastardly lays no Trap when a racer shares his tile", "[wacky-races][rules][dastardly]") {
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
-  s.set_dastardly(tile(fx, 1));
+  s.test_set_dastardly(tile(fx, 1));
   put(fx, "penelope-pitstop", 5);  // on the Desert tile he is heading for
   put(fx, "rufus-ruffcut", 1);
   hand(fx, 1, "DFF");
-  s.jump_to_turn(1, 1);
+  s.test_jump_to_turn(1, 1);
   one_card_turn(fx, 1, "desert", {"draw prairie"});
   CHECK(s.dastardly() == tile(fx, 5));
   CHECK(s.trap(tile(fx, 5)) < 0);
@@ -142,7 +142,7 @@ TEST_CASE("Dastardly with no valid tile ahead runs out of fuel and leaves the ra
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
   s.put_trap(tile(fx, 15), trap_id(fx, "log"));  // the last Desert tile is trapped
-  s.set_dastardly(tile(fx, 14));                 // on the Swamp: no Special tile ahead either
+  s.test_set_dastardly(tile(fx, 14));            // on the Swamp: no Special tile ahead either
   put(fx, "red-max", 17);
   put(fx, "pat-pending", 1);
   hand(fx, 0, "DDD");

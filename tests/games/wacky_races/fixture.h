@@ -15,7 +15,7 @@
 #include "games/wacky_races/state.h"
 #include "tests/harness/harness.h"
 
-namespace wr_test {
+namespace rt::wacky_races::fixture {
 
 using namespace rt;
 using namespace rt::wacky_races;
@@ -132,7 +132,7 @@ inline int slot(Fixture& fx, const std::string& team) {
   return fx.s().slot_of_team(fx.c().team_index(team));
 }
 inline void put(Fixture& fx, const std::string& team, int tile_number) {
-  fx.s().set_position(slot(fx, team), tile(fx, tile_number));
+  fx.s().test_set_position(slot(fx, team), tile(fx, tile_number));
 }
 inline int where(Fixture& fx, const std::string& team) {
   return fx.s().tile_number(fx.s().pos(slot(fx, team)));
@@ -141,7 +141,7 @@ inline int where(Fixture& fx, const std::string& team) {
 inline void hand(Fixture& fx, PlayerId seat, const std::string& letters) {
   std::array<int, kTerrains> counts{};
   for (char ch : letters) ++counts[static_cast<std::size_t>(terrain_of(ch))];
-  fx.s().set_hand(seat, counts);
+  fx.s().test_set_hand(seat, counts);
 }
 inline std::string hand_of(Fixture& fx, PlayerId seat) {
   std::string out;
@@ -180,7 +180,7 @@ inline void ok(Fixture& fx) {
 }
 // Keeps Dastardly out of a test about something else.
 inline void no_dastardly(Fixture& fx) {
-  fx.s().set_dastardly(-1, true);
+  fx.s().test_set_dastardly(-1, true);
 }
 
-}  // namespace wr_test
+}  // namespace rt::wacky_races::fixture

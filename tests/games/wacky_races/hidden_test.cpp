@@ -3,7 +3,7 @@
 #include "core/rng.h"
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 // Rulebook: Traps are placed "facedown (no peeking!)"; hands are secret. determinize() resamples what the
 // viewer cannot see and keeps everything it can.

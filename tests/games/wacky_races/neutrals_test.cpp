@@ -1,14 +1,14 @@
 // Rulebook, End of the Round: Neutral Racers Movement.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // The last player of the round (seat 3 of 3) plays one Desert and ends; the refill draws `draw`.
 void last_turn_of_round(Fixture& fx, int round, const std::string& draw = "draw farm") {
-  fx.s().set_round(round);
+  fx.s().test_set_round(round);
   hand(fx, 2, "DDD");
-  fx.s().jump_to_turn(2, 2);
+  fx.s().test_jump_to_turn(2, 2);
   act(fx, 2, "play desert");
   act(fx, 2, "end");
   chance(fx, draw);
@@ -120,10 +120,10 @@ TEST_CASE("Neutral Racers, 2 players: Dastardly moves again after the third reve
   put(fx, "slag-brothers", 12);
   put(fx, "penelope-pitstop", 16);
   put(fx, "lazy-luke", 17);
-  s.set_dastardly(tile(fx, 1));
-  s.set_round(2);
+  s.test_set_dastardly(tile(fx, 1));
+  s.test_set_round(2);
   hand(fx, 1, "DDD");
-  s.jump_to_turn(1, 1);
+  s.test_jump_to_turn(1, 1);
   act(fx, 1, "play desert");  // tile 3
   act(fx, 1, "end");
   chance(fx, "draw farm");
@@ -148,9 +148,9 @@ TEST_CASE("Neutral Racers: none with 6 players, and no reveals", "[wacky-races][
   Fixture fx = start(su);
   no_dastardly(fx);
   for (int slot = 0; slot < kField; ++slot) CHECK_FALSE(fx.s().neutral(slot));
-  fx.s().set_round(2);
+  fx.s().test_set_round(2);
   hand(fx, 5, "DDD");
-  fx.s().jump_to_turn(5, 5);
+  fx.s().test_jump_to_turn(5, 5);
   act(fx, 5, "play desert");
   act(fx, 5, "end");
   chance(fx, "draw farm");

@@ -2,7 +2,7 @@
 // test per effect code, the Sawtooth example, and the rules common to all.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // Seat 1 drives `first`, seats 2 and 3 the others; the rest are Neutral Racers.
@@ -257,7 +257,7 @@ TEST_CASE("Power DASTARDLY_BACK: Haunted Fog sends the Mean Machine behind the l
   put(fx, "red-max", 8);
   put(fx, "lazy-luke", 9);
   put(fx, "ant-hill-mob", 7);
-  s.set_dastardly(tile(fx, 11), false);
+  s.test_set_dastardly(tile(fx, 11), false);
   act(fx, 0, "power haunted-fog");
   CHECK(s.dastardly() == tile(fx, 4));
   ok(fx);

@@ -6,7 +6,7 @@
 
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 void finish_setup(WackyState& s) {

@@ -1,7 +1,7 @@
 // "Our readings": the choices we made where the rulebook is silent, each tested.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 // Our reading: Broken Bridge caught outside your own turn limits your next turn.
 TEST_CASE("Reading: Broken Bridge caught on another player's turn hits your next turn",
@@ -99,7 +99,7 @@ TEST_CASE("Reading: an empty Trap deck is reshuffled from the discarded Traps", 
   WackyState& s = fx.s();
   for (int k = 0; k < static_cast<int>(fx.c().traps.size()); ++k)
     while (s.trap_deck(k) > 0) s.discard_trap(k);
-  s.set_dastardly(tile(fx, 1));
+  s.test_set_dastardly(tile(fx, 1));
   put(fx, "pat-pending", 1);
   hand(fx, 0, "DDD");
   act(fx, 0, "play desert");  // Pat to tile 2; Dastardly will follow the Desert to tile 5, alone
@@ -118,7 +118,7 @@ TEST_CASE("Reading: Dastardly retreats to 00 behind a racer still on the Startin
           "[wacky-races][readings]") {
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
-  s.set_dastardly(tile(fx, 1));
+  s.test_set_dastardly(tile(fx, 1));
   put(fx, "pat-pending", 1);
   hand(fx, 0, "FFF");  // Pat plays Forest: Dastardly follows to tile 2... ahead of everyone but Pat
   act(fx, 0, "play forest");
@@ -212,11 +212,11 @@ TEST_CASE("Reading: a reveal moves the Neutral Racers that stood on its terrain 
   put(fx, "ant-hill-mob", 12);
   put(fx, "penelope-pitstop", 4);
   put(fx, "red-max", 2);
-  s.set_position(slot(fx, "slag-brothers"), 5);  // the front start space
+  s.test_set_position(slot(fx, "slag-brothers"), 5);  // the front start space
   s.put_trap(tile(fx, 6), trap_id(fx, "oil"));
-  s.set_round(2);
+  s.test_set_round(2);
   hand(fx, 2, "DDD");
-  s.jump_to_turn(2, 2);
+  s.test_jump_to_turn(2, 2);
   act(fx, 2, "play desert");
   act(fx, 2, "end");
   chance(fx, "draw farm");

@@ -2,7 +2,7 @@
 // the Starting Board, the course, the decks and the hands.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 

@@ -2,7 +2,7 @@
 // A.C.M.E. Laboratory and the Gas Station.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 Fixture with_special(const std::string& special) {
@@ -93,9 +93,9 @@ TEST_CASE("Swamp: a Neutral Racer leaves it with its first move", "[wacky-races]
   put(fx, "red-max", 14);
   put(fx, "slag-brothers", 4);
   put(fx, "penelope-pitstop", 6);
-  fx.s().set_round(2);
+  fx.s().test_set_round(2);
   hand(fx, 2, "DDD");
-  fx.s().jump_to_turn(2, 2);
+  fx.s().test_jump_to_turn(2, 2);
   act(fx, 2, "play desert");
   act(fx, 2, "end");
   chance(fx, "draw farm");
@@ -172,7 +172,7 @@ TEST_CASE("Crossroads: the swap is optional and only for the racer ending its tu
 TEST_CASE("Railroad Crossing: the racers in last place move ahead 1", "[wacky-races][rules][special]") {
   Fixture fx = with_special("railroad-crossing");
   WackyState& s = fx.s();
-  s.set_dastardly(-1, false);  // on the 00 spot, behind everyone - but never "last"
+  s.test_set_dastardly(-1, false);  // on the 00 spot, behind everyone - but never "last"
   put(fx, "pat-pending", 13);
   put(fx, "rufus-ruffcut", 2);
   put(fx, "ant-hill-mob", 2);

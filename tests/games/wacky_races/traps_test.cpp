@@ -2,7 +2,7 @@
 // and each of the nine Trap cards.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 // Pat Pending (seat 1) at tile `from` with a Trap of `kind` on tile `at`, Dastardly out of the way.
@@ -99,7 +99,7 @@ TEST_CASE("Trap: Broken Bridge allows only 1 Movement card on the following turn
   act(fx, 0, "play forest");
   chance(fx, "draw prairie");
   CHECK(fx.s().bridge(0));
-  fx.s().jump_to_turn(0, 0);
+  fx.s().test_jump_to_turn(0, 0);
   CHECK_FALSE(fx.s().bridge(0));
   CHECK(fx.s().card_limit() == 1);
   hand(fx, 0, "FPP");
@@ -117,7 +117,7 @@ TEST_CASE("Trap: Oil moves every other racer ahead 1, leader first; the active p
   Fixture fx = start(Setup{});
   no_dastardly(fx);
   WackyState& s = fx.s();
-  s.set_position(slot(fx, "pat-pending"), 5);  // the front Starting Board space
+  s.test_set_position(slot(fx, "pat-pending"), 5);  // the front Starting Board space
   put(fx, "ant-hill-mob", 1);
   put(fx, "red-max", 1);  // tile 1 is full: Pat jumps to tile 2
   put(fx, "penelope-pitstop", 6);
@@ -155,7 +155,7 @@ TEST_CASE("Trap: Painted Tunnel moves the 2 racers furthest back ahead 2 spaces"
   put(fx, "penelope-pitstop", 8);
   s.put_trap(tile(fx, 4), trap_id(fx, "painted-tunnel"));
   hand(fx, 1, "MMM");
-  s.jump_to_turn(1, 1);
+  s.test_jump_to_turn(1, 1);
   act(fx, 1, "play farm");  // Rufus cannot cancel a Painted Tunnel
   CHECK(where(fx, "rufus-ruffcut") == 4);
   CHECK(where(fx, "ant-hill-mob") == 4);  // 2 -> 3 -> 4 (leader of the two first)
@@ -179,7 +179,7 @@ TEST_CASE("Trap: Painted Tunnel - the active player picks among racers tied furt
   put(fx, "penelope-pitstop", 8);
   s.put_trap(tile(fx, 4), trap_id(fx, "painted-tunnel"));
   hand(fx, 1, "MMM");
-  s.jump_to_turn(1, 1);
+  s.test_jump_to_turn(1, 1);
   act(fx, 1, "play farm");
   REQUIRE(s.top()->kind == TaskKind::ChooseRacer);
   CHECK(s.top()->purpose == Purpose::Rear);
@@ -196,7 +196,7 @@ TEST_CASE("Trap: Painted Tunnel - the active player picks among racers tied furt
 TEST_CASE("Trap: Boulder throws the racer back to the first free space behind",
           "[wacky-races][rules][traps]") {
   Fixture fx = pat_before_trap(1, 2, "boulder");
-  fx.s().set_position(slot(fx, "pat-pending"), 5);
+  fx.s().test_set_position(slot(fx, "pat-pending"), 5);
   put(fx, "ant-hill-mob", 1);
   put(fx, "red-max", 1);
   put(fx, "penelope-pitstop", 10);

@@ -2,7 +2,7 @@
 // Space rule, powers at any time, redrawing the hand.
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 // Rulebook, Steps 1, 2, and 3: "each player MUST play at least 1 Movement card from their hand. This first
 // card moves their Racer forward 1 space, regardless of the Terrain type showing on the card or the type of
@@ -140,7 +140,7 @@ TEST_CASE("Tile Space: at most 2 racers share a tile; full tiles are skipped", "
 // for other Racers' movement."
 TEST_CASE("Tile Space: Dick Dastardly never takes up a space", "[wacky-races][rules][turn]") {
   Fixture fx = start(Setup{});
-  fx.s().set_dastardly(tile(fx, 2));
+  fx.s().test_set_dastardly(tile(fx, 2));
   put(fx, "pat-pending", 1);
   put(fx, "rufus-ruffcut", 2);
   hand(fx, 0, "DDD");
@@ -213,7 +213,7 @@ TEST_CASE("Step 4: an empty Movement Deck is refilled from the Discard Pile", "[
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
   for (int k = 0; k < kTerrains; ++k)
-    while (s.deck(k) > 0) s.set_discard_top(k);
+    while (s.deck(k) > 0) s.test_set_discard_top(k);
   REQUIRE(s.deck_total() == 0);
   const int pile = s.discard_total();
   put(fx, "pat-pending", 1);

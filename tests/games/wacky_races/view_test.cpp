@@ -1,7 +1,7 @@
 // The board view, prompts and action labels ("what each choice would do").
 #include "tests/games/wacky_races/fixture.h"
 
-using namespace wr_test;
+using namespace rt::wacky_races::fixture;
 
 namespace {
 std::string render(Fixture& fx, PlayerId viewer, int w = 80, int h = 22, bool unicode = true,
@@ -22,7 +22,7 @@ TEST_CASE("View: the course row, Dastardly, the viewer's hand and powers in 80 c
   hand(fx, 0, "DFP");
   hand(fx, 1, "MMM");
   fx.s().put_trap(tile(fx, 5), trap_id(fx, "oil"));
-  fx.s().set_dastardly(tile(fx, 2));
+  fx.s().test_set_dastardly(tile(fx, 2));
   const std::string v = render(fx, 0);
   INFO(v);
   CHECK(v.find("WACKY RACES  race 1/1  round 1  P1's turn") != std::string::npos);

@@ -6,7 +6,7 @@
 
 #include "core/rng.h"
 #include "games/go_wacky/game.h"
-#include "games/go_wacky/rules.h"
+#include "games/go_wacky/state.h"
 
 namespace rt::go_wacky {
 

@@ -1,4 +1,4 @@
-#include "games/go_wacky/cards.h"
+#include "games/go_wacky/data.h"
 
 #include <fmt/format.h>
 

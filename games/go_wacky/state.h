@@ -14,8 +14,9 @@
 #include <array>
 #include <memory>
 
+#include "core/deck.h"
 #include "core/state.h"
-#include "games/go_wacky/cards.h"
+#include "games/go_wacky/data.h"
 
 namespace rt::go_wacky {
 
@@ -120,7 +121,7 @@ class GoWackyState final : public State {
  private:
   GoWackyState(const GoWackyState&) = default;
 
-  PlayerId left_of(PlayerId p) const { return static_cast<PlayerId>((p + 1) % num_players()); }
+  PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
   const std::string& name(PlayerId p) const;
   std::string card_name(int type) const;
 

@@ -1,4 +1,4 @@
-#include "games/go_wacky/rules.h"
+#include "games/go_wacky/state.h"
 
 #include <algorithm>
 #include <cstdlib>

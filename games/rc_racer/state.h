@@ -149,8 +149,8 @@ class RcRacerState final : public State {
   void end_round();
   void finish_game();
   void build_race_track();
-  // do_apply() handles a scramble slide (200 chance nodes a round) in a few
-  // instructions and passes everything else on here.
+  // Everything but a scramble slide, which do_apply() handles itself
+  // (docs/PERFORMANCE.md, "Rules code shaped for speed").
   void apply_other(PlayerId player, Action a);
 
   // One picture of the race phase: every car after one command.

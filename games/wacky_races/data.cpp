@@ -1,4 +1,4 @@
-#include "games/wacky_races/catalog.h"
+#include "games/wacky_races/data.h"
 
 #include <cctype>
 

@@ -18,8 +18,9 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/deck.h"
 #include "core/state.h"
-#include "games/racesmack/cards.h"
+#include "games/racesmack/data.h"
 #include "games/racesmack/judge.h"
 
 namespace rt::racesmack {
@@ -227,7 +228,7 @@ class RacesmackState final : public State {
   int standing_key(PlayerId p) const { return (finished(p) ? 1000 : 0) + race(p).len; }
   std::string_view cname(int c) const { return card(c).name(); }
   bool settle_pending() const;
-  PlayerId left_of(PlayerId p) const { return static_cast<PlayerId>((p + 1) % num_players()); }
+  PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
 
   // setup.cpp: the deck, dealing, the face-up pile, Racing Rules, After You turns.
   void apply_chance(Action a);

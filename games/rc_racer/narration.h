@@ -3,7 +3,7 @@
 #pragma once
 
 #include "games/rc_racer/race.h"
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
 

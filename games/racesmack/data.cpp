@@ -1,4 +1,4 @@
-#include "games/racesmack/cards.h"
+#include "games/racesmack/data.h"
 
 #include <algorithm>
 #include <cstring>

@@ -10,10 +10,10 @@
 
 #include "games/racesmack/game.h"
 #include "games/racesmack/judge.h"
-#include "games/racesmack/rules.h"
+#include "games/racesmack/state.h"
 #include "tests/harness/harness.h"
 
-namespace rs_test {
+namespace rt::racesmack::fixture {
 
 using namespace rt;
 using namespace rt::racesmack;
@@ -140,4 +140,4 @@ inline Rule rule(RuleKey key, int prop = kShape, int flag = 0, int n = 0) {
   return r;
 }
 
-}  // namespace rs_test
+}  // namespace rt::racesmack::fixture

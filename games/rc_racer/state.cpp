@@ -1,14 +1,15 @@
 // Rulebook, "Setup" and "1. Programming": the track, racecars, starting
 // spaces, the Reset step (scramble and pass left), the programming race and
 // the Smile tokens.
-#include "games/rc_racer/rules.h"
+#include "games/rc_racer/state.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "core/deck.h"
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/narrator.h"
+#include "games/rc_racer/narration.h"
 
 namespace rt::rc_racer {
 
@@ -55,10 +56,9 @@ const TileKind* RcRacerState::program_step(PlayerId p, int step) const {
 }
 
 PlayerId RcRacerState::left_of(PlayerId p) const {
-  for (int k = 1; k <= num_players(); ++k) {
-    const auto q = static_cast<PlayerId>((p + k) % num_players());
-    if (racing(q)) return q;
-  }
+  PlayerId q = p;
+  for (int k = 1; k <= num_players(); ++k)
+    if (racing(q = rt::left_of(q, num_players()))) return q;
   return p;
 }
 
@@ -87,8 +87,8 @@ constexpr auto kScrambleSlides = [] {
   return table;
 }();
 
-// For room the caller has checked: the compiler then knows push_back cannot
-// reallocate, so the caller's hot path needs no call and no saved registers.
+// For room the caller has checked (why: docs/PERFORMANCE.md, "Rules code
+// shaped for speed").
 template <class T>
 void push_in_room(std::vector<T>& out, const T& value) {
   if (out.size() == out.capacity()) __builtin_unreachable();

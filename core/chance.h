@@ -1,0 +1,40 @@
+// The one weighted sampler: the Table's driver and the search's playouts draw
+// a chance node's outcome the same way, from the same integer width, so a
+// playout's dice fall as the driver's would.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <type_traits>
+
+#include "core/rng.h"
+#include "core/state.h"
+#include "core/types.h"
+
+namespace rt {
+
+// The sum of a chance node's weights: 32-bit like the weights, so one draw
+// from Rng::below() serves every node; a sum past 2^32 - 1 breaks the
+// contract (weight_sum() throws). A ChanceSpan carries the same width.
+using WeightSum = std::uint32_t;
+static_assert(std::is_same_v<decltype(ChanceSpan::total), WeightSum>);
+
+// The sum of `n` outcomes' weights, four at a time (a shuffled pile lists
+// every card, so this loop is hot). Throws std::logic_error when it does not
+// fit WeightSum.
+WeightSum weight_sum(const Outcome* outs, std::size_t n);
+
+// Picks an outcome's index with probability weight / total. Every weight is
+// at least 1 (the contract), so total == n means every weight is 1: the draw
+// is the index, and the walk would give the same one.
+[[gnu::always_inline]] inline std::size_t pick_outcome(Rng& rng, const Outcome* outs, std::size_t n,
+                                                       WeightSum total) {
+  std::uint32_t r = rng.below(total);
+  if (total == n) return r;
+  std::size_t i = 0;
+  while (r >= outs[i].weight) r -= outs[i++].weight;
+  return i;
+}
+
+}  // namespace rt

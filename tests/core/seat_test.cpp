@@ -1,0 +1,32 @@
+// Seats as types (core/seat.h): the words the command line, the set-up and
+// saves use, turned into a controller and a level and back.
+#include <catch2/catch.hpp>
+
+#include "core/agent.h"
+#include "core/seat.h"
+
+using namespace rt;
+
+TEST_CASE("Seats: every level's word reads back as that level", "[core][seat]") {
+  for (BotLevel l : kBotLevels) CHECK(parse_bot_level(level_name(l)) == l);
+  CHECK(level_name(BotLevel::Normal) == "normal");
+  CHECK_FALSE(parse_bot_level("human"));
+  CHECK_FALSE(parse_bot_level("Hard"));
+  // The names the agents and help texts list are the enum's, weakest first.
+  REQUIRE(bot_levels().size() == kBotLevels.size());
+  for (std::size_t i = 0; i < kBotLevels.size(); ++i) CHECK(bot_levels()[i] == level_name(kBotLevels[i]));
+}
+
+TEST_CASE("Seats: human, remote and each level are the seat words, and nothing else is", "[core][seat]") {
+  CHECK(parse_seat_choice("human") == SeatChoice{SeatController::Human});
+  CHECK(parse_seat_choice("remote") == SeatChoice{SeatController::Remote});
+  CHECK(parse_seat_choice("hard") == SeatChoice{SeatController::Computer, BotLevel::Hard});
+  CHECK_FALSE(parse_seat_choice("computer"));
+  CHECK_FALSE(parse_seat_choice(""));
+  for (const char* word : {"human", "remote", "random", "easy", "normal", "hard"}) {
+    const auto choice = parse_seat_choice(word);
+    REQUIRE(choice);
+    CHECK(seat_choice_name(*choice) == word);
+    CHECK(choice->person() == (std::string_view(word) == "human" || std::string_view(word) == "remote"));
+  }
+}
