@@ -165,6 +165,9 @@ bool play_and_check(const std::string& game, int players, std::uint64_t seed, bo
         check_frame(term, *ps, checked);
       // A human's contest: Space for the one human, every seat's first key for several.
       frames_at_key = term.frames();
+      // A die takes time to land and a press while it rolls is dropped: let
+      // the fake clock run between presses, as a held key's repeat would.
+      term.advance(50);
       // One human: Space. Several: each one's first key (their group's first option).
       const std::vector<PlayerId> in = ps->table().contest_humans();
       if (in.size() == 1 && n > 1)
