@@ -6,6 +6,7 @@
 
 #include "tui/shell/replay_model.h"
 #include "tui/shell/replay_screens.h"
+#include "tui/shell/saved_list_keys.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 
@@ -97,26 +98,8 @@ class ReplayListScreen final : public Screen {
 
   Nav on_key(const Key& key, Millis) override {
     error_.clear();
-    const int n = static_cast<int>(saves_.size());
-    if (key.type == KeyType::Click) {
-      const int row = (key.y - 2) / 3;
-      if (key.y >= 2 && first_ + row < n) return open(first_ + row);
-      return Nav::stay();
-    }
-    const Cmd cmd = command(Context::Menu, key);
-    if (n == 0 && cmd != Cmd::Back && cmd != Cmd::Help) return Nav::stay();
-    switch (cmd) {
-      case Cmd::Up: selected_ = (selected_ + n - 1) % n; break;
-      case Cmd::Down: selected_ = (selected_ + 1) % n; break;
-      case Cmd::Home: selected_ = 0; break;
-      case Cmd::End: selected_ = n - 1; break;
-      case Cmd::Select: return open(selected_);
-      case Cmd::Delete: return ask_delete(selected_);
-      case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
-      case Cmd::Back: return Nav::pop();
-      default: break;
-    }
-    return Nav::stay();
+    return saved_list_key(key, static_cast<int>(saves_.size()), first_, selected_, ctx_.unicode,
+                          {[this](int i) { return open(i); }, [this](int i) { return ask_delete(i); }});
   }
 
   void resume(Millis) override { reload(); }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "tui/shell/saved_list_keys.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
@@ -89,7 +90,7 @@ class ResumeScreen final : public Screen {
         "Delete?", {fmt::format("Delete the saved game {}? It cannot be brought back.", g.file)},
         {Choice{"Delete it", U'y',
                 [this, g] {
-                  std::remove(g.path.c_str());
+                  if (std::remove(g.path.c_str()) != 0) error_ = fmt::format("Could not delete {}.", g.file);
                   reload();
                   return Nav::pop();
                 }},
@@ -98,26 +99,8 @@ class ResumeScreen final : public Screen {
 
   Nav on_key(const Key& key, Millis) override {
     error_.clear();
-    const int n = static_cast<int>(saves_.size());
-    if (key.type == KeyType::Click) {
-      const int row = (key.y - 2) / 3;
-      if (key.y >= 2 && first_ + row < n) return open(first_ + row);
-      return Nav::stay();
-    }
-    const Cmd cmd = command(Context::Menu, key);
-    if (n == 0 && cmd != Cmd::Back && cmd != Cmd::Help) return Nav::stay();
-    switch (cmd) {
-      case Cmd::Up: selected_ = (selected_ + n - 1) % n; break;
-      case Cmd::Down: selected_ = (selected_ + 1) % n; break;
-      case Cmd::Home: selected_ = 0; break;
-      case Cmd::End: selected_ = n - 1; break;
-      case Cmd::Select: return open(selected_);
-      case Cmd::Delete: return ask_delete(selected_);
-      case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
-      case Cmd::Back: return Nav::pop();
-      default: break;
-    }
-    return Nav::stay();
+    return saved_list_key(key, static_cast<int>(saves_.size()), first_, selected_, ctx_.unicode,
+                          {[this](int i) { return open(i); }, [this](int i) { return ask_delete(i); }});
   }
 
   std::string stats_tag() const override { return "resume"; }
