@@ -128,6 +128,7 @@ class ThreadedSaveWriter final : public SaveWriter {
 namespace {
 
 constexpr std::uint64_t kWriterTag = ~std::uint64_t{0};
+constexpr std::uint64_t kStopTag = kWriterTag - 1;
 constexpr Millis kMaxSleepMs = 60000;
 
 Millis steady_ms() {
@@ -261,6 +262,12 @@ void Hub::close_table(std::size_t slot, const std::function<void(Server&)>& clos
 
 void Hub::run(const std::function<void(Server&)>& closed) {
   writer_->start();
+  if (const int stop_wake = Server::stop_wake_fd(); stop_wake >= 0) {
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.u64 = kStopTag;
+    ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, stop_wake, &ev);
+  }
   Millis hub_now = steady_ms();
   for (std::size_t slot = 0; slot < entries_.size(); ++slot)
     if (entries_[slot]) service(slot, {}, hub_now);
@@ -294,6 +301,10 @@ void Hub::run(const std::function<void(Server&)>& closed) {
     due.clear();
     for (int i = 0; i < n; ++i) {
       const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
+      if (tag == kStopTag) {
+        Server::drain_stop_wake();  // the loop's top looks at the signal
+        continue;
+      }
       if (tag == kWriterTag) {
         for (const auto& r : writer_->take()) {
           const auto it = slot_of_.find(r.server);

@@ -1,5 +1,6 @@
 #include "tui/net/server.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -22,9 +23,21 @@ namespace rt::net {
 namespace {
 
 volatile std::sig_atomic_t g_stop_signal = 0;
+// This process's stop pipe: a stop signal also writes a byte to it, so a
+// poll() or epoll_wait() that began after the last look at the flag returns
+// at once (the flag alone is missed when the signal lands in between).
+volatile std::sig_atomic_t g_stop_pipe_write = -1;
+int g_stop_pipe_read = -1;
+pid_t g_stop_pipe_owner = 0;
 
 extern "C" void on_stop_signal(int sig) {
   g_stop_signal = sig;
+  const int fd = g_stop_pipe_write;
+  if (fd >= 0) {
+    const int saved_errno = errno;
+    [[maybe_unused]] const ssize_t n = ::write(fd, "!", 1);
+    errno = saved_errno;
+  }
 }
 
 Millis steady_ms() {
@@ -165,8 +178,31 @@ void Server::install_signal_handlers() {
   sa.sa_handler = on_stop_signal;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = 0;  // no SA_RESTART: poll() returns
+  stop_wake_fd();
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+}
+
+int Server::stop_wake_fd() {
+  // One pipe per process: a worker forked by `serve` must neither be woken
+  // by its parent's signal nor drain the byte meant for it.
+  if (g_stop_pipe_owner == ::getpid()) return g_stop_pipe_read;
+  int p[2];
+  if (::pipe2(p, O_NONBLOCK | O_CLOEXEC) != 0) return -1;  // the flag is still looked at before each wait
+  const int old_read = g_stop_pipe_read;
+  const int old_write = g_stop_pipe_write;
+  g_stop_pipe_read = p[0];
+  g_stop_pipe_write = p[1];
+  g_stop_pipe_owner = ::getpid();
+  if (old_read >= 0) ::close(old_read);
+  if (old_write >= 0) ::close(old_write);
+  return g_stop_pipe_read;
+}
+
+void Server::drain_stop_wake() {
+  char buf[64];
+  while (g_stop_pipe_read >= 0 && ::read(g_stop_pipe_read, buf, sizeof buf) > 0) {
+  }
 }
 
 void Server::open() {
@@ -540,23 +576,24 @@ int Server::stop_signal() {
 }
 
 bool Server::poll_once(int max_wait_ms) {
+  const int stop_wake = stop_wake_fd();
   prepare(now());
   const Millis wait = wait_ms(now(), max_wait_ms < 0 ? 60000 : max_wait_ms);
   std::vector<pollfd> fds;
-  fds.reserve(clients_.size() + 1);
+  fds.reserve(clients_.size() + 2);
   watched_fds(fds);
+  const std::size_t table_fds = fds.size();
+  if (stop_wake >= 0) fds.push_back(pollfd{stop_wake, POLLIN, 0});
   const int r = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
-  if (g_stop_signal) {
-    say(fmt::format("signal {}: saving and closing the table", static_cast<int>(g_stop_signal)));
-    stopping_ = true;
-  }
+  if (g_stop_signal && !stopping_) stop_by_signal(static_cast<int>(g_stop_signal));
   const Millis real = now();
   // ready() may add and remove clients: the fds polled are handled by number.
   // Clients first, then new connections (fds[0], the listening socket).
   if (r > 0) {
-    for (std::size_t i = 1; i < fds.size(); ++i)
+    for (std::size_t i = 1; i < table_fds; ++i)
       if (fds[i].revents) ready(fds[i].fd, fds[i].revents, real);
     if (fds[0].revents) ready(fds[0].fd, fds[0].revents, real);
+    if (table_fds < fds.size() && fds[table_fds].revents) drain_stop_wake();
   }
   return finish(real);
 }

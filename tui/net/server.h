@@ -141,6 +141,11 @@ class Server {
   void close_table();
   // Ends the process's stop signals (SIGINT, SIGTERM, SIGHUP) into stop().
   static void install_signal_handlers();
+  // A descriptor that turns readable when a stop signal arrives (this
+  // process's own; -1 if it could not be made), for a loop's poll or epoll
+  // set; drain_stop_wake() empties it.
+  static int stop_wake_fd();
+  static void drain_stop_wake();
 
   const Table& table() const { return *table_; }
   const std::string& socket_path() const { return socket_path_; }
