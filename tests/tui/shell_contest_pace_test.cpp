@@ -202,7 +202,7 @@ TEST_CASE("Results stay on screen: who won a contest is still shown 1.5 s after 
           "[shell][pace][contest]") {
   int seen = 0;
   for (int seed = 1; seed < 40 && seen < 3; ++seed) {
-    auto session = std::make_unique<GameSession>(go_wacky_table({"human", "normal", "normal"}, seed),
+    auto session = std::make_unique<GameSession>(go_wacky_table({"human", "easy", "easy"}, seed),
                                                  std::vector<Event>{}, SessionOptions{});
     GameSession& s = *session;
     FakeTerminal term(80, 24, false);
