@@ -56,7 +56,8 @@ std::string Server::status_line(PlayerId viewer) const {
         }
         const SeatState& s = seats_[static_cast<std::size_t>(p)];
         std::string away;
-        if (s.client < 0) away = opt_.stand_in.empty() ? " (away)" : " (away; a computer will stand in)";
+        if (s.client < 0 && !opt_.watch_only)
+          away = opt_.stand_in.empty() ? " (away)" : " (away; a computer will stand in)";
         others += fmt::format("{}{}{}", others.empty() ? "" : ", ", name(p), away);
       }
       if (mine) line = "Your turn";
@@ -98,7 +99,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     v.human = person_seat(p);
     v.level = seat.level;
     v.claimed = ss.claimed;
-    v.connected = ss.client >= 0;
+    v.connected = ss.client >= 0 || (opt_.watch_only && ss.claimed);  // a mirror's people play at its host
     v.stand_in = ss.stand_in;
     v.acting = std::find(actors.begin(), actors.end(), static_cast<PlayerId>(p)) != actors.end();
     v.you = static_cast<PlayerId>(p) == viewer;
