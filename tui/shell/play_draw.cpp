@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "tui/net/watch_mirror.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
@@ -151,12 +152,16 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
     return;
   }
   std::string right = s.header_right();
+  if (watch_) right = fmt::format("{} watching{}{}", watch_->watchers(), sep, right);
   if (s.phase() != Phase::Over && !s.shared()) {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
       bar += i <= s.speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
     right += sep + "speed " + bar;
   }
+  // Who watches stays in sight when the rest does not fit.
+  if (watch_ && x + 2 + utf8_length(right) >= r.right())
+    right = fmt::format("{} watching", watch_->watchers());
   const int rw = utf8_length(right);
   if (x + 2 + rw < r.right()) c.text(r.right() - 1 - rw, r.y, right, style::kBar);
 }
