@@ -641,7 +641,8 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
   if (s.shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
-  return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "quit"});
+  // The computers' turn has room for "w watch"; a question's line has not (the ? page has it).
+  return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "watch", "quit"});
 }
 
 }  // namespace rt::shell

@@ -49,6 +49,12 @@ std::vector<std::string> shareable_groups() {
   return out;
 }
 
+// "your account only", "group friends, with a join code".
+std::string who_may_watch(const net::WatchMirror& w) {
+  return fmt::format("{}{}", w.group().empty() ? "your account only" : "group " + w.group(),
+                     w.code().empty() ? "" : ", with a join code");
+}
+
 }  // namespace
 
 PlayScreen::~PlayScreen() = default;
@@ -73,8 +79,8 @@ Nav PlayScreen::watch_page(Millis now) {
   std::vector<Choice> choices;
   if (watch_) {
     const net::WatchMirror& w = *watch_;
-    message.push_back(fmt::format("This game is open to watchers ({}). To watch, they run:",
-                                  w.group().empty() ? "your account only" : "group " + w.group()));
+    message.push_back(
+        fmt::format("This game is open to watchers ({}). To watch, they run:", who_may_watch(w)));
     message.push_back(w.command());
     if (!w.code().empty())
       message.push_back(
@@ -130,8 +136,7 @@ void PlayScreen::open_to_watchers(const net::WatchSettings& settings, Millis now
     return;
   }
   watchers_told_ = 0;
-  s.note(fmt::format("Open to watchers ({}): {}",
-                     settings.group.empty() ? "your account" : "group " + settings.group, watch_->command()));
+  s.note(fmt::format("Open to watchers ({}): {}", who_may_watch(*watch_), watch_->command()));
   if (!watch_->code().empty()) s.note(fmt::format("Join code for watchers: {}", watch_->code()));
   flash("Open to watchers: w shows how they join.", now, 3000);
 }
