@@ -18,8 +18,8 @@
 
 using namespace rt;
 using namespace rt::shell;
-using rt::shell::test::FakeTerminal;
 using rt::net::json;
+using rt::shell::test::FakeTerminal;
 
 namespace {
 
