@@ -62,7 +62,7 @@ keys A + + +
 # The menu entry: w, then "your account only".
 keys A w
 wait_for A "Let others watch"
-wait_for A "Open it to your account"
+wait_for A "Your account"
 keys A o
 wait_for A "0 watching"
 # The page again: the command, which may wrap inside the box.

@@ -244,7 +244,7 @@ TEST_CASE("A game that cannot be opened to watchers says why on one line", "[wat
   term.press(U'o');
   for (int i = 0; i < 3; ++i) app.step_once();
   CHECK(ps->watchers() == nullptr);
-  CHECK(term.shows("Cannot open the game to watchers"));
+  CHECK(term.shows("Not opened to watchers: see the log (l)"));
   const auto& log = ps->session().log();
   CHECK(std::any_of(log.begin(), log.end(), [](const LogEntry& e) {
     return e.text.find("Cannot open the game to watchers") != std::string::npos;

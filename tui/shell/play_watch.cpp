@@ -99,6 +99,7 @@ Nav PlayScreen::watch_page(Millis now) {
   message.push_back(
       "Open this game as a shared table for watchers only: they see the board and the log as any watcher "
       "does (nobody's hand), and cannot play. The game stays here; closing it closes their table.");
+  message.push_back("Who may watch?");
   const std::string me = net::user_name(::getuid());
   auto open_with = [this](net::WatchSettings settings) {
     return [this, settings] {
@@ -108,17 +109,16 @@ Nav PlayScreen::watch_page(Millis now) {
   };
   net::WatchSettings mine;
   mine.dir = ctx_.table_dir;
-  choices.push_back(Choice{fmt::format("Open it to your account ({}) only", me), U'o', open_with(mine)});
+  choices.push_back(Choice{fmt::format("Your account ({}) only", me), U'o', open_with(mine)});
   net::WatchSettings coded = mine;
   coded.code = true;
-  choices.push_back(Choice{"Open it to your account, with a join code", U'c', open_with(coded)});
+  choices.push_back(Choice{"Your account, with a join code", U'c', open_with(coded)});
   char32_t key = U'1';
   for (const std::string& g : shareable_groups()) {
     net::WatchSettings grouped;
     grouped.group = g;
     grouped.code = true;
-    choices.push_back(
-        Choice{fmt::format("Open it to group {}, with a join code", g), key++, open_with(grouped)});
+    choices.push_back(Choice{fmt::format("Group {}, with a join code", g), key++, open_with(grouped)});
   }
   choices.push_back(Choice{"Back to the game", U'n', [] { return Nav::pop(); }});
   return Nav::push(make_confirm_screen("Let others watch", std::move(message), std::move(choices)));
@@ -132,7 +132,8 @@ void PlayScreen::open_to_watchers(const net::WatchSettings& settings, Millis now
     // One line, on screen and in the log: the player asked and must know.
     const std::string line = fmt::format("Cannot open the game to watchers: {}", e.what());
     s.note(line);
-    flash(line, now, 6000);
+    // The reason is long (a path): the flash fits the prompt's row and points at it.
+    flash("Not opened to watchers: see the log (l)", now, 6000);
     return;
   }
   watchers_told_ = 0;
@@ -157,7 +158,7 @@ bool PlayScreen::serve_watchers(Millis now) {
     watch_->serve(now);
   } catch (const std::exception& e) {
     stop_watchers(fmt::format("Closed to watchers: {}", e.what()));
-    flash("Closed to watchers: see the log.", now, 4000);
+    flash("Closed to watchers: see the log (l)", now, 4000);
     return true;
   }
   const int n = watch_->watchers();
