@@ -179,7 +179,7 @@ json Server::table_info(const Client& c) const {
                          {"human", person_seat(p)},
                          {"level", seat.level},
                          {"claimed", seats_[p].claimed},
-                         {"connected", seats_[p].client >= 0},
+                         {"connected", seats_[p].client >= 0 || (opt_.watch_only && seats_[p].claimed)},
                          {"stand_in", seats_[p].stand_in},
                          {"user", seats_[p].user}});
   }
@@ -188,6 +188,7 @@ json Server::table_info(const Client& c) const {
   for (const auto& k : clients_)
     if (!k->dead && k->kind == Client::Kind::Watcher) ++watchers;
   j["watchers"] = watchers;
+  if (opt_.watch_only) j["watch_only"] = true;
   return j;
 }
 
