@@ -113,8 +113,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
       v.detail = pl.detail;
       v.score = std::to_string(pl.score);
     }
-  for (const auto& c : clients_)
-    if (!c->dead && c->kind == Client::Kind::Watcher) ++s.watchers;
+  s.watchers = watchers();
   const Tick tick = view_tick(real);
   Canvas board(std::clamp(board_w, kMinBoardW, kMaxBoardW), std::clamp(board_h, kMinBoardH, kMaxBoardH),
                unicode);
@@ -184,10 +183,7 @@ json Server::table_info(const Client& c) const {
                          {"user", seats_[p].user}});
   }
   j["seats"] = std::move(seats);
-  int watchers = 0;
-  for (const auto& k : clients_)
-    if (!k->dead && k->kind == Client::Kind::Watcher) ++watchers;
-  j["watchers"] = watchers;
+  j["watchers"] = watchers();
   if (opt_.watch_only) j["watch_only"] = true;
   return j;
 }

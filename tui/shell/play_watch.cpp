@@ -64,7 +64,7 @@ int PlayScreen::wake_fd() const {
 }
 
 std::string PlayScreen::cannot_share() const {
-  if (t_->shared()) return "This is a shared table: others watch it with racetable join NAME --watch.";
+  if (t_->shared()) return "Shared: others watch with join --watch";  // fits the prompt
   if (t_->demo()) return "A demo cannot be opened to watchers.";
   return {};
 }
