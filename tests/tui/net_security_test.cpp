@@ -25,6 +25,7 @@
 
 #include "tests/tui/net_test_util.h"
 #include "tui/net/commands.h"
+#include "tui/net/watch_mirror.h"
 
 using namespace nettest;
 
@@ -661,4 +662,82 @@ TEST_CASE(
   CHECK(slurp(d.path + "/solo.save").find("table solo") != std::string::npos);
   CHECK(slurp(d.path + "/club.save").find("table club") != std::string::npos);
   server.pid = -1;
+}
+
+TEST_CASE("Attack 9: a local game opened to watchers lets in only whom its player chose, and only to watch",
+          "[net][security][watch]") {
+  if (!root()) return;
+  const TempDir tmp;
+  ::chmod(tmp.path.c_str(), 0755);  // the other user may reach the directories below
+  auto game = new_table("wacky-races", {"human", "easy", "easy"}, 7);
+  game->advance();
+  Millis clock = 1000;
+  auto pump = [&](WatchMirror& m) {
+    m.follow(*game, PacePhase::People, game->state().now());
+    m.serve(clock);
+    clock += 20;
+  };
+  // Says hello as the other user (in the table's group) and reads the answer.
+  auto hello_as_other = [&](WatchMirror& m, const std::string& dir, Hello hello) {
+    Connection conn;
+    {
+      const AsUser as(kOther, {kGroup});
+      conn = Connection::open(dir, m.name());
+    }
+    conn.send(to_json(hello));
+    std::string error;
+    for (int i = 0; i < 100; ++i) {
+      pump(m);
+      std::vector<json> msgs;
+      conn.receive(msgs, error);
+      for (const json& msg : msgs)
+        if (msg["type"] == "welcome" || msg["type"] == "refused") return msg;
+    }
+    return json{};
+  };
+
+  // Opened to this account only: the other user cannot even reach the socket.
+  {
+    WatchSettings mine;
+    mine.dir = tmp.path + "/mine";
+    WatchMirror m(*game, mine, [&] { return clock; });
+    pump(m);
+    struct stat st {};
+    REQUIRE(::lstat(mine.dir.c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0700);
+    REQUIRE(::lstat((mine.dir + "/" + m.name() + ".sock").c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    uid_t host = 0;
+    std::string error;
+    int fd = -1;
+    {
+      const AsUser as(kOther, {kGroup});
+      fd = connect_table(mine.dir, m.name(), host, error);
+    }
+    CHECK(fd < 0);
+    if (fd >= 0) ::close(fd);
+    CHECK(m.watchers() == 0);
+  }
+
+  // Opened to a group with a join code: a member watches with the code,
+  // never without it, and never sits down.
+  WatchSettings group;
+  group.dir = tmp.path + "/group";
+  group.group = "root";
+  group.code = true;
+  WatchMirror m(*game, group, [&] { return clock; });
+  REQUIRE(!m.code().empty());
+  CHECK(m.command() == "racetable join wacky-races --dir " + group.dir + " --watch --code");
+  Hello watch = watch_hello();
+  json answer = hello_as_other(m, group.dir, watch);
+  CHECK(answer["type"] == "refused");
+  CHECK(answer["code"] == "code");
+  Hello play = play_hello(1, m.code());
+  answer = hello_as_other(m, group.dir, play);
+  CHECK(answer["type"] == "refused");
+  CHECK(answer["code"] == "watch-only");
+  watch.code = m.code();
+  answer = hello_as_other(m, group.dir, watch);
+  CHECK(answer["type"] == "welcome");
+  CHECK(answer["role"] == "watch");
 }

@@ -133,6 +133,17 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
   }
   table_->set_event_sink(&events_);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
+  if (opt_.watch_only) {
+    // The people are at the keyboard of the game this mirrors: their seats
+    // are taken from the start, by the host's user.
+    started_ = true;
+    for (std::size_t p = 0; p < seats_.size(); ++p)
+      if (person_seat(p)) {
+        seats_[p].claimed = true;
+        seats_[p].uid = host_uid_;
+        seats_[p].user = user_name(host_uid_);
+      }
+  }
   saved_steps_ = table_->history().size();
   empty_since_ = now();
 }
@@ -221,6 +232,24 @@ void Server::open() {
                   socket_path_, opt_.code.empty() ? "" : " (join code required)",
                   opt_.save_path.empty() ? "" : fmt::format(", saved to {}", opt_.save_path)));
   say(fmt::format("seed {}", table_->seed()));
+}
+
+int Server::watchers() const {
+  int n = 0;
+  for (const auto& c : clients_)
+    if (!c->dead && c->kind == Client::Kind::Watcher) ++n;
+  return n;
+}
+
+void Server::mirror_step(const Step& step) {
+  table_->replay_step(step);  // on_step() logs its events and marks the screens changed
+}
+
+void Server::mirror_pace(PacePhase phase, Tick view_tick) {
+  // A live contest's clock is sent at the frame rate (push_all), not per tick.
+  if (phase != mirror_phase_) changed_ = true;
+  mirror_phase_ = phase;
+  mirror_tick_ = view_tick;
 }
 
 int Server::connected() const {
@@ -553,6 +582,7 @@ bool Server::finish(Millis real) {
                  clients_.end());
 
   if (stopping_) return false;
+  if (opt_.watch_only) return true;  // open while the game it mirrors is on screen
   const int people = connected();
   if (people > 0) empty_since_ = real;
   if (phase_ == Phase::Over) {

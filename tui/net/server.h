@@ -75,6 +75,11 @@ struct ServerOptions {
   int linger_ms = 10 * 60 * 1000;
   // Stops after this long with nobody connected (0: never).
   std::int64_t idle_ms = 0;
+  // Watch-only mirror (tui/net/watch_mirror.h): a game played elsewhere in
+  // this process feeds every step in with mirror_step(). The server never
+  // moves the table itself, seats nobody and saves nothing: people may
+  // only watch (the same directory, socket, peer and code checks).
+  bool watch_only = false;
   SaveWriter* writer = nullptr;               // none: saved in the loop, before the next message is read
   std::function<Millis()> clock;              // default: steady clock
   std::function<void(std::string_view)> log;  // one line per event, no newline
@@ -159,6 +164,12 @@ class Server {
   const std::string& save_problem() const { return save_problem_; }
   // Called with every frame sent, by client id (tests assert on the bytes).
   std::function<void(int client, std::string_view bytes)> on_send;
+
+  // Watch-only: a step the game's own table applied (RuleError if it does
+  // not fit this copy), and the game's pace: its phase and the tick to draw at.
+  void mirror_step(const Step& step);
+  void mirror_pace(PacePhase phase, Tick view_tick);
+  int watchers() const;
 
   // The screen model for a viewer (a seat, or kEveryone for a spectator).
   ScreenModel screen_for(PlayerId viewer, int board_w, int board_h, bool unicode);
@@ -258,6 +269,8 @@ class Server {
   bool changed_ = true;
   std::vector<PlayerId> waiting_;
   std::vector<Action> legal_;
+  PacePhase mirror_phase_ = PacePhase::Computers;  // watch-only: the game's own pace
+  Tick mirror_tick_ = 0;
 };
 
 // The save file text of a table whose person seats may be played by a

@@ -27,7 +27,7 @@ bool Server::live_contest() const {
 }
 
 Tick Server::view_tick(Millis real) const {
-  return pacer_.view_tick(real);
+  return opt_.watch_only ? mirror_tick_ : pacer_.view_tick(real);
 }
 
 bool Server::update(Millis real) {
@@ -46,9 +46,10 @@ bool Server::update(Millis real) {
                                   : "every seat is taken: the game goes on");
     changed = true;
   }
-  changed = pacer_.update(real) || changed;
+  // A mirror never moves its table: the game it copies paces itself.
+  if (!opt_.watch_only) changed = pacer_.update(real) || changed;
   const Phase before = phase_;
-  switch (pacer_.phase()) {
+  switch (opt_.watch_only ? mirror_phase_ : pacer_.phase()) {
     case PacePhase::Computers: phase_ = Phase::Computers; break;
     case PacePhase::People: phase_ = Phase::People; break;
     case PacePhase::GetReady: phase_ = Phase::Ready; break;
@@ -79,7 +80,9 @@ void Server::record_history() {
 }
 
 Millis Server::wake_at(Millis real) const {
-  Millis wake = started_ ? pacer_.wake_at(real) : kNever;
+  Millis wake = started_ && !opt_.watch_only ? pacer_.wake_at(real) : kNever;
+  // A mirror's live contest: its watchers' frames.
+  if (opt_.watch_only && phase_ == Phase::Contest) wake = std::max(real, last_frame_ + opt_.frame_ms);
   if (!opt_.stand_in.empty() && started_ && phase_ != Phase::Over)
     for (std::size_t p = 0; p < seats_.size(); ++p) {
       const SeatState& s = seats_[p];
@@ -89,7 +92,7 @@ Millis Server::wake_at(Millis real) const {
     if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
   // Closing time: nobody left, or the game over for long enough.
   if (opt_.idle_ms > 0 && connected() == 0) wake = std::min(wake, empty_since_ + opt_.idle_ms);
-  if (phase_ == Phase::Over) wake = std::min(wake, over_since_ + opt_.linger_ms);
+  if (phase_ == Phase::Over && !opt_.watch_only) wake = std::min(wake, over_since_ + opt_.linger_ms);
   return wake;
 }
 

@@ -45,6 +45,10 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   c.unicode = h.unicode;
   const auto& seats = table_->seats();
   const int n = static_cast<int>(seats.size());
+  if (opt_.watch_only && h.role != Role::Watch) {
+    refuse(c, "this game is open to watchers only: join it with --watch", "watch-only");
+    return;
+  }
   if (h.role == Role::Watch) {
     c.kind = Client::Kind::Watcher;
     say(fmt::format("{} (uid {}, pid {}) watches", c.user, c.cred.uid, c.cred.pid));

@@ -56,7 +56,8 @@ std::string Server::status_line(PlayerId viewer) const {
         }
         const SeatState& s = seats_[static_cast<std::size_t>(p)];
         std::string away;
-        if (s.client < 0) away = opt_.stand_in.empty() ? " (away)" : " (away; a computer will stand in)";
+        if (s.client < 0 && !opt_.watch_only)
+          away = opt_.stand_in.empty() ? " (away)" : " (away; a computer will stand in)";
         others += fmt::format("{}{}{}", others.empty() ? "" : ", ", name(p), away);
       }
       if (mine) line = "Your turn";
@@ -98,7 +99,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     v.human = person_seat(p);
     v.level = seat.level;
     v.claimed = ss.claimed;
-    v.connected = ss.client >= 0;
+    v.connected = ss.client >= 0 || (opt_.watch_only && ss.claimed);  // a mirror's people play at its host
     v.stand_in = ss.stand_in;
     v.acting = std::find(actors.begin(), actors.end(), static_cast<PlayerId>(p)) != actors.end();
     v.you = static_cast<PlayerId>(p) == viewer;
@@ -112,8 +113,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
       v.detail = pl.detail;
       v.score = std::to_string(pl.score);
     }
-  for (const auto& c : clients_)
-    if (!c->dead && c->kind == Client::Kind::Watcher) ++s.watchers;
+  s.watchers = watchers();
   const Tick tick = view_tick(real);
   Canvas board(std::clamp(board_w, kMinBoardW, kMaxBoardW), std::clamp(board_h, kMinBoardH, kMaxBoardH),
                unicode);
@@ -178,15 +178,13 @@ json Server::table_info(const Client& c) const {
                          {"human", person_seat(p)},
                          {"level", seat.level},
                          {"claimed", seats_[p].claimed},
-                         {"connected", seats_[p].client >= 0},
+                         {"connected", seats_[p].client >= 0 || (opt_.watch_only && seats_[p].claimed)},
                          {"stand_in", seats_[p].stand_in},
                          {"user", seats_[p].user}});
   }
   j["seats"] = std::move(seats);
-  int watchers = 0;
-  for (const auto& k : clients_)
-    if (!k->dead && k->kind == Client::Kind::Watcher) ++watchers;
-  j["watchers"] = watchers;
+  j["watchers"] = watchers();
+  if (opt_.watch_only) j["watch_only"] = true;
   return j;
 }
 

@@ -146,10 +146,13 @@ int list_tables(const TablesSettings& s) {
       seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, text(seat, "name"), state);
     }
     out(fmt::format(
-        "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} --seat N  |  --watch\n",
-        shown_name, text(info, "game_name"), text(info, "phase"), text(info, "host"),
+        "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} {}\n", shown_name,
+        text(info, "game_name"), text(info, "phase"), text(info, "host"),
         info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
-        info.value("code", false) ? ", join code" : "", seats, shown_name, printable(dir_flag(e.dir), 300)));
+        info.value("code", false) ? ", join code" : "", seats, shown_name, printable(dir_flag(e.dir), 300),
+        // A local game opened to watchers (tui/net/watch_mirror.h) seats nobody.
+        info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
+                                        : "--seat N  |  --watch"));
   }
   if (s.json) {
     out(dump(all) + "\n");

@@ -82,6 +82,7 @@ enum class Cmd : std::uint8_t {
   View,      // replay: see the game as the next seat (or as a watcher)
   ViewBack,  // replay: the view before
   Watcher,   // replay: public information only
+  Share,     // a local game: let others watch it (a watch-only shared table)
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except

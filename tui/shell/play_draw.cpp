@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "tui/net/watch_mirror.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
@@ -151,12 +152,16 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
     return;
   }
   std::string right = s.header_right();
+  if (watch_) right = fmt::format("{} watching{}{}", watch_->watchers(), sep, right);
   if (s.phase() != Phase::Over && !s.shared()) {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
       bar += i <= s.speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
     right += sep + "speed " + bar;
   }
+  // Who watches stays in sight when the rest does not fit.
+  if (watch_ && x + 2 + utf8_length(right) >= r.right())
+    right = fmt::format("{} watching", watch_->watchers());
   const int rw = utf8_length(right);
   if (x + 2 + rw < r.right()) c.text(r.right() - 1 - rw, r.y, right, style::kBar);
 }
@@ -636,7 +641,8 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
   if (s.shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
-  return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "quit"});
+  // The computers' turn has room for "w watch"; a question's line has not (the ? page has it).
+  return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "watch", "quit"});
 }
 
 }  // namespace rt::shell

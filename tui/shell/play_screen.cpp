@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "games/registry.h"
+#include "tui/net/watch_mirror.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/settings.h"
@@ -135,13 +136,16 @@ bool PlayScreen::take_notices(Millis now) {
 }
 
 bool PlayScreen::background(Millis now) {
+  // Watchers are served while a page covers the game (it stands still then).
+  const bool watchers_changed = serve_watchers(now);
   // A shared table goes on under the keys and rules pages: keep reading it.
-  if (!t_->shared()) return false;
-  return t_->update(now);
+  if (!t_->shared()) return watchers_changed;
+  return t_->update(now) || watchers_changed;
 }
 
 bool PlayScreen::tick(Millis now) {
   bool changed = t_->update(now);
+  if (serve_watchers(now)) changed = true;
   if (t_->phase() == Phase::Contest && !t_->paused() && !t_->shared())
     changed = true;  // the view moves with time
   if (take_notices(now)) changed = true;
@@ -162,6 +166,7 @@ bool PlayScreen::tick(Millis now) {
 
 Millis PlayScreen::wake_at(Millis now) const {
   Millis at = t_->wake_at(now);
+  if (watch_) at = std::min(at, watcher_wake_at(now));
   if (!flash_.empty()) at = std::min(at, flash_until_);
   return at;
 }
@@ -324,6 +329,7 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
       }
       break;
     case Cmd::Quit: return ask_quit();
+    case Cmd::Share: return watch_page(now);
     default: break;
   }
   return Nav::stay();

@@ -13,6 +13,11 @@
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
 
+namespace rt::net {
+class WatchMirror;
+struct WatchSettings;
+}  // namespace rt::net
+
 namespace rt::shell {
 
 // Text as a canvas of that kind draws it: on ASCII, each non-ASCII code
@@ -23,6 +28,7 @@ std::string canvas_form(std::string_view utf8, bool unicode);
 class PlayScreen final : public Screen {
  public:
   PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table);
+  ~PlayScreen() override;  // closes the table to watchers, if open
 
   void draw(Canvas& canvas, Millis now) override;
   Nav on_key(const Key& key, Millis now) override;
@@ -33,7 +39,7 @@ class PlayScreen final : public Screen {
   std::string on_exit() override;
   bool unsaved() const override;
   std::string stats_tag() const override;
-  int wake_fd() const override { return t_->wake_fd(); }
+  int wake_fd() const override;
   bool background(Millis now) override;
   bool goes_on_hidden() const override { return t_->shared(); }
 
@@ -47,6 +53,8 @@ class PlayScreen final : public Screen {
   // Where the last frame drew the options, and which option each row shows.
   const Rect& options_rect() const { return options_rect_; }
   const std::vector<int>& option_rows() const { return option_at_row_; }
+  // Open to watchers (play_watch.cpp): nullptr when not.
+  const net::WatchMirror* watchers() const { return watch_.get(); }
 
  private:
   // The decision on screen: the human asked, or the one human in a contest.
@@ -68,6 +76,18 @@ class PlayScreen final : public Screen {
   Nav leave_dialog();
   bool take_notices(Millis now);
   std::unique_ptr<Screen> make_not_saved_dialog();
+
+  // Letting others watch a local game (play_watch.cpp).
+  Nav watch_page(Millis now);
+  // Opens the game to watchers; a failure is flashed and logged, one line.
+  void open_to_watchers(const net::WatchSettings& settings, Millis now);
+  void stop_watchers(const std::string& why);
+  // Feeds the game's new steps to the watchers' copy and serves their
+  // sockets; true when what this screen shows changed (who watches).
+  bool serve_watchers(Millis now);
+  Millis watcher_wake_at(Millis now) const;
+  // "w" on a game that cannot be opened to watchers: why, or "".
+  std::string cannot_share() const;
 
   // Drawing (play_draw.cpp).
   struct PromptView {
@@ -126,6 +146,9 @@ class PlayScreen final : public Screen {
   int board_rows_ = 0;            // high-water mark: the layout does not jump around
   int last_w_ = 0;
   int last_h_ = 0;
+  std::unique_ptr<net::WatchMirror> watch_;
+  int watchers_told_ = 0;  // the count the log last gave
+  Millis last_now_ = 0;    // the watchers' copy's clock: the time of the last tick
 };
 
 }  // namespace rt::shell

@@ -115,6 +115,9 @@ class GameSession {
   void skip(Millis real);
 
   const std::vector<LogEntry>& log() const { return log_; }
+  // A line from the shell, not the game (who may watch it): for this
+  // keyboard's log only, never saved, never sent to a watcher.
+  void note(std::string text) { log_.push_back(LogEntry{std::move(text), {}, kEveryone, steps_}); }
   bool visible(const LogEntry& e) const;
   // Entries from this index on arrived since the viewer last decided.
   std::size_t fresh_from() const { return fresh_from_; }
