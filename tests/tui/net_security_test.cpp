@@ -372,7 +372,16 @@ TEST_CASE("Attack 4: escape sequences from a server or a table file never reach 
       s.you = 0;
       s.phase = "play";
       s.status = evil;
-      s.seats.push_back(SeatView{evil, true, "human", true, true, false, true, true, evil});
+      s.seats.push_back(SeatView{.name = evil,
+                                 .human = true,
+                                 .level = "human",
+                                 .claimed = true,
+                                 .connected = true,
+                                 .acting = true,
+                                 .you = true,
+                                 .user = evil,
+                                 .detail = evil,
+                                 .score = evil});
       s.board_w = 40;
       s.board_h = 2;
       s.rows = {evil};
