@@ -19,7 +19,7 @@ void RacesmackState::actors(std::vector<PlayerId>& out) const {
       return;
     case Phase::Tap:
       for (PlayerId p = 0; p < num_players(); ++p)
-        if (tap_[static_cast<std::size_t>(p)] < 0) out.push_back(p);
+        if (tap_[p] < 0) out.push_back(p);
       return;
     case Phase::Settle:
       for (PlayerId p = 0; p < num_players(); ++p) {
@@ -216,10 +216,8 @@ void RacesmackState::open_tapping() {
 
 void RacesmackState::end_tapping(bool clock) {
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const int s = tap_[static_cast<std::size_t>(p)];
-    result_[static_cast<std::size_t>(p)] = s < 0               ? Result::TooLate
-                                           : tap_correct(p, s) ? Result::Correct
-                                                               : Result::Incorrect;
+    const int s = tap_[p];
+    result_[p] = s < 0 ? Result::TooLate : tap_correct(p, s) ? Result::Correct : Result::Incorrect;
   }
   if (narrating()) narrate_tapping_end(clock);
   award();
@@ -231,14 +229,14 @@ void RacesmackState::narrate_tapping_end(bool clock) const {
   if (clock) {
     std::string late;
     for (PlayerId p = 0; p < num_players(); ++p)
-      if (tap_[static_cast<std::size_t>(p)] < 0) late += (late.empty() ? "" : ", ") + name(p);
+      if (tap_[p] < 0) late += (late.empty() ? "" : ", ") + name(p);
     emit("Gameplay: the round ends", "Time is up ({}s): {} did not tap.", d.tap_window_ms / 1000, late)
         .type("round_end")
         .with("reason", "time");
   } else {
     PlayerId last = 0;
     for (PlayerId p = 0; p < num_players(); ++p)
-      if (tap_[static_cast<std::size_t>(p)] < 0) last = p;
+      if (tap_[p] < 0) last = p;
     emit("Gameplay: the round ends", "All players but {} have tapped: the round ends.", name(last))
         .type("round_end")
         .with("reason", "all tapped");
@@ -359,7 +357,7 @@ void RacesmackState::award() {
     leftovers.each([&](int c) { left += fmt::format("{}{}", left.empty() ? "" : ", ", cname(c)); });
   if (!leftovers.empty()) {
     if (fastest >= 0) {
-      leftovers.each([&](int c) { to_place_[static_cast<std::size_t>(fastest)].add(c); });
+      leftovers.each([&](int c) { to_place_[fastest].add(c); });
       emit("Gameplay: leftovers to the fastest winner",
            "{} was the first to tap a correct card and wins the leftovers: {}.", name(fastest), left)
           .type("leftovers")
@@ -437,8 +435,8 @@ bool RacesmackState::settle_pending() const {
 }
 
 void RacesmackState::place(PlayerId p, int c, bool right) {
-  auto& r = races_[static_cast<std::size_t>(p)];
-  to_place_[static_cast<std::size_t>(p)].remove(c);
+  auto& r = races_[p];
+  to_place_[p].remove(c);
   const bool empty = r.len == 0;
   if (right)
     r.push_back(c);
@@ -460,9 +458,9 @@ void RacesmackState::place(PlayerId p, int c, bool right) {
 }
 
 void RacesmackState::lose_race_card(PlayerId p, int c) {
-  races_[static_cast<std::size_t>(p)].remove(c);
+  races_[p].remove(c);
   discard_.add(c);
-  auto& owed = lose_race_[static_cast<std::size_t>(p)];
+  auto& owed = lose_race_[p];
   if (owed > 0) --owed;
   emit(
       variants().penalty ? "Time Penalty: lose 2 Race cards" : "Gameplay: an incorrect tap loses a Race card",
@@ -474,9 +472,9 @@ void RacesmackState::lose_race_card(PlayerId p, int c) {
 }
 
 void RacesmackState::discard_hand_card(PlayerId p, int c) {
-  hands_[static_cast<std::size_t>(p)].remove(c);
+  hands_[p].remove(c);
   discard_.add(c);
-  auto& owed = lose_hand_[static_cast<std::size_t>(p)];
+  auto& owed = lose_hand_[p];
   if (owed > 0) --owed;
   // Said once to each: the owner hears the card, the others that one went.
   emit_private(everyone_but(p), "Time Penalty: lose 2 hand cards", "{} discards a hand card.", name(p))

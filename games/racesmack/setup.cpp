@@ -46,7 +46,7 @@ Turn RacesmackState::turn() const {
     case Phase::Settle:
       if (variants().after_you)
         for (PlayerId p = 0; p < num_players(); ++p)
-          if (lose_hand_[static_cast<std::size_t>(p)] > 0) return Turn::Chance;
+          if (lose_hand_[p] > 0) return Turn::Chance;
       return Turn::Simultaneous;
     case Phase::AyTurn: return Turn::Player;
     case Phase::Over: return Turn::Over;
@@ -91,7 +91,7 @@ void RacesmackState::chance_outcomes(std::vector<Outcome>& out) const {
     }
     case Phase::Settle:
       for (PlayerId p = 0; p < num_players(); ++p)
-        if (lose_hand_[static_cast<std::size_t>(p)] > 0) {
+        if (lose_hand_[p] > 0) {
           const Row& h = hand(p);
           std::size_t start = out.size();
           for (int i = 0; i < h.len; ++i) out.push_back(Outcome{kCardBase + h[i], 1});
@@ -338,7 +338,7 @@ void RacesmackState::deck_ready() {
 void RacesmackState::take_top(PlayerId p) {
   const int c = top_;
   top_ = -1;
-  hands_[static_cast<std::size_t>(p)].push_back(c);
+  hands_[p].push_back(c);
 }
 
 void RacesmackState::setup_done() {
@@ -410,7 +410,7 @@ void RacesmackState::apply_chance(Action a) {
             .type("deck");
       }
       draw_.remove(c);
-      hands_[static_cast<std::size_t>(deal_to_)].push_back(c);
+      hands_[deal_to_].push_back(c);
       if (!variants().after_you && narrating())
         emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)))
             .type("dealt")
@@ -460,8 +460,8 @@ void RacesmackState::apply_chance(Action a) {
       phase_ = Phase::Pick;
       return;
     case Phase::AyReveal: {
-      hands_[static_cast<std::size_t>(current_)].remove(c);
-      piles_[static_cast<std::size_t>(current_)].push_back(c);
+      hands_[current_].remove(c);
+      piles_[current_].push_back(c);
       if (card(c).is_rule) {
         emit("After You: a Rule Card starts the smashing", "{} reveals {}, a Rule Card: the smashing begins!",
              name(current_), cname(c))
@@ -492,10 +492,10 @@ void RacesmackState::apply_chance(Action a) {
     }
     case Phase::Settle: {
       for (PlayerId p = 0; p < num_players(); ++p) {
-        if (lose_hand_[static_cast<std::size_t>(p)] == 0) continue;
-        hands_[static_cast<std::size_t>(p)].remove(c);
+        if (lose_hand_[p] == 0) continue;
+        hands_[p].remove(c);
         discard_.add(c);
-        --lose_hand_[static_cast<std::size_t>(p)];
+        --lose_hand_[p];
         if (narrating())
           emit("Time Penalty: lose 2 hand cards", "{} discards {} from the blind pile.", name(p),
                d.card_text(card(c)))

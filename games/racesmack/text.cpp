@@ -296,10 +296,9 @@ void RacesmackState::determinize(PlayerId viewer, Rng& rng) {
   std::size_t next = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer && !blind) continue;
-    Row& h = hands_[static_cast<std::size_t>(p)];
+    Row& h = hands_[p];
     for (int k = 0; k < h.len; ++k) h.c[static_cast<std::size_t>(k)] = rest[next++];
-    if (phase_ == Phase::Pick && played(p) >= 0)
-      played_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(rest[next++]);
+    if (phase_ == Phase::Pick && played(p) >= 0) played_[p] = static_cast<std::int8_t>(rest[next++]);
   }
   draw_.clear();
   for (; next < rest.size(); ++next) draw_.add(rest[next]);

@@ -422,7 +422,7 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
         const int k = action - kBonusBase;
         bonus_deck_.take(k);
         const PlayerId p = owner(bonus_for_);
-        hand_[static_cast<std::size_t>(p)].add(k);
+        hand_[p].add(k);
         // Said once to each: the drawer hears the card, the others the count.
         emit_private(everyone_but(p), "B) Doubles 2: bonus card",
                      "{} draws a bonus card and keeps it face down ({} in hand).", player_name(p),
@@ -471,7 +471,7 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
                                                                    : seq_[static_cast<std::size_t>(k)];
       seq_[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(first);
       seq_[static_cast<std::size_t>(k + 1)] = static_cast<std::int8_t>(other);
-      order_fixed_[static_cast<std::size_t>(player)] = true;
+      order_fixed_[player] = true;
       emit("2-player game: turn order", "{} plays {} first, then {}; this order is fixed for the race.",
            player_name(player), name(first), name(other))
           .type("turn_order")
@@ -532,7 +532,7 @@ void ScrapRacerState::test_set_boost(int r, BoostKind k, int count) {
 void ScrapRacerState::test_set_bonus_card(PlayerId p, const std::string& id) {
   for (std::size_t k = 0; k < data().bonus.size(); ++k)
     if (data().bonus[k].id == id && bonus_deck_.take(static_cast<int>(k))) {
-      hand_[static_cast<std::size_t>(p)].add(static_cast<int>(k));
+      hand_[p].add(static_cast<int>(k));
       return;
     }
 }

@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "core/deck.h"
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/scrap_racer/data.h"
 #include "games/scrap_racer/narration.h"
@@ -116,8 +117,8 @@ class ScrapRacerState final : public State {
     const auto& b = boosts_[static_cast<std::size_t>(r)];
     return b[0] + b[1] + b[2];
   }
-  int bonus_cards(PlayerId p, int kind) const { return hand_[static_cast<std::size_t>(p)].count(kind); }
-  int bonus_cards(PlayerId p) const { return hand_[static_cast<std::size_t>(p)].total(); }
+  int bonus_cards(PlayerId p, int kind) const { return hand_[p].count(kind); }
+  int bonus_cards(PlayerId p) const { return hand_[p].total(); }
   int dice_rolled() const { return n_dice_; }
   int die(int i) const { return dice_[static_cast<std::size_t>(i)]; }
   int dice_total() const;
@@ -232,8 +233,8 @@ class ScrapRacerState final : public State {
   std::array<std::uint8_t, kMaxRacers> markers_{};
   std::array<std::array<std::uint8_t, kBoostKinds>, kMaxRacers> boosts_{};
   std::array<std::int8_t, kMaxRacers> seq_{};
-  std::array<bool, kMaxPlayers> order_fixed_{};
-  std::array<CardPool<kMaxBonusTypes>, kMaxPlayers> hand_{};
+  PerPlayer<bool, kMaxPlayers> order_fixed_{};
+  PerPlayer<CardPool<kMaxBonusTypes>, kMaxPlayers> hand_{};
 
   // The turn in progress.
   std::array<std::int8_t, kDice> dice_{};

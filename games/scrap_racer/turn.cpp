@@ -11,7 +11,7 @@ namespace rt::scrap_racer {
 void ScrapRacerState::begin_turn() {
   const int r = active();
   const PlayerId p = owner(r);
-  if (teams_ && !order_fixed_[static_cast<std::size_t>(p)]) {
+  if (teams_ && !order_fixed_[p]) {
     // 2-player game, turn order: "The first player determines a start racer ...
     // Then the next player chooses a sequence". Asked at each player's first turn.
     phase_ = Phase::ChooseFirst;
@@ -180,7 +180,7 @@ void ScrapRacerState::play_bonus(int kind) {
   const int r = active();
   const PlayerId p = owner(r);
   const int target = bonus_target(r, kind);
-  hand_[static_cast<std::size_t>(p)].take(kind);
+  hand_[p].take(kind);
   bonus_discard_.add(kind);
   dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(target);
   emit("Bonus cards", "{} plays {} {} moving: now on {}.", who(r),

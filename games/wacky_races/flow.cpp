@@ -173,8 +173,8 @@ void WackyState::start_turn(PlayerId seat) {
       .seat("player", seat)
       .with("racer", rname(slot_of(seat)))
       .with("tile", tname(pos(slot_of(seat))));
-  if (bridge_[static_cast<std::size_t>(seat)]) {
-    bridge_[static_cast<std::size_t>(seat)] = false;
+  if (bridge_[seat]) {
+    bridge_[seat] = false;
     card_limit_ = 1;
     emit("Trap: Broken Bridge", "{} can only play 1 Movement card this turn.", rname(slot_of(seat)))
         .type("one_card_turn")
@@ -190,8 +190,7 @@ void WackyState::end_turn(PlayerId seat) {
   // would do nothing (no Mud Pool, hand full) is not queued at all.
   const int p = pos(slot_of(seat));
   const bool crossroads = is_crossroads(p);
-  if (crossroads || mud_[static_cast<std::size_t>(seat)] || hand_total(seat) < hand_target())
-    push(TaskKind::Refill).who = seat;
+  if (crossroads || mud_[seat] || hand_total(seat) < hand_target()) push(TaskKind::Refill).who = seat;
   if (crossroads) push(TaskKind::Crossroads).who = seat;
 }
 
@@ -255,7 +254,7 @@ bool WackyState::list_turn_actions(PlayerId seat) {
 }
 
 void WackyState::play_card(PlayerId seat, int terrain, bool) {
-  --hand_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(terrain)];
+  --hand_[seat][static_cast<std::size_t>(terrain)];
   discard_card(terrain);
   ++cards_played_;
 }
@@ -465,9 +464,9 @@ bool WackyState::prepare_draw() {
 }
 
 void WackyState::pass_card(PlayerId from, PlayerId to, int terrain) {
-  --hand_[static_cast<std::size_t>(from)][static_cast<std::size_t>(terrain)];
+  --hand_[from][static_cast<std::size_t>(terrain)];
   if (to >= 0)
-    ++hand_[static_cast<std::size_t>(to)][static_cast<std::size_t>(terrain)];
+    ++hand_[to][static_cast<std::size_t>(terrain)];
   else
     discard_card(terrain);
 }
@@ -488,7 +487,7 @@ void WackyState::resolve_draw(Action a) {
   --deck_[static_cast<std::size_t>(k)];
   pop();
   if (who >= 0) {
-    ++hand_[static_cast<std::size_t>(who)][static_cast<std::size_t>(k)];
+    ++hand_[who][static_cast<std::size_t>(k)];
     if (narrating()) [[unlikely]]
       narrate_draw(who, k);
   } else {
@@ -659,7 +658,7 @@ void WackyState::apply_decision(PlayerId player, Action a) {
         return;
       }
       const int k = a - kCard;
-      --hand_[static_cast<std::size_t>(player)][static_cast<std::size_t>(k)];
+      --hand_[player][static_cast<std::size_t>(k)];
       discard_card(k);
       ++t.n;
       emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/wacky_races/data.h"
 
@@ -193,11 +194,9 @@ class WackyState final : public State {
   int dastardly() const { return dast_; }  // -1: the 00 spot behind the Starting Board
   bool dastardly_out() const { return dast_out_; }
   int special() const { return special_; }
-  int hand(PlayerId seat, int terrain) const {
-    return hand_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(terrain)];
-  }
+  int hand(PlayerId seat, int terrain) const { return hand_[seat][static_cast<std::size_t>(terrain)]; }
   int hand_total(PlayerId seat) const {
-    const auto& h = hand_[static_cast<std::size_t>(seat)];
+    const auto& h = hand_[seat];
     return h[0] + h[1] + h[2] + h[3];
   }
   int deck(int terrain) const { return deck_[static_cast<std::size_t>(terrain)]; }
@@ -208,11 +207,9 @@ class WackyState final : public State {
   int trap_deck(int kind) const { return trap_deck_[static_cast<std::size_t>(kind)]; }
   int trap_deck_total() const;
   int trap_discards(int kind) const { return trap_disc_[static_cast<std::size_t>(kind)]; }
-  bool exhausted(PlayerId seat, int power) const {
-    return (exhausted_[static_cast<std::size_t>(seat)] >> power) & 1u;
-  }
-  bool bridge(PlayerId seat) const { return bridge_[static_cast<std::size_t>(seat)]; }
-  bool mud(PlayerId seat) const { return mud_[static_cast<std::size_t>(seat)]; }
+  bool exhausted(PlayerId seat, int power) const { return (exhausted_[seat] >> power) & 1u; }
+  bool bridge(PlayerId seat) const { return bridge_[seat]; }
+  bool mud(PlayerId seat) const { return mud_[seat]; }
   int cards_played() const { return cards_played_; }
   int card_limit() const { return card_limit_; }
   bool turn_over() const { return turn_over_; }
@@ -404,13 +401,13 @@ class WackyState final : public State {
   std::array<std::uint8_t, kTerrains> deck_{};
   std::array<std::uint8_t, kTerrains> disc_{};
   std::int8_t top_ = -1;
-  std::array<std::array<std::uint8_t, kTerrains>, kField> hand_{};
+  PerPlayer<std::array<std::uint8_t, kTerrains>, kField> hand_{};
   std::array<std::uint8_t, kMaxTrapKinds> trap_deck_{};
   std::array<std::uint8_t, kMaxTrapKinds> trap_disc_{};
   std::array<std::uint8_t, kMaxTrapKinds> trap_box_{};
-  std::array<std::uint8_t, kField> exhausted_{};
-  std::array<bool, kField> bridge_{};
-  std::array<bool, kField> mud_{};
+  PerPlayer<std::uint8_t, kField> exhausted_{};
+  PerPlayer<bool, kField> bridge_{};
+  PerPlayer<bool, kField> mud_{};
 
   std::int8_t cards_played_ = 0;
   std::int8_t card_limit_ = 3;
