@@ -310,15 +310,17 @@ class WackyState final : public State {
   void note_tile(int p);              // after tile_[p] changed: keeps swamp_pos_
   void place_racer(int slot, int p);  // -1: off the course
 
-  // Set-up and flow (flow.cpp).
+  // Setting up a race (setup.cpp).
   bool step_setup(Task& t);
   void begin_race();
   void reset_race();
-  void start_turn(PlayerId seat);
-  void end_turn(PlayerId seat);
+  // The order of play, the end of a race, the championship (round.cpp).
   bool step_next_turn(Task& t);
   bool step_race_end(Task& t);
   void race_won(int slot);
+  // A player's turn (turn.cpp).
+  void start_turn(PlayerId seat);
+  void end_turn(PlayerId seat);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
   int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
@@ -360,12 +362,13 @@ class WackyState final : public State {
   bool step_take_cards(Task& t);
   bool step_refill(Task& t);
 
-  // Cards.
+  // Movement cards (turn.cpp).
   bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
   void discard_card(int terrain);
   void pass_card(PlayerId from, PlayerId to, int terrain);  // to another hand, or discarded (to < 0)
-  void apply_outcome(Action a);                             // a chance outcome but a card drawn
-  void resolve_draw(Action a);                              // a Movement card drawn
+  // Applying inputs to the input task on top (state.cpp).
+  void apply_outcome(Action a);  // a chance outcome but a card drawn
+  void resolve_draw(Action a);   // a Movement card drawn
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
   void apply_decision(PlayerId player, Action a);  // a player's decision
 
