@@ -231,32 +231,35 @@ class RacesmackState final : public State {
   bool settle_pending() const;
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
 
-  // setup.cpp: the deck, dealing, the face-up pile, Racing Rules, After You turns.
+  // state.cpp: a chance outcome applied to the phase machine.
   void apply_chance(Action a);
+  // generated_deck.cpp: the generated deck, one chance outcome per step.
   void gen_begin_set(int set);
   void gen_begin_card();
   void gen_apply(Action a);
   void gen_finish_card();
   void gen_outcomes(std::vector<Outcome>& out) const;
   std::string gen_text(Action a) const;
+  // setup.cpp: the deck ready, dealing, the face-up pile, a round's start (Racing Rules).
   void deck_ready();
   void take_top(PlayerId p);
   void setup_done();
   void after_flip();
   void begin_round();
+  // after_you.cpp: After You's turns.
   void ay_turn();
   void ay_refill();
   void ay_end();
-  // round.cpp: picking, tapping, settling, refills, the end.
+  // round.cpp: the reveal, the judgement, tapping, who wins and loses what.
   void reveal_picks();
   void open_tapping();
   void judge_spread();
   void end_tapping(bool clock);
   void narrate_tapping_end(bool clock) const;
   void award();
+  // race.cpp: settling into the Race, losses and penalties, the refill, the end.
   void settle(PlayerId p);
   void settle_all();
-  void after_settle();
   void place(PlayerId p, int c, bool right);
   void lose_race_card(PlayerId p, int c);
   void discard_hand_card(PlayerId p, int c);

@@ -1,5 +1,6 @@
-// Racesmack's text forms (actions, labels, prompts), standings, queries used
-// by the view and bots, hidden-information sampling and the checks.
+// Racesmack's text forms (actions, labels, prompts), standings, read-only
+// queries used by the view and bots, hidden-information sampling and the
+// checks. The rules themselves live in the topic files (README "Where each rule lives").
 #include <algorithm>
 #include <vector>
 
@@ -51,12 +52,6 @@ Spread RacesmackState::spread() const {
   t.k = nslots_;
   for (int s = 0; s < nslots_; ++s) t.slot[s] = &card(slot_card(s));
   return t;
-}
-
-bool RacesmackState::tap_correct(PlayerId p, int s) const {
-  bool ok = correct_ == 0 ? s == own_slot(p) : ((correct_ >> s) & 1u) != 0;
-  if (ok && tie_flag(p) && std::popcount(static_cast<unsigned>(correct_)) > 1) ok = false;
-  return ok;
 }
 
 int RacesmackState::finish_of(PlayerId p) const {
