@@ -181,9 +181,18 @@ class ScrapRacerState final : public State {
   int find_racer_kind(int kind) const;
 
   // do_apply() and chance_outcomes() take a die roll (most chance nodes)
-  // straight away and pass everything else on here.
-  void apply_other(PlayerId player, Action action);
+  // straight away and pass everything else on here (state.cpp): one line per
+  // phase, calling the rule in its topic file.
+  void apply_chance(Action action);
+  void apply_decision(PlayerId player, Action action);
   void other_outcomes(std::vector<Outcome>& out) const;
+
+  // Setup 7 and 8 (setup.cpp).
+  void deal_dashboard(Action action);
+  void choose_start_player(Action action);
+  // Changes in a 2-player game (two_player.cpp).
+  void choose_first_racer(PlayerId player, Action action);
+  void choose_fight_winner(Action action);
 
   // Setup and turn flow (turn.cpp).
   void begin_turn();
@@ -201,6 +210,7 @@ class ScrapRacerState final : public State {
   void refill();
   void pickup();
   void collect_boost(int r, int space, Next next);
+  void reveal_boost(Action action);
   void end_turn();
   void finish_game();
 
@@ -214,6 +224,12 @@ class ScrapRacerState final : public State {
   void crash_marker();
   void crash_discard();
   void apply_goal(int kind);
+  void roll_fight(Action action);
+  void draw_crash_card(Action action);
+  void roll_crash_backwards(Action action);
+  void roll_crash_two_dice(Action action);
+  void draw_bonus_card(Action action);
+  void draw_goal_card(Action action);
   bool passed_a_racer() const;
 
   const ScrapRacerGame* game_;

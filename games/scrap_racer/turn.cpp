@@ -451,4 +451,18 @@ void ScrapRacerState::finish_game() {
   if (narrating()) emit("Awards Ceremony", "The race is over. {}", standings().summary).type("game_over");
 }
 
+// --- chance outcomes applied (state.cpp dispatches them here) ---------------
+
+// Collecting Boost markers: the marker picked up is turned face up.
+void ScrapRacerState::reveal_boost(Action action) {
+  const int k = action - kRevealBase;
+  auto& held = boosts_[static_cast<std::size_t>(reveal_for_)][static_cast<std::size_t>(k)];
+  held = static_cast<std::uint8_t>(held + 1);
+  emit("Collecting Boost markers", "{} collects a Boost marker: {}.", who(reveal_for_), Data::boost_name(k))
+      .type("boost_collected")
+      .with("racer", name(reveal_for_))
+      .with("boost", Data::boost_name(k));
+  continue_at(reveal_next_);
+}
+
 }  // namespace rt::scrap_racer
