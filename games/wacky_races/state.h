@@ -116,6 +116,35 @@ enum class Purpose : std::uint8_t {
   Sabotage,
 };
 
+// A task's four small slots a, b, c and n mean what its kind says (four bytes,
+// so the stack copies cheaply for the search). By kind:
+//   Setup          c: set-up stages completed (0..5)
+//   NextTurn       c: 1 when the round's Neutral moves are done
+//   Refill         c: 1 once the number to draw is known; n: cards to draw;
+//                  a: cards drawn so far
+//   Dastardly      c: 1 under the 2-player Neutral rule (else Step 5);
+//                  b: 1 once a card was flipped
+//   Reveal         c: 1 once the Movement card is drawn
+//   Crossroads     c: 0 ask for the first tile, 1 for the second (the first
+//                  kept in a), 2 swap
+//   GroupMove      n: spaces each racer in `mask` moves
+//   SelectRear     c: racers to pick; n: spaces they move; mask: picked so far
+//   Move           n: spaces left; a: direction (+1 ahead, -1 back);
+//                  b: 1 may leave the Swamp
+//   TileEffect, TrapAt, Trigger, DrawTrap, LayTile: a: the position
+//   AcmeReveal     a: the A.C.M.E. position; c: 1 once the terrain is drawn
+//   PlaceTrap      a: the tile; n: 1 for A.C.M.E. (else Dastardly);
+//                  b: 1 once drawn; c: 1 Dastardly retreats afterwards
+//   PlaceNeutral   a: the start space
+//   SwitchBehind   n: how many tiles behind the racer to look
+//   UnexhaustAll   c: seats done, from `who` on; n: 1 Failed Plan (else the
+//                  Gas Station); ChoosePower's n says the same
+//   Power          a: the power card's index; c: the next effect to run
+//   Redraw         n: cards discarded so far
+//   DrawCards      n: cards left to draw; c: 1 once announced
+//   TakeCards      n: cards left to take; b: the seat receiving them
+//                  (kNobody: discarded); c: 1 the victim picks
+//   ChooseCard, PickHand: b: the seat receiving the card (kNobody: discarded)
 struct Task {
   TaskKind kind = TaskKind::Setup;
   Purpose purpose = Purpose::None;
