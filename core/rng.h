@@ -69,17 +69,6 @@ class Rng {
     }
   }
 
-  // Picks an index by integer weights (sum must be > 0).
-  template <class Weights>
-  std::size_t pick_weighted(const Weights& weights, std::uint64_t total) {
-    std::uint64_t r = total <= 0xFFFFFFFFull ? below(static_cast<std::uint32_t>(total)) : next64() % total;
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-      if (r < weights[i]) return i;
-      r -= weights[i];
-    }
-    return weights.size() - 1;
-  }
-
   // The full engine state, for save files ("resume continues the same dice").
   std::string state_text() const;
   bool set_state_text(std::string_view text);

@@ -12,14 +12,14 @@
 namespace rt::go_wacky {
 void GoWackyState::resolve_roll(ColourMask colour) {
   const Deck& d = deck();
-  last_roll_[static_cast<std::size_t>(roller_)] = static_cast<std::int8_t>(colour);
+  last_roll_[roller_] = static_cast<std::int8_t>(colour);
   const ColourMask bit = static_cast<ColourMask>(1u << colour);
   const std::string& rolled = d.colour_ids[colour];
   switch (contest_) {
     case Phase::EgwRace:
       if (target_ & bit) {
         const int t = pile_[static_cast<std::size_t>(--pile_size_)];
-        ++score_[static_cast<std::size_t>(roller_)];
+        ++score_[roller_];
         ++won_[static_cast<std::size_t>(t)];
         emit("Everybody Go Wacky!", "{} rolls {} first — \"{}!\" — and takes {}.", name(roller_), rolled,
              rolled, card_name(t))
@@ -40,7 +40,7 @@ void GoWackyState::resolve_roll(ColourMask colour) {
     case Phase::GwRace:
       if (target_ & bit) {
         const int t = pile_[static_cast<std::size_t>(--pile_size_)];
-        ++score_[static_cast<std::size_t>(roller_)];
+        ++score_[roller_];
         ++won_[static_cast<std::size_t>(t)];
         emit("Go Wacky!", "{} rolls {} at the count of {} and takes {}.", name(roller_), rolled,
              count_reached(now()), card_name(t))
@@ -114,7 +114,7 @@ void GoWackyState::rnr_take(int type) {
       break;
     }
   }
-  ++score_[static_cast<std::size_t>(roller_)];
+  ++score_[roller_];
   ++won_[static_cast<std::size_t>(type)];
   emit("Round 'n Round", "{} takes {} ({} left in the row).", name(roller_), card_name(type), row_len_)
       .type("take")
@@ -144,9 +144,7 @@ void GoWackyState::resolve_bullseye_round() {
   int at_best = 0;
   PlayerId winner = -1;
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const int dist = landing_[static_cast<std::size_t>(p)] == kMissedThrow
-                         ? kMissedThrow
-                         : std::abs(landing_[static_cast<std::size_t>(p)]);
+    const int dist = landing_[p] == kMissedThrow ? kMissedThrow : std::abs(landing_[p]);
     if (dist < best) {
       best = dist;
       at_best = 1;
@@ -171,7 +169,7 @@ void GoWackyState::resolve_bullseye_round() {
   }
   const int t = centre_;
   centre_ = -1;
-  ++score_[static_cast<std::size_t>(winner)];
+  ++score_[winner];
   ++won_[static_cast<std::size_t>(t)];
   emit("Bull's-eye", "{} is closest to the bull's-eye and takes {}.", name(winner), card_name(t))
       .type("bullseye_win")

@@ -13,6 +13,7 @@ namespace rt::go_wacky {
 inline constexpr int kMaxColours = 8;
 inline constexpr int kMaxCardTypes = 64;
 inline constexpr int kMaxHand = 8;
+inline constexpr int kMaxPlayers = 6;  // the rulebook: 2 to 6 players
 
 enum class CardKind : std::uint8_t { Plain, Split, EverybodyGoWacky, GoWacky, RoundNRound, BullsEye };
 

@@ -11,7 +11,7 @@ const GameInfo& game_info() {
       "Go Wacky!",
       "Match colours, then race your die: most cards won wins.",
       2,
-      6,
+      kMaxPlayers,
       true,
       {{kPlayOutVariant, "a contest that empties the Draw Pile is played out before the game ends"}},
       {},

@@ -102,9 +102,9 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
   switch (phase_) {
     case Phase::Turn: {
       if (player != current_) return;
-      const auto& hand = hands_[static_cast<std::size_t>(player)];
+      const auto& hand = hands_[player];
       const std::size_t start = out.size();
-      for (int i = 0; i < hand_len_[static_cast<std::size_t>(player)]; ++i)
+      for (int i = 0; i < hand_len_[player]; ++i)
         if (matches_top(hand[static_cast<std::size_t>(i)]))
           out.push_back(kPlayBase + hand[static_cast<std::size_t>(i)]);
       std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end());
@@ -114,7 +114,7 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
     }
     case Phase::RnrTake: {
       if (player != roller_) return;
-      const ColourMask rolled = static_cast<ColourMask>(1u << last_roll_[static_cast<std::size_t>(roller_)]);
+      const ColourMask rolled = static_cast<ColourMask>(1u << last_roll_[roller_]);
       const std::size_t start = out.size();
       for (int i = 0; i < row_len_; ++i)
         if (deck().types[row_[static_cast<std::size_t>(i)]].colours & rolled)
@@ -169,13 +169,13 @@ void GoWackyState::take_from_draw(int type) {
 }
 
 void GoWackyState::add_to_hand(PlayerId p, int type) {
-  auto& len = hand_len_[static_cast<std::size_t>(p)];
-  hands_[static_cast<std::size_t>(p)][len++] = static_cast<std::uint8_t>(type);
+  auto& len = hand_len_[p];
+  hands_[p][len++] = static_cast<std::uint8_t>(type);
 }
 
 void GoWackyState::remove_from_hand(PlayerId p, int type) {
-  auto& hand = hands_[static_cast<std::size_t>(p)];
-  auto& len = hand_len_[static_cast<std::size_t>(p)];
+  auto& hand = hands_[p];
+  auto& len = hand_len_[p];
   for (int i = 0; i < len; ++i) {
     if (hand[static_cast<std::size_t>(i)] == type) {
       hand[static_cast<std::size_t>(i)] = hand[static_cast<std::size_t>(len - 1)];
@@ -218,7 +218,7 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
             .seat("player", deal_to_)
             .with("card", [&] { return card_name(t); });
         deal_to_ = left_of(deal_to_);
-        if (hand_len_[static_cast<std::size_t>(deal_to_)] == d.hand_size) phase_ = Phase::FlipStart;
+        if (hand_len_[deal_to_] == d.hand_size) phase_ = Phase::FlipStart;
         return;
       }
       case Phase::FlipStart: {
@@ -350,8 +350,8 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
       case Phase::Roll: resolve_roll(static_cast<ColourMask>(action - kDieBase)); return;
       case Phase::BeScatter: {
         const int offset = action - kScatterBase - d.timing.scatter;
-        const int landed = aimed_[static_cast<std::size_t>(roller_)] + offset;
-        landing_[static_cast<std::size_t>(roller_)] = static_cast<std::int16_t>(landed);
+        const int landed = aimed_[roller_] + offset;
+        landing_[roller_] = static_cast<std::int16_t>(landed);
         const bool touching = std::abs(landed) <= d.timing.card_radius;
         emit("Bull's-eye", "{}'s die lands {} from the centre{}.", name(roller_), std::abs(landed),
              touching ? "" : ", off the card")
@@ -409,7 +409,7 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
       phase_ = Phase::Roll;
       return;
     case Phase::BeThrow:
-      aimed_[static_cast<std::size_t>(player)] = static_cast<std::int16_t>(needle_at(now()));
+      aimed_[player] = static_cast<std::int16_t>(needle_at(now()));
       thrown_ = static_cast<std::uint8_t>(thrown_ | (1u << player));
       roller_ = player;
       phase_ = Phase::BeScatter;

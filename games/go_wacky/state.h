@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "core/deck.h"
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/go_wacky/data.h"
 
@@ -95,11 +96,9 @@ class GoWackyState final : public State {
   int play_pile_size() const { return pile_size_; }
   int draw_pile_size() const { return draw_total_; }
   int draw_count(int type) const { return draw_[static_cast<std::size_t>(type)]; }
-  int hand_size(PlayerId p) const { return hand_len_[static_cast<std::size_t>(p)]; }
-  int hand_card(PlayerId p, int i) const {
-    return hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)];
-  }
-  int score(PlayerId p) const { return score_[static_cast<std::size_t>(p)]; }
+  int hand_size(PlayerId p) const { return hand_len_[p]; }
+  int hand_card(PlayerId p, int i) const { return hands_[p][static_cast<std::size_t>(i)]; }
+  int score(PlayerId p) const { return score_[p]; }
   int row_size() const { return row_len_; }
   int row_card(int i) const { return row_[static_cast<std::size_t>(i)]; }
   int centre_card() const { return centre_; }
@@ -110,8 +109,8 @@ class GoWackyState final : public State {
   int count_reached(Tick at) const;  // the "N Go Wacky" count at a tick
   int needle_at(Tick at) const;      // Bull's-eye needle position at a tick
   bool has_thrown(PlayerId p) const { return thrown_ & (1u << p); }
-  int throw_landing(PlayerId p) const { return landing_[static_cast<std::size_t>(p)]; }
-  int last_roll(PlayerId p) const { return last_roll_[static_cast<std::size_t>(p)]; }
+  int throw_landing(PlayerId p) const { return landing_[p]; }
+  int last_roll(PlayerId p) const { return last_roll_[p]; }
   bool ending() const { return ending_; }
   bool matches_top(int type) const;
 
@@ -155,11 +154,11 @@ class GoWackyState final : public State {
 
   std::array<std::uint8_t, kMaxCardTypes> draw_{};
   int draw_total_ = 0;
-  std::array<std::array<std::uint8_t, kMaxHand>, 6> hands_{};
-  std::array<std::uint8_t, 6> hand_len_{};
+  PerPlayer<std::array<std::uint8_t, kMaxHand>, kMaxPlayers> hands_{};
+  PerPlayer<std::uint8_t, kMaxPlayers> hand_len_{};
   std::array<std::uint8_t, 256> pile_{};
   int pile_size_ = 0;
-  std::array<std::uint8_t, 6> score_{};
+  PerPlayer<std::uint8_t, kMaxPlayers> score_{};
   std::array<std::uint8_t, kMaxCardTypes> won_{};  // scoring piles by type, all players
   std::array<std::uint8_t, 6> row_{};
   int row_len_ = 0;
@@ -171,9 +170,9 @@ class GoWackyState final : public State {
   std::uint32_t contest_id_ = 0;
   Tick contest_open_ = 0;
   std::uint8_t thrown_ = 0;
-  std::array<std::int16_t, 6> aimed_{};
-  std::array<std::int16_t, 6> landing_{};
-  std::array<std::int8_t, 6> last_roll_{};
+  PerPlayer<std::int16_t, kMaxPlayers> aimed_{};
+  PerPlayer<std::int16_t, kMaxPlayers> landing_{};
+  PerPlayer<std::int8_t, kMaxPlayers> last_roll_{};
 };
 
 }  // namespace rt::go_wacky

@@ -74,9 +74,8 @@ std::string GoWackyState::prompt(PlayerId player) const {
                          d.colour_names(target_, " or "), d.timing.count_to, count_reached(now()));
     case Phase::BeThrow: return "Bull's-eye! Throw when the needle is at the centre.";
     case Phase::RnrTake:
-      return fmt::format(
-          "You rolled {}: take one matching card from the row.",
-          d.colour_ids[static_cast<std::size_t>(last_roll_[static_cast<std::size_t>(player)])]);
+      return fmt::format("You rolled {}: take one matching card from the row.",
+                         d.colour_ids[static_cast<std::size_t>(last_roll_[player])]);
     default: return "";
   }
 }
@@ -87,8 +86,8 @@ Standings GoWackyState::standings() const {
   for (PlayerId p = 0; p < n; ++p) {
     int place = 1;
     for (PlayerId q = 0; q < n; ++q)
-      if (score_[static_cast<std::size_t>(q)] > score_[static_cast<std::size_t>(p)]) ++place;
-    const int sc = score_[static_cast<std::size_t>(p)];
+      if (score_[q] > score_[p]) ++place;
+    const int sc = score_[p];
     s.placings.push_back(Placing{p, place, sc, fmt::format("{} card{}", sc, sc == 1 ? "" : "s")});
   }
   std::stable_sort(s.placings.begin(), s.placings.end(),
@@ -120,15 +119,13 @@ void GoWackyState::determinize(PlayerId viewer, Rng& rng) {
     for (int k = 0; k < draw_[t]; ++k) pool.push_back(static_cast<std::uint8_t>(t));
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
-    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
-      pool.push_back(hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]);
+    for (int i = 0; i < hand_len_[p]; ++i) pool.push_back(hands_[p][static_cast<std::size_t>(i)]);
   }
   rng.shuffle(std::span<std::uint8_t>(pool));
   std::size_t next = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
-    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
-      hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] = pool[next++];
+    for (int i = 0; i < hand_len_[p]; ++i) hands_[p][static_cast<std::size_t>(i)] = pool[next++];
   }
   draw_.fill(0);
   for (; next < pool.size(); ++next) ++draw_[pool[next]];
@@ -146,11 +143,9 @@ std::string GoWackyState::debug_string() const {
   for (std::size_t t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", draw_[t]);
   s += fmt::format(" total={}\n", draw_total_);
   for (PlayerId p = 0; p < num_players(); ++p) {
-    s += fmt::format("P{} score={} hand:", p + 1, score_[static_cast<std::size_t>(p)]);
-    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
-      s += fmt::format(" {}", hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]);
-    s += fmt::format(" last_roll={} aimed={} landing={}\n", last_roll_[static_cast<std::size_t>(p)],
-                     aimed_[static_cast<std::size_t>(p)], landing_[static_cast<std::size_t>(p)]);
+    s += fmt::format("P{} score={} hand:", p + 1, score_[p]);
+    for (int i = 0; i < hand_len_[p]; ++i) s += fmt::format(" {}", hands_[p][static_cast<std::size_t>(i)]);
+    s += fmt::format(" last_roll={} aimed={} landing={}\n", last_roll_[p], aimed_[p], landing_[p]);
   }
   s += "pile:";
   for (int i = 0; i < pile_size_; ++i) s += fmt::format(" {}", pile_[static_cast<std::size_t>(i)]);
@@ -175,11 +170,9 @@ std::string GoWackyState::check_invariants() const {
   if (draw_sum != draw_total_) return fmt::format("draw pile count {} != {}", draw_total_, draw_sum);
   int scored = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
-    scored += score_[static_cast<std::size_t>(p)];
-    if (hand_len_[static_cast<std::size_t>(p)] > d.hand_size)
-      return fmt::format("P{} holds too many cards", p + 1);
-    for (int i = 0; i < hand_len_[static_cast<std::size_t>(p)]; ++i)
-      ++seen[hands_[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)]];
+    scored += score_[p];
+    if (hand_len_[p] > d.hand_size) return fmt::format("P{} holds too many cards", p + 1);
+    for (int i = 0; i < hand_len_[p]; ++i) ++seen[hands_[p][static_cast<std::size_t>(i)]];
   }
   int won_sum = 0;
   for (std::size_t t = 0; t < d.types.size(); ++t) won_sum += won_[t];

@@ -81,8 +81,8 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
     c.text(0, y, acting ? ">" : " ", s);
     c.text(2, y, name(p), s, 21);
     c.text(24, y, d.dice[static_cast<std::size_t>(p)], s, 9);
-    c.text(34, y, fmt::format("{}", hand_len_[static_cast<std::size_t>(p)]), s);
-    const int sc = score_[static_cast<std::size_t>(p)];
+    c.text(34, y, fmt::format("{}", hand_len_[p]), s);
+    const int sc = score_[p];
     c.text(41, y, fmt::format("{:>2} ", sc), s);
     c.fill(45, y, std::min(sc, c.width() - 46), 1, c.glyphs().block, Style{Color::Green});
     ++y;
@@ -97,7 +97,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
              bold);
       int cx = 0;
       for (PlayerId p = 0; p < n; ++p) {
-        const int r = last_roll_[static_cast<std::size_t>(p)];
+        const int r = last_roll_[p];
         const std::string face = r < 0 ? "-" : std::string(1, d.colour_letters[static_cast<std::size_t>(r)]);
         cx += c.text(cx, y, fmt::format("{}: {}   ", name(p), face));
       }
@@ -109,7 +109,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       c.text(0, y++,
              fmt::format("GO WACKY!  {} rolls for {}", name(contest_owner_), d.colour_names(target_, " or ")),
              bold);
-      const int r = last_roll_[static_cast<std::size_t>(contest_owner_)];
+      const int r = last_roll_[contest_owner_];
       c.text(0, y++,
              fmt::format("last roll: {}    \"{} Go Wacky!\" ({} to go)",
                          r < 0 ? std::string("-") : d.colour_ids[static_cast<std::size_t>(r)], count,
@@ -142,7 +142,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       ++y;
       int cx = 0;
       for (PlayerId p = 0; p < n; ++p) {
-        const int l = landing_[static_cast<std::size_t>(p)];
+        const int l = landing_[p];
         const std::string where = !has_thrown(p)      ? "..."
                                   : l == kMissedThrow ? "miss"
                                                       : fmt::format("{}", std::abs(l));
@@ -159,8 +159,8 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   for (PlayerId p = 0; p < n; ++p) {
     if (!ctx.omniscient && p != ctx.viewer) continue;
     int hx = c.text(0, y, fmt::format("{}'s hand: ", name(p)), bold);
-    std::array<std::uint8_t, kMaxHand> sorted = hands_[static_cast<std::size_t>(p)];
-    const int len = hand_len_[static_cast<std::size_t>(p)];
+    std::array<std::uint8_t, kMaxHand> sorted = hands_[p];
+    const int len = hand_len_[p];
     for (int i = 1; i < len; ++i)  // insertion sort: at most kMaxHand cards
       for (int j = i; j > 0 && sorted[static_cast<std::size_t>(j - 1)] > sorted[static_cast<std::size_t>(j)];
            --j)

@@ -19,6 +19,7 @@
 #include <memory>
 
 #include "core/deck.h"
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/racesmack/data.h"
 #include "games/racesmack/judge.h"
@@ -174,12 +175,12 @@ class RacesmackState final : public State {
   int draw_size() const { return draw_.size() + (top_ >= 0 ? 1 : 0); }
   int top() const { return top_; }
   const CardSet& hidden_draw() const { return draw_; }
-  const Row& hand(PlayerId p) const { return hands_[static_cast<std::size_t>(p)]; }
-  const Row& race(PlayerId p) const { return races_[static_cast<std::size_t>(p)]; }
-  const Row& pile(PlayerId p) const { return piles_[static_cast<std::size_t>(p)]; }
+  const Row& hand(PlayerId p) const { return hands_[p]; }
+  const Row& race(PlayerId p) const { return races_[p]; }
+  const Row& pile(PlayerId p) const { return piles_[p]; }
   const CardSet& discard() const { return discard_; }
-  int played(PlayerId p) const { return played_[static_cast<std::size_t>(p)]; }
-  bool has_picked(PlayerId p) const { return played_[static_cast<std::size_t>(p)] >= 0; }
+  int played(PlayerId p) const { return played_[p]; }
+  bool has_picked(PlayerId p) const { return played_[p] >= 0; }
   int round() const { return round_; }
   PlayerId current() const { return current_; }
   int racing_card() const { return racing_current_; }
@@ -198,19 +199,19 @@ class RacesmackState final : public State {
   std::string ruling_text() const;
   std::uint8_t correct_mask() const { return correct_; }
   bool none_correct() const { return correct_ == 0; }
-  int tap_of(PlayerId p) const { return tap_[static_cast<std::size_t>(p)]; }
+  int tap_of(PlayerId p) const { return tap_[p]; }
   int taps() const { return ntaps_; }
   Tick contest_open() const { return open_; }
-  Result result(PlayerId p) const { return result_[static_cast<std::size_t>(p)]; }
+  Result result(PlayerId p) const { return result_[p]; }
   bool tie_flag(PlayerId p) const { return (tie_now_ >> p) & 1u; }
   bool tie_flag_next(PlayerId p) const { return (tie_next_ >> p) & 1u; }
   // Would a tap on slot s by p be correct now?
   bool tap_correct(PlayerId p, int s) const;
   // Settle-phase work still owed by p.
-  bool penalty_pending(PlayerId p) const { return penalty_pending_[static_cast<std::size_t>(p)]; }
-  int lose_race_owed(PlayerId p) const { return lose_race_[static_cast<std::size_t>(p)]; }
-  int lose_hand_owed(PlayerId p) const { return lose_hand_[static_cast<std::size_t>(p)]; }
-  const CardSet& to_place(PlayerId p) const { return to_place_[static_cast<std::size_t>(p)]; }
+  bool penalty_pending(PlayerId p) const { return penalty_pending_[p]; }
+  int lose_race_owed(PlayerId p) const { return lose_race_[p]; }
+  int lose_hand_owed(PlayerId p) const { return lose_hand_[p]; }
+  const CardSet& to_place(PlayerId p) const { return to_place_[p]; }
   // Finish of p (highest Rule Card in the Race) or -1, and its progress.
   int finish_of(PlayerId p) const;
   Progress progress_of(PlayerId p) const;
@@ -230,32 +231,35 @@ class RacesmackState final : public State {
   bool settle_pending() const;
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
 
-  // setup.cpp: the deck, dealing, the face-up pile, Racing Rules, After You turns.
+  // state.cpp: a chance outcome applied to the phase machine.
   void apply_chance(Action a);
+  // generated_deck.cpp: the generated deck, one chance outcome per step.
   void gen_begin_set(int set);
   void gen_begin_card();
   void gen_apply(Action a);
   void gen_finish_card();
   void gen_outcomes(std::vector<Outcome>& out) const;
   std::string gen_text(Action a) const;
+  // setup.cpp: the deck ready, dealing, the face-up pile, a round's start (Racing Rules).
   void deck_ready();
   void take_top(PlayerId p);
   void setup_done();
   void after_flip();
   void begin_round();
+  // after_you.cpp: After You's turns.
   void ay_turn();
   void ay_refill();
   void ay_end();
-  // round.cpp: picking, tapping, settling, refills, the end.
+  // round.cpp: the reveal, the judgement, tapping, who wins and loses what.
   void reveal_picks();
   void open_tapping();
   void judge_spread();
   void end_tapping(bool clock);
   void narrate_tapping_end(bool clock) const;
   void award();
+  // race.cpp: settling into the Race, losses and penalties, the refill, the end.
   void settle(PlayerId p);
   void settle_all();
-  void after_settle();
   void place(PlayerId p, int c, bool right);
   void lose_race_card(PlayerId p, int c);
   void discard_hand_card(PlayerId p, int c);
@@ -273,10 +277,10 @@ class RacesmackState final : public State {
 
   CardSet draw_;  // the draw pile below its face-up top card (order unknown)
   int top_ = -1;  // the face-up top card, -1 when the pile is empty
-  std::array<Row, kMaxPlayers> hands_{};
-  std::array<Row, kMaxPlayers> races_{};
-  std::array<Row, kMaxPlayers> piles_{};  // After You: revealed cards in front of each player
-  std::array<std::int8_t, kMaxPlayers> played_{};
+  PerPlayer<Row, kMaxPlayers> hands_{};
+  PerPlayer<Row, kMaxPlayers> races_{};
+  PerPlayer<Row, kMaxPlayers> piles_{};  // After You: revealed cards in front of each player
+  PerPlayer<std::int8_t, kMaxPlayers> played_{};
   CardSet discard_;
   CardSet racing_deck_, racing_used_;  // Racing Rules: unrevealed and revealed
   int racing_current_ = -1;
@@ -300,17 +304,17 @@ class RacesmackState final : public State {
   // Tapping.
   std::uint32_t contest_id_ = 0;
   Tick open_ = 0;
-  std::array<std::int8_t, kMaxPlayers> tap_{};
+  PerPlayer<std::int8_t, kMaxPlayers> tap_{};
   std::array<PlayerId, kMaxPlayers> tap_order_{};
   int ntaps_ = 0;
-  std::array<Result, kMaxPlayers> result_{};
+  PerPlayer<Result, kMaxPlayers> result_{};
   std::uint8_t tie_now_ = 0, tie_next_ = 0;  // Time Penalty: "incorrect on a tie" this/next round
 
   // Settling.
-  std::array<bool, kMaxPlayers> penalty_pending_{};
-  std::array<std::uint8_t, kMaxPlayers> lose_race_{};
-  std::array<std::uint8_t, kMaxPlayers> lose_hand_{};
-  std::array<CardSet, kMaxPlayers> to_place_{};
+  PerPlayer<bool, kMaxPlayers> penalty_pending_{};
+  PerPlayer<std::uint8_t, kMaxPlayers> lose_race_{};
+  PerPlayer<std::uint8_t, kMaxPlayers> lose_hand_{};
+  PerPlayer<CardSet, kMaxPlayers> to_place_{};
 
   std::uint8_t finished_ = 0;
   bool deck_out_ = false;

@@ -1,5 +1,6 @@
-// Racesmack's text forms (actions, labels, prompts), standings, queries used
-// by the view and bots, hidden-information sampling and the checks.
+// Racesmack's text forms (actions, labels, prompts), standings, read-only
+// queries used by the view and bots, hidden-information sampling and the
+// checks. The rules themselves live in the topic files (README "Where each rule lives").
 #include <algorithm>
 #include <vector>
 
@@ -51,12 +52,6 @@ Spread RacesmackState::spread() const {
   t.k = nslots_;
   for (int s = 0; s < nslots_; ++s) t.slot[s] = &card(slot_card(s));
   return t;
-}
-
-bool RacesmackState::tap_correct(PlayerId p, int s) const {
-  bool ok = correct_ == 0 ? s == own_slot(p) : ((correct_ >> s) & 1u) != 0;
-  if (ok && tie_flag(p) && std::popcount(static_cast<unsigned>(correct_)) > 1) ok = false;
-  return ok;
 }
 
 int RacesmackState::finish_of(PlayerId p) const {
@@ -296,10 +291,9 @@ void RacesmackState::determinize(PlayerId viewer, Rng& rng) {
   std::size_t next = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer && !blind) continue;
-    Row& h = hands_[static_cast<std::size_t>(p)];
+    Row& h = hands_[p];
     for (int k = 0; k < h.len; ++k) h.c[static_cast<std::size_t>(k)] = rest[next++];
-    if (phase_ == Phase::Pick && played(p) >= 0)
-      played_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(rest[next++]);
+    if (phase_ == Phase::Pick && played(p) >= 0) played_[p] = static_cast<std::int8_t>(rest[next++]);
   }
   draw_.clear();
   for (; next < rest.size(); ++next) draw_.add(rest[next]);

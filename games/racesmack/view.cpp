@@ -174,7 +174,7 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
       std::string tappers;
       int taps = 0;
       for (PlayerId p = 0; p < n; ++p)
-        if (tap_[static_cast<std::size_t>(p)] == s) {
+        if (tap_[p] == s) {
           tappers += (tappers.empty() ? "" : " ") + name(p);
           ++taps;
         }

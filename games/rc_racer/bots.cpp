@@ -62,7 +62,7 @@ int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
   const Car before = r.cars[q];
   int others = 0;
   for (int o = 0; o < r.n; ++o)
-    if (o != p) others += r.cars[static_cast<std::size_t>(o)].batteries;
+    if (o != p) others += r.cars[o].batteries;
   TurnCtx t;
   for (const TileKind* k : program)
     if (k) r.run_command(p, *k, t, nullptr);
@@ -81,7 +81,7 @@ int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
        (before.down ? energy_value(0) : energy_value(before.batteries));
   int others_after = 0;
   for (int o = 0; o < r.n; ++o)
-    if (o != p) others_after += r.cars[static_cast<std::size_t>(o)].batteries;
+    if (o != p) others_after += r.cars[o].batteries;
   v += (others - others_after) * 15;
   // A clear lane ahead is worth a little: next round starts from here.
   int clear = 0;
@@ -378,7 +378,7 @@ Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
       Race r = s.race();
       r.shield_move(me, nullptr);
       const Car& before = s.car(me);
-      const Car& after = r.cars[static_cast<std::size_t>(me)];
+      const Car& after = r.cars[me];
       out.action = after.row > before.row && after.batteries >= before.batteries ? kShieldUse : kShieldStop;
       return out;
     }

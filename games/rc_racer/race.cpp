@@ -65,14 +65,14 @@ Cmd reversed(Cmd c) {
 bool Race::car_at(int lane, int row, PlayerId except) const {
   for (int q = 0; q < n; ++q) {
     if (q == except) continue;
-    const Car& c = cars[static_cast<std::size_t>(q)];
+    const Car& c = cars[q];
     if (c.lane == lane && c.row == row) return true;
   }
   return false;
 }
 
 std::uint8_t Race::fly_spots(PlayerId p) const {
-  const Car& c = cars[static_cast<std::size_t>(p)];
+  const Car& c = cars[p];
   std::uint8_t out = 0;
   for (int lane = 0; lane < kLanes; ++lane) {
     if (lane == c.lane) continue;
@@ -86,14 +86,14 @@ std::uint8_t Race::fly_spots(PlayerId p) const {
 int Race::cars_ahead(PlayerId p) const {
   int k = 0;
   for (int q = 0; q < n; ++q)
-    if (q != p && cars[static_cast<std::size_t>(q)].row > cars[static_cast<std::size_t>(p)].row) ++k;
+    if (q != p && cars[q].row > cars[p].row) ++k;
   return k;
 }
 
 // --- Damage ------------------------------------------------------------------
 
 void Race::lose_one(PlayerId p, Narrator* nr, const char* rule) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   if (c.shields > 0) {
     --c.shields;
     ++shield_supply;
@@ -125,7 +125,7 @@ void Race::lose_one(PlayerId p, Narrator* nr, const char* rule) {
 }
 
 int Race::damage(PlayerId p, int amount, const TurnCtx* moving, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   if (c.down) {
     if (nr)
       nr->event("Lying down", fmt::format("{} is lying down: hit, but it suffers no Damage.", nr->who(p)))
@@ -168,7 +168,7 @@ int Race::damage(PlayerId p, int amount, const TurnCtx* moving, Narrator* nr) {
 }
 
 void Race::lose_battery(PlayerId p, Narrator* nr) {
-  const Car& c = cars[static_cast<std::size_t>(p)];
+  const Car& c = cars[p];
   if (c.shields == 0 && c.batteries == 0) {
     if (nr)
       nr->event("Programming: the slowest", fmt::format("{} has no Battery face up to flip.", nr->who(p)))
@@ -197,7 +197,7 @@ void Race::take_slippery(PlayerId p, Narrator* nr) {
 }
 
 void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   for (int s = 0; s < value; ++s) {
     const int to_lane = c.lane + dl;
     const int to_row = c.row + dr;
@@ -261,7 +261,7 @@ void Race::step_move(PlayerId p, int dl, int dr, int value, TurnCtx& t, Narrator
 }
 
 void Race::jump(PlayerId p, int value, TurnCtx& t, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   int target = c.row + value;
   if (target >= track.rows) {
     target = track.rows - 1;
@@ -323,7 +323,7 @@ void Race::jump(PlayerId p, int value, TurnCtx& t, Narrator* nr) {
 
 void Race::move_command(PlayerId p, const TileKind& k, Cmd cmd, int base, int mod, int speeder, TurnCtx& t,
                         Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   const bool slip = slippery == p;  // taken during an earlier command of this turn
   const Cell here = cell(p);
   const bool diagonal = cmd == Cmd::DiagonalLeft || cmd == Cmd::DiagonalRight;
@@ -392,7 +392,7 @@ void Race::move_command(PlayerId p, const TileKind& k, Cmd cmd, int base, int mo
 }
 
 void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   if (c.down) {
     t.mod = 0;
     if (c.batteries < max_batteries) ++c.batteries;
@@ -503,7 +503,7 @@ void Race::run_command(PlayerId p, const TileKind& k, TurnCtx& t, Narrator* nr) 
 }
 
 void Race::fire_missile(PlayerId p, Narrator* nr) {
-  const Car& c = cars[static_cast<std::size_t>(p)];
+  const Car& c = cars[p];
   const bool both = c.ability == Ability::MissilesBothWays;
   if (nr)
     nr->event("Command: Missile", fmt::format("{} shoots a missile {} along lane {}.", nr->who(p),
@@ -514,7 +514,7 @@ void Race::fire_missile(PlayerId p, Narrator* nr) {
         .with("both_ways", both);
   int hits = 0;
   for (int q = 0; q < n; ++q) {
-    const Car& o = cars[static_cast<std::size_t>(q)];
+    const Car& o = cars[q];
     if (q == p || o.lane != c.lane) continue;
     if (o.row > c.row || (both && o.row < c.row)) {
       ++hits;
@@ -532,7 +532,7 @@ void Race::fire_missile(PlayerId p, Narrator* nr) {
   if (both && hits > 0) {
     if (shield_supply > 0) {
       --shield_supply;
-      ++cars[static_cast<std::size_t>(p)].shields;
+      ++cars[p].shields;
       if (nr)
         nr->event("Racecar: M1 Furry",
                   fmt::format("{} hit a Racecar with a missile: it gains 1 Energy Shield.", nr->who(p)))
@@ -545,7 +545,7 @@ void Race::fire_missile(PlayerId p, Narrator* nr) {
 }
 
 void Race::shield_move(PlayerId p, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   --c.shields;
   ++shield_supply;
   if (nr)
@@ -560,7 +560,7 @@ void Race::shield_move(PlayerId p, Narrator* nr) {
 }
 
 void Race::fly(PlayerId p, int lane, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   c.lane = static_cast<std::int8_t>(lane);
   if (trail) trail->add(c.lane, c.row);
   if (nr)
@@ -574,7 +574,7 @@ void Race::fly(PlayerId p, int lane, Narrator* nr) {
 }
 
 void Race::end_turn(PlayerId p, Narrator* nr) {
-  Car& c = cars[static_cast<std::size_t>(p)];
+  Car& c = cars[p];
   if (c.shields > 0) {
     if (nr)
       nr->event("Energy Shields",

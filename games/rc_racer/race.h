@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/event.h"
+#include "core/per_player.h"
 #include "core/types.h"
 #include "games/rc_racer/data.h"
 
@@ -87,18 +88,16 @@ struct Trail {
 
 struct Race {
   Track track;
-  std::array<Car, kMaxPlayers> cars{};
+  PerPlayer<Car, kMaxPlayers> cars{};
   int n = 0;
   int max_batteries = 3;
   std::int8_t shield_supply = 0;
   std::int8_t slippery = -1;  // who holds the Slippery token; -1: the supply
   Trail* trail = nullptr;     // set only by the path preview
 
-  Cell cell(PlayerId p) const {
-    return track.at(cars[static_cast<std::size_t>(p)].lane, cars[static_cast<std::size_t>(p)].row);
-  }
-  bool on_start_grid(PlayerId p) const { return cars[static_cast<std::size_t>(p)].row < track.start_rows; }
-  bool crossed(PlayerId p) const { return cars[static_cast<std::size_t>(p)].row >= track.line_row; }
+  Cell cell(PlayerId p) const { return track.at(cars[p].lane, cars[p].row); }
+  bool on_start_grid(PlayerId p) const { return cars[p].row < track.start_rows; }
+  bool crossed(PlayerId p) const { return cars[p].row >= track.line_row; }
   bool car_at(int lane, int row, PlayerId except) const;
   // Sideways spots Bird Racer may fly to (bit per lane).
   std::uint8_t fly_spots(PlayerId p) const;

@@ -20,11 +20,10 @@ RcRacerState::RcRacerState(const RcRacerGame& game) : State(game.options().playe
   race_.max_batteries = d.batteries;
   race_.shield_supply = static_cast<std::int8_t>(d.shields);
   racing_count_ = static_cast<std::int8_t>(n);
-  for (int p = 0; p < n; ++p)
-    race_.cars[static_cast<std::size_t>(p)].batteries = static_cast<std::int8_t>(d.batteries);
+  for (int p = 0; p < n; ++p) race_.cars[p].batteries = static_cast<std::int8_t>(d.batteries);
   for (int p = 0; p < kMaxPlayers; ++p) {
-    grid_[static_cast<std::size_t>(p)] = d.layout;
-    gap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(gap_cell(d.layout));
+    grid_[p] = d.layout;
+    gap_[p] = static_cast<std::int8_t>(gap_cell(d.layout));
   }
   last_scramble_.fill(-1);
   done_order_.fill(-1);
@@ -209,8 +208,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
 // 200 scramble slides a round: the driver reads them from the table in place.
 ChanceSpan RcRacerState::chance_span(ChanceScratch& /*scratch*/) const {
   if (phase_ != Phase::Scramble) return {};
-  const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
-                                               last_scramble_[static_cast<std::size_t>(scrambler_)]);
+  const ScrambleSlides& list = scramble_slides(gap_[scrambler_], last_scramble_[scrambler_]);
   return ChanceSpan{list.slides.data(), list.count, list.count};
 }
 
@@ -228,8 +226,7 @@ void RcRacerState::chance_outcomes(std::vector<Outcome>& out) const {
       for (int s = 0; s < 2; ++s) out.push_back(Outcome{kFinishSideBase + s, 1});
       return;
     case Phase::Scramble: {
-      const ScrambleSlides& list = scramble_slides(gap_[static_cast<std::size_t>(scrambler_)],
-                                                   last_scramble_[static_cast<std::size_t>(scrambler_)]);
+      const ScrambleSlides& list = scramble_slides(gap_[scrambler_], last_scramble_[scrambler_]);
       out.insert(out.end(), list.slides.begin(),
                  list.slides.begin() + static_cast<std::ptrdiff_t>(list.count));
       return;
@@ -253,7 +250,7 @@ void RcRacerState::begin_choosing() {
   }
   for (PlayerId p = 0; p < num_players(); ++p) {
     const int r = fixed[static_cast<std::size_t>(p)];
-    Car& c = race_.cars[static_cast<std::size_t>(p)];
+    Car& c = race_.cars[p];
     c.racer = static_cast<std::uint8_t>(r);
     c.ability = data().racecars[static_cast<std::size_t>(r)].ability;
     cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
@@ -282,18 +279,16 @@ void RcRacerState::next_scramble() {
     if (!racing(static_cast<PlayerId>(q)) || d.scramble_slides == 0) continue;
     scrambler_ = static_cast<PlayerId>(q);
     scramble_left_ = static_cast<std::int16_t>(d.scramble_slides);
-    last_scramble_[static_cast<std::size_t>(q)] = -1;
+    last_scramble_[q] = -1;
     phase_ = Phase::Scramble;
     return;
   }
   // Everyone passes the scrambled controller to the left.
-  std::array<Grid, kMaxPlayers> passed = grid_;
+  PerPlayer<Grid, kMaxPlayers> passed = grid_;
   for (PlayerId p = 0; p < num_players(); ++p)
-    if (racing(p)) passed[static_cast<std::size_t>(left_of(p))] = grid_[static_cast<std::size_t>(p)];
+    if (racing(p)) passed[left_of(p)] = grid_[p];
   grid_ = passed;
-  for (int p = 0; p < kMaxPlayers; ++p)
-    gap_[static_cast<std::size_t>(p)] =
-        static_cast<std::int8_t>(gap_cell(grid_[static_cast<std::size_t>(p)]));
+  for (int p = 0; p < kMaxPlayers; ++p) gap_[p] = static_cast<std::int8_t>(gap_cell(grid_[p]));
   open_programming();
 }
 
@@ -313,10 +308,10 @@ void RcRacerState::open_programming() {
 
 void RcRacerState::programming_done(PlayerId p, bool by_clock) {
   const Data& d = data();
-  done_order_[static_cast<std::size_t>(p)] = done_count_++;
+  done_order_[p] = done_count_++;
   const int sl = slides(p);
   if (real_time()) {
-    smile_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(done_count_ - 1);
+    smile_[p] = static_cast<std::int8_t>(done_count_ - 1);
     const std::string& smile = d.smile_name(done_count_ - 1, racing_count_);
     if (by_clock)
       emit("1. Programming: countdown",
@@ -367,10 +362,9 @@ void RcRacerState::finish_programming() {
     // Counted slides: fewer slides take the happier Smile; ties by who said "done" first.
     std::sort(first, first + k, [&](PlayerId a, PlayerId b) {
       if (slides(a) != slides(b)) return slides(a) < slides(b);
-      return done_order_[static_cast<std::size_t>(a)] < done_order_[static_cast<std::size_t>(b)];
+      return done_order_[a] < done_order_[b];
     });
-    for (int i = 0; i < k; ++i)
-      smile_[static_cast<std::size_t>(order_[static_cast<std::size_t>(i)])] = static_cast<std::int8_t>(i);
+    for (int i = 0; i < k; ++i) smile_[order_[static_cast<std::size_t>(i)]] = static_cast<std::int8_t>(i);
   }
   if (narrating()) {
     for (int i = 0; i < k; ++i) {
@@ -477,7 +471,7 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
   switch (phase_) {
     case Phase::ChooseCar: {
       const int r = a - kCarBase;
-      Car& c = race_.cars[static_cast<std::size_t>(player)];
+      Car& c = race_.cars[player];
       c.racer = static_cast<std::uint8_t>(r);
       c.ability = d.racecars[static_cast<std::size_t>(r)].ability;
       cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
@@ -494,7 +488,7 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
     }
     case Phase::PlaceCar: {
       const int s = a - kStartBase;
-      Car& c = race_.cars[static_cast<std::size_t>(player)];
+      Car& c = race_.cars[player];
       c.lane = track().slot_lane[static_cast<std::size_t>(s)];
       c.row = track().slot_row[static_cast<std::size_t>(s)];
       if (narrating())  // where() builds a string
@@ -545,7 +539,7 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
 // --- test hooks -----------------------------------------------------------------------
 
 void RcRacerState::test_set_car(PlayerId p, int lane, int row, int batteries, int shields, bool down) {
-  Car& c = race_.cars[static_cast<std::size_t>(p)];
+  Car& c = race_.cars[p];
   race_.shield_supply = static_cast<std::int8_t>(race_.shield_supply + c.shields - shields);
   c.lane = static_cast<std::int8_t>(lane);
   c.row = static_cast<std::int8_t>(row);
@@ -555,8 +549,8 @@ void RcRacerState::test_set_car(PlayerId p, int lane, int row, int batteries, in
 }
 
 void RcRacerState::test_set_grid(PlayerId p, const Grid& g) {
-  grid_[static_cast<std::size_t>(p)] = g;
-  gap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(gap_cell(g));
+  grid_[p] = g;
+  gap_[p] = static_cast<std::int8_t>(gap_cell(g));
 }
 
 }  // namespace rt::rc_racer

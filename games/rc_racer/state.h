@@ -17,6 +17,7 @@
 #include <array>
 #include <memory>
 
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/rc_racer/data.h"
 #include "games/rc_racer/puzzle.h"
@@ -101,15 +102,15 @@ class RcRacerState final : public State {
   int round() const { return round_; }
   const Race& race() const { return race_; }
   const Track& track() const { return race_.track; }
-  const Car& car(PlayerId p) const { return race_.cars[static_cast<std::size_t>(p)]; }
-  const Grid& grid(PlayerId p) const { return grid_[static_cast<std::size_t>(p)]; }
-  int gap(PlayerId p) const { return gap_[static_cast<std::size_t>(p)]; }
-  int slides(PlayerId p) const { return slides_[static_cast<std::size_t>(p)]; }
-  bool done(PlayerId p) const { return done_order_[static_cast<std::size_t>(p)] >= 0; }
-  int smile(PlayerId p) const { return smile_[static_cast<std::size_t>(p)]; }  // rank, -1: none
-  bool racing(PlayerId p) const { return finish_place_[static_cast<std::size_t>(p)] == 0; }
+  const Car& car(PlayerId p) const { return race_.cars[p]; }
+  const Grid& grid(PlayerId p) const { return grid_[p]; }
+  int gap(PlayerId p) const { return gap_[p]; }
+  int slides(PlayerId p) const { return slides_[p]; }
+  bool done(PlayerId p) const { return done_order_[p] >= 0; }
+  int smile(PlayerId p) const { return smile_[p]; }  // rank, -1: none
+  bool racing(PlayerId p) const { return finish_place_[p] == 0; }
   int racing_count() const { return racing_count_; }
-  int finish_place(PlayerId p) const { return finish_place_[static_cast<std::size_t>(p)]; }
+  int finish_place(PlayerId p) const { return finish_place_[p]; }
   PlayerId active() const { return active_; }
   PlayerId chooser() const { return chooser_; }
   PlayerId placer() const { return placer_; }
@@ -155,7 +156,7 @@ class RcRacerState final : public State {
 
   // One picture of the race phase: every car after one command.
   struct RaceFrame {
-    std::array<Car, kMaxPlayers> cars{};
+    PerPlayer<Car, kMaxPlayers> cars{};
     PlayerId player = -1;
     int round = 0;
     std::string caption;
@@ -180,20 +181,20 @@ class RcRacerState final : public State {
   std::int16_t round_ = 0;
 
   // The controllers: grid_[p] is the one p programs this round.
-  std::array<Grid, kMaxPlayers> grid_{};
-  std::array<std::int8_t, kMaxPlayers> gap_{};
-  std::array<std::int8_t, kMaxPlayers> last_scramble_{};  // dir of the last scramble slide, -1 none
+  PerPlayer<Grid, kMaxPlayers> grid_{};
+  PerPlayer<std::int8_t, kMaxPlayers> gap_{};
+  PerPlayer<std::int8_t, kMaxPlayers> last_scramble_{};  // dir of the last scramble slide, -1 none
   PlayerId scrambler_ = 0;
   std::int16_t scramble_left_ = 0;
 
   // Programming.
-  std::array<std::int16_t, kMaxPlayers> slides_{};
-  std::array<std::int8_t, kMaxPlayers> done_order_{};
+  PerPlayer<std::int16_t, kMaxPlayers> slides_{};
+  PerPlayer<std::int8_t, kMaxPlayers> done_order_{};
   std::int8_t done_count_ = 0;
   std::uint32_t contest_id_ = 0;
   Tick contest_open_ = 0;
   Tick countdown_from_ = kNoDeadline;
-  std::array<std::int8_t, kMaxPlayers> smile_{};  // rank 0 = Happiest
+  PerPlayer<std::int8_t, kMaxPlayers> smile_{};  // rank 0 = Happiest
 
   // The race phase.
   std::array<PlayerId, kMaxPlayers> order_{};  // by Smile
@@ -203,7 +204,7 @@ class RcRacerState final : public State {
 
   // The end.
   std::int8_t racing_count_ = 0;
-  std::array<std::int8_t, kMaxPlayers> finish_place_{};  // 0: still racing
+  PerPlayer<std::int8_t, kMaxPlayers> finish_place_{};  // 0: still racing
   std::int8_t finished_ = 0;
   bool called_ = false;  // the round limit was reached
 };

@@ -252,8 +252,7 @@ std::string RcRacerState::check_invariants() const {
     smiles |= 1u << sm;
   }
   int finishers = 0;
-  for (PlayerId p = 0; p < num_players(); ++p)
-    finishers += finish_place_[static_cast<std::size_t>(p)] > 0 ? 1 : 0;
+  for (PlayerId p = 0; p < num_players(); ++p) finishers += finish_place_[p] > 0 ? 1 : 0;
   if (finishers != finished_) return "the finish places disagree";
   if (phase_ != Phase::Over && racing_count_ + finished_ != num_players()) return "racing cars miscounted";
   if (round_ > d.max_rounds) return "past the round limit";

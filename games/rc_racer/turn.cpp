@@ -122,7 +122,7 @@ void RcRacerState::end_round() {
   if (k > 0) {
     for (int i = 0; i < k; ++i) {
       const PlayerId p = crossed[static_cast<std::size_t>(i)];
-      finish_place_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(++finished_);
+      finish_place_[p] = static_cast<std::int8_t>(++finished_);
       if (finished_ == 1) {
         if (k == 1)
           emit("3. End of Round", "{} has crossed the Finish Line: {} wins the race!", name(p), name(p))
@@ -179,7 +179,7 @@ void RcRacerState::end_round() {
     const int ahead = ahead_of[static_cast<std::size_t>(p)];
     const int gain = std::min<int>(ahead, race_.shield_supply);
     if (ahead == 0) continue;
-    race_.cars[static_cast<std::size_t>(p)].shields = static_cast<std::int8_t>(car(p).shields + gain);
+    race_.cars[p].shields = static_cast<std::int8_t>(car(p).shields + gain);
     race_.shield_supply = static_cast<std::int8_t>(race_.shield_supply - gain);
     emit("Energy Shields", "{} has {} Racecar{} ahead and gains {} Energy Shield{}{}.", name(p), ahead,
          ahead == 1 ? "" : "s", gain, gain == 1 ? "" : "s", gain < ahead ? " (the supply ran out)" : "")
@@ -200,8 +200,8 @@ void RcRacerState::finish_game() {
 
 int RcRacerState::place_of(PlayerId p) const {
   auto better = [&](PlayerId a, PlayerId b) {
-    const int fa = finish_place_[static_cast<std::size_t>(a)];
-    const int fb = finish_place_[static_cast<std::size_t>(b)];
+    const int fa = finish_place_[a];
+    const int fb = finish_place_[b];
     if ((fa > 0) != (fb > 0)) return fa > 0;
     if (fa > 0) return fa < fb;
     if (car(a).row != car(b).row) return car(a).row > car(b).row;
@@ -232,8 +232,7 @@ Standings RcRacerState::standings() const {
       detail = "not on the track yet";
     else if (c.row >= t.line_row)
       detail = fmt::format("{} row{} past the finish line{}", c.row - t.line_row + 1,
-                           c.row - t.line_row ? "s" : "",
-                           finish_place_[static_cast<std::size_t>(p)] == 1 ? ", first across" : "");
+                           c.row - t.line_row ? "s" : "", finish_place_[p] == 1 ? ", first across" : "");
     else
       detail = fmt::format("row {} of {}, {} to the line{}", c.row + 1, t.rows, t.line_row - c.row,
                            c.down ? ", lying down" : "");

@@ -159,7 +159,7 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
         else
           c.restyle(x, y, 1, Style{cell_style(cell).fg, Color::Default, attr::kReverse});
       }
-      const Car& end = sim.cars[static_cast<std::size_t>(shown)];
+      const Car& end = sim.cars[shown];
       c.put(column_of(t, end.row), 3 + end.lane, U'@',
             Style{kSeatColour[shown], Color::Default, attr::kBold | attr::kReverse});
     }
@@ -252,7 +252,7 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   }
   if (preview) {
     const Car& a = car(shown);
-    const Car& b = sim.cars[static_cast<std::size_t>(shown)];
+    const Car& b = sim.cars[shown];
     const int lost = a.batteries + a.shields - b.batteries - b.shields;
     std::string energy;
     if (lost > 0) energy = fmt::format(", -{} energy", lost);

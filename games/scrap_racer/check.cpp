@@ -37,7 +37,7 @@ std::string ScrapRacerState::debug_string() const {
   s += "seq:";
   for (int k = 0; k < n_racers_; ++k) s += fmt::format(" {}", seq_[static_cast<std::size_t>(k)]);
   s += " fixed:";
-  for (int p = 0; p < num_players(); ++p) s += order_fixed_[static_cast<std::size_t>(p)] ? "1" : "0";
+  for (int p = 0; p < num_players(); ++p) s += order_fixed_[p] ? "1" : "0";
   s += "\n";
   for (int r = 0; r < n_racers_; ++r) {
     const auto i = static_cast<std::size_t>(r);
@@ -45,8 +45,7 @@ std::string ScrapRacerState::debug_string() const {
                      kind_[i], owner_[i], dist_[i], laps_[i], laps_before_[i], markers_[i], boosts_[i][0],
                      boosts_[i][1], boosts_[i][2]);
   }
-  for (int p = 0; p < num_players(); ++p)
-    s += fmt::format("P{} hand={}\n", p + 1, pool_text(hand_[static_cast<std::size_t>(p)], nb));
+  for (int p = 0; p < num_players(); ++p) s += fmt::format("P{} hand={}\n", p + 1, pool_text(hand_[p], nb));
   for (int p = 0; p < kPiles; ++p)
     s += fmt::format("crash{} deck={} discard={}\n", p,
                      pool_text(crash_deck_[static_cast<std::size_t>(p)], nc),
@@ -105,7 +104,7 @@ std::string ScrapRacerState::check_invariants() const {
   // Bonus cards.
   for (int k = 0; k < static_cast<int>(d.bonus.size()); ++k) {
     int n = bonus_deck_.count(k) + bonus_discard_.count(k);
-    for (int p = 0; p < num_players(); ++p) n += hand_[static_cast<std::size_t>(p)].count(k);
+    for (int p = 0; p < num_players(); ++p) n += hand_[p].count(k);
     if (n != d.bonus[static_cast<std::size_t>(k)].copies)
       return fmt::format("bonus card {}: {} copies", d.bonus[static_cast<std::size_t>(k)].id, n);
   }
@@ -152,11 +151,11 @@ void ScrapRacerState::determinize(PlayerId viewer, Rng& rng) {
   const int nb = static_cast<int>(data().bonus.size());
   for (int k = 0; k < nb; ++k)
     for (int c = 0; c < bonus_deck_.count(k); ++c) pool.push_back(static_cast<std::uint8_t>(k));
-  std::array<int, kMaxPlayers> sizes{};
+  PerPlayer<int, kMaxPlayers> sizes{};
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
-    auto& h = hand_[static_cast<std::size_t>(p)];
-    sizes[static_cast<std::size_t>(p)] = h.total();
+    auto& h = hand_[p];
+    sizes[p] = h.total();
     for (int k = 0; k < nb; ++k)
       for (int c = 0; c < h.count(k); ++c) pool.push_back(static_cast<std::uint8_t>(k));
     h.clear();
@@ -164,8 +163,7 @@ void ScrapRacerState::determinize(PlayerId viewer, Rng& rng) {
   rng.shuffle(std::span<std::uint8_t>(pool));
   std::size_t next = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
-    for (int c = 0; c < sizes[static_cast<std::size_t>(p)]; ++c)
-      hand_[static_cast<std::size_t>(p)].add(pool[next++]);
+    for (int c = 0; c < sizes[p]; ++c) hand_[p].add(pool[next++]);
   bonus_deck_.clear();
   for (; next < pool.size(); ++next) bonus_deck_.add(pool[next]);
 }

@@ -374,4 +374,96 @@ void ScrapRacerState::apply_goal(int kind) {
   resolve_fights(Next::Crossing);
 }
 
+// --- chance outcomes applied (state.cpp dispatches them here) ---------------
+
+// A) Move 3: both owners roll; a tie rolls again, the higher roll wins.
+void ScrapRacerState::roll_fight(Action action) {
+  const int a = (action - kFightBase) / 6 + 1;
+  const int b = (action - kFightBase) % 6 + 1;
+  if (a == b) {
+    emit("A) Move 3: fight", "{} and {} both roll {}: a tie, both roll again.", who(fight_a_), who(fight_b_),
+         a)
+        .type("fight_roll")
+        .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
+        .with("dice", std::array<int, 2>{a, a});
+    return;
+  }
+  emit("A) Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b)
+      .type("fight_roll")
+      .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
+      .with("dice", std::array<int, 2>{a, b});
+  if (a > b)
+    fight_won(fight_a_, fight_b_, 1, "wins the fight");
+  else
+    fight_won(fight_b_, fight_a_, 1, "wins the fight");
+  resolve_fights(fights_next_);
+}
+
+// B) Doubles: the top crash card of the pile, applied.
+void ScrapRacerState::draw_crash_card(Action action) {
+  const int k = action - kCrashBase;
+  crash_deck_[static_cast<std::size_t>(crash_pile_)].take(k);
+  crash_card_ = static_cast<std::int8_t>(k);
+  last_crash_ = crash_card_;
+  apply_crash(k);
+}
+
+// Crash card "Backwards die": move back the roll.
+void ScrapRacerState::roll_crash_backwards(Action action) {
+  const int v = action - kDieBase;
+  move_back(active(), v);
+  emit("Crash card: Backwards die", "{} rolls {} and moves back to {}.", who(active()), v, where(active()))
+      .type("crash_roll")
+      .with("racer", name(active()))
+      .with("dice", std::array<int, 1>{v})
+      .with("distance", distance(active()));
+  resolve_fights(Next::CrashMarker);
+}
+
+// Crash card "2 dice": move forward their sum.
+void ScrapRacerState::roll_crash_two_dice(Action action) {
+  const int a = (action - kTwoDiceBase) / 6 + 1;
+  const int b = (action - kTwoDiceBase) % 6 + 1;
+  move_forward(active(), a + b);
+  emit("Crash card: 2 dice", "{} rolls {} and {} and moves forward {} to {}{}.", who(active()), a, b, a + b,
+       where(active()), a == b ? " (no crash card and no bonus marker for this double)" : "")
+      .type("crash_roll")
+      .with("racer", name(active()))
+      .with("dice", std::array<int, 2>{a, b})
+      .with("distance", distance(active()));
+  resolve_fights(Next::CrashMarker);
+}
+
+// B) Doubles 2: a bonus card, face down into its owner's hand.
+void ScrapRacerState::draw_bonus_card(Action action) {
+  const Data& d = data();
+  const int k = action - kBonusBase;
+  bonus_deck_.take(k);
+  const PlayerId p = owner(bonus_for_);
+  hand_[p].add(k);
+  // Said once to each: the drawer hears the card, the others the count.
+  emit_private(everyone_but(p), "B) Doubles 2: bonus card",
+               "{} draws a bonus card and keeps it face down ({} in hand).", player_name(p), bonus_cards(p))
+      .type("bonus_draw_unseen")
+      .seat("player", p)
+      .with("hand", bonus_cards(p));
+  emit_private(p, "B) Doubles 2: bonus card",
+               "{} draws the bonus card {} and keeps it face down ({} in hand).", player_name(p),
+               d.bonus[static_cast<std::size_t>(k)].name, bonus_cards(p))
+      .type("bonus_draw")
+      .seat("player", p)
+      .with("card", d.bonus[static_cast<std::size_t>(k)].name)
+      .with("hand", bonus_cards(p));
+  continue_at(bonus_next_);
+}
+
+// Crossing the finish line: the top goal card, applied.
+void ScrapRacerState::draw_goal_card(Action action) {
+  const int k = action - kGoalBase;
+  goal_deck_.take(k);
+  goal_discard_.add(k);
+  last_goal_ = static_cast<std::int8_t>(k);
+  apply_goal(k);
+}
+
 }  // namespace rt::scrap_racer

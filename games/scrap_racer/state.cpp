@@ -1,5 +1,6 @@
 // Who acts, what is legal, and applying decisions and chance outcomes. The
-// turn itself is in turn.cpp; card effects and fights in effects.cpp.
+// turn itself is in turn.cpp; card effects and fights in effects.cpp; each
+// phase below calls its rule by name.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -326,161 +327,31 @@ void ScrapRacerState::do_apply(PlayerId player, Action action) {
     on_die(action - kDieBase);
     return;
   }
-  apply_other(player, action);
+  if (player == kChance)
+    apply_chance(action);
+  else
+    apply_decision(player, action);
 }
 
-void ScrapRacerState::apply_other(PlayerId player, Action action) {
-  const Data& d = data();
-  if (player == kChance) {
-    switch (phase_) {
-      case Phase::Deal: {
-        const int k = action - kDealBase;
-        const int r = deal_next_;
-        kind_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(k);
-        emit("Setup 7: dashboards", "{} draws the {} dashboard and takes the racer.", player_name(owner(r)),
-             d.racers[static_cast<std::size_t>(k)].name)
-            .type("dashboard")
-            .seat("player", owner(r))
-            .with("racer", d.racers[static_cast<std::size_t>(k)].name);
-        if (++deal_next_ == n_racers_) phase_ = Phase::ChooseStart;
-        return;
-      }
-      case Phase::ChooseStart: {
-        start_player_ = static_cast<PlayerId>(action - kStartBase);
-        const int n = num_players();
-        int k = 0;
-        for (int i = 0; i < n; ++i) {
-          const int p = (start_player_ + i) % n;
-          seq_[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(teams_ ? 2 * p : p);
-          if (teams_) seq_[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(2 * p + 1);
-        }
-        cur_ = 0;
-        emit("Setup 8: start player", "{} takes the start marker and begins the race.",
-             player_name(start_player_))
-            .type("start_player")
-            .seat("player", start_player_);
-        begin_turn();
-        return;
-      }
-      case Phase::RollDie: on_die(action - kDieBase); return;
-      case Phase::Fight: {
-        const int a = (action - kFightBase) / 6 + 1;
-        const int b = (action - kFightBase) % 6 + 1;
-        if (a == b) {
-          emit("A) Move 3: fight", "{} and {} both roll {}: a tie, both roll again.", who(fight_a_),
-               who(fight_b_), a)
-              .type("fight_roll")
-              .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
-              .with("dice", std::array<int, 2>{a, a});
-          return;
-        }
-        emit("A) Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b)
-            .type("fight_roll")
-            .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
-            .with("dice", std::array<int, 2>{a, b});
-        if (a > b)
-          fight_won(fight_a_, fight_b_, 1, "wins the fight");
-        else
-          fight_won(fight_b_, fight_a_, 1, "wins the fight");
-        resolve_fights(fights_next_);
-        return;
-      }
-      case Phase::CrashDraw: {
-        const int k = action - kCrashBase;
-        crash_deck_[static_cast<std::size_t>(crash_pile_)].take(k);
-        crash_card_ = static_cast<std::int8_t>(k);
-        last_crash_ = crash_card_;
-        apply_crash(k);
-        return;
-      }
-      case Phase::CrashDie: {
-        const int v = action - kDieBase;
-        move_back(active(), v);
-        emit("Crash card: Backwards die", "{} rolls {} and moves back to {}.", who(active()), v,
-             where(active()))
-            .type("crash_roll")
-            .with("racer", name(active()))
-            .with("dice", std::array<int, 1>{v})
-            .with("distance", distance(active()));
-        resolve_fights(Next::CrashMarker);
-        return;
-      }
-      case Phase::CrashTwoDice: {
-        const int a = (action - kTwoDiceBase) / 6 + 1;
-        const int b = (action - kTwoDiceBase) % 6 + 1;
-        move_forward(active(), a + b);
-        emit("Crash card: 2 dice", "{} rolls {} and {} and moves forward {} to {}{}.", who(active()), a, b,
-             a + b, where(active()), a == b ? " (no crash card and no bonus marker for this double)" : "")
-            .type("crash_roll")
-            .with("racer", name(active()))
-            .with("dice", std::array<int, 2>{a, b})
-            .with("distance", distance(active()));
-        resolve_fights(Next::CrashMarker);
-        return;
-      }
-      case Phase::BonusDraw: {
-        const int k = action - kBonusBase;
-        bonus_deck_.take(k);
-        const PlayerId p = owner(bonus_for_);
-        hand_[static_cast<std::size_t>(p)].add(k);
-        // Said once to each: the drawer hears the card, the others the count.
-        emit_private(everyone_but(p), "B) Doubles 2: bonus card",
-                     "{} draws a bonus card and keeps it face down ({} in hand).", player_name(p),
-                     bonus_cards(p))
-            .type("bonus_draw_unseen")
-            .seat("player", p)
-            .with("hand", bonus_cards(p));
-        emit_private(p, "B) Doubles 2: bonus card",
-                     "{} draws the bonus card {} and keeps it face down ({} in hand).", player_name(p),
-                     d.bonus[static_cast<std::size_t>(k)].name, bonus_cards(p))
-            .type("bonus_draw")
-            .seat("player", p)
-            .with("card", d.bonus[static_cast<std::size_t>(k)].name)
-            .with("hand", bonus_cards(p));
-        continue_at(bonus_next_);
-        return;
-      }
-      case Phase::GoalDraw: {
-        const int k = action - kGoalBase;
-        goal_deck_.take(k);
-        goal_discard_.add(k);
-        last_goal_ = static_cast<std::int8_t>(k);
-        apply_goal(k);
-        return;
-      }
-      case Phase::BoostReveal: {
-        const int k = action - kRevealBase;
-        auto& held = boosts_[static_cast<std::size_t>(reveal_for_)][static_cast<std::size_t>(k)];
-        held = static_cast<std::uint8_t>(held + 1);
-        emit("Collecting Boost markers", "{} collects a Boost marker: {}.", who(reveal_for_),
-             Data::boost_name(k))
-            .type("boost_collected")
-            .with("racer", name(reveal_for_))
-            .with("boost", Data::boost_name(k));
-        continue_at(reveal_next_);
-        return;
-      }
-      default: return;
-    }
-  }
+void ScrapRacerState::apply_chance(Action action) {
   switch (phase_) {
-    case Phase::ChooseFirst: {
-      const int first = action - kFirstBase;
-      const int k = cur_;
-      const int other = seq_[static_cast<std::size_t>(k)] == first ? seq_[static_cast<std::size_t>(k + 1)]
-                                                                   : seq_[static_cast<std::size_t>(k)];
-      seq_[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(first);
-      seq_[static_cast<std::size_t>(k + 1)] = static_cast<std::int8_t>(other);
-      order_fixed_[static_cast<std::size_t>(player)] = true;
-      emit("2-player game: turn order", "{} plays {} first, then {}; this order is fixed for the race.",
-           player_name(player), name(first), name(other))
-          .type("turn_order")
-          .seat("player", player)
-          .with("first", name(first))
-          .with("second", name(other));
-      begin_turn();
-      return;
-    }
+    case Phase::Deal: deal_dashboard(action); return;
+    case Phase::ChooseStart: choose_start_player(action); return;
+    case Phase::RollDie: on_die(action - kDieBase); return;
+    case Phase::Fight: roll_fight(action); return;
+    case Phase::CrashDraw: draw_crash_card(action); return;
+    case Phase::CrashDie: roll_crash_backwards(action); return;
+    case Phase::CrashTwoDice: roll_crash_two_dice(action); return;
+    case Phase::BonusDraw: draw_bonus_card(action); return;
+    case Phase::GoalDraw: draw_goal_card(action); return;
+    case Phase::BoostReveal: reveal_boost(action); return;
+    default: return;
+  }
+}
+
+void ScrapRacerState::apply_decision(PlayerId player, Action action) {
+  switch (phase_) {
+    case Phase::ChooseFirst: choose_first_racer(player, action); return;
     case Phase::AfterDie: die_decision(action); return;
     case Phase::MoveBefore:
       if (action == kAdvance) {
@@ -499,13 +370,7 @@ void ScrapRacerState::apply_other(PlayerId player, Action action) {
       play_bonus(action - kPlayBase);
       offer_after_move();
       return;
-    case Phase::FightChoose: {
-      const int winner = action - kWinnerBase;
-      const int loser = winner == fight_a_ ? fight_b_ : fight_a_;
-      fight_won(winner, loser, 1, "is chosen by its owner to win the fight");
-      resolve_fights(fights_next_);
-      return;
-    }
+    case Phase::FightChoose: choose_fight_winner(action); return;
     default: return;
   }
 }
@@ -532,7 +397,7 @@ void ScrapRacerState::test_set_boost(int r, BoostKind k, int count) {
 void ScrapRacerState::test_set_bonus_card(PlayerId p, const std::string& id) {
   for (std::size_t k = 0; k < data().bonus.size(); ++k)
     if (data().bonus[k].id == id && bonus_deck_.take(static_cast<int>(k))) {
-      hand_[static_cast<std::size_t>(p)].add(static_cast<int>(k));
+      hand_[p].add(static_cast<int>(k));
       return;
     }
 }

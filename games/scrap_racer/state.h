@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "core/deck.h"
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/scrap_racer/data.h"
 #include "games/scrap_racer/narration.h"
@@ -116,8 +117,8 @@ class ScrapRacerState final : public State {
     const auto& b = boosts_[static_cast<std::size_t>(r)];
     return b[0] + b[1] + b[2];
   }
-  int bonus_cards(PlayerId p, int kind) const { return hand_[static_cast<std::size_t>(p)].count(kind); }
-  int bonus_cards(PlayerId p) const { return hand_[static_cast<std::size_t>(p)].total(); }
+  int bonus_cards(PlayerId p, int kind) const { return hand_[p].count(kind); }
+  int bonus_cards(PlayerId p) const { return hand_[p].total(); }
   int dice_rolled() const { return n_dice_; }
   int die(int i) const { return dice_[static_cast<std::size_t>(i)]; }
   int dice_total() const;
@@ -180,9 +181,18 @@ class ScrapRacerState final : public State {
   int find_racer_kind(int kind) const;
 
   // do_apply() and chance_outcomes() take a die roll (most chance nodes)
-  // straight away and pass everything else on here.
-  void apply_other(PlayerId player, Action action);
+  // straight away and pass everything else on here (state.cpp): one line per
+  // phase, calling the rule in its topic file.
+  void apply_chance(Action action);
+  void apply_decision(PlayerId player, Action action);
   void other_outcomes(std::vector<Outcome>& out) const;
+
+  // Setup 7 and 8 (setup.cpp).
+  void deal_dashboard(Action action);
+  void choose_start_player(Action action);
+  // Changes in a 2-player game (two_player.cpp).
+  void choose_first_racer(PlayerId player, Action action);
+  void choose_fight_winner(Action action);
 
   // Setup and turn flow (turn.cpp).
   void begin_turn();
@@ -200,6 +210,7 @@ class ScrapRacerState final : public State {
   void refill();
   void pickup();
   void collect_boost(int r, int space, Next next);
+  void reveal_boost(Action action);
   void end_turn();
   void finish_game();
 
@@ -213,6 +224,12 @@ class ScrapRacerState final : public State {
   void crash_marker();
   void crash_discard();
   void apply_goal(int kind);
+  void roll_fight(Action action);
+  void draw_crash_card(Action action);
+  void roll_crash_backwards(Action action);
+  void roll_crash_two_dice(Action action);
+  void draw_bonus_card(Action action);
+  void draw_goal_card(Action action);
   bool passed_a_racer() const;
 
   const ScrapRacerGame* game_;
@@ -232,8 +249,8 @@ class ScrapRacerState final : public State {
   std::array<std::uint8_t, kMaxRacers> markers_{};
   std::array<std::array<std::uint8_t, kBoostKinds>, kMaxRacers> boosts_{};
   std::array<std::int8_t, kMaxRacers> seq_{};
-  std::array<bool, kMaxPlayers> order_fixed_{};
-  std::array<CardPool<kMaxBonusTypes>, kMaxPlayers> hand_{};
+  PerPlayer<bool, kMaxPlayers> order_fixed_{};
+  PerPlayer<CardPool<kMaxBonusTypes>, kMaxPlayers> hand_{};
 
   // The turn in progress.
   std::array<std::int8_t, kDice> dice_{};

@@ -11,7 +11,7 @@ namespace rt::scrap_racer {
 void ScrapRacerState::begin_turn() {
   const int r = active();
   const PlayerId p = owner(r);
-  if (teams_ && !order_fixed_[static_cast<std::size_t>(p)]) {
+  if (teams_ && !order_fixed_[p]) {
     // 2-player game, turn order: "The first player determines a start racer ...
     // Then the next player chooses a sequence". Asked at each player's first turn.
     phase_ = Phase::ChooseFirst;
@@ -180,7 +180,7 @@ void ScrapRacerState::play_bonus(int kind) {
   const int r = active();
   const PlayerId p = owner(r);
   const int target = bonus_target(r, kind);
-  hand_[static_cast<std::size_t>(p)].take(kind);
+  hand_[p].take(kind);
   bonus_discard_.add(kind);
   dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(target);
   emit("Bonus cards", "{} plays {} {} moving: now on {}.", who(r),
@@ -449,6 +449,20 @@ void ScrapRacerState::finish_game() {
   phase_ = Phase::Over;
   fight_a_ = fight_b_ = -1;
   if (narrating()) emit("Awards Ceremony", "The race is over. {}", standings().summary).type("game_over");
+}
+
+// --- chance outcomes applied (state.cpp dispatches them here) ---------------
+
+// Collecting Boost markers: the marker picked up is turned face up.
+void ScrapRacerState::reveal_boost(Action action) {
+  const int k = action - kRevealBase;
+  auto& held = boosts_[static_cast<std::size_t>(reveal_for_)][static_cast<std::size_t>(k)];
+  held = static_cast<std::uint8_t>(held + 1);
+  emit("Collecting Boost markers", "{} collects a Boost marker: {}.", who(reveal_for_), Data::boost_name(k))
+      .type("boost_collected")
+      .with("racer", name(reveal_for_))
+      .with("boost", Data::boost_name(k));
+  continue_at(reveal_next_);
 }
 
 }  // namespace rt::scrap_racer

@@ -187,10 +187,10 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     // The viewer's own bonus cards (every hand for an omniscient view).
     for (PlayerId p = 0; p < num_players(); ++p) {
       if (!ctx.omniscient && p != ctx.viewer) continue;
-      if (hand_[static_cast<std::size_t>(p)].empty()) continue;
+      if (hand_[p].empty()) continue;
       std::string cards;
       for (int k = 0; k < static_cast<int>(d.bonus.size()); ++k)
-        for (int n = 0; n < hand_[static_cast<std::size_t>(p)].count(k); ++n)
+        for (int n = 0; n < hand_[p].count(k); ++n)
           cards += (cards.empty() ? "" : " ") + short_card(d.bonus[static_cast<std::size_t>(k)]);
       line(fmt::format("{}'s bonus cards: {}", player_name(p), cards));
     }

@@ -33,10 +33,9 @@ std::string WackyState::debug_string() const {
   s += fmt::format("deck={} {} {} {} discard={} {} {} {} top={}\n", deck_[0], deck_[1], deck_[2], deck_[3],
                    disc_[0], disc_[1], disc_[2], disc_[3], top_);
   for (int p = 0; p < num_players(); ++p) {
-    const auto& h = hand_[static_cast<std::size_t>(p)];
+    const auto& h = hand_[p];
     s += fmt::format("seat{} hand={} {} {} {} exhausted={} bridge={} mud={}\n", p, h[0], h[1], h[2], h[3],
-                     exhausted_[static_cast<std::size_t>(p)], bridge_[static_cast<std::size_t>(p)],
-                     mud_[static_cast<std::size_t>(p)]);
+                     exhausted_[p], bridge_[p], mud_[p]);
   }
   s += "traps deck/discard/box:";
   for (std::size_t k = 0; k < c.traps.size(); ++k)
@@ -57,7 +56,7 @@ std::string WackyState::check_invariants() const {
   // Every Movement card in exactly one place.
   for (int k = 0; k < kTerrains; ++k) {
     int total = deck(k) + discard(k);
-    for (int p = 0; p < kField; ++p) total += hand_[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
+    for (int p = 0; p < kField; ++p) total += hand_[p][static_cast<std::size_t>(k)];
     if (total != c.cards_per_terrain)
       return fmt::format("{} cards: {} in play, not {}", c.terrains[static_cast<std::size_t>(k)].name, total,
                          c.cards_per_terrain);
@@ -97,7 +96,7 @@ std::string WackyState::check_invariants() const {
   for (int i = 0; i < depth_; ++i)
     setting_up = setting_up || stack_[static_cast<std::size_t>(i)].kind == TaskKind::Setup;
   for (int p = 0; p < n; ++p)
-    if (exhausted_[static_cast<std::size_t>(p)] >> kPowers) return "a power mask has too many bits";
+    if (exhausted_[p] >> kPowers) return "a power mask has too many bits";
   if (setting_up) return {};
   // Racers: on the course, at most 2 per tile (1 per start space), any number on the Swamp.
   for (int s = 0; s < kField; ++s) {
@@ -161,8 +160,8 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
     const int total = hand_total(p);
-    hand_[static_cast<std::size_t>(p)].fill(0);
-    for (int i = 0; i < total; ++i) ++hand_[static_cast<std::size_t>(p)][pool[next++]];
+    hand_[p].fill(0);
+    for (int i = 0; i < total; ++i) ++hand_[p][pool[next++]];
   }
   deck_.fill(0);
   for (; next < pool.size(); ++next) ++deck_[pool[next]];
@@ -200,7 +199,7 @@ void WackyState::test_set_tile(int p, int kind) {
 
 void WackyState::test_set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
   turn_actions_valid_ = false;
-  auto& h = hand_[static_cast<std::size_t>(seat)];
+  auto& h = hand_[seat];
   for (int k = 0; k < kTerrains; ++k) {
     deck_[static_cast<std::size_t>(k)] =
         static_cast<std::uint8_t>(deck_[static_cast<std::size_t>(k)] + h[static_cast<std::size_t>(k)]);
@@ -240,7 +239,7 @@ void WackyState::test_set_dastardly(int p, bool out) {
 
 void WackyState::set_exhausted(PlayerId seat, int power, bool on) {
   turn_actions_valid_ = false;
-  auto& m = exhausted_[static_cast<std::size_t>(seat)];
+  auto& m = exhausted_[seat];
   m = static_cast<std::uint8_t>(on ? (m | (1u << power)) : (m & ~(1u << power)));
 }
 

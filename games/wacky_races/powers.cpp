@@ -32,7 +32,7 @@ std::uint32_t WackyState::targets(PlayerId seat, const Effect& e) const {
         if (o >= 0 && hand_total(o) > 0) m |= 1u << s;
         break;
       case PowerCode::ExhaustOther:
-        if (o >= 0 && exhausted_[static_cast<std::size_t>(o)] != (1u << kPowers) - 1) m |= 1u << s;
+        if (o >= 0 && exhausted_[o] != (1u << kPowers) - 1) m |= 1u << s;
         break;
       case PowerCode::SwapRacer:
         if (d != 0) m |= 1u << s;
@@ -308,8 +308,8 @@ bool WackyState::step_refill(Task& t) {
   const char* rule = "Step 4 - Redraw Your Hand";
   if (t.c == 0) {
     t.c = 1;
-    if (mud_[static_cast<std::size_t>(seat)]) {
-      mud_[static_cast<std::size_t>(seat)] = false;
+    if (mud_[seat]) {
+      mud_[seat] = false;
       pop();
       emit("Trap: Mud Pool", "{} is stuck in the Mud Pool and does not refill their hand ({} card{}).",
            rname(slot), hand_total(seat), hand_total(seat) == 1 ? "" : "s")

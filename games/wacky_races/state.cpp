@@ -1,7 +1,11 @@
-// The task stack: who acts, what they may do, and applying it.
+// The task stack: who acts, what they may do, and applying decisions and
+// chance outcomes to the input task on top.
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "core/deck.h"
 #include "games/wacky_races/game.h"
 #include "games/wacky_races/state.h"
 
@@ -311,6 +315,216 @@ void WackyState::do_apply(PlayerId player, Action a) {
   else
     apply_outcome(a);
   settle();
+}
+
+// --- applying inputs ---------------------------------------------------------
+
+// The commonest chance outcome (most chance nodes are cards drawn) in a
+// function of its own: no frame for the other outcomes' work, and the event
+// text built in a cold function only when someone listens.
+void WackyState::resolve_draw(Action a) {
+  const int k = a - kDraw;
+  const PlayerId who = at_top().who;
+  --deck_[static_cast<std::size_t>(k)];
+  pop();
+  if (who >= 0) {
+    ++hand_[who][static_cast<std::size_t>(k)];
+    if (narrating()) [[unlikely]]
+      narrate_draw(who, k);
+  } else {
+    discard_card(k);
+  }
+  if (depth_) at_top().result = static_cast<std::int8_t>(k);
+}
+
+void WackyState::narrate_draw(PlayerId who, int k) const {
+  const TaskKind why = depth_ ? top()->kind : TaskKind::Refill;
+  emit_private(who,
+               why == TaskKind::Setup       ? "Common Decks"
+               : why == TaskKind::DrawCards ? "Racers' Special Powers"
+                                            : "Step 4 - Redraw Your Hand",
+               "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
+               catalog().terrains[static_cast<std::size_t>(k)].name)
+      .type(why == TaskKind::Setup ? "dealt" : "draw")
+      .seat("player", who)
+      .with("card", catalog().terrains[static_cast<std::size_t>(k)].name);
+}
+
+// Split from the decisions: the chance outcomes (a card drawn, mostly) run
+// without the larger frame the decisions' code needs.
+void WackyState::apply_outcome(Action a) {
+  const Catalog& c = catalog();
+  Task& t = at_top();
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
+  switch (t.kind) {
+    case TaskKind::DrawTrap: {
+      const int k = a - kTrapDraw;
+      --trap_deck_[static_cast<std::size_t>(k)];
+      trap_[static_cast<std::size_t>(t.a)] = static_cast<std::int8_t>(k);
+      peek_[static_cast<std::size_t>(t.a)] = 0;
+      pop();
+      return;
+    }
+    case TaskKind::PickHand: {
+      const int k = a - kPick;
+      const PlayerId from = t.who;
+      const PlayerId to = t.b;
+      pop();
+      pass_card(from, to, k);
+      if (to < 0) {
+        emit("Racers' Special Powers", "{} discards {} (at random).", game_->seat_name(from), terr(k))
+            .type("discard")
+            .seat("player", from)
+            .with("card", terr(k));
+        return;
+      }
+      emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
+           game_->seat_name(from))
+          .type("take_unseen")
+          .seat("player", to)
+          .seat("from", from);
+      emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
+                   game_->seat_name(from))
+          .type("take")
+          .seat("player", to)
+          .seat("from", from)
+          .with("card", terr(k));
+      emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
+                   game_->seat_name(from), terr(k))
+          .type("take")
+          .seat("player", to)
+          .seat("from", from)
+          .with("card", terr(k));
+      return;
+    }
+    case TaskKind::PickTeam: {
+      const int team = a - kTeam;
+      team_[static_cast<std::size_t>(t.who)] = static_cast<std::int8_t>(team);
+      emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who),
+           c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car)
+          .type("racer_chosen")
+          .seat("player", t.who)
+          .with("team", c.teams[static_cast<std::size_t>(team)].name);
+      pop();
+      return;
+    }
+    case TaskKind::PickNeutral: {
+      const int team = a - kNeutral;
+      team_[static_cast<std::size_t>(t.racer)] = static_cast<std::int8_t>(team);
+      emit("Neutral Racers", "{} joins the race as a Neutral Racer.",
+           c.teams[static_cast<std::size_t>(team)].name)
+          .type("neutral_joins")
+          .with("team", c.teams[static_cast<std::size_t>(team)].name);
+      pop();
+      return;
+    }
+    case TaskKind::PlaceNeutral:
+      place_racer(a - kPlace, t.a);
+      pop();
+      return;
+    case TaskKind::PickSpecial: {
+      const int s = a - kSpecial;
+      special_ = static_cast<std::int8_t>(s);
+      specials_used_ = static_cast<std::uint8_t>(specials_used_ | (1u << s));
+      emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.",
+           c.specials[static_cast<std::size_t>(s)].name)
+          .type("special_tile")
+          .with("tile", c.specials[static_cast<std::size_t>(s)].name);
+      pop();
+      return;
+    }
+    case TaskKind::LayTile: {
+      const int k = a - kLay;
+      tile_[static_cast<std::size_t>(t.a)] =
+          static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
+      note_tile(t.a);
+      pop();
+      return;
+    }
+    default: return;
+  }
+}
+
+void WackyState::apply_decision(PlayerId player, Action a) {
+  const Catalog& c = catalog();
+  Task& t = at_top();
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
+  switch (t.kind) {
+    case TaskKind::TurnMain: apply_turn_action(player, a); return;
+    case TaskKind::ChooseRacer:
+      pop();
+      at_top().result = static_cast<std::int8_t>(a - kRacer);
+      return;
+    case TaskKind::ChooseTile:
+      pop();
+      at_top().result = static_cast<std::int8_t>(a == kNoSwap ? -2 : a - kTile);
+      return;
+    case TaskKind::ChooseCard: {
+      const int k = a - kCard;
+      const PlayerId to = t.b;
+      pop();
+      pass_card(player, to, k);
+      if (to < 0) {
+        emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))
+            .type("discard")
+            .seat("player", player)
+            .with("card", terr(k));
+        return;
+      }
+      emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player), game_->seat_name(to))
+          .type("give_unseen")
+          .seat("player", player)
+          .seat("to", to);
+      emit_private(to, "Racers' Special Powers", "{} gives {} a {} card.", game_->seat_name(player),
+                   game_->seat_name(to), terr(k))
+          .type("give")
+          .seat("player", player)
+          .seat("to", to)
+          .with("card", terr(k));
+      return;
+    }
+    case TaskKind::Redraw: {
+      if (a == kDone) {
+        const int n = t.n;
+        pop();
+        emit("Racers' Special Powers", "{} discarded {} card{} and draws {}.", game_->seat_name(player), n,
+             n == 1 ? "" : "s", n + 1)
+            .type("rebuild")
+            .seat("player", player)
+            .with("discarded", n)
+            .with("draws", n + 1);
+        Task& d = push(TaskKind::DrawCards);
+        d.who = player;
+        d.n = static_cast<std::int8_t>(n + 1);
+        return;
+      }
+      const int k = a - kCard;
+      --hand_[player][static_cast<std::size_t>(k)];
+      discard_card(k);
+      ++t.n;
+      emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))
+          .type("discard")
+          .seat("player", player)
+          .with("card", terr(k));
+      return;
+    }
+    case TaskKind::ChoosePower: {
+      const int i = a - kPowerPick;
+      const bool un = t.purpose == Purpose::Unexhaust;
+      const char* rule = t.purpose == Purpose::Sabotage ? "Trap: Sabotage"
+                         : !un                          ? "Racers' Special Powers"
+                         : t.n == 1                     ? "Trap: Failed Plan"
+                                                        : "Gas Station";
+      pop();
+      set_exhausted(player, i, !un);
+      emit(rule, "{} {} {}.", rname(slot_of(player)), un ? "unexhausts" : "exhausts", power_name(player, i))
+          .type(un ? "unexhaust" : "exhaust")
+          .with("racer", rname(slot_of(player)))
+          .with("power", power_name(player, i));
+      return;
+    }
+    default: return;
+  }
 }
 
 }  // namespace rt::wacky_races

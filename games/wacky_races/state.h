@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/per_player.h"
 #include "core/state.h"
 #include "games/wacky_races/data.h"
 
@@ -115,6 +116,35 @@ enum class Purpose : std::uint8_t {
   Sabotage,
 };
 
+// A task's four small slots a, b, c and n mean what its kind says (four bytes,
+// so the stack copies cheaply for the search). By kind:
+//   Setup          c: set-up stages completed (0..5)
+//   NextTurn       c: 1 when the round's Neutral moves are done
+//   Refill         c: 1 once the number to draw is known; n: cards to draw;
+//                  a: cards drawn so far
+//   Dastardly      c: 1 under the 2-player Neutral rule (else Step 5);
+//                  b: 1 once a card was flipped
+//   Reveal         c: 1 once the Movement card is drawn
+//   Crossroads     c: 0 ask for the first tile, 1 for the second (the first
+//                  kept in a), 2 swap
+//   GroupMove      n: spaces each racer in `mask` moves
+//   SelectRear     c: racers to pick; n: spaces they move; mask: picked so far
+//   Move           n: spaces left; a: direction (+1 ahead, -1 back);
+//                  b: 1 may leave the Swamp
+//   TileEffect, TrapAt, Trigger, DrawTrap, LayTile: a: the position
+//   AcmeReveal     a: the A.C.M.E. position; c: 1 once the terrain is drawn
+//   PlaceTrap      a: the tile; n: 1 for A.C.M.E. (else Dastardly);
+//                  b: 1 once drawn; c: 1 Dastardly retreats afterwards
+//   PlaceNeutral   a: the start space
+//   SwitchBehind   n: how many tiles behind the racer to look
+//   UnexhaustAll   c: seats done, from `who` on; n: 1 Failed Plan (else the
+//                  Gas Station); ChoosePower's n says the same
+//   Power          a: the power card's index; c: the next effect to run
+//   Redraw         n: cards discarded so far
+//   DrawCards      n: cards left to draw; c: 1 once announced
+//   TakeCards      n: cards left to take; b: the seat receiving them
+//                  (kNobody: discarded); c: 1 the victim picks
+//   ChooseCard, PickHand: b: the seat receiving the card (kNobody: discarded)
 struct Task {
   TaskKind kind = TaskKind::Setup;
   Purpose purpose = Purpose::None;
@@ -193,11 +223,9 @@ class WackyState final : public State {
   int dastardly() const { return dast_; }  // -1: the 00 spot behind the Starting Board
   bool dastardly_out() const { return dast_out_; }
   int special() const { return special_; }
-  int hand(PlayerId seat, int terrain) const {
-    return hand_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(terrain)];
-  }
+  int hand(PlayerId seat, int terrain) const { return hand_[seat][static_cast<std::size_t>(terrain)]; }
   int hand_total(PlayerId seat) const {
-    const auto& h = hand_[static_cast<std::size_t>(seat)];
+    const auto& h = hand_[seat];
     return h[0] + h[1] + h[2] + h[3];
   }
   int deck(int terrain) const { return deck_[static_cast<std::size_t>(terrain)]; }
@@ -208,11 +236,9 @@ class WackyState final : public State {
   int trap_deck(int kind) const { return trap_deck_[static_cast<std::size_t>(kind)]; }
   int trap_deck_total() const;
   int trap_discards(int kind) const { return trap_disc_[static_cast<std::size_t>(kind)]; }
-  bool exhausted(PlayerId seat, int power) const {
-    return (exhausted_[static_cast<std::size_t>(seat)] >> power) & 1u;
-  }
-  bool bridge(PlayerId seat) const { return bridge_[static_cast<std::size_t>(seat)]; }
-  bool mud(PlayerId seat) const { return mud_[static_cast<std::size_t>(seat)]; }
+  bool exhausted(PlayerId seat, int power) const { return (exhausted_[seat] >> power) & 1u; }
+  bool bridge(PlayerId seat) const { return bridge_[seat]; }
+  bool mud(PlayerId seat) const { return mud_[seat]; }
   int cards_played() const { return cards_played_; }
   int card_limit() const { return card_limit_; }
   bool turn_over() const { return turn_over_; }
@@ -313,15 +339,17 @@ class WackyState final : public State {
   void note_tile(int p);              // after tile_[p] changed: keeps swamp_pos_
   void place_racer(int slot, int p);  // -1: off the course
 
-  // Set-up and flow (flow.cpp).
+  // Setting up a race (setup.cpp).
   bool step_setup(Task& t);
   void begin_race();
   void reset_race();
-  void start_turn(PlayerId seat);
-  void end_turn(PlayerId seat);
+  // The order of play, the end of a race, the championship (round.cpp).
   bool step_next_turn(Task& t);
   bool step_race_end(Task& t);
   void race_won(int slot);
+  // A player's turn (turn.cpp).
+  void start_turn(PlayerId seat);
+  void end_turn(PlayerId seat);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
   int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
@@ -363,12 +391,13 @@ class WackyState final : public State {
   bool step_take_cards(Task& t);
   bool step_refill(Task& t);
 
-  // Cards.
+  // Movement cards (turn.cpp).
   bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
   void discard_card(int terrain);
   void pass_card(PlayerId from, PlayerId to, int terrain);  // to another hand, or discarded (to < 0)
-  void apply_outcome(Action a);                             // a chance outcome but a card drawn
-  void resolve_draw(Action a);                              // a Movement card drawn
+  // Applying inputs to the input task on top (state.cpp).
+  void apply_outcome(Action a);  // a chance outcome but a card drawn
+  void resolve_draw(Action a);   // a Movement card drawn
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
   void apply_decision(PlayerId player, Action a);  // a player's decision
 
@@ -404,13 +433,13 @@ class WackyState final : public State {
   std::array<std::uint8_t, kTerrains> deck_{};
   std::array<std::uint8_t, kTerrains> disc_{};
   std::int8_t top_ = -1;
-  std::array<std::array<std::uint8_t, kTerrains>, kField> hand_{};
+  PerPlayer<std::array<std::uint8_t, kTerrains>, kField> hand_{};
   std::array<std::uint8_t, kMaxTrapKinds> trap_deck_{};
   std::array<std::uint8_t, kMaxTrapKinds> trap_disc_{};
   std::array<std::uint8_t, kMaxTrapKinds> trap_box_{};
-  std::array<std::uint8_t, kField> exhausted_{};
-  std::array<bool, kField> bridge_{};
-  std::array<bool, kField> mud_{};
+  PerPlayer<std::uint8_t, kField> exhausted_{};
+  PerPlayer<bool, kField> bridge_{};
+  PerPlayer<bool, kField> mud_{};
 
   std::int8_t cards_played_ = 0;
   std::int8_t card_limit_ = 3;

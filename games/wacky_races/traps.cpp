@@ -74,7 +74,7 @@ bool WackyState::step_trigger(Task& t) {
   switch (kind.code) {
     case TrapCode::OneCard:
       if (seat >= 0) {
-        bridge_[static_cast<std::size_t>(seat)] = true;
+        bridge_[seat] = true;
         emit(rule, "{} can only play 1 Movement card on their following turn.", rname(r))
             .type("trap_one_card")
             .with("racer", rname(r));
@@ -141,7 +141,7 @@ bool WackyState::step_trigger(Task& t) {
     }
     case TrapCode::NoRefill:
       if (seat >= 0) {
-        mud_[static_cast<std::size_t>(seat)] = true;
+        mud_[seat] = true;
         emit(rule, "{} will not refill their hand at the end of their turn.", rname(r))
             .type("trap_no_refill")
             .with("racer", rname(r));

@@ -1,0 +1,386 @@
+// Racesmack's State and its dispatch: who acts, legal decisions, chance
+// outcomes, applying a decision (do_apply) and a chance outcome (apply_chance)
+// to the phase machine; the rules they call live in the topic files.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "games/racesmack/game.h"
+#include "games/racesmack/state.h"
+
+namespace rt::racesmack {
+
+RacesmackState::RacesmackState(const RacesmackGame& game) : State(game.options().players), game_(&game) {
+  played_.fill(-1);
+  tap_.fill(-1);
+  slot_card_.fill(-1);
+  slot_owner_.fill(-1);
+  tap_order_.fill(-1);
+  const Data& d = game.data();
+  if (game.variants().generated) {
+    phase_ = Phase::Generate;
+    gen_begin_set(0);
+    return;
+  }
+  for (const Card& c : d.base_cards) cards_[static_cast<std::size_t>(ncards_++)] = c;
+  if (game.variants().gears)
+    for (const Card& c : d.gears_cards) cards_[static_cast<std::size_t>(ncards_++)] = c;
+  for (int c = 0; c < ncards_; ++c) draw_.add(c);
+  deck_ready();
+}
+
+const Data& RacesmackState::data() const {
+  return game_->data();
+}
+const Variants& RacesmackState::variants() const {
+  return game_->variants();
+}
+const std::string& RacesmackState::name(PlayerId p) const {
+  return game_->options().names[static_cast<std::size_t>(p)];
+}
+
+Turn RacesmackState::turn() const {
+  switch (phase_) {
+    case Phase::Pick:
+    case Phase::Tap: return Turn::Simultaneous;
+    case Phase::Settle:
+      if (variants().after_you)
+        for (PlayerId p = 0; p < num_players(); ++p)
+          if (lose_hand_[p] > 0) return Turn::Chance;
+      return Turn::Simultaneous;
+    case Phase::AyTurn: return Turn::Player;
+    case Phase::Over: return Turn::Over;
+    default: return Turn::Chance;
+  }
+}
+
+Tick RacesmackState::deadline() const {
+  return phase_ == Phase::Tap ? open_ + data().tap_window_ms : kNoDeadline;
+}
+
+void RacesmackState::chance_outcomes(std::vector<Outcome>& out) const {
+  // Every card of a set, equally likely: gathered on the stack, appended at once
+  // (dealing lists the whole pile, so this is the game's hottest loop).
+  auto each = [&](const CardSet& s) {
+    std::array<Outcome, kMaxCards> buf;
+    std::size_t n = 0;
+    s.each([&](int c) { buf[n++] = Outcome{kCardBase + c, 1}; });
+    out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n));
+  };
+  switch (phase_) {
+    case Phase::Generate: gen_outcomes(out); return;
+    case Phase::SetAside:
+      draw_.each([&](int c) {
+        if (card(c).is_rule) out.push_back(Outcome{kCardBase + c, 1});
+      });
+      return;
+    case Phase::Deal:
+    case Phase::FlipTop: each(draw_); return;
+    case Phase::StartPlayer:
+      for (PlayerId p = 0; p < num_players(); ++p) out.push_back(Outcome{kStartBase + p, 1});
+      return;
+    case Phase::RacingFlip: each(racing_deck_); return;
+    case Phase::AyReveal: {
+      // A blind pile's order is unknown to everyone: any of its cards may be on top.
+      const Row& h = hand(current_);
+      std::size_t start = out.size();
+      for (int i = 0; i < h.len; ++i) out.push_back(Outcome{kCardBase + h[i], 1});
+      std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(),
+                [](const Outcome& a, const Outcome& b) { return a.action < b.action; });
+      return;
+    }
+    case Phase::Settle:
+      for (PlayerId p = 0; p < num_players(); ++p)
+        if (lose_hand_[p] > 0) {
+          const Row& h = hand(p);
+          std::size_t start = out.size();
+          for (int i = 0; i < h.len; ++i) out.push_back(Outcome{kCardBase + h[i], 1});
+          std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(),
+                    [](const Outcome& a, const Outcome& b) { return a.action < b.action; });
+          return;
+        }
+      return;
+    default: return;
+  }
+}
+
+void RacesmackState::actors(std::vector<PlayerId>& out) const {
+  if (phase_ == Phase::Settle && turn() == Turn::Chance) return;  // the other chance phases list nobody below
+  switch (phase_) {
+    case Phase::Pick:
+      for (PlayerId p = 0; p < num_players(); ++p)
+        if (!has_picked(p) && hand(p).len > 0) out.push_back(p);
+      return;
+    case Phase::Tap:
+      for (PlayerId p = 0; p < num_players(); ++p)
+        if (tap_[p] < 0) out.push_back(p);
+      return;
+    case Phase::Settle:
+      for (PlayerId p = 0; p < num_players(); ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        if (penalty_pending_[i] || lose_race_[i] > 0 || lose_hand_[i] > 0 || !to_place_[i].empty())
+          out.push_back(p);
+      }
+      return;
+    case Phase::AyTurn: out.push_back(current_); return;
+    default: return;
+  }
+}
+
+void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
+  // Only Settle can be a chance node among the phases that ask players (see turn()).
+  if (p < 0 || p >= num_players() || (phase_ == Phase::Settle && turn() == Turn::Chance)) return;
+  const auto i = static_cast<std::size_t>(p);
+  // A row (hand, Race) is in play order, not id order: sorted here, by
+  // insertion (a handful of ids). The other lists are built in order.
+  auto cards_of = [&](const Row& r, Action base) {
+    const std::size_t start = out.size();
+    for (int k = 0; k < r.len; ++k) out.push_back(base + r[k]);
+    for (std::size_t k = start + 1; k < out.size(); ++k) {
+      const Action a = out[k];
+      std::size_t j = k;
+      for (; j > start && out[j - 1] > a; --j) out[j] = out[j - 1];
+      out[j] = a;
+    }
+  };
+  switch (phase_) {
+    case Phase::Pick:
+      if (!has_picked(p)) cards_of(hand(p), kPlayBase);
+      break;
+    case Phase::Tap:
+      if (tap_[i] < 0)
+        for (int s = 0; s < nslots_; ++s) out.push_back(kTapBase + s);
+      break;
+    case Phase::Settle:
+      if (penalty_pending_[i]) {
+        out.insert(out.end(), {kPenaltyRace, kPenaltyHand, kPenaltyTie});
+      } else if (lose_race_[i] > 0) {
+        cards_of(race(p), kLoseBase);
+      } else if (lose_hand_[i] > 0) {
+        cards_of(hand(p), kDiscardBase);
+      } else if (!to_place_[i].empty()) {
+        // An empty Race has one end: only "left" is offered.
+        const bool both = race(p).len > 0;
+        to_place_[i].each([&](int c) { out.push_back(kLeftBase + c); });
+        if (both) to_place_[i].each([&](int c) { out.push_back(kRightBase + c); });
+      }
+      break;
+    case Phase::AyTurn:
+      if (p == current_) out.push_back(kReveal);
+      break;
+    default: break;
+  }
+}
+
+void RacesmackState::do_apply(PlayerId player, Action a) {
+  if (player == kChance) {
+    apply_chance(a);
+    return;
+  }
+  if (player == kClock) {
+    if (phase_ == Phase::Tap) end_tapping(true);
+    return;
+  }
+  const Data& d = data();
+  const auto i = static_cast<std::size_t>(player);
+  switch (phase_) {
+    case Phase::Pick: {
+      const int c = a - kPlayBase;
+      hands_[i].remove(c);
+      played_[i] = static_cast<std::int8_t>(c);
+      if (narrating())
+        emit_private(player, "Gameplay: pick a secret card", "{} picks {}.", name(player),
+                     d.card_text(card(c)))
+            .type("pick")
+            .seat("player", player)
+            .with("card", cname(c));
+      bool waiting = false;
+      for (PlayerId q = 0; q < num_players(); ++q) waiting = waiting || (!has_picked(q) && hand(q).len > 0);
+      if (!waiting) reveal_picks();
+      return;
+    }
+    case Phase::Tap: {
+      const int s = a - kTapBase;
+      tap_[i] = static_cast<std::int8_t>(s);
+      tap_order_[static_cast<std::size_t>(ntaps_++)] = player;
+      emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)))
+          .type("tap")
+          .seat("player", player)
+          .with("slot", s + 1)
+          .with("card", cname(slot_card(s)));
+      if (ntaps_ >= num_players() - 1) end_tapping(false);
+      return;
+    }
+    case Phase::Settle:
+      if (a == kPenaltyRace || a == kPenaltyHand || a == kPenaltyTie) {
+        penalty_pending_[i] = false;
+        if (a == kPenaltyRace) {
+          lose_race_[i] = 2;
+          emit("Time Penalty: lose 2 Race cards", "{} takes the penalty: lose 2 Race cards.", name(player))
+              .type("penalty")
+              .seat("player", player)
+              .with("penalty", "race cards");
+        } else if (a == kPenaltyHand) {
+          lose_hand_[i] = 2;
+          emit("Time Penalty: lose 2 hand cards", "{} takes the penalty: lose 2 hand cards.", name(player))
+              .type("penalty")
+              .seat("player", player)
+              .with("penalty", "hand cards");
+        } else {
+          tie_next_ = static_cast<std::uint8_t>(tie_next_ | (1u << player));
+          emit("Time Penalty: incorrect on a tie",
+               "{} takes the penalty: next round, any tie makes {} incorrect.", name(player), name(player))
+              .type("penalty")
+              .seat("player", player)
+              .with("penalty", "tie");
+        }
+      } else if (a >= kDiscardBase) {
+        discard_hand_card(player, a - kDiscardBase);
+      } else if (a >= kLoseBase) {
+        lose_race_card(player, a - kLoseBase);
+      } else if (a >= kRightBase) {
+        place(player, a - kRightBase, true);
+      } else {
+        place(player, a - kLeftBase, false);
+      }
+      settle(player);
+      settle_all();
+      return;
+    case Phase::AyTurn: phase_ = Phase::AyReveal; return;
+    default: return;
+  }
+}
+
+void RacesmackState::apply_chance(Action a) {
+  const Data& d = data();
+  const int c = a - kCardBase;
+  switch (phase_) {
+    case Phase::Generate: gen_apply(a); return;
+    case Phase::SetAside:
+      draw_.remove(c);
+      racing_deck_.add(c);
+      emit("Racing Rules: a separate deck", "{} goes to the Racing Rules deck.", cname(c))
+          .type("racing_rule_card")
+          .with("card", cname(c));
+      if (--aside_left_ == 0) {
+        phase_ = Phase::Deal;
+        deal_to_ = 0;
+      }
+      return;
+    case Phase::Deal: {
+      bool first = true;
+      for (PlayerId p = 0; p < num_players(); ++p) first = first && hand(p).len == 0;
+      if (first && narrating()) {
+        int rules = 0;
+        draw_.each([&](int x) { rules += card(x).is_rule; });
+        emit("Setup",
+             "The deck: {} cards ({} regular, {} Rule Cards). Everyone is dealt {}{}; the rest is a face-up "
+             "draw pile.",
+             draw_size() + racing_deck_.size(), draw_size() - rules, rules + racing_deck_.size(), d.hand_size,
+             variants().after_you ? " face down as a blind pile" : "")
+            .type("deck");
+      }
+      draw_.remove(c);
+      hands_[deal_to_].push_back(c);
+      if (!variants().after_you && narrating())
+        emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)))
+            .type("dealt")
+            .seat("player", deal_to_)
+            .with("card", cname(c));
+      deal_to_ = left_of(deal_to_);
+      if (hand(deal_to_).len == d.hand_size || draw_.empty()) {
+        resume_ = Resume::SetupDone;
+        if (draw_.empty())
+          setup_done();
+        else
+          phase_ = Phase::FlipTop;
+      }
+      return;
+    }
+    case Phase::FlipTop:
+      draw_.remove(c);
+      top_ = c;
+      if (narrating())
+        emit("Setup: face-up draw pile", "The draw pile shows {} on top ({} cards left).",
+             card(c).is_rule ? fmt::format("Rule Card {} (correct if it {}; Finish: {})", card(c).name(),
+                                           d.rule_text(card(c).rule_text), d.finish_text(card(c).finish_text))
+                             : d.card_text(card(c)),
+             draw_size())
+            .type("pile_top")
+            .with("card", cname(c))
+            .with("left", draw_size());
+      after_flip();
+      return;
+    case Phase::StartPlayer:
+      current_ = static_cast<PlayerId>(a - kStartBase);
+      emit("After You: pick a start player", "{} starts; turns go clockwise.", name(current_))
+          .type("start_player")
+          .seat("player", current_);
+      ay_turn();
+      return;
+    case Phase::RacingFlip:
+      racing_deck_.remove(c);
+      racing_used_.add(c);
+      racing_current_ = c;
+      if (narrating())
+        emit("Racing Rules: this round's default rule",
+             "Racing Rules reveals {}: this round a card is correct if it {}.", cname(c),
+             d.rule_text(card(c).rule_text))
+            .type("racing_rule")
+            .with("card", cname(c));
+      phase_ = Phase::Pick;
+      return;
+    case Phase::AyReveal: {
+      hands_[current_].remove(c);
+      piles_[current_].push_back(c);
+      if (card(c).is_rule) {
+        emit("After You: a Rule Card starts the smashing", "{} reveals {}, a Rule Card: the smashing begins!",
+             name(current_), cname(c))
+            .type("reveal_turn")
+            .seat("player", current_)
+            .with("card", cname(c))
+            .with("rule_card", true);
+        trigger_ = c;
+        nslots_ = 0;
+        for (PlayerId p = 0; p < num_players(); ++p) {
+          const Row& pl = pile(p);
+          if (pl.len == 0) continue;
+          slot_card_[static_cast<std::size_t>(nslots_)] = static_cast<std::int8_t>(pl[pl.len - 1]);
+          slot_owner_[static_cast<std::size_t>(nslots_++)] = p;
+        }
+        open_tapping();
+      } else {
+        if (narrating())
+          emit("After You: reveal in turn", "{} reveals {} (pile of {}).", name(current_),
+               d.card_text(card(c)), pile(current_).len)
+              .type("reveal_turn")
+              .seat("player", current_)
+              .with("card", cname(c))
+              .with("rule_card", false);
+        ay_refill();
+      }
+      return;
+    }
+    case Phase::Settle: {
+      for (PlayerId p = 0; p < num_players(); ++p) {
+        if (lose_hand_[p] == 0) continue;
+        hands_[p].remove(c);
+        discard_.add(c);
+        --lose_hand_[p];
+        if (narrating())
+          emit("Time Penalty: lose 2 hand cards", "{} discards {} from the blind pile.", name(p),
+               d.card_text(card(c)))
+              .type("blind_discard")
+              .seat("player", p)
+              .with("card", cname(c));
+        settle(p);
+        break;
+      }
+      settle_all();
+      return;
+    }
+    default: return;
+  }
+}
+
+}  // namespace rt::racesmack
