@@ -62,6 +62,22 @@ TEST_CASE("Replay viewer: a seat's hand is on screen only in that seat's view", 
   }
 }
 
+TEST_CASE("Game over: a Neutral Racer that won is named on one row, as wide as the seats' names allow",
+          "[replay][layout]") {
+  // Wacky Races seed 5, two players: Ant Hill Mob (a Neutral Racer) wins.
+  const std::string save = clitest::temp_dir() + "/neutral-wins.save";
+  REQUIRE(run("sim wacky-races --seed 5 --players 2 --names Ana,Ben --save " + save).code == 0);
+  std::shared_ptr<const ReplayModel> model = ReplayModel::load(save, DataSource::embedded());
+  REQUIRE(model->finished());
+  AppContext ctx;
+  ReplayView view(ctx, model, kEveryone);
+  view.set_position(model->size());
+  const std::string shown = screen(view);
+  INFO(shown);
+  CHECK(shown.find("1st  Ant Hill Mob") != std::string::npos);
+  CHECK(shown.find("no seat won") != std::string::npos);
+}
+
 TEST_CASE("Replay viewer: the log grows with the position and turns group one seat's decisions", "[replay]") {
   std::shared_ptr<const ReplayModel> model = ReplayModel::load(finished_save(), DataSource::embedded());
   for (int i = 1; i < model->size(); ++i) CHECK(model->at(i).log_end >= model->at(i - 1).log_end);

@@ -565,7 +565,9 @@ void PlayScreen::draw_over(Canvas& c) const {
   const auto history = history_problem_.empty()
                            ? std::vector<std::string>{}
                            : wrap(canvas_form("Not added to your history: " + history_problem_, uni), inner);
-  int name_w = 0;
+  // The name column fits the longest name, the Neutral Racer that won
+  // included (it was left out, and "Ant Hill Mob" wrapped three letters a row).
+  int name_w = utf8_length(canvas_form(outside_winner, uni));
   for (const ResultLine& pl : placings) name_w = std::max(name_w, utf8_length(canvas_form(pl.name, uni)));
   name_w = std::min(name_w, inner / 3);
   // Each placing's detail wrapped at words beside the name (names wrap too
