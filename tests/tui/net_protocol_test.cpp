@@ -222,6 +222,15 @@ TEST_CASE("Protocol: a race picture and a contest's result round-trip, bounded a
   CHECK_THROWS_AS(read_screen(bad), ProtocolError);
   bad["contest_result"] = json::array({1});
   CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+  // Every other text of a screen is cleaned at parse time as well.
+  bad = to_json(s);
+  bad["seats"][0]["detail"] = "\x1b]0;title\x07";
+  bad["seats"][0]["score"] = "\x1b[31m9";
+  bad["over"] = json{{"result", "r"}, {"placings", json::array()}, {"non_seat_winner", "\x1b[2J"}};
+  const ScreenModel clean = read_screen(bad);
+  CHECK(clean.seats[0].detail == "?]0;title?");
+  CHECK(clean.seats[0].score == "?[31m9");
+  CHECK(clean.non_seat_winner == "?[2J");
   bad = to_json(s);
   bad["board"]["picture"] = -7;
   CHECK_THROWS_AS(read_screen(bad), ProtocolError);

@@ -500,10 +500,11 @@ ScreenModel read_screen(const json& j) {
     }
   }
   // Printable at parse time, whoever shows the model (a server is another user).
-  for (std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result})
+  for (std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result,
+                         &s.non_seat_winner, &s.direction_help})
     *t = printable(*t);
   for (SeatView& v : s.seats)
-    for (std::string* t : {&v.name, &v.level, &v.user}) *t = printable(*t);
+    for (std::string* t : {&v.name, &v.level, &v.user, &v.detail, &v.score}) *t = printable(*t);
   for (std::string& row : s.rows) row = printable(row, kMaxBoardW);
   for (OptionView& o : s.options) o.label = printable(o.label);
   for (PlacingView& p : s.placings)
