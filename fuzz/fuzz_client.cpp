@@ -27,10 +27,12 @@ void require_printable(const std::string& s) {
 }
 
 void require_printable(const rt::net::ScreenModel& s) {
-  for (const std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result})
+  for (const std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result,
+                               &s.non_seat_winner, &s.direction_help})
     require_printable(*t);
   for (const auto& v : s.seats)
-    for (const std::string* t : {&v.name, &v.level, &v.user}) require_printable(*t);
+    for (const std::string* t : {&v.name, &v.level, &v.user, &v.detail, &v.score}) require_printable(*t);
+  for (const std::string& line : s.contest_result) require_printable(line);
   for (const std::string& row : s.rows) require_printable(row);
   for (const auto& o : s.options) require_printable(o.label);
   for (const auto& p : s.placings) {

@@ -202,6 +202,40 @@ TEST_CASE("Protocol: a screen with control characters or nonsense cannot hurt th
   CHECK_THROWS_AS(read_screen(bad), ProtocolError);
 }
 
+TEST_CASE("Protocol: a race picture and a contest's result round-trip, bounded and printable",
+          "[net][protocol]") {
+  ScreenModel s = sample_screen();
+  CHECK_FALSE(to_json(s)["board"].contains("picture"));  // the state as it is: nothing extra sent
+  CHECK_FALSE(to_json(s).contains("contest_result"));
+  CHECK(read_screen(parse_message(dump(to_json(s)))).picture == -1);
+  s.picture = 3;
+  s.contest_result = {"Ben's die lands 35 from the centre.", "Won in this contest: Cleo +6 (now 7)."};
+  const ScreenModel back = read_screen(parse_message(dump(to_json(s))));
+  CHECK(back.picture == 3);
+  CHECK(back.contest_result == s.contest_result);
+  // A peer's text: no escape reaches the terminal, nor more than the limit of lines.
+  json bad = to_json(s);
+  bad["contest_result"] = json::array({"clear\x1b[2J"});
+  CHECK(read_screen(bad).contest_result.front() == "clear?[2J");
+  bad["contest_result"] = json::array();
+  for (std::size_t i = 0; i <= kMaxResultLines; ++i) bad["contest_result"].push_back("line");
+  CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+  bad["contest_result"] = json::array({1});
+  CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+  // Every other text of a screen is cleaned at parse time as well.
+  bad = to_json(s);
+  bad["seats"][0]["detail"] = "\x1b]0;title\x07";
+  bad["seats"][0]["score"] = "\x1b[31m9";
+  bad["over"] = json{{"result", "r"}, {"placings", json::array()}, {"non_seat_winner", "\x1b[2J"}};
+  const ScreenModel clean = read_screen(bad);
+  CHECK(clean.seats[0].detail == "?]0;title?");
+  CHECK(clean.seats[0].score == "?[31m9");
+  CHECK(clean.non_seat_winner == "?[2J");
+  bad = to_json(s);
+  bad["board"]["picture"] = -7;
+  CHECK_THROWS_AS(read_screen(bad), ProtocolError);
+}
+
 TEST_CASE("Client: it keeps the screen, the log and notices, and answers the question on screen",
           "[net][client]") {
   ClientState st;

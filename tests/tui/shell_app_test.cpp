@@ -1,6 +1,16 @@
 // The whole shell through a fake terminal: menus to a game of Go Wacky!
 // played to the end with keys only, resizing below the minimum and back,
 // a hang-up mid-game and resuming it, demos, and the screens in ASCII.
+//
+// These start at the title and its set-up pages, which make local games.
+// Their play-screen part also runs against a shared table in
+// shell_tables_test.cpp (both tables, from the play screen on): the whole
+// game with a resize (same seed), the readers and q, a click on an option,
+// every game taking answers, a hang-up. Local by nature, with no shared
+// counterpart: saving and resuming (a shared table is saved by its host),
+// demos and "n: the same players again" (no person at a shared table's
+// seats to ask), and two humans racing at one keyboard (a shared table's
+// client holds one person's seat).
 #include <catch2/catch.hpp>
 
 #include <unistd.h>

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "games/registry.h"
-#include "tests/tui/shell_fake_terminal.h"
+#include "tests/tui/shell_both_tables.h"
 #include "tui/setup.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/saves.h"
@@ -18,8 +18,12 @@
 using namespace rt;
 using namespace rt::shell;
 using rt::shell::test::FakeTerminal;
+using rt::shell::test::make_test_table;
 using rt::shell::test::run_until;
 using rt::shell::test::TempDir;
+using rt::shell::test::TestTable;
+using rt::shell::test::Where;
+using rt::shell::test::where_name;
 
 namespace {
 
@@ -61,7 +65,8 @@ std::string file_text(const std::string& path) {
   return out.str();
 }
 
-bool live_for(GameSession& s, PlayerId p) {
+template <class Session>  // a GameSession, or the PlayTable the screen plays
+bool live_for(Session& s, PlayerId p) {
   const auto in = s.contest_humans();
   return s.phase() == Phase::Contest && in.size() == 1 && in.front() == p;
 }
@@ -164,14 +169,19 @@ TEST_CASE("shell setup: several humans, or a timing the player chose, keep count
 }
 
 TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside the gap that way",
-          "[shell][arrows][contest]") {
+          "[shell][arrows][contest][tables]") {
+  // Through both tables (tests/tui/shell_both_tables.h): at a shared table
+  // the arrow's slide goes over the socket and the server applies it.
+  const Where where = GENERATE(Where::Local, Where::Shared);
+  INFO(where_name(where));
   FakeTerminal term(80, 24, false);
   AppContext ctx;
   const TempDir tmp;
   ctx.state_dir = tmp.path();
-  App app(term, ctx, make_seats_screen(ctx, rc_request({"human", "normal", "normal"})));
-  seat_and_start(app, term);
-  GameSession& s = play(app)->session();
+  TestTable t = make_test_table(where, rc_request({"human", "normal", "normal"}, {"real-time"}), term);
+  const Table& truth = *t.truth;
+  App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
+  PlayTable& s = play(app)->table();
   REQUIRE(run_until(app, term, [&] {
     if (s.phase() == Phase::HumanTurn && !term.keys_pending())
       term.press(KeyType::Enter);  // a starting space
@@ -185,7 +195,7 @@ TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside 
   for (unsigned char ch : term.text()) REQUIRE(ch < 0x80);  // an ASCII terminal gets ASCII only
   PlayScreen& ps = *play(app);
   REQUIRE(!ps.options().empty());
-  CHECK(s.state().action_text(0, ps.options()[static_cast<std::size_t>(ps.cursor())]) == "done");
+  CHECK(truth.state().action_text(0, ps.options()[static_cast<std::size_t>(ps.cursor())]) == "done");
 
   int slid = 0;
   for (KeyType k : {KeyType::Left, KeyType::Up, KeyType::Right, KeyType::Down, KeyType::Left, KeyType::Up}) {
@@ -194,14 +204,16 @@ TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside 
                         : k == KeyType::Up    ? Direction::Up
                         : k == KeyType::Right ? Direction::Right
                                               : Direction::Down;
-    const std::optional<Action> want = s.state().direction_action(0, d);
-    const std::string before = s.state().debug_string();
-    const std::size_t steps = s.table().history().size();
+    const std::optional<Action> want = truth.state().direction_action(0, d);
+    const std::string before = truth.state().debug_string();
+    const std::size_t steps = truth.history().size();
     term.press(k);
     app.step_once();
+    if (where == Where::Shared)  // the server applies it at its next read; the screen comes back after
+      for (int i = 0; i < 3; ++i) app.step_once(term.now());
     bool mine = false;
-    for (std::size_t i = steps; i < s.table().history().size(); ++i) {
-      const Step& st = s.table().history()[i];
+    for (std::size_t i = steps; i < truth.history().size(); ++i) {
+      const Step& st = truth.history()[i];
       if (st.player != 0) continue;
       mine = true;
       REQUIRE(want.has_value());
@@ -211,11 +223,11 @@ TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside 
                          : d == Direction::Up    ? "up"
                          : d == Direction::Right ? "right"
                                                  : "down";
-      CHECK(s.state().action_text(0, st.action) == word);
+      CHECK(truth.state().action_text(0, st.action) == word);
     }
     if (want) {
       CHECK(mine);
-      CHECK(s.state().debug_string() != before);
+      CHECK(truth.state().debug_string() != before);
       ++slid;
     } else {
       CHECK_FALSE(mine);
@@ -225,9 +237,11 @@ TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside 
   CHECK(slid >= 3);
   // After slides the highlight is still on "done"; Enter takes a Smile.
   if (live_for(s, 0)) {
-    CHECK(s.state().action_text(0, ps.options()[static_cast<std::size_t>(ps.cursor())]) == "done");
+    CHECK(truth.state().action_text(0, ps.options()[static_cast<std::size_t>(ps.cursor())]) == "done");
     term.press(KeyType::Enter);
     app.step_once();
+    if (where == Where::Shared)
+      for (int i = 0; i < 3; ++i) app.step_once(term.now());
     CHECK_FALSE(live_for(s, 0));
   }
 }

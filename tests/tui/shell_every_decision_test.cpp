@@ -5,6 +5,8 @@
 // screen must show its whole text (wrapped, never cut), the highlighted one
 // must be on screen, and no two options of a decision may read the same.
 // Half the games are drawn in ASCII, where stand-ins ("ok", "[3]") widen text.
+// A sample of the games also runs at a shared table (tests/tui/shell_both_tables.h):
+// the options then come from the server's screen model.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,7 +14,7 @@
 #include <set>
 
 #include "games/registry.h"
-#include "tests/tui/shell_fake_terminal.h"
+#include "tests/tui/shell_both_tables.h"
 #include "tui/setup.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
@@ -21,7 +23,7 @@
 
 using namespace rt;
 using namespace rt::shell;
-using rt::shell::test::FakeTerminal;
+using namespace rt::shell::test;
 
 namespace {
 
@@ -107,14 +109,10 @@ void check_frame(const FakeTerminal& term, const PlayScreen& ps, Checked& checke
   if (scrolled) ++checked.scrolled;
 }
 
-PlayScreen* play(App& app) {
-  return dynamic_cast<PlayScreen*>(&app.top());
-}
-
 // Plays one game through the shell, choosing at random with Down and Enter,
 // up to `max_decisions` decisions; returns false if the game got stuck.
 bool play_and_check(const std::string& game, int players, std::uint64_t seed, bool all_human, bool unicode,
-                    int max_decisions, Checked& checked) {
+                    int max_decisions, Checked& checked, Where where = Where::Local) {
   cli::TableRequest req;
   req.game = game;
   req.seed_text = std::to_string(seed);
@@ -126,11 +124,9 @@ bool play_and_check(const std::string& game, int players, std::uint64_t seed, bo
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   ctx.unicode = unicode;
-  SessionOptions opts;
-  opts.speed = kSpeedCount;
-  // No save path: a save (with its fsync) at every human turn would be most of the time.
-  auto session = std::make_unique<GameSession>(cli::make_table(req, players), std::vector<Event>{}, opts);
-  App app(term, ctx, make_play_screen(ctx, std::move(session)));
+  // No save: a save (with its fsync) at every human turn would be most of the time.
+  TestTable t = make_test_table(where, cli::make_table(req, players), term, Pace::Quick, false, kSpeedCount);
+  App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
   std::mt19937 rng(static_cast<std::uint32_t>(seed * 7919 + static_cast<std::uint64_t>(players)));
   int decisions = 0;
   int frames_at_key = 0;
@@ -215,4 +211,24 @@ TEST_CASE("every decision at 80x24: every option whole on screen, none alike", "
   CHECK(checked.wrapped > 0);  // long options did wrap
   WARN(checked.decisions << " decisions, " << checked.frames << " frames read, " << checked.wrapped
                          << " wrapped options, " << checked.scrolled << " scrolled frames");
+}
+
+TEST_CASE("every decision at 80x24 at a shared table: a few games of each, options from the server",
+          "[shell][layout][decisions][tables]") {
+  // Two seeds per game at its largest table (the most seats on screen) and
+  // one at its smallest, one human among computers: the local test above
+  // covers every count; this shows the server's model reads the same.
+  Checked checked;
+  for (const auto& entry : builtin_registry().all()) {
+    const GameInfo& info = entry.info;
+    for (const auto& [players, seed] :
+         {std::pair{info.max_players, std::uint64_t{1}}, std::pair{info.max_players, std::uint64_t{2}},
+          std::pair{info.min_players, std::uint64_t{3}}}) {
+      const bool unicode = seed % 2 == 0;
+      INFO(info.id << " players " << players << " seed " << seed << (unicode ? " UTF-8" : " ASCII"));
+      CHECK(play_and_check(info.id, players, seed, false, unicode, 30, checked, Where::Shared));
+    }
+  }
+  // Short games end before 30 decisions of their one person (293 when written).
+  CHECK(checked.decisions > 200);
 }

@@ -1,39 +1,56 @@
 // RC Racer's race phase in the shell, played command by command from the
 // pictures the step left (State::view_frames): each position on screen for a
-// while at the chosen speed, Space skips. A fake clock, no wall clock.
+// while at the chosen speed, Space skips. A fake clock, no wall clock. Run
+// through both tables (tests/tui/shell_both_tables.h): at a shared table the
+// server plays the pictures for every screen at once, and only the host sets
+// the pace (Space skips nothing there).
 #include <catch2/catch.hpp>
 
-#include "tests/tui/shell_fake_terminal.h"
+#include "tests/tui/shell_both_tables.h"
 #include "tui/setup.h"
-#include "tui/shell/play_screen.h"
-#include "tui/shell/screens.h"
-#include "tui/shell/session.h"
 
 using namespace rt;
 using namespace rt::shell;
-using rt::shell::test::FakeTerminal;
+using namespace rt::shell::test;
+
+namespace {
+
+// The board as this screen's table draws it now (the screen's log grows too).
+std::string board_text(PlayTable& t, Millis now) {
+  Canvas board(80, 12, false);
+  t.draw_board(board, now);
+  return board.to_text();
+}
+
+}  // namespace
 
 TEST_CASE("RC Racer's race phase plays command by command, each position on screen, Space skips",
-          "[shell][pace][rc-racer]") {
+          "[shell][pace][rc-racer][tables]") {
+  const Where where = GENERATE(Where::Local, Where::Shared);
+  INFO(where_name(where));
   cli::TableRequest req;
   req.game = "rc-racer";
-  req.seats = {"normal", "normal", "normal"};
+  // A person at the table (a shared table needs one to start), who only
+  // takes the first option: the computers race alongside.
+  req.seats = {"human", "normal", "normal"};
   req.seed_text = "3";
-  auto session =
-      std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, SessionOptions{});
-  GameSession& s = *session;
   FakeTerminal term(80, 24, false);
   AppContext ctx;
   ctx.unicode = false;
-  App app(term, ctx, make_play_screen(ctx, std::move(session)));
+  TestTable t = make_test_table(where, req, term, Pace::Shell, false);
+  App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
   // Watch the first race phase: the captions come one after another, each
   // on screen for a while, and the board changes between them.
   std::vector<std::string> boards;
   std::vector<Millis> shown_at;
   int last = -1;
-  for (int i = 0; i < 200000 && s.phase() != Phase::Over && boards.size() < 40; ++i) {
+  for (int i = 0; i < 200000 && !t.truth->over() && boards.size() < 40; ++i) {
     app.step_once(term.now() + 50);
-    const int frame = s.view_frame(term.now());
+    PlayScreen* ps = play(app);
+    if (!ps) continue;
+    PlayTable& pt = ps->table();
+    if (pt.phase() == Phase::HumanTurn && !term.keys_pending()) term.press(KeyType::Enter);
+    const int frame = pt.picture();
     if (frame < 0) {
       if (last >= 0) break;  // the first race phase is over
       continue;
@@ -43,10 +60,8 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
     app.step_once(term.now());  // draw this picture
     CHECK(term.shows("Race phase - round 1 - "));
     CHECK(term.shows("command "));
-    // The board as drawn for this picture (the screen's log grows too).
-    Canvas board(80, 12, false);
-    s.state().view(board, ViewContext{.viewer = kEveryone, .now = 0, .omniscient = true, .frame = frame});
-    boards.push_back(board.to_text());
+    CHECK(term.shows("Step by step: the board shows"));  // the pane wraps the rest
+    boards.push_back(board_text(pt, term.now()));
     shown_at.push_back(term.now());
   }
   INFO(term.text());
@@ -56,47 +71,58 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
   CHECK(changes >= 3);  // the cars move step by step, not in one jump
   for (std::size_t i = 1; i < shown_at.size(); ++i)
     CHECK(shown_at[i] - shown_at[i - 1] >= speed_level(kDefaultSpeed).pace_ms * 3 / 8 - 50);
+  if (where == Where::Shared) return;  // the host sets a shared table's pace: Space skips nothing
   // The next race phase: Space skips straight to where the cars end up.
-  for (int i = 0; i < 200000 && s.phase() != Phase::Over && s.view_frame(term.now()) < 0; ++i)
+  PlayTable& pt = play(app)->table();
+  for (int i = 0; i < 200000 && !t.truth->over() && pt.picture() < 0; ++i) {
+    if (pt.phase() == Phase::HumanTurn && !term.keys_pending()) term.press(KeyType::Enter);
     app.step_once(term.now() + 50);
-  if (s.phase() != Phase::Over) {
-    REQUIRE(s.view_frame(term.now()) >= 0);
+  }
+  if (!t.truth->over()) {
+    REQUIRE(pt.picture() >= 0);
     term.press(U' ');
     app.step_once(term.now());
     app.step_once(term.now());
-    CHECK(s.view_frame(term.now()) < 0);
+    CHECK(pt.picture() < 0);
   }
 }
 
 TEST_CASE("RC Racer in real time: the race after the countdown plays command by command too",
-          "[shell][pace][rc-racer]") {
+          "[shell][pace][rc-racer][tables]") {
   // The race is run inside the timed programming contest (its last "done",
   // or the countdown): the pictures still play before the next Reset.
+  const Where where = GENERATE(Where::Local, Where::Shared);
+  INFO(where_name(where));
   cli::TableRequest req;
   req.game = "rc-racer";
   req.seats = {"human", "normal"};
   req.variants = {"real-time"};
   req.options = {"racers=die-liner,turbobot"};
   req.seed_text = "5";
-  auto session =
-      std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, SessionOptions{});
-  GameSession& s = *session;
   FakeTerminal term(80, 24, false);
   AppContext ctx;
   ctx.unicode = false;
-  App app(term, ctx, make_play_screen(ctx, std::move(session)));
+  TestTable t = make_test_table(where, req, term, Pace::Shell, false);
+  App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
   int pictures = 0;
   int last = -1;
-  for (int i = 0; i < 200000 && s.phase() != Phase::Over; ++i) {
+  for (int i = 0; i < 200000 && !t.truth->over(); ++i) {
     // Turn-based set-up questions: the first option; programming: nothing
     // (the computer finishes, the countdown runs out).
-    if (s.phase() == Phase::HumanTurn && !term.keys_pending()) term.press(KeyType::Enter);
+    PlayScreen* ps = play(app);
+    if (ps && ps->table().phase() == Phase::HumanTurn && !term.keys_pending()) term.press(KeyType::Enter);
     app.step_once(term.now() + 50);
-    const int frame = s.view_frame(term.now());
-    if (frame >= 0 && frame != last) ++pictures;
+    ps = play(app);
+    if (!ps) continue;
+    const int frame = ps->table().picture();
+    if (frame >= 0 && frame != last) {
+      ++pictures;
+      app.step_once(term.now());
+      CHECK(term.shows("command "));
+    }
     if (frame < 0 && last >= 0) break;
     last = frame;
   }
   CHECK(pictures >= 4);
-  CHECK(s.table().game().options().has("real-time"));
+  CHECK(t.truth->game().options().has("real-time"));
 }

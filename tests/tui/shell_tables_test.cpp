@@ -8,68 +8,13 @@
 
 #include <csignal>
 
-#include "tests/tui/net_test_util.h"
-#include "tests/tui/shell_fake_terminal.h"
-#include "tui/net/remote_table.h"
-#include "tui/shell/play_screen.h"
-#include "tui/shell/screens.h"
+#include "tests/tui/shell_both_tables.h"
 
 using namespace rt;
 using namespace rt::shell;
-using rt::shell::test::FakeTerminal;
-using rt::shell::test::run_until;
+using namespace rt::shell::test;
 
 namespace {
-
-enum class Where { Local, Shared };
-
-// A table of either kind, and the truth behind it (for the test's checks).
-struct TestTable {
-  std::unique_ptr<nettest::Harness> harness;  // shared: the server
-  std::unique_ptr<nettest::TempDir> saves;  // local: where the game is saved (else the screen says NOT SAVED)
-  std::unique_ptr<PlayTable> table;
-  const Table* truth = nullptr;
-};
-
-TestTable make_test_table(Where where, const cli::TableRequest& req, FakeTerminal& term) {
-  TestTable t;
-  auto table = cli::make_table(req, cli::parse_seed(req.seed_text));
-  if (where == Where::Local) {
-    t.saves = std::make_unique<nettest::TempDir>();
-    SessionOptions so;
-    so.save_path = t.saves->path + "/game.save";
-    auto session = std::make_unique<GameSession>(std::move(table), std::vector<Event>{}, so);
-    t.truth = &session->table();
-    t.table = make_local_table(std::move(session));
-    return t;
-  }
-  t.harness = std::make_unique<nettest::Harness>();
-  nettest::Harness& h = *t.harness;
-  net::ServerOptions o = h.options();
-  o.clock = [&term] { return term.now(); };  // one clock for the screen and the table
-  o.frame_ms = 33;
-  o.save_path.clear();  // an fsync per step would make this test slow, not better
-  h.start(std::move(table), o);
-  t.truth = &h.server->table();
-  net::Connection conn = net::Connection::open(h.sock_dir(), "t");
-  conn.send(net::to_json(net::shell_hello(net::Role::Play, 1, "", term.unicode())));
-  net::json welcome;
-  std::string error;
-  for (int i = 0; i < 400 && welcome.is_null(); ++i) {
-    h.server->poll_once(0);
-    if (auto m = conn.wait_message(0, error); m && (*m)["type"] == "welcome") welcome = *m;
-  }
-  REQUIRE(welcome.is_object());
-  net::Server* server = h.server.get();
-  t.table = net::make_remote_table(std::move(conn), welcome,
-                                   net::RemoteSettings{"t", h.sock_dir(), "racetable join t --seat 1",
-                                                       [server] { server->poll_once(0); }});
-  return t;
-}
-
-PlayScreen* play(App& app) {
-  return dynamic_cast<PlayScreen*>(&app.top());
-}
 
 cli::TableRequest go_wacky(const std::string& seed) {
   cli::TableRequest req;
@@ -79,10 +24,6 @@ cli::TableRequest go_wacky(const std::string& seed) {
   req.names = {"Ana", "Ben", "Cleo", "Dev"};
   req.seed_text = seed;
   return req;
-}
-
-const char* where_name(Where w) {
-  return w == Where::Local ? "local" : "shared";
 }
 
 }  // namespace

@@ -372,6 +372,8 @@ json to_json(const ScreenModel& s) {
            {"unicode", s.unicode},
            {"rows", s.rows},
            {"runs", std::move(runs)}}}};
+  if (s.picture >= 0) j["board"]["picture"] = s.picture;
+  if (!s.contest_result.empty()) j["contest_result"] = s.contest_result;
   if (!s.options.empty()) {
     json opts = json::array();
     for (const OptionView& o : s.options) opts.push_back(json{{"id", o.id}, {"label", o.label}});
@@ -456,6 +458,15 @@ ScreenModel read_screen(const json& j) {
   }
   if (s.rows.size() > static_cast<std::size_t>(s.board_h) || s.runs.size() > s.rows.size() + 1)
     throw ProtocolError("board rows do not fit the board");
+  s.picture = static_cast<int>(get_int(b, "picture", -1, 1 << 20, false, -1));
+  if (auto it = j.find("contest_result"); it != j.end()) {
+    if (!it->is_array()) throw ProtocolError("\"contest_result\" is not an array");
+    if (it->size() > kMaxResultLines) throw ProtocolError("\"contest_result\" has too many lines");
+    for (const json& line : *it) {
+      if (!line.is_string()) throw ProtocolError("a contest result line is not a string");
+      s.contest_result.push_back(printable(line.get<std::string>(), 1024));
+    }
+  }
   if (auto it = j.find("ask"); it != j.end()) {
     if (!it->is_object()) throw ProtocolError("\"ask\" is not an object");
     s.prompt = get_string(*it, "prompt", 4096, false);
@@ -489,10 +500,11 @@ ScreenModel read_screen(const json& j) {
     }
   }
   // Printable at parse time, whoever shows the model (a server is another user).
-  for (std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result})
+  for (std::string* t : {&s.table, &s.game, &s.game_name, &s.phase, &s.status, &s.prompt, &s.result,
+                         &s.non_seat_winner, &s.direction_help})
     *t = printable(*t);
   for (SeatView& v : s.seats)
-    for (std::string* t : {&v.name, &v.level, &v.user}) *t = printable(*t);
+    for (std::string* t : {&v.name, &v.level, &v.user, &v.detail, &v.score}) *t = printable(*t);
   for (std::string& row : s.rows) row = printable(row, kMaxBoardW);
   for (OptionView& o : s.options) o.label = printable(o.label);
   for (PlacingView& p : s.placings)

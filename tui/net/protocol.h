@@ -35,6 +35,8 @@ inline constexpr int kMaxJsonDepth = 8;
 inline constexpr int kMinBoardW = 20, kMaxBoardW = 200;
 inline constexpr int kMinBoardH = 4, kMaxBoardH = 80;
 inline constexpr std::size_t kLogBacklog = 200;
+// A contest's result: at most this many lines.
+inline constexpr std::size_t kMaxResultLines = 8;
 
 // Thrown by the readers below; the text is sent back in an "error" message.
 struct ProtocolError : std::runtime_error {
@@ -176,6 +178,12 @@ struct ScreenModel {
   bool unicode = true;
   std::vector<std::string> rows;                 // UTF-8, trailing blanks trimmed
   std::vector<std::vector<std::uint32_t>> runs;  // per row: x, length, style code, ...
+  // The board is a picture of the last step played back (a race phase
+  // command by command, ViewContext::frame): its index, -1 when none.
+  int picture = -1;
+  // A contest just ended and the table holds who won what and why on
+  // screen (ContestReport: public lines only); empty otherwise.
+  std::vector<std::string> contest_result;
   // The question for this client's seat (empty when it is not asked).
   std::string prompt;
   std::uint32_t ask = 0;

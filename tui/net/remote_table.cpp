@@ -218,6 +218,13 @@ class RemoteTable final : public shell::PlayTable {
     board.blit(decode_board(screen()), 0, 0);
   }
 
+  // The table holds a contest's result and plays a race's pictures for
+  // every screen at once: the server's model carries both.
+  std::vector<std::string> contest_result() const override {
+    return has_screen() ? screen().contest_result : std::vector<std::string>{};
+  }
+  int picture() const override { return has_screen() ? screen().picture : -1; }
+
   const std::vector<shell::LogEntry>& log() const override { return log_; }
   std::size_t fresh_from() const override { return fresh_from_; }
   std::string take_notice() override {

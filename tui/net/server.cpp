@@ -144,6 +144,7 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
         seats_[p].user = user_name(host_uid_);
       }
   }
+  if (table_->state().contest_running()) contest_report_.resume_in_contest(*table_);
   saved_steps_ = table_->history().size();
   empty_since_ = now();
 }

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/contest_report.h"
 #include "core/event.h"
 #include "core/pacer.h"
 #include "core/table.h"
@@ -231,6 +232,7 @@ class Server {
   std::unique_ptr<Table> table_;
   ServerOptions opt_;
   Pacer pacer_;
+  ContestReport contest_report_;  // who won the last contest and why (public lines only)
   std::string socket_path_;
   int listen_fd_ = -1;
   uid_t host_uid_ = 0;
@@ -267,6 +269,10 @@ class Server {
   Millis empty_since_ = 0;
   bool ever_joined_ = false;
   bool changed_ = true;
+  // What the screens showed at the last update: a picture of a race played
+  // back, a contest's result held (a change sends every screen again).
+  int picture_shown_ = -1;
+  bool result_shown_ = false;
   std::vector<PlayerId> waiting_;
   std::vector<Action> legal_;
   PacePhase mirror_phase_ = PacePhase::Computers;  // watch-only: the game's own pace

@@ -12,6 +12,7 @@
 namespace rt::net {
 
 void Server::on_step(const Step& step) {
+  contest_report_.note_step(*table_, events_);
   bool any_public = false;
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
@@ -48,6 +49,12 @@ bool Server::update(Millis real) {
   }
   // A mirror never moves its table: the game it copies paces itself.
   if (!opt_.watch_only) changed = pacer_.update(real) || changed;
+  // A race's next picture, or a contest's result coming or going, is a new screen.
+  const int picture = pacer_.picture(real);
+  const bool result = pacer_.showing_result(real);
+  if (picture != picture_shown_ || result != result_shown_) changed = true;
+  picture_shown_ = picture;
+  result_shown_ = result;
   const Phase before = phase_;
   switch (opt_.watch_only ? mirror_phase_ : pacer_.phase()) {
     case PacePhase::Computers: phase_ = Phase::Computers; break;

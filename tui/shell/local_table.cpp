@@ -102,7 +102,6 @@ class LocalTable final : public PlayTable {
   // Only a computer is ever said to be playing: a person's turn may be
   // next while a contest's result is still on screen.
   std::string activity() const override {
-    if (s_->playing_pictures()) return "Step by step: the board shows each move in turn.";
     const State& st = s_->state();
     std::vector<PlayerId> who;
     st.actors(who);
@@ -120,6 +119,7 @@ class LocalTable final : public PlayTable {
     return "Computers' turn";
   }
   std::vector<std::string> contest_result() const override { return s_->contest_result(); }
+  int picture() const override { return s_->picture(); }
   std::string result_summary() const override { return s_->state().standings().summary; }
   std::string non_seat_winner() const override { return s_->state().standings().non_seat_winner; }
   std::vector<ResultLine> result() const override {

@@ -324,7 +324,8 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
         if (!s.demo() && !s.shared()) foot("Space or Enter: go on now.");
         break;
       }
-      head(s.activity(), style::kNormal);
+      head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
+           style::kNormal);
       if (!s.watch_hint().empty())
         foot(s.watch_hint());
       else if (s.demo())

@@ -121,6 +121,10 @@ class PlayTable {
   // Who won the contest that just ended and why, a few lines, while the
   // table holds it on screen (a key goes on); empty otherwise.
   virtual std::vector<std::string> contest_result() const { return {}; }
+  // The picture of the last step being played back now (RC Racer's race
+  // phase command by command, ViewContext::frame), or -1: the board is the
+  // state as it is.
+  virtual int picture() const { return -1; }
   // A message from the table to show once ("Too late!"), or "".
   virtual std::string take_notice() { return {}; }
   // The table is gone (shared: the connection was lost); why.

@@ -39,8 +39,7 @@ GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlie
   table_->set_step_observer([this](const Step& s) { on_step(s); });
   steps_ = static_cast<std::uint32_t>(table_->history().size());
   saved_decisions_ = table_->history().size();
-  contest_running_ = state().contest_running();
-  if (contest_running_) contest_began();  // a resumed game mid-contest
+  if (state().contest_running()) report_.resume_in_contest(*table_);
 }
 
 void GameSession::set_speed(int level) {
@@ -72,6 +71,7 @@ bool GameSession::visible(const LogEntry& e) const {
 
 void GameSession::on_step(const Step& step) {
   ++steps_;
+  report_.note_step(*table_, events_);
   bool any_public = false;
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
@@ -79,50 +79,11 @@ void GameSession::on_step(const Step& step) {
   }
   events_.clear();
   pacer_.note_step(step, any_public);
-  const bool running = state().contest_running();
-  if (running && !contest_running_) contest_began();
-  if (!running && contest_running_) contest_ended();
-  contest_running_ = running;
-}
-
-std::vector<int> GameSession::scores() const {
-  std::vector<int> out(table_->seats().size(), 0);
-  for (const Placing& pl : state().standings().placings)
-    if (pl.player >= 0 && static_cast<std::size_t>(pl.player) < out.size())
-      out[static_cast<std::size_t>(pl.player)] = pl.score;
-  return out;
-}
-
-void GameSession::contest_began() {
-  // The step that opened it (a card played) is part of the story.
-  contest_log_from_ = log_.size();
-  while (contest_log_from_ > 0 && log_[contest_log_from_ - 1].step == steps_) --contest_log_from_;
-  scores_at_start_ = scores();
-}
-
-void GameSession::contest_ended() {
-  // Why: the last public lines of the contest (the roll, throw or take that
-  // decided it). What: every seat's score that changed in it.
-  result_.clear();
-  std::vector<std::string> why;
-  for (std::size_t i = log_.size(); i > contest_log_from_ && why.size() < 2; --i)
-    if (log_[i - 1].audience == kEveryone) why.insert(why.begin(), log_[i - 1].text);
-  const std::vector<int> now = scores();
-  std::string won;
-  for (std::size_t p = 0; p < now.size() && p < scores_at_start_.size(); ++p) {
-    const int d = now[p] - scores_at_start_[p];
-    if (d == 0) continue;
-    won += fmt::format("{}{} {}{} (now {})", won.empty() ? "" : ", ", table_->seats()[p].name,
-                       d > 0 ? "+" : "", d, now[p]);
-  }
-  result_ = std::move(why);
-  result_.push_back(won.empty() ? std::string("Nobody won anything in it.")
-                                : "Won in this contest: " + won + ".");
 }
 
 std::vector<std::string> GameSession::contest_result() const {
   if (!pacer_.showing_result(last_real_) || phase_ == Phase::Over) return {};
-  return result_;
+  return report_.lines();
 }
 
 void GameSession::enter_human_turn(PlayerId who) {

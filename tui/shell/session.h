@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contest_report.h"
 #include "core/pacer.h"
 #include "core/table.h"
 #include "tui/shell/clock.h"
@@ -85,8 +86,8 @@ class GameSession {
   // The picture of the last step to draw (ViewContext::frame): a race phase
   // played command by command; -1: the state as it is.
   int view_frame(Millis real) const { return pacer_.picture(real); }
-  // Such pictures are on screen (as of the last update).
-  bool playing_pictures() const { return last_picture_ >= 0; }
+  // The picture on screen (as of the last update), or -1.
+  int picture() const { return last_picture_; }
 
   const std::vector<PlayerId>& humans() const { return humans_; }
   // A human seat's position among the human seats (its contest key group).
@@ -126,7 +127,7 @@ class GameSession {
   // update): who won what and why, a few lines; empty otherwise.
   std::vector<std::string> contest_result() const;
   // The same lines whether or not they are still on screen (tests).
-  const std::vector<std::string>& last_contest_result() const { return result_; }
+  const std::vector<std::string>& last_contest_result() const { return report_.lines(); }
 
   // Writes the save file (if this session has one). Returns "" or the error.
   // Every save (autosaves too) records its outcome in save_problem().
@@ -145,10 +146,6 @@ class GameSession {
   // The game asks a seat other than `viewer` now, or is over (hot-seat hides the hand).
   bool asks_someone_else(PlayerId viewer) const;
   void enter_human_turn(PlayerId who);
-  // A contest began or ended with the step just applied.
-  void contest_began();
-  void contest_ended();
-  std::vector<int> scores() const;
 
   std::unique_ptr<Table> table_;
   SessionOptions options_;
@@ -167,10 +164,7 @@ class GameSession {
   std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
 
-  bool contest_running_ = false;
-  std::size_t contest_log_from_ = 0;
-  std::vector<int> scores_at_start_;
-  std::vector<std::string> result_;
+  ContestReport report_;
   Millis last_real_ = 0;
   int last_picture_ = -1;
 };
