@@ -37,7 +37,7 @@ struct ChildServer {
       try {
         net::ServerOptions o;
         o.dir = sock_dir();
-        o.name = "t";
+        o.name = std::string("t");  // not `= "t"`: GCC 12 warns falsely there (-Wrestrict, PR 105329)
         o.pace_ms = 0;
         net::Server server(std::move(table), o);
         server.open();
@@ -171,4 +171,10 @@ TEST_CASE("Tables page: a watcher is counted in the list", "[shell][tables][net]
   Visitor look(server.sock_dir());
   INFO(look.term.text());
   REQUIRE(look.shows("1 free · 0 playing · 1 watching"));
+  // Leaving, a watcher is told how to watch again, not that a seat is kept.
+  watcher.term.press(U'q');
+  REQUIRE(watcher.shows("Leave the table?"));
+  CHECK(watcher.shows("Watch again from Tables"));
+  CHECK_FALSE(watcher.shows("seat is kept"));
+  CHECK(watcher.shows("Keep watching"));
 }

@@ -543,10 +543,12 @@ void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
 void PlayScreen::draw_lost(Canvas& c) const {
   const int w = std::min(64, c.width() - 4);
   std::vector<std::string> lines = wrap("Lost the table: " + t_->lost() + ".", w - 4);
+  const bool seated = !t_->humans().empty();  // a watcher has no seat to keep
   if (!t_->rejoin_hint().empty())
-    for (auto& l :
-         wrap("Your seat is kept. Rejoin from Tables on the title screen, or with: " + t_->rejoin_hint(),
-              w - 4))
+    for (auto& l : wrap((seated ? "Your seat is kept. Rejoin from Tables on the title screen, or with: "
+                                : "Watch again from Tables on the title screen, or with: ") +
+                            t_->rejoin_hint(),
+                        w - 4))
       lines.push_back(std::move(l));
   const int h = static_cast<int>(lines.size()) + 5;
   const Rect in = dialog(c, w, h, "TABLE LOST");

@@ -197,20 +197,27 @@ std::string PlayScreen::seat_name(PlayerId p) const {
 }
 
 Nav PlayScreen::leave_dialog() {
-  std::vector<std::string> message{"Your seat is kept: come back from Tables on the title screen, or with `" +
-                                   t_->rejoin_hint() + "`."};
-  std::vector<Choice> choices;
+  // A watcher has no seat to keep: it is told how to watch again.
+  const bool seated = !t_->humans().empty();
   const std::string hint = t_->rejoin_hint();
-  choices.push_back(Choice{"Leave the table and quit racetable", U'q', [this, hint] {
+  std::vector<std::string> message{
+      (seated ? "Your seat is kept: come back from Tables on the title screen, or with `"
+              : "Watch again from Tables on the title screen, or with `") +
+      hint + "`."};
+  std::vector<Choice> choices;
+  choices.push_back(Choice{"Leave the table and quit racetable", U'q', [this, hint, seated] {
                              t_->leave();
                              return Nav::exit(
-                                 0, "racetable: you left the table; your seat is kept. Rejoin with: " + hint);
+                                 0, seated ? "racetable: you left the table; your seat is kept. "
+                                             "Rejoin with: " +
+                                                 hint
+                                           : "racetable: you stopped watching. Watch again with: " + hint);
                            }});
   choices.push_back(Choice{"Leave and go back to the title", U't', [this] {
                              t_->leave();
                              return Nav::home();
                            }});
-  choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
+  choices.push_back(Choice{seated ? "Keep playing" : "Keep watching", U'n', [] { return Nav::pop(); }});
   return Nav::push(make_confirm_screen("Leave the table?", std::move(message), std::move(choices)));
 }
 
