@@ -137,22 +137,6 @@ Millis steady_ms() {
       .count();
 }
 
-std::uint32_t epoll_events(short poll_events) {
-  std::uint32_t ev = 0;
-  if (poll_events & POLLIN) ev |= EPOLLIN;
-  if (poll_events & POLLOUT) ev |= EPOLLOUT;
-  return ev;
-}
-
-short poll_events(std::uint32_t ev) {
-  short out = 0;
-  if (ev & EPOLLIN) out |= POLLIN;
-  if (ev & EPOLLOUT) out |= POLLOUT;
-  if (ev & EPOLLHUP) out |= POLLHUP;
-  if (ev & EPOLLERR) out |= POLLERR;
-  return out;
-}
-
 }  // namespace
 
 struct Hub::Entry {
@@ -204,7 +188,7 @@ void Hub::sync_fds(std::size_t slot) {
         std::find_if(e.registered.begin(), e.registered.end(), [&](const pollfd& r) { return r.fd == p.fd; });
     if (old != e.registered.end() && old->events == p.events) continue;
     epoll_event ev{};
-    ev.events = epoll_events(p.events);
+    ev.events = epoll_events_of(p.events);
     ev.data.u64 = (static_cast<std::uint64_t>(slot) << 32) | static_cast<std::uint32_t>(p.fd);
     // A number the server closed and reused since is no longer in the epoll set.
     if (old != e.registered.end()) {
@@ -317,7 +301,7 @@ void Hub::run(const std::function<void(Server&)>& closed) {
       const auto slot = static_cast<std::size_t>(tag >> 32);
       if (slot >= entries_.size() || !entries_[slot]) continue;
       ready.push_back({slot, pollfd{static_cast<int>(tag & 0xffffffffu), 0,
-                                    poll_events(events[static_cast<std::size_t>(i)].events)}});
+                                    poll_events_of(events[static_cast<std::size_t>(i)].events)}});
       due.push_back(slot);
     }
     while (!wakes_.empty() && wakes_.begin()->first <= hub_now) {

@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <grp.h>
+#include <poll.h>
 #include <pwd.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -374,6 +376,22 @@ std::uint64_t random_u64() {
     v = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
         (static_cast<std::uint64_t>(::getpid()) << 32);
   return v;
+}
+
+std::uint32_t epoll_events_of(short poll_events) {
+  std::uint32_t ev = 0;
+  if (poll_events & POLLIN) ev |= EPOLLIN;
+  if (poll_events & POLLOUT) ev |= EPOLLOUT;
+  return ev;
+}
+
+short poll_events_of(std::uint32_t epoll_events) {
+  short out = 0;
+  if (epoll_events & EPOLLIN) out |= POLLIN;
+  if (epoll_events & EPOLLOUT) out |= POLLOUT;
+  if (epoll_events & EPOLLHUP) out |= POLLHUP;
+  if (epoll_events & EPOLLERR) out |= POLLERR;
+  return out;
 }
 
 }  // namespace rt::net

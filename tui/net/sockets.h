@@ -91,4 +91,9 @@ long write_some(int fd, const char* data, std::size_t size);
 // Random bytes as hex (from /dev/urandom), for a fresh seed.
 std::uint64_t random_u64();
 
+// poll()'s event bits and epoll's, both ways: a Server says what it waits for
+// as pollfds; the loops that serve it with epoll (Hub, WatchMirror) translate.
+std::uint32_t epoll_events_of(short poll_events);
+short poll_events_of(std::uint32_t epoll_events);
+
 }  // namespace rt::net

@@ -20,22 +20,6 @@ namespace {
 
 constexpr Millis kMaxSleepMs = 60000;
 
-std::uint32_t epoll_events_of(short poll_events) {
-  std::uint32_t ev = 0;
-  if (poll_events & POLLIN) ev |= EPOLLIN;
-  if (poll_events & POLLOUT) ev |= EPOLLOUT;
-  return ev;
-}
-
-short poll_events_of(std::uint32_t ev) {
-  short out = 0;
-  if (ev & EPOLLIN) out |= POLLIN;
-  if (ev & EPOLLOUT) out |= POLLOUT;
-  if (ev & EPOLLHUP) out |= POLLHUP;
-  if (ev & EPOLLERR) out |= POLLERR;
-  return out;
-}
-
 }  // namespace
 
 WatchMirror::WatchMirror(const Table& source, WatchSettings settings, std::function<Millis()> clock) {
