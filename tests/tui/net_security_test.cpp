@@ -682,7 +682,9 @@ TEST_CASE("Attack 9: a local game opened to watchers lets in only whom its playe
   game->advance();
   Millis clock = 1000;
   auto pump = [&](WatchMirror& m) {
-    m.follow(*game, PacePhase::People, game->state().now());
+    m.follow(*game,
+             MirrorPace{
+                 .phase = PacePhase::People, .view_tick = game->state().now(), .picture = -1, .result = {}});
     m.serve(clock);
     clock += 20;
   };

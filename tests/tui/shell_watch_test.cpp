@@ -250,3 +250,56 @@ TEST_CASE("A game that cannot be opened to watchers says why on one line", "[wat
     return e.text.find("Cannot open the game to watchers") != std::string::npos;
   }));
 }
+
+TEST_CASE("A watcher of a local game sees the contest Result pane the player sees", "[watch][contest]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const rt::shell::test::TempDir tmp;
+  ctx.state_dir = tmp.path();
+  ctx.table_dir = tmp.path() + "/tables";
+  cli::TableRequest req;
+  req.game = "go-wacky";
+  req.seats = {"human", "easy", "easy"};
+  req.seed_text = "3";
+  App app(term, ctx, make_seats_screen(ctx, req));
+  term.press(KeyType::Enter);
+  term.press(KeyType::Enter);
+  PlayScreen* ps = nullptr;
+  for (int i = 0; i < 200 && !ps; ++i) {
+    app.step_once();
+    ps = dynamic_cast<PlayScreen*>(&app.top());
+  }
+  REQUIRE(ps);
+  term.press(U'w');
+  term.press(U'o');
+  for (int i = 0; i < 3; ++i) app.step_once();
+  REQUIRE(ps->watchers() != nullptr);
+  Watcher w;
+  w.conn = net::Connection::open(ctx.table_dir, "go-wacky");
+  w.conn.send(net::to_json(nettest::watch_hello()));
+  std::vector<std::string> seen;  // the Result lines the watcher was shown
+  auto check = [&](const net::ScreenModel& s) {
+    if (!s.contest_result.empty()) seen = s.contest_result;
+  };
+  GameSession& s = ps->session();
+  std::vector<std::string> shown_here;
+  for (int i = 0; i < 100000 && s.phase() != Phase::Over && seen.empty(); ++i) {
+    if (!term.keys_pending() && s.contest_result().empty()) {
+      if (s.phase() == Phase::HumanTurn) term.press(KeyType::Enter);
+      if (s.phase() == Phase::Contest && !s.contest_humans().empty()) term.press(U' ');
+    }
+    term.advance(50);  // the watcher's socket wakes the loop before a deadline would
+    app.step_once();
+    if (!s.contest_result().empty()) shown_here = s.contest_result();
+    w.poll(check);
+  }
+  INFO("over " << (s.phase() == Phase::Over) << " seen " << seen.size() << " screens " << w.screens);
+  REQUIRE(!shown_here.empty());
+  for (int i = 0; i < 50 && seen.empty(); ++i) {
+    term.advance(20);
+    app.step_once();
+    w.poll(check);
+  }
+  REQUIRE(!seen.empty());
+  CHECK(seen == shown_here);
+}

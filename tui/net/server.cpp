@@ -246,11 +246,20 @@ void Server::mirror_step(const Step& step) {
   table_->replay_step(step);  // on_step() logs its events and marks the screens changed
 }
 
-void Server::mirror_pace(PacePhase phase, Tick view_tick) {
-  // A live contest's clock is sent at the frame rate (push_all), not per tick.
-  if (phase != mirror_phase_) changed_ = true;
-  mirror_phase_ = phase;
-  mirror_tick_ = view_tick;
+void Server::mirror_pace(const MirrorPace& pace) {
+  // A live contest's clock is sent at the frame rate (push_all), not per tick;
+  // a new picture or result is a new screen (update() compares them).
+  if (pace.phase != mirror_.phase) changed_ = true;
+  mirror_ = pace;
+}
+
+int Server::shown_picture(Millis real) const {
+  return opt_.watch_only ? mirror_.picture : pacer_.picture(real);
+}
+
+std::vector<std::string> Server::shown_result(Millis real) const {
+  if (opt_.watch_only) return mirror_.result;
+  return pacer_.showing_result(real) ? contest_report_.lines() : std::vector<std::string>{};
 }
 
 int Server::connected() const {

@@ -100,6 +100,15 @@ struct ServerStats {
   std::uint64_t saves = 0;
 };
 
+// How a game played elsewhere in the process looks now, for a watch-only
+// table (see ServerOptions::watch_only).
+struct MirrorPace {
+  PacePhase phase = PacePhase::Computers;
+  Tick view_tick = 0;
+  int picture = -1;                 // a race's picture being shown, or -1
+  std::vector<std::string> result;  // the contest Result pane while it shows
+};
+
 class Server {
  public:
   // `earlier`: events of the steps already in a resumed table's history.
@@ -167,9 +176,10 @@ class Server {
   std::function<void(int client, std::string_view bytes)> on_send;
 
   // Watch-only: a step the game's own table applied (RuleError if it does
-  // not fit this copy), and the game's pace: its phase and the tick to draw at.
+  // not fit this copy), and the game's pace: its phase, the tick to draw at,
+  // the race picture it shows and the contest result it holds (public lines).
   void mirror_step(const Step& step);
-  void mirror_pace(PacePhase phase, Tick view_tick);
+  void mirror_pace(const MirrorPace& pace);
   int watchers() const;
 
   // The screen model for a viewer (a seat, or kEveryone for a spectator).
@@ -272,11 +282,14 @@ class Server {
   // What the screens showed at the last update: a picture of a race played
   // back, a contest's result held (a change sends every screen again).
   int picture_shown_ = -1;
+  // The picture and Result lines every screen shows now: the pacer's, or
+  // for a watch-only table the game's own.
+  int shown_picture(Millis real) const;
+  std::vector<std::string> shown_result(Millis real) const;
   bool result_shown_ = false;
   std::vector<PlayerId> waiting_;
   std::vector<Action> legal_;
-  PacePhase mirror_phase_ = PacePhase::Computers;  // watch-only: the game's own pace
-  Tick mirror_tick_ = 0;
+  MirrorPace mirror_;  // watch-only: the game's own pace
 };
 
 // The save file text of a table whose person seats may be played by a

@@ -28,7 +28,7 @@ bool Server::live_contest() const {
 }
 
 Tick Server::view_tick(Millis real) const {
-  return opt_.watch_only ? mirror_tick_ : pacer_.view_tick(real);
+  return opt_.watch_only ? mirror_.view_tick : pacer_.view_tick(real);
 }
 
 bool Server::update(Millis real) {
@@ -50,13 +50,13 @@ bool Server::update(Millis real) {
   // A mirror never moves its table: the game it copies paces itself.
   if (!opt_.watch_only) changed = pacer_.update(real) || changed;
   // A race's next picture, or a contest's result coming or going, is a new screen.
-  const int picture = pacer_.picture(real);
-  const bool result = pacer_.showing_result(real);
+  const int picture = shown_picture(real);
+  const bool result = !shown_result(real).empty();
   if (picture != picture_shown_ || result != result_shown_) changed = true;
   picture_shown_ = picture;
   result_shown_ = result;
   const Phase before = phase_;
-  switch (opt_.watch_only ? mirror_phase_ : pacer_.phase()) {
+  switch (opt_.watch_only ? mirror_.phase : pacer_.phase()) {
     case PacePhase::Computers: phase_ = Phase::Computers; break;
     case PacePhase::People: phase_ = Phase::People; break;
     case PacePhase::GetReady: phase_ = Phase::Ready; break;

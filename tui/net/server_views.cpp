@@ -121,13 +121,13 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   ctx.viewer = viewer;
   ctx.now = tick;
   // A race played back command by command: every screen shows the same picture.
-  ctx.frame = pacer_.picture(real);
+  ctx.frame = shown_picture(real);
   st.view(board, ctx);
   encode_board(board, s);
   s.picture = ctx.frame;
   // Who won the contest that just ended, while the table holds it (the shell's
   // Result pane). Public events and scores only: every viewer may read them.
-  if (phase_ != Phase::Over && pacer_.showing_result(real)) s.contest_result = contest_report_.lines();
+  if (phase_ != Phase::Over) s.contest_result = shown_result(real);
   // The question (during "Get ready!" too, so the seat sees what is coming).
   if (viewer >= 0 && started_ &&
       (phase_ == Phase::People || phase_ == Phase::Contest || phase_ == Phase::Ready)) {

@@ -82,11 +82,11 @@ WatchMirror::~WatchMirror() {
   if (epoll_fd_ >= 0) ::close(epoll_fd_);
 }
 
-void WatchMirror::follow(const Table& source, PacePhase phase, Tick view_tick) {
+void WatchMirror::follow(const Table& source, const MirrorPace& pace) {
   const auto& steps = source.history();
   for (std::size_t i = server_->table().history().size(); i < steps.size(); ++i)
     server_->mirror_step(steps[i]);
-  server_->mirror_pace(phase, view_tick);
+  server_->mirror_pace(pace);
 }
 
 void WatchMirror::serve(Millis real) {

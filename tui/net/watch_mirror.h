@@ -19,10 +19,10 @@
 
 #include "core/pacer.h"
 #include "core/table.h"
+#include "tui/net/server.h"  // MirrorPace
 
 namespace rt::net {
 
-class Server;
 
 // Who may watch: the host's own account (the default), or a Unix group;
 // with or without a join code.
@@ -44,9 +44,10 @@ class WatchMirror {
   WatchMirror& operator=(const WatchMirror&) = delete;
 
   // Replays `source`'s new steps into the copy and takes the game's pace
-  // (its phase and the tick its view is drawn at). Throws RuleError if the
-  // copy and the game part ways (never, when they are the same game).
-  void follow(const Table& source, PacePhase phase, Tick view_tick);
+  // (its phase, the tick its view is drawn at, the race picture and contest
+  // result on its screen). Throws RuleError if the copy and the game part
+  // ways (never, when they are the same game).
+  void follow(const Table& source, const MirrorPace& pace);
   // Accepts watchers, reads and writes what is ready; never waits.
   void serve(Millis real);
   // When serve() has something to do without a socket being ready.

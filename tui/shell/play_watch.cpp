@@ -154,7 +154,10 @@ bool PlayScreen::serve_watchers(Millis now) {
   last_now_ = now;
   GameSession& s = session();
   try {
-    watch_->follow(s.table(), pace_phase(s.phase()), s.view_tick(now));
+    watch_->follow(s.table(), net::MirrorPace{.phase = pace_phase(s.phase()),
+                                              .view_tick = s.view_tick(now),
+                                              .picture = s.picture(),
+                                              .result = s.contest_result()});
     watch_->serve(now);
   } catch (const std::exception& e) {
     stop_watchers(fmt::format("Closed to watchers: {}", e.what()));
