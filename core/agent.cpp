@@ -2,7 +2,7 @@
 
 namespace rt {
 
-const ReactionProfile& reaction_profile(std::string_view level) {
+const ReactionProfile& reaction_profile(BotLevel level) {
   // Measured human simple reaction is ~250 ms; a choice among several cards
   // takes longer. "hard" is quick and accurate but a fast human can beat it.
   // "random" knows nothing, so it is also the slowest: at 700 ms it out-tapped
@@ -11,9 +11,12 @@ const ReactionProfile& reaction_profile(std::string_view level) {
   static const ReactionProfile kEasy{900, 300, 150};
   static const ReactionProfile kNormal{600, 200, 70};
   static const ReactionProfile kHard{380, 120, 25};
-  if (level == "easy") return kEasy;
-  if (level == "normal") return kNormal;
-  if (level == "hard") return kHard;
+  switch (level) {
+    case BotLevel::Random: return kRandom;
+    case BotLevel::Easy: return kEasy;
+    case BotLevel::Normal: return kNormal;
+    case BotLevel::Hard: return kHard;
+  }
   return kRandom;
 }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bot_level.h"
 #include "core/rng.h"
 #include "core/state.h"
 
@@ -23,20 +24,15 @@ struct ReactionProfile {
   std::uint32_t error_per_mille;  // how often a contest answer is a mistake
 };
 
-// The profile of a named level: random, easy, normal, hard.
-const ReactionProfile& reaction_profile(std::string_view level);
+// The profile of a level.
+const ReactionProfile& reaction_profile(BotLevel level);
 // A reaction time: mean ± spread, triangular (two uniform draws, in sequence).
 // Bots add State::think_time() scaled by their level (see think_time_percent).
 Tick sample_reaction(const ReactionProfile& profile, Rng& rng);
 
 // How much of State::think_time() a level needs, in percent.
-inline unsigned think_time_percent(std::string_view level) {
-  return level == "easy" ? 130u : level == "hard" ? 70u : 100u;
-}
-
-inline const std::vector<std::string>& bot_levels() {
-  static const std::vector<std::string> levels{"random", "easy", "normal", "hard"};
-  return levels;
+inline unsigned think_time_percent(BotLevel level) {
+  return level == BotLevel::Easy ? 130u : level == BotLevel::Hard ? 70u : 100u;
 }
 
 class Agent {
@@ -49,7 +45,8 @@ class Agent {
 // time from its profile. The baseline opponent and the soak tester.
 class RandomAgent final : public Agent {
  public:
-  explicit RandomAgent(const ReactionProfile& profile = reaction_profile("random")) : profile_(profile) {
+  explicit RandomAgent(const ReactionProfile& profile = reaction_profile(BotLevel::Random))
+      : profile_(profile) {
     scratch_.reserve(32);  // one allocation per agent, not one per growth step
   }
   Decision decide(const State& state, PlayerId me, Rng& rng) override;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bot_level.h"
 #include "core/data.h"
 #include "core/state.h"
 
@@ -62,10 +63,10 @@ class Game {
   virtual const GameInfo& info() const = 0;
   virtual const Options& options() const = 0;
   virtual std::unique_ptr<State> new_initial_state() const = 0;
-  // The game's own computer player for a level ("easy", "normal", "hard").
-  // nullptr means the generic bots serve this level (random; "hard": the
+  // The game's own computer player for a level (easy, normal, hard).
+  // nullptr means the generic bots serve this level (random; hard: the
   // generic search around the game's normal bot).
-  virtual std::unique_ptr<Agent> make_bot(const std::string& level) const = 0;
+  virtual std::unique_ptr<Agent> make_bot(BotLevel level) const = 0;
   // The rules summary shown by `racetable rules` and the shell.
   virtual std::string rules_text() const = 0;
 };

@@ -97,7 +97,7 @@ HistoryRecord finished_game_record(const Table& table, std::time_t ended, const 
     HistorySeat s;
     s.name = safe_text(seat.name, kMaxHistoryName);
     s.human = seat.kind == SeatKind::Human;
-    if (!s.human) s.level = safe_text(seat.level, kMaxHistoryName);
+    if (!s.human) s.level = level_name(seat.level);
     for (const Placing& pl : standings.placings)
       if (pl.player == static_cast<PlayerId>(p)) s.place = pl.place;
     s.you = std::find(you.begin(), you.end(), static_cast<PlayerId>(p)) != you.end();

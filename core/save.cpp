@@ -58,7 +58,8 @@ std::string save_text(const Table& table) {
   std::string out = fmt::format("racetable-save {}\ngame {}\nseed {}\nplayers {}\n", kSaveVersion,
                                 game.info().id, table.seed(), opt.players);
   for (const Seat& s : table.seats())
-    out += fmt::format("seat {} {} {}\n", s.kind == SeatKind::Human ? "human" : "bot", s.level, s.name);
+    out += s.kind == SeatKind::Human ? fmt::format("seat human human {}\n", s.name)
+                                     : fmt::format("seat bot {} {}\n", level_name(s.level), s.name);
   for (const auto& v : opt.variants) out += fmt::format("variant {}\n", v);
   for (const auto& [k, v] : opt.params) out += fmt::format("param {} {}\n", k, v);
   for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
@@ -126,7 +127,13 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     } else if (key == "seat") {
       auto sw = split_words(rest, 3);
       if (sw.size() != 3 || (sw[0] != "human" && sw[0] != "bot")) throw fail("bad seat line");
-      save.seats.push_back(Seat{sw[2], sw[0] == "human" ? SeatKind::Human : SeatKind::Bot, sw[1]});
+      // A person's seat is written "human human"; its level word is not read
+      // beyond being one of the seat words. A computer's is its level.
+      const bool human = sw[0] == "human";
+      const std::optional<BotLevel> level = parse_bot_level(sw[1]);
+      if (!level && !(human && sw[1] == "human")) throw fail("bad seat line");
+      save.seats.push_back(
+          Seat{sw[2], human ? SeatKind::Human : SeatKind::Bot, level.value_or(BotLevel::Random)});
     } else if (key == "variant") {
       save.options.variants.insert(rest);
     } else if (key == "param") {

@@ -10,7 +10,7 @@ namespace rt {
 SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
     : fallback_(std::move(fallback)),
       config_(std::move(config)),
-      random_(std::make_unique<RandomAgent>(reaction_profile("random"))) {}
+      random_(std::make_unique<RandomAgent>(reaction_profile(BotLevel::Random))) {}
 
 SearchAgent::~SearchAgent() = default;
 

@@ -14,7 +14,7 @@
 //
 // The budget is a number of playouts, never a time, so `sim` stays
 // reproducible. Games configure the search (budget, policy, evaluator, which
-// decisions to search) in their make_bot("hard").
+// decisions to search) in their make_bot(BotLevel::Hard).
 #pragma once
 
 #include <functional>
@@ -98,14 +98,14 @@ class SearchAgent final : public Agent {
   std::vector<double> sum_, diff_, diff_sq_;
 };
 
-// The usual make_bot of a game: its heuristic `Bot` at `level`, and for "hard"
+// The usual make_bot of a game: its heuristic `Bot` at `level`, and for Hard
 // the search around the hard heuristic, with the normal one playing out the
 // games unless `config` names another policy.
 template <class Bot>
-std::unique_ptr<Agent> heuristic_or_search(const std::string& level, SearchConfig config) {
-  if (level != "hard") return std::make_unique<Bot>(level);
-  if (!config.playout_policy) config.playout_policy = [] { return std::make_unique<Bot>("normal"); };
-  return std::make_unique<SearchAgent>(std::make_unique<Bot>("hard"), std::move(config));
+std::unique_ptr<Agent> heuristic_or_search(BotLevel level, SearchConfig config) {
+  if (level != BotLevel::Hard) return std::make_unique<Bot>(level);
+  if (!config.playout_policy) config.playout_policy = [] { return std::make_unique<Bot>(BotLevel::Normal); };
+  return std::make_unique<SearchAgent>(std::make_unique<Bot>(BotLevel::Hard), std::move(config));
 }
 
 inline SearchConfig search_budget(int iterations, int max_playouts) {

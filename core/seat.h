@@ -4,36 +4,13 @@
 // place that turns words into types and back.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 
+#include "core/bot_level.h"
+
 namespace rt {
-
-enum class BotLevel : std::uint8_t { Random, Easy, Normal, Hard };
-
-// Every level, weakest first (the order help texts and completion list them).
-inline constexpr std::array<BotLevel, 4> kBotLevels{BotLevel::Random, BotLevel::Easy, BotLevel::Normal,
-                                                    BotLevel::Hard};
-
-// "random", "easy", "normal", "hard": the command-line and save-file words.
-constexpr std::string_view level_name(BotLevel level) {
-  switch (level) {
-    case BotLevel::Random: return "random";
-    case BotLevel::Easy: return "easy";
-    case BotLevel::Normal: return "normal";
-    case BotLevel::Hard: return "hard";
-  }
-  return "random";
-}
-
-constexpr std::optional<BotLevel> parse_bot_level(std::string_view word) {
-  for (BotLevel l : kBotLevels)
-    if (level_name(l) == word) return l;
-  return std::nullopt;
-}
 
 // Who decides for a seat. Human: a person at this terminal. Remote: a person
 // at another terminal (shared tables). Computer: a bot of some BotLevel.

@@ -11,13 +11,13 @@
 
 namespace rt {
 
-std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level) {
-  if (level == "random") return std::make_unique<RandomAgent>(reaction_profile(level));
+std::unique_ptr<Agent> make_agent(const Game& game, BotLevel level) {
+  if (level == BotLevel::Random) return std::make_unique<RandomAgent>(reaction_profile(level));
   if (std::unique_ptr<Agent> own = game.make_bot(level)) return own;
   // A game without its own "hard" gets the generic search around its normal bot
   // (every game today configures its search in its own make_bot: docs/BOTS.md).
-  if (level == "hard") {
-    std::unique_ptr<Agent> normal = game.make_bot("normal");
+  if (level == BotLevel::Hard) {
+    std::unique_ptr<Agent> normal = game.make_bot(BotLevel::Normal);
     if (!normal) normal = std::make_unique<RandomAgent>(reaction_profile(level));
     return std::make_unique<SearchAgent>(std::move(normal));
   }
@@ -61,8 +61,8 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
 
 Agent& Table::make_bot(PlayerId p) {
   SeatRuntime& s = seat(p);
-  const std::string& level = seats_[static_cast<std::size_t>(p)].level;
-  if (level == "random") {
+  const BotLevel level = seats_[static_cast<std::size_t>(p)].level;
+  if (level == BotLevel::Random) {
     s.agent = &random_agent_;
   } else {
     s.owned = make_agent(*game_, level);

@@ -23,7 +23,7 @@ enum class SeatKind : std::uint8_t { Human, Bot };
 struct Seat {
   std::string name;
   SeatKind kind = SeatKind::Bot;
-  std::string level = "random";  // for bots: random, easy, normal, hard
+  BotLevel level = BotLevel::Random;  // read for bots only (kind == SeatKind::Bot)
 };
 
 struct Step {
@@ -145,6 +145,6 @@ class Table {
 };
 
 // Makes the agent for a level: the game's own bot if it has one, else random.
-std::unique_ptr<Agent> make_agent(const Game& game, const std::string& level);
+std::unique_ptr<Agent> make_agent(const Game& game, BotLevel level);
 
 }  // namespace rt

@@ -30,8 +30,8 @@ std::string json_escape(std::string_view text) {
   return out;
 }
 
-static std::string seat_label(const Seat& s) {
-  return s.kind == SeatKind::Human ? "human" : s.level;
+static std::string_view seat_label(const Seat& s) {
+  return s.kind == SeatKind::Human ? "human" : level_name(s.level);
 }
 
 void TranscriptWriter::header(const Table& table) {

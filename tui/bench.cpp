@@ -155,16 +155,15 @@ struct PairResult {
 };
 
 // Game g of a pairing: seed 1000 + g/2, level a in seat 0 on even games and seat 1 on odd ones.
-void play_pair(const std::shared_ptr<const Game>& game, const std::string& a, const std::string& b, int g,
-               PairResult& r) {
+void play_pair(const std::shared_ptr<const Game>& game, BotLevel a, BotLevel b, int g, PairResult& r) {
   const bool swap = g % 2 == 1;
-  const std::string* level[2] = {swap ? &b : &a, swap ? &a : &b};
-  std::vector<Seat> seats{{"A", SeatKind::Bot, *level[0]}, {"B", SeatKind::Bot, *level[1]}};
+  const BotLevel level[2] = {swap ? b : a, swap ? a : b};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, level[0]}, {"B", SeatKind::Bot, level[1]}};
   Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / 2));
   table.set_recording(false);
   TimedAgent* timed[2];
   for (PlayerId p = 0; p < 2; ++p) {
-    auto agent = std::make_unique<TimedAgent>(make_agent(*game, *level[p]));
+    auto agent = std::make_unique<TimedAgent>(make_agent(*game, level[p]));
     timed[p] = agent.get();
     table.set_agent(p, std::move(agent));
   }
@@ -189,9 +188,13 @@ void play_pair(const std::shared_ptr<const Game>& game, const std::string& a, co
 // scores 1/k; a game nobody wins scores 0 for both).
 int tournament(const BenchOptions& opt) {
   const Registry& registry = builtin_registry();
-  const std::vector<std::string> levels = split(opt.levels);
-  for (const auto& l : levels)
-    if (!parse_bot_level(l)) throw UserError(fmt::format("unknown level '{}' in --levels", l));
+  const std::vector<std::string> levels = split(opt.levels);  // as given, for the tables
+  std::vector<BotLevel> typed;
+  for (const auto& l : levels) {
+    const std::optional<BotLevel> level = parse_bot_level(l);
+    if (!level) throw UserError(fmt::format("unknown level '{}' in --levels", l));
+    typed.push_back(*level);
+  }
   const int games = opt.games > 0 ? opt.games : 200;
   const std::size_t n = levels.size();
   for (const auto& e : registry.all()) {
@@ -210,7 +213,7 @@ int tournament(const BenchOptions& opt) {
         for (int t = 0; t < opt.jobs; ++t)
           threads.emplace_back([&, t] {
             for (int g = t; g < games; g += opt.jobs)
-              play_pair(game, levels[i], levels[j], g, part[static_cast<std::size_t>(t)]);
+              play_pair(game, typed[i], typed[j], g, part[static_cast<std::size_t>(t)]);
           });
         for (auto& t : threads) t.join();
         PairResult r;

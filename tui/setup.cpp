@@ -97,7 +97,7 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
                                     p + 1, excerpt(kind)));
     Seat s;
     s.kind = choice->controller == SeatController::Human ? SeatKind::Human : SeatKind::Bot;
-    s.level = s.kind == SeatKind::Human ? "human" : std::string(level_name(choice->level));
+    s.level = choice->level;  // read for computers only
     s.name = p < static_cast<int>(req.names.size()) ? req.names[static_cast<std::size_t>(p)] : std::string();
     seats.push_back(s);
   }

@@ -7,7 +7,7 @@
 
 namespace rt::go_wacky {
 
-GoWackyBot::GoWackyBot(const std::string& level) : level_(level), profile_(reaction_profile(level)) {}
+GoWackyBot::GoWackyBot(BotLevel level) : level_(level), profile_(reaction_profile(level)) {}
 
 namespace {
 
@@ -48,7 +48,7 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
               d.types[static_cast<std::size_t>(type)].colours)
             ++same;
         value += same;
-        if (level_ == "easy") value += static_cast<int>(rng.below(30));  // easy plays loosely
+        if (level_ == BotLevel::Easy) value += static_cast<int>(rng.below(30));  // easy plays loosely
         if (value > best) {
           best = value;
           out.action = a;
@@ -81,7 +81,7 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
   }
 }
 
-std::unique_ptr<Agent> make_go_wacky_bot(const std::string& level) {
+std::unique_ptr<Agent> make_go_wacky_bot(BotLevel level) {
   return heuristic_or_search<GoWackyBot>(level, search_budget(24, 300));
 }
 

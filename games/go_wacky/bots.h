@@ -12,15 +12,15 @@ namespace rt::go_wacky {
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over it, with normal-level playouts.
-std::unique_ptr<Agent> make_go_wacky_bot(const std::string& level);
+std::unique_ptr<Agent> make_go_wacky_bot(BotLevel level);
 
 class GoWackyBot final : public Agent {
  public:
-  explicit GoWackyBot(const std::string& level);
+  explicit GoWackyBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
  private:
-  std::string level_;
+  BotLevel level_;
   ReactionProfile profile_;
   std::vector<Action> scratch_;
 };

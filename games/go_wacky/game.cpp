@@ -25,7 +25,7 @@ std::unique_ptr<State> GoWackyGame::new_initial_state() const {
   return std::make_unique<GoWackyState>(*this);
 }
 
-std::unique_ptr<Agent> GoWackyGame::make_bot(const std::string& level) const {
+std::unique_ptr<Agent> GoWackyGame::make_bot(BotLevel level) const {
   return make_go_wacky_bot(level);
 }
 

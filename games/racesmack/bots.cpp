@@ -13,7 +13,7 @@ double finish_fraction(const RacesmackState& s, const Row& race) {
   return std::max(0, have) / static_cast<double>(std::max(1, p.need));
 }
 
-RacesmackBot::RacesmackBot(const std::string& level) : level_(level), profile_(reaction_profile(level)) {}
+RacesmackBot::RacesmackBot(BotLevel level) : level_(level), profile_(reaction_profile(level)) {}
 
 namespace {
 
@@ -74,7 +74,7 @@ Action RacesmackBot::pick(const RacesmackState& s, PlayerId me, Rng& rng) {
       }
     }
     double value = card_value(s, me, c) + 0.3 * correct / kSamples;
-    if (level_ == "easy") value += 0.4 * rng.below(100) / 100.0;
+    if (level_ == BotLevel::Easy) value += 0.4 * rng.below(100) / 100.0;
     if (value > best_value) {
       best_value = value;
       best = a;
@@ -171,7 +171,7 @@ Decision RacesmackBot::decide(const State& base, PlayerId me, Rng& rng) {
   return d;
 }
 
-std::unique_ptr<Agent> make_racesmack_bot(const std::string& level) {
+std::unique_ptr<Agent> make_racesmack_bot(BotLevel level) {
   return heuristic_or_search<RacesmackBot>(level, search_budget(24, 300));
 }
 

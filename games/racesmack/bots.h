@@ -19,11 +19,11 @@ double finish_fraction(const RacesmackState& s, const Row& race);
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_racesmack_bot(const std::string& level);
+std::unique_ptr<Agent> make_racesmack_bot(BotLevel level);
 
 class RacesmackBot final : public Agent {
  public:
-  explicit RacesmackBot(const std::string& level);
+  explicit RacesmackBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
  private:
@@ -31,7 +31,7 @@ class RacesmackBot final : public Agent {
   Decision tap(const RacesmackState& s, PlayerId me, Rng& rng);
   Action settle(const RacesmackState& s, PlayerId me);
 
-  std::string level_;
+  BotLevel level_;
   ReactionProfile profile_;
   std::vector<Action> scratch_;
   std::vector<int> pool_;

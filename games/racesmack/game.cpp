@@ -57,7 +57,7 @@ std::unique_ptr<State> RacesmackGame::new_initial_state() const {
   return std::make_unique<RacesmackState>(*this);
 }
 
-std::unique_ptr<Agent> RacesmackGame::make_bot(const std::string& level) const {
+std::unique_ptr<Agent> RacesmackGame::make_bot(BotLevel level) const {
   return make_racesmack_bot(level);
 }
 

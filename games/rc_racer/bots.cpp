@@ -9,12 +9,12 @@
 
 namespace rt::rc_racer {
 
-const BotLevel& bot_level(const std::string& level) {
-  static const BotLevel kEasy{150, 3, 1, 6, 4500, 35000};
-  static const BotLevel kNormal{1500, 6, 3, 4, 2500, 25000};
-  static const BotLevel kHard{6000, 8, 5, 3, 1500, 20000};
-  if (level == "easy") return kEasy;
-  if (level == "hard") return kHard;
+const LevelTuning& level_tuning(BotLevel level) {
+  static const LevelTuning kEasy{150, 3, 1, 6, 4500, 35000};
+  static const LevelTuning kNormal{1500, 6, 3, 4, 2500, 25000};
+  static const LevelTuning kHard{6000, 8, 5, 3, 1500, 20000};
+  if (level == BotLevel::Easy) return kEasy;
+  if (level == BotLevel::Hard) return kHard;
   return kNormal;
 }
 
@@ -93,8 +93,8 @@ int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
   return v + clear * 5;
 }
 
-RcRacerBot::RcRacerBot(const std::string& level)
-    : level_(level), profile_(reaction_profile(level)), tune_(bot_level(level)) {}
+RcRacerBot::RcRacerBot(BotLevel level)
+    : level_(level), profile_(reaction_profile(level)), tune_(level_tuning(level)) {}
 
 void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int budget) {
   const Data& d = s.data();
@@ -318,7 +318,7 @@ Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
     case Phase::ChooseCar: {
       static const char* const kPreference[] = {"turbobot",      "die-liner", "brick-gang", "dogtor",
                                                 "grim-thresher", "m1-furry",  "sonic-fish", "bird-racer"};
-      if (level_ == "easy") {
+      if (level_ == BotLevel::Easy) {
         out.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
         return out;
       }
@@ -331,7 +331,7 @@ Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
       return out;
     }
     case Phase::PlaceCar: {
-      if (level_ == "easy") {
+      if (level_ == BotLevel::Easy) {
         out.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
         return out;
       }
@@ -408,7 +408,7 @@ double position_value(const RcRacerState& s, PlayerId me) {
   return 0.5 + 0.5 * std::tanh((car_strength(s, me) - best_other) / 400.0);
 }
 
-std::unique_ptr<Agent> make_rc_racer_bot(const std::string& level) {
+std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level) {
   // Programming is a sliding puzzle: one slide at a time says nothing about
   // the program, so the hard planner keeps it. Search weighs the turn's
   // choices (Bird Racer's flight, Shields) to the end of the round.

@@ -20,7 +20,7 @@ namespace rt::rc_racer {
 class RcRacerState;
 
 // What a level does: how many programs it tries and how it values a slide.
-struct BotLevel {
+struct LevelTuning {
   int evaluations;  // candidate programs tried per round
   int lookahead;    // slides searched exhaustively from the scrambled grid
   int finalists;    // candidates solved for real
@@ -31,7 +31,7 @@ struct BotLevel {
   // idle nor slide for a minute (docs/BOTS.md "RC Racer in real time").
   Tick round_ms;
 };
-const BotLevel& bot_level(const std::string& level);
+const LevelTuning& level_tuning(BotLevel level);
 
 // The value of running `program` (tile kinds, nullptr = gap) for p now, in
 // hundredths of a row: distance gained, the line crossed, energy lost.
@@ -39,14 +39,14 @@ int program_value(const RcRacerState& s, PlayerId p, const std::array<const Tile
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_rc_racer_bot(const std::string& level);
+std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level);
 // How likely `me` is to win from here, in [0, 1]: rows, the line, energy and
 // Shields against the best car still racing (the search's judgement).
 double position_value(const RcRacerState& s, PlayerId me);
 
 class RcRacerBot final : public Agent {
  public:
-  explicit RcRacerBot(const std::string& level);
+  explicit RcRacerBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
  private:
@@ -54,9 +54,9 @@ class RcRacerBot final : public Agent {
   // Plans at most `budget` slides.
   void make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int budget);
 
-  std::string level_;
+  BotLevel level_;
   ReactionProfile profile_;
-  BotLevel tune_;
+  LevelTuning tune_;
   std::unique_ptr<Solver> solver_;
   std::vector<Dir> plan_;
   std::size_t next_ = 0;

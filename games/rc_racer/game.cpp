@@ -115,8 +115,8 @@ std::unique_ptr<State> RcRacerGame::new_initial_state() const {
   return std::make_unique<RcRacerState>(*this);
 }
 
-std::unique_ptr<Agent> RcRacerGame::make_bot(const std::string& level) const {
-  if (level != "easy" && level != "normal" && level != "hard") return nullptr;
+std::unique_ptr<Agent> RcRacerGame::make_bot(BotLevel level) const {
+  if (level == BotLevel::Random) return nullptr;
   return make_rc_racer_bot(level);
 }
 

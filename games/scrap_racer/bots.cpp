@@ -35,8 +35,8 @@ int mask_sum(int mask) {
 
 }  // namespace
 
-ScrapRacerBot::ScrapRacerBot(const std::string& level)
-    : level_(level), easy_(level == "easy"), profile_(reaction_profile(level)) {}
+ScrapRacerBot::ScrapRacerBot(BotLevel level)
+    : level_(level), easy_(level == BotLevel::Easy), profile_(reaction_profile(level)) {}
 
 // --- the rolling programme ----------------------------------------------------
 
@@ -328,7 +328,7 @@ double position_value(const ScrapRacerState& s, PlayerId me) {
   return 0.5 + 0.5 * std::tanh((player_strength(s, me) - best_other) / scale);
 }
 
-std::unique_ptr<Agent> make_scrap_racer_bot(const std::string& level) {
+std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level) {
   SearchConfig config = search_budget(24, 120);
   config.budget.horizon = 24;  // about a round of turns, then judge the positions
   config.evaluate = [](const State& s, PlayerId me) {

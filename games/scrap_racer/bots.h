@@ -24,7 +24,7 @@ namespace rt::scrap_racer {
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_scrap_racer_bot(const std::string& level);
+std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level);
 // How likely `me` is to win from here, in [0, 1]: the search's judgement at
 // its playout horizon (distance, Boost markers and bonus cards against the
 // best opponent, weighed by the turns left).
@@ -32,7 +32,7 @@ double position_value(const ScrapRacerState& s, PlayerId me);
 
 class ScrapRacerBot final : public Agent {
  public:
-  explicit ScrapRacerBot(const std::string& level);
+  explicit ScrapRacerBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
   // The value (in spaces) of rolling on versus stopping, for tests and the shell's hints.
@@ -52,7 +52,7 @@ class ScrapRacerBot final : public Agent {
   double face_value(int mask, int v, int b);
   double continue_value(int mask, int b);
 
-  std::string level_;
+  BotLevel level_;
   bool easy_ = false;
   ReactionProfile profile_;
   std::vector<Action> scratch_;

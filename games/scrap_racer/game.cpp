@@ -45,7 +45,7 @@ std::unique_ptr<State> ScrapRacerGame::new_initial_state() const {
   return std::make_unique<ScrapRacerState>(*this);
 }
 
-std::unique_ptr<Agent> ScrapRacerGame::make_bot(const std::string& level) const {
+std::unique_ptr<Agent> ScrapRacerGame::make_bot(BotLevel level) const {
   return make_scrap_racer_bot(level);
 }
 

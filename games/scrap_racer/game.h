@@ -16,7 +16,7 @@ class ScrapRacerGame final : public Game {
   const GameInfo& info() const override { return game_info(); }
   const Options& options() const override { return options_; }
   std::unique_ptr<State> new_initial_state() const override;
-  std::unique_ptr<Agent> make_bot(const std::string& level) const override;
+  std::unique_ptr<Agent> make_bot(BotLevel level) const override;
   std::string rules_text() const override { return data_.rules_text; }
 
   const Data& data() const { return data_; }

@@ -10,7 +10,7 @@
 
 namespace rt::wacky_races {
 
-WackyBot::WackyBot(const std::string& level) : level_(level) {}
+WackyBot::WackyBot(BotLevel level) : level_(level) {}
 
 namespace {
 
@@ -86,7 +86,7 @@ Decision WackyBot::decide(const State& base, PlayerId me, Rng& rng) {
   s.legal_actions(me, scratch_);
   Decision out;
   out.action = scratch_.front();
-  if (level_ == "easy" && rng.below(100) < 25) {
+  if (level_ == BotLevel::Easy && rng.below(100) < 25) {
     out.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
     return out;
   }
@@ -112,7 +112,7 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
   const int p = s.pos(slot);
   Hand h = hand_of(s, me);
   const Team& team = c.teams[static_cast<std::size_t>(s.team_of(slot))];
-  const bool hard = level_ == "hard";
+  const bool hard = level_ == BotLevel::Hard;
 
   // Out of the Swamp: the cheapest way, keeping variety.
   int best_pair = -1;
@@ -222,7 +222,7 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
     switch (e.code) {
       case PowerCode::Move: {
         const int d = s.next_free(p, +1);
-        if (d >= 0 && (safe_trap(s, me, d) || level_ == "easy")) return kPower + i;
+        if (d >= 0 && (safe_trap(s, me, d) || level_ == BotLevel::Easy)) return kPower + i;
         break;
       }
       case PowerCode::HandPlus: return kPower + i;
@@ -355,7 +355,7 @@ Action WackyBot::choose_power(const WackyState& s, PlayerId me) {
   return pick >= 0 ? kPowerPick + pick : -1;
 }
 
-std::unique_ptr<Agent> make_wacky_races_bot(const std::string& level) {
+std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level) {
   return heuristic_or_search<WackyBot>(level, search_budget(24, 300));
 }
 

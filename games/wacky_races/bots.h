@@ -16,11 +16,11 @@ class WackyState;
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_wacky_races_bot(const std::string& level);
+std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level);
 
 class WackyBot final : public Agent {
  public:
-  explicit WackyBot(const std::string& level);
+  explicit WackyBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
 
  private:
@@ -30,7 +30,7 @@ class WackyBot final : public Agent {
   Action choose_card(const WackyState& s, PlayerId me);
   Action choose_power(const WackyState& s, PlayerId me);
 
-  std::string level_;  // no timed contests in this game: no reaction profile needed
+  BotLevel level_;  // no timed contests in this game: no reaction profile needed
   std::vector<Action> scratch_;
   int cross_second_ = -1;  // the Crossroads tile planned as the second of the swap
 };

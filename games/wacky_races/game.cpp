@@ -75,7 +75,7 @@ std::unique_ptr<State> WackyGame::new_initial_state() const {
   return std::make_unique<WackyState>(*this);
 }
 
-std::unique_ptr<Agent> WackyGame::make_bot(const std::string& level) const {
+std::unique_ptr<Agent> WackyGame::make_bot(BotLevel level) const {
   return make_wacky_races_bot(level);
 }
 

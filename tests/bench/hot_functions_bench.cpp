@@ -146,8 +146,9 @@ TEST_CASE("Bots at every level play whole games", "[bench][bots]") {
     o.players = std::min(4, entry.info.max_players);
     const std::shared_ptr<const Game> game =
         builtin_registry().create(entry.info.id, o, DataSource::embedded());
-    for (const char* level : {"easy", "normal", "hard"}) {
-      BENCHMARK(entry.info.id + ": a " + std::to_string(o.players) + "-player game at level " + level) {
+    for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard}) {
+      BENCHMARK(entry.info.id + ": a " + std::to_string(o.players) + "-player game at level " +
+                std::string(level_name(level))) {
         Table table(
             game, std::vector<Seat>(static_cast<std::size_t>(o.players), Seat{"P", SeatKind::Bot, level}), 1);
         table.advance();

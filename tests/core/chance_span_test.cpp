@@ -75,7 +75,7 @@ class DrawsGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override {
     return std::make_unique<DrawsState>(listed_, draws_);
   }
-  std::unique_ptr<Agent> make_bot(const std::string&) const override { return nullptr; }
+  std::unique_ptr<Agent> make_bot(BotLevel) const override { return nullptr; }
   std::string rules_text() const override { return {}; }
 
  private:

@@ -33,7 +33,7 @@ void sparse_file(const std::string& path, off_t size) {
 }
 
 std::string toy_save() {
-  std::vector<Seat> seats{{"S1", SeatKind::Bot, "random"}, {"S2", SeatKind::Bot, "random"}};
+  std::vector<Seat> seats{{"S1", SeatKind::Bot, BotLevel::Random}, {"S2", SeatKind::Bot, BotLevel::Random}};
   Table t(toy::toy_game(), seats, 5);
   t.advance();
   return save_text(t);

@@ -103,8 +103,9 @@ class RelayGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override {
     return std::make_unique<RelayState>(opt_.players, rounds_, back_to_back_);
   }
-  std::unique_ptr<Agent> make_bot(const std::string& level) const override {
-    return std::make_unique<toy::FixedAgent>(0, level == "fast" ? 200 : 5000);
+  // The toy's fast level taps at 200 ms, every other one late, at 5000 ms.
+  std::unique_ptr<Agent> make_bot(BotLevel level) const override {
+    return std::make_unique<toy::FixedAgent>(0, level == toy::kFast ? 200 : 5000);
   }
   std::string rules_text() const override { return ""; }
 
@@ -162,11 +163,11 @@ struct Rig {
   int immediate = 0;
 };
 
-Seat bot(const char* level) {
+Seat bot(BotLevel level) {
   return Seat{"bot", SeatKind::Bot, level};
 }
 Seat person() {
-  return Seat{"you", SeatKind::Human, "human"};
+  return Seat{"you", SeatKind::Human};
 }
 
 PaceConfig config() {
@@ -181,7 +182,7 @@ PaceConfig config() {
 }  // namespace
 
 TEST_CASE("Pacer: computers' decisions are paced, public chance at half pace", "[core][pacer]") {
-  Rig r({bot("fast"), bot("fast")}, config());
+  Rig r({bot(toy::kFast), bot(toy::kFast)}, config());
   r.run_until([&] { return r.pacer.phase() == PacePhase::Over; });
   REQUIRE(r.table.over());
   CHECK(r.immediate == 0);
@@ -199,7 +200,7 @@ TEST_CASE("Pacer: computers' decisions are paced, public chance at half pace", "
 }
 
 TEST_CASE("Pacer: a contest with a person opens after Get ready, on the real clock", "[core][pacer]") {
-  Rig r({person(), bot("fast")}, config());
+  Rig r({person(), bot(toy::kFast)}, config());
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   REQUIRE(r.pacer.phase() == PacePhase::People);
   CHECK(r.pacer.wake_at(r.now) == kNever);  // a person's turn has no timer
@@ -228,7 +229,7 @@ TEST_CASE("Pacer: a contest with a person opens after Get ready, on the real clo
 
 TEST_CASE("Pacer: a computer quicker than the key press acts first; a stale press is too late",
           "[core][pacer]") {
-  Rig r({person(), bot("fast")}, config());
+  Rig r({person(), bot(toy::kFast)}, config());
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   r.pacer.decide(0, 0, r.now);
   r.run_until([&] { return r.pacer.phase() == PacePhase::Contest; });
@@ -240,7 +241,7 @@ TEST_CASE("Pacer: a computer quicker than the key press acts first; a stale pres
 }
 
 TEST_CASE("Pacer: who won a contest stays on screen before the game goes on", "[core][pacer]") {
-  Rig r({person(), bot("fast")}, config(), 2);
+  Rig r({person(), bot(toy::kFast)}, config(), 2);
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   r.pacer.decide(0, 0, r.now);
   r.run_until([&] { return r.pacer.phase() == PacePhase::Contest; });
@@ -259,7 +260,7 @@ TEST_CASE("Pacer: who won a contest stays on screen before the game goes on", "[
 }
 
 TEST_CASE("Pacer: a contest opening straight after another gets its own Get ready", "[core][pacer]") {
-  Rig r({person(), bot("fast")}, config(), 3, true);
+  Rig r({person(), bot(toy::kFast)}, config(), 3, true);
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   r.pacer.decide(0, 0, r.now);
   int ready = 0;
@@ -279,11 +280,11 @@ TEST_CASE("Pacer: computers alone race at once at rate 0, in real time at rate 1
   PaceConfig c = config();
   c.pace_ms = 0;
   c.contest_rate = 0;
-  Rig fast({bot("late"), bot("late")}, c);
+  Rig fast({bot(toy::kLate), bot(toy::kLate)}, c);
   fast.pacer.update(0);
   CHECK(fast.table.over());  // two races to their 1 s deadline without a millisecond passing
   c.contest_rate = 1;
-  Rig real({bot("late"), bot("late")}, c);
+  Rig real({bot(toy::kLate), bot(toy::kLate)}, c);
   real.run_until([&] { return real.table.over(); });
   CHECK(real.table.over());
   CHECK(real.now >= 2000);
@@ -291,7 +292,7 @@ TEST_CASE("Pacer: computers alone race at once at rate 0, in real time at rate 1
 }
 
 TEST_CASE("Pacer: a pause freezes the contest clock and the pacing", "[core][pacer]") {
-  Rig r({person(), bot("late")}, config());
+  Rig r({person(), bot(toy::kLate)}, config());
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   r.pacer.decide(0, 0, r.now);
   r.run_until([&] { return r.pacer.phase() == PacePhase::Contest; });
@@ -311,7 +312,7 @@ TEST_CASE("Pacer: whole games never ask to be woken without work to do", "[core]
       c.pace_ms = pace;
       c.ready_ms = pace;  // 0 too: Get ready without a pause
       c.after_contest_ms = pace;
-      Rig r({person(), bot("fast"), bot("late")}, c, 4, back_to_back);
+      Rig r({person(), bot(toy::kFast), bot(toy::kLate)}, c, 4, back_to_back);
       int wakes = 0;
       for (int i = 0; i < 10000 && !r.table.over(); ++i) {
         if (r.pacer.phase() == PacePhase::People) {
@@ -332,7 +333,7 @@ TEST_CASE("Pacer: whole games never ask to be woken without work to do", "[core]
 
 TEST_CASE("Pacer: a key held through a race does not wave its result away; a fresh press does",
           "[core][pacer]") {
-  Rig r({person(), bot("late")}, config(), 2);
+  Rig r({person(), bot(toy::kLate)}, config(), 2);
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   r.pacer.decide(0, 0, r.now);
   r.run_until([&] { return r.pacer.phase() == PacePhase::Contest; });

@@ -104,7 +104,8 @@ TEST_CASE("Search: the same random stream gives the same decisions and the same 
   auto g = toy_game(3);
   auto play = [&](std::uint64_t seed) {
     std::vector<Seat> seats;
-    for (int p = 0; p < 3; ++p) seats.push_back(Seat{fmt::format("S{}", p + 1), SeatKind::Bot, "random"});
+    for (int p = 0; p < 3; ++p)
+      seats.push_back(Seat{fmt::format("S{}", p + 1), SeatKind::Bot, BotLevel::Random});
     Table t(g, seats, seed);
     for (PlayerId p = 0; p < 3; ++p) {
       SearchConfig c;

@@ -11,7 +11,7 @@ namespace {
 
 using toy::toy_game;
 
-std::vector<Seat> bots(std::vector<std::string> levels) {
+std::vector<Seat> bots(std::vector<BotLevel> levels) {
   std::vector<Seat> seats;
   for (std::size_t i = 0; i < levels.size(); ++i)
     seats.push_back(Seat{fmt::format("S{}", i + 1), SeatKind::Bot, levels[i]});
@@ -21,7 +21,7 @@ std::vector<Seat> bots(std::vector<std::string> levels) {
 }  // namespace
 
 TEST_CASE("Table: in a timed contest the earliest decision is applied first", "[core][table]") {
-  Table t(toy_game(), bots({"slow", "fast"}), 1);
+  Table t(toy_game(), bots({toy::kSlow, toy::kFast}), 1);
   t.advance();
   REQUIRE(t.over());
   const auto& s = static_cast<const toy::ToyState&>(t.state());
@@ -30,13 +30,13 @@ TEST_CASE("Table: in a timed contest the earliest decision is applied first", "[
 }
 
 TEST_CASE("Table: decisions at the same tick go by seat order", "[core][table]") {
-  Table t(toy_game(), bots({"fast", "fast"}), 1);
+  Table t(toy_game(), bots({toy::kFast, toy::kFast}), 1);
   t.advance();
   CHECK(static_cast<const toy::ToyState&>(t.state()).tapper() == 0);
 }
 
 TEST_CASE("Table: the clock acts at the deadline when nobody acted before it", "[core][table]") {
-  Table t(toy_game(), bots({"late", "late"}), 1);
+  Table t(toy_game(), bots({toy::kLate, toy::kLate}), 1);
   t.advance();
   REQUIRE(t.over());
   CHECK(t.history().back().player == kClock);
@@ -44,7 +44,7 @@ TEST_CASE("Table: the clock acts at the deadline when nobody acted before it", "
 }
 
 TEST_CASE("Table: advance() stops for a human and submit() validates the decision", "[core][table]") {
-  std::vector<Seat> seats = bots({"fast", "fast"});
+  std::vector<Seat> seats = bots({toy::kFast, toy::kFast});
   seats[0].kind = SeatKind::Human;
   Table t(toy_game(), seats, 3);
   t.advance();
@@ -63,12 +63,12 @@ TEST_CASE("Table: advance() stops for a human and submit() validates the decisio
 }
 
 TEST_CASE("Table: the same seed plays the same game", "[core][table]") {
-  Table a(toy_game(3), bots({"random", "random", "random"}), 99);
-  Table b(toy_game(3), bots({"random", "random", "random"}), 99);
+  Table a(toy_game(3), bots({BotLevel::Random, BotLevel::Random, BotLevel::Random}), 99);
+  Table b(toy_game(3), bots({BotLevel::Random, BotLevel::Random, BotLevel::Random}), 99);
   a.advance();
   b.advance();
   CHECK(a.history() == b.history());
-  Table c(toy_game(3), bots({"random", "random", "random"}), 100);
+  Table c(toy_game(3), bots({BotLevel::Random, BotLevel::Random, BotLevel::Random}), 100);
   c.advance();
   CHECK(a.history() != c.history());
 }
@@ -76,7 +76,7 @@ TEST_CASE("Table: the same seed plays the same game", "[core][table]") {
 TEST_CASE("Save: save -> load round-trips the game, the history and the random streams", "[core][save]") {
   Registry r;
   r.add(toy::ToyGame::entry());
-  std::vector<Seat> seats = bots({"random", "random"});
+  std::vector<Seat> seats = bots({BotLevel::Random, BotLevel::Random});
   seats[0].kind = SeatKind::Human;
   Table t(toy_game(), seats, 5);
   t.advance();
@@ -93,7 +93,7 @@ TEST_CASE("Save: save -> load round-trips the game, the history and the random s
 TEST_CASE("Save: malformed, truncated and foreign-version files are refused with the line", "[core][save]") {
   Registry r;
   r.add(toy::ToyGame::entry());
-  Table t(toy_game(), bots({"random", "random"}), 5);
+  Table t(toy_game(), bots({BotLevel::Random, BotLevel::Random}), 5);
   t.advance();
   const std::string good = save_text(t);
   auto refuse = [&](const std::string& text, const std::string& expect) {
@@ -118,7 +118,7 @@ TEST_CASE("Save: malformed, truncated and foreign-version files are refused with
 
 TEST_CASE("Transcript: text and JSON lines, same bytes for the same seed", "[core][transcript]") {
   auto run = [](bool json) {
-    Table t(toy_game(), bots({"random", "random"}), 8);
+    Table t(toy_game(), bots({BotLevel::Random, BotLevel::Random}), 8);
     std::string out;
     TranscriptOptions o;
     o.json = json;

@@ -137,7 +137,10 @@ class FixedAgent final : public Agent {
   Tick delay_;
 };
 
-// Levels "slow"/"fast"/"tie" pick fixed tap delays for ordering tests.
+// Levels pick fixed tap delays for ordering tests: the toy's names for them.
+inline constexpr BotLevel kFast = BotLevel::Hard;    // taps at 200 ms
+inline constexpr BotLevel kSlow = BotLevel::Normal;  // taps at 300 ms
+inline constexpr BotLevel kLate = BotLevel::Easy;    // taps at 5000 ms
 class ToyGame final : public Game {
  public:
   explicit ToyGame(Options o) : opt_(std::move(o)) {}
@@ -146,10 +149,13 @@ class ToyGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override {
     return std::make_unique<ToyState>(opt_.players, &opt_);
   }
-  std::unique_ptr<Agent> make_bot(const std::string& level) const override {
-    if (level == "fast") return std::make_unique<FixedAgent>(kStop, 200);
-    if (level == "slow") return std::make_unique<FixedAgent>(kStop, 300);
-    if (level == "late") return std::make_unique<FixedAgent>(kStop, 5000);
+  std::unique_ptr<Agent> make_bot(BotLevel level) const override {
+    switch (level) {
+      case kFast: return std::make_unique<FixedAgent>(kStop, 200);
+      case kSlow: return std::make_unique<FixedAgent>(kStop, 300);
+      case kLate: return std::make_unique<FixedAgent>(kStop, 5000);
+      case BotLevel::Random: break;
+    }
     return nullptr;
   }
   std::string rules_text() const override { return "toy rules\n"; }

@@ -255,8 +255,7 @@ std::uint64_t soak(const GameEntry& entry, const HarnessConfig& cfg) {
   return decisions;
 }
 
-std::string transcript(std::shared_ptr<const Game> game, std::uint64_t seed, const std::string& level,
-                       bool json) {
+std::string transcript(std::shared_ptr<const Game> game, std::uint64_t seed, BotLevel level, bool json) {
   std::vector<Seat> seats;
   static const char* const kNames[] = {"Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"};
   for (int p = 0; p < game->options().players; ++p)

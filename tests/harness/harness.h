@@ -20,7 +20,7 @@ struct HarnessConfig {
   std::vector<std::string> variants;
   std::map<std::string, std::string> params;
   std::vector<int> player_counts;  // empty: min..max of the game
-  std::string seat_level = "random";
+  BotLevel seat_level = BotLevel::Random;
 };
 
 // Plays random games and checks, after every step: actors and legal actions
@@ -55,8 +55,7 @@ inline void chance(State& state, const std::string& text) {
 std::vector<std::string> legal_texts(const State& state, PlayerId player);
 
 // The transcript of a computer game (text or JSON lines).
-std::string transcript(std::shared_ptr<const Game> game, std::uint64_t seed, const std::string& level,
-                       bool json);
+std::string transcript(std::shared_ptr<const Game> game, std::uint64_t seed, BotLevel level, bool json);
 // Compares with tests/golden/<name>; RACETABLE_REGEN_GOLDEN=1 rewrites it.
 void check_golden(const std::string& name, const std::string& actual);
 

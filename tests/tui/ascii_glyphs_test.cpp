@@ -57,7 +57,8 @@ Seen play_all(const GameEntry& e) {
     o.players = players;
     std::shared_ptr<const Game> game = builtin_registry().create(e.info.id, o, DataSource::embedded());
     for (std::uint64_t seed : {1, 2}) {
-      std::vector<Seat> seats(static_cast<std::size_t>(players), Seat{"Cleopatra", SeatKind::Bot, "easy"});
+      std::vector<Seat> seats(static_cast<std::size_t>(players),
+                              Seat{"Cleopatra", SeatKind::Bot, BotLevel::Easy});
       Table t(game, seats, seed);
       EventSink events;
       t.set_event_sink(&events);

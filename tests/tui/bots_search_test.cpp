@@ -17,9 +17,9 @@ struct Played {
 
 // Heads-up, hard in seat 0 against normal, the hard bot made by the game.
 Played play(const std::shared_ptr<const Game>& game, std::uint64_t seed) {
-  std::vector<Seat> seats{{"A", SeatKind::Bot, "hard"}, {"B", SeatKind::Bot, "normal"}};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Hard}, {"B", SeatKind::Bot, BotLevel::Normal}};
   Table t(game, seats, seed);
-  auto hard = game->make_bot("hard");
+  auto hard = game->make_bot(BotLevel::Hard);
   auto* search = dynamic_cast<SearchAgent*>(hard.get());
   REQUIRE(search != nullptr);
   t.set_agent(0, std::move(hard));
@@ -49,6 +49,6 @@ TEST_CASE("Bots: hard searches in every game and the same seed plays the same ga
     CHECK(total.decisions > 0);
     CHECK(total.playouts >= total.decisions * 2);
     // make_agent (what sim and the shell use) gives the game's hard bot too.
-    CHECK(dynamic_cast<SearchAgent*>(make_agent(*game, "hard").get()) != nullptr);
+    CHECK(dynamic_cast<SearchAgent*>(make_agent(*game, BotLevel::Hard).get()) != nullptr);
   }
 }

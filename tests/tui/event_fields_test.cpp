@@ -63,7 +63,7 @@ std::vector<std::string> json_lines(const std::string& id, int players, std::uin
   o.players = players;
   o.variants = variants;
   std::shared_ptr<const Game> game = builtin_registry().create(id, o, DataSource::embedded());
-  std::vector<Seat> seats(static_cast<std::size_t>(players), Seat{"Ana", SeatKind::Bot, "easy"});
+  std::vector<Seat> seats(static_cast<std::size_t>(players), Seat{"Ana", SeatKind::Bot, BotLevel::Easy});
   Table t(game, seats, seed);
   std::string out;
   TranscriptOptions topt;

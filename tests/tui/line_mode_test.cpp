@@ -23,7 +23,7 @@ LineRun play(const std::string& game_id, const std::string& input, bool interact
   Options o;
   o.players = 2;
   std::shared_ptr<const Game> game = builtin_registry().create(game_id, o, DataSource::embedded());
-  Table table(game, {{"Ana", SeatKind::Human, "human"}, {"Ben", SeatKind::Bot, "normal"}}, 5);
+  Table table(game, {{"Ana", SeatKind::Human}, {"Ben", SeatKind::Bot, BotLevel::Normal}}, 5);
   std::istringstream in(input);
   LineRun r;
   cli::LineModeOptions opt;
@@ -72,7 +72,7 @@ TEST_CASE("Every game refuses an illegal decision with a RuleError and keeps its
     o.players = e.info.min_players;
     std::shared_ptr<const Game> game = builtin_registry().create(e.info.id, o, DataSource::embedded());
     std::vector<Seat> seats(static_cast<std::size_t>(o.players));
-    seats[0] = Seat{"Ana", SeatKind::Human, "human"};
+    seats[0] = Seat{"Ana", SeatKind::Human};
     Table table(game, seats, 3);
     table.advance();
     std::vector<PlayerId> humans;
@@ -107,9 +107,9 @@ TEST_CASE("Line mode: a Go Wacky! game prints under a third of the lines it prin
     Options o;
     o.players = players;
     std::shared_ptr<const Game> game = builtin_registry().create("go-wacky", o, DataSource::embedded());
-    std::vector<Seat> seats{{"Ana", SeatKind::Human, "human"}};
+    std::vector<Seat> seats{{"Ana", SeatKind::Human}};
     const char* names[] = {"Ben", "Cleo", "Dev"};
-    for (int p = 1; p < players; ++p) seats.push_back({names[p - 1], SeatKind::Bot, "normal"});
+    for (int p = 1; p < players; ++p) seats.push_back({names[p - 1], SeatKind::Bot, BotLevel::Normal});
     Table table(game, seats, 3);
     std::istringstream in(answers);
     std::string out;

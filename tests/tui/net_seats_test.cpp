@@ -17,7 +17,9 @@ TEST_CASE("A person's seat played by a stand-in is saved as the person's; a comp
   CHECK_THAT(text, Catch::Contains("seat human human " + table->seats()[1].name + "\n"));
   CHECK_THAT(text, Catch::Contains("seat bot normal " + table->seats()[2].name + "\n"));
   CHECK(text.find("seat bot human") == std::string::npos);
-  // Read from the table itself when no controllers are given: the same text.
+  // Without controllers the seats' kinds say who (a level is a computer's
+  // only, never "human"): with Ben back in his seat, the same text.
+  table->set_seat_kind(1, SeatKind::Human);
   CHECK(save_text_keeping_people(*table, "club") == text);
   CHECK(controller_of(table->seats()[0]) == SeatController::Person);
   CHECK(controller_of(table->seats()[2]) == SeatController::Computer);

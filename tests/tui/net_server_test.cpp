@@ -326,7 +326,7 @@ TEST_CASE("Shared table: after the grace period a computer stands in, and gives 
           "[net]") {
   Harness h;
   ServerOptions o = h.options();
-  o.stand_in = "random";
+  o.stand_in = BotLevel::Random;
   o.grace_ms = 1000;
   h.start(new_table("go-wacky", {"human", "human", "normal"}, 3), o);
   auto a = connect(h, play_hello(1));

@@ -39,7 +39,7 @@ std::unique_ptr<Table> go_wacky_table(const std::vector<std::string>& seats, int
 // Bull's-eye) it plays as the normal computer does.
 class MashingAgent final : public Agent {
  public:
-  explicit MashingAgent(const Game& game) : normal_(make_agent(game, "normal")) {}
+  explicit MashingAgent(const Game& game) : normal_(make_agent(game, BotLevel::Normal)) {}
   Decision decide(const State& state, PlayerId me, Rng& rng) override {
     scratch_.clear();
     state.legal_actions(me, scratch_);

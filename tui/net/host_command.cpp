@@ -86,11 +86,10 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
   opt.after_contest_ms = opt.ready_ms;
   if (!s.stand_in.empty()) {
-    const auto& levels = bot_levels();
-    if (std::find(levels.begin(), levels.end(), s.stand_in) == levels.end())
+    opt.stand_in = parse_bot_level(s.stand_in);
+    if (!opt.stand_in)
       throw OptionError(
           fmt::format("--stand-in: unknown level '{}' (use random, easy, normal or hard)", s.stand_in));
-    opt.stand_in = s.stand_in;
   }
   if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
   opt.grace_ms = static_cast<int>(s.grace_s * 1000);
@@ -161,7 +160,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
     seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
                               controller_of(seat) == SeatController::Person
                                   ? " (a player)"
-                                  : fmt::format(" (computer, {})", seat.level));
+                                  : fmt::format(" (computer, {})", level_name(seat.level)));
   }
   t.how = fmt::format(
       "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"

@@ -58,10 +58,7 @@ bool same_secret(const std::string& expected, const std::string& given) {
 }
 
 SeatController controller_of(const Seat& seat) {
-  // The set-up and the save file give a person's seat the level "human";
-  // the one place that string is read.
-  return seat.kind == SeatKind::Human || seat.level == "human" ? SeatController::Person
-                                                               : SeatController::Computer;
+  return seat.kind == SeatKind::Human ? SeatController::Person : SeatController::Computer;
 }
 
 std::string save_text_keeping_people(const Table& table, const std::string& name,
@@ -73,7 +70,8 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
     text.insert(header, fmt::format("table {}\n", name));
   }
   // A stand-in computer plays a person's seat as a bot: the seat is still
-  // that person's, so it is saved as a person's. Seat lines come in seat
+  // that person's, so it is saved as a person's ("seat human human NAME", as
+  // core/save.cpp writes them). Seat lines come in seat
   // order (core/save.cpp); only those of person seats played by a bot change.
   std::string out;
   out.reserve(text.size() + 16);
@@ -88,8 +86,8 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
       const SeatController who = seat < controllers.size() ? controllers[seat] : controller_of(seats[seat]);
       if (who == SeatController::Person && seats[seat].kind == SeatKind::Bot &&
           line.substr(0, kBot.size()) == kBot) {
-        out += "seat human ";
-        out += line.substr(kBot.size());
+        out += "seat human human ";
+        out += seats[seat].name;
       } else {
         out += line;
       }

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,8 +57,8 @@ struct ServerOptions {
   int ready_ms = 1500;  // "Get ready!" before a contest with people in it
   int after_contest_ms = 1500;
   int frame_ms = 50;  // screens of a live contest at most this often
-  // A computer plays for a person away longer than grace_ms ("" never).
-  std::string stand_in;
+  // A computer of this level plays for a person away longer than grace_ms (none: never).
+  std::optional<BotLevel> stand_in;
   int grace_ms = 30000;
   int hello_timeout_ms = 10000;
   int max_connections = 48;
@@ -295,8 +296,7 @@ class Server {
 // The save file text of a table whose person seats may be played by a
 // stand-in computer for now: those seats are written as human seats.
 // `name`: the table's name, kept in the save so `host --resume` reopens the
-// same table. `controllers`: each seat's (default: read from the seats'
-// levels, "human" being a person's).
+// same table. `controllers`: each seat's (default: controller_of each seat).
 std::string save_text_keeping_people(const Table& table, const std::string& name = {},
                                      const std::vector<SeatController>& controllers = {});
 // A seat's controller as a table made by the set-up (or a save) has it.

@@ -90,7 +90,7 @@ Millis Server::wake_at(Millis real) const {
   Millis wake = started_ && !opt_.watch_only ? pacer_.wake_at(real) : kNever;
   // A mirror's live contest: its watchers' frames.
   if (opt_.watch_only && phase_ == Phase::Contest) wake = std::max(real, last_frame_ + opt_.frame_ms);
-  if (!opt_.stand_in.empty() && started_ && phase_ != Phase::Over)
+  if (opt_.stand_in && started_ && phase_ != Phase::Over)
     for (std::size_t p = 0; p < seats_.size(); ++p) {
       const SeatState& s = seats_[p];
       if (s.claimed && s.client < 0 && !s.stand_in) wake = std::min(wake, s.away_since + opt_.grace_ms);
@@ -104,15 +104,16 @@ Millis Server::wake_at(Millis real) const {
 }
 
 void Server::check_stand_ins(Millis real) {
-  if (opt_.stand_in.empty() || !started_ || table_->over()) return;
+  if (!opt_.stand_in || !started_ || table_->over()) return;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     SeatState& s = seats_[p];
     if (!s.claimed || s.client >= 0 || s.stand_in || real < s.away_since + opt_.grace_ms) continue;
     s.stand_in = true;
     const auto seat = static_cast<PlayerId>(p);
-    table_->set_agent(seat, make_agent(table_->game(), opt_.stand_in));
+    table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));
     table_->set_seat_kind(seat, SeatKind::Bot);
-    say(fmt::format("a computer ({}) plays {} until its player is back", opt_.stand_in, seat_label(seat)));
+    say(fmt::format("a computer ({}) plays {} until its player is back", level_name(*opt_.stand_in),
+                    seat_label(seat)));
     changed_ = true;
   }
 }

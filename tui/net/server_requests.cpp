@@ -63,7 +63,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
       const Seat& seat = seats[static_cast<std::size_t>(p)];
       const SeatState& s = seats_[static_cast<std::size_t>(p)];
       if (!person_seat(static_cast<std::size_t>(p))) {
-        refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, seat.level), "seat");
+        refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
+               "seat");
         return;
       }
       if (s.client >= 0) {

@@ -57,7 +57,7 @@ std::string Server::status_line(PlayerId viewer) const {
         const SeatState& s = seats_[static_cast<std::size_t>(p)];
         std::string away;
         if (s.client < 0 && !opt_.watch_only)
-          away = opt_.stand_in.empty() ? " (away)" : " (away; a computer will stand in)";
+          away = !opt_.stand_in ? " (away)" : " (away; a computer will stand in)";
         others += fmt::format("{}{}{}", others.empty() ? "" : ", ", name(p), away);
       }
       if (mine) line = "Your turn";
@@ -97,7 +97,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     SeatView v;
     v.name = seat.name;
     v.human = person_seat(p);
-    v.level = seat.level;
+    v.level = v.human ? "human" : level_name(seat.level);
     v.claimed = ss.claimed;
     v.connected = ss.client >= 0 || (opt_.watch_only && ss.claimed);  // a mirror's people play at its host
     v.stand_in = ss.stand_in;
@@ -182,7 +182,7 @@ json Server::table_info(const Client& c) const {
     const Seat& seat = table_->seats()[p];
     seats.push_back(json{{"name", seat.name},
                          {"human", person_seat(p)},
-                         {"level", seat.level},
+                         {"level", std::string(person_seat(p) ? "human" : level_name(seat.level))},
                          {"claimed", seats_[p].claimed},
                          {"connected", seats_[p].client >= 0 || (opt_.watch_only && seats_[p].claimed)},
                          {"stand_in", seats_[p].stand_in},

@@ -86,7 +86,7 @@ class LocalTable final : public PlayTable {
       SeatPanel sp;
       sp.name = seat.name;
       sp.human = seat.kind == SeatKind::Human;
-      sp.kind = sp.human ? (one_human ? "you" : "human") : seat.level;
+      sp.kind = sp.human ? (one_human ? "you" : "human") : level_name(seat.level);
       sp.acting = std::find(acting.begin(), acting.end(), static_cast<PlayerId>(p)) != acting.end();
       for (const Placing& pl : standings.placings)
         if (pl.player == static_cast<PlayerId>(p)) {
@@ -185,7 +185,7 @@ class LocalTable final : public PlayTable {
     req.game = t.game().info().id;
     req.players = static_cast<int>(t.seats().size());
     for (const Seat& seat : t.seats()) {
-      req.seats.push_back(seat.kind == SeatKind::Human ? "human" : seat.level);
+      req.seats.emplace_back(seat.kind == SeatKind::Human ? "human" : level_name(seat.level));
       req.names.push_back(seat.name);
     }
     for (const auto& v : t.game().options().variants) req.variants.push_back(v);

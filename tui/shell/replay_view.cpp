@@ -54,7 +54,7 @@ class ReplayTable final : public PlayTable {
       SeatPanel sp;
       sp.name = seat.name;
       sp.human = seat.kind == SeatKind::Human;
-      sp.kind = sp.human ? "human" : seat.level;
+      sp.kind = sp.human ? "human" : level_name(seat.level);
       sp.acting = std::find(acting.begin(), acting.end(), static_cast<PlayerId>(p)) != acting.end();
       for (const Placing& pl : standings.placings)
         if (pl.player == static_cast<PlayerId>(p)) {

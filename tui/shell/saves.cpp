@@ -33,7 +33,8 @@ std::vector<SavedGame> list_saved_games(const std::string& dir) {
       if (!entry) throw SaveError(fmt::format("unknown game '{}'", save.game));
       g.game_name = entry->info.name;
       for (const Seat& s : save.seats)
-        g.seats.push_back(s.kind == SeatKind::Human ? s.name : fmt::format("{} ({})", s.name, s.level));
+        g.seats.push_back(s.kind == SeatKind::Human ? s.name
+                                                    : fmt::format("{} ({})", s.name, level_name(s.level)));
       g.seed = save.seed;
       g.steps = save.steps.size();
       for (const auto& st : save.steps) g.moves += st.player >= 0 ? 1 : 0;

@@ -27,8 +27,8 @@ TEST_CASE("Go Wacky!: golden transcripts for seeds 1, 7 and 42 (text and JSON li
     const int players = seed == 1 ? 2 : seed == 7 ? 4 : 6;
     auto game = test::make_game(go_wacky::entry(), players);
     test::check_golden(fmt::format("go-wacky/seed{}-{}p.txt", seed, players),
-                       test::transcript(game, seed, "normal", false));
+                       test::transcript(game, seed, BotLevel::Normal, false));
     test::check_golden(fmt::format("go-wacky/seed{}-{}p.jsonl", seed, players),
-                       test::transcript(game, seed, "normal", true));
+                       test::transcript(game, seed, BotLevel::Normal, true));
   }
 }

@@ -51,7 +51,7 @@ TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-w
 TEST_CASE("Bots: prefer a Go Wacky! card (only they roll) to a plain card", "[go-wacky][bots]") {
   auto t = fixture::deal(
       2, 1, {{"gw-red", "red", "orange", "orange"}, {"purple", "purple", "orange", "orange"}}, "red");
-  GoWackyBot bot("normal");
+  GoWackyBot bot(BotLevel::Normal);
   Rng rng(1);
   const Decision d = bot.decide(*t.s, 0, rng);
   CHECK(t.s->action_text(0, d.action) == "play gw-red");
@@ -61,7 +61,7 @@ TEST_CASE("Bots: aim Bull's-eye throws at the centre, hard more precisely than r
   auto t = fixture::deal(
       2, 1, {{"bull-yellow+blue", "red", "red", "red"}, {"purple", "purple", "orange", "orange"}}, "blue");
   act(*t.s, 0, "play bull-yellow+blue");
-  auto mean_miss = [&](const std::string& level) {
+  auto mean_miss = [&](BotLevel level) {
     GoWackyBot bot(level);
     Rng rng(5);
     long total = 0;
@@ -71,8 +71,8 @@ TEST_CASE("Bots: aim Bull's-eye throws at the centre, hard more precisely than r
     }
     return total / 200;
   };
-  CHECK(mean_miss("hard") < 15);
-  CHECK(mean_miss("hard") <= mean_miss("easy"));
+  CHECK(mean_miss(BotLevel::Hard) < 15);
+  CHECK(mean_miss(BotLevel::Hard) <= mean_miss(BotLevel::Easy));
 }
 
 namespace {

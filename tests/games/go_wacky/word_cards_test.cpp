@@ -71,7 +71,8 @@ TEST_CASE("Everybody Go Wacky!: the quicker roller gets more rolls (timed contes
     }
   };
   auto game = rt::test::make_game(entry(), 2);
-  std::vector<Seat> seats{{"Slow", SeatKind::Bot, "normal"}, {"Quick", SeatKind::Bot, "normal"}};
+  std::vector<Seat> seats{{"Slow", SeatKind::Bot, BotLevel::Normal},
+                          {"Quick", SeatKind::Bot, BotLevel::Normal}};
   int rolls[2] = {0, 0};
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     Table table(game, seats, seed);
@@ -289,7 +290,7 @@ TEST_CASE("Winning: as soon as the last card is taken from the Draw Pile, the ga
   // Rulebook, Winning: "As soon as the last card is taken from the Draw Pile, the game is over. Everybody
   // count the number of cards in your Scoring Pile. If you have the most cards, you win!"
   auto game = rt::test::make_game(entry(), 2);
-  std::vector<Seat> seats{{"A", SeatKind::Bot, "random"}, {"B", SeatKind::Bot, "random"}};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Random}, {"B", SeatKind::Bot, BotLevel::Random}};
   Table table(game, seats, 3);
   table.advance();
   const auto& s = static_cast<const GoWackyState&>(table.state());
@@ -318,7 +319,7 @@ namespace {
 template <class Each>
 void random_games(const std::vector<std::string>& variants, std::uint64_t seeds, Each each) {
   auto game = rt::test::make_game(entry(), 2, variants);
-  std::vector<Seat> seats{{"A", SeatKind::Bot, "random"}, {"B", SeatKind::Bot, "random"}};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Random}, {"B", SeatKind::Bot, BotLevel::Random}};
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     Table table(game, seats, seed);
     Phase before = Phase::ChooseDealer;

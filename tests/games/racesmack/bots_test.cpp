@@ -24,13 +24,13 @@ std::unique_ptr<RacesmackState> tapping(std::shared_ptr<const RacesmackGame>& g)
 
 TEST_CASE("Bots: every level has a Racesmack bot", "[racesmack][bots]") {
   auto g = make(3);
-  for (const char* level : {"easy", "normal"}) {
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Normal}) {
     auto bot = g->make_bot(level);
     REQUIRE(bot != nullptr);
     CHECK(dynamic_cast<RacesmackBot*>(bot.get()) != nullptr);
   }
   // hard: the core's search over the heuristic (which still taps).
-  auto hard = g->make_bot("hard");
+  auto hard = g->make_bot(BotLevel::Hard);
   CHECK(dynamic_cast<SearchAgent*>(hard.get()) != nullptr);
 }
 
@@ -39,7 +39,7 @@ TEST_CASE("Bots: every level has a Racesmack bot", "[racesmack][bots]") {
 TEST_CASE("Bots: taps a correct card, errs by profile, easy more often than hard", "[racesmack][bots]") {
   std::shared_ptr<const RacesmackGame> g;
   auto s = tapping(g);
-  auto rate = [&](const char* level, double& mean_delay) {
+  auto rate = [&](BotLevel level, double& mean_delay) {
     RacesmackBot bot(level);
     Rng rng(42);
     int wrong = 0;
@@ -54,9 +54,9 @@ TEST_CASE("Bots: taps a correct card, errs by profile, easy more often than hard
     return static_cast<double>(wrong) / kTrials;
   };
   double easy_delay = 0, hard_delay = 0, normal_delay = 0;
-  const double easy = rate("easy", easy_delay);
-  const double normal = rate("normal", normal_delay);
-  const double hard = rate("hard", hard_delay);
+  const double easy = rate(BotLevel::Easy, easy_delay);
+  const double normal = rate(BotLevel::Normal, normal_delay);
+  const double hard = rate(BotLevel::Hard, hard_delay);
   CHECK(easy > normal);
   CHECK(normal > hard);
   CHECK(hard < 0.05);
@@ -67,10 +67,10 @@ TEST_CASE("Bots: taps a correct card, errs by profile, easy more often than hard
   // (State::think_time, scaled by the level: hard reads faster than easy).
   const double read = s->think_time(2);
   REQUIRE(read > 0);
-  CHECK(std::abs(hard_delay - (reaction_profile("hard").mean_ms + read * think_time_percent("hard") / 100)) <
-        20);
-  CHECK(std::abs(easy_delay - (reaction_profile("easy").mean_ms + read * think_time_percent("easy") / 100)) <
-        30);
+  CHECK(std::abs(hard_delay - (reaction_profile(BotLevel::Hard).mean_ms +
+                               read * think_time_percent(BotLevel::Hard) / 100)) < 20);
+  CHECK(std::abs(easy_delay - (reaction_profile(BotLevel::Easy).mean_ms +
+                               read * think_time_percent(BotLevel::Easy) / 100)) < 30);
 }
 
 TEST_CASE("Bots: when nothing is correct they tap their own card", "[racesmack][bots]") {
@@ -79,7 +79,7 @@ TEST_CASE("Bots: when nothing is correct they tap their own card", "[racesmack][
   deal(*s, {{"#17", "R30", "R31", "R32"}, {"R13", "R33", "R34", "R35"}, {"R09", "R36", "R29", "R28"}}, "R05");
   pick(*s, {"#17", "R13", "R09"});
   REQUIRE(s->none_correct());
-  RacesmackBot bot("hard");
+  RacesmackBot bot(BotLevel::Hard);
   Rng rng(3);
   int own = 0;
   for (int k = 0; k < 200; ++k) own += bot.decide(*s, 1, rng).action == kTapBase + 1;
@@ -96,7 +96,7 @@ TEST_CASE("Bots: pick the card that brings the Finish closer", "[racesmack][bots
   test::act(*s, 0, "left #16");
   test::act(*s, 0, "right R01");
   flip_tops(*s, {"R12", "R14"});
-  RacesmackBot bot("hard");
+  RacesmackBot bot(BotLevel::Hard);
   Rng rng(5);
   CHECK(s->action_text(0, bot.decide(*s, 0, rng).action) == "play R20");  // two triangles
 }
@@ -113,7 +113,7 @@ TEST_CASE("Bots: place won cards so no neighbours clash for their Finish", "[rac
   flip_tops(*s, {"R09", "R10"});
   pick(*s, {"R05", "R07"});  // circle and square tie: both correct
   tap(*s, 0, 1, s->now() + 100);
-  RacesmackBot bot("hard");
+  RacesmackBot bot(BotLevel::Hard);
   Rng rng(9);
   while (s->phase() == Phase::Settle) test::act(*s, 0, s->action_text(0, bot.decide(*s, 0, rng).action));
   CHECK(s->progress_of(0).faults == 0);
@@ -137,7 +137,7 @@ TEST_CASE("Bots: a lost Race card is never their Finish when another will do", "
   pick(*s, {"R05", "R13"});       // squares: R13 correct
   tap(*s, 0, 1, s->now() + 100);  // Ana: wrong
   REQUIRE(s->lose_race_owed(0) == 1);
-  RacesmackBot bot("hard");
+  RacesmackBot bot(BotLevel::Hard);
   Rng rng(1);
   CHECK(s->action_text(0, bot.decide(*s, 0, rng).action) == "lose R02");
 }
@@ -149,7 +149,7 @@ TEST_CASE("Bots: with the tie penalty on a tie they wait to be the last", "[race
   pick(*s, {"R02", "R06", "R04"});
   tap(*s, 1, 2, 100);
   tap(*s, 0, 3, 200);
-  RacesmackBot bot("hard");
+  RacesmackBot bot(BotLevel::Hard);
   Rng rng(2);
   CHECK(s->action_text(0, bot.decide(*s, 0, rng).action) == "penalty race");  // nothing to lose yet
   test::act(*s, 0, "penalty tie");
@@ -167,10 +167,10 @@ TEST_CASE("Bots: hard bots beat random players", "[racesmack][bots]") {
   int wins = 0;
   constexpr int kGames = 24;
   for (int seed = 1; seed <= kGames; ++seed) {
-    std::vector<Seat> seats{{"A", SeatKind::Bot, "hard"},
-                            {"B", SeatKind::Bot, "random"},
-                            {"C", SeatKind::Bot, "random"},
-                            {"D", SeatKind::Bot, "random"}};
+    std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Hard},
+                            {"B", SeatKind::Bot, BotLevel::Random},
+                            {"C", SeatKind::Bot, BotLevel::Random},
+                            {"D", SeatKind::Bot, BotLevel::Random}};
     Table t(g, seats, static_cast<std::uint64_t>(seed));
     t.set_recording(false);
     t.advance();

@@ -44,7 +44,7 @@ TEST_CASE("Racesmack: the Game contract holds for 2-6 players in every variant",
 }
 
 TEST_CASE("Racesmack: the Game contract holds with the heuristic bots", "[racesmack][contract]") {
-  for (const char* level : {"easy", "hard"}) {
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Hard}) {
     test::HarnessConfig cfg;
     cfg.seeds = 2;
     cfg.seat_level = level;
@@ -87,10 +87,10 @@ TEST_CASE("Racesmack: transcripts are deterministic and match the golden files",
   };
   for (const Run& r : runs) {
     auto g = test::make_game(entry(), r.players, r.variants);
-    const std::string text = test::transcript(g, r.seed, "normal", false);
-    CHECK(text == test::transcript(g, r.seed, "normal", false));
+    const std::string text = test::transcript(g, r.seed, BotLevel::Normal, false);
+    CHECK(text == test::transcript(g, r.seed, BotLevel::Normal, false));
     test::check_golden(std::string("racesmack/") + r.name + ".txt", text);
     test::check_golden(std::string("racesmack/") + r.name + ".jsonl",
-                       test::transcript(g, r.seed, "normal", true));
+                       test::transcript(g, r.seed, BotLevel::Normal, true));
   }
 }

@@ -17,17 +17,17 @@ using namespace rt::rc_racer::fixture;
 namespace {
 
 // Seat 0 at `level` against random seats: how often seat 0 wins.
-int wins_against_random(const std::string& level, int games, const std::vector<std::string>& variants = {}) {
+int wins_against_random(BotLevel level, int games, const std::vector<std::string>& variants = {}) {
   auto game = test::make_game(entry(), 2, variants);
   int wins = 0;
   for (int g = 0; g < games; ++g) {
-    std::vector<Seat> seats{Seat{"A", SeatKind::Bot, level}, Seat{"B", SeatKind::Bot, "random"}};
+    std::vector<Seat> seats{Seat{"A", SeatKind::Bot, level}, Seat{"B", SeatKind::Bot, BotLevel::Random}};
     if (g % 2) std::swap(seats[0], seats[1]);
     Table table(game, seats, static_cast<std::uint64_t>(500 + g));
     // The Table makes "hard" a generic search over this bot; here the game's own hard bot plays.
     for (PlayerId p = 0; p < 2; ++p)
-      if (seats[static_cast<std::size_t>(p)].level == "hard")
-        table.set_agent(p, std::make_unique<RcRacerBot>("hard"));
+      if (seats[static_cast<std::size_t>(p)].level == BotLevel::Hard)
+        table.set_agent(p, std::make_unique<RcRacerBot>(BotLevel::Hard));
     table.set_recording(false);
     table.advance();
     REQUIRE(table.over());
@@ -41,16 +41,16 @@ int wins_against_random(const std::string& level, int games, const std::vector<s
 }  // namespace
 
 TEST_CASE("Bots: every level beats random play", "[rc-racer][bots]") {
-  for (const char* level : {"easy", "normal", "hard"}) {
-    INFO(level);
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard}) {
+    INFO(level_name(level));
     CHECK(wins_against_random(level, 30) >= 24);
   }
-  CHECK(wins_against_random("normal", 20, {"real-time"}) >= 16);
+  CHECK(wins_against_random(BotLevel::Normal, 20, {"real-time"}) >= 16);
 }
 
 TEST_CASE("Bots: a program is found and slid into place", "[rc-racer][bots]") {
   auto s = programming_state(race_game(2, "turbobot,dogtor"));
-  RcRacerBot bot("normal");
+  RcRacerBot bot(BotLevel::Normal);
   Rng rng(3);
   const int start_row = s->car(0).row;
   int decisions = 0;
@@ -70,7 +70,7 @@ TEST_CASE("Bots: a program is found and slid into place", "[rc-racer][bots]") {
 
 TEST_CASE("Bots: in real time they take time to slide, more for more slides", "[rc-racer][bots]") {
   auto s = programming_state(race_game(2, "turbobot,dogtor", {"real-time"}));
-  RcRacerBot bot("normal");
+  RcRacerBot bot(BotLevel::Normal);
   Rng rng(8);
   Tick total = 0;
   int slides = 0;
@@ -81,7 +81,7 @@ TEST_CASE("Bots: in real time they take time to slide, more for more slides", "[
     if (d.action != kDone) ++slides;
     s->apply(0, d.action, s->now() + d.delay);
   }
-  CHECK(total >= bot_level("normal").think_ms / 2 + static_cast<Tick>(slides) * 100);
+  CHECK(total >= level_tuning(BotLevel::Normal).think_ms / 2 + static_cast<Tick>(slides) * 100);
 }
 
 TEST_CASE("Bots: Shields, Bird Racer's flight and the setup choices are sensible", "[rc-racer][bots]") {
@@ -94,7 +94,7 @@ TEST_CASE("Bots: Shields, Bird Racer's flight and the setup choices are sensible
       0, grid_with_program({"back", "fwd2", "nothing", "battery", "gap", "decrease", "fwd1", "increase"}));
   (void)stay;
   all_done(*s, {0, 1});
-  RcRacerBot bot("normal");
+  RcRacerBot bot(BotLevel::Normal);
   Rng rng(1);
   if (s->phase() == Phase::BirdFly) {
     const Decision d = bot.decide(*s, 0, rng);

@@ -43,7 +43,7 @@ TEST_CASE("RC Racer: the Game contract holds for the long race, playing on, fixe
 
 TEST_CASE("RC Racer: the Game contract holds with computer players of every level",
           "[rc-racer][contract][bots]") {
-  for (const char* level : {"easy", "normal", "hard"}) {
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard}) {
     test::HarnessConfig cfg;
     cfg.seeds = 2;
     cfg.seat_level = level;
@@ -80,19 +80,19 @@ TEST_CASE("RC Racer: golden transcripts (3 seeds, text and JSON)", "[rc-racer][g
     const int players = 2 + static_cast<int>(seed % 3);
     auto game = test::make_game(entry(), players);
     test::check_golden(fmt::format("rc-racer/seed{}.txt", seed),
-                       test::transcript(game, seed, "normal", false));
+                       test::transcript(game, seed, BotLevel::Normal, false));
     test::check_golden(fmt::format("rc-racer/seed{}.jsonl", seed),
-                       test::transcript(game, seed, "normal", true));
+                       test::transcript(game, seed, BotLevel::Normal, true));
   }
   auto timed = test::make_game(entry(), 3, {"real-time"});
-  test::check_golden("rc-racer/real-time-seed4.txt", test::transcript(timed, 4, "hard", false));
+  test::check_golden("rc-racer/real-time-seed4.txt", test::transcript(timed, 4, BotLevel::Hard, false));
 }
 
 TEST_CASE("RC Racer: the same seed plays the same game, in both timing modes", "[rc-racer][determinism]") {
   for (const char* variant : {"counted-slides", "real-time"}) {
     auto game = test::make_game(entry(), 4, {variant});
-    const std::string a = test::transcript(game, 77, "normal", true);
-    const std::string b = test::transcript(game, 77, "normal", true);
+    const std::string a = test::transcript(game, 77, BotLevel::Normal, true);
+    const std::string b = test::transcript(game, 77, BotLevel::Normal, true);
     CHECK(a == b);
     CHECK(a.find("\"type\":\"result\"") != std::string::npos);
   }

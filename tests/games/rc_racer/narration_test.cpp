@@ -40,7 +40,7 @@ TEST_CASE("Narration: a Battery command on a Crayon Speeder names the speeder", 
 TEST_CASE("View: in plain text the path preview is a '*' on every space it passes, grass and water too",
           "[rc-racer][view][narration]") {
   auto game = make_game(4);
-  std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, "normal"});
+  std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, BotLevel::Normal});
   int over_terrain = 0;
   for (std::uint64_t seed : {3, 12, 21}) {
     Table table(game, seats, seed);

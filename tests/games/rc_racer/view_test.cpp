@@ -32,7 +32,7 @@ bool ascii_only(const std::string& text) {
 
 TEST_CASE("View: every phase fits 80x20, shows the cars, the line and the controller", "[rc-racer][view]") {
   auto game = test::make_game(entry(), 4);
-  std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, "normal"});
+  std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, BotLevel::Normal});
   Table table(game, seats, 12);
   int shown = 0;
   while (!table.over()) {
@@ -214,7 +214,7 @@ TEST_CASE("Labels of actions a seat cannot take never read past the controller, 
   // Every action id for every seat, in every phase of a whole game: a label
   // for each, never a read outside the state (ASan runs this too).
   auto game = test::make_game(entry(), 3);
-  std::vector<Seat> seats(3, Seat{"P", SeatKind::Bot, "normal"});
+  std::vector<Seat> seats(3, Seat{"P", SeatKind::Bot, BotLevel::Normal});
   Table table(game, seats, 5);
   int checked = 0;
   for (int step = 0; !table.over() && step < 4000; ++step) {

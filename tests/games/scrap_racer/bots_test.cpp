@@ -13,7 +13,7 @@ using namespace rt::scrap_racer::fixture;
 
 namespace {
 
-std::string bot_choice(const std::string& level, ScrapRacerState& s) {
+std::string bot_choice(BotLevel level, ScrapRacerState& s) {
   ScrapRacerBot bot(level);
   Rng rng(1);
   const PlayerId me = s.turn() == Turn::Player ? [&] {
@@ -28,8 +28,8 @@ std::string bot_choice(const std::string& level, ScrapRacerState& s) {
 }  // namespace
 
 TEST_CASE("Bots: roll on with a small total, stop on a big one", "[scrap-racer][bots]") {
-  for (const char* level : {"easy", "normal", "hard"}) {
-    CAPTURE(level);
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard}) {
+    CAPTURE(level_name(level));
     auto t = start(3, {"hover", "crusher", "twister"});
     t->test_set_distance(1, 30);
     t->test_set_distance(2, 35);
@@ -43,7 +43,7 @@ TEST_CASE("Bots: roll on with a small total, stop on a big one", "[scrap-racer][
 TEST_CASE("Bots: weigh the bust chance (the value of rolling falls as the dice grow)",
           "[scrap-racer][bots]") {
   auto t = start(3, {"hover", "crusher", "twister"});
-  ScrapRacerBot bot("normal");
+  ScrapRacerBot bot(BotLevel::Normal);
   chance(*t, "die 6");
   const double gain1 = bot.value_of(*t, kRoll) - bot.value_of(*t, kMove);
   more(*t, {5});
@@ -57,8 +57,8 @@ TEST_CASE("Bots: weigh the bust chance (the value of rolling falls as the dice g
 }
 
 TEST_CASE("Bots: use a Boost marker to dodge a double", "[scrap-racer][bots]") {
-  for (const char* level : {"easy", "normal", "hard"}) {
-    CAPTURE(level);
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard}) {
+    CAPTURE(level_name(level));
     auto t = start(3, {"hover", "crusher", "twister"});
     t->test_set_boost(0, BoostKind::Turn, 1);
     roll(*t, {6, 5, 1, 5});
@@ -75,10 +75,10 @@ TEST_CASE("Bots: play a bonus card to cross the finish line", "[scrap-racer][bot
   t->test_set_bonus_card(0, "forward-3");
   chance(*t, "die 5");
   act(*t, "move 5");
-  CHECK(bot_choice("normal", *t) == "advance 5");  // a fixed card waits for the landing
+  CHECK(bot_choice(BotLevel::Normal, *t) == "advance 5");  // a fixed card waits for the landing
   act(*t, "advance 5");
   CHECK(t->distance(0) == 38);
-  CHECK(bot_choice("normal", *t) == "play forward-3");
+  CHECK(bot_choice(BotLevel::Normal, *t) == "play forward-3");
 }
 
 TEST_CASE("Bots: play a bonus card to get out of a fight", "[scrap-racer][bots]") {
@@ -90,7 +90,7 @@ TEST_CASE("Bots: play a bonus card to get out of a fight", "[scrap-racer][bots]"
   chance(*t, "die 5");
   act(*t, "move 5");
   act(*t, "advance 5");
-  CHECK(bot_choice("hard", *t) == "play forward-3");
+  CHECK(bot_choice(BotLevel::Hard, *t) == "play forward-3");
   // Without a fight waiting, the card is kept.
   auto u = start(3, {"hover", "crusher", "twister"});
   u->test_set_distance(0, 2);
@@ -99,7 +99,7 @@ TEST_CASE("Bots: play a bonus card to get out of a fight", "[scrap-racer][bots]"
   chance(*u, "die 5");
   act(*u, "move 5");
   act(*u, "advance 5");
-  CHECK(bot_choice("hard", *u) == "end move");
+  CHECK(bot_choice(BotLevel::Hard, *u) == "end move");
 }
 
 TEST_CASE("Bots: in a same-owner fight, advance the team's rear racer", "[scrap-racer][bots]") {
@@ -110,7 +110,7 @@ TEST_CASE("Bots: in a same-owner fight, advance the team's rear racer", "[scrap-
   roll(*t, {1, 3});
   act(*t, "move 4");  // ... the Hover, arriving on space 4
   REQUIRE(t->phase() == Phase::FightChoose);
-  CHECK(bot_choice("normal", *t) == "winner hover");
+  CHECK(bot_choice(BotLevel::Normal, *t) == "winner hover");
 }
 
 namespace {
@@ -118,14 +118,14 @@ namespace {
 // Plays a race with this game's own bots at the given levels ("random" for a
 // random player); returns the winning seat. (The Table wraps "hard" in the
 // core's search agent; this drives the heuristic itself.)
-PlayerId race(const std::shared_ptr<const Game>& game, const std::vector<std::string>& levels,
+PlayerId race(const std::shared_ptr<const Game>& game, const std::vector<BotLevel>& levels,
               std::uint64_t seed) {
   auto state = game->new_initial_state();
   Rng dice(seed);
   Rng thinking(seed * 7919 + 1);
   std::vector<std::unique_ptr<Agent>> bots;
   for (const auto& l : levels) {
-    if (l == "random")
+    if (l == BotLevel::Random)
       bots.push_back(std::make_unique<RandomAgent>());
     else
       bots.push_back(std::make_unique<ScrapRacerBot>(l));
@@ -156,11 +156,11 @@ PlayerId race(const std::shared_ptr<const Game>& game, const std::vector<std::st
 // How long the bots take is measured by `make bench-micro` ("bots at every
 // level play whole games"), not asserted here.
 TEST_CASE("Bots: every level plays whole games for 2-6 players", "[scrap-racer][bots]") {
-  for (const char* level : {"easy", "normal", "hard"}) {
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard}) {
     for (int players = 2; players <= 6; ++players) {
       auto game = test::make_game(entry(), players);
       for (std::uint64_t seed = 1; seed <= 4; ++seed)
-        race(game, std::vector<std::string>(static_cast<std::size_t>(players), level), seed);
+        race(game, std::vector<BotLevel>(static_cast<std::size_t>(players), level), seed);
     }
   }
 }
@@ -171,9 +171,10 @@ TEST_CASE("Bots: the heuristic beats random play, and normal beats easy", "[scra
   int normal = 0;
   const int games = 80;
   for (std::uint64_t seed = 1; seed <= games; ++seed) {
-    const PlayerId w = race(game, {"normal", "random", "normal", "random"}, seed);
+    const PlayerId w =
+        race(game, {BotLevel::Normal, BotLevel::Random, BotLevel::Normal, BotLevel::Random}, seed);
     heuristic += (w == 0 || w == 2) ? 1 : 0;
-    const PlayerId v = race(game, {"normal", "easy", "normal", "easy"}, seed);
+    const PlayerId v = race(game, {BotLevel::Normal, BotLevel::Easy, BotLevel::Normal, BotLevel::Easy}, seed);
     normal += (v == 0 || v == 2) ? 1 : 0;
   }
   CHECK(heuristic > games * 3 / 4);
@@ -183,7 +184,7 @@ TEST_CASE("Bots: the heuristic beats random play, and normal beats easy", "[scra
 TEST_CASE("Bots: hard (the core's search over this heuristic) finishes a race at the table",
           "[scrap-racer][bots]") {
   auto game = test::make_game(entry(), 2, {"short"});
-  std::vector<Seat> seats{{"A", SeatKind::Bot, "hard"}, {"B", SeatKind::Bot, "normal"}};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Hard}, {"B", SeatKind::Bot, BotLevel::Normal}};
   Table table(game, seats, 3);
   table.set_recording(false);
   table.advance();

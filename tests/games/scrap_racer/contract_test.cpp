@@ -31,7 +31,7 @@ TEST_CASE("Scrap Racer: the Game contract holds for every variant and layout", "
   }
   // The heuristic bots keep the contract too.
   cfg.params = {};
-  cfg.seat_level = "normal";
+  cfg.seat_level = BotLevel::Normal;
   cfg.player_counts = {2, 4};
   test::check_game_contract(scrap_racer::entry(), cfg);
 }
@@ -80,10 +80,10 @@ TEST_CASE("Scrap Racer: golden transcripts for 3 seeds (text and JSON)", "[scrap
   };
   for (const auto& g : runs) {
     auto game = test::make_game(scrap_racer::entry(), g.players, g.variants, g.params);
-    const std::string text = test::transcript(game, g.seed, "normal", false);
-    const std::string json = test::transcript(game, g.seed, "normal", true);
+    const std::string text = test::transcript(game, g.seed, BotLevel::Normal, false);
+    const std::string json = test::transcript(game, g.seed, BotLevel::Normal, true);
     // The same seed gives the same bytes.
-    CHECK(text == test::transcript(game, g.seed, "normal", false));
+    CHECK(text == test::transcript(game, g.seed, BotLevel::Normal, false));
     test::check_golden(fmt::format("scrap-racer/seed{}.txt", g.seed), text);
     test::check_golden(fmt::format("scrap-racer/seed{}.jsonl", g.seed), json);
   }

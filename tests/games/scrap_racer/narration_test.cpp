@@ -18,7 +18,8 @@ TEST_CASE("Options: a bonus card before the dice warns of no fight or Boost mark
   for (int players : {2, 3, 4}) {
     for (std::uint64_t seed : {1, 2, 3, 4}) {
       auto game = test::make_game(entry(), players);
-      Table t(game, std::vector<Seat>(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, "easy"}),
+      Table t(game,
+              std::vector<Seat>(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, BotLevel::Easy}),
               seed);
       for (int step = 0; step < 4000 && !t.over(); ++step) {
         const auto& s = static_cast<const ScrapRacerState&>(t.state());

@@ -151,7 +151,7 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
 
 TEST_CASE("Events: every event names the rule that fired", "[scrap-racer][view]") {
   auto game = test::make_game(entry(), 4);
-  std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, "normal"});
+  std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, BotLevel::Normal});
   Table table(game, seats, 5);
   EventSink events;
   table.set_event_sink(&events);

@@ -51,7 +51,7 @@ using namespace rt::wacky_races::fixture;
 
 // The issue: "Hot path: no allocation, no string formatting per decision."
 TEST_CASE("Hot path: a race without a listener allocates nothing per decision", "[wacky-races][perf]") {
-  for (const char* level : {"random", "easy", "normal"}) {
+  for (BotLevel level : {BotLevel::Random, BotLevel::Easy, BotLevel::Normal}) {
     for (std::uint64_t seed : {11u, 12u, 13u}) {
       auto game = test::make_game(wacky_races::entry(), 4);
       std::vector<Seat> seats(4, Seat{"P", SeatKind::Bot, level});
@@ -63,7 +63,7 @@ TEST_CASE("Hot path: a race without a listener allocates nothing per decision", 
       table.advance();
       g_counting = false;
       REQUIRE(table.over());
-      CAPTURE(level, seed, table.decisions(), g_allocations.load());
+      CAPTURE(level_name(level), seed, table.decisions(), g_allocations.load());
       CHECK(table.decisions() > 20);
       CHECK(g_allocations.load() <= 8);  // scratch vectors growing, never one per decision
     }

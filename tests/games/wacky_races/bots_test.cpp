@@ -5,7 +5,7 @@
 using namespace rt::wacky_races::fixture;
 
 namespace {
-std::string bot_choice(Fixture& fx, PlayerId me, const std::string& level = "normal") {
+std::string bot_choice(Fixture& fx, PlayerId me, BotLevel level = BotLevel::Normal) {
   auto bot = fx.game->make_bot(level);
   Rng rng(7);
   const Decision d = bot->decide(fx.s(), me, rng);
@@ -73,7 +73,9 @@ TEST_CASE("Bots: the normal bot beats random players", "[wacky-races][bots]") {
   auto game = test::make_game(wacky_races::entry(), 2);
   int better = 0, worse = 0;
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
-    Table table(game, {Seat{"bot", SeatKind::Bot, "normal"}, Seat{"rnd", SeatKind::Bot, "random"}}, seed);
+    Table table(game,
+                {Seat{"bot", SeatKind::Bot, BotLevel::Normal}, Seat{"rnd", SeatKind::Bot, BotLevel::Random}},
+                seed);
     table.set_recording(false);
     table.advance();
     REQUIRE(table.over());
@@ -83,7 +85,7 @@ TEST_CASE("Bots: the normal bot beats random players", "[wacky-races][bots]") {
   }
   CAPTURE(better, worse);
   CHECK(better > 2 * worse);
-  for (const char* level : {"easy", "hard"}) {
+  for (BotLevel level : {BotLevel::Easy, BotLevel::Hard}) {
     Table table(game, {Seat{"a", SeatKind::Bot, level}, Seat{"b", SeatKind::Bot, level}}, 3);
     table.advance();
     CHECK(table.over());

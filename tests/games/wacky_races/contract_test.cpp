@@ -25,7 +25,7 @@ TEST_CASE("Wacky Races: the Game contract holds for a championship", "[wacky-rac
 TEST_CASE("Wacky Races: the Game contract holds with the heuristic bot", "[wacky-races][contract]") {
   test::HarnessConfig cfg;
   cfg.seeds = 3;
-  cfg.seat_level = "normal";
+  cfg.seat_level = BotLevel::Normal;
   test::check_game_contract(wacky_races::entry(), cfg);
 }
 
@@ -61,9 +61,10 @@ TEST_CASE("Wacky Races: golden transcripts (3 seeds, text and JSON)", "[wacky-ra
   for (const auto& c : cases) {
     auto game = test::make_game(e, c.players, c.variants, c.params);
     CAPTURE(c.name);
-    const std::string text = test::transcript(game, c.seed, "normal", false);
-    CHECK(text == test::transcript(game, c.seed, "normal", false));  // deterministic
+    const std::string text = test::transcript(game, c.seed, BotLevel::Normal, false);
+    CHECK(text == test::transcript(game, c.seed, BotLevel::Normal, false));  // deterministic
     test::check_golden("wacky-races/" + c.name + ".txt", text);
-    test::check_golden("wacky-races/" + c.name + ".jsonl", test::transcript(game, c.seed, "normal", true));
+    test::check_golden("wacky-races/" + c.name + ".jsonl",
+                       test::transcript(game, c.seed, BotLevel::Normal, true));
   }
 }

@@ -44,7 +44,8 @@ TEST_CASE("Narration: between a round's last turn and the next round the header 
   for (int players : {2, 3, 4}) {
     for (std::uint64_t seed : {1, 2, 3}) {
       auto game = test::make_game(wacky_races::entry(), players);
-      Table t(game, std::vector<Seat>(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, "easy"}),
+      Table t(game,
+              std::vector<Seat>(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, BotLevel::Easy}),
               seed);
       EventSink events;
       t.set_event_sink(&events);
@@ -117,7 +118,9 @@ TEST_CASE("Narration: a draw is said once to each seat (the card to its owner, t
   int own = 0, counts = 0;
   for (int players : {2, 3, 5}) {
     auto game = test::make_game(wacky_races::entry(), players);
-    Table t(game, std::vector<Seat>(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, "easy"}), 4);
+    Table t(game,
+            std::vector<Seat>(static_cast<std::size_t>(players), Seat{"P", SeatKind::Bot, BotLevel::Easy}),
+            4);
     EventSink events;
     t.set_event_sink(&events);
     for (int step = 0; step < 3000 && !t.over(); ++step) {
