@@ -23,7 +23,6 @@
 
 namespace rt::net {
 
-
 // Who may watch: the host's own account (the default), or a Unix group;
 // with or without a join code.
 struct WatchSettings {
