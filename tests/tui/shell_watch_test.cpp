@@ -85,6 +85,23 @@ struct Watcher {
   }
 };
 
+// Seats `req` from the seats page, starts the game, and presses w then o
+// ("your account only"): the play screen, whatever the opening came to.
+PlayScreen* start_and_open_to_watchers(App& app, FakeTerminal& term) {
+  term.press(KeyType::Enter);  // seats as given
+  term.press(KeyType::Enter);  // start
+  PlayScreen* ps = nullptr;
+  for (int i = 0; i < 200 && !ps; ++i) {
+    app.step_once();
+    ps = dynamic_cast<PlayScreen*>(&app.top());
+  }
+  REQUIRE(ps);
+  term.press(U'w');
+  term.press(U'o');
+  for (int i = 0; i < 3; ++i) app.step_once();
+  return ps;
+}
+
 }  // namespace
 
 TEST_CASE("A local game opened to watchers is watched over its socket and never shows a hand", "[watch]") {
@@ -232,17 +249,7 @@ TEST_CASE("A game that cannot be opened to watchers says why on one line", "[wat
   req.seats = {"human", "easy"};
   req.seed_text = "3";
   App app(term, ctx, make_seats_screen(ctx, req));
-  term.press(KeyType::Enter);
-  term.press(KeyType::Enter);
-  PlayScreen* ps = nullptr;
-  for (int i = 0; i < 200 && !ps; ++i) {
-    app.step_once();
-    ps = dynamic_cast<PlayScreen*>(&app.top());
-  }
-  REQUIRE(ps);
-  term.press(U'w');
-  term.press(U'o');
-  for (int i = 0; i < 3; ++i) app.step_once();
+  PlayScreen* ps = start_and_open_to_watchers(app, term);
   CHECK(ps->watchers() == nullptr);
   CHECK(term.shows("Not opened to watchers: see the log (l)"));
   const auto& log = ps->session().log();
@@ -262,17 +269,7 @@ TEST_CASE("A watcher of a local game sees the contest Result pane the player see
   req.seats = {"human", "easy", "easy"};
   req.seed_text = "3";
   App app(term, ctx, make_seats_screen(ctx, req));
-  term.press(KeyType::Enter);
-  term.press(KeyType::Enter);
-  PlayScreen* ps = nullptr;
-  for (int i = 0; i < 200 && !ps; ++i) {
-    app.step_once();
-    ps = dynamic_cast<PlayScreen*>(&app.top());
-  }
-  REQUIRE(ps);
-  term.press(U'w');
-  term.press(U'o');
-  for (int i = 0; i < 3; ++i) app.step_once();
+  PlayScreen* ps = start_and_open_to_watchers(app, term);
   REQUIRE(ps->watchers() != nullptr);
   Watcher w;
   w.conn = net::Connection::open(ctx.table_dir, "go-wacky");
