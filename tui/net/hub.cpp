@@ -183,26 +183,9 @@ void Hub::sync_fds(std::size_t slot) {
   std::vector<pollfd> now;
   now.reserve(e.registered.size() + 4);
   if (!e.closing) e.server->watched_fds(now);
-  for (const pollfd& p : now) {
-    const auto old =
-        std::find_if(e.registered.begin(), e.registered.end(), [&](const pollfd& r) { return r.fd == p.fd; });
-    if (old != e.registered.end() && old->events == p.events) continue;
-    epoll_event ev{};
-    ev.events = epoll_events_of(p.events);
-    ev.data.u64 = (static_cast<std::uint64_t>(slot) << 32) | static_cast<std::uint32_t>(p.fd);
-    // A number the server closed and reused since is no longer in the epoll set.
-    if (old != e.registered.end()) {
-      if (::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, p.fd, &ev) != 0 && errno == ENOENT)
-        ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, p.fd, &ev);
-    } else if (::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, p.fd, &ev) != 0 && errno == EEXIST) {
-      ::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, p.fd, &ev);
-    }
-  }
   if (e.closing)
     for (const pollfd& r : e.registered) ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, r.fd, nullptr);
-  // Descriptors the server closed left the epoll set with the close; another
-  // table may own that number now, so they are only forgotten here.
-  e.registered = std::move(now);
+  sync_epoll_set(epoll_fd_, e.registered, std::move(now), static_cast<std::uint64_t>(slot) << 32);
 }
 
 void Hub::unschedule(std::size_t slot) {

@@ -331,13 +331,19 @@ bool user_in_group(uid_t uid, gid_t gid) {
   return false;
 }
 
-bool process_in_group(gid_t gid) {
-  if (::getegid() == gid) return true;
+std::vector<gid_t> process_groups() {
   const int n = ::getgroups(0, nullptr);
-  if (n <= 0) return false;
+  if (n <= 0) return {};
   std::vector<gid_t> groups(static_cast<std::size_t>(n));
   const int got = ::getgroups(n, groups.data());
-  return got > 0 && std::find(groups.begin(), groups.begin() + got, gid) != groups.begin() + got;
+  groups.resize(static_cast<std::size_t>(std::max(got, 0)));
+  return groups;
+}
+
+bool process_in_group(gid_t gid) {
+  if (::getegid() == gid) return true;
+  const std::vector<gid_t> groups = process_groups();
+  return std::find(groups.begin(), groups.end(), gid) != groups.end();
 }
 
 void set_nonblocking(int fd) {
@@ -392,6 +398,26 @@ short poll_events_of(std::uint32_t epoll_events) {
   if (epoll_events & EPOLLHUP) out |= POLLHUP;
   if (epoll_events & EPOLLERR) out |= POLLERR;
   return out;
+}
+
+void sync_epoll_set(int epoll_fd, std::vector<pollfd>& registered, std::vector<pollfd> now,
+                    std::uint64_t tag_high) {
+  for (const pollfd& p : now) {
+    const auto old =
+        std::find_if(registered.begin(), registered.end(), [&](const pollfd& r) { return r.fd == p.fd; });
+    if (old != registered.end() && old->events == p.events) continue;
+    epoll_event ev{};
+    ev.events = epoll_events_of(p.events);
+    ev.data.u64 = tag_high | static_cast<std::uint32_t>(p.fd);
+    // A number the server closed and reused since is no longer in the set.
+    if (old != registered.end()) {
+      if (::epoll_ctl(epoll_fd, EPOLL_CTL_MOD, p.fd, &ev) != 0 && errno == ENOENT)
+        ::epoll_ctl(epoll_fd, EPOLL_CTL_ADD, p.fd, &ev);
+    } else if (::epoll_ctl(epoll_fd, EPOLL_CTL_ADD, p.fd, &ev) != 0 && errno == EEXIST) {
+      ::epoll_ctl(epoll_fd, EPOLL_CTL_MOD, p.fd, &ev);
+    }
+  }
+  registered = std::move(now);
 }
 
 }  // namespace rt::net

@@ -3,6 +3,7 @@
 // every error the user can cause is a UserError with one line of text.
 #pragma once
 
+#include <poll.h>
 #include <sys/types.h>
 
 #include <cstdint>
@@ -80,6 +81,8 @@ bool user_in_group(uid_t uid, gid_t gid);
 // Whether this process is in a group (its gid or supplementary groups, as
 // the kernel has them: what file access is checked against).
 bool process_in_group(gid_t gid);
+// This process's supplementary groups.
+std::vector<gid_t> process_groups();
 
 void set_nonblocking(int fd);
 // Reads up to `size` bytes: > 0 bytes read, 0 end of stream, -1 nothing
@@ -95,5 +98,11 @@ std::uint64_t random_u64();
 // as pollfds; the loops that serve it with epoll (Hub, WatchMirror) translate.
 std::uint32_t epoll_events_of(short poll_events);
 short poll_events_of(std::uint32_t epoll_events);
+// Brings an epoll set from the descriptors `registered` to `now` (what a
+// Server's watched_fds() says it waits for), then remembers `now`. Each
+// event's data.u64 is `tag_high | fd`. A descriptor the server closed left
+// the set with the close (its number may be another's by now): only forgotten.
+void sync_epoll_set(int epoll_fd, std::vector<pollfd>& registered, std::vector<pollfd> now,
+                    std::uint64_t tag_high);
 
 }  // namespace rt::net

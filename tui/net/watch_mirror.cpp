@@ -93,7 +93,8 @@ void WatchMirror::serve(Millis real) {
   server_->prepare(real);
   epoll_event events[64];
   const int n = ::epoll_wait(epoll_fd_, events, 64, 0);
-  for (int i = 0; i < n; ++i) server_->ready(events[i].data.fd, poll_events_of(events[i].events), real);
+  for (int i = 0; i < n; ++i)
+    server_->ready(static_cast<int>(events[i].data.u64), poll_events_of(events[i].events), real);
   server_->finish(real);
   sync_fds();
 }
@@ -113,29 +114,7 @@ std::string WatchMirror::command() const {
 void WatchMirror::sync_fds() {
   std::vector<pollfd> now;
   server_->watched_fds(now);
-  // A descriptor the server closed left the epoll set with the close; one
-  // it still has is added or changed.
-  for (const pollfd& p : now) {
-    const auto it = std::find(registered_fds_.begin(), registered_fds_.end(), p.fd);
-    const bool known = it != registered_fds_.end();
-    if (known && registered_events_[static_cast<std::size_t>(it - registered_fds_.begin())] == p.events)
-      continue;
-    epoll_event ev{};
-    ev.events = epoll_events_of(p.events);
-    ev.data.fd = p.fd;
-    if (known) {
-      if (::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, p.fd, &ev) != 0 && errno == ENOENT)
-        ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, p.fd, &ev);
-    } else if (::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, p.fd, &ev) != 0 && errno == EEXIST) {
-      ::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, p.fd, &ev);
-    }
-  }
-  registered_fds_.clear();
-  registered_events_.clear();
-  for (const pollfd& p : now) {
-    registered_fds_.push_back(p.fd);
-    registered_events_.push_back(p.events);
-  }
+  sync_epoll_set(epoll_fd_, registered_, std::move(now), 0);  // data.u64 is the fd
 }
 
 }  // namespace rt::net

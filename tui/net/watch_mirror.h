@@ -11,6 +11,8 @@
 // any of them is, for the shell's single poll (tui/shell/app.cpp).
 #pragma once
 
+#include <poll.h>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -68,8 +70,7 @@ class WatchMirror {
   std::unique_ptr<Server> server_;
   std::string name_, dir_, group_, code_;
   int epoll_fd_ = -1;
-  std::vector<int> registered_fds_;
-  std::vector<short> registered_events_;
+  std::vector<pollfd> registered_;  // what the epoll set holds now
 };
 
 }  // namespace rt::net

@@ -34,12 +34,8 @@ PacePhase pace_phase(Phase phase) {
 // supplementary groups but its own private one and root's, a few at most.
 std::vector<std::string> shareable_groups() {
   std::vector<std::string> out;
-  const int n = ::getgroups(0, nullptr);
-  if (n <= 0) return out;
-  std::vector<gid_t> gids(static_cast<std::size_t>(n));
-  if (::getgroups(n, gids.data()) < 0) return out;
   const std::string me = net::user_name(::getuid());
-  for (gid_t g : gids) {
+  for (gid_t g : net::process_groups()) {
     if (g == 0 || out.size() >= 2) continue;
     const group* gr = ::getgrgid(g);
     if (!gr || !gr->gr_name || me == gr->gr_name) continue;
