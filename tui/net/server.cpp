@@ -255,9 +255,13 @@ int Server::shown_picture(Millis real) const {
   return opt_.watch_only ? mirror_.picture : pacer_.picture(real);
 }
 
+bool Server::result_showing(Millis real) const {
+  return opt_.watch_only ? !mirror_.result.empty() : pacer_.showing_result(real);
+}
+
 std::vector<std::string> Server::shown_result(Millis real) const {
-  if (opt_.watch_only) return mirror_.result;
-  return pacer_.showing_result(real) ? contest_report_.lines() : std::vector<std::string>{};
+  if (!result_showing(real)) return {};
+  return opt_.watch_only ? mirror_.result : contest_report_.lines();
 }
 
 int Server::connected() const {

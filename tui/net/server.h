@@ -287,6 +287,7 @@ class Server {
   // for a watch-only table the game's own.
   int shown_picture(Millis real) const;
   std::vector<std::string> shown_result(Millis real) const;
+  bool result_showing(Millis real) const;  // without copying the lines
   bool result_shown_ = false;
   std::vector<PlayerId> waiting_;
   std::vector<Action> legal_;

@@ -51,7 +51,7 @@ bool Server::update(Millis real) {
   if (!opt_.watch_only) changed = pacer_.update(real) || changed;
   // A race's next picture, or a contest's result coming or going, is a new screen.
   const int picture = shown_picture(real);
-  const bool result = !shown_result(real).empty();
+  const bool result = result_showing(real);
   if (picture != picture_shown_ || result != result_shown_) changed = true;
   picture_shown_ = picture;
   result_shown_ = result;
