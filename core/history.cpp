@@ -85,7 +85,8 @@ std::string utc_date(std::time_t when) {
 }
 
 HistoryRecord finished_game_record(const Table& table, std::time_t ended, const std::string& save,
-                                   const std::string& table_name, const std::vector<PlayerId>& you) {
+                                   const std::string& table_name, const std::vector<PlayerId>& you,
+                                   const std::vector<SeatController>& controllers) {
   HistoryRecord r;
   r.game = table.game().info().id;
   r.game_name = table.game().info().name;
@@ -96,7 +97,8 @@ HistoryRecord finished_game_record(const Table& table, std::time_t ended, const 
     const Seat& seat = table.seats()[p];
     HistorySeat s;
     s.name = safe_text(seat.name, kMaxHistoryName);
-    s.human = seat.kind == SeatKind::Human;
+    s.human =
+        p < controllers.size() ? controllers[p] != SeatController::Computer : seat.kind == SeatKind::Human;
     if (!s.human) s.level = level_name(seat.level);
     for (const Placing& pl : standings.placings)
       if (pl.player == static_cast<PlayerId>(p)) s.place = pl.place;

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/seat.h"
 #include "core/table.h"
 
 namespace rt {
@@ -49,9 +50,12 @@ struct HistoryRecord {
 };
 
 // The record of a finished table. `you`: the seats played by the person whose
-// history this is.
+// history this is. `controllers` (empty: the seats' kinds say it) says who
+// plays each seat for the whole game: a person's seat that a stand-in computer
+// was playing when the game ended is still the person's.
 HistoryRecord finished_game_record(const Table& table, std::time_t ended, const std::string& save,
-                                   const std::string& table_name, const std::vector<PlayerId>& you);
+                                   const std::string& table_name, const std::vector<PlayerId>& you,
+                                   const std::vector<SeatController>& controllers = {});
 
 // One line of history.jsonl, with its newline.
 std::string history_line(const HistoryRecord& record);

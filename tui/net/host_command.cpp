@@ -158,7 +158,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
     const Seat& seat = t.server->table().seats()[p];
     seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
-                              controller_of(seat) == SeatController::Person
+                              controller_of(seat) == SeatController::Remote
                                   ? " (a player)"
                                   : fmt::format(" (computer, {})", level_name(seat.level)));
   }

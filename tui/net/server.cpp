@@ -58,7 +58,7 @@ bool same_secret(const std::string& expected, const std::string& given) {
 }
 
 SeatController controller_of(const Seat& seat) {
-  return seat.kind == SeatKind::Human ? SeatController::Person : SeatController::Computer;
+  return seat.kind == SeatKind::Human ? SeatController::Remote : SeatController::Computer;
 }
 
 std::string save_text_keeping_people(const Table& table, const std::string& name,
@@ -84,7 +84,7 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
     static constexpr std::string_view kSeat = "seat ", kBot = "seat bot ";
     if (line.substr(0, kSeat.size()) == kSeat && seat < seats.size()) {
       const SeatController who = seat < controllers.size() ? controllers[seat] : controller_of(seats[seat]);
-      if (who == SeatController::Person && seats[seat].kind == SeatKind::Bot &&
+      if (who == SeatController::Remote && seats[seat].kind == SeatKind::Bot &&
           line.substr(0, kBot.size()) == kBot) {
         out += "seat human human ";
         out += seats[seat].name;

@@ -21,6 +21,7 @@
 #include "core/contest_report.h"
 #include "core/event.h"
 #include "core/pacer.h"
+#include "core/seat.h"
 #include "core/table.h"
 #include "tui/net/protocol.h"
 
@@ -29,11 +30,6 @@ namespace rt::net {
 using Millis = std::int64_t;
 
 class Server;
-
-// Who plays a seat for the whole game (core's Seat says who plays it right
-// now: a stand-in computer may play a person's seat for a while). Typed here
-// until core has its own controller type (issue #20).
-enum class SeatController : std::uint8_t { Person, Computer };
 
 // Writes saves off the serving loop, for a host of many tables (tui/net/hub.h):
 // submit() takes the text; the host hands the result back with Server::saved().
@@ -234,7 +230,7 @@ class Server {
   json table_info(const Client& c) const;
   std::string seat_label(PlayerId p) const;
   std::vector<SeatController> controllers() const;
-  bool person_seat(std::size_t p) const { return seats_[p].controller == SeatController::Person; }
+  bool person_seat(std::size_t p) const { return seats_[p].controller != SeatController::Computer; }
   std::string status_line(PlayerId viewer) const;
   std::string phase_name() const;
   // The system's words of save_problem_ ("No space left on device").

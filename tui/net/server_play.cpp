@@ -78,7 +78,7 @@ void Server::record_history() {
   for (std::size_t p = 0; p < seats_.size(); ++p)
     if (seats_[p].claimed && seats_[p].uid == host_uid_) you.push_back(static_cast<PlayerId>(p));
   const std::string problem = append_history(
-      opt_.history_dir, finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you));
+      opt_.history_dir, finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you, controllers()));
   if (problem.empty()) return;
   // Everyone is told, in the system's words: never the host's path.
   const auto colon = problem.rfind(": ");
