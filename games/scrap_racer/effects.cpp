@@ -143,82 +143,54 @@ void ScrapRacerState::apply_crash(int kind) {
   std::array<int, kMaxRacers> order{};
   const int n = ranking(order);
   const int rank = static_cast<int>(std::find(order.begin(), order.begin() + n, r) - order.begin());
+  // Every effect is told as the racer whose card it is, the racer it moved (none: "") and
+  // where that racer stands now (none moved: where the card's racer stands).
+  const auto effect = [&](EventFields fields, int moved) {
+    fields.type("crash_effect")
+        .with("racer", name(r))
+        .with("moved", moved < 0 ? std::string_view() : std::string_view(name(moved)))
+        .with("distance", distance(moved < 0 ? r : moved));
+  };
   switch (c.effect) {
     case CrashEffect::Advance:
       move_forward(r, c.spaces);
-      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r))
-          .type("crash_effect")
-          .with("racer", name(r))
-          .with("moved", name(r))
-          .with("distance", distance(r));
+      effect(emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r)), r);
       break;
     case CrashEffect::TwoDice: phase_ = Phase::CrashTwoDice; return;
     case CrashEffect::ForwardAndBack:
       // "First, the racer in front of the player is moved back by 2 spaces. Then
       // the player moves their racer forward by 5 spaces."
       if (rank == 0) {
-        emit(rule, "{} is in first position: no racer is moved back.", who(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", "")
-            .with("distance", distance(r));
+        effect(emit(rule, "{} is in first position: no racer is moved back.", who(r)), -1);
       } else {
         const int front = order[static_cast<std::size_t>(rank - 1)];
         if (on_track(front)) {
           move_back(front, c.other);
-          emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front))
-              .type("crash_effect")
-              .with("racer", name(r))
-              .with("moved", name(front))
-              .with("distance", distance(front));
+          effect(emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front)), front);
         } else {
-          emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front))
-              .type("crash_effect")
-              .with("racer", name(r))
-              .with("moved", "")
-              .with("distance", distance(r));
+          effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front)),
+                 -1);
         }
       }
       move_forward(r, c.spaces);
-      emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r))
-          .type("crash_effect")
-          .with("racer", name(r))
-          .with("moved", name(r))
-          .with("distance", distance(r));
+      effect(emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r)), r);
       break;
-    case CrashEffect::Stay:
-      emit(rule, "{} does not move.", who(r))
-          .type("crash_effect")
-          .with("racer", name(r))
-          .with("moved", "")
-          .with("distance", distance(r));
-      break;
+    case CrashEffect::Stay: effect(emit(rule, "{} does not move.", who(r)), -1); break;
     case CrashEffect::CatchingUp:
       // "The closest racer behind the active player moves their racer forward."
       if (rank + 1 >= n) {
-        emit(rule, "{} stays; nobody is behind.", who(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", "")
-            .with("distance", distance(r));
+        effect(emit(rule, "{} stays; nobody is behind.", who(r)), -1);
       } else {
         const int behind = order[static_cast<std::size_t>(rank + 1)];
         move_forward(behind, c.spaces);
-        emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r), who(behind),
-             c.spaces, where(behind))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(behind))
-            .with("distance", distance(behind));
+        effect(emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r),
+                    who(behind), c.spaces, where(behind)),
+               behind);
       }
       break;
     case CrashEffect::BackwardsDie:
       if (!on_track(r)) {
-        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", "")
-            .with("distance", distance(r));
+        effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
         break;
       }
       phase_ = Phase::CrashDie;
@@ -237,90 +209,57 @@ void ScrapRacerState::apply_crash(int kind) {
           if (here[static_cast<std::size_t>(i)] != r) pushed = here[static_cast<std::size_t>(i)];
       }
       if (pushed < 0) {
-        emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(r))
-            .with("distance", distance(r));
+        effect(
+            emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r)),
+            r);
       } else {
         move_forward(pushed, c.other);
-        emit(rule, "{} moves {} space{} onto {} and pushes it forward {} to {}.", who(r), steps,
-             plural(steps), who(pushed), c.other, where(pushed))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(pushed))
-            .with("distance", distance(pushed));
+        effect(emit(rule, "{} moves {} space{} onto {} and pushes it forward {} to {}.", who(r), steps,
+                    plural(steps), who(pushed), c.other, where(pushed)),
+               pushed);
       }
       break;
     }
     case CrashEffect::Backwards:
       if (!on_track(r)) {
-        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", "")
-            .with("distance", distance(r));
+        effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
         break;
       }
       move_back(r, c.spaces);
-      emit(rule, "{} moves back to {}.", who(r), where(r))
-          .type("crash_effect")
-          .with("racer", name(r))
-          .with("moved", name(r))
-          .with("distance", distance(r));
+      effect(emit(rule, "{} moves back to {}.", who(r), where(r)), r);
       break;
     case CrashEffect::LossOfPosition: {
       // "The player places their racer on the track just behind the racer in last position."
       const int last = order[static_cast<std::size_t>(n - 1)];
       if (last == r) {
-        emit(rule, "{} is in last position already and does not move.", who(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", "")
-            .with("distance", distance(r));
+        effect(emit(rule, "{} is in last position already and does not move.", who(r)), -1);
         break;
       }
       if (!on_track(r)) {
-        emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", "")
-            .with("distance", distance(r));
+        effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
         break;
       }
       const int floor = track().lap_start(distance(r));
       const int target = distance(last) - 1;
       dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(std::max(target, floor));
       if (target < floor)
-        emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r), where(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(r))
-            .with("distance", distance(r));
+        effect(emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r),
+                    where(r)),
+               r);
       else
-        emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(r))
-            .with("distance", distance(r));
+        effect(emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r)), r);
       break;
     }
     case CrashEffect::LastPlace: {
       const int last = order[static_cast<std::size_t>(n - 1)];
       move_forward(last, c.spaces);
       if (last == r)
-        emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(r))
-            .with("distance", distance(r));
+        effect(emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r)),
+               r);
       else
-        emit(rule, "{} stays; {}, in last position, moves forward {} to {}.", who(r), who(last), c.spaces,
-             where(last))
-            .type("crash_effect")
-            .with("racer", name(r))
-            .with("moved", name(last))
-            .with("distance", distance(last));
+        effect(emit(rule, "{} stays; {}, in last position, moves forward {} to {}.", who(r), who(last),
+                    c.spaces, where(last)),
+               last);
       break;
     }
   }
