@@ -74,29 +74,7 @@ class LocalTable final : public PlayTable {
   void skip(Millis real) override { s_->skip(real); }
 
   std::vector<SeatPanel> seats() const override {
-    const State& st = s_->state();
-    const Standings standings = st.standings();
-    std::vector<PlayerId> acting;
-    if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(acting);
-    const bool one_human = s_->humans().size() == 1;
-    std::vector<SeatPanel> out;
-    const auto& seats = s_->table().seats();
-    for (std::size_t p = 0; p < seats.size(); ++p) {
-      const Seat& seat = seats[p];
-      SeatPanel sp;
-      sp.name = seat.name;
-      sp.human = seat.kind == SeatKind::Human;
-      sp.kind = sp.human ? (one_human ? "you" : "human") : level_name(seat.level);
-      sp.acting = std::find(acting.begin(), acting.end(), static_cast<PlayerId>(p)) != acting.end();
-      for (const Placing& pl : standings.placings)
-        if (pl.player == static_cast<PlayerId>(p)) {
-          sp.place = pl.place;
-          sp.detail = pl.detail;
-          sp.score = std::to_string(pl.score);
-        }
-      out.push_back(std::move(sp));
-    }
-    return out;
+    return seat_panels(s_->state(), s_->table().seats(), s_->humans().size() == 1 ? "you" : "human");
   }
 
   // Only a computer is ever said to be playing: a person's turn may be

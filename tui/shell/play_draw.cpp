@@ -8,6 +8,7 @@
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
+#include "tui/shell/stats_report.h"
 
 namespace rt::shell {
 
@@ -41,16 +42,6 @@ StyledText styled(std::string_view text, Style s = {}) {
 std::string key_label(const std::string& label) {
   const std::size_t colon = label.find(": ");
   return colon != std::string::npos && colon <= 24 ? label.substr(0, colon) : label;
-}
-
-std::string ordinal(int n) {
-  if (n % 100 >= 11 && n % 100 <= 13) return fmt::format("{}th", n);
-  switch (n % 10) {
-    case 1: return fmt::format("{}st", n);
-    case 2: return fmt::format("{}nd", n);
-    case 3: return fmt::format("{}rd", n);
-    default: return fmt::format("{}th", n);
-  }
 }
 
 }  // namespace
@@ -221,7 +212,7 @@ void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
     const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
     c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
     c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
-    const std::string place = seat.place > 0 ? ordinal(seat.place) : std::string();
+    const std::string place = seat.place > 0 ? place_name(seat.place) : std::string();
     c.text(in.right() - utf8_length(place), y, place, seat.place == 1 ? style::kGood : style::kDim);
     const std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
     c.text(in.x + 2, y + 1, fmt::format("{} · {}", kind, seat.detail), style::kDim, in.w - 2);
@@ -586,7 +577,7 @@ void PlayScreen::draw_over(Canvas& c) const {
     const auto details = wrap(canvas_form(detail, uni), inner - detail_x);
     const std::size_t n = std::max<std::size_t>({1, names.size(), details.size()});
     for (std::size_t i = 0; i < n; ++i)
-      rows.push_back(Row{i == 0 ? fmt::format("{:>4}", ordinal(place)) : std::string(),
+      rows.push_back(Row{i == 0 ? fmt::format("{:>4}", place_name(place)) : std::string(),
                          i < names.size() ? names[i] : std::string(),
                          i < details.size() ? details[i] : std::string(), place == 1});
   };

@@ -49,6 +49,11 @@ struct SeatPanel {
   bool acting = false;  // asked to decide now
 };
 
+// The seat panels of a game whose state and seats are in this process (a local
+// game, a replay): `person` is what a person's seat is called ("you", "human").
+std::vector<SeatPanel> seat_panels(const State& state, const std::vector<Seat>& seats,
+                                   const std::string& person);
+
 struct ResultLine {
   int place = 0;
   std::string name;

@@ -43,29 +43,7 @@ class ReplayTable final : public PlayTable {
   bool choose(PlayerId, Action, Millis) override { return false; }
   bool contest_act(PlayerId, Action, Millis) override { return false; }
 
-  std::vector<SeatPanel> seats() const override {
-    const State& st = state();
-    const Standings standings = st.standings();
-    std::vector<PlayerId> acting;
-    if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(acting);
-    std::vector<SeatPanel> out;
-    for (std::size_t p = 0; p < m_->seats().size(); ++p) {
-      const Seat& seat = m_->seats()[p];
-      SeatPanel sp;
-      sp.name = seat.name;
-      sp.human = seat.kind == SeatKind::Human;
-      sp.kind = sp.human ? "human" : level_name(seat.level);
-      sp.acting = std::find(acting.begin(), acting.end(), static_cast<PlayerId>(p)) != acting.end();
-      for (const Placing& pl : standings.placings)
-        if (pl.player == static_cast<PlayerId>(p)) {
-          sp.place = pl.place;
-          sp.detail = pl.detail;
-          sp.score = std::to_string(pl.score);
-        }
-      out.push_back(std::move(sp));
-    }
-    return out;
-  }
+  std::vector<SeatPanel> seats() const override { return seat_panels(state(), m_->seats(), "human"); }
 
   // The prompt's place says what comes next; the chosen option only in the
   // view of the seat that chose it (a watcher learns it from the log, as

@@ -1,0 +1,32 @@
+#include "tui/shell/play_table.h"
+
+#include <algorithm>
+
+namespace rt::shell {
+
+std::vector<SeatPanel> seat_panels(const State& state, const std::vector<Seat>& seats,
+                                   const std::string& person) {
+  const Standings standings = state.standings();
+  std::vector<PlayerId> acting;
+  if (state.turn() == Turn::Player || state.turn() == Turn::Simultaneous) state.actors(acting);
+  std::vector<SeatPanel> out;
+  for (std::size_t p = 0; p < seats.size(); ++p) {
+    const Seat& seat = seats[p];
+    const auto id = static_cast<PlayerId>(p);
+    SeatPanel sp;
+    sp.name = seat.name;
+    sp.human = seat.kind == SeatKind::Human;
+    sp.kind = sp.human ? person : std::string(level_name(seat.level));
+    sp.acting = std::find(acting.begin(), acting.end(), id) != acting.end();
+    for (const Placing& pl : standings.placings)
+      if (pl.player == id) {
+        sp.place = pl.place;
+        sp.detail = pl.detail;
+        sp.score = std::to_string(pl.score);
+      }
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
+
+}  // namespace rt::shell
