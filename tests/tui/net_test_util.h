@@ -189,4 +189,26 @@ inline std::vector<json> frames(const std::string& bytes) {
   return out;
 }
 
+// Pumps until the game is over (or a bound), the scripted clients playing.
+inline void play_out(Harness& h, std::vector<Scripted*> clients, int max_rounds = 100000) {
+  for (int round = 0; round < max_rounds && !h.server->table().over(); ++round) {
+    h.pump();
+    for (Scripted* c : clients) {
+      c->poll();
+      c->play();
+    }
+  }
+  for (int i = 0; i < 20; ++i) {
+    h.pump();
+    for (Scripted* c : clients) c->poll();
+  }
+}
+
+// Whether the server said something containing `what`.
+inline bool log_has(const Harness& h, const std::string& what) {
+  for (const auto& l : h.log)
+    if (l.find(what) != std::string::npos) return true;
+  return false;
+}
+
 }  // namespace nettest
