@@ -89,6 +89,19 @@ class Pacer {
   // else moves while they play; skip() ends them.
   int picture(Millis real) const;
   bool playing_pictures(Millis real) const { return picture(real) >= 0; }
+  // The picture the log has reached (Event::picture): the one on screen, 0
+  // while the last step's pictures wait to start, -1 when none will play
+  // (every line told).
+  int told_picture(Millis real) const {
+    return pictures_due_ > 0 && !skipping_pictures_ && picture_ms() > 0 ? 0 : picture(real);
+  }
+  // Whether a log line waits for its picture: a line of `pictured_step` (the
+  // last step with pictures, counted as the caller counts steps) after the
+  // picture the log has reached, or a line of any step after it.
+  bool line_waits(std::uint64_t step, int picture, std::uint64_t pictured_step, Millis real) const {
+    const int at = told_picture(real);
+    return at >= 0 && (step > pictured_step || (step == pictured_step && picture > at));
+  }
   // The tick views draw at: the live contest clock, else the game's time.
   Tick view_tick(Millis real) const;
   bool clock_running() const { return clock_.running(); }

@@ -204,9 +204,13 @@ class State {
   template <class... Args>
   [[gnu::cold, gnu::noinline]] Event* push_event(PlayerId to, std::string_view rule,
                                                  fmt::format_string<Args...> f, Args&&... args) const {
-    events_->push_back(
-        Event{std::string(rule), fmt::format(f, std::forward<Args>(args)...), to, now_, {}, {}});
-    return &events_->back();
+    Event& e = events_->emplace_back();
+    e.rule = rule;
+    e.text = fmt::format(f, std::forward<Args>(args)...);
+    e.audience = to;
+    e.at = now_;
+    e.picture = view_frames();
+    return &e;
   }
   // Copies are made by clone(); a copy never inherits the listener.
   State(const State& other) : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}

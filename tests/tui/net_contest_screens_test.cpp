@@ -16,6 +16,8 @@ namespace {
 struct Seen {
   std::vector<ScreenModel> screens;
   std::set<std::string> log;  // every log line's text it was sent
+  // Each log line's rule with the picture on the last screen before it (-1: none).
+  std::vector<std::pair<std::string, int>> told_at;
 };
 
 Seen seen_by(const Harness& h, int client_id) {
@@ -25,7 +27,10 @@ Seen seen_by(const Harness& h, int client_id) {
   for (const json& m : frames(it->second)) {
     if (m["type"] == "screen") out.screens.push_back(read_screen(m));
     if (m["type"] == "log")
-      for (const json& l : m["lines"]) out.log.insert(l["text"].get<std::string>());
+      for (const json& l : m["lines"]) {
+        out.log.insert(l["text"].get<std::string>());
+        out.told_at.emplace_back(l.value("rule", ""), out.screens.empty() ? -1 : out.screens.back().picture);
+      }
   }
   return out;
 }
@@ -114,5 +119,14 @@ TEST_CASE("Shared table: RC Racer's race phase plays back picture by picture on 
     CHECK(runs >= 2);
     CHECK(pictures >= 4 * runs);
     CHECK(moved >= runs);
+    // The log tells each race as its pictures show it: lines arrive between
+    // pictures, and the end of the round (the same step) only after the
+    // first picture is gone.
+    int told_mid_race = 0;
+    for (const auto& [rule, picture] : seen->told_at) {
+      told_mid_race += picture >= 1;
+      if (rule == "3. End of Round") CHECK(picture != 0);
+    }
+    CHECK(told_mid_race >= runs);
   }
 }

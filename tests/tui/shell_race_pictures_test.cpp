@@ -6,6 +6,8 @@
 // the pace (Space skips nothing there).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "tests/tui/shell_both_tables.h"
 #include "tui/setup.h"
 
@@ -20,6 +22,20 @@ std::string board_text(PlayTable& t, Millis now) {
   Canvas board(80, 12, false);
   t.draw_board(board, now);
   return board.to_text();
+}
+
+// The log lines this screen's reader is told now ("rule: text").
+std::vector<std::string> told(const PlayTable& t) {
+  std::vector<std::string> out;
+  for (const LogEntry& e : t.log())
+    if (t.visible(e)) out.push_back(e.rule + ": " + e.text);
+  return out;
+}
+
+bool told_rule(const PlayTable& t, const std::string& rule) {
+  for (const std::string& line : told(t))
+    if (line.rfind(rule + ": ", 0) == 0) return true;
+  return false;
 }
 
 }  // namespace
@@ -43,6 +59,7 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
   // on screen for a while, and the board changes between them.
   std::vector<std::string> boards;
   std::vector<Millis> shown_at;
+  std::vector<std::size_t> told_lines;  // how many log lines were told at each picture
   int last = -1;
   for (int i = 0; i < 200000 && !t.truth->over() && boards.size() < 40; ++i) {
     app.step_once(term.now() + 50);
@@ -63,9 +80,17 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
     CHECK(term.shows("Step by step: the board shows"));  // the pane wraps the rest
     boards.push_back(board_text(pt, term.now()));
     shown_at.push_back(term.now());
+    // The log tells the race as far as the picture on screen: the end of the
+    // round, in the same step, waits for the last picture.
+    CHECK_FALSE(told_rule(pt, "3. End of Round"));
+    told_lines.push_back(told(pt).size());
   }
   INFO(term.text());
   REQUIRE(boards.size() >= 6);  // 3 cars x 8 commands, some of them quiet
+  CHECK(std::is_sorted(told_lines.begin(), told_lines.end()));
+  CHECK(told_lines.back() >= told_lines.front() + 6);  // told command by command, not at once
+  app.step_once(term.now());
+  CHECK(told_rule(play(app)->table(), "3. End of Round"));  // told once the pictures are over
   int changes = 0;
   for (std::size_t i = 1; i < boards.size(); ++i) changes += boards[i] != boards[i - 1];
   CHECK(changes >= 3);  // the cars move step by step, not in one jump

@@ -69,7 +69,7 @@ class RemoteTable final : public shell::PlayTable {
       for (std::size_t k = st_.log().size() - fresh; k < st_.log().size(); ++k) {
         const LogLine& l = st_.log()[k];
         log_.push_back(shell::LogEntry{printable(l.text), printable(l.rule), l.mine ? seat_ : kEveryone,
-                                       static_cast<std::uint32_t>(log_.size() + 1)});
+                                       static_cast<std::uint32_t>(log_.size() + 1), 0});
       }
       logged_ = st_.log_total();
       if (log_.size() > kClientLogLines) {

@@ -121,7 +121,7 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
       pacer_(*table_, pace_config(opt_)),
       host_uid_(::getuid()) {
   if (!opt_.clock) opt_.clock = steady_ms;
-  for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
+  for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
   seats_.resize(table_->seats().size());
   // A resumed game may have had stand-ins: every person's seat is a person's again.
   for (std::size_t p = 0; p < table_->seats().size(); ++p) {

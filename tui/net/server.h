@@ -200,7 +200,11 @@ class Server {
     std::string text;
     std::string rule;
     PlayerId audience = kEveryone;
+    std::uint64_t step = 0;  // the table's history length after its step
+    int picture = 0;         // Event::picture
   };
+  // A line of a race being played back picture by picture waits for its picture.
+  bool line_waits(const LogEntry& e, Millis real) const;
 
   void save_if_changed();
   void record_history();
@@ -287,7 +291,8 @@ class Server {
   bool result_shown_ = false;
   std::vector<PlayerId> waiting_;
   std::vector<Action> legal_;
-  MirrorPace mirror_;  // watch-only: the game's own pace
+  MirrorPace mirror_;                // watch-only: the game's own pace
+  std::uint64_t pictured_step_ = 0;  // LogEntry::step of the last step that left pictures
 };
 
 // The save file text of a table whose person seats may be played by a

@@ -16,11 +16,20 @@ void Server::on_step(const Step& step) {
   bool any_public = false;
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
-    log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience});
+    log_.push_back(
+        LogEntry{std::move(e.text), std::move(e.rule), e.audience, table_->history().size(), e.picture});
   }
   events_.clear();
+  if (table_->state().view_frames() > 0) pictured_step_ = table_->history().size();
   pacer_.note_step(step, any_public);
   changed_ = true;
+}
+
+bool Server::line_waits(const LogEntry& e, Millis real) const {
+  if (!opt_.watch_only) return pacer_.line_waits(e.step, e.picture, pictured_step_, real);
+  // A mirror's pictures are the ones its game shows.
+  return mirror_.picture >= 0 &&
+         (e.step > pictured_step_ || (e.step == pictured_step_ && e.picture > mirror_.picture));
 }
 
 bool Server::live_contest() const {
@@ -78,7 +87,8 @@ void Server::record_history() {
   for (std::size_t p = 0; p < seats_.size(); ++p)
     if (seats_[p].claimed && seats_[p].uid == host_uid_) you.push_back(static_cast<PlayerId>(p));
   const std::string problem = append_history(
-      opt_.history_dir, finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you, controllers()));
+      opt_.history_dir,
+      finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you, controllers()));
   if (problem.empty()) return;
   // Everyone is told, in the system's words: never the host's path.
   const auto colon = problem.rfind(": ");

@@ -195,12 +195,11 @@ json Server::table_info(const Client& c) const {
 }
 
 void Server::push(Client& c, Millis real, bool force) {
-  (void)real;
   if (c.dead || (c.kind != Client::Kind::Player && c.kind != Client::Kind::Watcher)) return;
   const PlayerId viewer = c.kind == Client::Kind::Player ? c.seat : kEveryone;
   if (c.log_pos < log_.size()) {
     json lines = json::array();
-    for (; c.log_pos < log_.size(); ++c.log_pos) {
+    for (; c.log_pos < log_.size() && !line_waits(log_[c.log_pos], real); ++c.log_pos) {
       const LogEntry& e = log_[c.log_pos];
       if (shown_to(e.audience, viewer == kEveryone ? kPublic : viewer))
         lines.push_back(e.audience == kEveryone ? json{{"text", e.text}, {"rule", e.rule}}

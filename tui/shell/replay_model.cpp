@@ -25,8 +25,8 @@ std::unique_ptr<ReplayModel> ReplayModel::load(const std::string& path, const Da
   };
   auto take_events = [&] {
     for (Event& e : events)
-      m->log_.push_back(
-          LogEntry{std::move(e.text), std::move(e.rule), e.audience, static_cast<std::uint32_t>(applied)});
+      m->log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience,
+                                 static_cast<std::uint32_t>(applied), e.picture});
     events.clear();
   };
   Table* live = nullptr;

@@ -29,7 +29,7 @@ PaceConfig pace_config(const SessionOptions& options) {
 
 GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlier, SessionOptions options)
     : table_(std::move(table)), options_(std::move(options)), pacer_(*table_, pace_config(options_)) {
-  for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0});
+  for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
   fresh_from_ = log_.size();
   for (std::size_t p = 0; p < table_->seats().size(); ++p)
     if (table_->seats()[p].kind == SeatKind::Human) humans_.push_back(static_cast<PlayerId>(p));
@@ -64,6 +64,8 @@ Tick GameSession::view_tick(Millis real) const {
 }
 
 bool GameSession::visible(const LogEntry& e) const {
+  // A race played back picture by picture is told as it is shown.
+  if (pacer_.line_waits(e.step, e.picture, pictured_step_, last_real_)) return false;
   if (e.audience == kEveryone) return true;
   if (omniscient()) return shown_to(e.audience, kEveryone);
   return phase_ != Phase::PassDevice && shown_to(e.audience, viewer_ == kEveryone ? kPublic : viewer_);
@@ -75,9 +77,10 @@ void GameSession::on_step(const Step& step) {
   bool any_public = false;
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
-    log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, steps_});
+    log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, steps_, e.picture});
   }
   events_.clear();
+  if (table_->state().view_frames() > 0) pictured_step_ = steps_;
   pacer_.note_step(step, any_public);
 }
 

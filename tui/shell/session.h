@@ -23,6 +23,7 @@ struct LogEntry {
   std::string rule;
   PlayerId audience = kEveryone;
   std::uint32_t step = 0;  // 1-based step that produced it; 0: before this session
+  int picture = 0;         // Event::picture: told when that picture of its step is on screen
 };
 
 enum class Phase : std::uint8_t {
@@ -118,7 +119,7 @@ class GameSession {
   const std::vector<LogEntry>& log() const { return log_; }
   // A line from the shell, not the game (who may watch it): for this
   // keyboard's log only, never saved, never sent to a watcher.
-  void note(std::string text) { log_.push_back(LogEntry{std::move(text), {}, kEveryone, steps_}); }
+  void note(std::string text) { log_.push_back(LogEntry{std::move(text), {}, kEveryone, steps_, 0}); }
   bool visible(const LogEntry& e) const;
   // Entries from this index on arrived since the viewer last decided.
   std::size_t fresh_from() const { return fresh_from_; }
@@ -161,6 +162,7 @@ class GameSession {
   std::uint32_t contests_seen_ = 0;
   std::size_t fresh_from_ = 0;
   std::uint32_t steps_ = 0;
+  std::uint32_t pictured_step_ = 0;  // the last step that left pictures to play
   std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
 
