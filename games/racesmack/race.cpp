@@ -75,6 +75,7 @@ void RacesmackState::place(PlayerId p, int c, bool right) {
     r.push_back(c);
   else
     r.push_front(c);
+  if (!narrating()) return;  // cname() measures the id
   if (empty)
     emit("Gameplay: won cards go to your Race", "{} starts their Race with {}.", name(p), cname(c))
         .type("race_card")
@@ -95,13 +96,14 @@ void RacesmackState::lose_race_card(PlayerId p, int c) {
   discard_.add(c);
   auto& owed = lose_race_[p];
   if (owed > 0) --owed;
-  emit(
-      variants().penalty ? "Time Penalty: lose 2 Race cards" : "Gameplay: an incorrect tap loses a Race card",
-      "{} loses {} from their Race (discarded; {} left).", name(p), cname(c), race(p).len)
-      .type("race_card_lost")
-      .seat("player", p)
-      .with("card", cname(c))
-      .with("left", race(p).len);
+  if (narrating())  // cname() measures the id
+    emit(variants().penalty ? "Time Penalty: lose 2 Race cards"
+                            : "Gameplay: an incorrect tap loses a Race card",
+         "{} loses {} from their Race (discarded; {} left).", name(p), cname(c), race(p).len)
+        .type("race_card_lost")
+        .seat("player", p)
+        .with("card", cname(c))
+        .with("left", race(p).len);
 }
 
 void RacesmackState::discard_hand_card(PlayerId p, int c) {
@@ -132,10 +134,11 @@ void RacesmackState::refill_step() {
     const PlayerId p = refill_seat_++;
     const int c = top_;
     take_top(p);
-    emit("Round end: everyone draws 1 card", "{} draws {} from the face-up pile.", name(p), cname(c))
-        .type("draw")
-        .seat("player", p)
-        .with("card", cname(c));
+    if (narrating())  // cname() measures the id
+      emit("Round end: everyone draws 1 card", "{} draws {} from the face-up pile.", name(p), cname(c))
+          .type("draw")
+          .seat("player", p)
+          .with("card", cname(c));
     if (!draw_.empty()) {
       resume_ = Resume::Refill;
       phase_ = Phase::FlipTop;

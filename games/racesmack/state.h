@@ -152,6 +152,8 @@ class RacesmackState final : public State {
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
+  // Deals, the face-up pile's new top card and the Racing Rules deck, listed in place.
+  ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::string legend() const override;
@@ -242,6 +244,8 @@ class RacesmackState final : public State {
   std::string gen_text(Action a) const;
   // setup.cpp: the deck ready, dealing, the face-up pile, a round's start (Racing Rules).
   void deck_ready();
+  void take_from_draw(int c);  // draw_ and draw_outcomes_ without c
+  void list_draw_outcomes();   // draw_outcomes_ from draw_
   void take_top(PlayerId p);
   void setup_done();
   void after_flip();
@@ -276,6 +280,10 @@ class RacesmackState final : public State {
   int ncards_ = 0;
 
   CardSet draw_;  // the draw pile below its face-up top card (order unknown)
+  // The same cards as chance outcomes, equally likely, in id order (as
+  // chance_outcomes() lists them from draw_), kept as cards leave the pile.
+  std::array<Outcome, kMaxCards> draw_outcomes_{};
+  int draw_count_ = 0;
   int top_ = -1;  // the face-up top card, -1 when the pile is empty
   PerPlayer<Row, kMaxPlayers> hands_{};
   PerPlayer<Row, kMaxPlayers> races_{};
