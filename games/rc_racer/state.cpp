@@ -398,31 +398,37 @@ void RcRacerState::finish_programming() {
 
 // --- applying decisions -------------------------------------------------------------
 
+inline void RcRacerState::scramble_slide(Action a) {
+  const auto dir = static_cast<Dir>(a - kScrambleBase);
+  const auto q = static_cast<std::size_t>(scrambler_);
+  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
+  last_scramble_[q] = static_cast<std::int8_t>(dir);
+  if (--scramble_left_ == 0) next_scramble();
+}
+
+inline void RcRacerState::program_slide(PlayerId player, Action a) {
+  const int k = a - kSlideBase;
+  const auto q = static_cast<std::size_t>(player);
+  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
+  slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
+}
+
 void RcRacerState::do_apply(PlayerId player, Action a) {
-  // Pictures belong to the step that drew them.
-  frames_.clear();
-  if (player == kChance && phase_ == Phase::Scramble) {  // first and short: 200 of these a round
-    const auto dir = static_cast<Dir>(a - kScrambleBase);
-    const auto q = static_cast<std::size_t>(scrambler_);
-    gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
-    last_scramble_[q] = static_cast<std::int8_t>(dir);
-    if (--scramble_left_ == 0) next_scramble();
-    return;
-  }
-  if (player >= 0 && phase_ == Phase::Programming && a != kDone) {  // a slide: most decisions
-    const int k = a - kSlideBase;
-    const auto q = static_cast<std::size_t>(player);
-    gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
-    slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
-    return;
+  // Pictures belong to the step that drew them; they are only drawn while
+  // narrating, and apply_other() drops them.
+  if (frames_.empty()) {
+    if (player == kChance && phase_ == Phase::Scramble) return scramble_slide(a);  // 200 a round
+    if (player >= 0 && phase_ == Phase::Programming && a != kDone) return program_slide(player, a);
   }
   apply_other(player, a);
 }
 
 void RcRacerState::apply_other(PlayerId player, Action a) {
+  frames_.clear();
   const Data& d = data();
   if (player == kChance) {
     switch (phase_) {
+      case Phase::Scramble: scramble_slide(a); return;
       case Phase::StartSide:
         refs_[0] = d.start_ref(a - kStartSideBase);
         segs_ = 1;
@@ -502,14 +508,10 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
       return;
     }
     case Phase::Programming:
-      if (a == kDone) {
+      if (a == kDone)
         programming_done(player, false);
-      } else {
-        const int k = a - kSlideBase;
-        const auto q = static_cast<std::size_t>(player);
-        gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
-        slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
-      }
+      else
+        program_slide(player, a);
       return;
     case Phase::BirdFly: {
       StateNarrator sn(*this);

@@ -150,8 +150,11 @@ class RcRacerState final : public State {
   void end_round();
   void finish_game();
   void build_race_track();
-  // Everything but a scramble slide, which do_apply() handles itself
-  // (docs/PERFORMANCE.md, "Rules code shaped for speed").
+  // The two commonest steps: a scramble slide (chance) and a programmer's slide.
+  void scramble_slide(Action a);
+  void program_slide(PlayerId player, Action a);
+  // Every step but those two when no pictures are left to drop, which
+  // do_apply() handles itself (docs/PERFORMANCE.md, "Rules code shaped for speed").
   void apply_other(PlayerId player, Action a);
 
   // One picture of the race phase: every car after one command.
