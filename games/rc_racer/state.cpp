@@ -4,6 +4,7 @@
 #include "games/rc_racer/state.h"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -138,12 +139,12 @@ void RcRacerState::actors(std::vector<PlayerId>& out) const {
     case Phase::Shield: out.push_back(active_); break;
     case Phase::Programming:
       if (out.capacity() - out.size() >= static_cast<std::size_t>(num_players())) {  // asked every decision
-        for (PlayerId p = 0; p < num_players(); ++p)
-          if (racing(p) && !done(p)) push_in_room(out, p);
+        for (unsigned left = programming_; left != 0; left &= left - 1)
+          push_in_room(out, static_cast<PlayerId>(std::countr_zero(left)));
         break;
       }
-      for (PlayerId p = 0; p < num_players(); ++p)
-        if (racing(p) && !done(p)) out.push_back(p);
+      for (unsigned left = programming_; left != 0; left &= left - 1)
+        out.push_back(static_cast<PlayerId>(std::countr_zero(left)));
       break;
     default: break;
   }
@@ -173,7 +174,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
           out.push_back(kStartBase + s);
       return;
     case Phase::Programming: {
-      if (!racing(p) || done(p)) return;
+      if (!(programming_ >> p & 1)) return;
       const int g = gap(p);
       const int budget = data().max_slides - slides(p);
       if (budget >= 3) {  // every slide fits the budget: the gap alone decides
@@ -297,6 +298,9 @@ void RcRacerState::open_programming() {
   done_order_.fill(-1);
   smile_.fill(-1);
   done_count_ = 0;
+  programming_ = 0;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (racing(p)) programming_ = static_cast<std::uint8_t>(programming_ | 1u << p);
   ++contest_id_;
   contest_open_ = now();
   countdown_from_ = kNoDeadline;
@@ -309,6 +313,7 @@ void RcRacerState::open_programming() {
 void RcRacerState::programming_done(PlayerId p, bool by_clock) {
   const Data& d = data();
   done_order_[p] = done_count_++;
+  programming_ = static_cast<std::uint8_t>(programming_ & ~(1u << p));
   const int sl = slides(p);
   if (real_time()) {
     smile_[p] = static_cast<std::int8_t>(done_count_ - 1);

@@ -194,6 +194,7 @@ class RcRacerState final : public State {
   PerPlayer<std::int16_t, kMaxPlayers> slides_{};
   PerPlayer<std::int8_t, kMaxPlayers> done_order_{};
   std::int8_t done_count_ = 0;
+  std::uint8_t programming_ = 0;  // bit per player racing and not done yet
   std::uint32_t contest_id_ = 0;
   Tick contest_open_ = 0;
   Tick countdown_from_ = kNoDeadline;

@@ -240,7 +240,12 @@ std::string RcRacerState::check_invariants() const {
   }
   if (phase_ == Phase::Programming) {
     int done_seen = 0;
-    for (PlayerId p = 0; p < num_players(); ++p) done_seen += done(p) ? 1 : 0;
+    for (PlayerId p = 0; p < num_players(); ++p) {
+      done_seen += done(p) ? 1 : 0;
+      const bool listed = (programming_ >> p & 1) != 0;
+      if (listed != (racing(p) && !done(p)))
+        return fmt::format("P{} is {} among those still programming", p + 1, listed ? "wrongly" : "missing");
+    }
     if (done_seen != done_count_) return "the done count disagrees";
   }
   unsigned smiles = 0;
