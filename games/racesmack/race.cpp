@@ -43,8 +43,7 @@ void RacesmackState::settle(PlayerId p) {
       return;
     }
   }
-  if (!to_place_[i].empty() && race(p).len == 0 && to_place_[i].size() == 1)
-    place(p, to_place_[i].first(), false);
+  if (race(p).len == 0 && to_place_[i].size() == 1) place(p, to_place_[i].first(), false);
 }
 
 void RacesmackState::settle_all() {
@@ -61,10 +60,14 @@ void RacesmackState::settle_all() {
   }
 }
 
-bool RacesmackState::settle_pending() const {
-  for (std::size_t i = 0; i < static_cast<std::size_t>(num_players()); ++i)
-    if (penalty_pending_[i] || lose_race_[i] > 0 || lose_hand_[i] > 0 || !to_place_[i].empty()) return true;
-  return false;
+unsigned RacesmackState::seats_settling() const {
+  unsigned seats = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    const bool owes = penalty_pending_[i] | (lose_race_[i] > 0) | (lose_hand_[i] > 0) | !to_place_[i].empty();
+    seats |= static_cast<unsigned>(owes) << p;
+  }
+  return seats;
 }
 
 void RacesmackState::place(PlayerId p, int c, bool right) {

@@ -25,13 +25,10 @@ void RacesmackState::deck_ready() {
 }
 
 void RacesmackState::take_from_draw(int c) {
-  draw_.remove(c);
-  Outcome* const first = draw_outcomes_.data();
-  Outcome* const last = first + draw_count_;
-  Outcome* const taken =
-      std::lower_bound(first, last, kCardBase + c, [](const Outcome& o, Action a) { return o.action < a; });
-  std::copy(taken + 1, last, taken);
+  Outcome* const taken = draw_outcomes_.data() + draw_.count_below(c);
+  std::copy(taken + 1, draw_outcomes_.data() + draw_count_, taken);
   --draw_count_;
+  draw_.remove(c);
 }
 
 void RacesmackState::list_draw_outcomes() {

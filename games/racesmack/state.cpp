@@ -123,25 +123,29 @@ ChanceSpan RacesmackState::chance_span(ChanceScratch& scratch) const {
 
 void RacesmackState::actors(std::vector<PlayerId>& out) const {
   if (phase_ == Phase::Settle && turn() == Turn::Chance) return;  // the other chance phases list nobody below
+  auto list = [&](unsigned seats) {
+    for (; seats != 0; seats &= seats - 1) out.push_back(static_cast<PlayerId>(std::countr_zero(seats)));
+  };
   switch (phase_) {
-    case Phase::Pick:
-      for (PlayerId p = 0; p < num_players(); ++p)
-        if (!has_picked(p) && hand(p).len > 0) out.push_back(p);
-      return;
-    case Phase::Tap:
-      for (PlayerId p = 0; p < num_players(); ++p)
-        if (tap_[p] < 0) out.push_back(p);
-      return;
-    case Phase::Settle:
-      for (PlayerId p = 0; p < num_players(); ++p) {
-        const auto i = static_cast<std::size_t>(p);
-        if (penalty_pending_[i] || lose_race_[i] > 0 || lose_hand_[i] > 0 || !to_place_[i].empty())
-          out.push_back(p);
-      }
-      return;
+    case Phase::Pick: list(seats_to_pick()); return;
+    case Phase::Tap: list(seats_to_tap()); return;
+    case Phase::Settle: list(seats_settling()); return;
     case Phase::AyTurn: out.push_back(current_); return;
     default: return;
   }
+}
+
+unsigned RacesmackState::seats_to_pick() const {
+  unsigned seats = 0;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    seats |= static_cast<unsigned>(!has_picked(p) & (hand(p).len > 0)) << p;
+  return seats;
+}
+
+unsigned RacesmackState::seats_to_tap() const {
+  unsigned seats = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) seats |= static_cast<unsigned>(tap_[p] < 0) << p;
+  return seats;
 }
 
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
@@ -206,9 +210,7 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
             .type("pick")
             .seat("player", player)
             .with("card", cname(c));
-      bool waiting = false;
-      for (PlayerId q = 0; q < num_players(); ++q) waiting = waiting || (!has_picked(q) && hand(q).len > 0);
-      if (!waiting) reveal_picks();
+      if (seats_to_pick() == 0) reveal_picks();
       return;
     }
     case Phase::Tap: {

@@ -81,6 +81,11 @@ struct CardSet {
   bool empty() const { return (w[0] | w[1]) == 0; }
   void clear() { w = {}; }
   int first() const { return w[0] ? std::countr_zero(w[0]) : w[1] ? 64 + std::countr_zero(w[1]) : -1; }
+  // How many ids below c the set holds.
+  int count_below(int c) const {
+    if (c < 64) return std::popcount(w[0] & ((1ull << c) - 1));
+    return std::popcount(w[0]) + std::popcount(w[1] & ((1ull << (c - 64)) - 1));
+  }
   // The next id after c, or -1.
   int next(int c) const {
     ++c;
@@ -230,7 +235,12 @@ class RacesmackState final : public State {
   // What standings rank by: a met Finish first, then Race cards.
   int standing_key(PlayerId p) const { return (finished(p) ? 1000 : 0) + race(p).len; }
   std::string_view cname(int c) const { return card(c).name(); }
-  bool settle_pending() const;
+  // Seats (bit per seat) that still pick a card, tap, or settle: which ones is
+  // random, so each is worked out for every seat at once.
+  unsigned seats_to_pick() const;
+  unsigned seats_to_tap() const;
+  unsigned seats_settling() const;
+  bool settle_pending() const { return seats_settling() != 0; }
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
 
   // state.cpp: a chance outcome applied to the phase machine.
