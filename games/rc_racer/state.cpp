@@ -286,10 +286,14 @@ void RcRacerState::next_scramble() {
   }
   // Everyone passes the scrambled controller to the left.
   PerPlayer<Grid, kMaxPlayers> passed = grid_;
+  PerPlayer<std::int8_t, kMaxPlayers> passed_gap = gap_;
   for (PlayerId p = 0; p < num_players(); ++p)
-    if (racing(p)) passed[left_of(p)] = grid_[p];
+    if (racing(p)) {
+      passed[left_of(p)] = grid_[p];
+      passed_gap[left_of(p)] = gap_[p];
+    }
   grid_ = passed;
-  for (int p = 0; p < kMaxPlayers; ++p) gap_[p] = static_cast<std::int8_t>(gap_cell(grid_[p]));
+  gap_ = passed_gap;
   open_programming();
 }
 
