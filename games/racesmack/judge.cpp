@@ -147,7 +147,7 @@ int finish_card(const Card* deck, const std::uint8_t* race, int len) {
   int best_number = -1;
   for (int i = 0; i < len; ++i) {
     const Card& c = deck[race[i]];
-    // Which cards are Rule Cards is random: chosen without a branch.
+    // Without a branch (docs/PERFORMANCE.md, "Rules code shaped for speed").
     const bool higher = c.is_rule & (c.number > best_number);
     best = higher ? race[i] : best;
     best_number = higher ? c.number : best_number;

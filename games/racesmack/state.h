@@ -235,8 +235,8 @@ class RacesmackState final : public State {
   // What standings rank by: a met Finish first, then Race cards.
   int standing_key(PlayerId p) const { return (finished(p) ? 1000 : 0) + race(p).len; }
   std::string_view cname(int c) const { return card(c).name(); }
-  // Seats (bit per seat) that still pick a card, tap, or settle: which ones is
-  // random, so each is worked out for every seat at once.
+  // Seats (bit per seat) that still pick a card, tap, or settle, worked out
+  // for every seat at once (docs/PERFORMANCE.md, "Rules code shaped for speed").
   unsigned seats_to_pick() const;
   unsigned seats_to_tap() const;
   unsigned seats_settling() const;

@@ -63,7 +63,8 @@ Cmd reversed(Cmd c) {
 }  // namespace
 
 bool Race::car_at(int lane, int row, PlayerId except) const {
-  // Every car is looked at (where the cars stand is random: no early way out).
+  // Every car is looked at, without an early way out (docs/PERFORMANCE.md,
+  // "Rules code shaped for speed").
   bool found = false;
   for (PlayerId q = 0; q < n; ++q) {
     const Car& c = cars[q];
