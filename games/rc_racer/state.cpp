@@ -69,17 +69,21 @@ namespace {
 // A scramble slide's outcomes depend only on the gap and the last slide (no
 // undoing it): 200 chance nodes a round, so they are listed once, at compile
 // time, in the order the rule lists them (by direction).
+// By scramble_key(gap, last); `next` is the key after a slide in each direction.
 struct ScrambleSlides {
   std::array<Outcome, kDirs> slides{};
   std::uint32_t count = 0;
+  std::array<std::uint8_t, kDirs> next{};
 };
 constexpr auto kScrambleSlides = [] {
-  std::array<std::array<ScrambleSlides, kDirs + 1>, kCells> table{};
+  std::array<ScrambleSlides, kScrambleKeys> table{};
   for (int g = 0; g < kCells; ++g)
     for (int last = -1; last < kDirs; ++last) {
-      ScrambleSlides& e = table[static_cast<std::size_t>(g)][static_cast<std::size_t>(last + 1)];
+      ScrambleSlides& e = table[scramble_key(g, last)];
       for (int d = 0; d < kDirs; ++d) {
         if (slide_room(g, static_cast<Dir>(d)) == 0) continue;
+        e.next[static_cast<std::size_t>(d)] =
+            static_cast<std::uint8_t>(scramble_key(picked_cell(g, static_cast<Dir>(d), 1), d));
         if (last >= 0 && static_cast<Dir>(d) == opposite(static_cast<Dir>(last))) continue;
         e.slides[static_cast<std::size_t>(e.count++)] = Outcome{kScrambleBase + d, 1};
       }
@@ -96,7 +100,7 @@ void push_in_room(std::vector<T>& out, const T& value) {
 }
 
 const ScrambleSlides& scramble_slides(int gap, int last) {
-  return kScrambleSlides[static_cast<std::size_t>(gap)][static_cast<std::size_t>(last + 1)];
+  return kScrambleSlides[scramble_key(gap, last)];
 }
 
 // A programmer's choices with slides to spare: every slide the gap allows
@@ -209,7 +213,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
 // 200 scramble slides a round: the driver reads them from the table in place.
 ChanceSpan RcRacerState::chance_span(ChanceScratch& /*scratch*/) const {
   if (phase_ != Phase::Scramble) return {};
-  const ScrambleSlides& list = scramble_slides(gap_[scrambler_], last_scramble_[scrambler_]);
+  const ScrambleSlides& list = kScrambleSlides[scramble_key_];
   return ChanceSpan{list.slides.data(), list.count, list.count};
 }
 
@@ -281,6 +285,7 @@ void RcRacerState::next_scramble() {
     scrambler_ = static_cast<PlayerId>(q);
     scramble_left_ = static_cast<std::int16_t>(d.scramble_slides);
     last_scramble_[q] = -1;
+    scramble_key_ = static_cast<std::uint8_t>(scramble_key(gap_[q], -1));
     phase_ = Phase::Scramble;
     return;
   }
@@ -412,6 +417,7 @@ inline void RcRacerState::scramble_slide(Action a) {
   const auto q = static_cast<std::size_t>(scrambler_);
   gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
   last_scramble_[q] = static_cast<std::int8_t>(dir);
+  scramble_key_ = kScrambleSlides[scramble_key_].next[static_cast<std::size_t>(dir)];
   if (--scramble_left_ == 0) next_scramble();
 }
 

@@ -42,6 +42,13 @@ inline constexpr Action kBoardBase = 410;       // + 2*board + side
 inline constexpr Action kFinishSideBase = 440;  // + side
 inline constexpr Action kScrambleBase = 450;    // + dir
 
+// Where a scramble stands: the gap and the last slide (-1: none), as one
+// number; its next outcomes depend on nothing else.
+constexpr std::size_t scramble_key(int gap, int last) {
+  return static_cast<std::size_t>(gap * (kDirs + 1) + last + 1);
+}
+inline constexpr std::size_t kScrambleKeys = kCells * (kDirs + 1);
+
 inline Action slide_action(Dir d, int count) {
   return kSlideBase + static_cast<int>(d) * 3 + count - 1;
 }
@@ -189,6 +196,7 @@ class RcRacerState final : public State {
   PerPlayer<std::int8_t, kMaxPlayers> last_scramble_{};  // dir of the last scramble slide, -1 none
   PlayerId scrambler_ = 0;
   std::int16_t scramble_left_ = 0;
+  std::uint8_t scramble_key_ = 0;  // scrambler_'s scramble_key(gap, last slide)
 
   // Programming.
   PerPlayer<std::int16_t, kMaxPlayers> slides_{};
