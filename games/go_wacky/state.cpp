@@ -14,6 +14,7 @@ GoWackyState::GoWackyState(const GoWackyGame& game)
   const Deck& d = game.deck();
   for (std::size_t t = 0; t < d.types.size(); ++t) draw_[t] = static_cast<std::uint8_t>(d.types[t].copies);
   draw_total_ = d.total_cards;
+  list_draw_outcomes();
   last_roll_.fill(-1);
   landing_.fill(kMissedThrow);
 }
@@ -24,7 +25,7 @@ const Deck& GoWackyState::deck() const {
 const std::string& GoWackyState::name(PlayerId p) const {
   return game_->options().names[static_cast<std::size_t>(p)];
 }
-std::string GoWackyState::card_name(int type) const {
+const std::string& GoWackyState::card_name(int type) const {
   return deck().types[static_cast<std::size_t>(type)].name;
 }
 
@@ -98,6 +99,19 @@ Tick GoWackyState::action_time(PlayerId player, Action action) const {
   return (phase_ == Phase::EgwRace || phase_ == Phase::GwRace) && action == kRoll ? roll : 0;
 }
 
+namespace {
+
+// Adds `a` to the sorted list out[start..] unless it is there (a hand or a
+// row: a few ids, so by insertion).
+void add_sorted_once(std::vector<Action>& out, std::size_t start, Action a) {
+  for (std::size_t k = start; k < out.size(); ++k)
+    if (out[k] == a) return;
+  out.push_back(a);
+  for (std::size_t j = out.size() - 1; j > start && out[j - 1] > a; --j) std::swap(out[j], out[j - 1]);
+}
+
+}  // namespace
+
 void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
   switch (phase_) {
     case Phase::Turn: {
@@ -106,9 +120,7 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
       const std::size_t start = out.size();
       for (int i = 0; i < hand_len_[player]; ++i)
         if (matches_top(hand[static_cast<std::size_t>(i)]))
-          out.push_back(kPlayBase + hand[static_cast<std::size_t>(i)]);
-      std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end());
-      out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), out.end());
+          add_sorted_once(out, start, kPlayBase + hand[static_cast<std::size_t>(i)]);
       if (out.size() == start) out.push_back(kPass);
       return;
     }
@@ -118,9 +130,7 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
       const std::size_t start = out.size();
       for (int i = 0; i < row_len_; ++i)
         if (deck().types[row_[static_cast<std::size_t>(i)]].colours & rolled)
-          out.push_back(kTakeBase + row_[static_cast<std::size_t>(i)]);
-      std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end());
-      out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), out.end());
+          add_sorted_once(out, start, kTakeBase + row_[static_cast<std::size_t>(i)]);
       return;
     }
     case Phase::EgwRace: out.push_back(kRoll); return;
@@ -161,11 +171,45 @@ void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {
   }
 }
 
+ChanceSpan GoWackyState::chance_span(ChanceScratch& scratch) const {
+  switch (phase_) {
+    case Phase::Deal:
+    case Phase::FlipStart:
+    case Phase::AllPassFlip:
+    case Phase::Refill:
+    case Phase::GwFlip:
+    case Phase::RnrLay:
+      return ChanceSpan{draw_outcomes_.data(), draw_kinds_, static_cast<std::uint32_t>(draw_total_)};
+    case Phase::Roll: {
+      const std::size_t faces = deck().colour_ids.size();
+      if (faces > scratch.size()) return {};
+      for (std::size_t c = 0; c < faces; ++c) scratch[c] = Outcome{kDieBase + static_cast<Action>(c), 1};
+      return ChanceSpan{scratch.data(), static_cast<std::uint32_t>(faces), static_cast<std::uint32_t>(faces)};
+    }
+    default: return {};  // the dealer and a throw's scatter: once a game or a round
+  }
+}
+
 // --- applying decisions ------------------------------------------------------
 
 void GoWackyState::take_from_draw(int type) {
   --draw_[static_cast<std::size_t>(type)];
   --draw_total_;
+  const Action drawn = kDrawBase + type;
+  auto* const first = draw_outcomes_.data();
+  auto* const last = first + draw_kinds_;
+  Outcome* o = first;
+  while (o->action != drawn) ++o;
+  if (--o->weight == 0) {
+    std::copy(o + 1, last, o);
+    --draw_kinds_;
+  }
+}
+
+void GoWackyState::list_draw_outcomes() {
+  draw_kinds_ = 0;
+  for (std::size_t t = 0; t < deck().types.size(); ++t)
+    if (draw_[t]) draw_outcomes_[draw_kinds_++] = Outcome{kDrawBase + static_cast<Action>(t), draw_[t]};
 }
 
 void GoWackyState::add_to_hand(PlayerId p, int type) {
@@ -192,7 +236,8 @@ void GoWackyState::start_turn(PlayerId p) {
 
 void GoWackyState::end_game() {
   phase_ = Phase::Over;
-  emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary).type("game_over");
+  if (narrating())  // standings() writes every placing's text
+    emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary).type("game_over");
 }
 
 void GoWackyState::do_apply(PlayerId player, Action action) {
@@ -304,12 +349,13 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
           return;
         }
         if (draw_total_ == 0) ending_ = true;
-        emit("Go Wacky!", "{} turns over {}: now rolling for {}.", name(contest_owner_), card_name(t),
-             d.colour_names(target_, " or "))
-            .type("turn_over")
-            .seat("player", contest_owner_)
-            .with("card", [&] { return card_name(t); })
-            .with("last", false);
+        if (narrating())  // colour_names() builds a string
+          emit("Go Wacky!", "{} turns over {}: now rolling for {}.", name(contest_owner_), card_name(t),
+               d.colour_names(target_, " or "))
+              .type("turn_over")
+              .seat("player", contest_owner_)
+              .with("card", [&] { return card_name(t); })
+              .with("last", false);
         phase_ = Phase::GwRace;
         return;
       }
@@ -321,7 +367,7 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         if (draw_total_ == 0 && !play_out_) {
           // The row's cards stay on the table: nobody has won them when the game ends.
           std::string row;
-          for (int i = 0; i < row_len_; ++i)
+          for (int i = 0; narrating() && i < row_len_; ++i)
             row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
           emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row)
               .type("row")
@@ -336,7 +382,7 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
         }
         if (row_to_lay_ == 0) {
           std::string row;
-          for (int i = 0; i < row_len_; ++i)
+          for (int i = 0; narrating() && i < row_len_; ++i)
             row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
           emit("Round 'n Round", "The row: {}. {} rolls first.", row, name(contest_owner_))
               .type("row")
@@ -387,10 +433,11 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
       if (action == kPass) {
         if (passes_ == 0) first_passer_ = player;
         ++passes_;
-        emit("Play: pass", "{} has no card matching {} and passes.", name(player),
-             d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours))
-            .type("pass")
-            .seat("player", player);
+        if (narrating())  // colour_names() builds a string
+          emit("Play: pass", "{} has no card matching {} and passes.", name(player),
+               d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours))
+              .type("pass")
+              .seat("player", player);
         if (passes_ == n) {
           passes_ = 0;
           phase_ = Phase::AllPassFlip;
@@ -423,14 +470,16 @@ void GoWackyState::play_card(PlayerId p, int type) {
   const CardType& card = d.types[static_cast<std::size_t>(type)];
   const CardType& top = d.types[static_cast<std::size_t>(top_card())];
   remove_from_hand(p, type);
-  const char* match = card.colours == top.colours ? "exact match" : "split match";
+  const bool exact = card.colours == top.colours;
+  const char* match = exact ? "exact match" : "split match";
   if (card.kind != CardKind::BullsEye)
     pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(type);
   contest_owner_ = p;
   switch (card.kind) {
     case CardKind::Plain:
     case CardKind::Split:
-      emit(fmt::format("Play: {}", match), "{} plays {} on {}.", name(p), card.name, top.name)
+      emit(exact ? "Play: exact match" : "Play: split match", "{} plays {} on {}.", name(p), card.name,
+           top.name)
           .type("play")
           .seat("player", p)
           .with("card", card.name)
@@ -442,14 +491,15 @@ void GoWackyState::play_card(PlayerId p, int type) {
       phase_ = Phase::Refill;
       return;
     case CardKind::EverybodyGoWacky:
-      emit("Everybody Go Wacky!", "{} plays {} ({} on {}): EVERYBODY rolls for {}!", name(p), card.name,
-           match, top.name, d.colour_names(card.colours))
-          .type("play")
-          .seat("player", p)
-          .with("card", card.name)
-          .with("on", top.name)
-          .with("match", match)
-          .with("contest", "everybody-go-wacky");
+      if (narrating())  // colour_names() builds a string
+        emit("Everybody Go Wacky!", "{} plays {} ({} on {}): EVERYBODY rolls for {}!", name(p), card.name,
+             match, top.name, d.colour_names(card.colours))
+            .type("play")
+            .seat("player", p)
+            .with("card", card.name)
+            .with("on", top.name)
+            .with("match", match)
+            .with("contest", "everybody-go-wacky");
       target_ = card.colours;
       contest_ = Phase::EgwRace;
       ++contest_id_;
@@ -458,14 +508,15 @@ void GoWackyState::play_card(PlayerId p, int type) {
       phase_ = Phase::EgwRace;
       return;
     case CardKind::GoWacky:
-      emit("Go Wacky!", "{} plays {} ({} on {}) and rolls alone for {} while the others count to {}!",
-           name(p), card.name, match, top.name, d.colour_names(card.colours), d.timing.count_to)
-          .type("play")
-          .seat("player", p)
-          .with("card", card.name)
-          .with("on", top.name)
-          .with("match", match)
-          .with("contest", "go-wacky");
+      if (narrating())  // colour_names() builds a string
+        emit("Go Wacky!", "{} plays {} ({} on {}) and rolls alone for {} while the others count to {}!",
+             name(p), card.name, match, top.name, d.colour_names(card.colours), d.timing.count_to)
+            .type("play")
+            .seat("player", p)
+            .with("card", card.name)
+            .with("on", top.name)
+            .with("match", match)
+            .with("contest", "go-wacky");
       target_ = card.colours;
       contest_ = Phase::GwRace;
       ++contest_id_;

@@ -75,6 +75,8 @@ class GoWackyState final : public State {
   bool contest_running() const override { return contest_ != Phase::Over && phase_ != Phase::Over; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
+  // Draws and die rolls, the game's usual chance nodes, listed in place.
+  ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::optional<Action> parse_action(PlayerId player, std::string_view text) const override;
@@ -122,9 +124,10 @@ class GoWackyState final : public State {
 
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
   const std::string& name(PlayerId p) const;
-  std::string card_name(int type) const;
+  const std::string& card_name(int type) const;
 
   void take_from_draw(int type);
+  void list_draw_outcomes();  // draw_outcomes_ from draw_
   void remove_from_hand(PlayerId p, int type);
   void add_to_hand(PlayerId p, int type);
   void play_card(PlayerId p, int type);
@@ -154,6 +157,11 @@ class GoWackyState final : public State {
 
   std::array<std::uint8_t, kMaxCardTypes> draw_{};
   int draw_total_ = 0;
+  // The Draw Pile as chance outcomes, kept as cards leave it: a type per
+  // entry, weighted by its copies left, in type order (as chance_outcomes()
+  // lists them from draw_, which stays the count of record).
+  std::array<Outcome, kMaxCardTypes> draw_outcomes_{};
+  std::uint8_t draw_kinds_ = 0;
   PerPlayer<std::array<std::uint8_t, kMaxHand>, kMaxPlayers> hands_{};
   PerPlayer<std::uint8_t, kMaxPlayers> hand_len_{};
   std::array<std::uint8_t, 256> pile_{};

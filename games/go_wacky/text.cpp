@@ -129,6 +129,7 @@ void GoWackyState::determinize(PlayerId viewer, Rng& rng) {
   }
   draw_.fill(0);
   for (; next < pool.size(); ++next) ++draw_[pool[next]];
+  list_draw_outcomes();
 }
 
 // --- checks -----------------------------------------------------------------

@@ -43,8 +43,7 @@ void RacesmackState::settle(PlayerId p) {
       return;
     }
   }
-  if (!to_place_[i].empty() && race(p).len == 0 && to_place_[i].size() == 1)
-    place(p, to_place_[i].first(), false);
+  if (race(p).len == 0 && to_place_[i].size() == 1) place(p, to_place_[i].first(), false);
 }
 
 void RacesmackState::settle_all() {
@@ -61,10 +60,14 @@ void RacesmackState::settle_all() {
   }
 }
 
-bool RacesmackState::settle_pending() const {
-  for (std::size_t i = 0; i < static_cast<std::size_t>(num_players()); ++i)
-    if (penalty_pending_[i] || lose_race_[i] > 0 || lose_hand_[i] > 0 || !to_place_[i].empty()) return true;
-  return false;
+unsigned RacesmackState::seats_settling() const {
+  unsigned seats = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    const bool owes = penalty_pending_[i] | (lose_race_[i] > 0) | (lose_hand_[i] > 0) | !to_place_[i].empty();
+    seats |= static_cast<unsigned>(owes) << p;
+  }
+  return seats;
 }
 
 void RacesmackState::place(PlayerId p, int c, bool right) {
@@ -75,6 +78,7 @@ void RacesmackState::place(PlayerId p, int c, bool right) {
     r.push_back(c);
   else
     r.push_front(c);
+  if (!narrating()) return;  // cname() measures the id
   if (empty)
     emit("Gameplay: won cards go to your Race", "{} starts their Race with {}.", name(p), cname(c))
         .type("race_card")
@@ -95,13 +99,14 @@ void RacesmackState::lose_race_card(PlayerId p, int c) {
   discard_.add(c);
   auto& owed = lose_race_[p];
   if (owed > 0) --owed;
-  emit(
-      variants().penalty ? "Time Penalty: lose 2 Race cards" : "Gameplay: an incorrect tap loses a Race card",
-      "{} loses {} from their Race (discarded; {} left).", name(p), cname(c), race(p).len)
-      .type("race_card_lost")
-      .seat("player", p)
-      .with("card", cname(c))
-      .with("left", race(p).len);
+  if (narrating())  // cname() measures the id
+    emit(variants().penalty ? "Time Penalty: lose 2 Race cards"
+                            : "Gameplay: an incorrect tap loses a Race card",
+         "{} loses {} from their Race (discarded; {} left).", name(p), cname(c), race(p).len)
+        .type("race_card_lost")
+        .seat("player", p)
+        .with("card", cname(c))
+        .with("left", race(p).len);
 }
 
 void RacesmackState::discard_hand_card(PlayerId p, int c) {
@@ -132,10 +137,11 @@ void RacesmackState::refill_step() {
     const PlayerId p = refill_seat_++;
     const int c = top_;
     take_top(p);
-    emit("Round end: everyone draws 1 card", "{} draws {} from the face-up pile.", name(p), cname(c))
-        .type("draw")
-        .seat("player", p)
-        .with("card", cname(c));
+    if (narrating())  // cname() measures the id
+      emit("Round end: everyone draws 1 card", "{} draws {} from the face-up pile.", name(p), cname(c))
+          .type("draw")
+          .seat("player", p)
+          .with("card", cname(c));
     if (!draw_.empty()) {
       resume_ = Resume::Refill;
       phase_ = Phase::FlipTop;

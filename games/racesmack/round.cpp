@@ -163,13 +163,14 @@ void RacesmackState::award() {
             .with("won", pl.len);
       } else {
         to_place_[i].add(played(p));
-        emit("Gameplay: a correct tap wins your own card", "{} tapped #{}: correct, wins their own card {}.",
-             name(p), s + 1, cname(played(p)))
-            .type("tap_result")
-            .seat("player", p)
-            .with("slot", s + 1)
-            .with("correct", true)
-            .with("won", 1);
+        if (narrating())  // cname() measures the id
+          emit("Gameplay: a correct tap wins your own card",
+               "{} tapped #{}: correct, wins their own card {}.", name(p), s + 1, cname(played(p)))
+              .type("tap_result")
+              .seat("player", p)
+              .with("slot", s + 1)
+              .with("correct", true)
+              .with("won", 1);
       }
     } else {
       const bool tie_flagged = tie_flag(p) && tie && (correct_ & (1u << s));

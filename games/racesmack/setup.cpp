@@ -12,6 +12,7 @@ namespace rt::racesmack {
 // --- dealing and the face-up pile --------------------------------------------
 
 void RacesmackState::deck_ready() {
+  list_draw_outcomes();
   if (variants().racing) {
     int rules = 0;
     draw_.each([&](int c) { rules += card(c).is_rule; });
@@ -21,6 +22,20 @@ void RacesmackState::deck_ready() {
     phase_ = Phase::Deal;
   }
   deal_to_ = 0;
+}
+
+void RacesmackState::take_from_draw(int c) {
+  Outcome* const taken = draw_outcomes_.data() + draw_.count_below(c);
+  std::copy(taken + 1, draw_outcomes_.data() + draw_count_, taken);
+  --draw_count_;
+  draw_.remove(c);
+}
+
+void RacesmackState::list_draw_outcomes() {
+  draw_count_ = 0;
+  draw_.each([&](int c) {
+    draw_outcomes_[static_cast<std::size_t>(draw_count_++)] = Outcome{kCardBase + c, 1};
+  });
 }
 
 void RacesmackState::take_top(PlayerId p) {

@@ -104,44 +104,60 @@ void RacesmackState::chance_outcomes(std::vector<Outcome>& out) const {
   }
 }
 
+ChanceSpan RacesmackState::chance_span(ChanceScratch& scratch) const {
+  switch (phase_) {
+    case Phase::Deal:
+    case Phase::FlipTop: {
+      const auto n = static_cast<std::uint32_t>(draw_count_);
+      return ChanceSpan{draw_outcomes_.data(), n, n};
+    }
+    case Phase::RacingFlip: {
+      if (racing_deck_.size() > static_cast<int>(scratch.size())) return {};
+      std::uint32_t n = 0;
+      racing_deck_.each([&](int c) { scratch[n++] = Outcome{kCardBase + c, 1}; });
+      return ChanceSpan{scratch.data(), n, n};
+    }
+    default: return {};  // generating, setting aside, After You's blind cards: rarer
+  }
+}
+
 void RacesmackState::actors(std::vector<PlayerId>& out) const {
   if (phase_ == Phase::Settle && turn() == Turn::Chance) return;  // the other chance phases list nobody below
+  auto list = [&](unsigned seats) {
+    for (; seats != 0; seats &= seats - 1) out.push_back(static_cast<PlayerId>(std::countr_zero(seats)));
+  };
   switch (phase_) {
-    case Phase::Pick:
-      for (PlayerId p = 0; p < num_players(); ++p)
-        if (!has_picked(p) && hand(p).len > 0) out.push_back(p);
-      return;
-    case Phase::Tap:
-      for (PlayerId p = 0; p < num_players(); ++p)
-        if (tap_[p] < 0) out.push_back(p);
-      return;
-    case Phase::Settle:
-      for (PlayerId p = 0; p < num_players(); ++p) {
-        const auto i = static_cast<std::size_t>(p);
-        if (penalty_pending_[i] || lose_race_[i] > 0 || lose_hand_[i] > 0 || !to_place_[i].empty())
-          out.push_back(p);
-      }
-      return;
+    case Phase::Pick: list(seats_to_pick()); return;
+    case Phase::Tap: list(seats_to_tap()); return;
+    case Phase::Settle: list(seats_settling()); return;
     case Phase::AyTurn: out.push_back(current_); return;
     default: return;
   }
+}
+
+unsigned RacesmackState::seats_to_pick() const {
+  unsigned seats = 0;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    seats |= static_cast<unsigned>(!has_picked(p) & (hand(p).len > 0)) << p;
+  return seats;
+}
+
+unsigned RacesmackState::seats_to_tap() const {
+  unsigned seats = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) seats |= static_cast<unsigned>(tap_[p] < 0) << p;
+  return seats;
 }
 
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   // Only Settle can be a chance node among the phases that ask players (see turn()).
   if (p < 0 || p >= num_players() || (phase_ == Phase::Settle && turn() == Turn::Chance)) return;
   const auto i = static_cast<std::size_t>(p);
-  // A row (hand, Race) is in play order, not id order: sorted here, by
-  // insertion (a handful of ids). The other lists are built in order.
+  // A row (hand, Race) is in play order, not id order: its cards go
+  // through a set, which lists them by id. The other lists are built in order.
   auto cards_of = [&](const Row& r, Action base) {
-    const std::size_t start = out.size();
-    for (int k = 0; k < r.len; ++k) out.push_back(base + r[k]);
-    for (std::size_t k = start + 1; k < out.size(); ++k) {
-      const Action a = out[k];
-      std::size_t j = k;
-      for (; j > start && out[j - 1] > a; --j) out[j] = out[j - 1];
-      out[j] = a;
-    }
+    CardSet ids;
+    for (int k = 0; k < r.len; ++k) ids.add(r[k]);
+    ids.each([&](int c) { out.push_back(base + c); });
   };
   switch (phase_) {
     case Phase::Pick:
@@ -194,20 +210,19 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
             .type("pick")
             .seat("player", player)
             .with("card", cname(c));
-      bool waiting = false;
-      for (PlayerId q = 0; q < num_players(); ++q) waiting = waiting || (!has_picked(q) && hand(q).len > 0);
-      if (!waiting) reveal_picks();
+      if (seats_to_pick() == 0) reveal_picks();
       return;
     }
     case Phase::Tap: {
       const int s = a - kTapBase;
       tap_[i] = static_cast<std::int8_t>(s);
       tap_order_[static_cast<std::size_t>(ntaps_++)] = player;
-      emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)))
-          .type("tap")
-          .seat("player", player)
-          .with("slot", s + 1)
-          .with("card", cname(slot_card(s)));
+      if (narrating())  // cname() measures the id
+        emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)))
+            .type("tap")
+            .seat("player", player)
+            .with("slot", s + 1)
+            .with("card", cname(slot_card(s)));
       if (ntaps_ >= num_players() - 1) end_tapping(false);
       return;
     }
@@ -257,7 +272,7 @@ void RacesmackState::apply_chance(Action a) {
   switch (phase_) {
     case Phase::Generate: gen_apply(a); return;
     case Phase::SetAside:
-      draw_.remove(c);
+      take_from_draw(c);
       racing_deck_.add(c);
       emit("Racing Rules: a separate deck", "{} goes to the Racing Rules deck.", cname(c))
           .type("racing_rule_card")
@@ -280,7 +295,7 @@ void RacesmackState::apply_chance(Action a) {
              variants().after_you ? " face down as a blind pile" : "")
             .type("deck");
       }
-      draw_.remove(c);
+      take_from_draw(c);
       hands_[deal_to_].push_back(c);
       if (!variants().after_you && narrating())
         emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)))
@@ -298,7 +313,7 @@ void RacesmackState::apply_chance(Action a) {
       return;
     }
     case Phase::FlipTop:
-      draw_.remove(c);
+      take_from_draw(c);
       top_ = c;
       if (narrating())
         emit("Setup: face-up draw pile", "The draw pile shows {} on top ({} cards left).",

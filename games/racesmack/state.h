@@ -81,6 +81,11 @@ struct CardSet {
   bool empty() const { return (w[0] | w[1]) == 0; }
   void clear() { w = {}; }
   int first() const { return w[0] ? std::countr_zero(w[0]) : w[1] ? 64 + std::countr_zero(w[1]) : -1; }
+  // How many ids below c the set holds.
+  int count_below(int c) const {
+    if (c < 64) return std::popcount(w[0] & ((1ull << c) - 1));
+    return std::popcount(w[0]) + std::popcount(w[1] & ((1ull << (c - 64)) - 1));
+  }
   // The next id after c, or -1.
   int next(int c) const {
     ++c;
@@ -152,6 +157,8 @@ class RacesmackState final : public State {
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
+  // Deals, the face-up pile's new top card and the Racing Rules deck, listed in place.
+  ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
   std::string legend() const override;
@@ -228,7 +235,12 @@ class RacesmackState final : public State {
   // What standings rank by: a met Finish first, then Race cards.
   int standing_key(PlayerId p) const { return (finished(p) ? 1000 : 0) + race(p).len; }
   std::string_view cname(int c) const { return card(c).name(); }
-  bool settle_pending() const;
+  // Seats (bit per seat) that still pick a card, tap, or settle, worked out
+  // for every seat at once (docs/PERFORMANCE.md, "Rules code shaped for speed").
+  unsigned seats_to_pick() const;
+  unsigned seats_to_tap() const;
+  unsigned seats_settling() const;
+  bool settle_pending() const { return seats_settling() != 0; }
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
 
   // state.cpp: a chance outcome applied to the phase machine.
@@ -242,6 +254,8 @@ class RacesmackState final : public State {
   std::string gen_text(Action a) const;
   // setup.cpp: the deck ready, dealing, the face-up pile, a round's start (Racing Rules).
   void deck_ready();
+  void take_from_draw(int c);  // draw_ and draw_outcomes_ without c
+  void list_draw_outcomes();   // draw_outcomes_ from draw_
   void take_top(PlayerId p);
   void setup_done();
   void after_flip();
@@ -276,6 +290,10 @@ class RacesmackState final : public State {
   int ncards_ = 0;
 
   CardSet draw_;  // the draw pile below its face-up top card (order unknown)
+  // The same cards as chance outcomes, equally likely, in id order (as
+  // chance_outcomes() lists them from draw_), kept as cards leave the pile.
+  std::array<Outcome, kMaxCards> draw_outcomes_{};
+  int draw_count_ = 0;
   int top_ = -1;  // the face-up top card, -1 when the pile is empty
   PerPlayer<Row, kMaxPlayers> hands_{};
   PerPlayer<Row, kMaxPlayers> races_{};

@@ -297,6 +297,7 @@ void RacesmackState::determinize(PlayerId viewer, Rng& rng) {
   }
   draw_.clear();
   for (; next < rest.size(); ++next) draw_.add(rest[next]);
+  list_draw_outcomes();
 }
 
 // --- checks -------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include "games/rc_racer/state.h"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -68,17 +69,21 @@ namespace {
 // A scramble slide's outcomes depend only on the gap and the last slide (no
 // undoing it): 200 chance nodes a round, so they are listed once, at compile
 // time, in the order the rule lists them (by direction).
+// By scramble_key(gap, last); `next` is the key after a slide in each direction.
 struct ScrambleSlides {
   std::array<Outcome, kDirs> slides{};
   std::uint32_t count = 0;
+  std::array<std::uint8_t, kDirs> next{};
 };
 constexpr auto kScrambleSlides = [] {
-  std::array<std::array<ScrambleSlides, kDirs + 1>, kCells> table{};
+  std::array<ScrambleSlides, kScrambleKeys> table{};
   for (int g = 0; g < kCells; ++g)
     for (int last = -1; last < kDirs; ++last) {
-      ScrambleSlides& e = table[static_cast<std::size_t>(g)][static_cast<std::size_t>(last + 1)];
+      ScrambleSlides& e = table[scramble_key(g, last)];
       for (int d = 0; d < kDirs; ++d) {
         if (slide_room(g, static_cast<Dir>(d)) == 0) continue;
+        e.next[static_cast<std::size_t>(d)] =
+            static_cast<std::uint8_t>(scramble_key(picked_cell(g, static_cast<Dir>(d), 1), d));
         if (last >= 0 && static_cast<Dir>(d) == opposite(static_cast<Dir>(last))) continue;
         e.slides[static_cast<std::size_t>(e.count++)] = Outcome{kScrambleBase + d, 1};
       }
@@ -95,7 +100,7 @@ void push_in_room(std::vector<T>& out, const T& value) {
 }
 
 const ScrambleSlides& scramble_slides(int gap, int last) {
-  return kScrambleSlides[static_cast<std::size_t>(gap)][static_cast<std::size_t>(last + 1)];
+  return kScrambleSlides[scramble_key(gap, last)];
 }
 
 // A programmer's choices with slides to spare: every slide the gap allows
@@ -138,12 +143,12 @@ void RcRacerState::actors(std::vector<PlayerId>& out) const {
     case Phase::Shield: out.push_back(active_); break;
     case Phase::Programming:
       if (out.capacity() - out.size() >= static_cast<std::size_t>(num_players())) {  // asked every decision
-        for (PlayerId p = 0; p < num_players(); ++p)
-          if (racing(p) && !done(p)) push_in_room(out, p);
+        for (unsigned left = programming_; left != 0; left &= left - 1)
+          push_in_room(out, static_cast<PlayerId>(std::countr_zero(left)));
         break;
       }
-      for (PlayerId p = 0; p < num_players(); ++p)
-        if (racing(p) && !done(p)) out.push_back(p);
+      for (unsigned left = programming_; left != 0; left &= left - 1)
+        out.push_back(static_cast<PlayerId>(std::countr_zero(left)));
       break;
     default: break;
   }
@@ -173,7 +178,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
           out.push_back(kStartBase + s);
       return;
     case Phase::Programming: {
-      if (!racing(p) || done(p)) return;
+      if (!(programming_ >> p & 1)) return;
       const int g = gap(p);
       const int budget = data().max_slides - slides(p);
       if (budget >= 3) {  // every slide fits the budget: the gap alone decides
@@ -208,7 +213,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
 // 200 scramble slides a round: the driver reads them from the table in place.
 ChanceSpan RcRacerState::chance_span(ChanceScratch& /*scratch*/) const {
   if (phase_ != Phase::Scramble) return {};
-  const ScrambleSlides& list = scramble_slides(gap_[scrambler_], last_scramble_[scrambler_]);
+  const ScrambleSlides& list = kScrambleSlides[scramble_key_];
   return ChanceSpan{list.slides.data(), list.count, list.count};
 }
 
@@ -280,15 +285,20 @@ void RcRacerState::next_scramble() {
     scrambler_ = static_cast<PlayerId>(q);
     scramble_left_ = static_cast<std::int16_t>(d.scramble_slides);
     last_scramble_[q] = -1;
+    scramble_key_ = static_cast<std::uint8_t>(scramble_key(gap_[q], -1));
     phase_ = Phase::Scramble;
     return;
   }
   // Everyone passes the scrambled controller to the left.
   PerPlayer<Grid, kMaxPlayers> passed = grid_;
+  PerPlayer<std::int8_t, kMaxPlayers> passed_gap = gap_;
   for (PlayerId p = 0; p < num_players(); ++p)
-    if (racing(p)) passed[left_of(p)] = grid_[p];
+    if (racing(p)) {
+      passed[left_of(p)] = grid_[p];
+      passed_gap[left_of(p)] = gap_[p];
+    }
   grid_ = passed;
-  for (int p = 0; p < kMaxPlayers; ++p) gap_[p] = static_cast<std::int8_t>(gap_cell(grid_[p]));
+  gap_ = passed_gap;
   open_programming();
 }
 
@@ -297,6 +307,9 @@ void RcRacerState::open_programming() {
   done_order_.fill(-1);
   smile_.fill(-1);
   done_count_ = 0;
+  programming_ = 0;
+  for (PlayerId p = 0; p < num_players(); ++p)
+    if (racing(p)) programming_ = static_cast<std::uint8_t>(programming_ | 1u << p);
   ++contest_id_;
   contest_open_ = now();
   countdown_from_ = kNoDeadline;
@@ -309,6 +322,7 @@ void RcRacerState::open_programming() {
 void RcRacerState::programming_done(PlayerId p, bool by_clock) {
   const Data& d = data();
   done_order_[p] = done_count_++;
+  programming_ = static_cast<std::uint8_t>(programming_ & ~(1u << p));
   const int sl = slides(p);
   if (real_time()) {
     smile_[p] = static_cast<std::int8_t>(done_count_ - 1);
@@ -398,31 +412,38 @@ void RcRacerState::finish_programming() {
 
 // --- applying decisions -------------------------------------------------------------
 
+inline void RcRacerState::scramble_slide(Action a) {
+  const auto dir = static_cast<Dir>(a - kScrambleBase);
+  const auto q = static_cast<std::size_t>(scrambler_);
+  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
+  last_scramble_[q] = static_cast<std::int8_t>(dir);
+  scramble_key_ = kScrambleSlides[scramble_key_].next[static_cast<std::size_t>(dir)];
+  if (--scramble_left_ == 0) next_scramble();
+}
+
+inline void RcRacerState::program_slide(PlayerId player, Action a) {
+  const int k = a - kSlideBase;
+  const auto q = static_cast<std::size_t>(player);
+  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
+  slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
+}
+
 void RcRacerState::do_apply(PlayerId player, Action a) {
-  // Pictures belong to the step that drew them.
-  frames_.clear();
-  if (player == kChance && phase_ == Phase::Scramble) {  // first and short: 200 of these a round
-    const auto dir = static_cast<Dir>(a - kScrambleBase);
-    const auto q = static_cast<std::size_t>(scrambler_);
-    gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
-    last_scramble_[q] = static_cast<std::int8_t>(dir);
-    if (--scramble_left_ == 0) next_scramble();
-    return;
-  }
-  if (player >= 0 && phase_ == Phase::Programming && a != kDone) {  // a slide: most decisions
-    const int k = a - kSlideBase;
-    const auto q = static_cast<std::size_t>(player);
-    gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
-    slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
-    return;
+  // Pictures belong to the step that drew them; they are only drawn while
+  // narrating, and apply_other() drops them.
+  if (frames_.empty()) {
+    if (player == kChance && phase_ == Phase::Scramble) return scramble_slide(a);  // 200 a round
+    if (player >= 0 && phase_ == Phase::Programming && a != kDone) return program_slide(player, a);
   }
   apply_other(player, a);
 }
 
 void RcRacerState::apply_other(PlayerId player, Action a) {
+  frames_.clear();
   const Data& d = data();
   if (player == kChance) {
     switch (phase_) {
+      case Phase::Scramble: scramble_slide(a); return;
       case Phase::StartSide:
         refs_[0] = d.start_ref(a - kStartSideBase);
         segs_ = 1;
@@ -502,14 +523,10 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
       return;
     }
     case Phase::Programming:
-      if (a == kDone) {
+      if (a == kDone)
         programming_done(player, false);
-      } else {
-        const int k = a - kSlideBase;
-        const auto q = static_cast<std::size_t>(player);
-        gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
-        slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
-      }
+      else
+        program_slide(player, a);
       return;
     case Phase::BirdFly: {
       StateNarrator sn(*this);

@@ -42,6 +42,13 @@ inline constexpr Action kBoardBase = 410;       // + 2*board + side
 inline constexpr Action kFinishSideBase = 440;  // + side
 inline constexpr Action kScrambleBase = 450;    // + dir
 
+// Where a scramble stands: the gap and the last slide (-1: none), as one
+// number; its next outcomes depend on nothing else.
+constexpr std::size_t scramble_key(int gap, int last) {
+  return static_cast<std::size_t>(gap * (kDirs + 1) + last + 1);
+}
+inline constexpr std::size_t kScrambleKeys = kCells * (kDirs + 1);
+
 inline Action slide_action(Dir d, int count) {
   return kSlideBase + static_cast<int>(d) * 3 + count - 1;
 }
@@ -150,8 +157,11 @@ class RcRacerState final : public State {
   void end_round();
   void finish_game();
   void build_race_track();
-  // Everything but a scramble slide, which do_apply() handles itself
-  // (docs/PERFORMANCE.md, "Rules code shaped for speed").
+  // The two commonest steps: a scramble slide (chance) and a programmer's slide.
+  void scramble_slide(Action a);
+  void program_slide(PlayerId player, Action a);
+  // Every step but those two when no pictures are left to drop, which
+  // do_apply() handles itself (docs/PERFORMANCE.md, "Rules code shaped for speed").
   void apply_other(PlayerId player, Action a);
 
   // One picture of the race phase: every car after one command.
@@ -186,11 +196,13 @@ class RcRacerState final : public State {
   PerPlayer<std::int8_t, kMaxPlayers> last_scramble_{};  // dir of the last scramble slide, -1 none
   PlayerId scrambler_ = 0;
   std::int16_t scramble_left_ = 0;
+  std::uint8_t scramble_key_ = 0;  // scrambler_'s scramble_key(gap, last slide)
 
   // Programming.
   PerPlayer<std::int16_t, kMaxPlayers> slides_{};
   PerPlayer<std::int8_t, kMaxPlayers> done_order_{};
   std::int8_t done_count_ = 0;
+  std::uint8_t programming_ = 0;  // bit per player racing and not done yet
   std::uint32_t contest_id_ = 0;
   Tick contest_open_ = 0;
   Tick countdown_from_ = kNoDeadline;

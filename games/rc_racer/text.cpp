@@ -238,9 +238,17 @@ std::string RcRacerState::check_invariants() const {
   } else if (race_.slippery >= 0) {
     return "the Slippery token is out of the supply between turns";
   }
+  if (phase_ == Phase::Scramble &&
+      scramble_key_ != scramble_key(gap_[scrambler_], last_scramble_[scrambler_]))
+    return "the scramble's position disagrees with the controller";
   if (phase_ == Phase::Programming) {
     int done_seen = 0;
-    for (PlayerId p = 0; p < num_players(); ++p) done_seen += done(p) ? 1 : 0;
+    for (PlayerId p = 0; p < num_players(); ++p) {
+      done_seen += done(p) ? 1 : 0;
+      const bool listed = (programming_ >> p & 1) != 0;
+      if (listed != (racing(p) && !done(p)))
+        return fmt::format("P{} is {} among those still programming", p + 1, listed ? "wrongly" : "missing");
+    }
     if (done_seen != done_count_) return "the done count disagrees";
   }
   unsigned smiles = 0;
