@@ -29,19 +29,27 @@ namespace rt {
 // a watcher).
 inline constexpr PlayerId kPublic = -4;
 
-// An audience of "every seat except `p`": the redacted twin of an event
-// private to `p` ("Ana draws 1 card." for the others, "Ana draws Prairie."
-// for Ana). Encoded below every other negative id so older checks of the
-// form `audience == kEveryone || audience == viewer` show it to nobody.
+// An audience of "every seat except `p`" (or except two seats): the redacted
+// twin of an event private to `p` ("Ana draws 1 card." for the others, "Ana
+// draws Prairie." for Ana), or of a card passed between two seats, each told
+// which card ("Ana takes a card from Ben." for everyone else). Encoded as
+// kOthersBase minus a mask of the excluded seats, below every other negative
+// id, so older checks of the form `audience == kEveryone || audience ==
+// viewer` show it to nobody. Seats 0..5: no game seats more than 6.
 inline constexpr PlayerId kOthersBase = -16;
+inline constexpr int kMaxExcludedSeat = 5;
 constexpr PlayerId everyone_but(PlayerId p) {
-  return static_cast<PlayerId>(kOthersBase - p);
+  return static_cast<PlayerId>(kOthersBase - (1 << p));
+}
+constexpr PlayerId everyone_but(PlayerId p, PlayerId q) {
+  return static_cast<PlayerId>(kOthersBase - ((1 << p) | (1 << q)));
 }
 constexpr bool is_everyone_but(PlayerId audience) {
-  return audience <= kOthersBase;
+  return audience < kOthersBase;
 }
-constexpr PlayerId excluded_seat(PlayerId audience) {
-  return static_cast<PlayerId>(kOthersBase - audience);
+// Whether `seat` is one of the seats an "every seat but" audience leaves out.
+constexpr bool excludes(PlayerId audience, PlayerId seat) {
+  return seat >= 0 && seat <= kMaxExcludedSeat && (((kOthersBase - audience) >> seat) & 1) != 0;
 }
 // Whether an event for `audience` is shown to `viewer`. An omniscient viewer
 // (kEveryone) sees every private event and so skips their redacted twins.
@@ -49,7 +57,7 @@ constexpr PlayerId excluded_seat(PlayerId audience) {
 // seats) sees public events and redacted twins.
 constexpr bool shown_to(PlayerId audience, PlayerId viewer) {
   if (audience == kEveryone) return true;
-  if (is_everyone_but(audience)) return viewer != kEveryone && viewer != excluded_seat(audience);
+  if (is_everyone_but(audience)) return viewer != kEveryone && !excludes(audience, viewer);
   return viewer == kEveryone || audience == viewer;
 }
 // Shown to more than one seat (for pacing: the table reads it aloud).

@@ -108,9 +108,12 @@ void TranscriptWriter::event(const Event& e, const std::string& step_json) {
   if (!shown_to(e.audience, options_.audience)) return;
   if (options_.json) {
     std::string to;
-    if (is_everyone_but(e.audience))
-      to = fmt::format(",\"not_to\":{}", excluded_seat(e.audience) + 1);
-    else if (e.audience != kEveryone)
+    if (is_everyone_but(e.audience)) {
+      to = ",\"not_to\":[";
+      for (PlayerId p = 0; p <= kMaxExcludedSeat; ++p)
+        if (excludes(e.audience, p)) to += fmt::format("{}{}", to.back() == '[' ? "" : ",", p + 1);
+      to += ']';
+    } else if (e.audience != kEveryone)
       to = fmt::format(",\"to\":{}", e.audience + 1);
     sink_(fmt::format(
         "{{\"type\":\"event\",\"event\":{},\"at\":{},{},\"rule\":{},\"text\":{},\"fields\":{}{}}}\n",

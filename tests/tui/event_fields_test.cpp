@@ -5,6 +5,7 @@
 // game without the docs (or the other way round) fails here.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -148,7 +149,8 @@ TEST_CASE("JSON events: a private event's redacted twin goes to the others, not 
       ++own_draws;
     }
     if (j.at("event") == "draw_unseen") {
-      CHECK(j.at("not_to") != 1);
+      const std::vector<int> not_to = j.at("not_to").get<std::vector<int>>();
+      CHECK(std::find(not_to.begin(), not_to.end(), 1) == not_to.end());
       CHECK(j.at("fields").at("player") != 1);
       ++others_draws;
     }
@@ -172,4 +174,20 @@ TEST_CASE("Events: shown_to gives a redacted twin to every seat but its own", "[
   CHECK(shown_to(PlayerId{1}, kEveryone));
   CHECK_FALSE(shown_to(PlayerId{1}, kPublic));
   CHECK(shown_to(kEveryone, kPublic));
+}
+
+TEST_CASE("Events: a card passed between two seats is told to everyone else once, without the card",
+          "[events]") {
+  const PlayerId not_ana_or_cleo = everyone_but(0, 2);
+  CHECK_FALSE(shown_to(not_ana_or_cleo, 0));
+  CHECK(shown_to(not_ana_or_cleo, 1));
+  CHECK_FALSE(shown_to(not_ana_or_cleo, 2));
+  CHECK(shown_to(not_ana_or_cleo, 5));
+  CHECK(shown_to(not_ana_or_cleo, kPublic));
+  CHECK_FALSE(shown_to(not_ana_or_cleo, kEveryone));
+  CHECK(is_public(not_ana_or_cleo));
+  CHECK(everyone_but(3) != everyone_but(3, 4));
+  CHECK(everyone_but(3, 3) == everyone_but(3));
+  for (PlayerId p = 0; p <= kMaxExcludedSeat; ++p)
+    for (PlayerId q = 0; q <= kMaxExcludedSeat; ++q) CHECK(is_everyone_but(everyone_but(p, q)));
 }
