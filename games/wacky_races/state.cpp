@@ -46,24 +46,6 @@ void WackyState::stack_overflow() {
 
 // --- who acts ---------------------------------------------------------------
 
-namespace {
-
-bool is_chance(TaskKind k) {
-  switch (k) {
-    case TaskKind::DrawCard:
-    case TaskKind::DrawTrap:
-    case TaskKind::PickHand:
-    case TaskKind::PickTeam:
-    case TaskKind::PickNeutral:
-    case TaskKind::PlaceNeutral:
-    case TaskKind::PickSpecial:
-    case TaskKind::LayTile: return true;
-    default: return false;
-  }
-}
-
-}  // namespace
-
 Turn WackyState::turn() const {
   if (over_ || depth_ == 0) return Turn::Over;
   return is_chance(top()->kind) ? Turn::Chance : Turn::Player;
@@ -75,7 +57,7 @@ void WackyState::actors(std::vector<PlayerId>& out) const {
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
   if (turn_actions_valid_ && player == top()->who) {  // the turn's list, made when it stopped
-    for (int i = 0; i < turn_actions_size_; ++i) out.push_back(turn_actions_[static_cast<std::size_t>(i)]);
+    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
     return;
   }
   if (turn() != Turn::Player) return;
@@ -115,21 +97,23 @@ static_assert(kMaxTeams <= static_cast<int>(kChanceScratch) &&
 ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
   if (over_ || depth_ == 0) return {};
   const Task& t = *top();
-  const Catalog& c = catalog();
   std::uint32_t n = 0;
   std::uint32_t total = 0;
+  if (t.kind == TaskKind::DrawCard) {      // most chance nodes
+    for (int k = 0; k < kTerrains; ++k) {  // branch-free: an empty terrain is overwritten
+      out[n] = Outcome{kDraw + k, deck_[static_cast<std::size_t>(k)]};
+      n += deck_[static_cast<std::size_t>(k)] > 0;
+      total += deck_[static_cast<std::size_t>(k)];
+    }
+    return ChanceSpan{out.data(), n, total};
+  }
+  if (!is_chance(t.kind)) return {};
+  const Catalog& c = catalog();
   const auto add = [&](Action action, std::uint32_t weight) {
     out[n++] = Outcome{action, weight};
     total += weight;
   };
   switch (t.kind) {
-    case TaskKind::DrawCard:
-      for (int k = 0; k < kTerrains; ++k) {  // branch-free: an empty terrain is overwritten
-        out[n] = Outcome{kDraw + k, deck_[static_cast<std::size_t>(k)]};
-        n += deck_[static_cast<std::size_t>(k)] > 0;
-        total += deck_[static_cast<std::size_t>(k)];
-      }
-      break;
     case TaskKind::DrawTrap:
       for (std::size_t k = 0; k < c.traps.size(); ++k)
         if (trap_deck_[k] > 0) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);

@@ -97,6 +97,12 @@ enum class TaskKind : std::uint8_t {
   LayTile,       // chance: the tile at position `a`
 };
 
+// The chance kinds close the list (DrawCard .. LayTile), so one comparison says
+// whether a task waits for a chance outcome.
+constexpr bool is_chance(TaskKind k) {
+  return k >= TaskKind::DrawCard;
+}
+
 // Why a racer or tile is being chosen (prompts and labels).
 enum class Purpose : std::uint8_t {
   None,
@@ -296,6 +302,7 @@ class WackyState final : public State {
   int retreat_pos() const;                  // where Dastardly goes back to
   int dastardly_target(int terrain) const;  // where Dastardly would move, or -1
   bool power_usable(PlayerId seat, int power) const;
+  bool power_ready(PlayerId seat, int power) const;  // power_usable() for an unexhausted power in a turn
   std::uint32_t targets(PlayerId seat, const Effect& e) const;  // racers a power may target
   std::uint32_t tile_targets(PlayerId seat, const Effect& e) const;
 

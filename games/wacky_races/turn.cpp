@@ -2,6 +2,7 @@
 // Tiles; the Swamp's exits): the turn's legal actions and playing them; the
 // Movement cards passed, discarded and drawn (Step 4 - Redraw Your Hand).
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -88,8 +89,14 @@ int WackyState::turn_actions(PlayerId seat, Action* out) const {
   }
   if (cards_played() >= 1 || total == 0) out[n++] = kEnd;
   if (turn_over()) return n;  // power_usable() says no to each
-  for (int i = 0; i < kPowers; ++i)
-    if (!exhausted(seat, i) && power_usable(seat, i)) out[n++] = kPower + i;
+  // The powers a turn may use (a CANCEL card never is) that are not exhausted.
+  const unsigned ready = catalog().teams[static_cast<std::size_t>(team_of(slot_of(seat)))].turn_powers &
+                         ~static_cast<unsigned>(exhausted_[seat]);
+  for (unsigned m = ready; m != 0; m &= m - 1) {
+    const int i = std::countr_zero(m);
+    out[n] = kPower + i;
+    n += static_cast<int>(power_ready(seat, i));
+  }
   return n;
 }
 
