@@ -76,17 +76,12 @@ bool WackyState::step_group(Task& t) {
     pop();
     return true;
   }
+  // The leader among them, and who shares its tile (no branch per racer).
   int best = -1;
+  for (int s = 0; s < kField; ++s) best = std::max(best, (t.mask >> s) & 1u ? pos(s) : -1);
   std::uint32_t cand = 0;
-  for (int s = 0; s < kField; ++s) {
-    if (!(t.mask & (1u << s))) continue;
-    if (pos(s) > best) {
-      best = pos(s);
-      cand = 1u << s;
-    } else if (pos(s) == best) {
-      cand |= 1u << s;
-    }
-  }
+  for (int s = 0; s < kField; ++s) cand |= static_cast<std::uint32_t>(pos(s) == best) << s;
+  cand &= t.mask;
   int r;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     r = t.result;
@@ -178,7 +173,7 @@ bool WackyState::step_move(Task& t) {
   const int r = t.racer;
   const int p = pos(r);
   const int dir = t.a;
-  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) {
+  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) [[unlikely]] {
     emit("Swamp", "{} is stuck in the Swamp: only 2 identical or any 3 Movement cards get a racer out.",
          rname(r))
         .type("stuck_in_swamp")
@@ -188,7 +183,7 @@ bool WackyState::step_move(Task& t) {
     return true;
   }
   const int dest = next_free(p, dir);
-  if (dest < 0) {
+  if (dest < 0) [[unlikely]] {
     emit("Tile Space", "{} has no free space behind and stays on {}.", rname(r), tname(p))
         .type("move")
         .with("racer", rname(r))
@@ -198,25 +193,11 @@ bool WackyState::step_move(Task& t) {
     pop();
     return true;
   }
-  const int skipped = (dest - p) * dir - 1;
   place_racer(r, dest);
   --t.n;
   t.b = 0;
-  if (skipped > 0 && narrating()) [[unlikely]]
-    emit("Tile Space", "{} moves {} to {}, the next free space (past {}).", rname(r),
-         dir > 0 ? "ahead" : "back", tname(dest), skipped_spaces(p, dir, skipped))
-        .type("move")
-        .with("racer", rname(r))
-        .with("from", tname(p))
-        .with("to", tname(dest))
-        .with("skipped", skipped);
-  else if (skipped == 0)
-    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest))
-        .type("move")
-        .with("racer", rname(r))
-        .with("from", tname(p))
-        .with("to", tname(dest))
-        .with("skipped", 0);
+  if (narrating()) [[unlikely]]
+    narrate_move(r, p, dest, dir);
   // Most spaces hold no Trap and no effect: entering them does nothing, so
   // the Enter task is queued only where something can happen.
   const bool eventful =
@@ -226,6 +207,25 @@ bool WackyState::step_move(Task& t) {
   else if (t.n <= 0)
     pop();
   return true;
+}
+
+void WackyState::narrate_move(int r, int from, int to, int dir) const {
+  const int skipped = (to - from) * dir - 1;
+  if (skipped > 0)
+    emit("Tile Space", "{} moves {} to {}, the next free space (past {}).", rname(r),
+         dir > 0 ? "ahead" : "back", tname(to), skipped_spaces(from, dir, skipped))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(from))
+        .with("to", tname(to))
+        .with("skipped", skipped);
+  else
+    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(to))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(from))
+        .with("to", tname(to))
+        .with("skipped", 0);
 }
 
 bool WackyState::step_enter(Task& t) {
@@ -453,8 +453,7 @@ bool WackyState::step_dastardly(Task& t) {
   emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tname(target))
       .type("dastardly_move")
       .with("to", tname(target));
-  for (int s = 0; s < kField; ++s)
-    if (pos(s) >= target) return true;
+  if (leader_pos() >= target) return true;
   emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!")
       .type("dastardly_trap");
   Task& pt = push(TaskKind::PlaceTrap);
@@ -482,32 +481,36 @@ bool WackyState::step_reveal(Task& t) {
     return true;
   }
   std::uint32_t mask = 0;
-  std::string names;
-  for (int s = 0; s < kField; ++s) {
-    if (!neutral(s)) continue;
-    if (is_wild(pos(s)) || tile(pos(s)) == k) {
-      mask |= 1u << s;
-      if (narrating()) names += (names.empty() ? "" : " and ") + racer_name(s);
-    }
-  }
+  for (int s = 0; s < kField; ++s)
+    if (neutral(s) && (is_wild(pos(s)) || tile(pos(s)) == k)) mask |= 1u << s;
+  if (narrating()) [[unlikely]]
+    narrate_reveal(k, mask);
+  if (mask == 0) return true;
+  Task& g = push(TaskKind::GroupMove);
+  g.mask = mask;
+  g.n = 1;
+  g.who = starting_;
+  return true;
+}
+
+void WackyState::narrate_reveal(int k, std::uint32_t mask) const {
+  const char* rule = "End of the Round: Neutral Racers Movement";
   const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
   if (mask == 0) {
     emit(rule, "The Starting Player reveals {}: it moves no one.", name)
         .type("neutral_reveal")
         .with("card", name)
         .with("racers", "");
-    return true;
+    return;
   }
+  std::string names;
+  for (int s = 0; s < kField; ++s)
+    if (mask & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
   emit(rule, "The Starting Player reveals {}: {} move{} ahead 1.", name, names,
        std::popcount(mask) == 1 ? "s" : "")
       .type("neutral_reveal")
       .with("card", name)
       .with("racers", names);
-  Task& g = push(TaskKind::GroupMove);
-  g.mask = mask;
-  g.n = 1;
-  g.who = starting_;
-  return true;
 }
 
 bool WackyState::step_crossroads(Task& t) {

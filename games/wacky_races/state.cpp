@@ -46,17 +46,19 @@ void WackyState::stack_overflow() {
 
 // --- who acts ---------------------------------------------------------------
 
+// The game is over only with nothing left to do (check_invariants() says so):
+// an empty stack is the one test.
 Turn WackyState::turn() const {
-  if (over_ || depth_ == 0) return Turn::Over;
-  return is_chance(top()->kind) ? Turn::Chance : Turn::Player;
+  if (depth_ == 0) return Turn::Over;
+  return is_chance(at_top().kind) ? Turn::Chance : Turn::Player;
 }
 
 void WackyState::actors(std::vector<PlayerId>& out) const {
-  if (turn() == Turn::Player) out.push_back(top()->who);
+  if (depth_ != 0 && !is_chance(at_top().kind)) out.push_back(at_top().who);
 }
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
-  if (turn_actions_valid_ && player == top()->who) {  // the turn's list, made when it stopped
+  if (turn_actions_valid_ && player == at_top().who) {  // the turn's list, made when it stopped
     out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
     return;
   }
@@ -95,8 +97,8 @@ void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const 
 static_assert(kMaxTeams <= static_cast<int>(kChanceScratch) &&
               kMaxTrapKinds <= static_cast<int>(kChanceScratch));
 ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
-  if (over_ || depth_ == 0) return {};
-  const Task& t = *top();
+  if (depth_ == 0) return {};
+  const Task& t = at_top();
   std::uint32_t n = 0;
   std::uint32_t total = 0;
   if (t.kind == TaskKind::DrawCard) {      // most chance nodes
@@ -174,7 +176,7 @@ void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
 // Runs tasks until one waits (the dispatch is inlined here: docs/PERFORMANCE.md,
 // "Rules code shaped for speed").
 void WackyState::settle() {
-  for (int guard = 0; !over_ && depth_ > 0;) {
+  for (int guard = 0; depth_ > 0;) {
     if (!step_task()) return;
     if (++guard > 100000) [[unlikely]]
       throw std::logic_error("wacky-races: the task stack does not settle");
@@ -276,13 +278,6 @@ bool WackyState::step_choice(Task& t) {
   }
 }
 
-void WackyState::place_racer(int slot, int p) {
-  const int from = pos(slot);
-  if (from >= 0) --occupied_[static_cast<std::size_t>(from)];
-  if (p >= 0) ++occupied_[static_cast<std::size_t>(p)];
-  pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
-}
-
 void WackyState::note_tile(int p) {
   if (is_special(p) && special_code(p) == SpecialCode::Swamp)
     swamp_pos_ = static_cast<std::int8_t>(p);
@@ -292,9 +287,12 @@ void WackyState::note_tile(int p) {
 
 void WackyState::do_apply(PlayerId player, Action a) {
   turn_actions_valid_ = false;
-  if (player != kChance)
+  const TaskKind kind = at_top().kind;
+  if (kind == TaskKind::TurnMain)  // most decisions
+    apply_turn_action(player, a);
+  else if (player != kChance)
     apply_decision(player, a);
-  else if (at_top().kind == TaskKind::DrawCard)
+  else if (kind == TaskKind::DrawCard)
     resolve_draw(a);
   else
     apply_outcome(a);
@@ -434,7 +432,6 @@ void WackyState::apply_decision(PlayerId player, Action a) {
   Task& t = at_top();
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   switch (t.kind) {
-    case TaskKind::TurnMain: apply_turn_action(player, a); return;
     case TaskKind::ChooseRacer:
       pop();
       at_top().result = static_cast<std::int8_t>(a - kRacer);

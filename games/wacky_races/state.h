@@ -331,20 +331,25 @@ class WackyState final : public State {
     if (depth_ >= kStackSize) [[unlikely]]
       stack_overflow();
     Task& t = stack_[static_cast<std::size_t>(depth_++)];
-    t = Task{};
-    t.kind = kind;
+    t = Task{.kind = kind};
     return t;
   }
   [[noreturn, gnu::cold]] static void stack_overflow();
   void pop() { --depth_; }
   Task& at_top() { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
+  const Task& at_top() const { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
   Task* parent() { return depth_ >= 2 ? &stack_[static_cast<std::size_t>(depth_ - 2)] : nullptr; }
   void settle();     // runs automatic tasks until an input is needed
   bool step_task();  // false: the top task waits for an input
   bool step_turn_main(Task& t);
-  bool step_choice(Task& t);          // an input task with nothing to choose from pops itself
-  void note_tile(int p);              // after tile_[p] changed: keeps swamp_pos_
-  void place_racer(int slot, int p);  // -1: off the course
+  bool step_choice(Task& t);           // an input task with nothing to choose from pops itself
+  void note_tile(int p);               // after tile_[p] changed: keeps swamp_pos_
+  void place_racer(int slot, int p) {  // -1: off the course
+    const int from = pos(slot);
+    if (from >= 0) --occupied_[static_cast<std::size_t>(from)];
+    if (p >= 0) ++occupied_[static_cast<std::size_t>(p)];
+    pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
+  }
 
   // Setting up a race (setup.cpp).
   bool step_setup(Task& t);
@@ -362,11 +367,13 @@ class WackyState final : public State {
   int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
   bool list_turn_actions(PlayerId seat);               // false: nothing to choose but ending the turn
   void play_card(PlayerId seat, int terrain, bool count_discard = true);
+  [[gnu::cold, gnu::noinline]] void narrate_play(int slot, int terrain, int nth) const;
 
   // Movement, tiles and Dastardly (movement.cpp).
   bool step_group(Task& t);
   bool step_rear(Task& t);
   bool step_move(Task& t);
+  [[gnu::cold, gnu::noinline]] void narrate_move(int racer, int from, int to, int dir) const;
   bool step_enter(Task& t);
   bool step_tile_effect(Task& t);
   bool step_acme(Task& t);
@@ -374,6 +381,7 @@ class WackyState final : public State {
   bool step_trap_at(Task& t);
   bool step_dastardly(Task& t);
   bool step_reveal(Task& t);
+  [[gnu::cold, gnu::noinline]] void narrate_reveal(int terrain, std::uint32_t racers) const;
   bool step_crossroads(Task& t);
   void dastardly_retreat(const char* rule);
   void swap_tiles(int a, int b, const char* rule);
@@ -406,7 +414,7 @@ class WackyState final : public State {
   void apply_outcome(Action a);  // a chance outcome but a card drawn
   void resolve_draw(Action a);   // a Movement card drawn
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
-  void apply_decision(PlayerId player, Action a);  // a player's decision
+  void apply_decision(PlayerId player, Action a);  // a player's decision but a turn's action
 
   const WackyGame* game_;
   const Catalog* catalog_;  // the game's, kept here so the many lookups inline

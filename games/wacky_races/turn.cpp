@@ -124,8 +124,17 @@ void WackyState::play_card(PlayerId seat, int terrain, bool) {
 }
 
 void WackyState::apply_turn_action(PlayerId seat, Action a) {
-  const Catalog& c = catalog();
   const int slot = slot_of(seat);
+  if (a < kStay) {  // the commonest: play a Movement card and move 1
+    const int k = a - kPlay;
+    const int nth = cards_played_;
+    play_card(seat, k);
+    if (narrating()) [[unlikely]]
+      narrate_play(slot, k, nth);
+    push_move(slot, 1, +1);
+    return;
+  }
+  const Catalog& c = catalog();
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   if (a == kEnd) {
     emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", rname(slot))
@@ -161,40 +170,36 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
     push_move(slot, 1, +1, true);
     return;
   }
-  if (a >= kStay) {
-    play_card(seat, a - kStay);
-    emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", rname(slot),
-         terr(a - kStay))
-        .type("stuck_in_swamp")
-        .with("racer", rname(slot))
-        .with("card", terr(a - kStay));
-    return;
-  }
-  const int k = a - kPlay;
-  const int nth = cards_played_;
-  play_card(seat, k);
+  play_card(seat, a - kStay);  // kStay
+  emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", rname(slot), terr(a - kStay))
+      .type("stuck_in_swamp")
+      .with("racer", rname(slot))
+      .with("card", terr(a - kStay));
+}
+
+void WackyState::narrate_play(int slot, int k, int nth) const {
+  const std::string& card = catalog().terrains[static_cast<std::size_t>(k)].name;
   if (nth == 0)
     emit("Steps 1, 2, and 3 - Moving your Racer",
-         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), terr(k))
+         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), card)
         .type("play")
         .with("racer", rname(slot))
-        .with("card", terr(k))
+        .with("card", card)
         .with("nth", nth + 1);
   else if (wild_tile_ == pos(slot) || is_wild(pos(slot)))
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, on a wild tile).", rname(slot),
-         terr(k), kOrdinal[nth])
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, on a wild tile).", rname(slot), card,
+         kOrdinal[nth])
         .type("play")
         .with("racer", rname(slot))
-        .with("card", terr(k))
+        .with("card", card)
         .with("nth", nth + 1);
   else
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", rname(slot), terr(k),
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", rname(slot), card,
          kOrdinal[nth], kname(pos(slot)))
         .type("play")
         .with("racer", rname(slot))
-        .with("card", terr(k))
+        .with("card", card)
         .with("nth", nth + 1);
-  push_move(slot, 1, +1);
 }
 
 // --- cards --------------------------------------------------------------------
