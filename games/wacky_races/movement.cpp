@@ -310,8 +310,7 @@ bool WackyState::step_tile_effect(Task& t) {
 bool WackyState::step_acme(Task& t) {
   if (t.c == 0) {
     t.c = 1;
-    push(TaskKind::DrawCard).who = kNobody;
-    return true;
+    return draw_for(t, kNobody);
   }
   const int from = t.a;
   const int k = t.result;
@@ -427,8 +426,7 @@ bool WackyState::step_dastardly(Task& t) {
     t.b = 1;
     emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.")
         .type("discard_flipped");
-    push(TaskKind::DrawCard).who = kNobody;
-    return true;
+    return draw_for(t, kNobody);
   }
   const int terrain = top_;
   const int target = dastardly_target(terrain);
@@ -467,8 +465,7 @@ bool WackyState::step_dastardly(Task& t) {
 bool WackyState::step_reveal(Task& t) {
   if (t.c == 0) {
     t.c = 1;
-    push(TaskKind::DrawCard).who = kNobody;
-    return true;
+    return draw_for(t, kNobody);
   }
   const int k = t.result;
   pop();

@@ -296,7 +296,7 @@ bool WackyState::step_draw_cards(Task& t) {
   }
   --t.n;
   push(TaskKind::DrawCard).who = t.who;
-  return true;
+  return false;  // the draw waits on top: prepare_draw() has made sure there is a card
 }
 
 bool WackyState::step_take_cards(Task& t) {

@@ -408,6 +408,10 @@ class WackyState final : public State {
 
   // Movement cards (turn.cpp).
   bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
+  // Queues the top Movement card for `who` (kNobody: the discard pile) above
+  // `t`, which waits for it (false); with no card at all, `t` gets result -2
+  // and runs on (true).
+  bool draw_for(Task& t, std::int8_t who);
   void discard_card(int terrain);
   void pass_card(PlayerId from, PlayerId to, int terrain);  // to another hand, or discarded (to < 0)
   // Applying inputs to the input task on top (state.cpp).

@@ -221,6 +221,17 @@ bool WackyState::prepare_draw() {
   return true;
 }
 
+// The same as pushing the DrawCard and letting step_choice() check for a
+// card, without running the stack once more for it.
+bool WackyState::draw_for(Task& t, std::int8_t who) {
+  if (!prepare_draw()) {
+    t.result = -2;
+    return true;
+  }
+  push(TaskKind::DrawCard).who = who;
+  return false;
+}
+
 void WackyState::pass_card(PlayerId from, PlayerId to, int terrain) {
   --hand_[from][static_cast<std::size_t>(terrain)];
   if (to >= 0)
