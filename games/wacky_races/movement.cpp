@@ -52,6 +52,11 @@ void WackyState::push_move(int slot, int n, int dir, bool may_leave_swamp) {
   m.b = may_leave_swamp ? 1 : 0;
 }
 
+bool WackyState::move_now(int slot, int n, int dir) {
+  push_move(slot, n, dir);
+  return step_move(at_top());
+}
+
 // --- movement -----------------------------------------------------------------
 
 // Racers sharing a tile move one after another, the active player choosing
@@ -76,12 +81,16 @@ bool WackyState::step_group(Task& t) {
     pop();
     return true;
   }
-  // The leader among them, and who shares its tile (no branch per racer).
+  // The leader among them, and who shares its tile.
+  const std::uint32_t movers = t.mask;
   int best = -1;
-  for (int s = 0; s < kField; ++s) best = std::max(best, (t.mask >> s) & 1u ? pos(s) : -1);
+  for (std::uint32_t left = movers; left != 0; left &= left - 1)
+    best = std::max(best, pos(std::countr_zero(left)));
   std::uint32_t cand = 0;
-  for (int s = 0; s < kField; ++s) cand |= static_cast<std::uint32_t>(pos(s) == best) << s;
-  cand &= t.mask;
+  for (std::uint32_t left = movers; left != 0; left &= left - 1) {
+    const int s = std::countr_zero(left);
+    cand |= static_cast<std::uint32_t>(pos(s) == best) << s;
+  }
   int r;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     r = t.result;
@@ -97,8 +106,7 @@ bool WackyState::step_group(Task& t) {
   }
   t.mask &= ~(1u << r);
   t.result = -1;
-  push_move(r, t.n, +1);
-  return true;
+  return move_now(r, t.n, +1);
 }
 
 bool WackyState::step_rear(Task& t) {

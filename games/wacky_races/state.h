@@ -386,6 +386,8 @@ class WackyState final : public State {
   void dastardly_retreat(const char* rule);
   void swap_tiles(int a, int b, const char* rule);
   void push_move(int slot, int n, int dir, bool may_leave_swamp = false);
+  // push_move() and its first step at once: the stack would run it next anyway.
+  bool move_now(int slot, int n, int dir);
   std::uint32_t racers_at(int p) const {
     std::uint32_t m = 0;
     for (int s = 0; s < kField; ++s)

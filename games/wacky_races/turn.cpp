@@ -79,7 +79,7 @@ int WackyState::turn_actions(PlayerId seat, Action* out) const {
         }
       }
     } else {
-      const bool any = cards_played() == 0 || is_wild(p) || wild_tile() == p;  // matches(p, k) for every k
+      const bool any = (cards_played() == 0) | is_wild(p) | (wild_tile() == p);  // matches(p, k) for every k
       const int here = tile(p);
       for (int k = 0; k < kTerrains; ++k) {
         out[n] = kPlay + k;
@@ -87,7 +87,8 @@ int WackyState::turn_actions(PlayerId seat, Action* out) const {
       }
     }
   }
-  if (cards_played() >= 1 || total == 0) out[n++] = kEnd;
+  out[n] = kEnd;
+  n += static_cast<int>((cards_played() >= 1) | (total == 0));
   if (turn_over()) return n;  // power_usable() says no to each
   // The powers a turn may use (a CANCEL card never is) that are not exhausted.
   const unsigned ready = catalog().teams[static_cast<std::size_t>(team_of(slot_of(seat)))].turn_powers &
@@ -131,7 +132,7 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
     play_card(seat, k);
     if (narrating()) [[unlikely]]
       narrate_play(slot, k, nth);
-    push_move(slot, 1, +1);
+    move_now(slot, 1, +1);
     return;
   }
   const Catalog& c = catalog();
