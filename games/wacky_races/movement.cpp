@@ -94,7 +94,7 @@ bool WackyState::step_group(Task& t) {
   int r;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     r = t.result;
-  } else if (std::popcount(cand) == 1 || order_cannot_matter(cand, t.n)) {
+  } else if (one_bit(cand) || order_cannot_matter(cand, t.n)) {
     r = std::countr_zero(cand);
   } else {
     // "If 2 Racers are on the same tile ..., the active player chooses the order."
@@ -392,7 +392,7 @@ bool WackyState::step_trap_at(Task& t) {
   int r;
   if (t.result >= 0 && (here >> t.result) & 1u) {
     r = t.result;
-  } else if (std::popcount(here) == 1) {
+  } else if (one_bit(here)) {
     r = std::countr_zero(here);
   } else {
     // "if there are 2 Racers on the tile, the active player chooses which one triggers it"

@@ -144,7 +144,7 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::ExhaustOther: {
       if (t.result == -1) {
         const std::uint32_t m = targets(seat, e);
-        if (std::popcount(m) == 1) {
+        if (one_bit(m)) {
           t.result = static_cast<std::int8_t>(std::countr_zero(m));
         } else if (m != 0) {
           Task& ch = push(TaskKind::ChooseRacer);
@@ -208,7 +208,7 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::SwapTileAhead: {
       if (t.result == -1) {
         const std::uint32_t m = tile_targets(seat, e);
-        if (std::popcount(m) == 1) {
+        if (one_bit(m)) {
           t.result = static_cast<std::int8_t>(std::countr_zero(m));
         } else if (m != 0) {
           Task& ch = push(TaskKind::ChooseTile);

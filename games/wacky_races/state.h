@@ -49,6 +49,9 @@ inline constexpr Action kSpecial = 480;   // + special: the race's Special tile
 inline constexpr Action kLay = 490;       // + terrain, or 4 + special: the next course tile
 inline constexpr Action kPick = 500;      // + terrain: a random card from a hand
 
+// Exactly one racer (or tile) in a mask.
+constexpr bool one_bit(std::uint32_t m) { return m != 0 && (m & (m - 1)) == 0; }
+
 // The 20 ways to hold three cards of four terrains (a <= b <= c).
 struct Triple {
   std::int8_t t[3];
