@@ -110,6 +110,12 @@ ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
     return ChanceSpan{out.data(), n, total};
   }
   if (!is_chance(t.kind)) return {};
+  return other_chances(t, out);
+}
+
+ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
+  std::uint32_t n = 0;
+  std::uint32_t total = 0;
   const Catalog& c = catalog();
   const auto add = [&](Action action, std::uint32_t weight) {
     out[n++] = Outcome{action, weight};

@@ -50,7 +50,9 @@ inline constexpr Action kLay = 490;       // + terrain, or 4 + special: the next
 inline constexpr Action kPick = 500;      // + terrain: a random card from a hand
 
 // Exactly one racer (or tile) in a mask.
-constexpr bool one_bit(std::uint32_t m) { return m != 0 && (m & (m - 1)) == 0; }
+constexpr bool one_bit(std::uint32_t m) {
+  return m != 0 && (m & (m - 1)) == 0;
+}
 
 // The 20 ways to hold three cards of four terrains (a <= b <= c).
 struct Triple {
@@ -420,8 +422,9 @@ class WackyState final : public State {
   void discard_card(int terrain);
   void pass_card(PlayerId from, PlayerId to, int terrain);  // to another hand, or discarded (to < 0)
   // Applying inputs to the input task on top (state.cpp).
-  void apply_outcome(Action a);  // a chance outcome but a card drawn
-  void resolve_draw(Action a);   // a Movement card drawn
+  ChanceSpan other_chances(const Task& t, ChanceScratch& out) const;  // chance_span() but a card drawn
+  void apply_outcome(Action a);                                       // a chance outcome but a card drawn
+  void resolve_draw(Action a);                                        // a Movement card drawn
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
   void apply_decision(PlayerId player, Action a);  // a player's decision but a turn's action
 
