@@ -21,8 +21,7 @@ std::uint32_t WackyState::targets(PlayerId seat, const Effect& e) const {
   const int p = pos(self);
   const int lo = e.ahead ? 1 : -e.range;  // distances in range: lo .. e.range
   if (e.range < lo) return 0;
-  // Positions are random, so the racers in range are found without a branch
-  // per racer.
+  // The racers in range, and those on your own space (docs/PERFORMANCE.md: targets()).
   std::uint32_t near = 0;
   std::uint32_t here = 0;
   for (int s = 0; s < kField; ++s) {
