@@ -55,7 +55,7 @@ void WackyState::end_turn(PlayerId seat) {
 // Writes the legal turn actions in increasing order into `out` (room for
 // kMaxTurnActions) and returns how many. Where a random hand decides, the
 // loop is branch-free: those branches are the ones a CPU cannot predict.
-int WackyState::turn_actions(PlayerId seat, Action* out) const {
+[[gnu::always_inline]] inline int WackyState::turn_actions(PlayerId seat, Action* out) const {
   int n = 0;
   const int p = pos(slot_of(seat));
   const int total = hand_total(seat);
