@@ -96,6 +96,7 @@ void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const 
 // into the driver's scratch array; chance_outcomes() copies the same list.
 static_assert(kMaxTeams <= static_cast<int>(kChanceScratch) &&
               kMaxTrapKinds <= static_cast<int>(kChanceScratch));
+static_assert((kTerrains & (kTerrains - 1)) == 0);  // other_chances() masks a tile to a terrain index
 ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
   if (depth_ == 0) return {};
   const Task& t = at_top();
@@ -117,18 +118,18 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
   std::uint32_t n = 0;
   std::uint32_t total = 0;
   const Catalog& c = catalog();
+  // An outcome of weight 0 is not listed: the next one overwrites it.
   const auto add = [&](Action action, std::uint32_t weight) {
-    out[n++] = Outcome{action, weight};
+    out[n] = Outcome{action, weight};
+    n += weight > 0;
     total += weight;
   };
   switch (t.kind) {
     case TaskKind::DrawTrap:
-      for (std::size_t k = 0; k < c.traps.size(); ++k)
-        if (trap_deck_[k] > 0) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);
+      for (std::size_t k = 0; k < c.traps.size(); ++k) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);
       break;
     case TaskKind::PickHand:
-      for (int k = 0; k < kTerrains; ++k)
-        if (hand(t.who, k) > 0) add(kPick + k, static_cast<std::uint32_t>(hand(t.who, k)));
+      for (int k = 0; k < kTerrains; ++k) add(kPick + k, static_cast<std::uint32_t>(hand(t.who, k)));
       break;
     case TaskKind::PickTeam:
     case TaskKind::PickNeutral: {
@@ -137,16 +138,14 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
       for (int s = 0; s < kField; ++s)
         if (team_of(s) >= 0) taken |= 1u << team_of(s);
       for (std::size_t team = 0; team < c.teams.size(); ++team)
-        if (!(taken >> team & 1u)) add(base + static_cast<Action>(team), 1);
+        add(base + static_cast<Action>(team), ~taken >> team & 1u);
       break;
     }
     case TaskKind::PlaceNeutral:
-      for (int s = 0; s < kField; ++s)
-        if (neutral(s) && pos(s) < 0) add(kPlace + s, 1);
+      for (int s = 0; s < kField; ++s) add(kPlace + s, neutral(s) && pos(s) < 0);
       break;
     case TaskKind::PickSpecial:
-      for (int s = 0; s < kSpecials; ++s)
-        if (!(specials_used_ & (1u << s))) add(kSpecial + s, 1);
+      for (int s = 0; s < kSpecials; ++s) add(kSpecial + s, !(specials_used_ >> s & 1u));
       break;
     case TaskKind::LayTile: {
       const bool first = t.a < c.gas_pos;
@@ -156,14 +155,13 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
       int laid[kTerrains] = {0, 0, 0, 0};
       bool special_laid = false;
       for (int p = from; p < to; ++p) {
-        const int k = tile(p);
-        if (k >= 0 && k < kTerrains) ++laid[k];
-        if (k >= kSpecialBase) special_laid = true;
+        const int k = tile(p);  // a terrain, unlaid (-1) or the Special tile
+        laid[k & (kTerrains - 1)] += static_cast<unsigned>(k) < static_cast<unsigned>(kTerrains);
+        special_laid |= k >= kSpecialBase;
       }
       for (int k = 0; k < kTerrains; ++k)
-        if (want[static_cast<std::size_t>(k)] > laid[k])
-          add(kLay + k, static_cast<std::uint32_t>(want[static_cast<std::size_t>(k)] - laid[k]));
-      if (!first && !special_laid) add(kLay + kTerrains + special_, 1);
+        add(kLay + k, static_cast<std::uint32_t>(std::max(want[static_cast<std::size_t>(k)] - laid[k], 0)));
+      add(kLay + kTerrains + special_, !first && !special_laid);
       break;
     }
     default: return {};
