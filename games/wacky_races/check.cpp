@@ -72,6 +72,7 @@ std::string WackyState::check_invariants() const {
     if (total != c.traps[k].copies)
       return fmt::format("{} Traps: {} in play, not {}", c.traps[k].name, total, c.traps[k].copies);
   }
+  if (over_ && depth_ != 0) return "the game is over with tasks still pending";  // turn() relies on it
   if (turn_actions_valid_) {  // the cached list must be what the rules give now
     if (depth_ == 0 || top()->kind != TaskKind::TurnMain) return "a turn's action list outlived its turn";
     std::vector<Action> fresh;

@@ -218,7 +218,10 @@ void load_racers(const DataSource& data, Catalog& c) {
           effects.fail("a CANCEL card does nothing else");
         if (code == PowerCode::Discard && j == 0) effects.fail("DISCARD only follows another effect");
       }
-      if (out.is_cancel()) ++cancels;
+      if (out.is_cancel())
+        ++cancels;
+      else
+        t.turn_powers = static_cast<std::uint8_t>(t.turn_powers | (1u << i));
     }
     if (cancels != 1) powers.fail("each racer has exactly one trap-cancelling card");
     c.teams.push_back(std::move(t));

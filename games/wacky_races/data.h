@@ -83,6 +83,7 @@ struct Team {
   std::string car;   // "Turbo Terrific"
   std::string code;  // two letters for the board: "PP"
   std::array<Power, kPowers> powers;
+  std::uint8_t turn_powers = 0;  // a bit per power played in a turn: all but the CANCEL card
 };
 
 struct TrapKind {

@@ -52,6 +52,11 @@ void WackyState::push_move(int slot, int n, int dir, bool may_leave_swamp) {
   m.b = may_leave_swamp ? 1 : 0;
 }
 
+bool WackyState::move_now(int slot, int n, int dir) {
+  push_move(slot, n, dir);
+  return step_move(at_top());
+}
+
 // --- movement -----------------------------------------------------------------
 
 // Racers sharing a tile move one after another, the active player choosing
@@ -76,21 +81,20 @@ bool WackyState::step_group(Task& t) {
     pop();
     return true;
   }
+  // The leader among them, and who shares its tile.
+  const std::uint32_t movers = t.mask;
   int best = -1;
+  for (std::uint32_t left = movers; left != 0; left &= left - 1)
+    best = std::max(best, pos(std::countr_zero(left)));
   std::uint32_t cand = 0;
-  for (int s = 0; s < kField; ++s) {
-    if (!(t.mask & (1u << s))) continue;
-    if (pos(s) > best) {
-      best = pos(s);
-      cand = 1u << s;
-    } else if (pos(s) == best) {
-      cand |= 1u << s;
-    }
+  for (std::uint32_t left = movers; left != 0; left &= left - 1) {
+    const int s = std::countr_zero(left);
+    cand |= static_cast<std::uint32_t>(pos(s) == best) << s;
   }
   int r;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     r = t.result;
-  } else if (std::popcount(cand) == 1 || order_cannot_matter(cand, t.n)) {
+  } else if (one_bit(cand) || order_cannot_matter(cand, t.n)) {
     r = std::countr_zero(cand);
   } else {
     // "If 2 Racers are on the same tile ..., the active player chooses the order."
@@ -102,8 +106,7 @@ bool WackyState::step_group(Task& t) {
   }
   t.mask &= ~(1u << r);
   t.result = -1;
-  push_move(r, t.n, +1);
-  return true;
+  return move_now(r, t.n, +1);
 }
 
 bool WackyState::step_rear(Task& t) {
@@ -178,7 +181,7 @@ bool WackyState::step_move(Task& t) {
   const int r = t.racer;
   const int p = pos(r);
   const int dir = t.a;
-  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) {
+  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) [[unlikely]] {
     emit("Swamp", "{} is stuck in the Swamp: only 2 identical or any 3 Movement cards get a racer out.",
          rname(r))
         .type("stuck_in_swamp")
@@ -188,7 +191,7 @@ bool WackyState::step_move(Task& t) {
     return true;
   }
   const int dest = next_free(p, dir);
-  if (dest < 0) {
+  if (dest < 0) [[unlikely]] {
     emit("Tile Space", "{} has no free space behind and stays on {}.", rname(r), tname(p))
         .type("move")
         .with("racer", rname(r))
@@ -198,25 +201,11 @@ bool WackyState::step_move(Task& t) {
     pop();
     return true;
   }
-  const int skipped = (dest - p) * dir - 1;
   place_racer(r, dest);
   --t.n;
   t.b = 0;
-  if (skipped > 0 && narrating()) [[unlikely]]
-    emit("Tile Space", "{} moves {} to {}, the next free space (past {}).", rname(r),
-         dir > 0 ? "ahead" : "back", tname(dest), skipped_spaces(p, dir, skipped))
-        .type("move")
-        .with("racer", rname(r))
-        .with("from", tname(p))
-        .with("to", tname(dest))
-        .with("skipped", skipped);
-  else if (skipped == 0)
-    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(dest))
-        .type("move")
-        .with("racer", rname(r))
-        .with("from", tname(p))
-        .with("to", tname(dest))
-        .with("skipped", 0);
+  if (narrating()) [[unlikely]]
+    narrate_move(r, p, dest, dir);
   // Most spaces hold no Trap and no effect: entering them does nothing, so
   // the Enter task is queued only where something can happen.
   const bool eventful =
@@ -226,6 +215,25 @@ bool WackyState::step_move(Task& t) {
   else if (t.n <= 0)
     pop();
   return true;
+}
+
+void WackyState::narrate_move(int r, int from, int to, int dir) const {
+  const int skipped = (to - from) * dir - 1;
+  if (skipped > 0)
+    emit("Tile Space", "{} moves {} to {}, the next free space (past {}).", rname(r),
+         dir > 0 ? "ahead" : "back", tname(to), skipped_spaces(from, dir, skipped))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(from))
+        .with("to", tname(to))
+        .with("skipped", skipped);
+  else
+    emit("Tile Space", "{} moves {} to {}.", rname(r), dir > 0 ? "ahead" : "back", tname(to))
+        .type("move")
+        .with("racer", rname(r))
+        .with("from", tname(from))
+        .with("to", tname(to))
+        .with("skipped", 0);
 }
 
 bool WackyState::step_enter(Task& t) {
@@ -310,8 +318,7 @@ bool WackyState::step_tile_effect(Task& t) {
 bool WackyState::step_acme(Task& t) {
   if (t.c == 0) {
     t.c = 1;
-    push(TaskKind::DrawCard).who = kNobody;
-    return true;
+    return draw_for(t, kNobody);
   }
   const int from = t.a;
   const int k = t.result;
@@ -385,7 +392,7 @@ bool WackyState::step_trap_at(Task& t) {
   int r;
   if (t.result >= 0 && (here >> t.result) & 1u) {
     r = t.result;
-  } else if (std::popcount(here) == 1) {
+  } else if (one_bit(here)) {
     r = std::countr_zero(here);
   } else {
     // "if there are 2 Racers on the tile, the active player chooses which one triggers it"
@@ -427,8 +434,7 @@ bool WackyState::step_dastardly(Task& t) {
     t.b = 1;
     emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.")
         .type("discard_flipped");
-    push(TaskKind::DrawCard).who = kNobody;
-    return true;
+    return draw_for(t, kNobody);
   }
   const int terrain = top_;
   const int target = dastardly_target(terrain);
@@ -453,8 +459,7 @@ bool WackyState::step_dastardly(Task& t) {
   emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tname(target))
       .type("dastardly_move")
       .with("to", tname(target));
-  for (int s = 0; s < kField; ++s)
-    if (pos(s) >= target) return true;
+  if (leader_pos() >= target) return true;
   emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!")
       .type("dastardly_trap");
   Task& pt = push(TaskKind::PlaceTrap);
@@ -468,8 +473,7 @@ bool WackyState::step_dastardly(Task& t) {
 bool WackyState::step_reveal(Task& t) {
   if (t.c == 0) {
     t.c = 1;
-    push(TaskKind::DrawCard).who = kNobody;
-    return true;
+    return draw_for(t, kNobody);
   }
   const int k = t.result;
   pop();
@@ -482,32 +486,36 @@ bool WackyState::step_reveal(Task& t) {
     return true;
   }
   std::uint32_t mask = 0;
-  std::string names;
-  for (int s = 0; s < kField; ++s) {
-    if (!neutral(s)) continue;
-    if (is_wild(pos(s)) || tile(pos(s)) == k) {
-      mask |= 1u << s;
-      if (narrating()) names += (names.empty() ? "" : " and ") + racer_name(s);
-    }
-  }
+  for (int s = 0; s < kField; ++s)
+    if (neutral(s) && (is_wild(pos(s)) || tile(pos(s)) == k)) mask |= 1u << s;
+  if (narrating()) [[unlikely]]
+    narrate_reveal(k, mask);
+  if (mask == 0) return true;
+  Task& g = push(TaskKind::GroupMove);
+  g.mask = mask;
+  g.n = 1;
+  g.who = starting_;
+  return true;
+}
+
+void WackyState::narrate_reveal(int k, std::uint32_t mask) const {
+  const char* rule = "End of the Round: Neutral Racers Movement";
   const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
   if (mask == 0) {
     emit(rule, "The Starting Player reveals {}: it moves no one.", name)
         .type("neutral_reveal")
         .with("card", name)
         .with("racers", "");
-    return true;
+    return;
   }
+  std::string names;
+  for (int s = 0; s < kField; ++s)
+    if (mask & (1u << s)) names += (names.empty() ? "" : " and ") + racer_name(s);
   emit(rule, "The Starting Player reveals {}: {} move{} ahead 1.", name, names,
        std::popcount(mask) == 1 ? "s" : "")
       .type("neutral_reveal")
       .with("card", name)
       .with("racers", names);
-  Task& g = push(TaskKind::GroupMove);
-  g.mask = mask;
-  g.n = 1;
-  g.who = starting_;
-  return true;
 }
 
 bool WackyState::step_crossroads(Task& t) {

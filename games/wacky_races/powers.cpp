@@ -19,50 +19,62 @@ const Effect& first_effect(const Catalog& c, int team, int power) {
 std::uint32_t WackyState::targets(PlayerId seat, const Effect& e) const {
   const int self = slot_of(seat);
   const int p = pos(self);
-  std::uint32_t m = 0;
+  const int lo = e.ahead ? 1 : -e.range;  // distances in range: lo .. e.range
+  if (e.range < lo) return 0;
+  // The racers in range, and those on your own space (docs/PERFORMANCE.md: targets()).
+  std::uint32_t near = 0;
+  std::uint32_t here = 0;
   for (int s = 0; s < kField; ++s) {
-    if (s == self) continue;
     const int d = pos(s) - p;
-    const bool in_range = e.ahead ? (d >= 1 && d <= e.range) : std::abs(d) <= e.range;
-    if (!in_range) continue;
-    const PlayerId o = owner(s);
-    switch (e.code) {
-      case PowerCode::Steal:
-      case PowerCode::ForceDiscard:
-        if (o >= 0 && hand_total(o) > 0) m |= 1u << s;
-        break;
-      case PowerCode::ExhaustOther:
-        if (o >= 0 && exhausted_[o] != (1u << kPowers) - 1) m |= 1u << s;
-        break;
-      case PowerCode::SwapRacer:
-        if (d != 0) m |= 1u << s;
-        break;
-      case PowerCode::PushBack:
-        if (next_free(pos(s), -1) >= 0) m |= 1u << s;
-        break;
-      default: break;
-    }
+    near |= static_cast<std::uint32_t>(static_cast<unsigned>(d - lo) <= static_cast<unsigned>(e.range - lo))
+            << s;
+    here |= static_cast<std::uint32_t>(d == 0) << s;
   }
-  return m;
+  near &= ~(1u << self);
+  if (near == 0) return 0;
+  // Seats own slots 0 .. players-1 (slot_of()); the Neutral Racers have no hand or powers.
+  std::uint32_t m = 0;
+  switch (e.code) {
+    case PowerCode::Steal:
+    case PowerCode::ForceDiscard:
+      for (PlayerId o = 0; o < num_players(); ++o)
+        m |= static_cast<std::uint32_t>(hand_total(o) > 0) << slot_of(o);
+      return near & m;
+    case PowerCode::ExhaustOther:
+      for (PlayerId o = 0; o < num_players(); ++o)
+        m |= static_cast<std::uint32_t>(exhausted_[o] != (1u << kPowers) - 1) << slot_of(o);
+      return near & m;
+    case PowerCode::SwapRacer: return near & ~here;
+    case PowerCode::PushBack:
+      for (std::uint32_t left = near; left != 0; left &= left - 1) {
+        const int s = std::countr_zero(left);
+        if (next_free(pos(s), -1) >= 0) m |= 1u << s;
+      }
+      return m;
+    default: return 0;
+  }
 }
 
 std::uint32_t WackyState::tile_targets(PlayerId seat, const Effect& e) const {
   std::uint32_t m = 0;
   const int n = catalog().num_pos;
   if (e.code == PowerCode::PeekTrap) {
-    for (int q = 0; q < n; ++q)
-      if (trap(q) >= 0 && !peeked(seat, q)) m |= 1u << q;
+    for (int q = 0; q < n; ++q) m |= static_cast<std::uint32_t>(trap(q) >= 0 && !peeked(seat, q)) << q;
   } else if (e.code == PowerCode::SwapTileAhead) {
     const int ahead = pos(slot_of(seat)) + 1;
     if (!is_course_terrain(ahead)) return 0;
-    for (int q = 0; q < n; ++q)
-      if (q != ahead && is_course_terrain(q)) m |= 1u << q;
+    for (int q = 0; q < n; ++q) m |= static_cast<std::uint32_t>(is_course_terrain(q)) << q;
+    m &= ~(1u << ahead);
   }
   return m;
 }
 
 bool WackyState::power_usable(PlayerId seat, int power) const {
   if (turn_over_ || exhausted(seat, power)) return false;
+  return power_ready(seat, power);
+}
+
+bool WackyState::power_ready(PlayerId seat, int power) const {
   const int slot = slot_of(seat);
   const Effect& e = first_effect(catalog(), team_of(slot), power);
   const int p = pos(slot);
@@ -131,7 +143,7 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::ExhaustOther: {
       if (t.result == -1) {
         const std::uint32_t m = targets(seat, e);
-        if (std::popcount(m) == 1) {
+        if (one_bit(m)) {
           t.result = static_cast<std::int8_t>(std::countr_zero(m));
         } else if (m != 0) {
           Task& ch = push(TaskKind::ChooseRacer);
@@ -195,7 +207,7 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::SwapTileAhead: {
       if (t.result == -1) {
         const std::uint32_t m = tile_targets(seat, e);
-        if (std::popcount(m) == 1) {
+        if (one_bit(m)) {
           t.result = static_cast<std::int8_t>(std::countr_zero(m));
         } else if (m != 0) {
           Task& ch = push(TaskKind::ChooseTile);
@@ -283,7 +295,7 @@ bool WackyState::step_draw_cards(Task& t) {
   }
   --t.n;
   push(TaskKind::DrawCard).who = t.who;
-  return true;
+  return false;  // the draw waits on top: prepare_draw() has made sure there is a card
 }
 
 bool WackyState::step_take_cards(Task& t) {

@@ -117,10 +117,7 @@ bool WackyState::step_setup(Task& t) {
   }
   for (int k = 0; k < n; ++k) {
     const PlayerId p = static_cast<PlayerId>((starting_ + k) % n);
-    if (hand_total(p) < c.hand_size) {
-      push(TaskKind::DrawCard).who = p;
-      return true;
-    }
+    if (hand_total(p) < c.hand_size) return draw_for(t, p);
   }
   pop();
   begin_race();

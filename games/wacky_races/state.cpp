@@ -46,36 +46,20 @@ void WackyState::stack_overflow() {
 
 // --- who acts ---------------------------------------------------------------
 
-namespace {
-
-bool is_chance(TaskKind k) {
-  switch (k) {
-    case TaskKind::DrawCard:
-    case TaskKind::DrawTrap:
-    case TaskKind::PickHand:
-    case TaskKind::PickTeam:
-    case TaskKind::PickNeutral:
-    case TaskKind::PlaceNeutral:
-    case TaskKind::PickSpecial:
-    case TaskKind::LayTile: return true;
-    default: return false;
-  }
-}
-
-}  // namespace
-
+// The game is over only with nothing left to do (check_invariants() says so):
+// an empty stack is the one test.
 Turn WackyState::turn() const {
-  if (over_ || depth_ == 0) return Turn::Over;
-  return is_chance(top()->kind) ? Turn::Chance : Turn::Player;
+  if (depth_ == 0) return Turn::Over;
+  return is_chance(at_top().kind) ? Turn::Chance : Turn::Player;
 }
 
 void WackyState::actors(std::vector<PlayerId>& out) const {
-  if (turn() == Turn::Player) out.push_back(top()->who);
+  if (depth_ != 0 && !is_chance(at_top().kind)) out.push_back(at_top().who);
 }
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
-  if (turn_actions_valid_ && player == top()->who) {  // the turn's list, made when it stopped
-    for (int i = 0; i < turn_actions_size_; ++i) out.push_back(turn_actions_[static_cast<std::size_t>(i)]);
+  if (turn_actions_valid_ && player == at_top().who) {  // the turn's list, made when it stopped
+    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
     return;
   }
   if (turn() != Turn::Player) return;
@@ -112,31 +96,40 @@ void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const 
 // into the driver's scratch array; chance_outcomes() copies the same list.
 static_assert(kMaxTeams <= static_cast<int>(kChanceScratch) &&
               kMaxTrapKinds <= static_cast<int>(kChanceScratch));
+static_assert((kTerrains & (kTerrains - 1)) == 0);  // other_chances() masks a tile to a terrain index
 ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
-  if (over_ || depth_ == 0) return {};
-  const Task& t = *top();
-  const Catalog& c = catalog();
+  if (depth_ == 0) return {};
+  const Task& t = at_top();
   std::uint32_t n = 0;
   std::uint32_t total = 0;
+  if (t.kind == TaskKind::DrawCard) {      // most chance nodes
+    for (int k = 0; k < kTerrains; ++k) {  // branch-free: an empty terrain is overwritten
+      out[n] = Outcome{kDraw + k, deck_[static_cast<std::size_t>(k)]};
+      n += deck_[static_cast<std::size_t>(k)] > 0;
+      total += deck_[static_cast<std::size_t>(k)];
+    }
+    return ChanceSpan{out.data(), n, total};
+  }
+  if (!is_chance(t.kind)) return {};
+  return other_chances(t, out);
+}
+
+ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
+  std::uint32_t n = 0;
+  std::uint32_t total = 0;
+  const Catalog& c = catalog();
+  // An outcome of weight 0 is not listed: the next one overwrites it.
   const auto add = [&](Action action, std::uint32_t weight) {
-    out[n++] = Outcome{action, weight};
+    out[n] = Outcome{action, weight};
+    n += weight > 0;
     total += weight;
   };
   switch (t.kind) {
-    case TaskKind::DrawCard:
-      for (int k = 0; k < kTerrains; ++k) {  // branch-free: an empty terrain is overwritten
-        out[n] = Outcome{kDraw + k, deck_[static_cast<std::size_t>(k)]};
-        n += deck_[static_cast<std::size_t>(k)] > 0;
-        total += deck_[static_cast<std::size_t>(k)];
-      }
-      break;
     case TaskKind::DrawTrap:
-      for (std::size_t k = 0; k < c.traps.size(); ++k)
-        if (trap_deck_[k] > 0) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);
+      for (std::size_t k = 0; k < c.traps.size(); ++k) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);
       break;
     case TaskKind::PickHand:
-      for (int k = 0; k < kTerrains; ++k)
-        if (hand(t.who, k) > 0) add(kPick + k, static_cast<std::uint32_t>(hand(t.who, k)));
+      for (int k = 0; k < kTerrains; ++k) add(kPick + k, static_cast<std::uint32_t>(hand(t.who, k)));
       break;
     case TaskKind::PickTeam:
     case TaskKind::PickNeutral: {
@@ -145,16 +138,14 @@ ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
       for (int s = 0; s < kField; ++s)
         if (team_of(s) >= 0) taken |= 1u << team_of(s);
       for (std::size_t team = 0; team < c.teams.size(); ++team)
-        if (!(taken >> team & 1u)) add(base + static_cast<Action>(team), 1);
+        add(base + static_cast<Action>(team), ~taken >> team & 1u);
       break;
     }
     case TaskKind::PlaceNeutral:
-      for (int s = 0; s < kField; ++s)
-        if (neutral(s) && pos(s) < 0) add(kPlace + s, 1);
+      for (int s = 0; s < kField; ++s) add(kPlace + s, neutral(s) && pos(s) < 0);
       break;
     case TaskKind::PickSpecial:
-      for (int s = 0; s < kSpecials; ++s)
-        if (!(specials_used_ & (1u << s))) add(kSpecial + s, 1);
+      for (int s = 0; s < kSpecials; ++s) add(kSpecial + s, !(specials_used_ >> s & 1u));
       break;
     case TaskKind::LayTile: {
       const bool first = t.a < c.gas_pos;
@@ -164,14 +155,13 @@ ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
       int laid[kTerrains] = {0, 0, 0, 0};
       bool special_laid = false;
       for (int p = from; p < to; ++p) {
-        const int k = tile(p);
-        if (k >= 0 && k < kTerrains) ++laid[k];
-        if (k >= kSpecialBase) special_laid = true;
+        const int k = tile(p);  // a terrain, unlaid (-1) or the Special tile
+        laid[k & (kTerrains - 1)] += static_cast<unsigned>(k) < static_cast<unsigned>(kTerrains);
+        special_laid |= k >= kSpecialBase;
       }
       for (int k = 0; k < kTerrains; ++k)
-        if (want[static_cast<std::size_t>(k)] > laid[k])
-          add(kLay + k, static_cast<std::uint32_t>(want[static_cast<std::size_t>(k)] - laid[k]));
-      if (!first && !special_laid) add(kLay + kTerrains + special_, 1);
+        add(kLay + k, static_cast<std::uint32_t>(std::max(want[static_cast<std::size_t>(k)] - laid[k], 0)));
+      add(kLay + kTerrains + special_, !first && !special_laid);
       break;
     }
     default: return {};
@@ -190,7 +180,7 @@ void WackyState::chance_outcomes(std::vector<Outcome>& out) const {
 // Runs tasks until one waits (the dispatch is inlined here: docs/PERFORMANCE.md,
 // "Rules code shaped for speed").
 void WackyState::settle() {
-  for (int guard = 0; !over_ && depth_ > 0;) {
+  for (int guard = 0; depth_ > 0;) {
     if (!step_task()) return;
     if (++guard > 100000) [[unlikely]]
       throw std::logic_error("wacky-races: the task stack does not settle");
@@ -292,13 +282,6 @@ bool WackyState::step_choice(Task& t) {
   }
 }
 
-void WackyState::place_racer(int slot, int p) {
-  const int from = pos(slot);
-  if (from >= 0) --occupied_[static_cast<std::size_t>(from)];
-  if (p >= 0) ++occupied_[static_cast<std::size_t>(p)];
-  pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
-}
-
 void WackyState::note_tile(int p) {
   if (is_special(p) && special_code(p) == SpecialCode::Swamp)
     swamp_pos_ = static_cast<std::int8_t>(p);
@@ -308,9 +291,12 @@ void WackyState::note_tile(int p) {
 
 void WackyState::do_apply(PlayerId player, Action a) {
   turn_actions_valid_ = false;
-  if (player != kChance)
+  const TaskKind kind = at_top().kind;
+  if (kind == TaskKind::TurnMain)  // most decisions
+    apply_turn_action(player, a);
+  else if (player != kChance)
     apply_decision(player, a);
-  else if (at_top().kind == TaskKind::DrawCard)
+  else if (kind == TaskKind::DrawCard)
     resolve_draw(a);
   else
     apply_outcome(a);
@@ -450,7 +436,6 @@ void WackyState::apply_decision(PlayerId player, Action a) {
   Task& t = at_top();
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   switch (t.kind) {
-    case TaskKind::TurnMain: apply_turn_action(player, a); return;
     case TaskKind::ChooseRacer:
       pop();
       at_top().result = static_cast<std::int8_t>(a - kRacer);

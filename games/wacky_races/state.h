@@ -49,6 +49,11 @@ inline constexpr Action kSpecial = 480;   // + special: the race's Special tile
 inline constexpr Action kLay = 490;       // + terrain, or 4 + special: the next course tile
 inline constexpr Action kPick = 500;      // + terrain: a random card from a hand
 
+// Exactly one racer (or tile) in a mask.
+constexpr bool one_bit(std::uint32_t m) {
+  return m != 0 && (m & (m - 1)) == 0;
+}
+
 // The 20 ways to hold three cards of four terrains (a <= b <= c).
 struct Triple {
   std::int8_t t[3];
@@ -96,6 +101,12 @@ enum class TaskKind : std::uint8_t {
   PickSpecial,   // chance: the Special tile
   LayTile,       // chance: the tile at position `a`
 };
+
+// The chance kinds close the list (DrawCard .. LayTile), so one comparison says
+// whether a task waits for a chance outcome.
+constexpr bool is_chance(TaskKind k) {
+  return k >= TaskKind::DrawCard;
+}
 
 // Why a racer or tile is being chosen (prompts and labels).
 enum class Purpose : std::uint8_t {
@@ -296,6 +307,7 @@ class WackyState final : public State {
   int retreat_pos() const;                  // where Dastardly goes back to
   int dastardly_target(int terrain) const;  // where Dastardly would move, or -1
   bool power_usable(PlayerId seat, int power) const;
+  bool power_ready(PlayerId seat, int power) const;  // power_usable() for an unexhausted power in a turn
   std::uint32_t targets(PlayerId seat, const Effect& e) const;  // racers a power may target
   std::uint32_t tile_targets(PlayerId seat, const Effect& e) const;
 
@@ -324,20 +336,25 @@ class WackyState final : public State {
     if (depth_ >= kStackSize) [[unlikely]]
       stack_overflow();
     Task& t = stack_[static_cast<std::size_t>(depth_++)];
-    t = Task{};
-    t.kind = kind;
+    t = Task{.kind = kind};
     return t;
   }
   [[noreturn, gnu::cold]] static void stack_overflow();
   void pop() { --depth_; }
   Task& at_top() { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
+  const Task& at_top() const { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
   Task* parent() { return depth_ >= 2 ? &stack_[static_cast<std::size_t>(depth_ - 2)] : nullptr; }
   void settle();     // runs automatic tasks until an input is needed
   bool step_task();  // false: the top task waits for an input
   bool step_turn_main(Task& t);
-  bool step_choice(Task& t);          // an input task with nothing to choose from pops itself
-  void note_tile(int p);              // after tile_[p] changed: keeps swamp_pos_
-  void place_racer(int slot, int p);  // -1: off the course
+  bool step_choice(Task& t);           // an input task with nothing to choose from pops itself
+  void note_tile(int p);               // after tile_[p] changed: keeps swamp_pos_
+  void place_racer(int slot, int p) {  // -1: off the course
+    const int from = pos(slot);
+    if (from >= 0) --occupied_[static_cast<std::size_t>(from)];
+    if (p >= 0) ++occupied_[static_cast<std::size_t>(p)];
+    pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
+  }
 
   // Setting up a race (setup.cpp).
   bool step_setup(Task& t);
@@ -355,11 +372,13 @@ class WackyState final : public State {
   int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
   bool list_turn_actions(PlayerId seat);               // false: nothing to choose but ending the turn
   void play_card(PlayerId seat, int terrain, bool count_discard = true);
+  [[gnu::cold, gnu::noinline]] void narrate_play(int slot, int terrain, int nth) const;
 
   // Movement, tiles and Dastardly (movement.cpp).
   bool step_group(Task& t);
   bool step_rear(Task& t);
   bool step_move(Task& t);
+  [[gnu::cold, gnu::noinline]] void narrate_move(int racer, int from, int to, int dir) const;
   bool step_enter(Task& t);
   bool step_tile_effect(Task& t);
   bool step_acme(Task& t);
@@ -367,10 +386,13 @@ class WackyState final : public State {
   bool step_trap_at(Task& t);
   bool step_dastardly(Task& t);
   bool step_reveal(Task& t);
+  [[gnu::cold, gnu::noinline]] void narrate_reveal(int terrain, std::uint32_t racers) const;
   bool step_crossroads(Task& t);
   void dastardly_retreat(const char* rule);
   void swap_tiles(int a, int b, const char* rule);
   void push_move(int slot, int n, int dir, bool may_leave_swamp = false);
+  // push_move() and its first step at once: the stack would run it next anyway.
+  bool move_now(int slot, int n, int dir);
   std::uint32_t racers_at(int p) const {
     std::uint32_t m = 0;
     for (int s = 0; s < kField; ++s)
@@ -393,13 +415,18 @@ class WackyState final : public State {
 
   // Movement cards (turn.cpp).
   bool prepare_draw();  // reshuffles the discard pile into an empty deck; false if no card at all
+  // Queues the top Movement card for `who` (kNobody: the discard pile) above
+  // `t`, which waits for it (false); with no card at all, `t` gets result -2
+  // and runs on (true).
+  bool draw_for(Task& t, std::int8_t who);
   void discard_card(int terrain);
   void pass_card(PlayerId from, PlayerId to, int terrain);  // to another hand, or discarded (to < 0)
   // Applying inputs to the input task on top (state.cpp).
-  void apply_outcome(Action a);  // a chance outcome but a card drawn
-  void resolve_draw(Action a);   // a Movement card drawn
+  ChanceSpan other_chances(const Task& t, ChanceScratch& out) const;  // chance_span() but a card drawn
+  void apply_outcome(Action a);                                       // a chance outcome but a card drawn
+  void resolve_draw(Action a);                                        // a Movement card drawn
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
-  void apply_decision(PlayerId player, Action a);  // a player's decision
+  void apply_decision(PlayerId player, Action a);  // a player's decision but a turn's action
 
   const WackyGame* game_;
   const Catalog* catalog_;  // the game's, kept here so the many lookups inline

@@ -279,6 +279,10 @@ int WackyState::standing_place(PlayerId p) const {
 
 void WackyState::winners(std::vector<PlayerId>& out) const {
   out.clear();
+  if (!game_->championship() && winner_ >= 0) {  // a race won: its racer's seat, or none for a Neutral
+    if (!neutral(winner_)) out.push_back(owner(winner_));
+    return;
+  }
   for (PlayerId p = 0; p < num_players(); ++p)
     if (standing_place(p) == 1) out.push_back(p);
 }

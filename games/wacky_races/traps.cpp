@@ -191,7 +191,7 @@ bool WackyState::step_switch(Task& t) {
   int o;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     o = t.result;
-  } else if (std::popcount(cand) == 1) {
+  } else if (one_bit(cand)) {
     o = std::countr_zero(cand);
   } else {
     Task& ch = push(TaskKind::ChooseRacer);

@@ -2,6 +2,7 @@
 // Tiles; the Swamp's exits): the turn's legal actions and playing them; the
 // Movement cards passed, discarded and drawn (Step 4 - Redraw Your Hand).
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -54,7 +55,7 @@ void WackyState::end_turn(PlayerId seat) {
 // Writes the legal turn actions in increasing order into `out` (room for
 // kMaxTurnActions) and returns how many. Where a random hand decides, the
 // loop is branch-free: those branches are the ones a CPU cannot predict.
-int WackyState::turn_actions(PlayerId seat, Action* out) const {
+[[gnu::always_inline]] inline int WackyState::turn_actions(PlayerId seat, Action* out) const {
   int n = 0;
   const int p = pos(slot_of(seat));
   const int total = hand_total(seat);
@@ -78,7 +79,7 @@ int WackyState::turn_actions(PlayerId seat, Action* out) const {
         }
       }
     } else {
-      const bool any = cards_played() == 0 || is_wild(p) || wild_tile() == p;  // matches(p, k) for every k
+      const bool any = (cards_played() == 0) | is_wild(p) | (wild_tile() == p);  // matches(p, k) for every k
       const int here = tile(p);
       for (int k = 0; k < kTerrains; ++k) {
         out[n] = kPlay + k;
@@ -86,10 +87,17 @@ int WackyState::turn_actions(PlayerId seat, Action* out) const {
       }
     }
   }
-  if (cards_played() >= 1 || total == 0) out[n++] = kEnd;
+  out[n] = kEnd;
+  n += static_cast<int>((cards_played() >= 1) | (total == 0));
   if (turn_over()) return n;  // power_usable() says no to each
-  for (int i = 0; i < kPowers; ++i)
-    if (!exhausted(seat, i) && power_usable(seat, i)) out[n++] = kPower + i;
+  // The powers a turn may use (a CANCEL card never is) that are not exhausted.
+  const unsigned ready = catalog().teams[static_cast<std::size_t>(team_of(slot_of(seat)))].turn_powers &
+                         ~static_cast<unsigned>(exhausted_[seat]);
+  for (unsigned m = ready; m != 0; m &= m - 1) {
+    const int i = std::countr_zero(m);
+    out[n] = kPower + i;
+    n += static_cast<int>(power_ready(seat, i));
+  }
   return n;
 }
 
@@ -117,8 +125,17 @@ void WackyState::play_card(PlayerId seat, int terrain, bool) {
 }
 
 void WackyState::apply_turn_action(PlayerId seat, Action a) {
-  const Catalog& c = catalog();
   const int slot = slot_of(seat);
+  if (a < kStay) {  // the commonest: play a Movement card and move 1
+    const int k = a - kPlay;
+    const int nth = cards_played_;
+    play_card(seat, k);
+    if (narrating()) [[unlikely]]
+      narrate_play(slot, k, nth);
+    move_now(slot, 1, +1);
+    return;
+  }
+  const Catalog& c = catalog();
   const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
   if (a == kEnd) {
     emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", rname(slot))
@@ -154,40 +171,36 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
     push_move(slot, 1, +1, true);
     return;
   }
-  if (a >= kStay) {
-    play_card(seat, a - kStay);
-    emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", rname(slot),
-         terr(a - kStay))
-        .type("stuck_in_swamp")
-        .with("racer", rname(slot))
-        .with("card", terr(a - kStay));
-    return;
-  }
-  const int k = a - kPlay;
-  const int nth = cards_played_;
-  play_card(seat, k);
+  play_card(seat, a - kStay);  // kStay
+  emit("Swamp", "{} plays {} but cannot leave the Swamp with one card: stuck.", rname(slot), terr(a - kStay))
+      .type("stuck_in_swamp")
+      .with("racer", rname(slot))
+      .with("card", terr(a - kStay));
+}
+
+void WackyState::narrate_play(int slot, int k, int nth) const {
+  const std::string& card = catalog().terrains[static_cast<std::size_t>(k)].name;
   if (nth == 0)
     emit("Steps 1, 2, and 3 - Moving your Racer",
-         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), terr(k))
+         "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), card)
         .type("play")
         .with("racer", rname(slot))
-        .with("card", terr(k))
+        .with("card", card)
         .with("nth", nth + 1);
   else if (wild_tile_ == pos(slot) || is_wild(pos(slot)))
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, on a wild tile).", rname(slot),
-         terr(k), kOrdinal[nth])
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, on a wild tile).", rname(slot), card,
+         kOrdinal[nth])
         .type("play")
         .with("racer", rname(slot))
-        .with("card", terr(k))
+        .with("card", card)
         .with("nth", nth + 1);
   else
-    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", rname(slot), terr(k),
+    emit("Steps 1, 2, and 3 - Moving your Racer", "{} plays {} ({} card, matching {}).", rname(slot), card,
          kOrdinal[nth], kname(pos(slot)))
         .type("play")
         .with("racer", rname(slot))
-        .with("card", terr(k))
+        .with("card", card)
         .with("nth", nth + 1);
-  push_move(slot, 1, +1);
 }
 
 // --- cards --------------------------------------------------------------------
@@ -207,6 +220,17 @@ bool WackyState::prepare_draw() {
       .type("reshuffle")
       .with("deck", deck_total());
   return true;
+}
+
+// The same as pushing the DrawCard and letting step_choice() check for a
+// card, without running the stack once more for it.
+bool WackyState::draw_for(Task& t, std::int8_t who) {
+  if (!prepare_draw()) {
+    t.result = -2;
+    return true;
+  }
+  push(TaskKind::DrawCard).who = who;
+  return false;
 }
 
 void WackyState::pass_card(PlayerId from, PlayerId to, int terrain) {
