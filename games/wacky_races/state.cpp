@@ -364,8 +364,9 @@ void WackyState::apply_outcome(Action a) {
             .with("card", terr(k));
         return;
       }
-      emit("Racers' Special Powers", "{} takes a random card from {}.", game_->seat_name(to),
-           game_->seat_name(from))
+      // Both players are told the card, everyone else that a card changed hands.
+      emit_private(everyone_but(to, from), "Racers' Special Powers", "{} takes a random card from {}.",
+                   game_->seat_name(to), game_->seat_name(from))
           .type("take_unseen")
           .seat("player", to)
           .seat("from", from);
@@ -456,7 +457,10 @@ void WackyState::apply_decision(PlayerId player, Action a) {
             .with("card", terr(k));
         return;
       }
-      emit("Racers' Special Powers", "{} hands a card to {}.", game_->seat_name(player), game_->seat_name(to))
+      // The giver chose the card (its option named it); the receiver is told
+      // which card it is, everyone else only that a card changed hands.
+      emit_private(everyone_but(to), "Racers' Special Powers", "{} hands a card to {}.",
+                   game_->seat_name(player), game_->seat_name(to))
           .type("give_unseen")
           .seat("player", player)
           .seat("to", to);

@@ -182,5 +182,16 @@ inline void ok(Fixture& fx) {
 inline void no_dastardly(Fixture& fx) {
   fx.s().test_set_dastardly(-1, true);
 }
+// A race of these seats' racers ("a,b,c"), these Neutral Racers, no Dastardly.
+inline Fixture race_with(const std::string& racers, std::vector<std::string> neutrals) {
+  Setup su;
+  su.racers = racers;
+  su.neutrals = std::move(neutrals);
+  Fixture fx = start(su);
+  no_dastardly(fx);
+  return fx;
+}
+// Three Neutral Racers for a race of three seats.
+inline const std::vector<std::string> kOthers = {"gruesome-twosome", "sergeant-blast", "lazy-luke"};
 
 }  // namespace rt::wacky_races::fixture

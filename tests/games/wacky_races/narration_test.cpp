@@ -146,3 +146,31 @@ TEST_CASE("Narration: a draw is said once to each seat (the card to its owner, t
   CHECK(own > 0);
   CHECK(counts > 0);
 }
+
+// A card changing hands is said once to each person: both players hear the
+// card, everyone else that a card moved ("Shakedown takes a random card").
+TEST_CASE(
+    "Narration: a card taken is said once to each seat (the card to both players, the fact to the rest)",
+    "[wacky-races][narration][powers]") {
+  Fixture fx = race_with("ant-hill-mob,pat-pending,rufus-ruffcut", kOthers);
+  put(fx, "ant-hill-mob", 5);
+  put(fx, "pat-pending", 6);
+  put(fx, "rufus-ruffcut", 9);
+  hand(fx, 1, "PPM");
+  act(fx, 0, "power shakedown");  // Pat is the only target
+  fx.clear_log();
+  chance(fx, "pick prairie");
+  std::map<PlayerId, int> told;  // lines about the card each seat is told
+  for (const Event& e : fx.events)
+    if (e.type == "take" || e.type == "take_unseen")
+      for (PlayerId viewer : {PlayerId{0}, PlayerId{1}, PlayerId{2}, kPublic})
+        if (shown_to(e.audience, viewer)) {
+          ++told[viewer];
+          const bool names_card = e.text.find("Prairie") != std::string::npos;
+          CHECK(names_card == (viewer == 0 || viewer == 1));  // the taker and the one it was taken from
+        }
+  CHECK(told[0] == 1);
+  CHECK(told[1] == 1);
+  CHECK(told[2] == 1);
+  CHECK(told[kPublic] == 1);
+}

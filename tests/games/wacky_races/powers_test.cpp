@@ -4,19 +4,6 @@
 
 using namespace rt::wacky_races::fixture;
 
-namespace {
-// Seat 1 drives `first`, seats 2 and 3 the others; the rest are Neutral Racers.
-Fixture race_with(const std::string& racers, std::vector<std::string> neutrals) {
-  Setup su;
-  su.racers = racers;
-  su.neutrals = std::move(neutrals);
-  Fixture fx = start(su);
-  no_dastardly(fx);
-  return fx;
-}
-const std::vector<std::string> kOthers = {"gruesome-twosome", "sergeant-blast", "lazy-luke"};
-}  // namespace
-
 // Reference: "40 Special Power cards, 4 per racer. Each racer has exactly one trap-cancelling card and three
 // action powers"; the table of effect codes (Drill-a-Way and Sawtooth as the rulebook shows them).
 TEST_CASE("Powers: 40 Special Power cards, 4 per racer, one of them cancelling a Trap",
