@@ -145,18 +145,14 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
 }
 
 void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {
+  if (draws_from_pile(phase_)) {
+    for (std::size_t t = 0; t < deck().types.size(); ++t)
+      if (draw_[t]) out.push_back(Outcome{kDrawBase + static_cast<Action>(t), draw_[t]});
+    return;
+  }
   switch (phase_) {
     case Phase::ChooseDealer:
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(Outcome{kDealerBase + p, 1});
-      return;
-    case Phase::Deal:
-    case Phase::FlipStart:
-    case Phase::AllPassFlip:
-    case Phase::Refill:
-    case Phase::GwFlip:
-    case Phase::RnrLay:
-      for (std::size_t t = 0; t < deck().types.size(); ++t)
-        if (draw_[t]) out.push_back(Outcome{kDrawBase + static_cast<Action>(t), draw_[t]});
       return;
     case Phase::Roll:
       for (std::size_t c = 0; c < deck().colour_ids.size(); ++c)
@@ -172,22 +168,15 @@ void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {
 }
 
 ChanceSpan GoWackyState::chance_span(ChanceScratch& scratch) const {
-  switch (phase_) {
-    case Phase::Deal:
-    case Phase::FlipStart:
-    case Phase::AllPassFlip:
-    case Phase::Refill:
-    case Phase::GwFlip:
-    case Phase::RnrLay:
-      return ChanceSpan{draw_outcomes_.data(), draw_kinds_, static_cast<std::uint32_t>(draw_total_)};
-    case Phase::Roll: {
-      const std::size_t faces = deck().colour_ids.size();
-      if (faces > scratch.size()) return {};
-      for (std::size_t c = 0; c < faces; ++c) scratch[c] = Outcome{kDieBase + static_cast<Action>(c), 1};
-      return ChanceSpan{scratch.data(), static_cast<std::uint32_t>(faces), static_cast<std::uint32_t>(faces)};
-    }
-    default: return {};  // the dealer and a throw's scatter: once a game or a round
+  if (draws_from_pile(phase_))
+    return ChanceSpan{draw_outcomes_.data(), draw_kinds_, static_cast<std::uint32_t>(draw_total_)};
+  if (phase_ == Phase::Roll) {
+    const std::size_t faces = deck().colour_ids.size();
+    if (faces > scratch.size()) return {};
+    for (std::size_t c = 0; c < faces; ++c) scratch[c] = Outcome{kDieBase + static_cast<Action>(c), 1};
+    return ChanceSpan{scratch.data(), static_cast<std::uint32_t>(faces), static_cast<std::uint32_t>(faces)};
   }
+  return {};  // the dealer and a throw's scatter: once a game or a round
 }
 
 // --- applying decisions ------------------------------------------------------

@@ -60,6 +60,12 @@ enum class Phase : std::uint8_t {
   Over,
 };
 
+// The chance nodes that take the Draw Pile's top card.
+constexpr bool draws_from_pile(Phase p) {
+  return p == Phase::Deal || p == Phase::FlipStart || p == Phase::AllPassFlip || p == Phase::Refill ||
+         p == Phase::GwFlip || p == Phase::RnrLay;
+}
+
 class GoWackyState final : public State {
  public:
   explicit GoWackyState(const GoWackyGame& game);
