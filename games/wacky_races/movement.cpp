@@ -418,10 +418,15 @@ void WackyState::dastardly_retreat(const char* rule) {
       .with("to", tname(dast_));
 }
 
+bool WackyState::dastardly_now() {
+  if (depth_ > 0 && at_top().kind == TaskKind::Dastardly) return step_dastardly(at_top());
+  return true;
+}
+
 bool WackyState::step_dastardly(Task& t) {
   if (dast_out_) {
     pop();
-    return true;
+    return next_turn_now();
   }
   const char* rule = t.c == 1 ? "Neutral Racers Rule for 2-Player Games" : "Step 5 - Moving Dick Dastardly";
   if (top_ < 0) {
@@ -429,7 +434,7 @@ bool WackyState::step_dastardly(Task& t) {
       emit(rule, "There is no Movement card to show Dastardly the way: he stays put.")
           .type("dastardly_stays");
       pop();
-      return true;
+      return next_turn_now();
     }
     t.b = 1;
     emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.")
@@ -453,13 +458,13 @@ bool WackyState::step_dastardly(Task& t) {
          name)
         .type("dastardly_out")
         .with("card", name);
-    return true;
+    return next_turn_now();
   }
   dast_ = static_cast<std::int8_t>(target);
   emit(rule, "The Discard Pile shows {}: the Mean Machine moves to {}.", name, tname(target))
       .type("dastardly_move")
       .with("to", tname(target));
-  if (leader_pos() >= target) return true;
+  if (leader_pos() >= target) return next_turn_now();
   emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!")
       .type("dastardly_trap");
   Task& pt = push(TaskKind::PlaceTrap);

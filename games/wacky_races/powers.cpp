@@ -328,7 +328,7 @@ bool WackyState::step_refill(Task& t) {
           .type("no_refill")
           .with("racer", rname(slot))
           .with("hand", hand_total(seat));
-      return true;
+      return dastardly_now();
     }
     t.n = static_cast<std::int8_t>(hand_target() - hand_total(seat));
     if (t.n < 0) t.n = 0;
@@ -347,7 +347,7 @@ bool WackyState::step_refill(Task& t) {
         .with("cards", t.a)
         .with("hand", hand_total(seat));
   pop();
-  return true;
+  return dastardly_now();
 }
 
 }  // namespace rt::wacky_races

@@ -10,20 +10,21 @@
 
 namespace rt::wacky_races {
 
+bool WackyState::next_turn_now() {
+  if (depth_ > 0 && at_top().kind == TaskKind::NextTurn) return step_next_turn(at_top());
+  return true;
+}
+
 bool WackyState::step_next_turn(Task& t) {
   const int n = num_players();
   if (t.c == 1) {
     pop();
     ++round_;
-    start_turn(starting_);
-    return true;
+    return turn_now(starting_);
   }
   const PlayerId seat = t.who;
   pop();
-  if (++turns_done_ < n) {
-    start_turn(left_of(seat, n));
-    return true;
-  }
+  if (++turns_done_ < n) return turn_now(left_of(seat, n));
   turns_done_ = 0;
   push(TaskKind::NextTurn).c = 1;
   std::uint32_t neutrals = 0;

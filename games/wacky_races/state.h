@@ -362,10 +362,15 @@ class WackyState final : public State {
   void reset_race();
   // The order of play, the end of a race, the championship (round.cpp).
   bool step_next_turn(Task& t);
+  // After a pop, the end of a turn runs on at once (the stack would run the
+  // task below next anyway): Dastardly after the refill, then the next turn.
+  bool next_turn_now();  // step_next_turn() if NextTurn is on top
   bool step_race_end(Task& t);
   void race_won(int slot);
   // A player's turn (turn.cpp).
   void start_turn(PlayerId seat);
+  // start_turn() and the turn's first step at once: the stack would run it next anyway.
+  bool turn_now(PlayerId seat);
   void end_turn(PlayerId seat);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
@@ -385,6 +390,7 @@ class WackyState final : public State {
   bool step_place_trap(Task& t);
   bool step_trap_at(Task& t);
   bool step_dastardly(Task& t);
+  bool dastardly_now();  // step_dastardly() if Dastardly is on top
   bool step_reveal(Task& t);
   [[gnu::cold, gnu::noinline]] void narrate_reveal(int terrain, std::uint32_t racers) const;
   bool step_crossroads(Task& t);

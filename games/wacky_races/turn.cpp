@@ -41,6 +41,11 @@ void WackyState::start_turn(PlayerId seat) {
   push(TaskKind::TurnMain).who = seat;
 }
 
+bool WackyState::turn_now(PlayerId seat) {
+  start_turn(seat);
+  return step_turn_main(at_top());
+}
+
 void WackyState::end_turn(PlayerId seat) {
   push(TaskKind::NextTurn).who = seat;
   push(TaskKind::Dastardly);
