@@ -296,9 +296,9 @@ void WackyState::do_apply(PlayerId player, Action a) {
     apply_turn_action(player, a);
   else if (player != kChance)
     apply_decision(player, a);
-  else if (kind == TaskKind::DrawCard)
-    resolve_draw(a);
-  else
+  else if (kind == TaskKind::DrawCard) {
+    if (!resolve_draw(a)) return;
+  } else
     apply_outcome(a);
   settle();
 }
@@ -308,7 +308,7 @@ void WackyState::do_apply(PlayerId player, Action a) {
 // The commonest chance outcome (most chance nodes are cards drawn) in a
 // function of its own: no frame for the other outcomes' work, and the event
 // text built in a cold function only when someone listens.
-void WackyState::resolve_draw(Action a) {
+bool WackyState::resolve_draw(Action a) {
   const int k = a - kDraw;
   const PlayerId who = at_top().who;
   --deck_[static_cast<std::size_t>(k)];
@@ -320,7 +320,11 @@ void WackyState::resolve_draw(Action a) {
   } else {
     discard_card(k);
   }
-  if (depth_) at_top().result = static_cast<std::int8_t>(k);
+  if (depth_ == 0) return true;
+  Task& up = at_top();
+  up.result = static_cast<std::int8_t>(k);
+  // A refill draws its next card at once (the stack would run it next anyway).
+  return up.kind != TaskKind::Refill || step_refill(up);
 }
 
 void WackyState::narrate_draw(PlayerId who, int k) const {

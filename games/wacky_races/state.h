@@ -430,7 +430,7 @@ class WackyState final : public State {
   // Applying inputs to the input task on top (state.cpp).
   ChanceSpan other_chances(const Task& t, ChanceScratch& out) const;  // chance_span() but a card drawn
   void apply_outcome(Action a);                                       // a chance outcome but a card drawn
-  void resolve_draw(Action a);                                        // a Movement card drawn
+  bool resolve_draw(Action a);  // a Movement card drawn; false: the next input is waited for
   [[gnu::cold, gnu::noinline]] void narrate_draw(PlayerId who, int terrain) const;
   void apply_decision(PlayerId player, Action a);  // a player's decision but a turn's action
 

@@ -117,7 +117,7 @@ void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
 bool WackyState::list_turn_actions(PlayerId seat) {
   const int n = turn_actions(seat, turn_actions_.data());
   const bool ends = (cards_played() >= 1) | (hand_total(seat) == 0);  // kEnd is listed (turn_actions())
-  const bool choice = n > static_cast<int>(ends);                  // something besides ending the turn
+  const bool choice = n > static_cast<int>(ends);                     // something besides ending the turn
   turn_actions_size_ = static_cast<std::uint8_t>(n);
   turn_actions_valid_ = choice;
   return choice;
