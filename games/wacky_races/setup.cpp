@@ -50,9 +50,10 @@ void WackyState::reset_race() {
   turn_over_ = false;
 }
 
-// Set-up runs once per chance outcome it asks for, and every stage only
-// ever completes: the Setup task's `c` counts the stages found complete, so
-// each run starts where the last one stopped instead of rescanning them.
+// Set-up runs once per chance outcome it asks for (the chance task it pushes
+// waits: false), and every stage only ever completes: the Setup task's `c`
+// counts the stages found complete, so each run starts where the last one
+// stopped instead of rescanning them.
 bool WackyState::step_setup(Task& t) {
   const Catalog& c = catalog();
   const int n = num_players();
@@ -60,7 +61,7 @@ bool WackyState::step_setup(Task& t) {
     for (int p = 0; p < n; ++p) {
       if (team_[static_cast<std::size_t>(p)] < 0) {
         push(TaskKind::PickTeam).who = static_cast<std::int8_t>(p);
-        return true;
+        return false;
       }
     }
     t.c = 1;
@@ -69,7 +70,7 @@ bool WackyState::step_setup(Task& t) {
     for (int s = n; s < kField; ++s) {
       if (team_[static_cast<std::size_t>(s)] < 0) {
         push(TaskKind::PickNeutral).racer = static_cast<std::int8_t>(s);
-        return true;
+        return false;
       }
     }
     t.c = 2;
@@ -94,7 +95,7 @@ bool WackyState::step_setup(Task& t) {
         continue;
       }
       push(TaskKind::PlaceNeutral).a = static_cast<std::int8_t>(k);
-      return true;
+      return false;
     }
     t.c = 3;
   }
@@ -102,7 +103,7 @@ bool WackyState::step_setup(Task& t) {
     if (special_ < 0) {
       if ((specials_used_ & ((1u << kSpecials) - 1)) == (1u << kSpecials) - 1) specials_used_ = 0;
       push(TaskKind::PickSpecial);
-      return true;
+      return false;
     }
     t.c = 4;
   }
@@ -110,7 +111,7 @@ bool WackyState::step_setup(Task& t) {
     for (int p = c.first_begin; p < c.finish_pos; ++p) {
       if (tile(p) == kUnlaid) {
         push(TaskKind::LayTile).a = static_cast<std::int8_t>(p);
-        return true;
+        return false;
       }
     }
     t.c = 5;
