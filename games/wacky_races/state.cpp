@@ -323,8 +323,14 @@ bool WackyState::resolve_draw(Action a) {
   if (depth_ == 0) return true;
   Task& up = at_top();
   up.result = static_cast<std::int8_t>(k);
-  // A refill draws its next card at once (the stack would run it next anyway).
-  return up.kind != TaskKind::Refill || step_refill(up);
+  // The task that waited for the card runs on at once (the stack would run it
+  // next anyway).
+  switch (up.kind) {
+    case TaskKind::Refill: return step_refill(up);
+    case TaskKind::Reveal: return step_reveal(up);
+    case TaskKind::Setup: return step_setup(up);
+    default: return true;
+  }
 }
 
 void WackyState::narrate_draw(PlayerId who, int k) const {
