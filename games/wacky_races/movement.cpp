@@ -371,9 +371,9 @@ bool WackyState::step_place_trap(Task& t) {
           .type("trap_placed")
           .with("tile", tname(t.a));
       push(TaskKind::DrawTrap).a = t.a;
-    } else {
-      emit(rule, "There is no Trap card left to place.").type("no_trap");
+      return false;  // the draw waits on top: there is a Trap card
     }
+    emit(rule, "There is no Trap card left to place.").type("no_trap");
     return true;
   }
   const bool retreat = t.c == 1;
@@ -500,7 +500,7 @@ bool WackyState::step_reveal(Task& t) {
   g.mask = mask;
   g.n = 1;
   g.who = starting_;
-  return true;
+  return step_group(g);  // the stack would run it next anyway
 }
 
 void WackyState::narrate_reveal(int k, std::uint32_t mask) const {
