@@ -150,12 +150,11 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
     case TaskKind::LayTile: {
       const bool first = t.a < c.gas_pos;
       const int from = first ? c.first_begin : c.second_begin;
-      const int to = first ? c.gas_pos : c.finish_pos;
       const auto& want = first ? c.first_half : c.second_half;
       int laid[kTerrains] = {0, 0, 0, 0};
       bool special_laid = false;
-      for (int p = from; p < to; ++p) {
-        const int k = tile(p);  // a terrain, unlaid (-1) or the Special tile
+      for (int p = from; p < t.a; ++p) {  // the set-up lays a half's tiles in order: none after t.a yet
+        const int k = tile(p);            // a terrain, unlaid (-1) or the Special tile
         laid[k & (kTerrains - 1)] += static_cast<unsigned>(k) < static_cast<unsigned>(kTerrains);
         special_laid |= k >= kSpecialBase;
       }
