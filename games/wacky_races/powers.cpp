@@ -125,16 +125,13 @@ bool WackyState::step_power(Task& t) {
   const int self = t.racer;
   const char* rule = "Racers' Special Powers";
   switch (e.code) {
-    case PowerCode::Move:
-      ++t.c;
-      push_move(self, e.n, +1);
-      return true;
+    case PowerCode::Move: ++t.c; return move_now(self, e.n, +1);
     case PowerCode::Draw: {
       ++t.c;
       Task& d = push(TaskKind::DrawCards);
       d.who = seat;
       d.n = static_cast<std::int8_t>(e.n);
-      return true;
+      return step_draw_cards(d);  // the stack would run it next anyway
     }
     case PowerCode::Steal:
     case PowerCode::SwapRacer:
