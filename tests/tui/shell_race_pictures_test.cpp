@@ -83,6 +83,10 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
     // The log tells the race as far as the picture on screen: the end of the
     // round, in the same step, waits for the last picture.
     CHECK_FALSE(told_rule(pt, "3. End of Round"));
+    // Nor do the seats' standings, the race's end (the strip under the title
+    // says each seat's name only).
+    for (const SeatPanel& seat : pt.seats())
+      if (!seat.score.empty()) CHECK_FALSE(term.shows(seat.name + " " + seat.score + " "));
     told_lines.push_back(told(pt).size());
   }
   INFO(term.text());

@@ -78,6 +78,14 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   refresh_options();
   const PlayTable& s = *t_;
   seats_ = s.seats();
+  // A race played back picture by picture: the standings are the race's
+  // end, so they wait for the last picture, as the log does.
+  if (s.picture() >= 0)
+    for (SeatPanel& seat : seats_) {
+      seat.detail.clear();
+      seat.score.clear();
+      seat.place = 0;
+    }
   // Who acts; kept through chance steps (nobody acting) so markers do not flicker.
   std::vector<PlayerId> acting;
   for (std::size_t p = 0; p < seats_.size(); ++p)
@@ -178,7 +186,8 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       std::string head = show_kind ? fmt::format("{} ({})", name, kind) : name;
       std::string tail = level <= 1 ? seat.detail : seat.score;
       if (level == 2 && seat.human) head = fmt::format("{} ({})", name, kind);
-      total += 1 + utf8_length(head) + 1 + utf8_length(tail) + (p ? utf8_length(sep) : 0);
+      total +=
+          1 + utf8_length(head) + (tail.empty() ? 0 : 1 + utf8_length(tail)) + (p ? utf8_length(sep) : 0);
       parts.emplace_back(std::move(head), std::move(tail));
     }
     if (total > r.w - 1 && level < 3) continue;
@@ -188,7 +197,8 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       if (p) x += c.text(x, r.y, sep, style::kDim);
       x += c.text(x, r.y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
       x += c.text(x, r.y, parts[static_cast<std::size_t>(p)].first, on ? style::kBold : style::kNormal);
-      x += c.text(x, r.y, " " + parts[static_cast<std::size_t>(p)].second, style::kDim);
+      if (!parts[static_cast<std::size_t>(p)].second.empty())
+        x += c.text(x, r.y, " " + parts[static_cast<std::size_t>(p)].second, style::kDim);
     }
     return;
   }
