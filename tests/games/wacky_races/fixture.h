@@ -193,5 +193,17 @@ inline Fixture race_with(const std::string& racers, std::vector<std::string> neu
 }
 // Three Neutral Racers for a race of three seats.
 inline const std::vector<std::string> kOthers = {"gruesome-twosome", "sergeant-blast", "lazy-luke"};
+// The Ant Hill Mob (seat 1, tile 5) plays Shakedown on Pat Pending (seat 2,
+// tile 6, hand Prairie, Prairie, Farm), the only racer within 1 tile: the
+// random card taken from Pat is the next chance outcome.
+inline Fixture shakedown_on_pat() {
+  Fixture fx = race_with("ant-hill-mob,pat-pending,rufus-ruffcut", kOthers);
+  put(fx, "ant-hill-mob", 5);
+  put(fx, "pat-pending", 6);
+  put(fx, "rufus-ruffcut", 9);
+  hand(fx, 1, "PPM");
+  act(fx, 0, "power shakedown");
+  return fx;
+}
 
 }  // namespace rt::wacky_races::fixture

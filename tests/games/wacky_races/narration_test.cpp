@@ -152,12 +152,7 @@ TEST_CASE("Narration: a draw is said once to each seat (the card to its owner, t
 TEST_CASE(
     "Narration: a card taken is said once to each seat (the card to both players, the fact to the rest)",
     "[wacky-races][narration][powers]") {
-  Fixture fx = race_with("ant-hill-mob,pat-pending,rufus-ruffcut", kOthers);
-  put(fx, "ant-hill-mob", 5);
-  put(fx, "pat-pending", 6);
-  put(fx, "rufus-ruffcut", 9);
-  hand(fx, 1, "PPM");
-  act(fx, 0, "power shakedown");  // Pat is the only target
+  Fixture fx = shakedown_on_pat();  // Pat is the only target
   fx.clear_log();
   chance(fx, "pick prairie");
   std::map<PlayerId, int> told;  // lines about the card each seat is told

@@ -88,12 +88,7 @@ TEST_CASE("Power DRAW: Gadget Galore draws 2 cards", "[wacky-races][rules][power
 // STEAL n @r (random): the Ant Hill Mob's Shakedown takes a random card from a player's racer within 1 tile.
 TEST_CASE("Power STEAL: Shakedown takes a random card from a racer within 1 tile",
           "[wacky-races][rules][powers]") {
-  Fixture fx = race_with("ant-hill-mob,pat-pending,rufus-ruffcut", kOthers);
-  put(fx, "ant-hill-mob", 5);
-  put(fx, "pat-pending", 6);
-  put(fx, "rufus-ruffcut", 9);
-  hand(fx, 1, "PPM");
-  act(fx, 0, "power shakedown");  // Pat is the only target
+  Fixture fx = shakedown_on_pat();  // Pat is the only target
   REQUIRE(fx.s().turn() == Turn::Chance);
   std::vector<Outcome> outs;
   fx.s().chance_outcomes(outs);
