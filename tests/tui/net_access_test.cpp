@@ -4,13 +4,37 @@
 #include <catch2/catch.hpp>
 
 #include <grp.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+
 #include "tests/tui/net_test_util.h"
 
 using namespace nettest;
+
+namespace {
+
+// Serves the table until the forked child (another user's client) exits, and
+// returns its wait status. A wall-clock bound, not a count of rounds: under
+// ASan on a busy machine 5,000 rounds were not always enough. Kills a child
+// still running after 60 s (the status then says it was killed).
+int pump_until_exit(Harness& h, pid_t child) {
+  int status = -1;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < until) {
+    h.pump();
+    if (::waitpid(child, &status, WNOHANG) == child) return status;
+    ::usleep(1000);
+  }
+  ::kill(child, SIGKILL);
+  ::waitpid(child, &status, 0);
+  return status;
+}
+
+}  // namespace
 
 TEST_CASE(
     "Shared table: private by default, a group opens it, a join code and peer credentials keep others out",
@@ -74,12 +98,7 @@ TEST_CASE(
         }
         ::_exit(member ? 7 : 0);
       }
-      int status = -1;
-      for (int i = 0; i < 5000; ++i) {
-        h.pump();
-        if (::waitpid(child, &status, WNOHANG) == child) break;
-        ::usleep(1000);
-      }
+      const int status = pump_until_exit(h, child);
       return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     };
     CHECK(try_as(true) == 0);
@@ -140,12 +159,7 @@ TEST_CASE(
       }
       ::_exit(got.find("welcome") == std::string::npos ? 0 : 5);
     }
-    int status = -1;
-    for (int i = 0; i < 5000; ++i) {
-      h.pump();
-      if (::waitpid(child, &status, WNOHANG) == child) break;
-      ::usleep(1000);
-    }
+    const int status = pump_until_exit(h, child);
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
     CHECK(log_has(h, "(uid 65534, pid"));
