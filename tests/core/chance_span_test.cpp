@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/agent.h"
+#include "core/chance.h"
 #include "core/game.h"
 #include "core/table.h"
 
@@ -112,4 +113,25 @@ TEST_CASE("Table: a chance list given in place draws the same outcomes as chance
   for (Action a : drawn)
     if (a < 5) ++faces[static_cast<std::size_t>(a)];
   CHECK(faces[4] > faces[0]);
+}
+
+// pick_outcome() counts running sums for short lists and walks long ones; both
+// must give the index the walk gives for every draw, or seeds would replay
+// different games. Every value below `total` is tried as the draw.
+TEST_CASE("Chance: a short list's outcome is the one the walk finds, for every draw", "[core][chance]") {
+  const auto walk = [](const std::vector<Outcome>& outs, std::uint32_t r) {
+    std::size_t i = 0;
+    while (r >= outs[i].weight) r -= outs[i++].weight;
+    return i;
+  };
+  Rng weights_rng(5);
+  for (std::size_t n : {std::size_t{2}, std::size_t{3}, std::size_t{4}, kBranchFreePick,
+                        kBranchFreePick + 1, std::size_t{40}}) {
+    std::vector<Outcome> outs;
+    for (std::size_t i = 0; i < n; ++i)
+      outs.push_back(Outcome{static_cast<Action>(i), 1 + weights_rng.below(9)});
+    const WeightSum total = weight_sum(outs.data(), outs.size());
+    for (std::uint32_t r = 0; r < total; ++r)
+      REQUIRE(pick_index(r, outs.data(), outs.size(), total) == walk(outs, r));
+  }
 }
