@@ -31,10 +31,9 @@ Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
 }
 
 Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
-  scratch_.clear();
-  state.legal_actions(me, scratch_);
+  const std::span<const Action> legal = state.legal_span(me, scratch_);
   Decision d;
-  d.action = scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
+  d.action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   if (state.timed()) d.delay = sample_reaction(profile_, rng) + state.think_time(me);
   return d;
 }

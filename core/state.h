@@ -80,6 +80,13 @@ class State {
   // Who is asked now: one player at Turn::Player, those still to decide at
   // Turn::Simultaneous; empty otherwise. Sorted by seat.
   virtual void actors(std::vector<PlayerId>& out) const = 0;
+  // Optional fast path for drivers: the one player asked at Turn::Player (the
+  // one actors() lists); `scratch` is there for the default, which asks actors().
+  virtual PlayerId player_to_act(std::vector<PlayerId>& scratch) const {
+    scratch.clear();
+    actors(scratch);
+    return scratch.front();
+  }
   // Timed simultaneous nodes: the earliest decision is applied first, and
   // kClock acts at deadline() if nobody acted before it.
   virtual bool timed() const { return false; }
@@ -112,6 +119,14 @@ class State {
 
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
+  // Optional fast path for agents: the same actions, in the same order, as a
+  // span into a list the game keeps anyway or into `scratch` (cleared first);
+  // valid until the state changes (the contract harness checks both agree).
+  virtual std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const {
+    scratch.clear();
+    legal_actions(player, scratch);
+    return scratch;
+  }
   virtual void chance_outcomes(std::vector<Outcome>& out) const = 0;
   // Optional fast path for drivers: the same outcomes, in the same order, as
   // a span into a table of the game's or into `scratch`; empty whenever turn()

@@ -181,9 +181,7 @@ bool Table::advance_unlisted(Tick until) {
     case Turn::Over: return false;
     case Turn::Chance: apply_chance_action(sample_outcomes()); return true;
     case Turn::Player: {
-      actors_.clear();
-      state_->actors(actors_);
-      const PlayerId p = actors_.front();
+      const PlayerId p = state_->player_to_act(actors_);
       if (!is_bot(p)) return false;
       const Decision d = bot(p).decide(*state_, p, seat(p).rng);
       apply_step(p, d.action, state_->now());

@@ -57,6 +57,14 @@ void WackyState::actors(std::vector<PlayerId>& out) const {
   if (depth_ != 0 && !is_chance(at_top().kind)) out.push_back(at_top().who);
 }
 
+// The turn's list, made when the turn stopped, needs no copy (most decisions).
+std::span<const Action> WackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
+  if (turn_actions_valid_ && player == at_top().who) return {turn_actions_.data(), turn_actions_size_};
+  scratch.clear();
+  legal_actions(player, scratch);
+  return scratch;
+}
+
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
   if (turn_actions_valid_ && player == at_top().who) {  // the turn's list, made when it stopped
     out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);

@@ -195,6 +195,8 @@ class WackyState final : public State {
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
+  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
+  PlayerId player_to_act(std::vector<PlayerId>&) const override { return at_top().who; }
   void chance_outcomes(std::vector<Outcome>& out) const override;
   ChanceSpan chance_span(ChanceScratch& out) const override;
   std::string action_text(PlayerId player, Action action) const override;

@@ -86,7 +86,12 @@ void check_step(const State& s) {
       }
       return;
     }
-    case Turn::Player: REQUIRE(actors.size() == 1); break;
+    case Turn::Player: {
+      REQUIRE(actors.size() == 1);
+      std::vector<PlayerId> scratch;
+      REQUIRE(s.player_to_act(scratch) == actors.front());
+      break;
+    }
     case Turn::Simultaneous: REQUIRE(!actors.empty()); break;
   }
   REQUIRE(std::is_sorted(actors.begin(), actors.end()));
@@ -98,6 +103,10 @@ void check_step(const State& s) {
     REQUIRE(!acts.empty());
     REQUIRE(std::is_sorted(acts.begin(), acts.end()));
     REQUIRE(std::adjacent_find(acts.begin(), acts.end()) == acts.end());
+    // The agents' zero-copy list, when a game offers one, is the same list.
+    std::vector<Action> scratch_acts{-1};  // not empty: legal_span() clears it
+    const std::span<const Action> span = s.legal_span(p, scratch_acts);
+    REQUIRE(std::vector<Action>(span.begin(), span.end()) == acts);
     std::set<std::string> texts;
     for (Action a : acts) {
       const std::string t = s.action_text(p, a);
