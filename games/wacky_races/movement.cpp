@@ -9,6 +9,8 @@
 
 namespace rt::wacky_races {
 
+using namespace std::string_view_literals;
+
 // --- the course ---------------------------------------------------------------
 
 int WackyState::next_free(int from, int dir) const {
@@ -351,7 +353,7 @@ bool WackyState::step_acme(Task& t) {
 }
 
 bool WackyState::step_place_trap(Task& t) {
-  const char* rule = t.n == 1 ? "A.C.M.E. Laboratory" : "Dastardly: trap placement";
+  const std::string_view rule = t.n == 1 ? "A.C.M.E. Laboratory"sv : "Dastardly: trap placement"sv;
   if (t.b == 0) {
     t.b = 1;
     if (trap_deck_total() == 0 && !dast_out_) {
@@ -411,7 +413,7 @@ bool WackyState::step_trap_at(Task& t) {
 
 // --- Dick Dastardly -------------------------------------------------------------
 
-void WackyState::dastardly_retreat(const char* rule) {
+void WackyState::dastardly_retreat(std::string_view rule) {
   dast_ = static_cast<std::int8_t>(retreat_pos());
   emit(rule, "The Mean Machine retreats to {}, right behind the last racer.", tname(dast_))
       .type("dastardly_move")
@@ -428,7 +430,8 @@ bool WackyState::step_dastardly(Task& t) {
     pop();
     return next_turn_now();
   }
-  const char* rule = t.c == 1 ? "Neutral Racers Rule for 2-Player Games" : "Step 5 - Moving Dick Dastardly";
+  const std::string_view rule =
+      t.c == 1 ? "Neutral Racers Rule for 2-Player Games"sv : "Step 5 - Moving Dick Dastardly"sv;
   if (top_ < 0) {
     if (t.b == 1 || deck_total() == 0) {
       emit(rule, "There is no Movement card to show Dastardly the way: he stays put.")
@@ -482,7 +485,7 @@ bool WackyState::step_reveal(Task& t) {
   }
   const int k = t.result;
   pop();
-  const char* rule = "End of the Round: Neutral Racers Movement";
+  const std::string_view rule = "End of the Round: Neutral Racers Movement";
   if (k < 0) {
     emit(rule, "There is no Movement card left to reveal.")
         .type("neutral_reveal")
@@ -504,7 +507,7 @@ bool WackyState::step_reveal(Task& t) {
 }
 
 void WackyState::narrate_reveal(int k, std::uint32_t mask) const {
-  const char* rule = "End of the Round: Neutral Racers Movement";
+  const std::string_view rule = "End of the Round: Neutral Racers Movement";
   const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
   if (mask == 0) {
     emit(rule, "The Starting Player reveals {}: it moves no one.", name)
@@ -572,7 +575,7 @@ bool WackyState::step_crossroads(Task& t) {
   return true;
 }
 
-void WackyState::swap_tiles(int a, int b, const char* rule) {
+void WackyState::swap_tiles(int a, int b, std::string_view rule) {
   std::swap(tile_[static_cast<std::size_t>(a)], tile_[static_cast<std::size_t>(b)]);
   std::swap(trap_[static_cast<std::size_t>(a)], trap_[static_cast<std::size_t>(b)]);
   std::swap(peek_[static_cast<std::size_t>(a)], peek_[static_cast<std::size_t>(b)]);

@@ -123,7 +123,7 @@ bool WackyState::step_power(Task& t) {
   const Effect& e = pw.effects[static_cast<std::size_t>(t.c)];
   const PlayerId seat = t.who;
   const int self = t.racer;
-  const char* rule = "Racers' Special Powers";
+  const std::string_view rule = "Racers' Special Powers";
   switch (e.code) {
     case PowerCode::Move: ++t.c; return move_now(self, e.n, +1);
     case PowerCode::Draw: {
@@ -314,7 +314,7 @@ bool WackyState::step_take_cards(Task& t) {
 bool WackyState::step_refill(Task& t) {
   const PlayerId seat = t.who;
   const int slot = slot_of(seat);
-  const char* rule = "Step 4 - Redraw Your Hand";
+  const std::string_view rule = "Step 4 - Redraw Your Hand";
   if (t.c == 0) {
     t.c = 1;
     if (mud_[seat]) {

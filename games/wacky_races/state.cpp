@@ -11,6 +11,8 @@
 
 namespace rt::wacky_races {
 
+using namespace std::string_view_literals;
+
 const std::array<Triple, 20>& triples() {
   static const std::array<Triple, 20> table = [] {
     std::array<Triple, 20> out{};
@@ -517,10 +519,10 @@ void WackyState::apply_decision(PlayerId player, Action a) {
     case TaskKind::ChoosePower: {
       const int i = a - kPowerPick;
       const bool un = t.purpose == Purpose::Unexhaust;
-      const char* rule = t.purpose == Purpose::Sabotage ? "Trap: Sabotage"
-                         : !un                          ? "Racers' Special Powers"
-                         : t.n == 1                     ? "Trap: Failed Plan"
-                                                        : "Gas Station";
+      const std::string_view rule = t.purpose == Purpose::Sabotage ? "Trap: Sabotage"sv
+                                     : !un                          ? "Racers' Special Powers"sv
+                                     : t.n == 1                     ? "Trap: Failed Plan"sv
+                                                                    : "Gas Station"sv;
       pop();
       set_exhausted(player, i, !un);
       emit(rule, "{} {} {}.", rname(slot_of(player)), un ? "unexhausts" : "exhausts", power_name(player, i))

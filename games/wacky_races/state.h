@@ -396,8 +396,8 @@ class WackyState final : public State {
   bool step_reveal(Task& t);
   [[gnu::cold, gnu::noinline]] void narrate_reveal(int terrain, std::uint32_t racers) const;
   bool step_crossroads(Task& t);
-  void dastardly_retreat(const char* rule);
-  void swap_tiles(int a, int b, const char* rule);
+  void dastardly_retreat(std::string_view rule);
+  void swap_tiles(int a, int b, std::string_view rule);
   void push_move(int slot, int n, int dir, bool may_leave_swamp = false);
   // push_move() and its first step at once: the stack would run it next anyway.
   bool move_now(int slot, int n, int dir);
