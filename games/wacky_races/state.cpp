@@ -520,9 +520,9 @@ void WackyState::apply_decision(PlayerId player, Action a) {
       const int i = a - kPowerPick;
       const bool un = t.purpose == Purpose::Unexhaust;
       const std::string_view rule = t.purpose == Purpose::Sabotage ? "Trap: Sabotage"sv
-                                     : !un                          ? "Racers' Special Powers"sv
-                                     : t.n == 1                     ? "Trap: Failed Plan"sv
-                                                                    : "Gas Station"sv;
+                                    : !un                          ? "Racers' Special Powers"sv
+                                    : t.n == 1                     ? "Trap: Failed Plan"sv
+                                                                   : "Gas Station"sv;
       pop();
       set_exhausted(player, i, !un);
       emit(rule, "{} {} {}.", rname(slot_of(player)), un ? "unexhausts" : "exhausts", power_name(player, i))

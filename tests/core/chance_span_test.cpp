@@ -125,8 +125,8 @@ TEST_CASE("Chance: a short list's outcome is the one the walk finds, for every d
     return i;
   };
   Rng weights_rng(5);
-  for (std::size_t n : {std::size_t{2}, std::size_t{3}, std::size_t{4}, kBranchFreePick,
-                        kBranchFreePick + 1, std::size_t{40}}) {
+  for (std::size_t n : {std::size_t{2}, std::size_t{3}, std::size_t{4}, kBranchFreePick, kBranchFreePick + 1,
+                        std::size_t{40}}) {
     std::vector<Outcome> outs;
     for (std::size_t i = 0; i < n; ++i)
       outs.push_back(Outcome{static_cast<Action>(i), 1 + weights_rng.below(9)});
