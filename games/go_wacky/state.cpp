@@ -144,6 +144,24 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
   }
 }
 
+// A race's roll and the Bull's-eye throw are one action each, from a table:
+// most decisions of a game are rolls, and the bot needs no list built for them.
+std::span<const Action> GoWackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
+  static constexpr Action kRollOnly[] = {kRoll};
+  static constexpr Action kThrowOnly[] = {kThrow};
+  switch (phase_) {
+    case Phase::EgwRace: return kRollOnly;
+    case Phase::GwRace:
+      return player == contest_owner_ ? std::span<const Action>(kRollOnly) : std::span<const Action>();
+    case Phase::BeThrow:
+      return has_thrown(player) ? std::span<const Action>() : std::span<const Action>(kThrowOnly);
+    default:
+      scratch.clear();
+      legal_actions(player, scratch);
+      return scratch;
+  }
+}
+
 void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {
   if (draws_from_pile(phase_)) {
     for (std::size_t t = 0; t < deck().types.size(); ++t)

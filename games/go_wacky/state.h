@@ -80,6 +80,7 @@ class GoWackyState final : public State {
   Tick action_time(PlayerId player, Action action) const override;
   bool contest_running() const override { return contest_ != Phase::Over && phase_ != Phase::Over; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
+  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   // Draws and die rolls, the game's usual chance nodes, listed in place.
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
