@@ -43,8 +43,10 @@ std::string WackyState::debug_string() const {
   s += fmt::format("\nstack({}):", depth_);
   for (int i = 0; i < depth_; ++i) {
     const Task& t = stack_[static_cast<std::size_t>(i)];
-    s += fmt::format(" [{} p{} w{} r{} a{} b{} c{} n{} res{} m{}]", static_cast<int>(t.kind),
-                     static_cast<int>(t.purpose), t.who, t.racer, t.a, t.b, t.c, t.n, t.result, t.mask);
+    const auto& slot = t.slots();
+    s += fmt::format(" [{} p{} w{} r{} slots{},{},{},{} res{} m{}]", static_cast<int>(t.kind),
+                     static_cast<int>(t.purpose), t.who, t.racer, slot[0], slot[1], slot[2], slot[3],
+                     t.result, t.mask);
   }
   s += "\n";
   return s;
@@ -132,7 +134,7 @@ std::string WackyState::check_invariants() const {
     bool pending = false;
     for (int i = 0; i < depth_; ++i) {
       const Task& t = stack_[static_cast<std::size_t>(i)];
-      pending = pending || ((t.kind == TaskKind::TrapAt || t.kind == TaskKind::Trigger) && t.a == p);
+      pending = pending || ((t.kind == TaskKind::TrapAt || t.kind == TaskKind::Trigger) && t.pos() == p);
     }
     if (!pending) return fmt::format("a Trap lies under a racer on {}", tile_name(p));
     if (trap(p) >= 0 && (is_start(p) || p == c.finish_pos)) return "a Trap off the course";

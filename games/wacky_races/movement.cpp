@@ -49,9 +49,9 @@ int WackyState::dastardly_target(int terrain) const {
 void WackyState::push_move(int slot, int n, int dir, bool may_leave_swamp) {
   Task& m = push(TaskKind::Move);
   m.racer = static_cast<std::int8_t>(slot);
-  m.n = static_cast<std::int8_t>(n);
-  m.a = static_cast<std::int8_t>(dir);
-  m.b = may_leave_swamp ? 1 : 0;
+  m.spaces() = static_cast<std::int8_t>(n);
+  m.direction() = static_cast<std::int8_t>(dir);
+  m.may_leave_swamp() = may_leave_swamp ? 1 : 0;
 }
 
 bool WackyState::move_now(int slot, int n, int dir) {
@@ -96,7 +96,7 @@ bool WackyState::step_group(Task& t) {
   int r;
   if (t.result >= 0 && (cand >> t.result) & 1u) {
     r = t.result;
-  } else if (one_bit(cand) || order_cannot_matter(cand, t.n)) {
+  } else if (one_bit(cand) || order_cannot_matter(cand, t.spaces())) {
     r = std::countr_zero(cand);
   } else {
     // "If 2 Racers are on the same tile ..., the active player chooses the order."
@@ -108,14 +108,14 @@ bool WackyState::step_group(Task& t) {
   }
   t.mask &= ~(1u << r);
   t.result = -1;
-  return move_now(r, t.n, +1);
+  return move_now(r, t.spaces(), +1);
 }
 
 bool WackyState::step_rear(Task& t) {
-  const int need = t.c - std::popcount(t.mask);
+  const int need = t.racers_to_pick() - std::popcount(t.mask);
   if (need <= 0) {
     const std::uint32_t chosen = t.mask;
-    const int n = t.n;
+    const int n = t.spaces();
     const PlayerId who = t.who;
     pop();
     if (narrating()) {
@@ -130,7 +130,7 @@ bool WackyState::step_rear(Task& t) {
     }
     Task& g = push(TaskKind::GroupMove);
     g.mask = chosen;
-    g.n = static_cast<std::int8_t>(n);
+    g.spaces() = static_cast<std::int8_t>(n);
     g.who = who;
     return true;
   }
@@ -176,14 +176,14 @@ std::string WackyState::skipped_spaces(int from, int dir, int skipped) const {
 }
 
 bool WackyState::step_move(Task& t) {
-  if (t.n <= 0) {
+  if (t.spaces() <= 0) {
     pop();
     return true;
   }
   const int r = t.racer;
   const int p = pos(r);
-  const int dir = t.a;
-  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.b) [[unlikely]] {
+  const int dir = t.direction();
+  if (dir > 0 && is_swamp(p) && !neutral(r) && !t.may_leave_swamp()) [[unlikely]] {
     emit("Swamp", "{} is stuck in the Swamp: only 2 identical or any 3 Movement cards get a racer out.",
          rname(r))
         .type("stuck_in_swamp")
@@ -204,8 +204,8 @@ bool WackyState::step_move(Task& t) {
     return true;
   }
   place_racer(r, dest);
-  --t.n;
-  t.b = 0;
+  --t.spaces();
+  t.may_leave_swamp() = 0;
   if (narrating()) [[unlikely]]
     narrate_move(r, p, dest, dir);
   // Most spaces hold no Trap and no effect: entering them does nothing, so
@@ -214,7 +214,7 @@ bool WackyState::step_move(Task& t) {
       dest == catalog().finish_pos || trap(dest) >= 0 || tile(dest) == kGas || is_special(dest);
   if (eventful)
     push(TaskKind::Enter).racer = static_cast<std::int8_t>(r);
-  else if (t.n <= 0)
+  else if (t.spaces() <= 0)
     pop();
   return true;
 }
@@ -248,18 +248,18 @@ bool WackyState::step_enter(Task& t) {
   }
   Task& e = push(TaskKind::TileEffect);
   e.racer = static_cast<std::int8_t>(r);
-  e.a = static_cast<std::int8_t>(p);
+  e.pos() = static_cast<std::int8_t>(p);
   if (trap(p) >= 0) {
     Task& tr = push(TaskKind::Trigger);
     tr.racer = static_cast<std::int8_t>(r);
-    tr.a = static_cast<std::int8_t>(p);
+    tr.pos() = static_cast<std::int8_t>(p);
   }
   return true;
 }
 
 bool WackyState::step_tile_effect(Task& t) {
   const int r = t.racer;
-  const int p = t.a;
+  const int p = t.pos();
   pop();
   if (pos(r) != p) return true;
   if (tile(p) == kGas) {
@@ -272,7 +272,7 @@ bool WackyState::step_tile_effect(Task& t) {
         .with("racer", rname(r));
     Task& u = push(TaskKind::UnexhaustAll);
     u.who = chooser_;
-    u.n = 0;
+    u.failed_plan() = 0;
     return true;
   }
   if (!is_special(p)) return true;
@@ -299,7 +299,7 @@ bool WackyState::step_tile_effect(Task& t) {
       }
       Task& g = push(TaskKind::GroupMove);
       g.mask = last;
-      g.n = 1;
+      g.spaces() = 1;
       g.who = owner(r) >= 0 ? owner(r) : chooser_;
       return true;
     }
@@ -310,7 +310,7 @@ bool WackyState::step_tile_effect(Task& t) {
            "{} leads into the A.C.M.E. Laboratory: a Terrain is revealed for a new Trap.", rname(r))
           .type("lab")
           .with("racer", rname(r));
-      push(TaskKind::AcmeReveal).a = static_cast<std::int8_t>(p);
+      push(TaskKind::AcmeReveal).pos() = static_cast<std::int8_t>(p);
       return true;
     }
   }
@@ -318,11 +318,11 @@ bool WackyState::step_tile_effect(Task& t) {
 }
 
 bool WackyState::step_acme(Task& t) {
-  if (t.c == 0) {
-    t.c = 1;
+  if (t.stage() == 0) {
+    t.stage() = 1;
     return draw_for(t, kNobody);
   }
-  const int from = t.a;
+  const int from = t.pos();
   const int k = t.result;
   pop();
   if (k < 0) {
@@ -340,8 +340,8 @@ bool WackyState::step_acme(Task& t) {
           .with("card", name)
           .with("trap", true);
       Task& pt = push(TaskKind::PlaceTrap);
-      pt.a = static_cast<std::int8_t>(q);
-      pt.n = 1;
+      pt.pos() = static_cast<std::int8_t>(q);
+      pt.from_acme() = 1;
       return true;
     }
   }
@@ -353,9 +353,9 @@ bool WackyState::step_acme(Task& t) {
 }
 
 bool WackyState::step_place_trap(Task& t) {
-  const std::string_view rule = t.n == 1 ? "A.C.M.E. Laboratory"sv : "Dastardly: trap placement"sv;
-  if (t.b == 0) {
-    t.b = 1;
+  const std::string_view rule = t.from_acme() == 1 ? "A.C.M.E. Laboratory"sv : "Dastardly: trap placement"sv;
+  if (t.stage() == 0) {
+    t.stage() = 1;
     if (trap_deck_total() == 0 && !dast_out_) {
       int n = 0;
       for (std::size_t k = 0; k < trap_disc_.size(); ++k) {
@@ -369,23 +369,23 @@ bool WackyState::step_place_trap(Task& t) {
             .with("traps", n);
     }
     if (trap_deck_total() > 0) {
-      emit(rule, "A face-down Trap card is placed on {}.", tname(t.a))
+      emit(rule, "A face-down Trap card is placed on {}.", tname(t.pos()))
           .type("trap_placed")
-          .with("tile", tname(t.a));
-      push(TaskKind::DrawTrap).a = t.a;
+          .with("tile", tname(t.pos()));
+      push(TaskKind::DrawTrap).pos() = t.pos();
       return false;  // the draw waits on top: there is a Trap card
     }
     emit(rule, "There is no Trap card left to place.").type("no_trap");
     return true;
   }
-  const bool retreat = t.c == 1;
+  const bool retreat = t.retreat_after() == 1;
   pop();
   if (retreat) dastardly_retreat(rule);
   return true;
 }
 
 bool WackyState::step_trap_at(Task& t) {
-  const int p = t.a;
+  const int p = t.pos();
   const std::uint32_t here = racers_at(p);
   if (trap(p) < 0 || here == 0) {
     pop();
@@ -407,7 +407,7 @@ bool WackyState::step_trap_at(Task& t) {
   pop();
   Task& tr = push(TaskKind::Trigger);
   tr.racer = static_cast<std::int8_t>(r);
-  tr.a = static_cast<std::int8_t>(p);
+  tr.pos() = static_cast<std::int8_t>(p);
   return true;
 }
 
@@ -430,16 +430,16 @@ bool WackyState::step_dastardly(Task& t) {
     pop();
     return next_turn_now();
   }
-  const std::string_view rule =
-      t.c == 1 ? "Neutral Racers Rule for 2-Player Games"sv : "Step 5 - Moving Dick Dastardly"sv;
+  const std::string_view rule = t.two_player_rule() == 1 ? "Neutral Racers Rule for 2-Player Games"sv
+                                                         : "Step 5 - Moving Dick Dastardly"sv;
   if (top_ < 0) {
-    if (t.b == 1 || deck_total() == 0) {
+    if (t.stage() == 1 || deck_total() == 0) {
       emit(rule, "There is no Movement card to show Dastardly the way: he stays put.")
           .type("dastardly_stays");
       pop();
       return next_turn_now();
     }
-    t.b = 1;
+    t.stage() = 1;
     emit(rule, "The Discard Pile is empty: the top card of the Movement Deck is flipped over to start it.")
         .type("discard_flipped");
     return draw_for(t, kNobody);
@@ -471,16 +471,16 @@ bool WackyState::step_dastardly(Task& t) {
   emit("Dastardly: trap placement", "Dick Dastardly is alone in the lead and pulls over to set a Trap!")
       .type("dastardly_trap");
   Task& pt = push(TaskKind::PlaceTrap);
-  pt.a = static_cast<std::int8_t>(target);
-  pt.c = 1;
+  pt.pos() = static_cast<std::int8_t>(target);
+  pt.retreat_after() = 1;
   return true;
 }
 
 // --- the Neutral Racers' reveals and the Crossroads ---------------------------------
 
 bool WackyState::step_reveal(Task& t) {
-  if (t.c == 0) {
-    t.c = 1;
+  if (t.stage() == 0) {
+    t.stage() = 1;
     return draw_for(t, kNobody);
   }
   const int k = t.result;
@@ -501,7 +501,7 @@ bool WackyState::step_reveal(Task& t) {
   if (mask == 0) return true;
   Task& g = push(TaskKind::GroupMove);
   g.mask = mask;
-  g.n = 1;
+  g.spaces() = 1;
   g.who = starting_;
   return step_group(g);  // the stack would run it next anyway
 }
@@ -535,13 +535,13 @@ bool WackyState::step_crossroads(Task& t) {
       if (is_course_terrain(p)) m |= 1u << p;
     return m;
   };
-  if (t.c == 0) {
+  if (t.stage() == 0) {
     const int p = pos(slot);
     if (!is_crossroads(p)) {
       pop();
       return true;
     }
-    t.c = 1;
+    t.stage() = 1;
     emit("Crossroads", "{} ends the turn on the Crossroads and may swap any 2 Terrain tiles.", rname(slot))
         .type("crossroads")
         .with("racer", rname(slot));
@@ -551,7 +551,7 @@ bool WackyState::step_crossroads(Task& t) {
     ch.mask = terrain_tiles();
     return true;
   }
-  if (t.c == 1) {
+  if (t.stage() == 1) {
     if (t.result < 0) {
       emit("Crossroads", "{} leaves the course as it is.", rname(slot))
           .type("no_swap")
@@ -559,16 +559,16 @@ bool WackyState::step_crossroads(Task& t) {
       pop();
       return true;
     }
-    t.a = t.result;
+    t.first_tile() = t.result;
     t.result = -1;
-    t.c = 2;
+    t.stage() = 2;
     Task& ch = push(TaskKind::ChooseTile);
     ch.purpose = Purpose::CrossSecond;
     ch.who = t.who;
-    ch.mask = terrain_tiles() & ~(1u << t.a);
+    ch.mask = terrain_tiles() & ~(1u << t.first_tile());
     return true;
   }
-  const int a = t.a;
+  const int a = t.first_tile();
   const int b = t.result;
   pop();
   if (b >= 0) swap_tiles(a, b, "Crossroads");
@@ -590,8 +590,8 @@ void WackyState::swap_tiles(int a, int b, std::string_view rule) {
         .type("swap_tiles")
         .with("tiles", std::array<int, 2>{tile_number(a), tile_number(b)});
   }
-  push(TaskKind::TrapAt).a = static_cast<std::int8_t>(b);
-  push(TaskKind::TrapAt).a = static_cast<std::int8_t>(a);
+  push(TaskKind::TrapAt).pos() = static_cast<std::int8_t>(b);
+  push(TaskKind::TrapAt).pos() = static_cast<std::int8_t>(a);
 }
 
 }  // namespace rt::wacky_races

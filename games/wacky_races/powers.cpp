@@ -110,27 +110,28 @@ void WackyState::use_power(PlayerId seat, int power) {
   Task& t = push(TaskKind::Power);
   t.who = seat;
   t.racer = static_cast<std::int8_t>(slot);
-  t.a = static_cast<std::int8_t>(power);
+  t.power() = static_cast<std::int8_t>(power);
 }
 
 bool WackyState::step_power(Task& t) {
   const Catalog& c = catalog();
-  const Power& pw = c.teams[static_cast<std::size_t>(team_of(t.racer))].powers[static_cast<std::size_t>(t.a)];
-  if (t.c >= static_cast<int>(pw.effects.size())) {
+  const Power& pw =
+      c.teams[static_cast<std::size_t>(team_of(t.racer))].powers[static_cast<std::size_t>(t.power())];
+  if (t.next_effect() >= static_cast<int>(pw.effects.size())) {
     pop();
     return true;
   }
-  const Effect& e = pw.effects[static_cast<std::size_t>(t.c)];
+  const Effect& e = pw.effects[static_cast<std::size_t>(t.next_effect())];
   const PlayerId seat = t.who;
   const int self = t.racer;
   const std::string_view rule = "Racers' Special Powers";
   switch (e.code) {
-    case PowerCode::Move: ++t.c; return move_now(self, e.n, +1);
+    case PowerCode::Move: ++t.next_effect(); return move_now(self, e.n, +1);
     case PowerCode::Draw: {
-      ++t.c;
+      ++t.next_effect();
       Task& d = push(TaskKind::DrawCards);
       d.who = seat;
-      d.n = static_cast<std::int8_t>(e.n);
+      d.cards_left() = static_cast<std::int8_t>(e.n);
       return step_draw_cards(d);  // the stack would run it next anyway
     }
     case PowerCode::Steal:
@@ -152,7 +153,7 @@ bool WackyState::step_power(Task& t) {
       }
       const int target = t.result;
       t.result = -1;
-      ++t.c;
+      ++t.next_effect();
       if (target < 0) {
         emit(rule, "{} finds no racer to target.", rname(self)).type("no_target").with("racer", rname(self));
         return true;
@@ -167,9 +168,9 @@ bool WackyState::step_power(Task& t) {
               .with("target", rname(target));
           Task& tk = push(TaskKind::TakeCards);
           tk.who = victim;
-          tk.b = e.code == PowerCode::Steal ? seat : kNobody;
-          tk.n = static_cast<std::int8_t>(e.n);
-          tk.c = e.victim_picks ? 1 : 0;
+          tk.receiver() = e.code == PowerCode::Steal ? seat : kNobody;
+          tk.cards_left() = static_cast<std::int8_t>(e.n);
+          tk.victim_picks() = e.victim_picks ? 1 : 0;
           return true;
         }
         case PowerCode::ExhaustOther: {
@@ -216,7 +217,7 @@ bool WackyState::step_power(Task& t) {
       }
       const int q = t.result;
       t.result = -1;
-      ++t.c;
+      ++t.next_effect();
       if (q < 0) return true;
       if (e.code == PowerCode::PeekTrap) {
         peek_[static_cast<std::size_t>(q)] =
@@ -236,7 +237,7 @@ bool WackyState::step_power(Task& t) {
       return true;
     }
     case PowerCode::WildTile:
-      ++t.c;
+      ++t.next_effect();
       wild_tile_ = static_cast<std::int8_t>(pos(self));
       emit(rule, "{} counts as every terrain for {} for the rest of this turn.", tname(pos(self)),
            rname(self))
@@ -245,11 +246,11 @@ bool WackyState::step_power(Task& t) {
           .with("tile", tname(pos(self)));
       return true;
     case PowerCode::DastardlyBack:
-      ++t.c;
+      ++t.next_effect();
       if (!dast_out_) dastardly_retreat(rule);
       return true;
     case PowerCode::HandPlus:
-      ++t.c;
+      ++t.next_effect();
       hand_plus_ = static_cast<std::int8_t>(hand_plus_ + e.n);
       emit(rule, "{} will refill to {} cards at the end of this turn.", rname(self), hand_target())
           .type("hand_size")
@@ -257,56 +258,56 @@ bool WackyState::step_power(Task& t) {
           .with("hand", hand_target());
       return true;
     case PowerCode::Redraw: {
-      ++t.c;
+      ++t.next_effect();
       Task& rd = push(TaskKind::Redraw);
       rd.who = seat;
       return true;
     }
     case PowerCode::Discard: {
-      ++t.c;
+      ++t.next_effect();
       Task& tk = push(TaskKind::TakeCards);
       tk.who = seat;
-      tk.b = kNobody;
-      tk.n = static_cast<std::int8_t>(e.n);
-      tk.c = 1;
+      tk.receiver() = kNobody;
+      tk.cards_left() = static_cast<std::int8_t>(e.n);
+      tk.victim_picks() = 1;
       return true;
     }
-    case PowerCode::Cancel: ++t.c; return true;
+    case PowerCode::Cancel: ++t.next_effect(); return true;
   }
   return true;
 }
 
 bool WackyState::step_draw_cards(Task& t) {
-  if (t.c == 0) {
-    t.c = 1;
+  if (t.stage() == 0) {
+    t.stage() = 1;
     // The drawer hears each card (narrate_draw); the others hear the count.
     emit_private(everyone_but(t.who), "Racers' Special Powers", "{} draws {} card{}.",
-                 game_->seat_name(t.who), t.n, t.n == 1 ? "" : "s")
+                 game_->seat_name(t.who), t.cards_left(), t.cards_left() == 1 ? "" : "s")
         .type("power_draw")
         .seat("player", t.who)
-        .with("cards", t.n);
+        .with("cards", t.cards_left());
   }
-  if (t.n <= 0 || !prepare_draw()) {
+  if (t.cards_left() <= 0 || !prepare_draw()) {
     pop();
     return true;
   }
-  --t.n;
+  --t.cards_left();
   push(TaskKind::DrawCard).who = t.who;
   return false;  // the draw waits on top: prepare_draw() has made sure there is a card
 }
 
 bool WackyState::step_take_cards(Task& t) {
-  if (t.n <= 0 || hand_total(t.who) == 0) {
+  if (t.cards_left() <= 0 || hand_total(t.who) == 0) {
     pop();
     return true;
   }
-  --t.n;
+  --t.cards_left();
   const PlayerId from = t.who;
-  const std::int8_t to = t.b;
-  const bool pick = t.c == 1;
+  const std::int8_t to = t.receiver();
+  const bool pick = t.victim_picks() == 1;
   Task& x = push(pick ? TaskKind::ChooseCard : TaskKind::PickHand);
   x.who = from;
-  x.b = to;
+  x.receiver() = to;
   x.purpose = to >= 0 ? Purpose::Give : Purpose::Discard;
   return true;
 }
@@ -315,8 +316,8 @@ bool WackyState::step_refill(Task& t) {
   const PlayerId seat = t.who;
   const int slot = slot_of(seat);
   const std::string_view rule = "Step 4 - Redraw Your Hand";
-  if (t.c == 0) {
-    t.c = 1;
+  if (t.stage() == 0) {
+    t.stage() = 1;
     if (mud_[seat]) {
       mud_[seat] = false;
       pop();
@@ -327,21 +328,21 @@ bool WackyState::step_refill(Task& t) {
           .with("hand", hand_total(seat));
       return dastardly_now();
     }
-    t.n = static_cast<std::int8_t>(hand_target() - hand_total(seat));
-    if (t.n < 0) t.n = 0;
+    t.cards_to_draw() = static_cast<std::int8_t>(hand_target() - hand_total(seat));
+    if (t.cards_to_draw() < 0) t.cards_to_draw() = 0;
   }
-  if (t.a < t.n && prepare_draw()) {
-    ++t.a;
+  if (t.cards_drawn() < t.cards_to_draw() && prepare_draw()) {
+    ++t.cards_drawn();
     push(TaskKind::DrawCard).who = seat;
     return false;  // the draw waits on top: prepare_draw() has made sure there is a card
   }
-  if (t.a > 0)
+  if (t.cards_drawn() > 0)
     // The drawer has heard each card (narrate_draw); the others hear the count.
-    emit_private(everyone_but(seat), rule, "{} draws {} card{} ({} in hand).", game_->seat_name(seat), t.a,
-                 t.a == 1 ? "" : "s", hand_total(seat))
+    emit_private(everyone_but(seat), rule, "{} draws {} card{} ({} in hand).", game_->seat_name(seat),
+                 t.cards_drawn(), t.cards_drawn() == 1 ? "" : "s", hand_total(seat))
         .type("draw_unseen")
         .seat("player", seat)
-        .with("cards", t.a)
+        .with("cards", t.cards_drawn())
         .with("hand", hand_total(seat));
   pop();
   return dastardly_now();

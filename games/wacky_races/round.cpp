@@ -17,7 +17,7 @@ bool WackyState::next_turn_now() {
 
 bool WackyState::step_next_turn(Task& t) {
   const int n = num_players();
-  if (t.c == 1) {
+  if (t.ends_round() == 1) {
     pop();
     ++round_;
     return turn_now(starting_);
@@ -26,7 +26,7 @@ bool WackyState::step_next_turn(Task& t) {
   pop();
   if (++turns_done_ < n) return turn_now(left_of(seat, n));
   turns_done_ = 0;
-  push(TaskKind::NextTurn).c = 1;
+  push(TaskKind::NextTurn).ends_round() = 1;
   std::uint32_t neutrals = 0;
   for (int s = 0; s < kField; ++s)
     if (neutral(s)) neutrals |= 1u << s;
@@ -39,15 +39,15 @@ bool WackyState::step_next_turn(Task& t) {
     return true;
   }
   chooser_ = starting_;
-  if (n == 2) push(TaskKind::Dastardly).c = 1;
-  for (int k = 0; k < catalog().neutral_reveals; ++k) push(TaskKind::Reveal).c = 0;
+  if (n == 2) push(TaskKind::Dastardly).two_player_rule() = 1;
+  for (int k = 0; k < catalog().neutral_reveals; ++k) push(TaskKind::Reveal);
   emit("End of the Round", "End of round {}: all Neutral Racers move 1 space, leader first.", round_)
       .type("round_end")
       .with("round", round_)
       .with("neutrals_move", true);
   Task& g = push(TaskKind::GroupMove);
   g.mask = neutrals;
-  g.n = 1;
+  g.spaces() = 1;
   g.who = starting_;
   return true;
 }

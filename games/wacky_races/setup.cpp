@@ -57,25 +57,25 @@ void WackyState::reset_race() {
 bool WackyState::step_setup(Task& t) {
   const Catalog& c = catalog();
   const int n = num_players();
-  if (t.c == 0) {
+  if (t.stage() == 0) {
     for (int p = 0; p < n; ++p) {
       if (team_[static_cast<std::size_t>(p)] < 0) {
         push(TaskKind::PickTeam).who = static_cast<std::int8_t>(p);
         return false;
       }
     }
-    t.c = 1;
+    t.stage() = 1;
   }
-  if (t.c == 1) {
+  if (t.stage() == 1) {
     for (int s = n; s < kField; ++s) {
       if (team_[static_cast<std::size_t>(s)] < 0) {
         push(TaskKind::PickNeutral).racer = static_cast<std::int8_t>(s);
         return false;
       }
     }
-    t.c = 2;
+    t.stage() = 2;
   }
-  if (t.c == 2) {
+  if (t.stage() == 2) {
     if (pos_[0] < 0) {
       // "The Starting Player ... place[s] it next to the Starting Board space just
       // in front of Dick Dastardly. Then, moving clockwise ... from rear to front."
@@ -94,27 +94,27 @@ bool WackyState::step_setup(Task& t) {
         place_racer(unplaced, k);
         continue;
       }
-      push(TaskKind::PlaceNeutral).a = static_cast<std::int8_t>(k);
+      push(TaskKind::PlaceNeutral).pos() = static_cast<std::int8_t>(k);
       return false;
     }
-    t.c = 3;
+    t.stage() = 3;
   }
-  if (t.c == 3) {
+  if (t.stage() == 3) {
     if (special_ < 0) {
       if ((specials_used_ & ((1u << kSpecials) - 1)) == (1u << kSpecials) - 1) specials_used_ = 0;
       push(TaskKind::PickSpecial);
       return false;
     }
-    t.c = 4;
+    t.stage() = 4;
   }
-  if (t.c == 4) {
+  if (t.stage() == 4) {
     for (int p = c.first_begin; p < c.finish_pos; ++p) {
       if (tile(p) == kUnlaid) {
-        push(TaskKind::LayTile).a = static_cast<std::int8_t>(p);
+        push(TaskKind::LayTile).pos() = static_cast<std::int8_t>(p);
         return false;
       }
     }
-    t.c = 5;
+    t.stage() = 5;
   }
   for (int k = 0; k < n; ++k) {
     const PlayerId p = static_cast<PlayerId>((starting_ + k) % n);

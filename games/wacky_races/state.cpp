@@ -158,13 +158,13 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
       for (int s = 0; s < kSpecials; ++s) add(kSpecial + s, !(specials_used_ >> s & 1u));
       break;
     case TaskKind::LayTile: {
-      const bool first = t.a < c.gas_pos;
+      const bool first = t.pos() < c.gas_pos;
       const int from = first ? c.first_begin : c.second_begin;
       const auto& want = first ? c.first_half : c.second_half;
       int laid[kTerrains] = {0, 0, 0, 0};
       bool special_laid = false;
-      for (int p = from; p < t.a; ++p) {  // the set-up lays a half's tiles in order: none after t.a yet
-        const int k = tile(p);            // a terrain, unlaid (-1) or the Special tile
+      for (int p = from; p < t.pos(); ++p) {  // the set-up lays a half's tiles in order: none after pos yet
+        const int k = tile(p);                // a terrain, unlaid (-1) or the Special tile
         laid[k & (kTerrains - 1)] += static_cast<unsigned>(k) < static_cast<unsigned>(kTerrains);
         special_laid |= k >= kSpecialBase;
       }
@@ -365,15 +365,15 @@ void WackyState::apply_outcome(Action a) {
     case TaskKind::DrawTrap: {
       const int k = a - kTrapDraw;
       --trap_deck_[static_cast<std::size_t>(k)];
-      trap_[static_cast<std::size_t>(t.a)] = static_cast<std::int8_t>(k);
-      peek_[static_cast<std::size_t>(t.a)] = 0;
+      trap_[static_cast<std::size_t>(t.pos())] = static_cast<std::int8_t>(k);
+      peek_[static_cast<std::size_t>(t.pos())] = 0;
       pop();
       return;
     }
     case TaskKind::PickHand: {
       const int k = a - kPick;
       const PlayerId from = t.who;
-      const PlayerId to = t.b;
+      const PlayerId to = t.receiver();
       pop();
       pass_card(from, to, k);
       if (to < 0) {
@@ -425,7 +425,7 @@ void WackyState::apply_outcome(Action a) {
       return;
     }
     case TaskKind::PlaceNeutral:
-      place_racer(a - kPlace, t.a);
+      place_racer(a - kPlace, t.pos());
       pop();
       return;
     case TaskKind::PickSpecial: {
@@ -441,9 +441,9 @@ void WackyState::apply_outcome(Action a) {
     }
     case TaskKind::LayTile: {
       const int k = a - kLay;
-      tile_[static_cast<std::size_t>(t.a)] =
+      tile_[static_cast<std::size_t>(t.pos())] =
           static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
-      note_tile(t.a);
+      note_tile(t.pos());
       pop();
       return;
     }
@@ -466,7 +466,7 @@ void WackyState::apply_decision(PlayerId player, Action a) {
       return;
     case TaskKind::ChooseCard: {
       const int k = a - kCard;
-      const PlayerId to = t.b;
+      const PlayerId to = t.receiver();
       pop();
       pass_card(player, to, k);
       if (to < 0) {
@@ -493,7 +493,7 @@ void WackyState::apply_decision(PlayerId player, Action a) {
     }
     case TaskKind::Redraw: {
       if (a == kDone) {
-        const int n = t.n;
+        const int n = t.discarded();
         pop();
         emit("Racers' Special Powers", "{} discarded {} card{} and draws {}.", game_->seat_name(player), n,
              n == 1 ? "" : "s", n + 1)
@@ -503,13 +503,13 @@ void WackyState::apply_decision(PlayerId player, Action a) {
             .with("draws", n + 1);
         Task& d = push(TaskKind::DrawCards);
         d.who = player;
-        d.n = static_cast<std::int8_t>(n + 1);
+        d.cards_left() = static_cast<std::int8_t>(n + 1);
         return;
       }
       const int k = a - kCard;
       --hand_[player][static_cast<std::size_t>(k)];
       discard_card(k);
-      ++t.n;
+      ++t.discarded();
       emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))
           .type("discard")
           .seat("player", player)
@@ -521,7 +521,7 @@ void WackyState::apply_decision(PlayerId player, Action a) {
       const bool un = t.purpose == Purpose::Unexhaust;
       const std::string_view rule = t.purpose == Purpose::Sabotage ? "Trap: Sabotage"sv
                                     : !un                          ? "Racers' Special Powers"sv
-                                    : t.n == 1                     ? "Trap: Failed Plan"sv
+                                    : t.failed_plan() == 1         ? "Trap: Failed Plan"sv
                                                                    : "Gas Station"sv;
       pop();
       set_exhausted(player, i, !un);

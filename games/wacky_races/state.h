@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 
 #include "core/per_player.h"
 #include "core/state.h"
@@ -73,7 +74,7 @@ enum class TaskKind : std::uint8_t {
   // Movement.
   GroupMove,     // several racers move, leader first (ties: chooser decides)
   SelectRear,    // Painted Tunnel: pick the racers furthest back
-  Move,          // one racer moves n spaces (dir +1/-1), space by space
+  Move,          // one racer moves `spaces` ahead or back, space by space
   Enter,         // a racer arrived on a tile: finish, traps, tile effects
   TileEffect,    // Railroad Crossing, A.C.M.E. Laboratory, Gas Station
   AcmeReveal,    // A.C.M.E.: reveal a terrain, trap the next tile of it
@@ -85,21 +86,21 @@ enum class TaskKind : std::uint8_t {
   // Powers.
   Power,      // a Special Power's effects, one after another
   Redraw,     // input: Rebuild's discards
-  DrawCards,  // draw n cards into a hand
-  TakeCards,  // n cards leave a hand (at random or the victim's pick)
+  DrawCards,  // draw cards into a hand
+  TakeCards,  // cards leave a hand (at random or the victim's pick)
   // Waiting for an input (decision or chance); they write `result` below.
   ChooseRacer,   // input: a racer among `mask`
   ChooseTile,    // input: a tile among `mask`
   ChooseCard,    // input: a card from `who`'s hand
   ChoosePower,   // input: one of `who`'s power cards (exhaust / unexhaust)
   DrawCard,      // chance: the top Movement card, to a hand (who) or the discard pile
-  DrawTrap,      // chance: the top Trap card onto tile `a`
+  DrawTrap,      // chance: the top Trap card onto tile `pos`
   PickHand,      // chance: a random card from `who`'s hand
   PickTeam,      // chance: seat `who`'s racer
   PickNeutral,   // chance: the Neutral Racer in slot `racer`
-  PlaceNeutral,  // chance: which Neutral Racer takes start space `a`
+  PlaceNeutral,  // chance: which Neutral Racer takes start space `pos`
   PickSpecial,   // chance: the Special tile
-  LayTile,       // chance: the tile at position `a`
+  LayTile,       // chance: the tile at `pos`
 };
 
 // The chance kinds close the list (DrawCard .. LayTile), so one comparison says
@@ -127,44 +128,110 @@ enum class Purpose : std::uint8_t {
   Sabotage,
 };
 
-// A task's four small slots a, b, c and n mean what its kind says (four bytes,
-// so the stack copies cheaply for the search). By kind:
-//   Setup          c: set-up stages completed (0..5)
-//   NextTurn       c: 1 when the round's Neutral moves are done
-//   Refill         c: 1 once the number to draw is known; n: cards to draw;
-//                  a: cards drawn so far
-//   Dastardly      c: 1 under the 2-player Neutral rule (else Step 5);
-//                  b: 1 once a card was flipped
-//   Reveal         c: 1 once the Movement card is drawn
-//   Crossroads     c: 0 ask for the first tile, 1 for the second (the first
-//                  kept in a), 2 swap
-//   GroupMove      n: spaces each racer in `mask` moves
-//   SelectRear     c: racers to pick; n: spaces they move; mask: picked so far
-//   Move           n: spaces left; a: direction (+1 ahead, -1 back);
-//                  b: 1 may leave the Swamp
-//   TileEffect, TrapAt, Trigger, DrawTrap, LayTile: a: the position
-//   AcmeReveal     a: the A.C.M.E. position; c: 1 once the terrain is drawn
-//   PlaceTrap      a: the tile; n: 1 for A.C.M.E. (else Dastardly);
-//                  b: 1 once drawn; c: 1 Dastardly retreats afterwards
-//   PlaceNeutral   a: the start space
-//   SwitchBehind   n: how many tiles behind the racer to look
-//   UnexhaustAll   c: seats done, from `who` on; n: 1 Failed Plan (else the
-//                  Gas Station); ChoosePower's n says the same
-//   Power          a: the power card's index; c: the next effect to run
-//   Redraw         n: cards discarded so far
-//   DrawCards      n: cards left to draw; c: 1 once announced
-//   TakeCards      n: cards left to take; b: the seat receiving them
-//                  (kNobody: discarded); c: 1 the victim picks
-//   ChooseCard, PickHand: b: the seat receiving the card (kNobody: discarded)
+// One entry of the task stack. Every kind uses the shared fields above the
+// accessors; besides them a kind keeps up to four small numbers of its own,
+// read and written through the named accessors below. Those live in four
+// one-byte slots, so that the stack stays small and trivially copyable for the
+// search: names of different kinds may share a slot, two names one kind uses
+// never do. By kind (a kind not listed uses none):
+//   Setup          stage: set-up stages completed (0..5)
+//   NextTurn       ends_round: 1 for the round's end, under the Neutral moves
+//   Refill         stage: 1 once cards_to_draw is known; cards_drawn so far
+//   Dastardly      stage: 1 once a card was flipped to start the Discard Pile;
+//                  two_player_rule: 1 under the 2-player Neutral rule (else Step 5)
+//   Reveal         stage: 1 once the Movement card is drawn
+//   Crossroads     stage: 0 asks for the first tile, 1 for the second, 2 swaps;
+//                  first_tile: the first tile chosen
+//   GroupMove      spaces: each racer in `mask` moves this many
+//   SelectRear     racers_to_pick; spaces they move; `mask`: picked so far
+//   Move           spaces: left to move; direction: +1 ahead, -1 back;
+//                  may_leave_swamp: 1 for the first space of a Swamp exit
+//   TileEffect, TrapAt, Trigger, DrawTrap, LayTile, PlaceNeutral: pos
+//   AcmeReveal     pos: the A.C.M.E. Laboratory; stage: 1 once the terrain is drawn
+//   PlaceTrap      pos: the tile; stage: 1 once the Trap card is drawn;
+//                  from_acme: 1 A.C.M.E. (else Dastardly);
+//                  retreat_after: 1 Dastardly retreats afterwards
+//   SwitchBehind   tiles_behind: how far behind the racer to look
+//   UnexhaustAll   seats_done, from `who` on; failed_plan: 1 Failed Plan (else
+//                  the Gas Station), and the same for the ChoosePower it pushes
+//   Power          power: the power card's index; next_effect to run
+//   Redraw         discarded so far
+//   DrawCards      cards_left to draw; stage: 1 once announced
+//   TakeCards      cards_left to take; receiver: the seat receiving them
+//                  (kNobody: discarded); victim_picks: 1 the victim chooses
+//   ChooseCard, PickHand: receiver: the seat receiving the card (kNobody: discarded)
 struct Task {
   TaskKind kind = TaskKind::Setup;
   Purpose purpose = Purpose::None;
-  std::int8_t who = -1;    // the seat deciding or concerned
-  std::int8_t racer = -1;  // the field slot concerned
-  std::int8_t a = 0, b = 0, c = 0, n = 0;
+  std::int8_t who = -1;     // the seat deciding or concerned
+  std::int8_t racer = -1;   // the field slot concerned
   std::int8_t result = -1;  // written by an input task pushed above this one
   std::uint32_t mask = 0;   // racers or positions
+
+  Task() = default;
+  explicit Task(TaskKind k) : kind(k) {}
+
+  // Slot 0. pos: the tile or start space the task is about.
+  std::int8_t& pos() { return slot_[0]; }
+  std::int8_t pos() const { return slot_[0]; }
+  std::int8_t& first_tile() { return slot_[0]; }
+  std::int8_t first_tile() const { return slot_[0]; }
+  std::int8_t& direction() { return slot_[0]; }
+  std::int8_t direction() const { return slot_[0]; }
+  std::int8_t& cards_drawn() { return slot_[0]; }
+  std::int8_t cards_drawn() const { return slot_[0]; }
+  std::int8_t& power() { return slot_[0]; }
+  std::int8_t power() const { return slot_[0]; }
+
+  // Slot 1.
+  std::int8_t& may_leave_swamp() { return slot_[1]; }
+  std::int8_t may_leave_swamp() const { return slot_[1]; }
+  std::int8_t& receiver() { return slot_[1]; }
+  std::int8_t receiver() const { return slot_[1]; }
+  std::int8_t& two_player_rule() { return slot_[1]; }
+  std::int8_t two_player_rule() const { return slot_[1]; }
+  std::int8_t& retreat_after() { return slot_[1]; }
+  std::int8_t retreat_after() const { return slot_[1]; }
+
+  // Slot 2. stage: how far a task that runs in several steps has got (0: not started).
+  std::int8_t& stage() { return slot_[2]; }
+  std::int8_t stage() const { return slot_[2]; }
+  std::int8_t& ends_round() { return slot_[2]; }
+  std::int8_t ends_round() const { return slot_[2]; }
+  std::int8_t& racers_to_pick() { return slot_[2]; }
+  std::int8_t racers_to_pick() const { return slot_[2]; }
+  std::int8_t& seats_done() { return slot_[2]; }
+  std::int8_t seats_done() const { return slot_[2]; }
+  std::int8_t& next_effect() { return slot_[2]; }
+  std::int8_t next_effect() const { return slot_[2]; }
+  std::int8_t& victim_picks() { return slot_[2]; }
+  std::int8_t victim_picks() const { return slot_[2]; }
+
+  // Slot 3.
+  std::int8_t& spaces() { return slot_[3]; }
+  std::int8_t spaces() const { return slot_[3]; }
+  std::int8_t& cards_left() { return slot_[3]; }
+  std::int8_t cards_left() const { return slot_[3]; }
+  std::int8_t& cards_to_draw() { return slot_[3]; }
+  std::int8_t cards_to_draw() const { return slot_[3]; }
+  std::int8_t& discarded() { return slot_[3]; }
+  std::int8_t discarded() const { return slot_[3]; }
+  std::int8_t& tiles_behind() { return slot_[3]; }
+  std::int8_t tiles_behind() const { return slot_[3]; }
+  std::int8_t& from_acme() { return slot_[3]; }
+  std::int8_t from_acme() const { return slot_[3]; }
+  std::int8_t& failed_plan() { return slot_[3]; }
+  std::int8_t failed_plan() const { return slot_[3]; }
+
+  // All four slots whatever they mean, for debug_string() (which must show
+  // everything a state holds).
+  const std::array<std::int8_t, 4>& slots() const { return slot_; }
+
+ private:
+  std::array<std::int8_t, 4> slot_{};
 };
+// The search copies whole states: the stack must stay cheap to copy.
+static_assert(std::is_trivially_copyable_v<Task> && sizeof(Task) == 16);
 
 // Names for events, formatted only when someone listens (see the fmt
 // formatters at the end of this file): building them costs nothing otherwise.
@@ -338,7 +405,7 @@ class WackyState final : public State {
     if (depth_ >= kStackSize) [[unlikely]]
       stack_overflow();
     Task& t = stack_[static_cast<std::size_t>(depth_++)];
-    t = Task{.kind = kind};
+    t = Task(kind);
     return t;
   }
   [[noreturn, gnu::cold]] static void stack_overflow();

@@ -160,12 +160,12 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
     return t->purpose == Purpose::Unexhaust ? "Unexhaust " + name + " (ready again)" : "Exhaust " + name;
   }
   if (a == kNoSwap) return "Swap nothing";
-  if (a == kDone) return fmt::format("Stop discarding and draw {}", t->n + 1);
+  if (a == kDone) return fmt::format("Stop discarding and draw {}", t->discarded() + 1);
   if (a >= kCard) {
     const int k = a - kCard;
     if (t->kind == TaskKind::Redraw)
       return fmt::format("Discard {} (draw one more than you discard)", terr(k));
-    if (t->b >= 0) return fmt::format("Give {} to {}", terr(k), game_->seat_name(t->b));
+    if (t->receiver() >= 0) return fmt::format("Give {} to {}", terr(k), game_->seat_name(t->receiver()));
     return "Discard " + terr(k);
   }
   if (a >= kTile) {
@@ -176,7 +176,7 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
       case Purpose::CrossSecond: {
         const Task& up = stack_[static_cast<std::size_t>(depth_ - 2)];
         return fmt::format("Swap it with {}{} (tile {} becomes {})", tile_name(p), trap_note,
-                           tile_number(up.a), kind_name(p));
+                           tile_number(up.first_tile()), kind_name(p));
       }
       case Purpose::Sawtooth:
         return fmt::format("Bring {}{} in front of you (to tile {})", tile_name(p), trap_note,
@@ -234,11 +234,11 @@ std::string WackyState::prompt(PlayerId player) const {
         default: return "Choose a face-down Trap to look at.";
       }
     case TaskKind::ChooseCard:
-      return t->b >= 0 ? fmt::format("Choose a card to give to {}.", game_->seat_name(t->b))
-                       : std::string("Choose a card to discard.");
+      return t->receiver() >= 0 ? fmt::format("Choose a card to give to {}.", game_->seat_name(t->receiver()))
+                                : std::string("Choose a card to discard.");
     case TaskKind::Redraw:
       return fmt::format("Rebuild: discard cards one at a time, then draw one more ({} discarded so far).",
-                         t->n);
+                         t->discarded());
     case TaskKind::ChoosePower:
       return t->purpose == Purpose::Unexhaust
                  ? "Choose one of your exhausted Special Power cards to make ready."

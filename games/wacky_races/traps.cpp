@@ -12,8 +12,8 @@ namespace rt::wacky_races {
 void WackyState::stop_movement(int slot) {
   for (int i = depth_ - 1; i >= 0; --i) {
     Task& t = stack_[static_cast<std::size_t>(i)];
-    if (t.kind == TaskKind::Move && t.racer == slot && t.n > 0) {
-      t.n = 0;
+    if (t.kind == TaskKind::Move && t.racer == slot && t.spaces() > 0) {
+      t.spaces() = 0;
       return;
     }
   }
@@ -22,7 +22,7 @@ void WackyState::stop_movement(int slot) {
 bool WackyState::step_trigger(Task& t) {
   const Catalog& c = catalog();
   const int r = t.racer;
-  const int p = t.a;
+  const int p = t.pos();
   pop();
   const int k = trap(p);
   if (k < 0 || pos(r) != p) return true;
@@ -89,14 +89,14 @@ bool WackyState::step_trigger(Task& t) {
           .with("spaces", kind.n);
       Task& g = push(TaskKind::GroupMove);
       g.mask = others;
-      g.n = static_cast<std::int8_t>(kind.n);
+      g.spaces() = static_cast<std::int8_t>(kind.n);
       g.who = chooser_;
       break;
     }
     case TrapCode::RearmostForward: {
       Task& sel = push(TaskKind::SelectRear);
-      sel.c = static_cast<std::int8_t>(kind.racers);
-      sel.n = static_cast<std::int8_t>(kind.n);
+      sel.racers_to_pick() = static_cast<std::int8_t>(kind.racers);
+      sel.spaces() = static_cast<std::int8_t>(kind.n);
       sel.who = chooser_;
       break;
     }
@@ -136,7 +136,7 @@ bool WackyState::step_trigger(Task& t) {
     case TrapCode::SwitchBehind: {
       Task& sw = push(TaskKind::SwitchBehind);
       sw.racer = static_cast<std::int8_t>(r);
-      sw.n = static_cast<std::int8_t>(kind.range);
+      sw.tiles_behind() = static_cast<std::int8_t>(kind.range);
       break;
     }
     case TrapCode::NoRefill:
@@ -152,7 +152,7 @@ bool WackyState::step_trigger(Task& t) {
           .type("unexhaust_all");
       Task& u = push(TaskKind::UnexhaustAll);
       u.who = chooser_;
-      u.n = 1;
+      u.failed_plan() = 1;
       break;
     }
   }
@@ -171,7 +171,7 @@ bool WackyState::step_switch(Task& t) {
   int best = -1;
   std::uint32_t cand = 0;
   for (int s = 0; s < kField; ++s) {
-    if (s == r || pos(s) >= p || pos(s) < p - t.n) continue;
+    if (s == r || pos(s) >= p || pos(s) < p - t.tiles_behind()) continue;
     if (pos(s) > best) {
       best = pos(s);
       cand = 1u << s;
@@ -180,7 +180,8 @@ bool WackyState::step_switch(Task& t) {
     }
   }
   if (cand == 0) {
-    emit("Trap: The Old Switcheroo", "No racer is within {} tiles behind {}: nothing happens.", t.n, rname(r))
+    emit("Trap: The Old Switcheroo", "No racer is within {} tiles behind {}: nothing happens.",
+         t.tiles_behind(), rname(r))
         .type("switch")
         .with("racer", rname(r))
         .with("target", "")
@@ -213,9 +214,9 @@ bool WackyState::step_switch(Task& t) {
 
 bool WackyState::step_unexhaust_all(Task& t) {
   const int n = num_players();
-  while (t.c < n) {
-    const PlayerId seat = static_cast<PlayerId>((t.who + t.c) % n);
-    ++t.c;
+  while (t.seats_done() < n) {
+    const PlayerId seat = static_cast<PlayerId>((t.who + t.seats_done()) % n);
+    ++t.seats_done();
     int down = 0;
     int only = -1;
     for (int i = 0; i < kPowers; ++i)
@@ -226,8 +227,8 @@ bool WackyState::step_unexhaust_all(Task& t) {
     if (down == 0) continue;
     if (down == 1) {
       set_exhausted(seat, only, false);
-      emit(t.n == 1 ? "Trap: Failed Plan" : "Gas Station", "{} unexhausts {}.", rname(slot_of(seat)),
-           power_name(seat, only))
+      emit(t.failed_plan() == 1 ? "Trap: Failed Plan" : "Gas Station", "{} unexhausts {}.",
+           rname(slot_of(seat)), power_name(seat, only))
           .type("unexhaust")
           .with("racer", rname(slot_of(seat)))
           .with("power", power_name(seat, only));
@@ -236,7 +237,7 @@ bool WackyState::step_unexhaust_all(Task& t) {
     Task& ch = push(TaskKind::ChoosePower);
     ch.purpose = Purpose::Unexhaust;
     ch.who = seat;
-    ch.n = t.n;
+    ch.failed_plan() = t.failed_plan();
     return true;
   }
   pop();

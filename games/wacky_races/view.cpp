@@ -70,7 +70,7 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
   // Between the last turn of a round and the next round's first turn (the
   // Neutral Racers' move, Dastardly) it is nobody's turn: the round's end task
   // lies at the bottom of the stack.
-  const bool round_end = depth_ > 0 && stack_[0].kind == TaskKind::NextTurn && stack_[0].c == 1;
+  const bool round_end = depth_ > 0 && stack_[0].kind == TaskKind::NextTurn && stack_[0].ends_round() == 1;
   if (!over_ && round_end)
     head += "  end of the round";
   else if (!over_ && depth_ > 0 && top()->kind != TaskKind::Setup)

@@ -154,8 +154,8 @@ TEST_CASE("Course: Starting Board, 8 First Half tiles, Gas Station, 9 Second Hal
     if (s.top()->kind == TaskKind::LayTile) {
       for (const auto& o : outs) {
         const bool special = o.action - kLay >= kTerrains;
-        if (special && s.top()->a < c.gas_pos) saw_special_offer_in_first = true;
-        if (special && s.top()->a > c.gas_pos) saw_special_offer_in_second = true;
+        if (special && s.top()->pos() < c.gas_pos) saw_special_offer_in_first = true;
+        if (special && s.top()->pos() > c.gas_pos) saw_special_offer_in_second = true;
       }
     }
     s.apply_checked(kChance, outs.back().action, 0);
