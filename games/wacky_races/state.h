@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <type_traits>
@@ -128,38 +129,109 @@ enum class Purpose : std::uint8_t {
   Sabotage,
 };
 
-// One entry of the task stack. Every kind uses the shared fields above the
-// accessors; besides them a kind keeps up to four small numbers of its own,
-// read and written through the named accessors below. Those live in four
-// one-byte slots, so that the stack stays small and trivially copyable for the
-// search: names of different kinds may share a slot, two names one kind uses
-// never do. By kind (a kind not listed uses none):
-//   Setup          stage: set-up stages completed (0..5)
-//   NextTurn       ends_round: 1 for the round's end, under the Neutral moves
-//   Refill         stage: 1 once cards_to_draw is known; cards_drawn so far
-//   Dastardly      stage: 1 once a card was flipped to start the Discard Pile;
-//                  two_player_rule: 1 under the 2-player Neutral rule (else Step 5)
-//   Reveal         stage: 1 once the Movement card is drawn
-//   Crossroads     stage: 0 asks for the first tile, 1 for the second, 2 swaps;
-//                  first_tile: the first tile chosen
-//   GroupMove      spaces: each racer in `mask` moves this many
-//   SelectRear     racers_to_pick; spaces they move; `mask`: picked so far
-//   Move           spaces: left to move; direction: +1 ahead, -1 back;
-//                  may_leave_swamp: 1 for the first space of a Swamp exit
-//   TileEffect, TrapAt, Trigger, DrawTrap, LayTile, PlaceNeutral: pos
-//   AcmeReveal     pos: the A.C.M.E. Laboratory; stage: 1 once the terrain is drawn
-//   PlaceTrap      pos: the tile; stage: 1 once the Trap card is drawn;
-//                  from_acme: 1 A.C.M.E. (else Dastardly);
-//                  retreat_after: 1 Dastardly retreats afterwards
-//   SwitchBehind   tiles_behind: how far behind the racer to look
-//   UnexhaustAll   seats_done, from `who` on; failed_plan: 1 Failed Plan (else
-//                  the Gas Station), and the same for the ChoosePower it pushes
-//   Power          power: the power card's index; next_effect to run
-//   Redraw         discarded so far
-//   DrawCards      cards_left to draw; stage: 1 once announced
-//   TakeCards      cards_left to take; receiver: the seat receiving them
-//                  (kNobody: discarded); victim_picks: 1 the victim chooses
-//   ChooseCard, PickHand: receiver: the seat receiving the card (kNobody: discarded)
+// A task's own small numbers, besides the fields every kind has (who, racer,
+// result, mask). Each is one byte in one of four slots (the enumerators are
+// grouped by slot), so the stack stays small and cheap to copy for the
+// search; a kind uses the fields task_fields() lists, never two on one slot.
+enum class TaskField : std::uint8_t {
+  // Slot 0.
+  Pos,         // the tile or start space the task is about
+  FirstTile,   // the Crossroads' first tile chosen
+  Direction,   // +1 ahead, -1 back
+  CardsDrawn,  // cards drawn so far
+  Power,       // the power card's index
+  // Slot 1.
+  MayLeaveSwamp,  // 1 for the first space of a Swamp exit
+  Receiver,       // the seat receiving the cards (kNobody: discarded)
+  TwoPlayerRule,  // 1 for Dastardly's move under the 2-player Neutral rule (else Step 5)
+  RetreatAfter,   // 1 Dastardly retreats once the Trap is placed
+  // Slot 2.
+  Stage,         // how far a task that runs in steps has got (0: not started)
+  EndsRound,     // 1 for the round's last task, below the Neutral Racers' moves
+  RacersToPick,  // how many racers furthest back to pick
+  SeatsDone,     // seats done, from `who` on
+  NextEffect,    // the power's next effect to run
+  VictimPicks,   // 1 the victim chooses the cards (else at random)
+  // Slot 3.
+  Spaces,       // spaces to move (Move counts them down)
+  CardsLeft,    // cards still to draw or take
+  CardsToDraw,  // cards to draw in all
+  Discarded,    // cards discarded so far
+  TilesBehind,  // how far behind the racer to look
+  FromAcme,     // 1 for the A.C.M.E. Laboratory's Trap (else Dastardly's)
+  FailedPlan,   // 1 Failed Plan (else the Gas Station)
+};
+
+constexpr std::size_t field_slot(TaskField f) {
+  return f < TaskField::MayLeaveSwamp ? 0 : f < TaskField::Stage ? 1 : f < TaskField::Spaces ? 2 : 3;
+}
+constexpr std::uint32_t field_bit(TaskField f) {
+  return 1u << static_cast<unsigned>(f);
+}
+
+// The fields each kind uses; a kind not listed uses none.
+constexpr std::uint32_t task_fields(TaskKind k) {
+  using F = TaskField;
+  const auto of = [](auto... f) { return (field_bit(f) | ... | 0u); };
+  switch (k) {
+    // Stage: the set-up stages completed (0..5).
+    case TaskKind::Setup: return of(F::Stage);
+    case TaskKind::NextTurn: return of(F::EndsRound);
+    // Stage 1: CardsToDraw is known.
+    case TaskKind::Refill: return of(F::Stage, F::CardsToDraw, F::CardsDrawn);
+    // Stage 1: a card was flipped to start the Discard Pile.
+    case TaskKind::Dastardly: return of(F::Stage, F::TwoPlayerRule);
+    // Stage 1: the Movement card is drawn.
+    case TaskKind::Reveal: return of(F::Stage);
+    // Stage 0 asks for the first tile, 1 for the second, 2 swaps.
+    case TaskKind::Crossroads: return of(F::Stage, F::FirstTile);
+    // Each racer in `mask` moves as far.
+    case TaskKind::GroupMove: return of(F::Spaces);
+    // `mask`: the racers picked so far.
+    case TaskKind::SelectRear: return of(F::RacersToPick, F::Spaces);
+    case TaskKind::Move: return of(F::Spaces, F::Direction, F::MayLeaveSwamp);
+    case TaskKind::TileEffect:
+    case TaskKind::TrapAt:
+    case TaskKind::Trigger:
+    case TaskKind::DrawTrap:
+    case TaskKind::LayTile:
+    case TaskKind::PlaceNeutral: return of(F::Pos);
+    // Stage 1: the terrain is drawn.
+    case TaskKind::AcmeReveal: return of(F::Pos, F::Stage);
+    // Stage 1: the Trap card is drawn.
+    case TaskKind::PlaceTrap: return of(F::Pos, F::Stage, F::FromAcme, F::RetreatAfter);
+    case TaskKind::SwitchBehind: return of(F::TilesBehind);
+    case TaskKind::UnexhaustAll: return of(F::SeatsDone, F::FailedPlan);
+    // FailedPlan: copied from the UnexhaustAll that asks.
+    case TaskKind::ChoosePower: return of(F::FailedPlan);
+    case TaskKind::Power: return of(F::Power, F::NextEffect);
+    case TaskKind::Redraw: return of(F::Discarded);
+    // Stage 1: the draw is announced.
+    case TaskKind::DrawCards: return of(F::Stage, F::CardsLeft);
+    case TaskKind::TakeCards: return of(F::CardsLeft, F::Receiver, F::VictimPicks);
+    case TaskKind::ChooseCard:
+    case TaskKind::PickHand: return of(F::Receiver);
+    default: return 0;
+  }
+}
+
+// No kind uses two fields kept in one slot.
+constexpr bool fields_share_no_slot() {
+  for (int k = 0; k <= static_cast<int>(TaskKind::LayTile); ++k) {
+    std::uint32_t slots = 0;
+    for (int f = 0; f <= static_cast<int>(TaskField::FailedPlan); ++f) {
+      if (!(task_fields(static_cast<TaskKind>(k)) >> f & 1u)) continue;
+      const std::uint32_t slot = 1u << field_slot(static_cast<TaskField>(f));
+      if (slots & slot) return false;
+      slots |= slot;
+    }
+  }
+  return true;
+}
+static_assert(fields_share_no_slot());
+
+// One entry of the task stack: what every kind has, then the kind's own
+// fields by name (debug builds check that the kind uses the field).
 struct Task {
   TaskKind kind = TaskKind::Setup;
   Purpose purpose = Purpose::None;
@@ -171,66 +243,70 @@ struct Task {
   Task() = default;
   explicit Task(TaskKind k) : kind(k) {}
 
-  // Slot 0. pos: the tile or start space the task is about.
-  std::int8_t& pos() { return slot_[0]; }
-  std::int8_t pos() const { return slot_[0]; }
-  std::int8_t& first_tile() { return slot_[0]; }
-  std::int8_t first_tile() const { return slot_[0]; }
-  std::int8_t& direction() { return slot_[0]; }
-  std::int8_t direction() const { return slot_[0]; }
-  std::int8_t& cards_drawn() { return slot_[0]; }
-  std::int8_t cards_drawn() const { return slot_[0]; }
-  std::int8_t& power() { return slot_[0]; }
-  std::int8_t power() const { return slot_[0]; }
+  // The kind's own fields: TaskField says what each holds, task_fields()
+  // which ones a kind uses.
+  std::int8_t& pos() { return field(TaskField::Pos); }
+  std::int8_t pos() const { return field(TaskField::Pos); }
+  std::int8_t& first_tile() { return field(TaskField::FirstTile); }
+  std::int8_t first_tile() const { return field(TaskField::FirstTile); }
+  std::int8_t& direction() { return field(TaskField::Direction); }
+  std::int8_t direction() const { return field(TaskField::Direction); }
+  std::int8_t& cards_drawn() { return field(TaskField::CardsDrawn); }
+  std::int8_t cards_drawn() const { return field(TaskField::CardsDrawn); }
+  std::int8_t& power() { return field(TaskField::Power); }
+  std::int8_t power() const { return field(TaskField::Power); }
+  std::int8_t& may_leave_swamp() { return field(TaskField::MayLeaveSwamp); }
+  std::int8_t may_leave_swamp() const { return field(TaskField::MayLeaveSwamp); }
+  std::int8_t& receiver() { return field(TaskField::Receiver); }
+  std::int8_t receiver() const { return field(TaskField::Receiver); }
+  std::int8_t& two_player_rule() { return field(TaskField::TwoPlayerRule); }
+  std::int8_t two_player_rule() const { return field(TaskField::TwoPlayerRule); }
+  std::int8_t& retreat_after() { return field(TaskField::RetreatAfter); }
+  std::int8_t retreat_after() const { return field(TaskField::RetreatAfter); }
+  std::int8_t& stage() { return field(TaskField::Stage); }
+  std::int8_t stage() const { return field(TaskField::Stage); }
+  std::int8_t& ends_round() { return field(TaskField::EndsRound); }
+  std::int8_t ends_round() const { return field(TaskField::EndsRound); }
+  std::int8_t& racers_to_pick() { return field(TaskField::RacersToPick); }
+  std::int8_t racers_to_pick() const { return field(TaskField::RacersToPick); }
+  std::int8_t& seats_done() { return field(TaskField::SeatsDone); }
+  std::int8_t seats_done() const { return field(TaskField::SeatsDone); }
+  std::int8_t& next_effect() { return field(TaskField::NextEffect); }
+  std::int8_t next_effect() const { return field(TaskField::NextEffect); }
+  std::int8_t& victim_picks() { return field(TaskField::VictimPicks); }
+  std::int8_t victim_picks() const { return field(TaskField::VictimPicks); }
+  std::int8_t& spaces() { return field(TaskField::Spaces); }
+  std::int8_t spaces() const { return field(TaskField::Spaces); }
+  std::int8_t& cards_left() { return field(TaskField::CardsLeft); }
+  std::int8_t cards_left() const { return field(TaskField::CardsLeft); }
+  std::int8_t& cards_to_draw() { return field(TaskField::CardsToDraw); }
+  std::int8_t cards_to_draw() const { return field(TaskField::CardsToDraw); }
+  std::int8_t& discarded() { return field(TaskField::Discarded); }
+  std::int8_t discarded() const { return field(TaskField::Discarded); }
+  std::int8_t& tiles_behind() { return field(TaskField::TilesBehind); }
+  std::int8_t tiles_behind() const { return field(TaskField::TilesBehind); }
+  std::int8_t& from_acme() { return field(TaskField::FromAcme); }
+  std::int8_t from_acme() const { return field(TaskField::FromAcme); }
+  std::int8_t& failed_plan() { return field(TaskField::FailedPlan); }
+  std::int8_t failed_plan() const { return field(TaskField::FailedPlan); }
 
-  // Slot 1.
-  std::int8_t& may_leave_swamp() { return slot_[1]; }
-  std::int8_t may_leave_swamp() const { return slot_[1]; }
-  std::int8_t& receiver() { return slot_[1]; }
-  std::int8_t receiver() const { return slot_[1]; }
-  std::int8_t& two_player_rule() { return slot_[1]; }
-  std::int8_t two_player_rule() const { return slot_[1]; }
-  std::int8_t& retreat_after() { return slot_[1]; }
-  std::int8_t retreat_after() const { return slot_[1]; }
-
-  // Slot 2. stage: how far a task that runs in several steps has got (0: not started).
-  std::int8_t& stage() { return slot_[2]; }
-  std::int8_t stage() const { return slot_[2]; }
-  std::int8_t& ends_round() { return slot_[2]; }
-  std::int8_t ends_round() const { return slot_[2]; }
-  std::int8_t& racers_to_pick() { return slot_[2]; }
-  std::int8_t racers_to_pick() const { return slot_[2]; }
-  std::int8_t& seats_done() { return slot_[2]; }
-  std::int8_t seats_done() const { return slot_[2]; }
-  std::int8_t& next_effect() { return slot_[2]; }
-  std::int8_t next_effect() const { return slot_[2]; }
-  std::int8_t& victim_picks() { return slot_[2]; }
-  std::int8_t victim_picks() const { return slot_[2]; }
-
-  // Slot 3.
-  std::int8_t& spaces() { return slot_[3]; }
-  std::int8_t spaces() const { return slot_[3]; }
-  std::int8_t& cards_left() { return slot_[3]; }
-  std::int8_t cards_left() const { return slot_[3]; }
-  std::int8_t& cards_to_draw() { return slot_[3]; }
-  std::int8_t cards_to_draw() const { return slot_[3]; }
-  std::int8_t& discarded() { return slot_[3]; }
-  std::int8_t discarded() const { return slot_[3]; }
-  std::int8_t& tiles_behind() { return slot_[3]; }
-  std::int8_t tiles_behind() const { return slot_[3]; }
-  std::int8_t& from_acme() { return slot_[3]; }
-  std::int8_t from_acme() const { return slot_[3]; }
-  std::int8_t& failed_plan() { return slot_[3]; }
-  std::int8_t failed_plan() const { return slot_[3]; }
-
-  // All four slots whatever they mean, for debug_string() (which must show
+  // All four slots whatever they hold, for debug_string() (which must show
   // everything a state holds).
   const std::array<std::int8_t, 4>& slots() const { return slot_; }
 
  private:
+  std::int8_t& field(TaskField f) {
+    assert(task_fields(kind) & field_bit(f));
+    return slot_[field_slot(f)];
+  }
+  std::int8_t field(TaskField f) const {
+    assert(task_fields(kind) & field_bit(f));
+    return slot_[field_slot(f)];
+  }
+
   std::array<std::int8_t, 4> slot_{};
 };
-// The search copies whole states: the stack must stay cheap to copy.
+// The search copies whole states: the stack stays trivially copyable and small.
 static_assert(std::is_trivially_copyable_v<Task> && sizeof(Task) == 16);
 
 // Names for events, formatted only when someone listens (see the fmt
