@@ -163,6 +163,16 @@ Tick RcRacerState::deadline() const {
   return countdown_from_ + static_cast<Tick>(data().countdown_ms);
 }
 
+// A programmer with slides to spare (most decisions) chooses from the table
+// itself, without a copy.
+std::span<const Action> RcRacerState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
+  if (phase_ == Phase::Programming && (programming_ >> p & 1) && data().max_slides - slides(p) >= 3)
+    return kProgrammingMoves[static_cast<std::size_t>(gap(p))];
+  scratch.clear();
+  legal_actions(p, scratch);
+  return scratch;
+}
+
 void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   switch (phase_) {
     case Phase::ChooseCar:
