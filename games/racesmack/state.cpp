@@ -148,6 +148,20 @@ unsigned RacesmackState::seats_to_tap() const {
   return seats;
 }
 
+// A tap (most decisions) is one of the revealed cards' slots, from a table.
+std::span<const Action> RacesmackState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
+  static constexpr auto kTaps = [] {
+    std::array<Action, kMaxPlayers> taps{};
+    for (int s = 0; s < kMaxPlayers; ++s) taps[static_cast<std::size_t>(s)] = kTapBase + s;
+    return taps;
+  }();
+  if (phase_ == Phase::Tap && p >= 0 && p < num_players() && tap_[p] < 0)
+    return std::span<const Action>(kTaps).first(static_cast<std::size_t>(nslots_));
+  scratch.clear();
+  legal_actions(p, scratch);
+  return scratch;
+}
+
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   // Only Settle can be a chance node among the phases that ask players (see turn()).
   if (p < 0 || p >= num_players() || (phase_ == Phase::Settle && turn() == Turn::Chance)) return;

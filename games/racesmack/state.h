@@ -156,6 +156,7 @@ class RacesmackState final : public State {
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
+  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   // Deals, the face-up pile's new top card and the Racing Rules deck, listed in place.
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
