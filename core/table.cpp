@@ -111,9 +111,8 @@ void Table::refresh_pending() {
     SeatRuntime& s = seat(p);
     Pending& pend = s.pending;
     if (pend.valid && pend.contest == contest) {
-      scratch_.clear();
-      state_->legal_actions(p, scratch_);
-      if (std::binary_search(scratch_.begin(), scratch_.end(), pend.action)) continue;
+      const std::span<const Action> legal = state_->legal_span(p, scratch_);
+      if (std::binary_search(legal.begin(), legal.end(), pend.action)) continue;
     }
     const Decision d = bot(p).decide(*state_, p, s.rng);
     Tick at = state_->now() + d.delay;
