@@ -133,25 +133,30 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
           add_sorted_once(out, start, kTakeBase + row_[static_cast<std::size_t>(i)]);
       return;
     }
-    case Phase::EgwRace: out.push_back(kRoll); return;
+    case Phase::EgwRace:
     case Phase::GwRace:
-      if (player == contest_owner_) out.push_back(kRoll);
+    case Phase::BeThrow: {
+      const std::span<const Action> one = one_action(player);
+      out.insert(out.end(), one.begin(), one.end());
       return;
-    case Phase::BeThrow:
-      if (!has_thrown(player)) out.push_back(kThrow);
-      return;
+    }
     default: return;
   }
 }
 
 // A race's roll and the Bull's-eye throw are one action each, from a table:
 // most decisions of a game are rolls, and the bot needs no list built for them.
-std::span<const Action> GoWackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
+std::span<const Action> GoWackyState::one_action(PlayerId player) const {
   static constexpr Action kRollOnly[] = {kRoll};
   static constexpr Action kThrowOnly[] = {kThrow};
   // Tests, not a switch: a jump table here mispredicts as the phases alternate.
   if (phase_ == Phase::EgwRace || (phase_ == Phase::GwRace && player == contest_owner_)) return kRollOnly;
   if (phase_ == Phase::BeThrow && !has_thrown(player)) return kThrowOnly;
+  return {};
+}
+
+std::span<const Action> GoWackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
+  if (const std::span<const Action> one = one_action(player); !one.empty()) return one;
   scratch.clear();
   legal_actions(player, scratch);
   return scratch;

@@ -127,6 +127,8 @@ class GoWackyState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // The one legal action of a roll or a throw, from a table; empty otherwise.
+  std::span<const Action> one_action(PlayerId player) const;
   GoWackyState(const GoWackyState&) = default;
 
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h

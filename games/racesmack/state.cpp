@@ -148,8 +148,9 @@ unsigned RacesmackState::seats_to_tap() const {
   return seats;
 }
 
-// A tap (most decisions) is one of the revealed cards' slots, from a table.
-std::span<const Action> RacesmackState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
+// A tap (most decisions) is one of the revealed cards' slots, from a table;
+// empty for a player who has tapped or off the Tap phase.
+std::span<const Action> RacesmackState::taps(PlayerId p) const {
   static constexpr auto kTaps = [] {
     std::array<Action, kMaxPlayers> taps{};
     for (int s = 0; s < kMaxPlayers; ++s) taps[static_cast<std::size_t>(s)] = kTapBase + s;
@@ -157,6 +158,11 @@ std::span<const Action> RacesmackState::legal_span(PlayerId p, std::vector<Actio
   }();
   if (phase_ == Phase::Tap && p >= 0 && p < num_players() && tap_[p] < 0)
     return std::span<const Action>(kTaps).first(static_cast<std::size_t>(nslots_));
+  return {};
+}
+
+std::span<const Action> RacesmackState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
+  if (const std::span<const Action> t = taps(p); !t.empty()) return t;
   scratch.clear();
   legal_actions(p, scratch);
   return scratch;
@@ -177,10 +183,11 @@ void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
     case Phase::Pick:
       if (!has_picked(p)) cards_of(hand(p), kPlayBase);
       break;
-    case Phase::Tap:
-      if (tap_[i] < 0)
-        for (int s = 0; s < nslots_; ++s) out.push_back(kTapBase + s);
+    case Phase::Tap: {
+      const std::span<const Action> t = taps(p);
+      out.insert(out.end(), t.begin(), t.end());
       break;
+    }
     case Phase::Settle:
       if (penalty_pending_[i]) {
         out.insert(out.end(), {kPenaltyRace, kPenaltyHand, kPenaltyTie});

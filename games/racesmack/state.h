@@ -230,6 +230,7 @@ class RacesmackState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  std::span<const Action> taps(PlayerId p) const;  // the legal taps, from a table (empty: none)
   RacesmackState(const RacesmackState&) = default;
 
   const std::string& name(PlayerId p) const;

@@ -163,11 +163,17 @@ Tick RcRacerState::deadline() const {
   return countdown_from_ + static_cast<Tick>(data().countdown_ms);
 }
 
-// A programmer with slides to spare (most decisions) chooses from the table
-// itself, without a copy.
-std::span<const Action> RcRacerState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
+// A programmer with slides to spare (most decisions): every slide fits the
+// budget, so the gap alone decides and the table row is the list. Empty
+// otherwise.
+std::span<const Action> RcRacerState::programming_row(PlayerId p) const {
   if (phase_ == Phase::Programming && (programming_ >> p & 1) && data().max_slides - slides(p) >= 3)
     return kProgrammingMoves[static_cast<std::size_t>(gap(p))];
+  return {};
+}
+
+std::span<const Action> RcRacerState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
+  if (const std::span<const Action> row = programming_row(p); !row.empty()) return row;
   scratch.clear();
   legal_actions(p, scratch);
   return scratch;
@@ -189,13 +195,12 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       return;
     case Phase::Programming: {
       if (!(programming_ >> p & 1)) return;
-      const int g = gap(p);
-      const int budget = data().max_slides - slides(p);
-      if (budget >= 3) {  // every slide fits the budget: the gap alone decides
-        const auto& list = kProgrammingMoves[static_cast<std::size_t>(g)];
-        out.insert(out.end(), list.begin(), list.end());
+      if (const std::span<const Action> row = programming_row(p); !row.empty()) {
+        out.insert(out.end(), row.begin(), row.end());
         return;
       }
+      const int g = gap(p);
+      const int budget = data().max_slides - slides(p);
       for (int d = 0; d < kDirs; ++d) {
         const int room = slide_room(g, static_cast<Dir>(d));
         for (int k = 1; k <= room && k <= budget; ++k) out.push_back(slide_action(static_cast<Dir>(d), k));

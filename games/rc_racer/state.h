@@ -141,6 +141,7 @@ class RcRacerState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  std::span<const Action> programming_row(PlayerId p) const;  // the legal list as a table row, or empty
   // Whether everything action_label would name for this action exists now.
   bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;

@@ -59,17 +59,24 @@ void WackyState::actors(std::vector<PlayerId>& out) const {
   if (depth_ != 0 && !is_chance(at_top().kind)) out.push_back(at_top().who);
 }
 
-// The turn's list, made when the turn stopped, needs no copy (most decisions).
-std::span<const Action> WackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
+// The turn's list, made when the turn stopped for `player` (most decisions);
+// empty otherwise.
+std::span<const Action> WackyState::listed_turn_actions(PlayerId player) const {
   if (turn_actions_valid_ && player == at_top().who) return {turn_actions_.data(), turn_actions_size_};
+  return {};
+}
+
+// The turn's list needs no copy.
+std::span<const Action> WackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
+  if (const std::span<const Action> listed = listed_turn_actions(player); !listed.empty()) return listed;
   scratch.clear();
   legal_actions(player, scratch);
   return scratch;
 }
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
-  if (turn_actions_valid_ && player == at_top().who) {  // the turn's list, made when it stopped
-    out.insert(out.end(), turn_actions_.begin(), turn_actions_.begin() + turn_actions_size_);
+  if (const std::span<const Action> listed = listed_turn_actions(player); !listed.empty()) {
+    out.insert(out.end(), listed.begin(), listed.end());
     return;
   }
   if (turn() != Turn::Player) return;

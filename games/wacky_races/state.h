@@ -519,8 +519,9 @@ class WackyState final : public State {
   void end_turn(PlayerId seat);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
-  int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
-  bool list_turn_actions(PlayerId seat);               // false: nothing to choose but ending the turn
+  int turn_actions(PlayerId seat, Action* out) const;                  // see kMaxTurnActions
+  std::span<const Action> listed_turn_actions(PlayerId player) const;  // empty: not listed now
+  bool list_turn_actions(PlayerId seat);  // false: nothing to choose but ending the turn
   void play_card(PlayerId seat, int terrain, bool count_discard = true);
   [[gnu::cold, gnu::noinline]] void narrate_play(int slot, int terrain, int nth) const;
 

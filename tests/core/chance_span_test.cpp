@@ -115,7 +115,7 @@ TEST_CASE("Table: a chance list given in place draws the same outcomes as chance
   CHECK(faces[4] > faces[0]);
 }
 
-// pick_outcome() counts running sums for short lists and walks long ones; both
+// pick_index() counts running sums for short lists and walks long ones; both
 // must give the index the walk gives for every draw, or seeds would replay
 // different games. Every value below `total` is tried as the draw.
 TEST_CASE("Chance: a short list's outcome is the one the walk finds, for every draw", "[core][chance]") {
