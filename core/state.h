@@ -119,14 +119,18 @@ class State {
 
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
-  // Optional fast path for agents: the same actions, in the same order, as a
-  // span into a list the game keeps anyway or into `scratch` (cleared first);
+  // For agents: the same actions, in the same order, as a span into the list
+  // the game keeps (kept_actions()) or else into `scratch` (cleared first);
   // valid until the state changes (the contract harness checks both agree).
-  virtual std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const {
+  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const {
+    if (const std::span<const Action> kept = kept_actions(player); !kept.empty()) return kept;
     scratch.clear();
     legal_actions(player, scratch);
     return scratch;
   }
+  // Optional fast path: `player`'s legal actions when the game keeps them as a
+  // list anyway (a turn's list, a table row); empty when they must be listed.
+  virtual std::span<const Action> kept_actions(PlayerId /*player*/) const { return {}; }
   virtual void chance_outcomes(std::vector<Outcome>& out) const = 0;
   // Optional fast path for drivers: the same outcomes, in the same order, as
   // a span into a table of the game's or into `scratch`; empty whenever turn()

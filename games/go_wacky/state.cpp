@@ -136,7 +136,7 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
     case Phase::EgwRace:
     case Phase::GwRace:
     case Phase::BeThrow: {
-      const std::span<const Action> one = one_action(player);
+      const std::span<const Action> one = kept_actions(player);
       out.insert(out.end(), one.begin(), one.end());
       return;
     }
@@ -146,20 +146,14 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
 
 // A race's roll and the Bull's-eye throw are one action each, from a table:
 // most decisions of a game are rolls, and the bot needs no list built for them.
-std::span<const Action> GoWackyState::one_action(PlayerId player) const {
+// The one legal action of a roll or a throw, from a table; empty otherwise.
+std::span<const Action> GoWackyState::kept_actions(PlayerId player) const {
   static constexpr Action kRollOnly[] = {kRoll};
   static constexpr Action kThrowOnly[] = {kThrow};
   // Tests, not a switch: a jump table here mispredicts as the phases alternate.
   if (phase_ == Phase::EgwRace || (phase_ == Phase::GwRace && player == contest_owner_)) return kRollOnly;
   if (phase_ == Phase::BeThrow && !has_thrown(player)) return kThrowOnly;
   return {};
-}
-
-std::span<const Action> GoWackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
-  if (const std::span<const Action> one = one_action(player); !one.empty()) return one;
-  scratch.clear();
-  legal_actions(player, scratch);
-  return scratch;
 }
 
 void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {

@@ -80,7 +80,7 @@ class GoWackyState final : public State {
   Tick action_time(PlayerId player, Action action) const override;
   bool contest_running() const override { return contest_ != Phase::Over && phase_ != Phase::Over; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
-  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
+  std::span<const Action> kept_actions(PlayerId player) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   // Draws and die rolls, the game's usual chance nodes, listed in place.
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
@@ -127,8 +127,6 @@ class GoWackyState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // The one legal action of a roll or a throw, from a table; empty otherwise.
-  std::span<const Action> one_action(PlayerId player) const;
   GoWackyState(const GoWackyState&) = default;
 
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h

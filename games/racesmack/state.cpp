@@ -150,7 +150,7 @@ unsigned RacesmackState::seats_to_tap() const {
 
 // A tap (most decisions) is one of the revealed cards' slots, from a table;
 // empty for a player who has tapped or off the Tap phase.
-std::span<const Action> RacesmackState::taps(PlayerId p) const {
+std::span<const Action> RacesmackState::kept_actions(PlayerId p) const {
   static constexpr auto kTaps = [] {
     std::array<Action, kMaxPlayers> taps{};
     for (int s = 0; s < kMaxPlayers; ++s) taps[static_cast<std::size_t>(s)] = kTapBase + s;
@@ -159,13 +159,6 @@ std::span<const Action> RacesmackState::taps(PlayerId p) const {
   if (phase_ == Phase::Tap && p >= 0 && p < num_players() && tap_[p] < 0)
     return std::span<const Action>(kTaps).first(static_cast<std::size_t>(nslots_));
   return {};
-}
-
-std::span<const Action> RacesmackState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
-  if (const std::span<const Action> t = taps(p); !t.empty()) return t;
-  scratch.clear();
-  legal_actions(p, scratch);
-  return scratch;
 }
 
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
@@ -184,7 +177,7 @@ void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       if (!has_picked(p)) cards_of(hand(p), kPlayBase);
       break;
     case Phase::Tap: {
-      const std::span<const Action> t = taps(p);
+      const std::span<const Action> t = kept_actions(p);
       out.insert(out.end(), t.begin(), t.end());
       break;
     }

@@ -156,7 +156,7 @@ class RacesmackState final : public State {
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
-  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
+  std::span<const Action> kept_actions(PlayerId player) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   // Deals, the face-up pile's new top card and the Racing Rules deck, listed in place.
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
@@ -230,7 +230,6 @@ class RacesmackState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  std::span<const Action> taps(PlayerId p) const;  // the legal taps, from a table (empty: none)
   RacesmackState(const RacesmackState&) = default;
 
   const std::string& name(PlayerId p) const;

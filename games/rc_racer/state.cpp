@@ -166,17 +166,10 @@ Tick RcRacerState::deadline() const {
 // A programmer with slides to spare (most decisions): every slide fits the
 // budget, so the gap alone decides and the table row is the list. Empty
 // otherwise.
-std::span<const Action> RcRacerState::programming_row(PlayerId p) const {
+std::span<const Action> RcRacerState::kept_actions(PlayerId p) const {
   if (phase_ == Phase::Programming && (programming_ >> p & 1) && data().max_slides - slides(p) >= 3)
     return kProgrammingMoves[static_cast<std::size_t>(gap(p))];
   return {};
-}
-
-std::span<const Action> RcRacerState::legal_span(PlayerId p, std::vector<Action>& scratch) const {
-  if (const std::span<const Action> row = programming_row(p); !row.empty()) return row;
-  scratch.clear();
-  legal_actions(p, scratch);
-  return scratch;
 }
 
 void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
@@ -195,7 +188,7 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       return;
     case Phase::Programming: {
       if (!(programming_ >> p & 1)) return;
-      if (const std::span<const Action> row = programming_row(p); !row.empty()) {
+      if (const std::span<const Action> row = kept_actions(p); !row.empty()) {
         out.insert(out.end(), row.begin(), row.end());
         return;
       }

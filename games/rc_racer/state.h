@@ -79,7 +79,7 @@ class RcRacerState final : public State {
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
-  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
+  std::span<const Action> kept_actions(PlayerId player) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
@@ -141,7 +141,6 @@ class RcRacerState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  std::span<const Action> programming_row(PlayerId p) const;  // the legal list as a table row, or empty
   // Whether everything action_label would name for this action exists now.
   bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;

@@ -61,21 +61,15 @@ void WackyState::actors(std::vector<PlayerId>& out) const {
 
 // The turn's list, made when the turn stopped for `player` (most decisions);
 // empty otherwise.
-std::span<const Action> WackyState::listed_turn_actions(PlayerId player) const {
+std::span<const Action> WackyState::kept_actions(PlayerId player) const {
   if (turn_actions_valid_ && player == at_top().who) return {turn_actions_.data(), turn_actions_size_};
   return {};
 }
 
 // The turn's list needs no copy.
-std::span<const Action> WackyState::legal_span(PlayerId player, std::vector<Action>& scratch) const {
-  if (const std::span<const Action> listed = listed_turn_actions(player); !listed.empty()) return listed;
-  scratch.clear();
-  legal_actions(player, scratch);
-  return scratch;
-}
 
 void WackyState::legal_actions(PlayerId player, std::vector<Action>& out) const {
-  if (const std::span<const Action> listed = listed_turn_actions(player); !listed.empty()) {
+  if (const std::span<const Action> listed = kept_actions(player); !listed.empty()) {
     out.insert(out.end(), listed.begin(), listed.end());
     return;
   }

@@ -338,7 +338,7 @@ class WackyState final : public State {
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
-  std::span<const Action> legal_span(PlayerId player, std::vector<Action>& scratch) const override;
+  std::span<const Action> kept_actions(PlayerId player) const override;
   PlayerId player_to_act(std::vector<PlayerId>&) const override { return at_top().who; }
   void chance_outcomes(std::vector<Outcome>& out) const override;
   ChanceSpan chance_span(ChanceScratch& out) const override;
@@ -519,9 +519,8 @@ class WackyState final : public State {
   void end_turn(PlayerId seat);
   void apply_turn_action(PlayerId seat, Action a);
   void legal_turn(PlayerId seat, std::vector<Action>& out) const;
-  int turn_actions(PlayerId seat, Action* out) const;                  // see kMaxTurnActions
-  std::span<const Action> listed_turn_actions(PlayerId player) const;  // empty: not listed now
-  bool list_turn_actions(PlayerId seat);  // false: nothing to choose but ending the turn
+  int turn_actions(PlayerId seat, Action* out) const;  // see kMaxTurnActions
+  bool list_turn_actions(PlayerId seat);               // false: nothing to choose but ending the turn
   void play_card(PlayerId seat, int terrain, bool count_discard = true);
   [[gnu::cold, gnu::noinline]] void narrate_play(int slot, int terrain, int nth) const;
 
