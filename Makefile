@@ -9,6 +9,8 @@ BUILD_TYPE  ?= RelWithDebInfo
 GENERATOR   := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+# Warnings as errors: CI sets WERROR=ON for every build it makes (gcc and clang).
+WERROR ?= OFF
 
 # Debian packages the build and the tests need.
 PACKAGES := build-essential cmake ninja-build pkg-config libncurses-dev libcli11-dev \
@@ -89,7 +91,7 @@ deps-package: deps-deb
 
 configure: deps
 	@[ -f $(BUILD_DIR)/CMakeCache.txt ] || cmake -S . -B $(BUILD_DIR) -G "$(GENERATOR)" \
-	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_FLAGS)
+	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DRACETABLE_WERROR=$(WERROR) $(CMAKE_FLAGS)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -122,7 +124,7 @@ clang-test: deps-clang
 # Each libFuzzer target for FUZZ_SECONDS on a scratch copy of its seed corpus.
 fuzz-smoke: deps-clang
 	@[ -f build-fuzz/CMakeCache.txt ] || cmake -S . -B build-fuzz -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_FUZZ=ON -DRACETABLE_TESTS=OFF
+	  -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_FUZZ=ON -DRACETABLE_TESTS=OFF -DRACETABLE_WERROR=$(WERROR)
 	cmake --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_apply fuzz_line fuzz_protocol fuzz_client
 	@for t in save data apply line protocol client; do \
 	  rm -rf build-fuzz/corpus-$$t && mkdir -p build-fuzz/corpus-$$t && cp fuzz/corpus/$$t/* build-fuzz/corpus-$$t/; \

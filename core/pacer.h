@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/contest_clock.h"
@@ -44,6 +45,15 @@ enum class PacePhase : std::uint8_t {
   GetReady,   // a timed contest with people in it opens soon
   Contest,    // a timed contest is live: its clock flows
   Over,
+};
+
+// How a game paced elsewhere looks now, for those who watch it (a local
+// game opened to watchers: net/watch_mirror.h).
+struct MirrorPace {
+  PacePhase phase = PacePhase::Computers;
+  Tick view_tick = 0;
+  int picture = -1;                 // a race's picture being shown, or -1
+  std::vector<std::string> result;  // the contest Result pane while it shows
 };
 
 enum class ContestAnswer : std::uint8_t {

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/canvas.h"
-#include "tui/net/client.h"
-#include "tui/net/protocol.h"
+#include "net/client.h"
+#include "net/protocol.h"
 
 namespace {
 

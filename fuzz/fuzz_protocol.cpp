@@ -12,12 +12,12 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/remote_table.h"
 #include "games/registry.h"
-#include "tui/net/client.h"
-#include "tui/net/remote_table.h"
-#include "tui/net/server.h"
-#include "tui/net/sockets.h"
-#include "tui/setup.h"
+#include "games/setup.h"
+#include "net/client.h"
+#include "net/server.h"
+#include "net/sockets.h"
 #include "tui/shell/screens.h"
 
 namespace {
@@ -70,7 +70,7 @@ void as_server_output(const std::uint8_t* data, std::size_t size) {
 }
 
 void as_client_input(const std::uint8_t* data, std::size_t size) {
-  rt::cli::TableRequest req;
+  rt::setup::TableRequest req;
   req.game = rt::builtin_registry().all().front().info.id;
   req.seats = {"human", "normal"};  // one hello starts the game
   req.players = 2;
@@ -82,7 +82,7 @@ void as_client_input(const std::uint8_t* data, std::size_t size) {
   opt.after_contest_ms = 0;
   static rt::net::Millis fake = 0;
   opt.clock = [] { return fake += 10; };
-  rt::net::Server server(rt::cli::make_table(req, 1), opt);
+  rt::net::Server server(rt::setup::make_table(req, 1), opt);
   server.open();
   std::string err;
   const int fd = rt::net::connect_unix(server.socket_path(), err);

@@ -75,7 +75,7 @@ case "$cmd" in
   *) fail "the page shows the command as '$cmd'" ;;
 esac
 keys A n
-pane A | grep -q "racetable join wacky-races" || fail "the log does not give the command"
+wait_for A "racetable join wacky-races"  # the log gives the command
 
 # B runs the command shown (racetable is $BIN here).
 t new-session -d -s B -x 80 -y 24 "${cmd/racetable/$BIN}; echo EXIT=\$?; sleep 600"

@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tui/cli_complete.h"
+#include "app/cli_complete.h"
 
 namespace {
 

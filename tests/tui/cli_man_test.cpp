@@ -4,8 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli_man.h"
 #include "core/types.h"
-#include "tui/cli_man.h"
 
 TEST_CASE("Man page: every visible command and option, hidden ones left out", "[cli][man]") {
   CLI::App app{"test", "racetable"};

@@ -1,5 +1,5 @@
 // What a shared table shows while a contest's result is held and while RC
-// Racer's race phase plays back (tui/net/server_views.cpp): the same Result
+// Racer's race phase plays back (net/server_views.cpp): the same Result
 // lines and pictures to every seat and watcher, built from public events
 // only, so nothing private leaks through them.
 #include <catch2/catch.hpp>
@@ -91,12 +91,12 @@ TEST_CASE("Shared table: a contest's result is on every screen, public lines onl
 
 TEST_CASE("Shared table: RC Racer's race phase plays back picture by picture on every screen",
           "[net][contest][rc-racer]") {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "rc-racer";
   req.seats = {"human", "normal"};
   req.players = 2;
   req.options = {"racers=die-liner,turbobot"};
-  const Played p = play_watched(cli::make_table(req, 3));
+  const Played p = play_watched(setup::make_table(req, 3));
   for (const Seen* seen : {&p.player, &p.watcher}) {
     // Pictures come in order from 0, each a new screen, and the board moves between them.
     int runs = 0, pictures = 0, moved = 0;

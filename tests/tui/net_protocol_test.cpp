@@ -5,10 +5,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "app/remote_table.h"
+#include "net/client.h"
+#include "net/protocol.h"
 #include "tests/tui/shell_fake_terminal.h"
-#include "tui/net/client.h"
-#include "tui/net/protocol.h"
-#include "tui/net/remote_table.h"
 #include "tui/shell/screens.h"
 
 using namespace rt;

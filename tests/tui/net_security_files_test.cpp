@@ -2,8 +2,8 @@
 // what reaches the terminal (symlinks, directory modes, swapped sockets,
 // escape sequences, the seed). One TEST_CASE per attack, played as the
 // attacker would; the attacker: tests/tui/net_attacker.h.
+#include "app/commands.h"
 #include "tests/tui/net_attacker.h"
-#include "tui/net/commands.h"
 
 using namespace nettest;
 using namespace nettest::attacker;

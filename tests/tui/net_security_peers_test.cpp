@@ -2,9 +2,9 @@
 // may do (join codes, connections that never say hello, seats, watchers,
 // tables served together). One TEST_CASE per attack, played as the attacker
 // would; the attacker: tests/tui/net_attacker.h.
+#include "app/commands.h"
+#include "net/watch_mirror.h"
 #include "tests/tui/net_attacker.h"
-#include "tui/net/commands.h"
-#include "tui/net/watch_mirror.h"
 
 using namespace nettest;
 using namespace nettest::attacker;

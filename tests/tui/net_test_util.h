@@ -17,10 +17,10 @@
 #include "core/rng.h"
 #include "core/save.h"
 #include "games/registry.h"
-#include "tui/net/client.h"
-#include "tui/net/server.h"
-#include "tui/net/sockets.h"
-#include "tui/setup.h"
+#include "games/setup.h"
+#include "net/client.h"
+#include "net/server.h"
+#include "net/sockets.h"
 
 namespace nettest {
 
@@ -43,11 +43,11 @@ struct TempDir {
 
 inline std::unique_ptr<Table> new_table(const std::string& game, const std::vector<std::string>& seats,
                                         std::uint64_t seed) {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = game;
   req.seats = seats;
   req.players = static_cast<int>(seats.size());
-  return cli::make_table(req, seed);
+  return setup::make_table(req, seed);
 }
 
 // A server with a fake clock that moves `step_ms` per pump.

@@ -326,7 +326,7 @@ TEST_CASE("shell app: two humans race with their own keys, shown on screen", "[s
     AppContext ctx;
     const TempDir tmp;
     ctx.state_dir = tmp.path();
-    cli::TableRequest req;
+    setup::TableRequest req;
     req.game = "go-wacky";
     req.seats = {"human", "human", "normal"};
     req.seed_text = std::to_string(seed);

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "games/registry.h"
+#include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
-#include "tui/setup.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
@@ -31,8 +31,8 @@ PlayScreen* play(App& app) {
   return dynamic_cast<PlayScreen*>(&app.top());
 }
 
-cli::TableRequest rc_request(std::vector<std::string> seats, std::vector<std::string> variants = {}) {
-  cli::TableRequest req;
+setup::TableRequest rc_request(std::vector<std::string> seats, std::vector<std::string> variants = {}) {
+  setup::TableRequest req;
   req.game = "rc-racer";
   req.seats = std::move(seats);
   req.variants = std::move(variants);
@@ -77,22 +77,22 @@ TEST_CASE("shell setup: one human gets the game's one-human variant, others the 
           "[shell][setup]") {
   const GameInfo& info = builtin_registry().get("rc-racer").info;
   using V = std::vector<std::string>;
-  CHECK(cli::with_seat_defaults(info, {}, 1) == V{"real-time"});
-  CHECK(cli::with_seat_defaults(info, {"long"}, 1) == V{"long", "real-time"});
-  CHECK(cli::with_seat_defaults(info, {"counted-slides"}, 1) == V{"counted-slides"});  // the player's pick
-  CHECK(cli::with_seat_defaults(info, {}, 2).empty());
-  CHECK(cli::with_seat_defaults(info, {}, 0).empty());
+  CHECK(setup::with_seat_defaults(info, {}, 1) == V{"real-time"});
+  CHECK(setup::with_seat_defaults(info, {"long"}, 1) == V{"long", "real-time"});
+  CHECK(setup::with_seat_defaults(info, {"counted-slides"}, 1) == V{"counted-slides"});  // the player's pick
+  CHECK(setup::with_seat_defaults(info, {}, 2).empty());
+  CHECK(setup::with_seat_defaults(info, {}, 0).empty());
   // A game without such a variant is left alone.
-  CHECK(cli::with_seat_defaults(builtin_registry().get("go-wacky").info, {}, 1).empty());
+  CHECK(setup::with_seat_defaults(builtin_registry().get("go-wacky").info, {}, 1).empty());
 
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.seats = {"human", "normal", "human"};
-  CHECK(cli::human_seats(req) == 2);
+  CHECK(setup::human_seats(req) == 2);
   req.seats.clear();
   req.default_seat = "human";
-  CHECK(cli::human_seats(req) == 1);
+  CHECK(setup::human_seats(req) == 1);
   req.default_seat = "normal";
-  CHECK(cli::human_seats(req) == 0);
+  CHECK(setup::human_seats(req) == 0);
 }
 
 TEST_CASE("shell setup: RC Racer for one human starts in real time, ticked on the options screen",
@@ -252,7 +252,7 @@ TEST_CASE("shell arrows: with counted slides an arrow is a turn; with no grid, a
   AppContext ctx;
   const TempDir tmp;
   ctx.state_dir = tmp.path();
-  cli::TableRequest req = rc_request({"human", "normal"}, {"counted-slides"});
+  setup::TableRequest req = rc_request({"human", "normal"}, {"counted-slides"});
   req.options.clear();  // choose racecars: a menu without arrows
   App app(term, ctx, make_seats_screen(ctx, req));
   seat_and_start(app, term);

@@ -11,9 +11,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "app/remote_table.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
-#include "tui/net/remote_table.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/screens.h"
 
@@ -93,11 +93,11 @@ inline TestTable make_test_table(Where where, std::unique_ptr<Table> table, Fake
   return t;
 }
 
-inline TestTable make_test_table(Where where, const cli::TableRequest& req, FakeTerminal& term,
+inline TestTable make_test_table(Where where, const setup::TableRequest& req, FakeTerminal& term,
                                  Pace pace = Pace::Quick, bool local_save = true,
                                  int local_speed = kDefaultSpeed) {
-  return make_test_table(where, cli::make_table(req, cli::parse_seed(req.seed_text)), term, pace, local_save,
-                         local_speed);
+  return make_test_table(where, setup::make_table(req, setup::parse_seed(req.seed_text)), term, pace,
+                         local_save, local_speed);
 }
 
 inline PlayScreen* play(App& app) {

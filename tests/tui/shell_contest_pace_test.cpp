@@ -11,8 +11,8 @@
 
 #include "core/agent.h"
 #include "games/go_wacky/state.h"
+#include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
-#include "tui/setup.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/screens.h"
@@ -27,11 +27,11 @@ namespace {
 constexpr Tick kRollMs = 400;  // data/go-wacky/deck.json "roll_ms", said on the rules screen
 
 std::unique_ptr<Table> go_wacky_table(const std::vector<std::string>& seats, int seed) {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seats = seats;
   req.seed_text = std::to_string(seed);
-  return cli::make_table(req, 1);
+  return setup::make_table(req, 1);
 }
 
 // A computer that rolls the instant it may: a key mashed by a machine. The

@@ -14,8 +14,8 @@
 #include <set>
 
 #include "games/registry.h"
+#include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
-#include "tui/setup.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/screens.h"
@@ -113,7 +113,7 @@ void check_frame(const FakeTerminal& term, const PlayScreen& ps, Checked& checke
 // up to `max_decisions` decisions; returns false if the game got stuck.
 bool play_and_check(const std::string& game, int players, std::uint64_t seed, bool all_human, bool unicode,
                     int max_decisions, Checked& checked, Where where = Where::Local) {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = game;
   req.seed_text = std::to_string(seed);
   req.players = players;
@@ -125,7 +125,8 @@ bool play_and_check(const std::string& game, int players, std::uint64_t seed, bo
   ctx.state_dir = tmp.path();
   ctx.unicode = unicode;
   // No save: a save (with its fsync) at every human turn would be most of the time.
-  TestTable t = make_test_table(where, cli::make_table(req, players), term, Pace::Quick, false, kSpeedCount);
+  TestTable t =
+      make_test_table(where, setup::make_table(req, players), term, Pace::Quick, false, kSpeedCount);
   App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
   std::mt19937 rng(static_cast<std::uint32_t>(seed * 7919 + static_cast<std::uint64_t>(players)));
   int decisions = 0;

@@ -88,7 +88,7 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
   AppContext ctx;
   const TempDir tmp;
   ctx.state_dir = tmp.path();
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = game;
   req.seats = {"human", "human", "normal", "normal"};
   req.names = {"Ana", "Ben", "Cleo", "Dev"};

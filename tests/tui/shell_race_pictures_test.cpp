@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
+#include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
-#include "tui/setup.h"
 
 using namespace rt;
 using namespace rt::shell;
@@ -44,7 +44,7 @@ TEST_CASE("RC Racer's race phase plays command by command, each position on scre
           "[shell][pace][rc-racer][tables]") {
   const Where where = GENERATE(Where::Local, Where::Shared);
   INFO(where_name(where));
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "rc-racer";
   // A person at the table (a shared table needs one to start), who only
   // takes the first option: the computers race alongside.
@@ -122,7 +122,7 @@ TEST_CASE("RC Racer in real time: the race after the countdown plays command by 
   // or the countdown): the pictures still play before the next Reset.
   const Where where = GENERATE(Where::Local, Where::Shared);
   INFO(where_name(where));
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "rc-racer";
   req.seats = {"human", "normal"};
   req.variants = {"real-time"};

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <sstream>
 
+#include "games/setup.h"
 #include "tests/tui/save_fault_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/line_mode.h"
-#include "tui/setup.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/saves.h"
@@ -50,14 +50,14 @@ class FileSizeLimit {
 // A game of Go Wacky! (one human, three computers) saved to `save_path`,
 // on the game screen.
 std::unique_ptr<App> start_game(FakeTerminal& term, AppContext& ctx, const std::string& save_path) {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seed_text = "7";
   req.seats = {"human", "normal", "normal", "normal"};
   SessionOptions so;
   so.save_path = save_path;
   so.speed = kSpeedCount;  // computers at once
-  auto session = std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, so);
+  auto session = std::make_unique<GameSession>(setup::make_table(req, 1), std::vector<Event>{}, so);
   auto app = std::make_unique<App>(term, ctx, make_play_screen(ctx, std::move(session)));
   return app;
 }
@@ -247,11 +247,11 @@ TEST_CASE("shell: a game saved by line mode is continued by the shell at the sam
           "[shell][save][line]") {
   const TempDir tmp;
   const std::string save = tmp.path() + "/line.save";
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seed_text = "5";
   req.seats = {"human", "normal", "normal"};
-  auto table = cli::make_table(req, 1);
+  auto table = setup::make_table(req, 1);
   std::istringstream answers("1\n1\n1\n1\n1\n");
   std::string out;
   cli::LineModeOptions lopt;
@@ -302,7 +302,7 @@ TEST_CASE("shell: when the finished game cannot be saved, the result says so and
   rt::test::BreakableDir dir(tmp.path() + "/state");
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seed_text = "7";
   req.seats = {"normal", "normal", "normal"};  // computers only: the game plays itself to the end
@@ -310,8 +310,8 @@ TEST_CASE("shell: when the finished game cannot be saved, the result says so and
   so.save_path = dir.path() + "/g.save";
   so.speed = kSpeedCount;
   App app(term, ctx,
-          make_play_screen(ctx,
-                           std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, so)));
+          make_play_screen(
+              ctx, std::make_unique<GameSession>(setup::make_table(req, 1), std::vector<Event>{}, so)));
   dir.break_it();
   REQUIRE(run_until(
       app, term, [&] { return session_of(app).phase() == Phase::Over; }, 200000));
@@ -336,7 +336,7 @@ TEST_CASE("shell: a finished game that could not be added to the history is said
   FakeTerminal term(80, 24, false);
   AppContext ctx;
   ctx.state_dir = state.path();
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seed_text = "7";
   req.seats = {"normal", "normal", "normal"};
@@ -344,8 +344,8 @@ TEST_CASE("shell: a finished game that could not be added to the history is said
   so.save_path = tmp.path() + "/g.save";  // the save works; only the history does not
   so.speed = kSpeedCount;
   App app(term, ctx,
-          make_play_screen(ctx,
-                           std::make_unique<GameSession>(cli::make_table(req, 1), std::vector<Event>{}, so)));
+          make_play_screen(
+              ctx, std::make_unique<GameSession>(setup::make_table(req, 1), std::vector<Event>{}, so)));
   state.break_it();
   REQUIRE(run_until(
       app, term, [&] { return term.shows("Not added to your history"); }, 200000));

@@ -7,8 +7,8 @@
 #include <cstdlib>
 
 #include "core/save.h"
+#include "games/setup.h"
 #include "tests/tui/shell_fake_terminal.h"
-#include "tui/setup.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/session.h"
 
@@ -18,11 +18,11 @@ using namespace rt::shell;
 namespace {
 
 std::unique_ptr<Table> go_wacky(const std::vector<std::string>& seats, const std::string& seed) {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seats = seats;
   req.seed_text = seed;
-  return cli::make_table(req, 1);
+  return setup::make_table(req, 1);
 }
 
 // Runs update() with the fake clock jumping to each wake-up until `done`.

@@ -193,7 +193,7 @@ TEST_CASE("settings: the shell remembers seats, names, variants and the speed", 
     AppContext ctx;
     ctx.state_dir = tmp.path() + "/state";
     ctx.settings = &store;
-    cli::TableRequest req;
+    setup::TableRequest req;
     req.game = "go-wacky";
     App app(term, ctx, make_seats_screen(ctx, req));
     REQUIRE(run_until(app, term, [&] { return term.shows("who is playing?"); }));
@@ -229,7 +229,7 @@ TEST_CASE("settings: the shell remembers seats, names, variants and the speed", 
   AppContext ctx;
   ctx.state_dir = tmp.path() + "/state";
   ctx.settings = &store;
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   App app(term, ctx, make_seats_screen(ctx, req));
   REQUIRE(run_until(app, term, [&] { return term.shows("who is playing?"); }));
@@ -259,7 +259,7 @@ TEST_CASE("settings: when they cannot be written, the player is told before the 
   AppContext ctx;
   ctx.state_dir = tmp.path() + "/state";
   ctx.settings = &store;
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   App app(term, ctx, make_options_screen(ctx, req));
   REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));

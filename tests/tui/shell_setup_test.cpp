@@ -48,7 +48,7 @@ TEST_CASE("set-up: the variants page shows every summary whole at 80x24", "[shel
       AppContext ctx;
       const TempDir tmp;
       ctx.state_dir = tmp.path();
-      cli::TableRequest req;
+      setup::TableRequest req;
       req.game = info.id;
       App app(term, ctx, make_options_screen(ctx, req));
       REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));
@@ -95,7 +95,7 @@ TEST_CASE("set-up: a text field being edited shows the terminal's cursor at its 
   AppContext ctx;
   const TempDir tmp;
   ctx.state_dir = tmp.path();
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   App app(term, ctx, make_seats_screen(ctx, req));
   REQUIRE(run_until(app, term, [&] { return term.shows("who is playing?"); }));

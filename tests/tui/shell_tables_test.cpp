@@ -16,8 +16,8 @@ using namespace rt::shell::test;
 
 namespace {
 
-cli::TableRequest go_wacky(const std::string& seed) {
-  cli::TableRequest req;
+setup::TableRequest go_wacky(const std::string& seed) {
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seats = {"human", "normal", "normal", "normal"};
   req.players = 4;
@@ -144,7 +144,7 @@ TEST_CASE("shell tables: RC Racer in real time, programmed with the arrow keys t
   INFO(where_name(where));
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "rc-racer";
   req.seats = {"human", "normal", "normal"};
   req.players = 3;
@@ -215,7 +215,7 @@ TEST_CASE("shell tables: every game starts and takes answers from its keys, loca
     FakeTerminal term(80, 24, false);
     AppContext ctx;
     ctx.unicode = false;
-    cli::TableRequest req;
+    setup::TableRequest req;
     req.game = entry.info.id;
     req.players = std::max(2, entry.info.min_players);
     req.seats.assign(static_cast<std::size_t>(req.players), "normal");
@@ -246,7 +246,7 @@ TEST_CASE("shell tables: with counted slides an arrow is a turn, local and share
   INFO(where_name(where));
   FakeTerminal term(80, 24, true);
   AppContext ctx;
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "rc-racer";
   req.seats = {"human", "normal"};
   req.players = 2;

@@ -10,9 +10,9 @@
 #include <set>
 #include <sstream>
 
+#include "app/shared_tables.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
-#include "tui/net/watch_mirror.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/screens.h"
 
@@ -107,10 +107,11 @@ PlayScreen* start_and_open_to_watchers(App& app, FakeTerminal& term) {
 TEST_CASE("A local game opened to watchers is watched over its socket and never shows a hand", "[watch]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
+  ctx.shared = &app::shared_tables();
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   ctx.table_dir = tmp.path() + "/tables";
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "wacky-races";
   req.seats = {"human", "easy", "easy"};
   req.names = {"Ana", "Cleo", "Dev"};
@@ -133,7 +134,7 @@ TEST_CASE("A local game opened to watchers is watched over its socket and never 
   term.press(U'o');
   for (int i = 0; i < 3; ++i) app.step_once();
   REQUIRE(ps->watchers() != nullptr);
-  const net::WatchMirror& mirror = *ps->watchers();
+  const Watchers& mirror = *ps->watchers();
   const std::string command = mirror.command();
   CHECK(command == "racetable join wacky-races --dir " + ctx.table_dir + " --watch");
   // The command is in the log (and the header counts watchers).
@@ -238,13 +239,14 @@ TEST_CASE("A local game opened to watchers is watched over its socket and never 
 TEST_CASE("A game that cannot be opened to watchers says why on one line", "[watch]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
+  ctx.shared = &app::shared_tables();
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   // A table directory another process could write to is not safe: refused.
   ctx.table_dir = tmp.path() + "/open";
   REQUIRE(::mkdir(ctx.table_dir.c_str(), 0777) == 0);
   REQUIRE(::chmod(ctx.table_dir.c_str(), 0777) == 0);
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seats = {"human", "easy"};
   req.seed_text = "3";
@@ -261,10 +263,11 @@ TEST_CASE("A game that cannot be opened to watchers says why on one line", "[wat
 TEST_CASE("A watcher of a local game sees the contest Result pane the player sees", "[watch][contest]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
+  ctx.shared = &app::shared_tables();
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   ctx.table_dir = tmp.path() + "/tables";
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = "go-wacky";
   req.seats = {"human", "easy", "easy"};
   req.seed_text = "3";

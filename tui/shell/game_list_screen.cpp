@@ -61,7 +61,7 @@ class GameListScreen final : public Screen {
   Nav choose(int index) {
     const GameInfo& info = builtin_registry().all()[static_cast<std::size_t>(index)].info;
     if (demo_) return Nav::reset(make_play_screen(ctx_, make_demo_session(ctx_, info.id, "")));
-    cli::TableRequest req;
+    setup::TableRequest req;
     req.game = info.id;
     if (host_) req.seats = {"human", "remote"};  // you and one player elsewhere; change on the next page
     return Nav::push(make_seats_screen(ctx_, req));

@@ -34,27 +34,9 @@ class LocalTable final : public PlayTable {
   std::uint64_t revision() const override { return s_->table().history().size(); }
 
   Question question(PlayerId p) const override {
-    Question q;
-    q.seat = p;
-    if (p < 0) return q;
-    const State& st = s_->state();
-    q.prompt = st.prompt(p);
-    st.legal_actions(p, q.actions);
-    for (Action a : q.actions) q.labels.push_back(st.action_label(p, a));
-    if (const auto first = st.default_option(p)) {
-      const auto it = std::find(q.actions.begin(), q.actions.end(), *first);
-      if (it != q.actions.end()) q.first = static_cast<int>(it - q.actions.begin());
-    }
-    const Direction dirs[] = {Direction::Up, Direction::Down, Direction::Left, Direction::Right};
-    for (std::size_t i = 0; i < 4; ++i) {
-      const std::optional<Action> a = st.direction_action(p, dirs[i]);
-      if (!a) continue;
-      q.arrows = true;
-      if (st.is_legal(p, *a)) q.directions[i] = a;
-    }
-    if (q.arrows) q.direction_help = st.direction_help(p);
+    Question q = seat_question(s_->state(), p);
     const Phase ph = s_->phase();
-    if (ph == Phase::Contest || ph == Phase::GetReady) q.contest = st.contest_id();
+    if (ph != Phase::Contest && ph != Phase::GetReady) q.contest = kNoContest;
     return q;
   }
 
@@ -157,9 +139,9 @@ class LocalTable final : public PlayTable {
     return !s_->save_problem().empty();
   }
 
-  std::optional<cli::TableRequest> same_players() const override {
+  std::optional<setup::TableRequest> same_players() const override {
     const Table& t = s_->table();
-    cli::TableRequest req;
+    setup::TableRequest req;
     req.game = t.game().info().id;
     req.players = static_cast<int>(t.seats().size());
     for (const Seat& seat : t.seats()) {

@@ -8,19 +8,20 @@
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
 #include "tui/shell/settings.h"
+#include "tui/shell/shared_tables.h"
 
 namespace rt::shell {
 namespace {
 
 class OptionsScreen final : public Screen {
  public:
-  OptionsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
+  OptionsScreen(AppContext& ctx, setup::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
     // The variants and options last played, unless the command named its own.
     if (ctx_.settings) ctx_.settings->fill_variants(req_);
     const GameInfo& info = builtin_registry().get(req_.game).info;
     // Ticked on screen, so the player sees (and may change) what one human gets.
     const std::vector<std::string> ticked =
-        cli::with_seat_defaults(info, req_.variants, cli::human_seats(req_) + remote_seats());
+        setup::with_seat_defaults(info, req_.variants, setup::human_seats(req_) + remote_seats());
     for (const auto& v : info.variants)
       variants_.push_back(std::find(ticked.begin(), ticked.end(), v.name) != ticked.end());
     for (const auto& p : info.params) {
@@ -145,7 +146,7 @@ class OptionsScreen final : public Screen {
   }
 
   Nav start() {
-    cli::TableRequest req = req_;
+    setup::TableRequest req = req_;
     req.variants.clear();
     req.options.clear();
     const GameInfo& gi = info();
@@ -160,7 +161,7 @@ class OptionsScreen final : public Screen {
     // Remembered for next time (not the seed: a new game wants a new one).
     // A failed write is said here once; Enter again starts anyway.
     if (ctx_.settings && !settings_said_) {
-      cli::TableRequest kept = req;
+      setup::TableRequest kept = req;
       kept.seed_text.clear();
       if (const std::string problem = ctx_.settings->remember_table(kept); !problem.empty()) {
         settings_said_ = true;
@@ -170,8 +171,8 @@ class OptionsScreen final : public Screen {
     }
     if (remote_seats() > 0) {
       // Players at other terminals: a shared table, hosted in the background.
-      std::string error;
-      auto screen = host_table_screen(ctx_, req, error);
+      std::string error = "shared tables are not available here";
+      auto screen = ctx_.shared ? ctx_.shared->host_table(ctx_, req, error) : nullptr;
       if (!screen) {
         error_ = error;
         return Nav::stay();
@@ -180,14 +181,14 @@ class OptionsScreen final : public Screen {
     }
     std::unique_ptr<Table> table;
     try {
-      table = cli::make_table(req, 1);
+      table = setup::make_table(req, 1);
     } catch (const UserError& e) {
       error_ = e.what();
       return Nav::stay();
     }
     std::string path;
     try {
-      cli::ensure_dir(ctx_.state_dir);
+      setup::ensure_dir(ctx_.state_dir);
       path = new_save_path(ctx_.state_dir, gi.id, ctx_.wall_clock());
     } catch (const UserError&) {
       path.clear();  // the game can still be played; the play screen says it is not saved
@@ -274,7 +275,7 @@ class OptionsScreen final : public Screen {
 
  private:
   AppContext& ctx_;
-  cli::TableRequest req_;
+  setup::TableRequest req_;
   std::vector<bool> variants_;
   std::vector<std::string> params_;
   std::string seed_;
@@ -292,7 +293,7 @@ class OptionsScreen final : public Screen {
 
 }  // namespace
 
-std::unique_ptr<Screen> make_options_screen(AppContext& ctx, cli::TableRequest request) {
+std::unique_ptr<Screen> make_options_screen(AppContext& ctx, setup::TableRequest request) {
   return std::make_unique<OptionsScreen>(ctx, std::move(request));
 }
 

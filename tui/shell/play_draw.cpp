@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "tui/net/watch_mirror.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
@@ -151,7 +150,7 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
     return;
   }
   std::string right = s.header_right();
-  if (watch_) right = fmt::format("{} watching{}{}", watch_->watchers(), sep, right);
+  if (watch_) right = fmt::format("{} watching{}{}", watch_->count(), sep, right);
   if (s.phase() != Phase::Over && !s.shared()) {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
@@ -159,8 +158,7 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
     right += sep + "speed " + bar;
   }
   // Who watches stays in sight when the rest does not fit.
-  if (watch_ && x + 2 + utf8_length(right) >= r.right())
-    right = fmt::format("{} watching", watch_->watchers());
+  if (watch_ && x + 2 + utf8_length(right) >= r.right()) right = fmt::format("{} watching", watch_->count());
   const int rw = utf8_length(right);
   if (x + 2 + rw < r.right()) c.text(r.right() - 1 - rw, r.y, right, style::kBar);
 }

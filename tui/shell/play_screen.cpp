@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "games/registry.h"
-#include "tui/net/watch_mirror.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/settings.h"
@@ -30,12 +29,12 @@ std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayT
 
 std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::string& game_id,
                                                const std::string& seed_text) {
-  cli::TableRequest req;
+  setup::TableRequest req;
   req.game = game_id;
   req.default_seat = "normal";
   req.seed_text = seed_text.empty() ? std::to_string(ctx.fresh_seed()) : seed_text;
   req.data_dir.clear();
-  auto table = cli::make_table(req, 1);
+  auto table = setup::make_table(req, 1);
   SessionOptions so;
   so.demo = true;
   so.speed = start_speed(ctx.settings);

@@ -12,11 +12,7 @@
 #include "tui/shell/layout.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
-
-namespace rt::net {
-class WatchMirror;
-struct WatchSettings;
-}  // namespace rt::net
+#include "tui/shell/shared_tables.h"
 
 namespace rt::shell {
 
@@ -54,7 +50,7 @@ class PlayScreen final : public Screen {
   const Rect& options_rect() const { return options_rect_; }
   const std::vector<int>& option_rows() const { return option_at_row_; }
   // Open to watchers (play_watch.cpp): nullptr when not.
-  const net::WatchMirror* watchers() const { return watch_.get(); }
+  const Watchers* watchers() const { return watch_.get(); }
 
  private:
   // The decision on screen: the human asked, or the one human in a contest.
@@ -80,7 +76,7 @@ class PlayScreen final : public Screen {
   // Letting others watch a local game (play_watch.cpp).
   Nav watch_page(Millis now);
   // Opens the game to watchers; a failure is flashed and logged, one line.
-  void open_to_watchers(const net::WatchSettings& settings, Millis now);
+  void open_to_watchers(const WatchOffer& offer, Millis now);
   void stop_watchers(const std::string& why);
   // Feeds the game's new steps to the watchers' copy and serves their
   // sockets; true when what this screen shows changed (who watches).
@@ -146,7 +142,7 @@ class PlayScreen final : public Screen {
   int board_rows_ = 0;            // high-water mark: the layout does not jump around
   int last_w_ = 0;
   int last_h_ = 0;
-  std::unique_ptr<net::WatchMirror> watch_;
+  std::unique_ptr<Watchers> watch_;
   int watchers_told_ = 0;  // the count the log last gave
   Millis last_now_ = 0;    // the watchers' copy's clock: the time of the last tick
 };

@@ -1,7 +1,7 @@
 // "A table" as the play screen sees it: everything the screen draws and every
 // decision it sends, with two implementations. The local one (local_table.cpp)
 // wraps a GameSession in this process; the remote one
-// (tui/net/remote_table.cpp) is a socket to a table server, which renders
+// (app/remote_table.cpp) is a socket to a table server, which renders
 // each viewer's screen model, so the client never holds another seat's
 // secrets. The play screen never touches a State or a Table itself.
 #pragma once
@@ -15,28 +15,15 @@
 #include <vector>
 
 #include "core/canvas.h"
-#include "tui/setup.h"
+#include "core/seat_question.h"
+#include "games/setup.h"
 #include "tui/shell/session.h"
 
 namespace rt::shell {
 
-inline constexpr std::uint32_t kNoContest = 0xFFFFFFFFu;
-
-// The question one seat is asked now.
-struct Question {
-  PlayerId seat = kEveryone;
-  std::string prompt;
-  std::vector<Action> actions;
-  std::vector<std::string> labels;  // one per action
-  int first = 0;                    // the option highlighted first (State::default_option)
-  // The game gives the arrow keys a meaning in this decision (a sliding
-  // puzzle): `directions` holds the legal action each arrow plays
-  // (Up, Down, Left, Right), `direction_help` what they do.
-  bool arrows = false;
-  std::array<std::optional<Action>, 4> directions;
-  std::string direction_help;
-  std::uint32_t contest = kNoContest;  // the timed contest it belongs to
-};
+// The question one seat is asked now (core/seat_question.h); `contest` is
+// kNoContest unless a timed contest is opening or live.
+using Question = SeatQuestion;
 
 // One seat's panel.
 struct SeatPanel {
@@ -148,7 +135,7 @@ class PlayTable {
   virtual void leave() {}
   virtual std::string rejoin_hint() const { return {}; }
   // The same players again ("n" after a game), if this table can say.
-  virtual std::optional<cli::TableRequest> same_players() const { return std::nullopt; }
+  virtual std::optional<setup::TableRequest> same_players() const { return std::nullopt; }
   virtual std::string stats_tag() const = 0;
   // The game just ended here: add it to the history in `state_dir`
   // (core/history.h). "" or why it failed (shown to the player). A shared

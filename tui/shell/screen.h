@@ -19,6 +19,7 @@ namespace rt::shell {
 
 class Screen;
 class SettingsStore;
+class SharedTables;
 
 // Services every screen may use; owned by the App, outlives every screen.
 struct AppContext {
@@ -33,6 +34,9 @@ struct AppContext {
   std::string table_dir;
   // What is remembered between runs (tui/shell/settings.h); nullptr: nothing.
   SettingsStore* settings = nullptr;
+  // Shared tables (the Tables page, hosting, watchers), given by the program
+  // (app/shared_tables.h); nullptr: not available here.
+  const SharedTables* shared = nullptr;
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tui/setup.h"
+#include "games/setup.h"
 #include "tui/shell/screen.h"
 #include "tui/shell/widgets.h"
 
@@ -21,19 +21,12 @@ std::unique_ptr<Screen> make_title_screen(AppContext& ctx);
 std::unique_ptr<Screen> make_game_list_screen(AppContext& ctx, bool demo);
 // The list of games for hosting a shared table (seat 2 starts as a remote player).
 std::unique_ptr<Screen> make_host_game_list_screen(AppContext& ctx);
-// Shared tables (tui/net/table_screens.cpp): the ones this user can reach,
-// to join, watch or rejoin, and hosting one.
-std::unique_ptr<Screen> make_tables_screen(AppContext& ctx);
-// Hosts `request` (seats "remote" are people at other terminals) as a shared
-// table in the background and sits down at it; nullptr and `error` when it fails.
-std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const cli::TableRequest& request,
-                                          std::string& error);
 // Seats for a game (players, human or computer, names), prefilled from `request`.
-std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, cli::TableRequest request);
+std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, setup::TableRequest request);
 // Variants, options and the seed; then the game starts.
-std::unique_ptr<Screen> make_options_screen(AppContext& ctx, cli::TableRequest request);
+std::unique_ptr<Screen> make_options_screen(AppContext& ctx, setup::TableRequest request);
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session);
-// The same game page over any table (a shared one: tui/net/remote_table.h).
+// The same game page over any table (a shared one: app/remote_table.h).
 std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table);
 std::unique_ptr<Screen> make_resume_screen(AppContext& ctx);
 

@@ -13,8 +13,8 @@ namespace rt::shell {
 namespace {
 
 // Seat kinds in the order ←/→ cycles through them; the text forms are what
-// cli::make_table reads, and "remote": a person at another terminal, which
-// makes the game a shared table (host_table_screen).
+// setup::make_table reads, and "remote": a person at another terminal, which
+// makes the game a shared table (SharedTables::host_table).
 const std::vector<std::string> kKinds{"human", "remote", "easy", "normal", "hard", "random"};
 
 std::string kind_label(const std::string& kind) {
@@ -28,7 +28,7 @@ const char* const kNames[] = {"Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", 
 
 class SeatsScreen final : public Screen {
  public:
-  SeatsScreen(AppContext& ctx, cli::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
+  SeatsScreen(AppContext& ctx, setup::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
     // The seats and names last played, unless the command named its own.
     if (ctx_.settings) ctx_.settings->fill_seats(req_);
     const GameInfo& info = builtin_registry().get(req_.game).info;
@@ -137,7 +137,7 @@ class SeatsScreen final : public Screen {
       error_ = *p;
       return Nav::stay();
     }
-    cli::TableRequest req = req_;
+    setup::TableRequest req = req_;
     req.players = players_;
     req.seats.clear();
     req.names.clear();
@@ -216,7 +216,7 @@ class SeatsScreen final : public Screen {
     int kind = 0;
   };
   AppContext& ctx_;
-  cli::TableRequest req_;
+  setup::TableRequest req_;
   int min_ = 2;
   int max_ = 6;
   int players_ = 4;
@@ -231,7 +231,7 @@ class SeatsScreen final : public Screen {
 
 }  // namespace
 
-std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, cli::TableRequest request) {
+std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, setup::TableRequest request) {
   return std::make_unique<SeatsScreen>(ctx, std::move(request));
 }
 

@@ -26,13 +26,17 @@ struct LogEntry {
   int picture = 0;         // Event::picture: told when that picture of its step is on screen
 };
 
+// Where a game at this keyboard is: the pacer's phase (core/pacer.h, the one
+// lifecycle the shell and the table server share), with the pacer's People
+// split in two for a keyboard several people share. GameSession::follow_pacer
+// is the one place that maps the one onto the other.
 enum class Phase : std::uint8_t {
-  Computers,   // chance and computers act, paced so people can follow
-  HumanTurn,   // asked() must decide (turn-based or an untimed secret pick)
-  PassDevice,  // hot-seat: the keyboard goes to asked() first
-  GetReady,    // a timed contest with humans in it is about to start
-  Contest,     // a timed contest is live: real time flows
-  Over,
+  Computers,   // PacePhase::Computers: chance and computers act, paced so people can follow
+  HumanTurn,   // PacePhase::People: asked() must decide (turn-based or an untimed secret pick)
+  PassDevice,  // PacePhase::People, hot-seat: the keyboard goes to asked() first
+  GetReady,    // PacePhase::GetReady: a timed contest with humans in it is about to start
+  Contest,     // PacePhase::Contest: a timed contest is live, real time flows
+  Over,        // PacePhase::Over
 };
 
 // Computer pacing: milliseconds after each computer decision, and how much
@@ -77,6 +81,8 @@ class GameSession {
   Millis wake_at(Millis real) const;
 
   Phase phase() const { return phase_; }
+  // The pacer's own phase (what watchers of this game are shown).
+  PacePhase pace_phase() const { return pacer_.phase(); }
   // The human being asked (HumanTurn) or the one to pass the keyboard to.
   PlayerId asked() const { return asked_; }
   // Whose private information is on screen; kEveryone: the public view.

@@ -260,7 +260,7 @@ int start_speed(const SettingsStore* store) {
   return store ? store->speed_or(kDefaultSpeed) : kDefaultSpeed;
 }
 
-std::string SettingsStore::remember_table(const cli::TableRequest& request) {
+std::string SettingsStore::remember_table(const setup::TableRequest& request) {
   GameSettings& g = settings_.games[request.game];
   g.seats = request.seats;
   g.names = request.names;
@@ -275,7 +275,7 @@ std::string SettingsStore::remember_speed(int speed) {
   return save();
 }
 
-void SettingsStore::fill_seats(cli::TableRequest& request) const {
+void SettingsStore::fill_seats(setup::TableRequest& request) const {
   if (!request.seats.empty() || !request.names.empty() || request.players != 0) return;
   const auto it = settings_.games.find(request.game);
   if (it == settings_.games.end() || it->second.seats.empty()) return;
@@ -283,7 +283,7 @@ void SettingsStore::fill_seats(cli::TableRequest& request) const {
   request.names = it->second.names;
 }
 
-bool SettingsStore::fill_variants(cli::TableRequest& request) const {
+bool SettingsStore::fill_variants(setup::TableRequest& request) const {
   if (!request.variants.empty() || !request.options.empty()) return false;
   const auto it = settings_.games.find(request.game);
   if (it == settings_.games.end() || !it->second.chose_variants) return false;

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/canvas.h"
-#include "tui/setup.h"
+#include "games/setup.h"
 #include "tui/shell/screen.h"
 
 namespace rt::shell {
@@ -60,14 +60,14 @@ class SettingsStore {
 
   // Remembers what a table was set up with (the seats, names, variants and
   // options of `request`) and writes the file.
-  std::string remember_table(const cli::TableRequest& request);
+  std::string remember_table(const setup::TableRequest& request);
   // Remembers the speed and writes the file.
   std::string remember_speed(int speed);
   // Fills what `request` leaves empty from what was remembered for its game:
   // seats and names (only when the request names no seats), variants and
   // options (only when it names none of either).
-  void fill_seats(cli::TableRequest& request) const;
-  bool fill_variants(cli::TableRequest& request) const;
+  void fill_seats(setup::TableRequest& request) const;
+  bool fill_variants(setup::TableRequest& request) const;
   // The speed to start a game at.
   int speed_or(int fallback) const { return settings_.speed > 0 ? settings_.speed : fallback; }
 

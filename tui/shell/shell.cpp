@@ -45,7 +45,7 @@ std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& option
         (options.start_game.players < info.min_players || options.start_game.players > info.max_players))
       throw OptionError(fmt::format("{} is for {} to {} players, not {}", info.name, info.min_players,
                                     info.max_players, options.start_game.players));
-    if (!options.start_game.seed_text.empty()) cli::parse_seed(options.start_game.seed_text);
+    if (!options.start_game.seed_text.empty()) setup::parse_seed(options.start_game.seed_text);
     return make_seats_screen(ctx, options.start_game);
   }
   return make_title_screen(ctx);
@@ -56,12 +56,13 @@ std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& option
 int run(const ShellOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   AppContext ctx;
-  ctx.state_dir = cli::state_dir();
+  ctx.state_dir = setup::state_dir();
+  ctx.shared = options.shared;
   SettingsStore settings(config_dir());
   settings.load();  // a bad file is ignored; the first page says so
   ctx.settings = &settings;
-  if (options.start_game_set) ctx.data = cli::data_source(options.start_game.data_dir);
-  if (!options.replay_file.empty()) ctx.data = cli::data_source(options.replay_data_dir);
+  if (options.start_game_set) ctx.data = setup::data_source(options.start_game.data_dir);
+  if (!options.replay_file.empty()) ctx.data = setup::data_source(options.replay_data_dir);
   std::unique_ptr<Screen> first = first_screen(ctx, options);
 
   std::unique_ptr<Terminal> term = open_terminal(CapsRequest{options.ascii, options.no_color});

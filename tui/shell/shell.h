@@ -7,18 +7,19 @@
 #include <string>
 
 #include "core/types.h"
-#include "tui/setup.h"
+#include "games/setup.h"
 
 namespace rt::shell {
 
 class PlayTable;
+class SharedTables;
 
 struct ShellOptions {
   bool ascii = false;
   bool no_color = false;
   // `racetable play GAME`: go straight to seating for this game.
   bool start_game_set = false;
-  cli::TableRequest start_game;
+  setup::TableRequest start_game;
   // `racetable demo GAME`: computers play, narrated.
   std::string demo_game;
   std::string demo_seed;
@@ -32,6 +33,9 @@ struct ShellOptions {
   PlayerId replay_viewer = kEveryone;
   // `racetable join TABLE` in a terminal: the table, already joined.
   std::function<std::unique_ptr<PlayTable>()> open_table;
+  // Shared tables (the Tables page, hosting, watchers): the program's
+  // (app/shared_tables.h); nullptr: not offered.
+  const SharedTables* shared = nullptr;
 };
 
 // Runs the shell; returns the exit code.

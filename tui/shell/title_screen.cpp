@@ -8,6 +8,7 @@
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/settings.h"
+#include "tui/shell/shared_tables.h"
 
 namespace rt::shell {
 namespace {
@@ -76,7 +77,9 @@ class TitleScreen final : public Screen {
     switch (row) {
       case 0: return Nav::push(make_game_list_screen(ctx_, false));
       case 1: return Nav::push(make_resume_screen(ctx_));
-      case 2: return Nav::push(make_tables_screen(ctx_));
+      case 2:
+        if (!ctx_.shared) return Nav::stay();  // a shell without the table server (tests)
+        return Nav::push(ctx_.shared->tables_page(ctx_));
       case 3: return Nav::push(make_game_list_screen(ctx_, true));
       case 4: return Nav::push(make_replay_list_screen(ctx_));
       case 5: return Nav::push(make_stats_screen(ctx_));

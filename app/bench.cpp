@@ -1,0 +1,286 @@
+#include "app/bench.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/seat.h"
+#include "core/table.h"
+#include "games/registry.h"
+
+namespace rt::cli {
+namespace {
+
+struct BenchResult {
+  std::uint64_t games = 0;
+  std::uint64_t decisions = 0;
+  std::uint64_t checksum = 0;  // order-independent digest of every game's outcome
+  double seconds = 0;
+};
+
+void play_one(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats, std::uint64_t seed,
+              BenchResult& r) {
+  Table table(game, seats, seed);
+  table.set_recording(false);
+  table.advance();
+  r.decisions += table.decisions();
+  ++r.games;
+  std::uint64_t digest = seed * 0x9E3779B97F4A7C15ull + table.decisions();
+  // winners(), not standings(): the result without the texts written for people.
+  thread_local std::vector<PlayerId> winners;
+  table.state().winners(winners);
+  for (PlayerId w : winners) digest = digest * 31 + static_cast<std::uint64_t>(w);
+  r.checksum += digest;
+}
+
+// Thread j plays seeds first+j, first+j+jobs, ...: a seed's game never depends on the thread.
+BenchResult run_jobs(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats,
+                     const BenchOptions& opt) {
+  std::vector<BenchResult> results(static_cast<std::size_t>(opt.jobs));
+  std::vector<std::thread> threads;
+  const auto start = std::chrono::steady_clock::now();
+  for (int j = 0; j < opt.jobs; ++j) {
+    threads.emplace_back([&, j] {
+      BenchResult& r = results[static_cast<std::size_t>(j)];
+      for (std::uint64_t seed = 1 + static_cast<std::uint64_t>(j);;
+           seed += static_cast<std::uint64_t>(opt.jobs)) {
+        if (opt.games > 0 && seed > static_cast<std::uint64_t>(opt.games)) break;
+        play_one(game, seats, seed, r);
+        if (opt.games == 0 && (r.games & 15) == 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.seconds)
+          break;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  BenchResult total;
+  for (const auto& r : results) {
+    total.games += r.games;
+    total.decisions += r.decisions;
+    total.checksum += r.checksum;
+  }
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return total;
+}
+
+int speed(const BenchOptions& opt) {
+  const Registry& registry = builtin_registry();
+  bool first = true;
+  if (!opt.json)
+    std::printf("%-12s %7s %5s %9s %12s %14s %18s\n", "game", "players", "jobs", "games", "games/s",
+                "decisions/s", "checksum");
+  for (const auto& e : registry.all()) {
+    if (!opt.game.empty() && e.info.id != opt.game) continue;
+    const int players = opt.players ? opt.players : std::min(4, e.info.max_players);
+    Options o;
+    o.players = players;
+    std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
+    const std::vector<Seat> seats(static_cast<std::size_t>(players));
+    const BenchResult r = run_jobs(game, seats, opt);
+    const double gps = static_cast<double>(r.games) / r.seconds;
+    const double dps = static_cast<double>(r.decisions) / r.seconds;
+    if (opt.json)
+      std::printf(
+          "%s{\"game\":\"%s\",\"players\":%d,\"jobs\":%d,\"games\":%llu,\"decisions\":%llu,"
+          "\"seconds\":%.3f,\"games_per_s\":%.1f,\"decisions_per_s\":%.0f,\"checksum\":\"%016llx\"}",
+          first ? "[" : ",", e.info.id.c_str(), players, opt.jobs, static_cast<unsigned long long>(r.games),
+          static_cast<unsigned long long>(r.decisions), r.seconds, gps, dps,
+          static_cast<unsigned long long>(r.checksum));
+    else
+      std::printf("%-12s %7d %5d %9llu %12.0f %14.0f   %016llx\n", e.info.id.c_str(), players, opt.jobs,
+                  static_cast<unsigned long long>(r.games), gps, dps,
+                  static_cast<unsigned long long>(r.checksum));
+    std::fflush(stdout);
+    first = false;
+  }
+  if (opt.json) std::printf("%s\n", first ? "[]" : "]");
+  return 0;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i <= s.size()) {
+    std::size_t j = s.find(',', i);
+    if (j == std::string::npos) j = s.size();
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+// Milliseconds of CPU this thread has used: thinking time that other
+// programs sharing the machine do not inflate (wall time would).
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Times every decision of the agent it wraps (thinking time on this machine,
+// not the reaction delay it asks for).
+class TimedAgent final : public Agent {
+ public:
+  explicit TimedAgent(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  Decision decide(const State& state, PlayerId me, Rng& rng) override {
+    const double start = thread_cpu_ms();
+    const Decision d = inner_->decide(state, me, rng);
+    const double ms = thread_cpu_ms() - start;
+    ++count;
+    total_ms += ms;
+    max_ms = std::max(max_ms, ms);
+    return d;
+  }
+  std::uint64_t count = 0;
+  double total_ms = 0;
+  double max_ms = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+};
+
+struct PairResult {
+  double score[2] = {0, 0};  // level a's and level b's points
+  std::uint64_t decisions[2] = {0, 0};
+  double total_ms[2] = {0, 0};
+  double max_ms[2] = {0, 0};
+  double margin = 0, margin_sq = 0;  // per game: a's points minus b's
+};
+
+// Game g of a pairing: seed 1000 + g/2, level a in seat 0 on even games and seat 1 on odd ones.
+void play_pair(const std::shared_ptr<const Game>& game, BotLevel a, BotLevel b, int g, PairResult& r) {
+  const bool swap = g % 2 == 1;
+  const BotLevel level[2] = {swap ? b : a, swap ? a : b};
+  std::vector<Seat> seats{{"A", SeatKind::Bot, level[0]}, {"B", SeatKind::Bot, level[1]}};
+  Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / 2));
+  table.set_recording(false);
+  TimedAgent* timed[2];
+  for (PlayerId p = 0; p < 2; ++p) {
+    auto agent = std::make_unique<TimedAgent>(make_agent(*game, level[p]));
+    timed[p] = agent.get();
+    table.set_agent(p, std::move(agent));
+  }
+  table.advance();
+  const auto winners = table.state().standings().winners();
+  const double before[2] = {r.score[0], r.score[1]};
+  for (PlayerId p = 0; p < 2; ++p) {
+    const int side = (p == 1) != swap ? 1 : 0;  // 0: level a
+    for (PlayerId w : winners)
+      if (w == p) r.score[side] += 1.0 / static_cast<double>(winners.size());
+    r.decisions[side] += timed[p]->count;
+    r.total_ms[side] += timed[p]->total_ms;
+    r.max_ms[side] = std::max(r.max_ms[side], timed[p]->max_ms);
+  }
+  const double m = (r.score[0] - before[0]) - (r.score[1] - before[1]);
+  r.margin += m;
+  r.margin_sq += m * m;
+}
+
+// Heads-up matches between two levels, seats swapped every other game; each
+// pairing is played once and gives both levels' scores (a win shared by k
+// scores 1/k; a game nobody wins scores 0 for both).
+int tournament(const BenchOptions& opt) {
+  const Registry& registry = builtin_registry();
+  const std::vector<std::string> levels = split(opt.levels);  // as given, for the tables
+  std::vector<BotLevel> typed;
+  for (const auto& l : levels) {
+    const std::optional<BotLevel> level = parse_bot_level(l);
+    if (!level) throw UserError(fmt::format("unknown level '{}' in --levels", l));
+    typed.push_back(*level);
+  }
+  const int games = opt.games > 0 ? opt.games : 200;
+  const std::size_t n = levels.size();
+  for (const auto& e : registry.all()) {
+    if (!opt.game.empty() && e.info.id != opt.game) continue;
+    Options o;
+    o.players = 2;
+    std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
+    std::vector<std::vector<double>> score(n, std::vector<double>(n, -1));
+    std::vector<std::uint64_t> decisions(n, 0);
+    std::vector<double> total_ms(n, 0), max_ms(n, 0);
+    std::vector<std::string> margins;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) {
+        std::vector<PairResult> part(static_cast<std::size_t>(opt.jobs));
+        std::vector<std::thread> threads;
+        for (int t = 0; t < opt.jobs; ++t)
+          threads.emplace_back([&, t] {
+            for (int g = t; g < games; g += opt.jobs)
+              play_pair(game, typed[i], typed[j], g, part[static_cast<std::size_t>(t)]);
+          });
+        for (auto& t : threads) t.join();
+        PairResult r;
+        for (const auto& p : part)
+          for (int side = 0; side < 2; ++side) {
+            r.score[side] += p.score[side];
+            r.decisions[side] += p.decisions[side];
+            r.total_ms[side] += p.total_ms[side];
+            r.max_ms[side] = std::max(r.max_ms[side], p.max_ms[side]);
+          }
+        for (const auto& p : part) {
+          r.margin += p.margin;
+          r.margin_sq += p.margin_sq;
+        }
+        const double mean = r.margin / games;
+        const double var =
+            games > 1 ? std::max(0.0, (r.margin_sq / games - mean * mean) * games / (games - 1)) : 0;
+        const double ci = 1.96 * std::sqrt(var / games);
+        margins.push_back(fmt::format("  {} - {}: {:+.1f} points per 100 games ±{:.1f} ({})", levels[i],
+                                      levels[j], 100 * mean, 100 * ci,
+                                      mean - ci > 0   ? fmt::format("{} ahead", levels[i])
+                                      : mean + ci < 0 ? fmt::format("{} ahead", levels[j])
+                                                      : "interval includes zero"));
+        score[i][j] = r.score[0] / games;
+        score[j][i] = r.score[1] / games;
+        const std::size_t idx[2] = {i, j};
+        for (int side = 0; side < 2; ++side) {
+          decisions[idx[side]] += r.decisions[side];
+          total_ms[idx[side]] += r.total_ms[side];
+          max_ms[idx[side]] = std::max(max_ms[idx[side]], r.max_ms[side]);
+        }
+      }
+    std::printf("%s: row level's score against column level, %d heads-up games per pair (95%% interval)\n",
+                e.info.name.c_str(), games);
+    std::printf("%-8s", "");
+    for (const auto& c : levels) std::printf(" %-17s", c.c_str());
+    std::printf("  CPU ms/decision (mean, max)\n");
+    for (std::size_t i = 0; i < n; ++i) {
+      std::printf("%-8s", levels[i].c_str());
+      for (std::size_t j = 0; j < n; ++j) {
+        if (i == j) {
+          std::printf(" %-17s", "-");
+          continue;
+        }
+        const double p = score[i][j];
+        const double ci = 1.96 * std::sqrt(p * (1 - p) / games);
+        std::printf(" %5.1f%% ±%4.1f%%    ", 100 * p, 100 * ci);
+      }
+      const double mean = decisions[i] ? total_ms[i] / static_cast<double>(decisions[i]) : 0.0;
+      std::printf("  %.3f, %.1f\n", mean, max_ms[i]);
+    }
+    std::printf("margin (row minus column, 95%% interval):\n");
+    for (const auto& m : margins) std::printf("%s\n", m.c_str());
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_bench(const BenchOptions& opt) {
+  if (opt.seconds <= 0 || opt.seconds > 3600) throw UserError("--seconds must be between 0 and 3600");
+  if (opt.jobs < 1 || opt.jobs > 256) throw UserError("--jobs must be between 1 and 256");
+  if (opt.games < 0) throw UserError("--games must not be negative");
+  if (!opt.game.empty()) builtin_registry().get(opt.game);
+  return opt.tournament ? tournament(opt) : speed(opt);
+}
+
+}  // namespace rt::cli

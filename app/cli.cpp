@@ -1,0 +1,477 @@
+#include "app/cli.h"
+
+#include <unistd.h>
+#include <algorithm>
+
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "app/bench.h"
+#include "app/catalog_json.h"
+#include "app/cli_complete.h"
+#include "app/cli_man.h"
+#include "app/commands.h"
+#include "app/shared_tables.h"
+#include "app/soak.h"
+#include "core/history.h"
+#include "core/save.h"
+#include "core/seat.h"
+#include "core/transcript.h"
+#include "games/registry.h"
+#include "games/setup.h"
+#include "tui/line_mode.h"
+#include "tui/shell/keys.h"
+#include "tui/shell/replay_cast.h"
+#include "tui/shell/replay_model.h"
+#include "tui/shell/shell.h"
+#include "tui/shell/stats_report.h"
+
+namespace rt::cli {
+namespace {
+
+constexpr std::uint64_t kDefaultSeed = 1;
+
+void out(std::string_view s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+}
+
+void add_table_options(CLI::App* cmd, setup::TableRequest& req) {
+  cmd->add_option("GAME", req.game, "game id (see `racetable list`)")->required();
+  cmd->add_option("--seed", req.seed_text, "seed: a whole number (the same seed plays the same game)");
+  cmd->add_option("--players", req.players, "number of players");
+  cmd->add_option("--seats", req.seats,
+                  fmt::format("per seat: human, random, easy, normal or hard (computers not listed: {})",
+                              setup::kDefaultComputer))
+      ->delimiter(',');
+  cmd->add_option("--names", req.names, "player names, comma-separated")->delimiter(',');
+  cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
+  cmd->add_option("--option", req.options, "a game option key=value (repeatable)");
+  cmd->add_option("--data", req.data_dir, "read game data from this directory instead of the built-in copy");
+}
+
+// Every game's options (GameInfo::params) as flags of their own: `--NAME
+// VALUE` is `--option NAME=VALUE`. Games that share an option name share the
+// flag; a game's new option needs no line here.
+using GameParamValues = std::map<std::string, std::string>;
+
+void add_game_params(CLI::App* cmd, GameParamValues& values) {
+  std::map<std::string, std::string> help;  // by option name: "game: summary; game: summary"
+  for (const GameEntry& e : builtin_registry().all())
+    for (const ParamInfo& p : e.info.params) {
+      std::string& h = help[p.name];
+      h += (h.empty() ? "" : "; ") + e.info.id + ": " + p.summary;
+    }
+  for (const auto& [name, text] : help) cmd->add_option("--" + name, values[name], text);
+}
+
+void fold_params(setup::TableRequest& req, const GameParamValues& values) {
+  for (const auto& [name, value] : values)
+    if (!value.empty()) req.options.push_back(name + "=" + value);
+}
+
+std::string default_save_path(const Table& table) {
+  const std::string dir = setup::state_dir();
+  setup::ensure_dir(dir);
+  for (int k = 1;; ++k) {
+    // No seed in the name: whoever can list the directory would read it there.
+    std::string path = fmt::format("{}/{}{}.save", dir, table.game().info().id,
+                                   k == 1 ? std::string() : fmt::format("-{}", k));
+    if (::access(path.c_str(), F_OK) != 0) return path;
+  }
+}
+
+int cmd_list(bool json) {
+  if (json) {
+    out(games_json(builtin_registry()));
+    return 0;
+  }
+  for (const auto& e : builtin_registry().all())
+    out(fmt::format("{:<12} {:<12} {}-{} players  {}\n", e.info.id, e.info.name, e.info.min_players,
+                    e.info.max_players, e.info.pitch));
+  return 0;
+}
+
+int cmd_rules(const std::string& game_id, const std::string& data_dir, bool json) {
+  const GameEntry& e = builtin_registry().get(game_id);
+  Options opt;
+  opt.players = e.info.min_players;
+  auto game = builtin_registry().create(game_id, opt, setup::data_source(data_dir));
+  if (json) {
+    out(rules_json(e.info, game->rules_text()));
+    return 0;
+  }
+  out(game->rules_text());
+  // Names and summaries stay apart by two spaces or more, however long a name
+  // (scripts and the bash completion split the rows there).
+  std::size_t name_w = 17;
+  for (const auto& v : e.info.variants) name_w = std::max(name_w, v.name.size() + 1);
+  for (const auto& p : e.info.params) name_w = std::max(name_w, p.name.size() + 1);
+  if (!e.info.variants.empty()) {
+    out("\nVARIANTS  (--variant NAME)\n");
+    for (const auto& v : e.info.variants) out(fmt::format("  {:<{}} {}\n", v.name, name_w, v.summary));
+  }
+  if (!e.info.params.empty()) {
+    out("\nOPTIONS  (--option NAME=VALUE)\n");
+    for (const auto& p : e.info.params) out(fmt::format("  {:<{}} {}\n", p.name, name_w, p.summary));
+  }
+  return 0;
+}
+
+// Plays a table with computers to the end, writing its transcript.
+int run_transcript(Table& table, const TranscriptOptions& topt, const std::string& save_path) {
+  TranscriptWriter writer(topt, out);
+  EventSink events;
+  attach_transcript(table, writer, events);
+  table.advance();
+  if (!table.over()) throw UserError("sim plays computers only: a human seat cannot be simulated");
+  writer.result(table);
+  std::fflush(stdout);
+  if (!save_path.empty()) write_file_atomically(save_path, save_text(table));
+  return 0;
+}
+
+// The board is a text drawing: JSON lines have no place for it.
+void refuse_json_board(bool json, bool board) {
+  if (json && board) throw OptionError("--board draws text boards; it cannot be combined with --json");
+}
+
+int cmd_sim(setup::TableRequest req, bool json, bool board, const std::string& save_path) {
+  refuse_json_board(json, board);
+  for (const auto& s : req.seats)
+    if (const auto choice = parse_seat_choice(s); choice && choice->person())
+      throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
+  auto table = setup::make_table(req, kDefaultSeed);
+  TranscriptOptions topt;
+  topt.json = json;
+  topt.board = board;
+  return run_transcript(*table, topt, save_path);
+}
+
+struct ReplayRequest {
+  std::string file, data_dir, cast_path;
+  bool json = false, board = false, watch = false, ascii = false;
+  int seat = 0;  // 1-based; 0: a watcher
+  double speed = 1.0;
+};
+
+// --seat N as a PlayerId (checked against the save's seats), else a watcher.
+PlayerId replay_viewer(const ReplayRequest& req, const std::string& file) {
+  if (req.watch && req.seat != 0) throw OptionError("--seat and --watch: choose one view");
+  if (req.seat == 0) return kEveryone;
+  const SaveFile save = parse_save(read_file(file), file);
+  if (req.seat < 1 || req.seat > static_cast<int>(save.seats.size()))
+    throw OptionError(fmt::format("--seat {}: {} has seats 1 to {}", req.seat, file, save.seats.size()));
+  return static_cast<PlayerId>(req.seat - 1);
+}
+
+// Not in a terminal (or --json, --board): the transcript, byte for byte as
+// the game printed it; --seat N or --watch keep only what that seat or a
+// watcher was told.
+int cmd_replay(const ReplayRequest& req) {
+  refuse_json_board(req.json, req.board);
+  const SaveFile save = parse_save(read_file(req.file), req.file);
+  TranscriptOptions topt;
+  topt.json = req.json;
+  topt.board = req.board;
+  if (req.seat != 0)
+    topt.audience = replay_viewer(req, req.file);
+  else if (req.watch)
+    topt.audience = kPublic;
+  TranscriptWriter writer(topt, out);
+  EventSink events;
+  auto table = restore_save(save, builtin_registry(), setup::data_source(req.data_dir),
+                            [&](Table& t) { attach_transcript(t, writer, events); });
+  if (table->over())
+    writer.result(*table);
+  else
+    out("-- the saved game is not finished (continue it with: racetable resume FILE)\n");
+  return 0;
+}
+
+int cmd_replay_cast(const ReplayRequest& req) {
+  if (req.json || req.board)
+    throw OptionError("--asciicast records the screen: it cannot be combined with --json or --board");
+  if (!(req.speed >= 0.1 && req.speed <= 100.0))
+    throw OptionError(fmt::format("--speed {}: give a number from 0.1 to 100", req.speed));
+  shell::CastOptions copt;
+  copt.viewer = replay_viewer(req, req.file);
+  copt.speed = req.speed;
+  copt.unicode = !req.ascii;
+  auto model = shell::ReplayModel::load(req.file, setup::data_source(req.data_dir));
+  // Atomic: a failed write leaves no half recording and says why (exit 2).
+  write_file_atomically(req.cast_path, shell::asciicast_text(*model, copt));
+  std::fprintf(stderr, "racetable: recorded %d decisions to %s (play it with: asciinema play %s)\n",
+               model->size() - 1, req.cast_path.c_str(), req.cast_path.c_str());
+  return 0;
+}
+
+int cmd_stats(const std::string& game, bool json) {
+  if (!game.empty()) builtin_registry().get(game);  // an unknown id: one line, exit 2
+  const std::string dir = setup::state_dir();
+  const HistoryRead read = read_history(dir);
+  const HistoryStats st = history_stats(read.records, game);
+  out(json ? shell::stats_json(read, st, history_path(dir)) : shell::stats_text(read, st, history_path(dir)));
+  return read.error.empty() ? 0 : 2;
+}
+
+// A game played to its end here goes into the player's history
+// (core/history.h); a failed append is said and the exit status says so.
+int record_line_game(const Table& table, int status, const std::string& save_path) {
+  if (!table.over()) return status;
+  std::vector<PlayerId> you;
+  for (std::size_t p = 0; p < table.seats().size(); ++p)
+    if (table.seats()[p].kind == SeatKind::Human) you.push_back(static_cast<PlayerId>(p));
+  std::string problem;
+  try {
+    setup::ensure_dir(setup::state_dir());
+    problem = append_history(setup::state_dir(),
+                             finished_game_record(table, std::time(nullptr), save_path, "", you));
+  } catch (const UserError& e) {
+    problem = e.what();
+  }
+  if (problem.empty()) return status;
+  std::fflush(stdout);
+  std::fprintf(stderr, "racetable: the game was not added to your history: %s\n", problem.c_str());
+  return status == 0 ? 2 : status;
+}
+
+int cmd_play_line(setup::TableRequest req, const std::string& save_path) {
+  req.default_seat = "human";
+  auto table = setup::make_table(req, kDefaultSeed);
+  LineModeOptions lopt;
+  lopt.save_path = save_path.empty() ? default_save_path(*table) : save_path;
+  lopt.interactive = ::isatty(STDIN_FILENO) != 0;
+  lopt.handle_signals = true;
+  return record_line_game(*table, play_line_mode(*table, lopt), lopt.save_path);
+}
+
+int cmd_resume_line(const std::string& file, const std::string& data_dir) {
+  auto table = load_save(read_file(file), file, builtin_registry(), setup::data_source(data_dir));
+  if (table->over()) throw UserError(fmt::format("{}: that game is already over", file));
+  LineModeOptions lopt;
+  lopt.save_path = file;
+  lopt.interactive = ::isatty(STDIN_FILENO) != 0;
+  lopt.handle_signals = true;
+  return record_line_game(*table, play_line_mode(*table, lopt), file);
+}
+
+// Not in a terminal: a seeded demo game as a transcript.
+int print_demo(const std::string& game_id, const std::string& seed_text) {
+  setup::TableRequest req;
+  req.game = game_id;
+  req.seed_text = seed_text;
+  req.default_seat = setup::kDefaultComputer;
+  auto table = setup::make_table(req, kDefaultSeed);
+  TranscriptOptions topt;
+  return run_transcript(*table, topt, "");
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      fmt::format("racetable: five tabletop racing games in your terminal\n"
+                  "Computer seats not named with --seats play at level {} in sim, play, demo and host.",
+                  setup::kDefaultComputer),
+      "racetable"};
+  app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
+  app.require_subcommand(0, 1);
+  shell::ShellOptions shell_opt;
+  shell_opt.shared = &app::shared_tables();
+  app.add_flag("--ascii", shell_opt.ascii, "draw with plain ASCII");
+  app.add_flag("--no-color", shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
+
+  bool list_json = false;
+  app.add_subcommand("list", "list the games")
+      ->add_flag("--json", list_json, "one JSON object: the games, variants, options");
+
+  auto* rules = app.add_subcommand("rules", "print a game's rules summary");
+  std::string rules_game, rules_data;
+  bool rules_json_flag = false;
+  rules->add_option("GAME", rules_game, "game id")->required();
+  rules->add_option("--data", rules_data, "game data directory");
+  rules->add_flag("--json", rules_json_flag, "one JSON object: sections, variants, options, our readings");
+
+  setup::TableRequest sim_req;
+  bool sim_json = false, sim_board = false;
+  std::string sim_save;
+  GameParamValues sim_params;
+  auto* sim = app.add_subcommand("sim", "play a whole game with computers and print the transcript");
+  add_table_options(sim, sim_req);
+  add_game_params(sim, sim_params);
+  sim->add_flag("--json", sim_json, "JSON lines: one object per event, then a result");
+  sim->add_flag("--board", sim_board, "draw the board after every decision");
+  sim->add_option("--save", sim_save, "also write the game to this save file");
+
+  setup::TableRequest play_req;
+  bool play_line = false;
+  std::string play_save;
+  GameParamValues play_params;
+  auto* play = app.add_subcommand("play", "play a game (the shell, or --line for plain text)");
+  add_table_options(play, play_req);
+  add_game_params(play, play_params);
+  play->add_flag("--line", play_line, "line mode: numbered prompts on stdin, no full screen");
+  play->add_option("--save", play_save, "save file (default: in the state directory)");
+
+  ReplayRequest replay_req;
+  auto* replay = app.add_subcommand(
+      "replay", "step through a saved game (in a terminal), print its transcript, or record it");
+  replay->add_option("FILE", replay_req.file, "save file")->required();
+  replay->add_flag("--json", replay_req.json, "JSON lines");
+  replay->add_flag("--board", replay_req.board, "draw the board after every decision");
+  replay->add_option("--data", replay_req.data_dir, "game data directory");
+  replay->add_option("--asciicast", replay_req.cast_path,
+                     "write an asciicast v2 recording (80x24, the shell's screen) to this file");
+  replay->add_option("--seat", replay_req.seat,
+                     "see the game as this seat (1, 2...): its hidden cards, nobody else's");
+  replay->add_flag("--watch", replay_req.watch,
+                   "see the game as a watcher: public information only (default)");
+  replay->add_option("--speed", replay_req.speed,
+                     "recording speed: 2 plays twice as fast (default 1: a second a decision)");
+
+  std::string stats_game;
+  bool stats_json_flag = false;
+  auto* stats =
+      app.add_subcommand("stats", "your games, wins and places, from the history of finished games");
+  stats->add_option("--game", stats_game, "one game (id)");
+  stats->add_flag("--json", stats_json_flag, "one JSON object");
+
+  std::string demo_game, demo_seed;
+  auto* demo = app.add_subcommand("demo", "watch computers play a game, narrated");
+  demo->add_option("GAME", demo_game, "game id")->required();
+  demo->add_option("--seed", demo_seed, "seed");
+
+  std::string resume_file, resume_data;
+  bool resume_line = false;
+  auto* resume = app.add_subcommand("resume", "continue a saved game");
+  resume->add_option("FILE", resume_file, "save file (default: choose from the saved games)");
+  resume->add_flag("--line", resume_line, "line mode");
+  resume->add_option("--data", resume_data, "game data directory");
+
+  // Hidden: the README's keys table, generated from the shell's bindings.
+  app.add_subcommand("keys", "print the shell's keys as Markdown (for the README)")->group("");
+
+  BenchOptions bench_opt;
+  auto* bench = app.add_subcommand("bench", "measure engine speed with random computer players");
+  bench->add_option("--game", bench_opt.game, "one game (default: all)");
+  bench->add_option("--seconds", bench_opt.seconds, "seconds per game (default 2)");
+  bench->add_option("--jobs", bench_opt.jobs, "threads (default 1)");
+  bench->add_option("--games", bench_opt.games, "a fixed number of games per game (seeds 1..N)");
+  bench->add_option("--players", bench_opt.players, "players per game (default 4)");
+  bench->add_flag("--json", bench_opt.json, "JSON output");
+  bench->add_flag("--tournament", bench_opt.tournament, "every computer level against every other, heads-up");
+  bench->add_option("--levels", bench_opt.levels,
+                    "levels for the tournament (default random,easy,normal,hard)");
+
+  SoakOptions soak_opt;
+  auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
+  soak->add_option("--game", soak_opt.game, "one game (default: all)");
+  soak->add_option("--decisions", soak_opt.decisions, "decisions per game (default 200000)");
+  soak->add_option("--seed", soak_opt.first_seed, "first seed (default 1)");
+
+  // Shared tables: host, tables, join (tui/net/).
+  net::NetCommands net_cmds;
+  net::add_net_commands(app, net_cmds);
+
+  // Hidden helpers that read the command line above (tui/cli_complete.h,
+  // tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`
+  // asks `manpage BLOCK`. Read before parsing: WORDS are any half-typed line.
+  const std::string_view helper = argc >= 2 ? argv[1] : "";
+  if (helper == "complete" && argc >= 3 && std::string_view(argv[2]) == "--") {
+    out(completion_text(complete(app, std::vector<std::string>(argv + 3, argv + argc))));
+    return 0;
+  }
+  if (helper == "manpage" && argc == 3) {
+    try {
+      out(man_block(app, argv[2]));
+      return 0;
+    } catch (const UserError& e) {
+      std::fprintf(stderr, "racetable: %s\n", e.what());
+      return 2;
+    }
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    std::fprintf(stderr, "racetable: %s (see racetable --help)\n", msg.c_str());
+    return 2;
+  }
+
+  try {
+    const bool tty = ::isatty(STDOUT_FILENO) && ::isatty(STDIN_FILENO);
+    if (app.got_subcommand("list")) return cmd_list(list_json);
+    if (app.got_subcommand("rules")) return cmd_rules(rules_game, rules_data, rules_json_flag);
+    if (app.got_subcommand("sim")) {
+      fold_params(sim_req, sim_params);
+      return cmd_sim(sim_req, sim_json, sim_board, sim_save);
+    }
+    if (app.got_subcommand("play")) {
+      fold_params(play_req, play_params);
+      if (play_line || !tty) return cmd_play_line(play_req, play_save);
+      shell_opt.start_game = play_req;
+      shell_opt.start_game_set = true;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("replay")) {
+      replay_req.ascii = shell_opt.ascii;
+      if (!replay_req.cast_path.empty()) return cmd_replay_cast(replay_req);
+      if (!tty || replay_req.json || replay_req.board) return cmd_replay(replay_req);
+      shell_opt.replay_file = replay_req.file;
+      shell_opt.replay_data_dir = replay_req.data_dir;
+      shell_opt.replay_viewer = replay_viewer(replay_req, replay_req.file);
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
+    if (app.got_subcommand("demo")) {
+      builtin_registry().get(demo_game);
+      if (!demo_seed.empty()) setup::parse_seed(demo_seed);
+      if (!tty) return print_demo(demo_game, demo_seed);
+      shell_opt.demo_game = demo_game;
+      shell_opt.demo_seed = demo_seed;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("resume")) {
+      if (resume_line || !tty) {
+        if (resume_file.empty()) throw UserError("resume without a terminal needs a FILE");
+        return cmd_resume_line(resume_file, resume_data);
+      }
+      shell_opt.resume = true;
+      shell_opt.resume_file = resume_file;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("bench")) return run_bench(bench_opt);
+    if (app.got_subcommand("keys")) {
+      out(shell::keys_markdown());
+      return 0;
+    }
+    if (app.got_subcommand("soak")) return run_soak(soak_opt);
+    net_cmds.join_settings.ascii = shell_opt.ascii;
+    if (auto code = net::run_net_commands(net_cmds)) return *code;
+    if (!tty) return print_demo("go-wacky", "");
+    return shell::run(shell_opt);
+  } catch (const UserError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "racetable: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "racetable: internal error: %s\n", e.what());
+    return 3;
+  }
+}
+
+}  // namespace rt::cli

@@ -1,0 +1,112 @@
+// The shared-table commands' flags (CLI11) and which one runs.
+#include "app/commands.h"
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "core/input_limits.h"
+
+namespace rt::net {
+
+void add_net_commands(CLI::App& app, NetCommands& c) {
+  HostSettings& h = c.host_settings;
+  c.host = app.add_subcommand("host", "open a shared table: players join from their own terminals");
+  c.host->allow_extras();
+  c.host->add_option("GAME", c.host_game, "game id (see `racetable list`)");
+  c.host
+      ->add_option("--seats", h.request.seats,
+                   "per seat: human, random, easy, normal or hard (default: 2 people + computers)")
+      ->delimiter(',');
+  c.host->add_option("--players", h.request.players, "number of players");
+  c.host->add_option("--names", h.request.names, "player names, comma-separated")->delimiter(',');
+  c.host->add_option("--seed", h.request.seed_text, "seed (default: a fresh one)");
+  c.host->add_option("--variant", h.request.variants, "a variant (repeatable)");
+  c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");
+  c.host->add_option("--data", h.request.data_dir, "game data directory");
+  c.host->add_option("--name", h.name, "table name (default: the game id)");
+  c.host->add_option("--dir", h.dir,
+                     "socket directory: a new path, or one of yours with mode 0700 (0750 and the group with "
+                     "--group); default $XDG_RUNTIME_DIR/racetable");
+  c.host->add_option(
+      "--group", h.group,
+      "open the table to a Unix group (default: only you; directory /tmp/racetable-group-NAME-UID)");
+  c.host->add_flag("--code", h.want_code,
+                   "players must give a join code: $RACETABLE_CODE, or a generated one shown only to you");
+  c.host->add_option("--code-file", h.code_file, "the join code, from a file only you can read (mode 0600)");
+  c.host->add_option("--save", h.save_path, "save file (default: in the state directory)");
+  c.host->add_option("--resume", h.resume_file, "continue a saved game at a new table");
+  c.host->add_option("--stand-in", h.stand_in,
+                     "a computer of this level plays for a player away past the grace period");
+  c.host->add_option("--grace", h.grace_s,
+                     "seconds an absent player keeps their seat to themselves (default 30)");
+  c.host->add_option("--pace", h.pace_ms,
+                     "milliseconds after each computer move (default 800; 0 plays at once)");
+  c.host->add_option("--idle", h.idle_minutes,
+                     "close after this many minutes with nobody connected (default 120, 0 never)");
+  c.host->add_flag("--detach", h.detach, "serve in the background and return");
+
+  c.serve = app.add_subcommand("serve",
+                               "serve many shared tables from one process: one line of host arguments each");
+  c.serve
+      ->add_option("FILE", c.serve_settings.file,
+                   "the tables: one line each, `host`'s arguments (GAME --name N ...); # comments")
+      ->required();
+  c.serve->add_flag("--detach", c.serve_settings.detach, "serve in the background and return");
+  c.serve->add_option("--workers", c.serve_settings.workers,
+                      "processes sharing the tables, each with its own event loop (default: one per CPU)");
+
+  c.tables = app.add_subcommand("tables", "list the open tables");
+  c.tables->allow_extras();
+  c.tables->add_option("--dir", c.tables_settings.dir, "look only in this directory");
+  c.tables->add_flag("--code", c.tables_settings.ask_code,
+                     "ask for the join code (to see a coded table's seats); or set RACETABLE_CODE");
+  c.tables->add_option("--code-file", c.tables_settings.code_file, "the join code, from a 0600 file");
+  c.tables->add_flag("--json", c.tables_settings.json, "JSON output");
+
+  JoinSettings& j = c.join_settings;
+  c.join = app.add_subcommand("join", "sit down at (or watch) an open table");
+  c.join->allow_extras();
+  c.join->add_option("TABLE", j.table, "table name (see `racetable tables`)")->required();
+  c.join->add_option("--seat", j.seat, "seat number (default: the first free one)");
+  c.join->add_flag("--watch", j.watch, "watch: see only what every player sees");
+  c.join->add_flag("--code", j.ask_code, "ask for the table's join code; or set RACETABLE_CODE");
+  c.join->add_option("--code-file", j.code_file, "the table's join code, from a 0600 file");
+  c.join->add_option("--dir", j.dir, "socket directory");
+  c.join->add_flag("--line", j.line, "plain text: numbered questions on stdin");
+}
+
+namespace {
+
+// `--code tulip`: the word lands among the extras. Refused, saying why.
+void refuse_extras(const CLI::App* cmd) {
+  const std::vector<std::string> extra = cmd->remaining();
+  if (extra.empty()) return;
+  throw OptionError(fmt::format(
+      "unexpected '{}': a join code is never given on the command line (every user sees it in ps); "
+      "use --code to be asked for it, RACETABLE_CODE, or --code-file FILE",
+      printable(extra.front(), 80)));
+}
+
+}  // namespace
+
+std::optional<int> run_net_commands(NetCommands& c) {
+  if (c.host && c.host->parsed()) {
+    refuse_extras(c.host);
+    c.host_settings.request.game = c.host_game;
+    return host(c.host_settings);
+  }
+  if (c.serve && c.serve->parsed()) return serve(c.serve_settings);
+  if (c.tables && c.tables->parsed()) {
+    refuse_extras(c.tables);
+    c.tables_settings.code = player_code(c.tables_settings.ask_code, c.tables_settings.code_file);
+    return list_tables(c.tables_settings);
+  }
+  if (c.join && c.join->parsed()) {
+    refuse_extras(c.join);
+    c.join_settings.code = player_code(c.join_settings.ask_code, c.join_settings.code_file);
+    return join(c.join_settings);
+  }
+  return std::nullopt;
+}
+
+}  // namespace rt::net

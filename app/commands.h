@@ -1,0 +1,75 @@
+// The CLI commands of shared tables: `host`, `serve`, `tables` and `join`.
+// cli.cpp registers them with add_net_commands() and runs them with
+// run_net_commands(); the table server they drive is in net/.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/client.h"
+#include "net/hosting.h"
+#include "net/lobby.h"
+
+namespace CLI {
+class App;
+}
+
+namespace rt::net {
+
+int host(HostSettings settings);
+
+// `racetable serve FILE`: every table FILE lists (one line of `host`
+// arguments each) served by this one process.
+struct ServeSettings {
+  std::string file;
+  bool detach = false;
+  int workers = 0;  // processes sharing the tables (0: one per CPU)
+};
+int serve(const ServeSettings& settings);
+
+struct TablesSettings {
+  std::string dir;
+  bool ask_code = false;  // --code: prompt for the join code (unless RACETABLE_CODE is set)
+  std::string code_file;  // --code-file
+  std::string code;       // the join code given ("" none)
+  bool json = false;
+};
+int list_tables(const TablesSettings& settings);
+
+struct JoinSettings {
+  std::string table;
+  std::string dir;
+  bool ask_code = false;  // --code: prompt for the join code (unless RACETABLE_CODE is set)
+  std::string code_file;  // --code-file
+  std::string code;       // the join code given ("" none)
+  int seat = 0;
+  bool watch = false;
+  bool ascii = false;
+  bool line = false;  // plain text on stdin/stdout (automatic without a terminal)
+};
+int join(const JoinSettings& settings);
+
+// Line mode client: prints each question and reads answers from stdin.
+int run_line_client(Connection& conn, const json& welcome, const JoinSettings& settings);
+
+struct NetCommands {
+  CLI::App* host = nullptr;
+  CLI::App* serve = nullptr;
+  CLI::App* tables = nullptr;
+  CLI::App* join = nullptr;
+  HostSettings host_settings;
+  ServeSettings serve_settings;
+  TablesSettings tables_settings;
+  JoinSettings join_settings;
+  std::string host_game;
+};
+void add_net_commands(CLI::App& app, NetCommands& commands);
+// The exit code if one of these commands was given.
+std::optional<int> run_net_commands(NetCommands& commands);
+
+// The join code to send: --code-file, else RACETABLE_CODE, else a prompt on
+// the terminal when `ask` ("" when none). Throws UserError.
+std::string player_code(bool ask, const std::string& code_file);
+
+}  // namespace rt::net

@@ -1,0 +1,82 @@
+// `racetable host`: one table served by this process (in the terminal or
+// in the background).
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "app/command_util.h"
+#include "app/commands.h"
+#include "net/hosting.h"
+#include "net/server.h"
+#include "net/table_files.h"
+
+namespace rt::net {
+
+bool report_closed_table(const OpenedTable& t, const Server& server) {
+  const bool over = server.table().over();
+  ::unlink(info_path(t.dir, t.name).c_str());
+  if (server.save_problem().empty()) return true;
+  // Never point at a save that does not hold the game.
+  const bool earlier = ::access(t.save_path.c_str(), F_OK) == 0;
+  const std::string where = earlier
+                                ? fmt::format("the game as last saved is in {} (racetable host --resume {})",
+                                              t.save_path, t.save_path)
+                                : std::string("it is lost");
+  const std::string line = fmt::format(
+      "racetable: {}{}: the game could not be saved: {}; {}\n", over ? "game over" : "table closed",
+      t.name.empty() ? "" : fmt::format(" ({})", t.name), server.save_problem(), where);
+  std::fflush(stdout);
+  std::fputs(line.c_str(), stderr);
+  return false;
+}
+
+void detach_from_terminal(const std::function<std::string(pid_t)>& told) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw UserError("cannot start the server in the background (fork failed)");
+  if (pid > 0) {
+    out(told(pid));
+    ::_exit(0);  // the child owns the sockets now
+  }
+  ::setsid();
+  const int devnull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (devnull >= 0) {
+    ::dup2(devnull, STDIN_FILENO);
+    ::dup2(devnull, STDOUT_FILENO);
+    ::dup2(devnull, STDERR_FILENO);
+    if (devnull > STDERR_FILENO) ::close(devnull);
+  }
+}
+
+int host(HostSettings s) {
+  OpenedTable t = open_hosted_table(s, s.detach, nullptr);
+  // Before anything says "Ctrl-C closes it": a signal from here on saves and closes.
+  Server::install_signal_handlers();
+  write_table_info(t);
+  if (s.detach) {
+    detach_from_terminal([&t](pid_t pid) {
+      return t.how + t.code_text +
+             fmt::format("The server runs in the background (pid {}); its log is {}/{}.log\n", pid, t.dir,
+                         t.name);
+    });
+    write_table_info(t);
+  } else {
+    out(t.how + t.code_text);
+    out("This terminal serves the table and shows its log; Ctrl-C closes it (the game stays saved).\n");
+  }
+  t.server->run();
+  if (!report_closed_table(t, *t.server)) return 2;
+  if (!s.detach) {
+    if (t.server->table().over())
+      out(fmt::format("Game over: {}\n", t.server->table().state().standings().summary));
+    else
+      out(fmt::format("Table closed. Continue the game with: racetable host --resume {}\n", t.save_path));
+  }
+  return 0;
+}
+
+}  // namespace rt::net

@@ -1,0 +1,83 @@
+// `racetable tables`: the tables this user may reach (net/lobby.h), as text
+// or JSON.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "app/command_util.h"
+#include "app/commands.h"
+#include "core/input_limits.h"
+#include "net/lobby.h"
+#include "net/sockets.h"
+#include "net/table_files.h"
+
+namespace rt::net {
+
+int list_tables(const TablesSettings& s) {
+  std::vector<std::string> ignored;
+  const std::vector<TableEntry> found = find_tables(s.dir, s.code, &ignored);
+  for (const std::string& what : ignored)
+    std::fputs(fmt::format("racetable tables: ignored {}\n", what).c_str(), stderr);
+  json all = json::array();
+  const auto text = [](const json& j, const char* key) {
+    return printable(j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(), 64);
+  };
+  for (const TableEntry& e : found) {
+    const json& info = e.info;
+    const std::string shown_name = printable(e.name, 64);
+    if (s.json) {
+      json row = e.problem.empty() ? info : json{{"table", e.name}, {"problem", e.problem}};
+      row["dir"] = e.dir;
+      if (!e.save.empty()) row["save"] = e.save;
+      make_printable(row);
+      all.push_back(std::move(row));
+      continue;
+    }
+    if (!e.problem.empty()) {
+      out(fmt::format("{:<16} not running{}\n", shown_name,
+                      e.save.empty()
+                          ? fmt::format(" ({})", e.problem)
+                          : fmt::format(": continue it with  racetable host --resume {}", e.save)));
+      continue;
+    }
+    if (!info.contains("seats")) {
+      out(fmt::format("{:<16} needs a join code (give --code to see more)\n", shown_name));
+      continue;
+    }
+    std::string seats;
+    for (std::size_t p = 0; p < info["seats"].size(); ++p) {
+      const json& seat = info["seats"][p];
+      const bool human = seat.value("human", false);
+      std::string state;
+      if (!human)
+        state = fmt::format("computer {}", text(seat, "level"));
+      else if (!seat.value("claimed", false))
+        state = "free";
+      else if (seat.value("stand_in", false))
+        state = fmt::format("{}, computer stands in", text(seat, "user"));
+      else if (!seat.value("connected", false))
+        state = fmt::format("{}, away", text(seat, "user"));
+      else
+        state = text(seat, "user");
+      seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, text(seat, "name"), state);
+    }
+    out(fmt::format(
+        "{:<16} {}  [{}]  host {}{}{}\n  seats: {}\n  join:  racetable join {}{} {}\n", shown_name,
+        text(info, "game_name"), text(info, "phase"), text(info, "host"),
+        info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
+        info.value("code", false) ? ", join code" : "", seats, shown_name, printable(dir_flag(e.dir), 300),
+        // A local game opened to watchers (net/watch_mirror.h) seats nobody.
+        info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
+                                        : "--seat N  |  --watch"));
+  }
+  if (s.json) {
+    out(dump(all) + "\n");
+  } else if (found.empty()) {
+    const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
+    out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n",
+                    printable(dirs.front(), 300)));
+  }
+  return 0;
+}
+
+}  // namespace rt::net

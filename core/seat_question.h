@@ -1,0 +1,39 @@
+// What one seat is asked now, built from the State alone: the local table
+// shows it and the table server sends it, so a person sees the same question,
+// options, highlight and arrows wherever they sit.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/state.h"
+
+namespace rt {
+
+// No timed contest (a question outside one).
+inline constexpr std::uint32_t kNoContest = 0xFFFFFFFFu;
+
+struct SeatQuestion {
+  PlayerId seat = kEveryone;
+  std::string prompt;
+  std::vector<Action> actions;      // the legal actions, sorted
+  std::vector<std::string> labels;  // one per action
+  int first = 0;                    // the option highlighted first (State::default_option)
+  // The game gives the arrow keys a meaning in this decision (a sliding
+  // puzzle): `directions` holds the legal action each arrow plays (Up, Down,
+  // Left, Right), `direction_help` what they do.
+  bool arrows = false;
+  std::array<std::optional<Action>, 4> directions;
+  std::string direction_help;
+  bool timed = false;                  // a timed contest's decision
+  std::uint32_t contest = kNoContest;  // the state's contest_id(): which timed contest
+};
+
+// The question `seat` must answer in `state` now (no actions when it is not
+// asked).
+SeatQuestion seat_question(const State& state, PlayerId seat);
+
+}  // namespace rt

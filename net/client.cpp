@@ -1,0 +1,251 @@
+#include "net/client.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "net/sockets.h"
+
+namespace rt::net {
+
+// --- Connection ---------------------------------------------------------------
+
+Connection::Connection(int fd) : fd_(fd) {
+  if (fd_ >= 0) set_nonblocking(fd_);
+}
+
+Connection::~Connection() {
+  close();
+}
+
+Connection::Connection(Connection&& o) noexcept
+    : fd_(o.fd_),
+      host_uid_(o.host_uid_),
+      in_(std::move(o.in_)),
+      out_(std::move(o.out_)),
+      out_pos_(o.out_pos_),
+      queued_(std::move(o.queued_)) {
+  o.fd_ = -1;
+}
+
+Connection& Connection::operator=(Connection&& o) noexcept {
+  if (this != &o) {
+    close();
+    fd_ = o.fd_;
+    host_uid_ = o.host_uid_;
+    in_ = std::move(o.in_);
+    out_ = std::move(o.out_);
+    out_pos_ = o.out_pos_;
+    queued_ = std::move(o.queued_);
+    o.fd_ = -1;
+  }
+  return *this;
+}
+
+void Connection::close() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+Connection Connection::open(const std::string& dir, const std::string& name) {
+  check_table_name(name);
+  std::string error;
+  uid_t host = 0;
+  const int fd = connect_table(dir, name, host, error);
+  if (fd < 0) throw UserError(fmt::format("table '{}' in {}: {} (see racetable tables)", name, dir, error));
+  Connection conn(fd);
+  conn.host_uid_ = host;
+  return conn;
+}
+
+void Connection::send(const json& message) {
+  send_bytes(frame(message));
+}
+
+void Connection::send_bytes(const std::string& bytes) {
+  out_ += bytes;
+  flush();
+}
+
+bool Connection::flush() {
+  if (fd_ < 0) return false;
+  while (out_pos_ < out_.size()) {
+    const long n = write_some(fd_, out_.data() + out_pos_, out_.size() - out_pos_);
+    if (n < 0) return false;
+    if (n == 0) break;
+    out_pos_ += static_cast<std::size_t>(n);
+  }
+  if (out_pos_ == out_.size()) {
+    out_.clear();
+    out_pos_ = 0;
+  }
+  return true;
+}
+
+bool Connection::receive(std::vector<json>& messages, std::string& error) {
+  while (!queued_.empty()) {
+    messages.push_back(std::move(queued_.front()));
+    queued_.pop_front();
+  }
+  if (fd_ < 0) {
+    error = "not connected";
+    return false;
+  }
+  char buf[65536];
+  bool open = true;
+  for (int rounds = 0; rounds < 64; ++rounds) {
+    const std::size_t room = std::min(in_.room(), sizeof buf);
+    if (room == 0) break;
+    const long n = read_some(fd_, buf, room);
+    if (n == -1) break;
+    if (n <= 0) {
+      open = false;
+      error = "the table closed the connection";
+      break;
+    }
+    in_.feed(buf, static_cast<std::size_t>(n));
+    std::string body, ferr;
+    for (;;) {
+      const auto st = in_.next(body, ferr);
+      if (st == FrameReader::Status::NeedMore) break;
+      if (st == FrameReader::Status::Error) {
+        error = fmt::format("bad data from the table: {}", ferr);
+        return false;
+      }
+      try {
+        messages.push_back(parse_server_message(body));
+      } catch (const ProtocolError& e) {
+        error = fmt::format("bad data from the table: {}", e.what());
+        return false;
+      }
+    }
+  }
+  return open;
+}
+
+std::optional<json> Connection::wait_message(int timeout_ms, std::string& error) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    if (!queued_.empty()) {
+      json m = std::move(queued_.front());
+      queued_.pop_front();
+      return m;
+    }
+    std::vector<json> got;
+    const bool open = receive(got, error);
+    for (auto& m : got) queued_.push_back(std::move(m));
+    if (!queued_.empty()) continue;
+    if (!open) return std::nullopt;
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      error = "the table did not answer in time";
+      return std::nullopt;
+    }
+    pollfd p{fd_, POLLIN, 0};
+    if (wants_write()) p.events |= POLLOUT;
+    ::poll(&p, 1, static_cast<int>(left.count()));
+    if (p.revents & POLLOUT) flush();
+  }
+}
+
+Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms) {
+  // A seat may still be held by this player's previous connection for a
+  // moment (a client killed and started again at once): ask again shortly.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
+  for (;;) {
+    Joined j;
+    j.conn = Connection::open(dir, name);
+    j.conn.send(to_json(hello));
+    std::string error;
+    std::optional<json> m;
+    for (;;) {
+      m = j.conn.wait_message(timeout_ms, error);
+      if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
+      const std::string type = (*m)["type"].get<std::string>();
+      if (type == "welcome") {
+        j.welcome = std::move(*m);
+        j.welcome["host"] = user_name(j.conn.host_uid());
+        return j;
+      }
+      if (type == "refused" || type == "error") break;
+    }
+    const bool refused = (*m)["type"] == "refused";
+    const std::string why = get_string(*m, refused ? "reason" : "text", 4096, false);
+    if (refused && hello.seat > 0 && get_string(*m, "code", 32, false) == "taken" &&
+        std::chrono::steady_clock::now() < until) {
+      ::usleep(200000);
+      continue;
+    }
+    throw UserError(fmt::format("table '{}': {}", name, why.empty() ? "refused" : why));
+  }
+}
+
+json table_info(const std::string& dir, const std::string& name, const std::string& code, int timeout_ms) {
+  Hello h;
+  h.role = Role::Info;
+  h.code = code;
+  h.client = "racetable tables";
+  Connection conn = Connection::open(dir, name);
+  conn.send(to_json(h));
+  std::string error;
+  for (;;) {
+    auto m = conn.wait_message(timeout_ms, error);
+    if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
+    const std::string type = (*m)["type"].get<std::string>();
+    if (type == "info") {
+      (*m)["host"] = user_name(conn.host_uid());
+      return *m;
+    }
+    if (type == "refused" || type == "error")
+      throw UserError(fmt::format("table '{}': {}", name,
+                                  get_string(*m, type == "refused" ? "reason" : "text", 4096, false)));
+  }
+}
+
+// --- ClientState --------------------------------------------------------------
+
+bool ClientState::apply(const json& m) {
+  const std::string& type = m.at("type").get_ref<const std::string&>();
+  if (type == "screen") {
+    screen_ = read_screen(m);
+    has_screen_ = true;
+    ++screens_;
+  } else if (type == "log") {
+    auto it = m.find("lines");
+    if (it == m.end() || !it->is_array()) throw ProtocolError("\"lines\" is missing");
+    for (const json& l : *it) {
+      if (!l.is_object()) throw ProtocolError("a log line is not an object");
+      log_.push_back(LogLine{printable(get_string(l, "text", 4096)),
+                             printable(get_string(l, "rule", 1024, false)), get_bool(l, "mine", false)});
+      ++log_total_;
+    }
+    if (log_.size() > kClientLogLines)
+      log_.erase(log_.begin(), log_.end() - static_cast<long>(kClientLogLines));
+  } else if (type == "notice") {
+    notice_ = printable(get_string(m, "text", 4096, false));
+    ++notices_;
+  } else if (type == "error") {
+    error_ = printable(get_string(m, "text", 4096, false));
+  } else if (type == "refused") {
+    error_ = printable(get_string(m, "reason", 4096, false));
+    return false;
+  }
+  return true;
+}
+
+std::optional<json> ClientState::answer(std::size_t index) const {
+  if (!asked() || index >= screen_.options.size()) return std::nullopt;
+  Act a;
+  a.id = screen_.options[index].id;
+  a.timed = screen_.timed;
+  a.contest = screen_.contest;
+  a.ask = screen_.ask;
+  return to_json(a);
+}
+
+}  // namespace rt::net

@@ -1,0 +1,109 @@
+// The thin client of a table: a connection (hello, frames in and out) and
+// what it has been told (the latest screen model, the log lines meant for it,
+// notices). The shell's play screen shows it (remote_table.h); `join --line`
+// prints it (commands.cpp).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/canvas.h"
+#include "net/protocol.h"
+
+namespace rt::net {
+
+class Connection {
+ public:
+  Connection() = default;
+  explicit Connection(int fd);
+  ~Connection();
+  Connection(Connection&& other) noexcept;
+  Connection& operator=(Connection&& other) noexcept;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Connects to dir/name.sock after checking who serves it (connect_table():
+  // the directory's owner, the socket's owner and the listening process
+  // must be one user); throws UserError ("table 'x': no such table").
+  static Connection open(const std::string& dir, const std::string& name);
+  // The host as the kernel tells it (SO_PEERCRED), never as the server says.
+  uid_t host_uid() const { return host_uid_; }
+
+  int fd() const { return fd_; }
+  bool is_open() const { return fd_ >= 0; }
+  void close();
+  // Queues a message and writes what the socket takes now.
+  void send(const json& message);
+  void send_bytes(const std::string& bytes);
+  // Writes queued bytes; false when the connection is lost.
+  bool flush();
+  bool wants_write() const { return out_.size() > out_pos_; }
+  // Reads what is there (non-blocking) and parses whole frames into
+  // `messages`. False when the server closed the connection or broke the
+  // protocol (`error` says which).
+  bool receive(std::vector<json>& messages, std::string& error);
+  // Blocks up to `timeout_ms` for the next message (the hello exchange).
+  std::optional<json> wait_message(int timeout_ms, std::string& error);
+
+ private:
+  int fd_ = -1;
+  uid_t host_uid_ = 0;
+  FrameReader in_{kMaxServerFrame};
+  std::string out_;
+  std::size_t out_pos_ = 0;
+  std::deque<json> queued_;
+};
+
+// Connects and says hello. Returns the connection and the welcome; throws
+// UserError with the server's reason when refused.
+struct Joined {
+  Connection conn;
+  json welcome;
+};
+Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms = 5000);
+
+// Asks a table for its public description ("info"). Throws UserError.
+json table_info(const std::string& dir, const std::string& name, const std::string& code = "",
+                int timeout_ms = 2000);
+
+// What the client has been told.
+class ClientState {
+ public:
+  // Applies one message from the server; throws ProtocolError on nonsense.
+  // Returns false for messages that end the session ("refused", "error").
+  bool apply(const json& message);
+
+  bool has_screen() const { return has_screen_; }
+  const ScreenModel& screen() const { return screen_; }
+  const std::vector<LogLine>& log() const { return log_; }
+  // Log lines received in all (log() keeps the last kClientLogLines).
+  std::uint64_t log_total() const { return log_total_; }
+  const std::string& notice() const { return notice_; }
+  std::uint64_t notices() const { return notices_; }
+  const std::string& error() const { return error_; }
+  std::uint64_t screens() const { return screens_; }
+  // Whether the current screen asks this client something.
+  // ("Get ready!" shows the coming question, but it cannot be answered yet.)
+  bool asked() const { return has_screen_ && !screen_.options.empty() && screen_.phase != "ready"; }
+  // The message answering option `index` of the current question.
+  std::optional<json> answer(std::size_t index) const;
+
+ private:
+  bool has_screen_ = false;
+  ScreenModel screen_;
+  std::vector<LogLine> log_;
+  std::uint64_t log_total_ = 0;
+  std::string notice_;
+  std::uint64_t notices_ = 0;
+  std::string error_;
+  std::uint64_t screens_ = 0;
+};
+
+inline constexpr std::size_t kClientLogLines = 1000;
+
+}  // namespace rt::net

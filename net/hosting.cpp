@@ -1,0 +1,192 @@
+// Opening a table to host (`racetable host`, `serve`): the game built or
+// resumed, every setting checked, the socket listening.
+#include "net/hosting.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "core/save.h"
+#include "games/registry.h"
+#include "net/codes.h"
+#include "net/server.h"
+#include "net/sockets.h"
+#include "net/table_files.h"
+
+namespace rt::net {
+namespace {
+
+std::string fresh_save_path(const Table& table, const std::string& name) {
+  const std::string dir = setup::state_dir();
+  setup::ensure_dir(dir);
+  for (int k = 1;; ++k) {
+    // No seed in the name: a file name is visible to anyone who may list the directory.
+    std::string path = fmt::format("{}/{}-table-{}{}.save", dir, table.game().info().id, name,
+                                   k == 1 ? std::string() : fmt::format("-{}", k));
+    if (!exists(path)) return path;
+  }
+}
+
+// `table_name`: the name the table had when the game was saved ("" if the
+// save has none).
+std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& earlier,
+                                    std::string& table_name) {
+  const SaveFile save = parse_save(read_file(s.resume_file), s.resume_file);
+  table_name = save.table;
+  EventSink sink;
+  auto table = restore_save(save, builtin_registry(), setup::data_source(s.request.data_dir), [&](Table& t) {
+    t.set_event_sink(&sink);
+    t.set_step_observer([&](const Step&) {
+      for (Event& e : sink) earlier.push_back(std::move(e));
+      sink.clear();
+    });
+  });
+  table->set_step_observer({});
+  table->set_event_sink(nullptr);
+  if (table->over()) throw UserError(fmt::format("{}: that game is already over", s.resume_file));
+  return table;
+}
+
+std::unique_ptr<Table> new_table(HostSettings& s) {
+  setup::TableRequest req = s.request;
+  if (req.seats.empty()) {
+    // Two people and computers to the usual number of players.
+    const GameEntry& e = builtin_registry().get(req.game);
+    const int players = req.players > 0 ? req.players : std::min(4, e.info.max_players);
+    for (int p = 0; p < players; ++p) req.seats.push_back(p < 2 ? "human" : setup::kDefaultComputer);
+    req.players = players;
+  }
+  const std::string seed = req.seed_text.empty() ? std::to_string(random_u64()) : req.seed_text;
+  return setup::make_table(req, setup::parse_seed(seed));
+}
+
+}  // namespace
+
+OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer) {
+  std::vector<Event> earlier;
+  std::unique_ptr<Table> table;
+  std::string saved_name;
+  if (!s.resume_file.empty()) {
+    if (!s.request.game.empty()) throw UserError("--resume continues a saved game: give no GAME with it");
+    table = resume_table(s, earlier, saved_name);
+    if (s.save_path.empty()) s.save_path = s.resume_file;
+  } else {
+    if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
+    table = new_table(s);
+  }
+  ServerOptions opt;
+  opt.writer = writer;
+  opt.pace_ms = std::clamp(s.pace_ms, 0, 10000);
+  // "Get ready!" and the look at a contest's result scale with the pace.
+  opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
+  opt.after_contest_ms = opt.ready_ms;
+  if (!s.stand_in.empty()) {
+    opt.stand_in = parse_bot_level(s.stand_in);
+    if (!opt.stand_in)
+      throw OptionError(
+          fmt::format("--stand-in: unknown level '{}' (use random, easy, normal or hard)", s.stand_in));
+  }
+  if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
+  opt.grace_ms = static_cast<int>(s.grace_s * 1000);
+  if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
+  opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
+  if (!s.group.empty()) {
+    opt.group_set = true;
+    opt.group = group_id(s.group);
+    opt.group_name = s.group;
+    if (!process_in_group(opt.group) && !user_in_group(::getuid(), opt.group))
+      throw UserError(fmt::format("--group {}: you are not in that group", s.group));
+    if (s.dir.empty()) s.dir = default_group_dir(s.group);
+  }
+  bool generated_code = false;
+  if (!s.code_file.empty()) {
+    s.code = read_code_file(s.code_file);
+  } else if (s.want_code) {
+    const char* env = std::getenv(kCodeEnv);
+    generated_code = !env || !*env;
+    s.code = generated_code ? generate_code() : std::string(env);
+  }
+  if (s.code.size() > 128) throw UserError("the join code is longer than 128 characters");
+  opt.code = s.code;
+  opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
+  // A resumed table keeps its name: its players were told to rejoin by it.
+  if (s.name.empty()) s.name = saved_name;
+  const bool named = !s.name.empty();
+  opt.name = named ? s.name : table->game().info().id;
+  check_table_name(opt.name);
+  prepare_table_dir(opt.dir, opt.group, opt.group_set);
+  if (!named)
+    for (int k = 2; exists(socket_path(opt.dir, opt.name)) || exists(info_path(opt.dir, opt.name)); ++k)
+      opt.name = fmt::format("{}-{}", table->game().info().id, k);
+  opt.save_path = s.save_path.empty() ? fresh_save_path(*table, opt.name) : s.save_path;
+  opt.history_dir = setup::state_dir();  // the game's end is recorded there (a failure is said at the table)
+
+  OpenedTable t;
+  t.name = opt.name;
+  t.dir = opt.dir;
+  t.save_path = opt.save_path;
+  t.game_id = table->game().info().id;
+  auto log_fd = std::make_shared<FileDescriptor>();
+  log_fd->fd = STDERR_FILENO;
+  opt.log = [log_fd](std::string_view line) {
+    std::string l(line);
+    l += '\n';
+    const ssize_t r = ::write(log_fd->fd, l.data(), l.size());
+    (void)r;
+  };
+  if (log_to_file) {
+    // O_NOFOLLOW and the owner check: a symlink or file another user put at
+    // this name is refused, never appended to.
+    const std::string log_path = t.dir + "/" + t.name + ".log";
+    log_fd->fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+    struct stat st {};
+    if (log_fd->fd < 0 || ::fstat(log_fd->fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
+        (st.st_mode & 077) != 0)
+      throw UserError(
+          fmt::format("{}: cannot write the table's log there (not a private file of yours)", log_path));
+    log_fd->owned = true;
+  }
+  const GameInfo& gi = table->game().info();
+  t.server = std::make_unique<Server>(std::move(table), opt, std::move(earlier));
+  t.server->open();
+  std::string seats_text;
+  for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
+    const Seat& seat = t.server->table().seats()[p];
+    seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
+                              controller_of(seat) == SeatController::Remote
+                                  ? " (a player)"
+                                  : fmt::format(" (computer, {})", level_name(seat.level)));
+  }
+  t.how = fmt::format(
+      "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"
+      "  racetable join {}{} --seat N     (or --watch to watch)\n"
+      "Saved after every decision to {}\n",
+      t.name, gi.name, s.resume_file.empty() ? "" : " (resumed)", seats_text,
+      opt.group_set ? fmt::format(" (group {})", s.group) : fmt::format(" (as {})", user_name(::getuid())),
+      t.name, dir_flag(t.dir), t.save_path);
+  // The code is shown here, to the host, and nowhere else (not in the log).
+  t.code_text =
+      generated_code
+          ? fmt::format("Join code: {}  (tell it to your players; they run join with --code)\n", s.code)
+      : s.code.empty() ? std::string()
+                       : "Players need the join code (join --code, RACETABLE_CODE or --code-file).\n";
+  return t;
+}
+
+void write_table_info(const OpenedTable& t) {
+  // `racetable tables` reads this; written again by a detached server, whose pid differs.
+  write_file_atomically(info_path(t.dir, t.name), dump(json{{"table", t.name},
+                                                            {"game", t.game_id},
+                                                            {"save", t.save_path},
+                                                            {"pid", static_cast<long>(::getpid())},
+                                                            {"host", user_name(::getuid())}}) +
+                                                      "\n");
+}
+
+}  // namespace rt::net

@@ -1,0 +1,127 @@
+// Finding the tables this user may reach (`racetable tables`, the Tables
+// page, completion), and the command that rejoins one.
+#include "net/lobby.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "core/input_limits.h"
+#include "core/save.h"
+#include "net/client.h"
+#include "net/sockets.h"
+#include "net/table_files.h"
+
+namespace rt::net {
+
+std::string rejoin_command(const std::string& table, const std::string& dir, int seat) {
+  return fmt::format("racetable join {}{}{}", table, dir.empty() ? std::string() : dir_flag(dir),
+                     seat > 0 ? fmt::format(" --seat {}", seat) : std::string(" --watch"));
+}
+
+std::vector<std::string> open_table_names(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const std::string& d : dir.empty() ? candidate_dirs() : std::vector<std::string>{dir})
+    for (const std::string& name : names_in(d, ".sock")) {
+      try {
+        check_table_name(name);  // another user's file name, shown in this terminal
+      } catch (const UserError&) {
+        continue;
+      }
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  return names;
+}
+
+std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
+                                    std::vector<std::string>* ignored) {
+  const std::vector<std::string> dirs =
+      only_dir.empty() ? candidate_dirs() : std::vector<std::string>{only_dir};
+  std::vector<TableEntry> found;
+  // What another user put where we look is not listed, and the caller may say so.
+  const auto ignore = [&](const std::string& what) {
+    if (ignored) ignored->push_back(printable(what, 300));
+  };
+  for (const std::string& dir : dirs) {
+    uid_t owner = 0;
+    if (!exists(dir)) continue;  // no tables opened here yet
+    try {
+      owner = trusted_table_dir_owner(dir);
+    } catch (const UserError& e) {
+      ignore(e.what());
+      continue;
+    }
+    std::vector<std::string> names = names_in(dir, ".sock");
+    for (const std::string& n : names_in(dir, ".table"))
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    std::size_t planted = 0;
+    for (const std::string& name : names) {
+      struct stat sock {
+      }, meta{};
+      const bool has_sock = ::lstat(socket_path(dir, name).c_str(), &sock) == 0;
+      const bool has_meta = ::lstat(info_path(dir, name).c_str(), &meta) == 0;
+      if ((has_sock && sock.st_uid != owner) || (has_meta && meta.st_uid != owner)) {
+        ++planted;
+        continue;
+      }
+      TableEntry e;
+      e.dir = dir;
+      e.name = name;
+      try {
+        check_table_name(name);
+        e.info = table_info(dir, name, code);
+        make_printable(e.info);
+      } catch (const UserError& err) {
+        e.problem = printable(err.what(), 200);
+      }
+      // The table file is the host's (mode 0600): only the host reads where the save is.
+      if (!e.problem.empty() && has_meta && S_ISREG(meta.st_mode) && meta.st_uid == ::geteuid()) {
+        try {
+          const json m = json::parse(read_file(info_path(dir, name)), nullptr, false);
+          if (m.is_object() && m.contains("save") && m["save"].is_string()) {
+            const std::string save = m["save"].get<std::string>();
+            if (exists(save)) e.save = printable(save, 400);  // never point at a save that is not there
+          }
+        } catch (const UserError&) {
+        }
+      }
+      found.push_back(std::move(e));
+    }
+    if (planted > 0)
+      ignore(fmt::format("{} table{} in {} made by another user than its owner {}", planted,
+                         planted == 1 ? "" : "s", dir, user_name(owner)));
+  }
+  return found;
+}
+
+// Only directories whose owner is who they claim to be; two hosts with a
+// table of this name: the player says which (--dir), never a guess.
+std::string find_table_dir(const std::string& table) {
+  std::vector<std::string> found;
+  for (const std::string& d : candidate_dirs()) {
+    if (!exists(socket_path(d, table))) continue;
+    try {
+      (void)trusted_table_dir_owner(d);
+      found.push_back(d);
+    } catch (const UserError&) {
+    }
+  }
+  if (found.empty())
+    throw UserError(
+        fmt::format("no table named '{}' is open here (see racetable tables)", printable(table, 64)));
+  if (found.size() > 1) {
+    std::string which;
+    for (const std::string& d : found)
+      which += fmt::format("{}--dir {} (host {})", which.empty() ? "" : ", ", d,
+                           user_name(trusted_table_dir_owner(d)));
+    throw UserError(
+        fmt::format("several tables are named '{}': give one of {}", printable(table, 64), which));
+  }
+  return found.front();
+}
+
+}  // namespace rt::net

@@ -1,0 +1,34 @@
+// The lobby: the tables this user may reach (own and group directories),
+// what each says about itself, and how to come back to one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "net/protocol.h"  // json
+
+namespace rt::net {
+
+// One table found where this user may look (ours, our groups').
+struct TableEntry {
+  std::string dir;
+  std::string name;
+  json info;            // its "info" answer, when it answered
+  std::string problem;  // why it did not ("not running", "wrong join code")
+  std::string save;     // a dead table's save file, when known
+};
+// The tables under `only_dir`, else every directory we may look in; their
+// text made printable. Directories or entries another user planted are left
+// out, and said in `ignored`.
+std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
+                                    std::vector<std::string>* ignored = nullptr);
+// The socket directory of an open table by that name; throws UserError.
+std::string find_table_dir(const std::string& table);
+// "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
+std::string rejoin_command(const std::string& table, const std::string& dir, int seat);
+
+// The names of the tables being served in `dir`, or (dir "") wherever
+// `racetable tables` looks; only well-formed names (shell completion prints them).
+std::vector<std::string> open_table_names(const std::string& dir);
+
+}  // namespace rt::net

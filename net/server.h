@@ -1,0 +1,300 @@
+// A table server: one game shared by several terminals over a Unix socket.
+// Single-threaded with poll(). It owns the Table, paces chance, computers and
+// timed contests with the shell's own Pacer (core/pacer.h), takes decisions
+// from the seated clients, and sends each client only what its seat (or a
+// spectator) may see: a screen model rendered for that viewer and the log
+// lines meant for it. The game is saved after every decision.
+#pragma once
+
+#include <poll.h>
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/contest_report.h"
+#include "core/event.h"
+#include "core/pacer.h"
+#include "core/seat.h"
+#include "core/table.h"
+#include "net/protocol.h"
+
+namespace rt::net {
+
+using Millis = std::int64_t;
+
+class Server;
+
+// Writes saves off the serving loop, for a host of many tables (net/hub.h):
+// submit() takes the text; the host hands the result back with Server::saved().
+class SaveWriter {
+ public:
+  virtual ~SaveWriter() = default;
+  virtual void submit(Server* server, std::string path, std::string text, std::size_t steps) = 0;
+};
+
+struct ServerOptions {
+  std::string dir;         // socket directory (default_table_dir())
+  std::string name;        // table name
+  bool group_set = false;  // open to a Unix group
+  gid_t group = 0;
+  std::string group_name;
+  std::string code;       // join code ("" none)
+  std::string save_path;  // "" not saved
+  std::string
+      history_dir;      // the host's state directory: a finished game is added to its history.jsonl ("" not)
+  int pace_ms = 800;    // after each computer decision
+  int ready_ms = 1500;  // "Get ready!" before a contest with people in it
+  int after_contest_ms = 1500;
+  int frame_ms = 50;  // screens of a live contest at most this often
+  // A computer of this level plays for a person away longer than grace_ms (none: never).
+  std::optional<BotLevel> stand_in;
+  int grace_ms = 30000;
+  int hello_timeout_ms = 10000;
+  int max_connections = 48;
+  // Per user other than the host: one user cannot fill the table's
+  // connections (a seated player or the host still gets in when it is full).
+  int max_connections_per_uid = 8;
+  // After a wrong join code a user's next code is not even checked for this
+  // long, doubling with each wrong one up to code_delay_max_ms.
+  int code_delay_ms = 500;
+  int code_delay_max_ms = 60000;
+  std::size_t max_output = 1024 * 1024;  // per client: a slower reader is dropped
+  int flood_rate = 60;                   // messages per second a client may send
+  int flood_burst = 240;
+  // After the game is over and everyone left (or nobody came back for
+  // this long), the server stops.
+  int linger_ms = 10 * 60 * 1000;
+  // Stops after this long with nobody connected (0: never).
+  std::int64_t idle_ms = 0;
+  // Watch-only mirror (net/watch_mirror.h): a game played elsewhere in
+  // this process feeds every step in with mirror_step(). The server never
+  // moves the table itself, seats nobody and saves nothing: people may
+  // only watch (the same directory, socket, peer and code checks).
+  bool watch_only = false;
+  SaveWriter* writer = nullptr;               // none: saved in the loop, before the next message is read
+  std::function<Millis()> clock;              // default: steady clock
+  std::function<void(std::string_view)> log;  // one line per event, no newline
+};
+
+struct ServerStats {
+  std::uint64_t connections = 0;
+  std::uint64_t refused = 0;
+  std::uint64_t dropped_protocol = 0;  // bad frames or messages
+  std::uint64_t dropped_flood = 0;
+  std::uint64_t dropped_slow = 0;
+  std::uint64_t decisions = 0;  // accepted from clients
+  std::uint64_t rejected = 0;   // illegal or too late
+  std::uint64_t screens = 0;
+  std::uint64_t screen_bytes = 0;
+  std::uint64_t bytes_out = 0;
+  std::uint64_t saves = 0;
+};
+
+class Server {
+ public:
+  // `earlier`: events of the steps already in a resumed table's history.
+  Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<Event> earlier = {});
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Creates the directory and the socket; throws UserError.
+  void open();
+  // Waits at most `max_wait_ms` for a client or the game, handles it all.
+  // Returns false once the server should stop.
+  bool poll_once(int max_wait_ms);
+  // Until the game is over and everyone has left, or stop().
+  void run();
+
+  // poll_once() in pieces, for a loop that serves many tables (net/hub.h):
+  // prepare() acts on what is due; wait_ms() says how long the table may
+  // sleep; watched_fds() appends the descriptors and events to wait for;
+  // ready() handles one that is ready; finish() acts on what came in and
+  // returns false once the table should close.
+  void prepare(Millis real);
+  Millis wait_ms(Millis real, Millis max_wait_ms) const;
+  void watched_fds(std::vector<pollfd>& fds) const;
+  void ready(int fd, short revents, Millis real);
+  bool finish(Millis real);
+  Millis now() const;
+  // A save handed to the SaveWriter came back ("" it worked).
+  void saved(std::size_t steps, const std::string& problem);
+  bool save_in_flight() const { return save_in_flight_; }
+  // Whether SIGINT, SIGTERM or SIGHUP arrived (install_signal_handlers()).
+  static bool stop_signal_received();
+  static int stop_signal();
+  void stop() { stopping_ = true; }
+  // stop(), saying why in the log.
+  void stop_by_signal(int sig);
+  // Another process serves this table now (a forked worker of `serve`):
+  // the destructor only closes this process's descriptors (no save, the
+  // socket stays).
+  void hand_over() { handed_over_ = true; }
+  // Saves go through `writer` from now on (Hub::add).
+  void use_writer(SaveWriter* writer) { opt_.writer = writer; }
+  // After the last poll: saves what is unsaved, sends what is pending, logs
+  // that the table closed (run() ends with it).
+  void close_table();
+  // Ends the process's stop signals (SIGINT, SIGTERM, SIGHUP) into stop().
+  static void install_signal_handlers();
+  // A descriptor that turns readable when a stop signal arrives (this
+  // process's own; -1 if it could not be made), for a loop's poll or epoll
+  // set; drain_stop_wake() empties it.
+  static int stop_wake_fd();
+  static void drain_stop_wake();
+
+  const Table& table() const { return *table_; }
+  const std::string& socket_path() const { return socket_path_; }
+  const ServerStats& stats() const { return stats_; }
+  int connected() const;
+  bool started() const { return started_; }
+  // Writes the save file now (if any). Returns "" or the error.
+  std::string save();
+  // Why the last save failed ("" it worked): every client's status line
+  // starts with it until a save works again.
+  const std::string& save_problem() const { return save_problem_; }
+  // Called with every frame sent, by client id (tests assert on the bytes).
+  std::function<void(int client, std::string_view bytes)> on_send;
+
+  // Watch-only: a step the game's own table applied (RuleError if it does
+  // not fit this copy), and the game's pace: its phase, the tick to draw at,
+  // the race picture it shows and the contest result it holds (public lines).
+  void mirror_step(const Step& step);
+  void mirror_pace(const MirrorPace& pace);
+  int watchers() const;
+
+  // The screen model for a viewer (a seat, or kEveryone for a spectator).
+  ScreenModel screen_for(PlayerId viewer, int board_w, int board_h, bool unicode);
+
+ private:
+  struct Client;
+  struct SeatState {
+    SeatController controller = SeatController::Computer;
+    bool claimed = false;
+    uid_t uid = 0;
+    std::string user;
+    int client = -1;  // id of the connected client, -1: away
+    Millis away_since = 0;
+    bool stand_in = false;
+    std::uint32_t ask = 0;  // the current question's number
+    std::string asked;      // what was asked (prompt and options)
+    bool answered = true;   // the seat decided since it was asked
+  };
+  struct LogEntry {
+    std::string text;
+    std::string rule;
+    PlayerId audience = kEveryone;
+    std::uint64_t step = 0;  // the table's history length after its step
+    int picture = 0;         // Event::picture
+  };
+  // A line of a race being played back picture by picture waits for its picture.
+  bool line_waits(const LogEntry& e, Millis real) const;
+
+  void save_if_changed();
+  void record_history();
+  void note_save_result(const std::string& problem);
+  void say(std::string_view line);
+  void on_step(const Step& step);
+  bool live_contest() const;
+  Tick view_tick(Millis real) const;
+  bool update(Millis real);
+  Millis wake_at(Millis real) const;
+  void check_stand_ins(Millis real);
+  void refresh_asks();
+  void push_all(Millis real);
+  void push(Client& c, Millis real, bool force);
+  void accept_all(Millis real);
+  void read_client(Client& c, Millis real);
+  void handle(Client& c, const json& msg, Millis real);
+  void handle_hello(Client& c, const json& msg, Millis real);
+  void handle_act(Client& c, const json& msg, Millis real);
+  void send(Client& c, const json& msg);
+  void send_raw(Client& c, const std::string& bytes);
+  void flush(Client& c);
+  void drop(Client& c, std::string_view why);
+  // Refuses with a reason for people and a code for programs (PROTOCOL.md).
+  void refuse(Client& c, const std::string& reason, std::string_view code);
+  void leave_seat(Client& c, Millis real);
+  json table_info(const Client& c) const;
+  std::string seat_label(PlayerId p) const;
+  std::vector<SeatController> controllers() const;
+  bool person_seat(std::size_t p) const { return seats_[p].controller != SeatController::Computer; }
+  std::string status_line(PlayerId viewer) const;
+  std::string phase_name() const;
+  // The system's words of save_problem_ ("No space left on device").
+  std::string save_problem_reason() const;
+
+  std::unique_ptr<Table> table_;
+  ServerOptions opt_;
+  Pacer pacer_;
+  ContestReport contest_report_;  // who won the last contest and why (public lines only)
+  std::string socket_path_;
+  int listen_fd_ = -1;
+  uid_t host_uid_ = 0;
+  EventSink events_;
+  std::vector<LogEntry> log_;
+  std::vector<SeatState> seats_;
+  std::vector<std::unique_ptr<Client>> clients_;
+  struct WrongCodes {
+    int count = 0;
+    Millis next_try = 0;
+  };
+  std::map<uid_t, WrongCodes> wrong_codes_;  // by uid: who guessed, how often
+  // Checks a join code `c` gave, unless its user is still waiting after a
+  // wrong one; logs every wrong or early one with the peer's uid.
+  enum class CodeCheck : std::uint8_t { Right, Wrong, Throttled };
+  CodeCheck check_code(const Client& c, const std::string& code, Millis real);
+  // Room for one more connection from `uid`; may close a hello-less one of a user with more.
+  bool make_room(uid_t uid);
+  int per_uid(uid_t uid) const;  // live connections of a user
+  int next_client_id_ = 1;
+  ServerStats stats_;
+  bool stopping_ = false;
+  bool handed_over_ = false;
+
+  // The pacer's phase, and Waiting until every person's seat is taken.
+  // The pacer's phase (core/pacer.h: one lifecycle for the shell and the
+  // server), once every person's seat is taken; before that (!started_)
+  // the table waits for players.
+  PacePhase phase_ = PacePhase::Computers;
+  bool started_ = false;
+  Millis last_frame_ = 0;
+  std::size_t saved_steps_ = static_cast<std::size_t>(-1);
+  std::string save_problem_;
+  bool save_in_flight_ = false;
+  Millis over_since_ = -1;
+  Millis empty_since_ = 0;
+  bool ever_joined_ = false;
+  bool changed_ = true;
+  // What the screens showed at the last update: a picture of a race played
+  // back, a contest's result held (a change sends every screen again).
+  int picture_shown_ = -1;
+  // The picture and Result lines every screen shows now: the pacer's, or
+  // for a watch-only table the game's own.
+  int shown_picture(Millis real) const;
+  std::vector<std::string> shown_result(Millis real) const;
+  bool result_showing(Millis real) const;  // without copying the lines
+  bool result_shown_ = false;
+  std::vector<PlayerId> waiting_;
+  std::vector<Action> legal_;
+  MirrorPace mirror_;                // watch-only: the game's own pace
+  std::uint64_t pictured_step_ = 0;  // LogEntry::step of the last step that left pictures
+};
+
+// The save file text of a table whose person seats may be played by a
+// stand-in computer for now: those seats are written as human seats.
+// `name`: the table's name, kept in the save so `host --resume` reopens the
+// same table. `controllers`: each seat's (default: controller_of each seat).
+std::string save_text_keeping_people(const Table& table, const std::string& name = {},
+                                     const std::vector<SeatController>& controllers = {});
+// A seat's controller as a table made by the set-up (or a save) has it.
+SeatController controller_of(const Seat& seat);
+
+}  // namespace rt::net

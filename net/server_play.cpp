@@ -1,0 +1,150 @@
+// The server's side of the game: steps as they happen, paced by the Pacer
+// (core/pacer.h, shared with the shell), and computers standing in for
+// people who left.
+#include "net/server_internal.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/history.h"
+
+namespace rt::net {
+
+void Server::on_step(const Step& step) {
+  contest_report_.note_step(*table_, events_);
+  bool any_public = false;
+  for (Event& e : events_) {
+    any_public = any_public || is_public(e.audience);
+    log_.push_back(
+        LogEntry{std::move(e.text), std::move(e.rule), e.audience, table_->history().size(), e.picture});
+  }
+  events_.clear();
+  if (table_->state().view_frames() > 0) pictured_step_ = table_->history().size();
+  pacer_.note_step(step, any_public);
+  changed_ = true;
+}
+
+bool Server::line_waits(const LogEntry& e, Millis real) const {
+  if (!opt_.watch_only) return pacer_.line_waits(e.step, e.picture, pictured_step_, real);
+  // A mirror's pictures are the ones its game shows.
+  return mirror_.picture >= 0 &&
+         (e.step > pictured_step_ || (e.step == pictured_step_ && e.picture > mirror_.picture));
+}
+
+bool Server::live_contest() const {
+  return pacer_.live_contest();
+}
+
+Tick Server::view_tick(Millis real) const {
+  return opt_.watch_only ? mirror_.view_tick : pacer_.view_tick(real);
+}
+
+bool Server::update(Millis real) {
+  bool changed = false;
+  if (!started_) {
+    std::vector<std::string> missing;
+    for (std::size_t p = 0; p < seats_.size(); ++p)
+      if (person_seat(p) && !seats_[p].claimed) missing.push_back(seat_label(static_cast<PlayerId>(p)));
+    if (!missing.empty()) return false;
+    started_ = true;
+    pacer_.hold_until(real + opt_.pace_ms / 2);
+    say(table_->history().empty() ? "every seat is taken: the game starts"
+                                  : "every seat is taken: the game goes on");
+    changed = true;
+  }
+  // A mirror never moves its table: the game it copies paces itself.
+  if (!opt_.watch_only) changed = pacer_.update(real) || changed;
+  // A race's next picture, or a contest's result coming or going, is a new screen.
+  const int picture = shown_picture(real);
+  const bool result = result_showing(real);
+  if (picture != picture_shown_ || result != result_shown_) changed = true;
+  picture_shown_ = picture;
+  result_shown_ = result;
+  const PacePhase before = phase_;
+  phase_ = opt_.watch_only ? mirror_.phase : pacer_.phase();
+  if (phase_ == PacePhase::Over && before != PacePhase::Over) {
+    over_since_ = real;
+    say(fmt::format("game over: {}", table_->state().standings().summary));
+    record_history();
+  }
+  return changed || before != phase_;
+}
+
+// The host's history (core/history.h): the seats its own user sat at are "you".
+void Server::record_history() {
+  if (opt_.history_dir.empty()) return;
+  std::vector<PlayerId> you;
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (seats_[p].claimed && seats_[p].uid == host_uid_) you.push_back(static_cast<PlayerId>(p));
+  const std::string problem = append_history(
+      opt_.history_dir,
+      finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you, controllers()));
+  if (problem.empty()) return;
+  // Everyone is told, in the system's words: never the host's path.
+  const auto colon = problem.rfind(": ");
+  say("this game was not added to the host's history: " +
+      (colon == std::string::npos ? problem : problem.substr(colon + 2)));
+}
+
+Millis Server::wake_at(Millis real) const {
+  Millis wake = started_ && !opt_.watch_only ? pacer_.wake_at(real) : kNever;
+  // A mirror's live contest: its watchers' frames.
+  if (opt_.watch_only && phase_ == PacePhase::Contest) wake = std::max(real, last_frame_ + opt_.frame_ms);
+  if (opt_.stand_in && started_ && phase_ != PacePhase::Over)
+    for (std::size_t p = 0; p < seats_.size(); ++p) {
+      const SeatState& s = seats_[p];
+      if (s.claimed && s.client < 0 && !s.stand_in) wake = std::min(wake, s.away_since + opt_.grace_ms);
+    }
+  for (const auto& c : clients_)
+    if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
+  // Closing time: nobody left, or the game over for long enough.
+  if (opt_.idle_ms > 0 && connected() == 0) wake = std::min(wake, empty_since_ + opt_.idle_ms);
+  if (phase_ == PacePhase::Over && !opt_.watch_only) wake = std::min(wake, over_since_ + opt_.linger_ms);
+  return wake;
+}
+
+void Server::check_stand_ins(Millis real) {
+  if (!opt_.stand_in || !started_ || table_->over()) return;
+  for (std::size_t p = 0; p < seats_.size(); ++p) {
+    SeatState& s = seats_[p];
+    if (!s.claimed || s.client >= 0 || s.stand_in || real < s.away_since + opt_.grace_ms) continue;
+    s.stand_in = true;
+    const auto seat = static_cast<PlayerId>(p);
+    table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));
+    table_->set_seat_kind(seat, SeatKind::Bot);
+    say(fmt::format("a computer ({}) plays {} until its player is back", level_name(*opt_.stand_in),
+                    seat_label(seat)));
+    changed_ = true;
+  }
+}
+
+void Server::refresh_asks() {
+  std::vector<PlayerId> asked;
+  table_->humans_to_act(asked);
+  const State& st = table_->state();
+  for (PlayerId p : asked) {
+    SeatState& s = seats_[static_cast<std::size_t>(p)];
+    legal_.clear();
+    st.legal_actions(p, legal_);
+    std::string sig = st.prompt(p);
+    for (Action a : legal_) sig += fmt::format("\x1f{}", a);
+    if (s.answered || sig != s.asked) {
+      ++s.ask;
+      s.asked = std::move(sig);
+      s.answered = false;
+    }
+  }
+}
+
+void Server::leave_seat(Client& c, Millis real) {
+  if (c.kind != Client::Kind::Player || c.seat < 0) return;
+  SeatState& s = seats_[static_cast<std::size_t>(c.seat)];
+  if (s.client == c.id) {
+    s.client = -1;
+    s.away_since = real;
+    changed_ = true;
+  }
+}
+
+}  // namespace rt::net

@@ -1,0 +1,226 @@
+// Requests from clients: hello (sit down, watch or ask for the listing)
+// and act (a decision for the seat the connection holds).
+#include "net/server_internal.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rt::net {
+
+void Server::handle_hello(Client& c, const json& msg, Millis real) {
+  const Hello h = read_hello(msg);
+  if (h.protocol != kProtocolVersion) {
+    refuse(c,
+           fmt::format("protocol version {} is not spoken here: this server speaks version {} (racetable {})",
+                       h.protocol, kProtocolVersion, RACETABLE_VERSION),
+           "version");
+    return;
+  }
+  // No code given is not a guess; a wrong one is, and so is one given too soon after it.
+  const CodeCheck code = opt_.code.empty() ? CodeCheck::Right
+                         : h.code.empty()  ? CodeCheck::Wrong
+                                           : check_code(c, h.code, real);
+  const bool code_ok = code == CodeCheck::Right;
+  if (h.role == Role::Info) {
+    json info =
+        code_ok
+            ? table_info(c)
+            : json{{"type", "info"}, {"protocol", kProtocolVersion}, {"table", opt_.name}, {"code", true}};
+    send(c, info);
+    c.kind = Client::Kind::Info;
+    c.close_after_flush = true;
+    flush(c);
+    return;
+  }
+  if (!code_ok) {
+    if (code == CodeCheck::Throttled)
+      refuse(c, "too many wrong join codes: wait a little and try again", "throttled");
+    else
+      refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code", "code");
+    return;
+  }
+  c.board_w = h.board_w;
+  c.board_h = h.board_h;
+  c.unicode = h.unicode;
+  const auto& seats = table_->seats();
+  const int n = static_cast<int>(seats.size());
+  if (opt_.watch_only && h.role != Role::Watch) {
+    refuse(c, "this game is open to watchers only: join it with --watch", "watch-only");
+    return;
+  }
+  if (h.role == Role::Watch) {
+    c.kind = Client::Kind::Watcher;
+    say(fmt::format("{} (uid {}, pid {}) watches", c.user, c.cred.uid, c.cred.pid));
+  } else {
+    int p = -1;
+    if (h.seat > 0) {
+      p = h.seat - 1;
+      if (p >= n) {
+        refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n), "seat");
+        return;
+      }
+      const Seat& seat = seats[static_cast<std::size_t>(p)];
+      const SeatState& s = seats_[static_cast<std::size_t>(p)];
+      if (!person_seat(static_cast<std::size_t>(p))) {
+        refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
+               "seat");
+        return;
+      }
+      if (s.client >= 0) {
+        refuse(
+            c,
+            fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, s.user, seat.name),
+            "taken");
+        return;
+      }
+      // A seat is its first sitter's for the whole game: the host does not take it either.
+      if (s.claimed && s.uid != c.cred.uid) {
+        refuse(c, fmt::format("seat {} belongs to {}", h.seat, s.user), "seat");
+        return;
+      }
+    } else {
+      for (int k = 0; k < n && p < 0; ++k)
+        if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].claimed) p = k;
+      for (int k = 0; k < n && p < 0; ++k) {
+        const SeatState& s = seats_[static_cast<std::size_t>(k)];
+        if (person_seat(static_cast<std::size_t>(k)) && s.claimed && s.client < 0 && s.uid == c.cred.uid)
+          p = k;
+      }
+      if (p < 0) {
+        refuse(c, "no free seat: every player's seat is taken (watch with --watch)", "full");
+        return;
+      }
+    }
+    SeatState& s = seats_[static_cast<std::size_t>(p)];
+    const bool back = s.claimed;
+    s.claimed = true;
+    s.uid = c.cred.uid;
+    s.user = c.user;
+    s.client = c.id;
+    s.answered = true;  // a fresh question number for the fresh screen
+    c.kind = Client::Kind::Player;
+    c.seat = static_cast<PlayerId>(p);
+    say(fmt::format("{} (uid {}, pid {}) {} {}", c.user, c.cred.uid, c.cred.pid,
+                    back ? "is back at" : "takes", seat_label(c.seat)));
+    if (s.stand_in) {
+      s.stand_in = false;
+      table_->set_seat_kind(c.seat, SeatKind::Human);
+      say(fmt::format("the computer stands down from {}", seat_label(c.seat)));
+    }
+  }
+  ever_joined_ = true;
+  changed_ = true;
+  json welcome{{"type", "welcome"},
+               {"protocol", kProtocolVersion},
+               {"server", std::string("racetable ") + RACETABLE_VERSION},
+               {"table", opt_.name},
+               {"game", table_->game().info().id},
+               {"game_name", table_->game().info().name},
+               {"host", user_name(host_uid_)},
+               {"role", c.kind == Client::Kind::Player ? "play" : "watch"}};
+  if (c.kind == Client::Kind::Player) {
+    welcome["seat"] = c.seat + 1;
+    welcome["name"] = seats[static_cast<std::size_t>(c.seat)].name;
+  }
+  send(c, welcome);
+  // The recent log, as much of it as this viewer may see.
+  const PlayerId viewer = c.kind == Client::Kind::Player ? c.seat : kEveryone;
+  std::size_t shown = 0, from = log_.size();
+  while (from > 0 && shown < kLogBacklog) {
+    const LogEntry& e = log_[from - 1];
+    if (shown_to(e.audience, viewer == kEveryone ? kPublic : viewer)) ++shown;
+    --from;
+  }
+  c.log_pos = from;
+  (void)real;
+}
+
+Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {
+  WrongCodes& w = wrong_codes_[c.cred.uid];
+  if (real < w.next_try) {
+    say(fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
+                    c.user, c.cred.uid, c.cred.pid, w.next_try - real));
+    return CodeCheck::Throttled;
+  }
+  if (same_secret(opt_.code, code)) {
+    wrong_codes_.erase(c.cred.uid);
+    return CodeCheck::Right;
+  }
+  ++w.count;
+  // The host's own account could read the code from this process anyway: logged, not slowed.
+  if (c.cred.uid == host_uid_) w.count = 0;
+  const Millis delay = w.count == 0
+                           ? 0
+                           : std::min<Millis>(opt_.code_delay_max_ms, static_cast<Millis>(opt_.code_delay_ms)
+                                                                          << std::min(w.count - 1, 20));
+  w.next_try = real + delay;
+  say(fmt::format(
+      "wrong join code from {} (uid {}, pid {}): {} wrong so far; their next is checked after {} ms", c.user,
+      c.cred.uid, c.cred.pid, w.count, delay));
+  return CodeCheck::Wrong;
+}
+
+void Server::handle_act(Client& c, const json& msg, Millis real) {
+  const Act a = read_act(msg);
+  auto reject = [&](const std::string& why) {
+    ++stats_.rejected;
+    send(c, json{{"type", "notice"}, {"text", why}});
+  };
+  if (c.kind != Client::Kind::Player) return reject("watchers cannot act");
+  if (!started_) return reject("the game has not started: waiting for players");
+  if (table_->over()) return reject("the game is over");
+  const PlayerId p = c.seat;
+  if (seats_[static_cast<std::size_t>(p)].stand_in) return reject("a computer is playing this seat");
+  update(real);  // bring the table up to now (dice rolled inside a contest, ...)
+  if (table_->over()) return reject("the game is over");
+  State const* st = &table_->state();
+  if (live_contest()) {
+    if (phase_ != PacePhase::Contest) return reject("not yet: get ready");
+    if (!a.timed) return reject("Too late!");
+    const ContestAnswer answer = pacer_.contest_act(p, a.id, real, a.contest);
+    if (answer == ContestAnswer::Busy) return;  // the die is still rolling: dropped, as at a local keyboard
+    if (answer != ContestAnswer::Taken) return reject("Too late!");
+  } else {
+    table_->humans_to_act(waiting_);
+    if (std::find(waiting_.begin(), waiting_.end(), p) == waiting_.end())
+      return reject("it is not your turn");
+    refresh_asks();
+    if (a.timed || a.ask != seats_[static_cast<std::size_t>(p)].ask)
+      return reject("that answer was for an earlier question: choose again");
+    if (!st->is_legal(p, a.id)) return reject("that is not one of the options");
+    pacer_.decide(p, a.id, real);
+    seats_[static_cast<std::size_t>(p)].answered = true;
+  }
+  ++stats_.decisions;
+  changed_ = true;
+}
+
+void Server::handle(Client& c, const json& msg, Millis real) {
+  const std::string& type = msg["type"].get_ref<const std::string&>();
+  if (c.kind == Client::Kind::Hello) {
+    if (type != "hello") throw ProtocolError("the first message must be \"hello\"");
+    handle_hello(c, msg, real);
+    return;
+  }
+  if (type == "act") {
+    handle_act(c, msg, real);
+  } else if (type == "resize") {
+    const Resize r = read_resize(msg);
+    c.board_w = r.board_w;
+    c.board_h = r.board_h;
+    c.unicode = r.unicode;
+    c.screen_sent = false;
+  } else if (type == "ping") {
+    send(c, json{{"type", "pong"}});
+  } else if (type == "pong") {
+  } else if (type == "leave") {
+    drop(c, "left the table");
+  } else if (type == "hello") {
+    throw ProtocolError("\"hello\" was already said");
+  } else {
+    send(c, json{{"type", "error"}, {"text", fmt::format("unknown message type \"{}\" (ignored)", type)}});
+  }
+}
+
+}  // namespace rt::net

@@ -1,6 +1,0 @@
-// racetable: thin entry point over the libraries the tests link too.
-#include "tui/cli.h"
-
-int main(int argc, char** argv) {
-  return rt::cli::run(argc, argv);
-}
