@@ -50,7 +50,7 @@ class CardPool {
   bool operator==(const CardPool&) const = default;
 
  private:
-  std::array<std::uint8_t, MaxKinds> count_{};
+  std::array<std::uint8_t, static_cast<std::size_t>(MaxKinds)> count_{};
   int total_ = 0;
 };
 

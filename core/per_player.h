@@ -17,7 +17,7 @@ namespace rt {
 template <class T, int N>
 struct PerPlayer {
   static_assert(N > 0);
-  std::array<T, N> values{};  // public so the type stays an aggregate (`= {a, b}`)
+  std::array<T, static_cast<std::size_t>(N)> values{};  // public so the type stays an aggregate (`= {a, b}`)
 
   constexpr T& operator[](PlayerId p) { return values[static_cast<std::size_t>(p)]; }
   constexpr const T& operator[](PlayerId p) const { return values[static_cast<std::size_t>(p)]; }

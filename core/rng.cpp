@@ -14,7 +14,8 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 
 std::uint64_t fnv1a64(std::string_view text) {
   std::uint64_t h = 0xCBF29CE484222325ull;
-  for (unsigned char c : text) {
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
     h ^= c;
     h *= 0x100000001B3ull;
   }

@@ -52,8 +52,8 @@ bool same_secret(const std::string& expected, const std::string& given) {
   // No early exit on the first mismatch: the time does not tell how close a guess was.
   unsigned diff = expected.size() == given.size() ? 0u : 1u;
   for (std::size_t i = 0; i < given.size(); ++i)
-    diff |= static_cast<unsigned char>(i < expected.size() ? expected[i] : 0) ^
-            static_cast<unsigned char>(given[i]);
+    diff |= static_cast<unsigned>(static_cast<unsigned char>(i < expected.size() ? expected[i] : 0) ^
+                                  static_cast<unsigned char>(given[i]));
   return diff == 0 && !expected.empty();
 }
 

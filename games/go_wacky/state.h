@@ -101,7 +101,7 @@ class GoWackyState final : public State {
   Phase phase() const { return phase_; }
   PlayerId current() const { return current_; }
   PlayerId dealer() const { return dealer_; }
-  int top_card() const { return pile_size_ ? pile_[pile_size_ - 1] : -1; }
+  int top_card() const { return pile_size_ ? pile_[static_cast<std::size_t>(pile_size_ - 1)] : -1; }
   int play_pile_size() const { return pile_size_; }
   int draw_pile_size() const { return draw_total_; }
   int draw_count(int type) const { return draw_[static_cast<std::size_t>(type)]; }

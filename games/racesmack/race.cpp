@@ -64,8 +64,11 @@ unsigned RacesmackState::seats_settling() const {
   unsigned seats = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     const auto i = static_cast<std::size_t>(p);
-    const bool owes = penalty_pending_[i] | (lose_race_[i] > 0) | (lose_hand_[i] > 0) | !to_place_[i].empty();
-    seats |= static_cast<unsigned>(owes) << p;
+    // Bitwise on purpose: no branch per condition (clang asks for the casts).
+    const unsigned owes =
+        static_cast<unsigned>(penalty_pending_[i]) | static_cast<unsigned>(lose_race_[i] > 0) |
+        static_cast<unsigned>(lose_hand_[i] > 0) | static_cast<unsigned>(!to_place_[i].empty());
+    seats |= owes << p;
   }
   return seats;
 }

@@ -138,7 +138,7 @@ void RacesmackState::actors(std::vector<PlayerId>& out) const {
 unsigned RacesmackState::seats_to_pick() const {
   unsigned seats = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
-    seats |= static_cast<unsigned>(!has_picked(p) & (hand(p).len > 0)) << p;
+    seats |= (static_cast<unsigned>(!has_picked(p)) & static_cast<unsigned>(hand(p).len > 0)) << p;
   return seats;
 }
 

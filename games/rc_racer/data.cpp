@@ -229,7 +229,7 @@ std::uint8_t drive_through(const BoardSide& s, int from_row, std::uint8_t entry)
 
 // Entry lanes into the next board from the lanes reached on a top row.
 std::uint8_t spread(std::uint8_t top) {
-  return static_cast<std::uint8_t>((top | top << 1 | top >> 1) & ((1u << kLanes) - 1));
+  return static_cast<std::uint8_t>(static_cast<unsigned>(top | top << 1 | top >> 1) & ((1u << kLanes) - 1));
 }
 
 bool reaches_line(const Data& d, const BoardSide& fin, std::uint8_t entry) {

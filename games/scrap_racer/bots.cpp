@@ -36,7 +36,7 @@ int mask_sum(int mask) {
 }  // namespace
 
 ScrapRacerBot::ScrapRacerBot(BotLevel level)
-    : level_(level), easy_(level == BotLevel::Easy), profile_(reaction_profile(level)) {}
+    : easy_(level == BotLevel::Easy), profile_(reaction_profile(level)) {}
 
 // --- the rolling programme ----------------------------------------------------
 

@@ -52,7 +52,6 @@ class ScrapRacerBot final : public Agent {
   double face_value(int mask, int v, int b);
   double continue_value(int mask, int b);
 
-  BotLevel level_;
   bool easy_ = false;
   ReactionProfile profile_;
   std::vector<Action> scratch_;

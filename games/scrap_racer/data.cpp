@@ -167,7 +167,8 @@ void load_cards(const DataSource& source, Data& d) {
     card.copies = static_cast<int>(c.integer("copies", 1, 40));
     for (const CrashCard& o : d.crash)
       if (o.pile == card.pile && o.id == card.id)
-        c.at("id").fail(fmt::format("'{}' is listed twice in pile {}; use copies", card.id, piles[o.pile]));
+        c.at("id").fail(fmt::format("'{}' is listed twice in pile {}; use copies", card.id,
+                                    piles[static_cast<std::size_t>(o.pile)]));
     d.pile_cards[static_cast<std::size_t>(card.pile)] += card.copies;
     d.crash.push_back(std::move(card));
   }

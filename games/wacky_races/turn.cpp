@@ -84,7 +84,9 @@ void WackyState::end_turn(PlayerId seat) {
         }
       }
     } else {
-      const bool any = (cards_played() == 0) | is_wild(p) | (wild_tile() == p);  // matches(p, k) for every k
+      // matches(p, k) for every k; bitwise on purpose (no branch per condition)
+      const bool any = (static_cast<unsigned>(cards_played() == 0) | static_cast<unsigned>(is_wild(p)) |
+                        static_cast<unsigned>(wild_tile() == p)) != 0;
       const int here = tile(p);
       for (int k = 0; k < kTerrains; ++k) {
         out[n] = kPlay + k;
@@ -116,8 +118,10 @@ void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
 // asking legal_actions() and the next settle() both read this list.
 bool WackyState::list_turn_actions(PlayerId seat) {
   const int n = turn_actions(seat, turn_actions_.data());
-  const bool ends = (cards_played() >= 1) | (hand_total(seat) == 0);  // kEnd is listed (turn_actions())
-  const bool choice = n > static_cast<int>(ends);                     // something besides ending the turn
+  // kEnd is listed (turn_actions()); bitwise on purpose (no branch per condition)
+  const bool ends =
+      (static_cast<unsigned>(cards_played() >= 1) | static_cast<unsigned>(hand_total(seat) == 0)) != 0;
+  const bool choice = n > static_cast<int>(ends);  // something besides ending the turn
   turn_actions_size_ = static_cast<std::uint8_t>(n);
   turn_actions_valid_ = choice;
   return choice;
