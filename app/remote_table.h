@@ -10,6 +10,7 @@
 #include <string>
 
 #include "net/client.h"
+#include "tui/shell/clock.h"
 #include "tui/shell/play_table.h"
 
 namespace rt::net {

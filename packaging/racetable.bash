@@ -2,7 +2,7 @@
 # /usr/share/bash-completion/completions/racetable.
 #
 # The program answers for itself (`racetable complete -- WORDS`, see
-# tui/cli_complete.h): its commands and options, game ids, each game's
+# app/cli_complete.h): its commands and options, game ids, each game's
 # variants and options, seat levels, open tables. A new game, variant or
 # option needs no change here.
 

@@ -7,6 +7,7 @@
 #include "core/history.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/save_notice.h"
+#include "tui/shell/session.h"
 
 namespace rt::shell {
 namespace {

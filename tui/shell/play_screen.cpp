@@ -2,6 +2,7 @@
 // to the table only through PlayTable, so a local game and a shared table
 // are played with the same keys.
 #include "tui/shell/play_screen.h"
+#include "tui/shell/session.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -12,6 +12,7 @@
 #include "tui/shell/layout.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
+#include "tui/shell/session.h"  // session(): the local game behind the screen
 #include "tui/shell/shared_tables.h"
 
 namespace rt::shell {

@@ -1,4 +1,5 @@
 #include "tui/shell/play_table.h"
+#include "tui/shell/session.h"
 
 #include <algorithm>
 

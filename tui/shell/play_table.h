@@ -17,7 +17,7 @@
 #include "core/canvas.h"
 #include "core/seat_question.h"
 #include "games/setup.h"
-#include "tui/shell/session.h"
+#include "tui/shell/play_phase.h"
 
 namespace rt::shell {
 
@@ -46,6 +46,8 @@ struct ResultLine {
   std::string name;
   std::string detail;
 };
+
+class GameSession;
 
 class PlayTable {
  public:

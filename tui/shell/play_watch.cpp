@@ -7,6 +7,7 @@
 
 #include "core/types.h"
 #include "tui/shell/play_screen.h"
+#include "tui/shell/session.h"
 
 namespace rt::shell {
 PlayScreen::~PlayScreen() = default;
