@@ -79,20 +79,8 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
         ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s))))
       return std::clamp(config_.evaluate(s, me), 0.0, 1.0);
     if (turn == Turn::Chance) {
-      // The same draw as the driver's: the game's in-place list when it has one.
-      const ChanceSpan span = s.chance_span(scratch_);
-      const Outcome* outs = span.data;
-      std::size_t n = span.size;
-      WeightSum total = span.total;
-      if (n == 0) {
-        outs_.clear();
-        s.chance_outcomes(outs_);
-        outs = outs_.data();
-        n = outs_.size();
-        total = weight_sum(outs, n);
-      }
-      const std::size_t i = pick_outcome(rng, outs, n, total);
-      s.apply(kChance, outs[i].action, s.now());
+      // The same draw as the Table's (core/chance.h).
+      s.apply(kChance, draw_chance(s, rng, scratch_, outs_), s.now());
       continue;
     }
     who_.clear();

@@ -143,28 +143,16 @@ Tick Table::ready_at(PlayerId player) const {
     note_step(Step{kChance, action, at});
 }
 
-// Samples a chance node's outcome by weight with core/chance.h's sampler (the
-// search's playouts use it too). A ChanceSpan and chance_outcomes() list the
-// same outcomes, so both paths draw the same numbers from the chance stream.
-[[gnu::always_inline]] inline void Table::apply_chance_span(const ChanceSpan& span) {
-  apply_chance_action(span.data[pick_outcome(chance_rng_, span.data, span.size, span.total)].action);
-}
-
-Action Table::sample_outcomes() {
-  outcomes_.clear();
-  state_->chance_outcomes(outcomes_);
-  const Outcome* o = outcomes_.data();
-  const std::size_t n = outcomes_.size();
-  return o[pick_outcome(chance_rng_, o, n, weight_sum(o, n))].action;
-}
-
 // A chance node listed in place (hundreds a round in some games) goes
 // straight to sampling: one question to the state instead of three. Inline,
-// so advance()'s loop makes no call for such a node.
+// so advance()'s loop makes no call for such a node. Chance outcomes are drawn
+// with core/chance.h's helpers, as the search's playouts draw them: a
+// ChanceSpan and chance_outcomes() list the same outcomes, so both paths draw
+// the same numbers from the chance stream.
 [[gnu::always_inline]] inline bool Table::step(Tick until) {
   const ChanceSpan span = state_->chance_span(chance_scratch_);
   if (span.size != 0) {
-    apply_chance_span(span);
+    apply_chance_action(draw_outcome(chance_rng_, span));
     return true;
   }
   return advance_unlisted(until);
@@ -178,7 +166,7 @@ bool Table::advance_one(Tick until) {
 bool Table::advance_unlisted(Tick until) {
   switch (state_->turn()) {
     case Turn::Over: return false;
-    case Turn::Chance: apply_chance_action(sample_outcomes()); return true;
+    case Turn::Chance: apply_chance_action(draw_listed_outcome(*state_, chance_rng_, outcomes_)); return true;
     case Turn::Player: {
       const PlayerId p = state_->player_to_act(actors_);
       if (!is_bot(p)) return false;

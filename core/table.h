@@ -119,9 +119,7 @@ class Table {
   void refresh_pending();
   bool step(Tick until);  // advance_one()'s body, inlined into advance()
   bool advance_unlisted(Tick until);
-  void apply_chance_span(const ChanceSpan& span);
   void apply_chance_action(Action action);
-  Action sample_outcomes();  // the general path: the list from chance_outcomes()
 
   std::shared_ptr<const Game> game_;
   std::vector<Seat> seats_;
