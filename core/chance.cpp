@@ -16,4 +16,12 @@ WeightSum weight_sum(const Outcome* o, std::size_t n) {
   return static_cast<WeightSum>(total);
 }
 
+Action draw_listed_outcome(const State& state, Rng& rng, std::vector<Outcome>& outs) {
+  outs.clear();
+  state.chance_outcomes(outs);
+  const Outcome* o = outs.data();
+  const std::size_t n = outs.size();
+  return o[pick_outcome(rng, o, n, weight_sum(o, n))].action;
+}
+
 }  // namespace rt

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include <type_traits>
+#include <vector>
 
 #include "core/rng.h"
 #include "core/state.h"
@@ -54,6 +55,24 @@ inline constexpr std::size_t kBranchFreePick = 8;
 [[gnu::always_inline]] inline std::size_t pick_outcome(Rng& rng, const Outcome* outs, std::size_t n,
                                                        WeightSum total) {
   return pick_index(rng.below(total), outs, n, total);
+}
+
+// A chance node's outcome, drawn from the list it keeps in place (a
+// ChanceSpan with size > 0).
+[[gnu::always_inline]] inline Action draw_outcome(Rng& rng, const ChanceSpan& span) {
+  return span.data[pick_outcome(rng, span.data, span.size, span.total)].action;
+}
+
+// The general path, for a node that keeps no list in place: its outcomes
+// listed by chance_outcomes() into `outs` (scratch, cleared first).
+Action draw_listed_outcome(const State& state, Rng& rng, std::vector<Outcome>& outs);
+
+// A chance node's outcome as every driver draws it: from the in-place list
+// when the state keeps one, else from the listed outcomes. Both list the same
+// outcomes in the same order, so either path draws the same numbers.
+inline Action draw_chance(const State& state, Rng& rng, ChanceScratch& scratch, std::vector<Outcome>& outs) {
+  const ChanceSpan span = state.chance_span(scratch);
+  return span.size != 0 ? draw_outcome(rng, span) : draw_listed_outcome(state, rng, outs);
 }
 
 }  // namespace rt

@@ -1,4 +1,5 @@
-// One value per seat, indexed by the seat's PlayerId.
+// One value per seat, indexed by the seat's PlayerId: PerPlayer (a fixed
+// array, for states) and SeatVector (sized at run time, for drivers).
 //
 // Games keep per-player facts (hands, scores, cars) in fixed arrays so a State
 // copies as one block for the search. Indexing a std::array by a PlayerId
@@ -9,6 +10,8 @@
 
 #include <array>
 #include <cstddef>
+#include <utility>
+#include <vector>
 
 #include "core/types.h"
 
@@ -30,6 +33,37 @@ struct PerPlayer {
   constexpr void fill(const T& v) { values.fill(v); }
 
   friend constexpr bool operator==(const PerPlayer&, const PerPlayer&) = default;
+};
+
+// One value per seat when the number of seats is known only at run time (the
+// Table's seats, a search's per-seat playout agents): a std::vector indexed
+// by PlayerId, so the driver reads `slot_[p]` without a cast at every use.
+template <class T>
+class SeatVector {
+ public:
+  SeatVector() = default;
+  explicit SeatVector(int seats) : values_(static_cast<std::size_t>(seats)) {}
+  explicit SeatVector(std::vector<T> values) : values_(std::move(values)) {}
+
+  T& operator[](PlayerId p) { return values_[static_cast<std::size_t>(p)]; }
+  const T& operator[](PlayerId p) const { return values_[static_cast<std::size_t>(p)]; }
+  // Bounds-checked (throws std::out_of_range), for a seat named from outside.
+  T& at(PlayerId p) { return values_.at(static_cast<std::size_t>(p)); }
+  const T& at(PlayerId p) const { return values_.at(static_cast<std::size_t>(p)); }
+
+  int seats() const { return static_cast<int>(values_.size()); }
+  void resize(int seats) { values_.resize(static_cast<std::size_t>(seats)); }
+  void assign(int seats, const T& v) { values_.assign(static_cast<std::size_t>(seats), v); }
+
+  auto begin() { return values_.begin(); }
+  auto end() { return values_.end(); }
+  auto begin() const { return values_.begin(); }
+  auto end() const { return values_.end(); }
+  // The values as a plain vector, for an interface that hands them out.
+  const std::vector<T>& values() const { return values_; }
+
+ private:
+  std::vector<T> values_;
 };
 
 }  // namespace rt

@@ -32,44 +32,26 @@ double SearchAgent::finish_value(const State& s, PlayerId me) {
 Decision SearchAgent::policy_decision(const State& s, PlayerId p, Rng& rng) {
   const unsigned eps = config_.budget.random_per_mille;
   if (!config_.playout_policy || (eps > 0 && rng.below(1000) < eps)) return random_->decide(s, p, rng);
-  auto& slot = policies_[static_cast<std::size_t>(p)];
+  auto& slot = policies_[p];
   if (!slot) slot = config_.playout_policy();
   return slot->decide(s, p, rng);
 }
 
-// One step of a timed contest, as the Table runs it: every actor's proposal
-// stands while its contest lasts; the earliest is applied, or the clock.
-void SearchAgent::timed_step(State& s, Rng& rng) {
-  const std::uint32_t contest = s.contest_id();
-  Tick best_at = kNoDeadline;
-  PlayerId best = -1;
-  for (PlayerId p : who_) {
-    Pending& pend = pending_[static_cast<std::size_t>(p)];
-    if (pend.valid && pend.contest == contest) {
-      acts_.clear();
-      s.legal_actions(p, acts_);
-      if (!std::binary_search(acts_.begin(), acts_.end(), pend.action)) pend.valid = false;
-    }
-    if (!pend.valid || pend.contest != contest) {
-      const Decision d = policy_decision(s, p, rng);
-      pend = Pending{true, d.action, s.now() + d.delay, contest};
-    }
-    if (pend.at < best_at) {
-      best_at = pend.at;
-      best = p;
-    }
-  }
-  const Tick deadline = s.deadline();
-  if (best < 0 || (deadline != kNoDeadline && deadline < best_at)) {
-    s.apply(kClock, 0, deadline);
-    return;
-  }
-  pending_[static_cast<std::size_t>(best)].valid = false;
-  s.apply(best, pending_[static_cast<std::size_t>(best)].action, best_at);
+// One step of a timed contest, by the Table's own schedule (every seat is a
+// computer here): decisions stand while their contest lasts, nobody acts
+// before their die has landed, the earliest goes first, or the clock. False
+// when nothing is due (no decision and no deadline).
+bool SearchAgent::timed_step(State& s, Rng& rng) {
+  const ContestSchedule::Due due = schedule_.take(
+      s, who_, kNoDeadline, [&](PlayerId p) -> std::optional<Decision> { return policy_decision(s, p, rng); },
+      acts_);
+  if (!due.due()) return false;
+  s.apply(due.player, due.action, due.at);
+  return true;
 }
 
 double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
-  for (auto& p : pending_) p.valid = false;
+  schedule_.reset(s.num_players());
   const SearchBudget& b = config_.budget;
   int decisions = 0;
   for (int step = 0; step < b.max_playout_steps; ++step) {
@@ -79,31 +61,20 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
         ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s))))
       return std::clamp(config_.evaluate(s, me), 0.0, 1.0);
     if (turn == Turn::Chance) {
-      // The same draw as the driver's: the game's in-place list when it has one.
-      const ChanceSpan span = s.chance_span(scratch_);
-      const Outcome* outs = span.data;
-      std::size_t n = span.size;
-      WeightSum total = span.total;
-      if (n == 0) {
-        outs_.clear();
-        s.chance_outcomes(outs_);
-        outs = outs_.data();
-        n = outs_.size();
-        total = weight_sum(outs, n);
-      }
-      const std::size_t i = pick_outcome(rng, outs, n, total);
-      s.apply(kChance, outs[i].action, s.now());
+      // The same draw as the Table's (core/chance.h).
+      s.apply(kChance, draw_chance(s, rng, scratch_, outs_), s.now());
       continue;
     }
     who_.clear();
     s.actors(who_);
     ++decisions;
     if (turn == Turn::Simultaneous && s.timed()) {
-      timed_step(s, rng);
+      if (!timed_step(s, rng)) break;
       continue;
     }
     const PlayerId p = who_.front();
     s.apply(p, policy_decision(s, p, rng).action, s.now());
+    schedule_.forget(p);  // as the Table does: a seat that acted has no decision pending
   }
   if (s.turn() == Turn::Over) return finish_value(s, me);
   return config_.evaluate ? std::clamp(config_.evaluate(s, me), 0.0, 1.0) : 0.5;
@@ -123,8 +94,7 @@ Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::size_t k = legal_.size();
   const SearchBudget& b = config_.budget;
   const int iterations = std::max(2, std::min(b.iterations, b.max_playouts / static_cast<int>(k)));
-  policies_.resize(static_cast<std::size_t>(state.num_players()));
-  pending_.resize(static_cast<std::size_t>(state.num_players()));
+  policies_.resize(state.num_players());
   sum_.assign(k, 0.0);
   diff_.assign(k, 0.0);
   diff_sq_.assign(k, 0.0);

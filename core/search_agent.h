@@ -10,7 +10,9 @@
 // measured with far less noise than their values. The game's own heuristic
 // (the fallback) proposes a move; search overrules it only when another move
 // is better by a clear margin, so noise never makes the bot weaker than its
-// heuristic. Timed contests and forced moves go to the fallback.
+// heuristic. Timed contests and forced moves go to the fallback. A playout
+// runs a timed contest by the Table's own schedule (core/contest_schedule.h):
+// the same order of decisions, the same wait for a die to land.
 //
 // The budget is a number of playouts, never a time, so `sim` stays
 // reproducible. Games configure the search (budget, policy, evaluator, which
@@ -23,6 +25,8 @@
 #include <vector>
 
 #include "core/agent.h"
+#include "core/contest_schedule.h"
+#include "core/per_player.h"
 
 namespace rt {
 
@@ -73,21 +77,16 @@ class SearchAgent final : public Agent {
   static double finish_value(const State& state, PlayerId me);
 
  private:
-  struct Pending {
-    bool valid = false;
-    Action action = 0;
-    Tick at = 0;
-    std::uint32_t contest = 0;
-  };
   double playout(State& state, PlayerId me, Rng& rng);
   Decision policy_decision(const State& state, PlayerId p, Rng& rng);
-  void timed_step(State& state, Rng& rng);
+  bool timed_step(State& state, Rng& rng);
 
   std::unique_ptr<Agent> fallback_;
   SearchConfig config_;
   std::unique_ptr<Agent> random_;
-  std::vector<std::unique_ptr<Agent>> policies_;  // per seat, made on first use
-  std::vector<Pending> pending_;
+  SeatVector<std::unique_ptr<Agent>> policies_;  // per seat, made on first use
+  // A playout's timed contests, scheduled as the Table schedules them.
+  ContestSchedule schedule_;
   SearchStats stats_;
   // Scratch, kept between decisions so a decision allocates only its clones.
   std::vector<Action> legal_;

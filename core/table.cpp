@@ -28,12 +28,12 @@ namespace {
 
 // "bot:<seat>", the name of a seat's random stream (save files hold it),
 // written without a formatter: every Table makes one per seat.
-std::string_view bot_stream_name(std::size_t seat, char (&buf)[24]) {
+std::string_view bot_stream_name(PlayerId seat, char (&buf)[24]) {
   buf[0] = 'b';
   buf[1] = 'o';
   buf[2] = 't';
   buf[3] = ':';
-  const auto end = std::to_chars(buf + 4, buf + sizeof buf, seat).ptr;
+  const auto end = std::to_chars(buf + 4, buf + sizeof buf, int{seat}).ptr;
   return std::string_view(buf, static_cast<std::size_t>(end - buf));
 }
 
@@ -46,12 +46,11 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
       state_(game_->new_initial_state()),
       chance_rng_(Rng::stream(seed, "chance")) {
   const int n = state_->num_players();
-  if (static_cast<int>(seats_.size()) != n)
-    throw OptionError(fmt::format("{} seats given for {} players", seats_.size(), n));
-  runtime_.resize(static_cast<std::size_t>(n));
+  if (seats_.seats() != n) throw OptionError(fmt::format("{} seats given for {} players", seats_.seats(), n));
+  runtime_.resize(n);
+  schedule_.reset(n);
   char name[24];
-  for (std::size_t p = 0; p < runtime_.size(); ++p)
-    runtime_[p].rng = Rng::stream(seed, bot_stream_name(p, name));
+  for (PlayerId p = 0; p < n; ++p) runtime_[p].rng = Rng::stream(seed, bot_stream_name(p, name));
   // Room for a typical game's decisions and chance outcomes up front, so the
   // scratch lists do not grow step by step in every game.
   outcomes_.reserve(64);
@@ -61,7 +60,7 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
 
 Agent& Table::make_bot(PlayerId p) {
   SeatRuntime& s = seat(p);
-  const BotLevel level = seats_[static_cast<std::size_t>(p)].level;
+  const BotLevel level = seats_[p].level;
   if (level == BotLevel::Random) {
     s.agent = &random_agent_;
   } else {
@@ -72,22 +71,22 @@ Agent& Table::make_bot(PlayerId p) {
 }
 
 void Table::set_seat_kind(PlayerId p, SeatKind kind) {
-  seats_[static_cast<std::size_t>(p)].kind = kind;
-  seat(p).pending.valid = false;
+  seats_[p].kind = kind;
+  schedule_.forget(p);
 }
 
 void Table::set_agent(PlayerId p, std::unique_ptr<Agent> agent) {
   SeatRuntime& s = seat(p);
   s.owned = std::move(agent);
   s.agent = s.owned.get();
-  s.pending.valid = false;
+  schedule_.forget(p);
 }
 
 void Table::apply_step(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
   state_->apply(player, action, at);
   if (player >= 0) {
-    seat(player).pending.valid = false;
+    schedule_.forget(player);
     ++decisions_;
   }
   if (recording_ || observer_) [[unlikely]]
@@ -104,35 +103,8 @@ void Table::note_step(const Step& step) {
   if (observer_) observer_(step);
 }
 
-void Table::refresh_pending() {
-  const std::uint32_t contest = state_->contest_id();
-  for (PlayerId p : actors_) {
-    if (!is_bot(p)) continue;
-    SeatRuntime& s = seat(p);
-    Pending& pend = s.pending;
-    if (pend.valid && pend.contest == contest) {
-      const std::span<const Action> legal = state_->legal_span(p, scratch_);
-      if (std::binary_search(legal.begin(), legal.end(), pend.action)) continue;
-    }
-    const Decision d = bot(p).decide(*state_, p, s.rng);
-    Tick at = state_->now() + d.delay;
-    // A computer's die lands before it rolls again, as a person's does.
-    if (s.busy_contest == contest && s.busy_until > at) at = s.busy_until;
-    pend = Pending{true, d.action, at, contest};
-  }
-}
-
-void Table::note_busy(PlayerId player, Action action, Tick at) {
-  SeatRuntime& s = seat(player);
-  s.busy_until = std::max(at, state_->now()) + state_->action_time(player, action);
-  s.busy_contest = state_->contest_id();
-}
-
 Tick Table::ready_at(PlayerId player) const {
-  const Tick now = state_->now();
-  if (!state_->timed()) return now;
-  const SeatRuntime& s = seat(player);
-  return s.busy_contest == state_->contest_id() ? std::max(now, s.busy_until) : now;
+  return schedule_.ready_at(*state_, player);
 }
 
 // apply_step for chance: it acts at the current tick and owns no seat.
@@ -143,28 +115,16 @@ Tick Table::ready_at(PlayerId player) const {
     note_step(Step{kChance, action, at});
 }
 
-// Samples a chance node's outcome by weight with core/chance.h's sampler (the
-// search's playouts use it too). A ChanceSpan and chance_outcomes() list the
-// same outcomes, so both paths draw the same numbers from the chance stream.
-[[gnu::always_inline]] inline void Table::apply_chance_span(const ChanceSpan& span) {
-  apply_chance_action(span.data[pick_outcome(chance_rng_, span.data, span.size, span.total)].action);
-}
-
-Action Table::sample_outcomes() {
-  outcomes_.clear();
-  state_->chance_outcomes(outcomes_);
-  const Outcome* o = outcomes_.data();
-  const std::size_t n = outcomes_.size();
-  return o[pick_outcome(chance_rng_, o, n, weight_sum(o, n))].action;
-}
-
 // A chance node listed in place (hundreds a round in some games) goes
 // straight to sampling: one question to the state instead of three. Inline,
-// so advance()'s loop makes no call for such a node.
+// so advance()'s loop makes no call for such a node. Chance outcomes are drawn
+// with core/chance.h's helpers, as the search's playouts draw them: a
+// ChanceSpan and chance_outcomes() list the same outcomes, so both paths draw
+// the same numbers from the chance stream.
 [[gnu::always_inline]] inline bool Table::step(Tick until) {
   const ChanceSpan span = state_->chance_span(chance_scratch_);
   if (span.size != 0) {
-    apply_chance_span(span);
+    apply_chance_action(draw_outcome(chance_rng_, span));
     return true;
   }
   return advance_unlisted(until);
@@ -178,7 +138,7 @@ bool Table::advance_one(Tick until) {
 bool Table::advance_unlisted(Tick until) {
   switch (state_->turn()) {
     case Turn::Over: return false;
-    case Turn::Chance: apply_chance_action(sample_outcomes()); return true;
+    case Turn::Chance: apply_chance_action(draw_listed_outcome(*state_, chance_rng_, outcomes_)); return true;
     case Turn::Player: {
       const PlayerId p = state_->player_to_act(actors_);
       if (!is_bot(p)) return false;
@@ -190,34 +150,28 @@ bool Table::advance_unlisted(Tick until) {
   }
   actors_.clear();
   state_->actors(actors_);
-  if (!state_->timed()) {
-    for (PlayerId p : actors_) {
-      if (!is_bot(p)) continue;
-      const Decision d = bot(p).decide(*state_, p, seat(p).rng);
-      apply_step(p, d.action, state_->now());
-      return true;
-    }
-    return false;
-  }
-  refresh_pending();
-  PlayerId best = -1;
-  Tick best_at = kNoDeadline;
+  if (state_->timed()) return advance_timed(until);
   for (PlayerId p : actors_) {
-    const Pending& pend = seat(p).pending;
-    if (is_bot(p) && pend.valid && pend.at < best_at) {
-      best = p;
-      best_at = pend.at;
-    }
-  }
-  const Tick deadline = state_->deadline();
-  if (deadline != kNoDeadline && deadline < best_at) {
-    if (deadline > until) return false;
-    apply_step(kClock, 0, deadline);
+    if (!is_bot(p)) continue;
+    const Decision d = bot(p).decide(*state_, p, seat(p).rng);
+    apply_step(p, d.action, state_->now());
     return true;
   }
-  if (best < 0 || best_at > until) return false;
-  note_busy(best, seat(best).pending.action, best_at);
-  apply_step(best, seat(best).pending.action, best_at);
+  return false;
+}
+
+// A timed contest's next step, scheduled by the ContestSchedule the search's
+// playouts use (computers only: a person's seat is asked by submit()).
+bool Table::advance_timed(Tick until) {
+  const ContestSchedule::Due due = schedule_.take(
+      *state_, actors_, until,
+      [this](PlayerId p) -> std::optional<Decision> {
+        if (!is_bot(p)) return std::nullopt;
+        return bot(p).decide(*state_, p, seat(p).rng);
+      },
+      scratch_);
+  if (!due.due()) return false;
+  apply_step(due.player, due.action, due.at);
   return true;
 }
 
@@ -233,30 +187,25 @@ void Table::humans_to_act(std::vector<PlayerId>& out) const {
   std::vector<PlayerId> who;
   state_->actors(who);
   for (PlayerId p : who)
-    if (seats_[static_cast<std::size_t>(p)].kind == SeatKind::Human) out.push_back(p);
+    if (seats_[p].kind == SeatKind::Human) out.push_back(p);
 }
 
 Tick Table::next_scheduled() const {
   if (state_->turn() != Turn::Simultaneous || !state_->timed()) return kNoDeadline;
-  Tick best = state_->deadline();
   std::vector<PlayerId> who;
   state_->actors(who);
-  for (PlayerId p : who) {
-    const Pending& pend = seat(p).pending;
-    if (is_bot(p) && pend.valid && pend.contest == state_->contest_id()) best = std::min(best, pend.at);
-  }
-  return best;
+  return schedule_.next(*state_, who).at;
 }
 
 void Table::submit(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
   if (!state_->is_legal(player, action))
-    throw RuleError(fmt::format("{} cannot do that now", seats_.at(static_cast<std::size_t>(player)).name));
+    throw RuleError(fmt::format("{} cannot do that now", seats_.at(player).name));
   if (state_->timed()) {
     // Front ends drop presses while the die rolls; one that gets here anyway
     // waits for it to land.
     at = std::max(at, ready_at(player));
-    note_busy(player, action, at);
+    schedule_.note_busy(*state_, player, action, at);
   }
   apply_step(player, action, at);
 }
@@ -264,7 +213,7 @@ void Table::submit(PlayerId player, Action action, Tick at) {
 void Table::replay_step(const Step& step) {
   if (!state_->is_legal(step.player, step.action))
     throw RuleError(fmt::format("recorded step {} is not legal at this point", history_.size() + 1));
-  if (step.player >= 0 && state_->timed()) note_busy(step.player, step.action, step.tick);
+  if (step.player >= 0 && state_->timed()) schedule_.note_busy(*state_, step.player, step.action, step.tick);
   apply_step(step.player, step.action, step.tick);
 }
 
@@ -272,7 +221,7 @@ std::vector<std::pair<std::string, std::string>> Table::rng_states() const {
   std::vector<std::pair<std::string, std::string>> out;
   out.emplace_back("chance", chance_rng_.state_text());
   char name[24];
-  for (std::size_t p = 0; p < runtime_.size(); ++p)
+  for (PlayerId p = 0; p < runtime_.seats(); ++p)
     out.emplace_back(std::string(bot_stream_name(p, name)), runtime_[p].rng.state_text());
   return out;
 }
@@ -280,7 +229,7 @@ std::vector<std::pair<std::string, std::string>> Table::rng_states() const {
 bool Table::restore_rng_state(const std::string& name, const std::string& state) {
   if (name == "chance") return chance_rng_.set_state_text(state);
   char buf[24];
-  for (std::size_t p = 0; p < runtime_.size(); ++p)
+  for (PlayerId p = 0; p < runtime_.seats(); ++p)
     if (name == bot_stream_name(p, buf)) return runtime_[p].rng.set_state_text(state);
   return false;
 }

@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "core/agent.h"
+#include "core/contest_schedule.h"
 #include "core/game.h"
+#include "core/per_player.h"
 #include "core/rng.h"
 #include "core/state.h"
 
@@ -40,7 +42,7 @@ class Table {
   const Game& game() const { return *game_; }
   std::shared_ptr<const Game> game_ptr() const { return game_; }
   const State& state() const { return *state_; }
-  const std::vector<Seat>& seats() const { return seats_; }
+  const std::vector<Seat>& seats() const { return seats_.values(); }
   const std::vector<Step>& history() const { return history_; }
   std::uint64_t seed() const { return seed_; }
   bool over() const { return state_->turn() == Turn::Over; }
@@ -85,23 +87,12 @@ class Table {
   bool restore_rng_state(const std::string& name, const std::string& state);
 
  private:
-  struct Pending {
-    bool valid = false;
-    Action action = 0;
-    Tick at = 0;
-    std::uint32_t contest = 0;
-  };
-
-  // What the Table keeps for each seat: its random stream, its computer
-  // player (made on first use) and its pending timed decision.
+  // What the Table keeps for each seat: its random stream and its computer
+  // player (made on first use). Timed decisions pending are schedule_'s.
   struct SeatRuntime {
     Rng rng;
     Agent* agent = nullptr;        // &random_agent_, owned.get(), or nullptr until first use
     std::unique_ptr<Agent> owned;  // every agent but the shared random one
-    Pending pending;
-    // Busy until this tick in contest busy_contest (its die still rolling).
-    Tick busy_until = 0;
-    std::uint32_t busy_contest = 0;
   };
 
   Agent& bot(PlayerId p) {
@@ -109,22 +100,17 @@ class Table {
     return a ? *a : make_bot(p);
   }
   Agent& make_bot(PlayerId p);  // on a seat's first decision
-  SeatRuntime& seat(PlayerId p) { return runtime_[static_cast<std::size_t>(p)]; }
-  const SeatRuntime& seat(PlayerId p) const { return runtime_[static_cast<std::size_t>(p)]; }
-  bool is_bot(PlayerId p) const { return seats_[static_cast<std::size_t>(p)].kind == SeatKind::Bot; }
+  SeatRuntime& seat(PlayerId p) { return runtime_[p]; }
+  bool is_bot(PlayerId p) const { return seats_[p].kind == SeatKind::Bot; }
   void apply_step(PlayerId player, Action action, Tick at);
-  // Before a timed decision is applied: how long its player stays busy.
-  void note_busy(PlayerId player, Action action, Tick at);
   void note_step(const Step& step);
-  void refresh_pending();
   bool step(Tick until);  // advance_one()'s body, inlined into advance()
   bool advance_unlisted(Tick until);
-  void apply_chance_span(const ChanceSpan& span);
+  bool advance_timed(Tick until);
   void apply_chance_action(Action action);
-  Action sample_outcomes();  // the general path: the list from chance_outcomes()
 
   std::shared_ptr<const Game> game_;
-  std::vector<Seat> seats_;
+  SeatVector<Seat> seats_;
   std::uint64_t seed_;
   std::unique_ptr<State> state_;
   std::vector<Step> history_;
@@ -134,7 +120,10 @@ class Table {
   std::function<void(const Step&)> observer_;
 
   Rng chance_rng_;
-  std::vector<SeatRuntime> runtime_;
+  SeatVector<SeatRuntime> runtime_;
+  // Each computer's pending timed decision and when its die lands: the
+  // schedule the search's playouts keep too (core/contest_schedule.h).
+  ContestSchedule schedule_;
   // Random bots keep no state between decisions, so every "random" seat
   // shares this one: a table of random bots allocates no agents.
   RandomAgent random_agent_;
