@@ -68,6 +68,15 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
 
 }  // namespace
 
+void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what) {
+  opt.group_set = true;
+  opt.group = group_id(group);
+  opt.group_name = group;
+  if (!process_in_group(opt.group) && !user_in_group(::getuid(), opt.group))
+    throw UserError(fmt::format("{}: you are not in that group", what));
+  if (dir.empty()) dir = default_group_dir(group);
+}
+
 OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer) {
   std::vector<Event> earlier;
   std::unique_ptr<Table> table;
@@ -96,14 +105,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   opt.grace_ms = static_cast<int>(s.grace_s * 1000);
   if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
   opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
-  if (!s.group.empty()) {
-    opt.group_set = true;
-    opt.group = group_id(s.group);
-    opt.group_name = s.group;
-    if (!process_in_group(opt.group) && !user_in_group(::getuid(), opt.group))
-      throw UserError(fmt::format("--group {}: you are not in that group", s.group));
-    if (s.dir.empty()) s.dir = default_group_dir(s.group);
-  }
+  if (!s.group.empty()) open_to_group(opt, s.group, s.dir, "--group " + s.group);
   bool generated_code = false;
   if (!s.code_file.empty()) {
     s.code = read_code_file(s.code_file);

@@ -41,6 +41,10 @@ struct OpenedTable {
 // saves go through it (a host of many tables), else in the serving loop.
 // Throws UserError/OptionError.
 OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer);
+// A table for the members of `group` (`host --group`, a local game opened to
+// a group's watchers): the player must be in it, and its directory (`dir`,
+// when empty) is the group's own. Throws UserError starting with `what`.
+void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what);
 // DIR/NAME.table for `racetable tables`, with this process's pid.
 void write_table_info(const OpenedTable& t);
 

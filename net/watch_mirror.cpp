@@ -27,15 +27,8 @@ WatchMirror::WatchMirror(const Table& source, WatchSettings settings, std::funct
   ServerOptions opt;
   opt.watch_only = true;
   opt.clock = std::move(clock);
-  if (!settings.group.empty()) {
-    // The same rules as `host --group`: a group the player is in, its own directory.
-    opt.group_set = true;
-    opt.group = group_id(settings.group);
-    opt.group_name = settings.group;
-    if (!process_in_group(opt.group) && !user_in_group(::getuid(), opt.group))
-      throw UserError(fmt::format("group {}: you are not in that group", settings.group));
-    if (settings.dir.empty()) settings.dir = default_group_dir(settings.group);
-  }
+  // The same rules as `host --group`: a group the player is in, its own directory.
+  if (!settings.group.empty()) open_to_group(opt, settings.group, settings.dir, "group " + settings.group);
   opt.dir = settings.dir.empty() ? default_table_dir() : settings.dir;
   const std::string game = source.game().info().id;
   const bool named = !settings.name.empty();

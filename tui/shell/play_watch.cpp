@@ -1,8 +1,8 @@
 // "Let others watch" (w on the game screen): the local game opened as a
 // shared table for watchers only (SharedTables::open_watchers: the table
-// server's watch mirror). The game stays
-// here, at this keyboard; the mirror copies each of its steps and serves
-// watchers the public view, as a hosted table serves its watchers.
+// server's watch mirror). The game stays here, at this keyboard; the mirror
+// copies each of its steps and serves watchers the public view, as a hosted
+// table serves its watchers.
 #include <fmt/format.h>
 
 #include "core/types.h"
