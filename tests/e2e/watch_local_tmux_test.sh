@@ -75,7 +75,16 @@ case "$cmd" in
   *) fail "the page shows the command as '$cmd'" ;;
 esac
 keys A n
-wait_for A "racetable join wacky-races"  # the log gives the command
+wait_for A "l: the log"  # back at the game (80x24: the log pane gives way to the board)
+# The log gives the command too: read in the log page, from its top (the
+# note came before the set-up's lines). Reading pane A once right after the
+# dialog closed could still find the command in the dialog.
+keys A l
+wait_for A "The whole log"
+keys A PPage PPage PPage
+wait_for A "Open to watchers (your account only): racetable join wacky-races"
+keys A l
+wait_for A "l: the log"
 
 # B runs the command shown (racetable is $BIN here).
 t new-session -d -s B -x 80 -y 24 "${cmd/racetable/$BIN}; echo EXIT=\$?; sleep 600"
