@@ -375,7 +375,9 @@ class WackyState final : public State {
   int pos(int slot) const { return pos_[static_cast<std::size_t>(slot)]; }
   int tile(int p) const { return tile_[static_cast<std::size_t>(p)]; }
   int trap(int p) const { return trap_[static_cast<std::size_t>(p)]; }
-  bool peeked(PlayerId seat, int p) const { return (static_cast<unsigned>(peek_[static_cast<std::size_t>(p)]) >> seat) & 1u; }
+  bool peeked(PlayerId seat, int p) const {
+    return (static_cast<unsigned>(peek_[static_cast<std::size_t>(p)]) >> seat) & 1u;
+  }
   int dastardly() const { return dast_; }  // -1: the 00 spot behind the Starting Board
   bool dastardly_out() const { return dast_out_; }
   int special() const { return special_; }
@@ -392,7 +394,9 @@ class WackyState final : public State {
   int trap_deck(int kind) const { return trap_deck_[static_cast<std::size_t>(kind)]; }
   int trap_deck_total() const;
   int trap_discards(int kind) const { return trap_disc_[static_cast<std::size_t>(kind)]; }
-  bool exhausted(PlayerId seat, int power) const { return (static_cast<unsigned>(exhausted_[seat]) >> power) & 1u; }
+  bool exhausted(PlayerId seat, int power) const {
+    return (static_cast<unsigned>(exhausted_[seat]) >> power) & 1u;
+  }
   bool bridge(PlayerId seat) const { return bridge_[seat]; }
   bool mud(PlayerId seat) const { return mud_[seat]; }
   int cards_played() const { return cards_played_; }
