@@ -52,6 +52,15 @@ wait_for() {
   done
   fail "pane $1 never showed '$2'"
 }
+# Waits until pane $1 no longer shows $2 (a key was read and the screen redrawn).
+wait_gone() {
+  local until=$((SECONDS + ${3:-10}))
+  while [ $SECONDS -lt $until ]; do
+    case "$(pane "$1")" in *"$2"*) ;; *) return 0 ;; esac
+    sleep 0.1
+  done
+  fail "pane $1 still shows '$2'"
+}
 # The transcript's placings ("1. Ana — 68 cards") as "1 Ana,2 Ben".
 places_of() { "$BIN" replay "$1" | sed -n 's/^\([0-9]\)\. \([A-Za-z]*\) .*/\1 \2/p' | paste -sd, -; }
 # The same from the newest-first stats JSON, for the game whose save is $1.
@@ -123,8 +132,7 @@ wait_for V "as watcher  3/"
 keys V Left
 wait_for V "as watcher  2/"
 keys V PageDown
-s=$(pane V)
-case "$s" in *"as watcher  2/"*) fail "PgDn did not move" ;; esac
+wait_gone V "as watcher  2/"
 keys V Home
 wait_for V "as watcher  0/"
 for _ in 1 2 3 4 5 6; do keys V Right; done
