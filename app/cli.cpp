@@ -17,6 +17,7 @@
 #include "app/cli_complete.h"
 #include "app/cli_man.h"
 #include "app/commands.h"
+#include "app/hidden_args.h"
 #include "app/shared_tables.h"
 #include "app/soak.h"
 #include "core/history.h"
@@ -274,7 +275,11 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
 
 }  // namespace
 
-int run(int argc, char** argv) {
+int run(int raw_argc, char** raw_argv) {
+  // First of all: a host's seed leaves the arguments every user can read.
+  OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
+  const int argc = args.argc();
+  char** const argv = args.argv.data();
   CLI::App app{
       fmt::format("racetable: five tabletop racing games in your terminal\n"
                   "Computer seats not named with --seats play at level {} in sim, play, demo and host.",
@@ -378,6 +383,7 @@ int run(int argc, char** argv) {
   // Shared tables: host, tables, join (tui/net/).
   net::NetCommands net_cmds;
   net::add_net_commands(app, net_cmds);
+  net_cmds.host_settings.seed_on_command_line = args.seed_hidden;
 
   // Hidden helpers that read the command line above (tui/cli_complete.h,
   // tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`

@@ -10,13 +10,16 @@
 #include <algorithm>
 #include <cerrno>
 #include <regex>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "app/commands.h"
 #include "app/remote_table.h"
 #include "app/table_screens.h"
+#include "net/codes.h"
 #include "net/sockets.h"
+#include "net/table_files.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
 
@@ -72,7 +75,11 @@ class TablesScreen final : public Screen {
         continue;
       }
       if (!t.info.contains("seats")) {
-        rows_.push_back(MenuRow{t.name, "needs a join code: racetable join NAME --code CODE", false});
+        // Codes are never on a command line: --code asks for it (or takes $RACETABLE_CODE).
+        rows_.push_back(MenuRow{t.name,
+                                fmt::format("needs a join code: racetable join {}{} --code (it asks)", t.name,
+                                            net::dir_flag(t.dir)),
+                                false});
         continue;
       }
       int free = 0, players = 0;
@@ -205,7 +212,17 @@ class TablesScreen final : public Screen {
 
 // Runs `racetable host ... --detach` and reads what it prints; returns the
 // table's name, or "" with `error`.
-std::string start_host(const AppContext& ctx, const std::vector<std::string>& args, std::string& error) {
+// `seed`: given to the host in its environment (only its owner reads that),
+// never on its command line (every user reads those).
+std::string start_host(const AppContext& ctx, const std::vector<std::string>& args, const std::string& seed,
+                       std::string& error) {
+  std::vector<std::string> env_text;
+  for (char** e = environ; *e; ++e)
+    if (std::string_view(*e).rfind(std::string(net::kSeedEnv) + "=", 0) != 0) env_text.emplace_back(*e);
+  if (!seed.empty()) env_text.push_back(fmt::format("{}={}", net::kSeedEnv, seed));
+  std::vector<char*> envp;
+  for (std::string& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
   int out[2];
   if (::pipe2(out, O_CLOEXEC) != 0) {
     error = "cannot start the table (pipe)";
@@ -226,7 +243,7 @@ std::string start_host(const AppContext& ctx, const std::vector<std::string>& ar
     std::vector<char*> argv;
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    ::execv(ctx.program.c_str(), argv.data());
+    ::execve(ctx.program.c_str(), argv.data(), envp.data());
     ::_exit(127);
   }
   ::close(out[1]);
@@ -285,11 +302,10 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
   };
   args.insert(args.end(), {"--seats", joined(seats), "--players", std::to_string(seats.size())});
   if (!req.names.empty()) args.insert(args.end(), {"--names", joined(req.names)});
-  if (!req.seed_text.empty()) args.insert(args.end(), {"--seed", req.seed_text});
   for (const auto& v : req.variants) args.insert(args.end(), {"--variant", v});
   for (const auto& o : req.options) args.insert(args.end(), {"--option", o});
   if (!ctx.table_dir.empty()) args.insert(args.end(), {"--dir", ctx.table_dir});
-  const std::string name = start_host(ctx, args, error);
+  const std::string name = start_host(ctx, args, req.seed_text, error);
   if (name.empty()) return nullptr;
   const std::string dir = ctx.table_dir.empty() ? net::default_table_dir() : ctx.table_dir;
   return open_table(ctx, dir, name, mine, error);

@@ -1,5 +1,5 @@
-// Join codes: read from a private file, or generated (never taken from the
-// command line).
+// Join codes and seeds: read from a private file, or generated (never taken
+// from the command line).
 #include "net/codes.h"
 
 #include <fcntl.h>
@@ -19,16 +19,20 @@
 namespace rt::net {
 
 std::string read_code_file(const std::string& path) {
+  return read_secret_file(path, "join code");
+}
+
+std::string read_secret_file(const std::string& path, std::string_view what) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) throw UserError(fmt::format("{}: cannot read the join code: {}", path, std::strerror(errno)));
+  if (fd < 0) throw UserError(fmt::format("{}: cannot read the {}: {}", path, what, std::strerror(errno)));
   struct stat st {};
   const bool stat_ok = ::fstat(fd, &st) == 0;
   if (!stat_ok || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() || (st.st_mode & 077) != 0) {
     ::close(fd);
     throw UserError(
-        fmt::format("{}: a join code file must be a file of yours that only you can read "
+        fmt::format("{}: a {} file must be a file of yours that only you can read "
                     "(chmod 600; it has mode {:04o})",
-                    path, stat_ok ? static_cast<unsigned>(st.st_mode & 07777) : 0u));
+                    path, what, stat_ok ? static_cast<unsigned>(st.st_mode & 07777) : 0u));
   }
   char buf[256];
   const ssize_t n = ::read(fd, buf, sizeof buf);
@@ -36,7 +40,7 @@ std::string read_code_file(const std::string& path) {
   std::string code = trim(std::string(buf, static_cast<std::size_t>(std::max<ssize_t>(n, 0))));
   if (const auto nl = code.find('\n'); nl != std::string::npos) code = trim(code.substr(0, nl));
   if (code.empty() || code.size() > 128)
-    throw UserError(fmt::format("{}: the first line must be the join code (1-128 characters)", path));
+    throw UserError(fmt::format("{}: the first line must be the {} (1-128 characters)", path, what));
   return code;
 }
 

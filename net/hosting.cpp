@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -66,6 +67,25 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
   return setup::make_table(req, setup::parse_seed(seed));
 }
 
+// The seed from --seed-file or RACETABLE_SEED when --seed gave none. A seed
+// typed on the command line was readable by every user (ps) until cli.cpp
+// blanked it: at a table others play at, that instant deals them every hand.
+void take_seed(HostSettings& s) {
+  const int given = (s.request.seed_text.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
+  if (given > 1) throw OptionError("give --seed or --seed-file, not both");
+  if (s.seed_on_command_line && !s.group.empty())
+    throw UserError(fmt::format(
+        "--seed: every user of this machine can read a command line (ps), and this table is "
+        "played by others: give the seed as {}=N or with --seed-file FILE (mode 0600)",
+        kSeedEnv));
+  if (!s.seed_file.empty()) {
+    s.request.seed_text = read_secret_file(s.seed_file, "seed");
+  } else if (const char* env = std::getenv(kSeedEnv); s.request.seed_text.empty() && env && *env) {
+    if (std::strlen(env) > 64) throw UserError(fmt::format("{}: longer than 64 characters", kSeedEnv));
+    s.request.seed_text = env;
+  }
+}
+
 }  // namespace
 
 void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what) {
@@ -87,6 +107,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
     if (s.save_path.empty()) s.save_path = s.resume_file;
   } else {
     if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
+    take_seed(s);
     table = new_table(s);
   }
   ServerOptions opt;

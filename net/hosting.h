@@ -20,6 +20,8 @@ struct HostSettings {
   bool want_code = false;       // --code: a join code (RACETABLE_CODE, or a generated one)
   std::string code_file;        // --code-file: the join code from a 0600 file
   std::string code;             // the join code in use ("" none)
+  std::string seed_file;        // --seed-file: the seed from a 0600 file
+  bool seed_on_command_line = false;  // --seed was on our argv (refused for a group table)
   std::string save_path;        // --save
   std::string stand_in;         // --stand-in LEVEL
   double grace_s = 30;          // --grace

@@ -2,6 +2,10 @@
 // what reaches the terminal (symlinks, directory modes, swapped sockets,
 // escape sequences, the seed). One TEST_CASE per attack, played as the
 // attacker would; the attacker: tests/tui/net_attacker.h.
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "app/commands.h"
 #include "tests/tui/net_attacker.h"
 
@@ -276,9 +280,9 @@ TEST_CASE("Attack 5: nothing another user can read holds the seed", "[net][secur
   const TempDir d;
   ::chmod(d.path.c_str(), 0755);
   const std::string seed = "987654321012", dir = d.path + "/socks", state = d.path + "/state";
-  const Ran host = run({"host", "scrap-racer", "--seed", seed, "--name", "t", "--group", "root", "--dir", dir,
-                        "--detach", "--idle", "0.05"},
-                       {"XDG_STATE_HOME=" + state});
+  const Ran host = run({"host", "scrap-racer", "--name", "t", "--group", "root", "--dir", dir, "--detach", "--idle",
+                        "0.05"},
+                       {"XDG_STATE_HOME=" + state, "RACETABLE_SEED=" + seed});
   const Detached server(host.out);
   INFO(host.out);
   REQUIRE(host.code == 0);
@@ -309,4 +313,56 @@ TEST_CASE("Attack 5: nothing another user can read holds the seed", "[net][secur
   // The host itself still finds its save (tables, as the host).
   const Ran listed = run({"tables", "--dir", dir}, {"XDG_STATE_HOME=" + state});
   CHECK_THAT(listed.out, Catch::Contains("t "));
+}
+
+// Issue #34 (3): `host --seed 4242` kept the seed in the server's arguments
+// for its whole life; any user read it in ps and dealt every hand with sim.
+TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0755);
+  const std::string seed = "424242424242", dir = d.path + "/socks";
+  const Ran host = run({"host", "go-wacky", "--seed", seed, "--name", "t", "--dir", dir, "--detach", "--idle", "0.05"},
+                       {"XDG_STATE_HOME=" + d.path + "/state"});
+  const Detached server(host.out);
+  INFO(host.out);
+  REQUIRE(host.code == 0);
+  REQUIRE(server.pid > 0);
+  std::string cmdline;
+  {
+    const AsUser as(kOther, {kGroup});  // what `ps -ef` shows any user
+    cmdline = slurp(fmt::format("/proc/{}/cmdline", server.pid));
+  }
+  std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+  INFO(cmdline);
+  CHECK(cmdline.find("--name t") != std::string::npos);  // we did read the server's arguments
+  CHECK(cmdline.find(seed) == std::string::npos);
+  CHECK(cmdline.find("--seed ************") != std::string::npos);
+
+  // At a table others play at, even the instant before the seed is blanked is refused.
+  const Ran shared = run({"host", "go-wacky", "--seed", seed, "--name", "g", "--group", "root", "--dir",
+                          d.path + "/group", "--detach"},
+                         {"XDG_STATE_HOME=" + d.path + "/state"});
+  const Detached none(shared.out);
+  CHECK(shared.code == 2);
+  CHECK_THAT(shared.out, Catch::Contains("give the seed as RACETABLE_SEED=N or with --seed-file FILE"));
+  CHECK(shared.out.find('\n') == shared.out.size() - 1);  // one line
+
+  // --seed-file: only a private file of the host's.
+  const std::string file = d.path + "/seed";
+  spit(file, seed + "\n");
+  ::chmod(file.c_str(), 0644);
+  const Ran readable = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root", "--dir",
+                            d.path + "/group", "--detach"},
+                           {"XDG_STATE_HOME=" + d.path + "/state"});
+  const Detached none2(readable.out);
+  CHECK(readable.code == 2);
+  CHECK_THAT(readable.out, Catch::Contains("a seed file must be a file of yours that only you can read"));
+  ::chmod(file.c_str(), 0600);
+  const Ran from_file = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root", "--dir",
+                             d.path + "/group", "--detach", "--idle", "0.05"},
+                            {"XDG_STATE_HOME=" + d.path + "/state"});
+  const Detached served(from_file.out);
+  INFO(from_file.out);
+  CHECK(from_file.code == 0);
 }
