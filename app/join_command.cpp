@@ -16,6 +16,7 @@
 #include "app/remote_table.h"
 #include "app/shared_tables.h"
 #include "core/input_limits.h"
+#include "core/line_reader.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
 #include "tui/shell/shell.h"
@@ -67,7 +68,8 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
   std::string last_status;
   std::string last_question;
   bool stdin_open = true;
-  std::string pending_in;
+  LineBuffer typed;  // stdin's lines, capped as they arrive
+  int input_line = 0;
   const int seat = welcome.value("seat", 0);
   // welcome's strings are printable (parse_server_message); "host" is the kernel's word.
   out(fmt::format("Joined table '{}' ({}, host {}) {}.\n", s.table, welcome.value("game_name", ""),
@@ -141,11 +143,15 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
                         rejoin_hint(s, welcome)));
         return 0;
       }
-      pending_in.append(buf, static_cast<std::size_t>(n));
-      std::size_t nl;
-      while ((nl = pending_in.find('\n')) != std::string::npos) {
-        const std::string line = trim(pending_in.substr(0, nl));
-        pending_in.erase(0, nl + 1);
+      typed.append(std::string_view(buf, static_cast<std::size_t>(n)));
+      while (std::optional<InputLine> next = typed.next()) {
+        ++input_line;
+        if (next->too_long) {
+          out(fmt::format("input line {}: longer than {} characters ('{}')\n> ", input_line, kMaxInputLineBytes,
+                          excerpt(next->text)));
+          continue;
+        }
+        const std::string line = trim(next->text);
         if (line == "q" || line == "quit") {
           conn.send(json{{"type", "leave"}});
           out(fmt::format("You left the table; your seat is kept. Rejoin with: {}\n",

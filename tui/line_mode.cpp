@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "core/input_limits.h"
+#include "core/line_reader.h"
 #include "core/save.h"
 #include "core/transcript.h"
 
@@ -393,15 +395,14 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     }
     out("> ");
     const auto asked = std::chrono::steady_clock::now();
-    std::string line;
     if (options.handle_signals) {
       set_signal_note(fmt::format(": {}\n", saved_note()));
       g_waiting = 1;
       if (g_signal) on_stop_signal(g_signal);  // came before the flag was up
     }
-    const bool got = static_cast<bool>(std::getline(in, line));
+    std::optional<InputLine> typed = read_line(in);
     g_waiting = 0;
-    if (!got) {
+    if (!typed) {
       if (path.empty()) {
         out("\nInput ended (this game is not saved)\n");
         return 0;
@@ -414,6 +415,19 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
       return 0;
     }
     ++input_line;
+    if (typed->too_long) {  // dropped as it was read: never held, never parsed
+      const std::string msg =
+          fmt::format("input line {}: longer than {} characters ('{}')", input_line, kMaxInputLineBytes,
+                      excerpt(typed->text));
+      if (!interactive) {
+        save();
+        err(fmt::format("racetable: {}; {}\n", msg, saved_note()));
+        return 2;
+      }
+      out(msg + "\n");
+      continue;
+    }
+    std::string line = std::move(typed->text);
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
     line = trim(line);

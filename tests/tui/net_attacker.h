@@ -13,6 +13,7 @@
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -75,12 +76,15 @@ struct AsUser {
 
 struct Ran {
   int code = -1;
-  std::string out;  // stdout and stderr
+  std::string out;     // stdout and stderr
+  long max_rss_kb = 0;  // the most memory it held (the kernel's count)
 };
 
-// Runs racetable with `args`, as `uid` (with `groups`) when given.
+// Runs racetable with `args`, as `uid` (with `groups`) when given; its
+// standard input is `input` (a file) or /dev/null.
 inline Ran run(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
-               std::optional<uid_t> as = std::nullopt, std::vector<gid_t> groups = {}) {
+               std::optional<uid_t> as = std::nullopt, std::vector<gid_t> groups = {},
+               const std::string& input = "/dev/null") {
   const TempDir out_dir;
   ::chmod(out_dir.path.c_str(), 0777);
   const std::string out = out_dir.path + "/out";
@@ -88,7 +92,7 @@ inline Ran run(const std::vector<std::string>& args, const std::vector<std::stri
   REQUIRE(pid >= 0);
   if (pid == 0) {
     const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    const int null = ::open("/dev/null", O_RDONLY);
+    const int null = ::open(input.c_str(), O_RDONLY);
     ::dup2(null, 0);
     ::dup2(fd, 1);
     ::dup2(fd, 2);
@@ -105,8 +109,9 @@ inline Ran run(const std::vector<std::string>& args, const std::vector<std::stri
     ::_exit(127);
   }
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  return Ran{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out)};
+  struct rusage usage {};
+  ::wait4(pid, &status, 0, &usage);
+  return Ran{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), usage.ru_maxrss};
 }
 
 // A detached server's pid from host's output; stopped at the end of a test.
