@@ -283,3 +283,71 @@ TEST_CASE("Attack 9: a local game opened to watchers lets in only whom its playe
   CHECK(answer["type"] == "welcome");
   CHECK(answer["role"] == "watch");
 }
+
+// Issue #34 (6): `join NAME --line` kept every byte of a line that never
+// ended and searched it again after each read (100 MB: 58.6 s of CPU);
+// `play --line` held the whole line. Now a line is capped as it is read.
+TEST_CASE("Attack 12: one endless line to line mode is dropped as it is read, never held",
+          "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0755);
+  const std::string input = d.path + "/endless";
+  {
+    std::ofstream f(input, std::ios::binary);
+    const std::string chunk(1 << 20, 'x');
+    for (int mb = 0; mb < 48; ++mb) f << chunk;  // 48 MB, one line
+    f << "\n";
+  }
+  ::chmod(input.c_str(), 0644);
+  const std::string dir = d.path + "/socks", state = "XDG_STATE_HOME=" + d.path + "/state";
+  const Ran host = run({"host", "go-wacky", "--seats", "human,normal", "--name", "t", "--group", "root", "--dir", dir,
+                        "--detach", "--idle", "0.05"},
+                       {state});
+  const Detached server(host.out);
+  REQUIRE(host.code == 0);
+  const Ran joined = run({"join", "t", "--dir", dir, "--seat", "1", "--line"}, {}, kOther, {kGroup}, input);
+  INFO(joined.out.substr(0, 2000));
+  CHECK_THAT(joined.out, Catch::Contains("input line 1: longer than 4096 characters ('xxxx"));
+  CHECK_THAT(joined.out, Catch::Contains("Input ended: you left the table"));
+  CHECK(joined.max_rss_kb < 40 * 1024);  // the 48 MB line was never in memory
+
+  const std::string other_state = d.path + "/other";
+  REQUIRE(::mkdir(other_state.c_str(), 0700) == 0);
+  REQUIRE(::chown(other_state.c_str(), kOther, kOther) == 0);
+  const Ran played = run({"play", "go-wacky", "--seats", "human,normal", "--line"},
+                         {"XDG_STATE_HOME=" + other_state}, kOther, {}, input);
+  INFO(played.out.substr(0, 2000));
+  CHECK(played.code == 2);
+  CHECK_THAT(played.out, Catch::Contains("input line 1: longer than 4096 characters ('xxxx"));
+  CHECK(played.max_rss_kb < 40 * 1024);
+}
+
+// Issue #34 (7): a watcher received the public twin of a seat's private line
+// ("Ben draws a card") marked "mine", as if it were the watcher's own.
+TEST_CASE("Attack 13: log lines are marked as a viewer's own only when they are its seat's", "[net][security]") {
+  if (!root()) return;
+  Harness h;
+  h.start(new_table("go-wacky", {"human", "human"}, 5), group_options(h));
+  auto ana = connect(h, play_hello(1));
+  auto ben = connect(h, play_hello(2));
+  auto watcher = connect_as(h, kOther, watch_hello());
+  REQUIRE(watcher->welcome["role"] == "watch");
+  for (int i = 0; i < 400; ++i) {
+    h.pump();
+    for (Scripted* c : {ana.get(), ben.get(), watcher.get()}) c->poll();
+    ana->play();
+    ben->play();
+  }
+  REQUIRE(ana->decisions + ben->decisions > 4);
+  int watcher_lines = 0, watcher_mine = 0, ana_mine = 0;
+  for (const auto& l : watcher->st.log()) {
+    ++watcher_lines;
+    if (l.mine) ++watcher_mine;
+  }
+  for (const auto& l : ana->st.log())
+    if (l.mine) ++ana_mine;
+  CHECK(watcher_lines > 4);
+  CHECK(watcher_mine == 0);
+  CHECK(ana_mine > 0);  // Ana's own draws are hers
+}
