@@ -13,7 +13,7 @@ namespace rt::cli {
 // argument memory can be overwritten.
 struct OwnedArgs {
   std::vector<std::string> strings;
-  std::vector<char*> argv;  // pointers into `strings`, then nullptr
+  std::vector<char*> argv;   // pointers into `strings`, then nullptr
   bool seed_hidden = false;  // a `host --seed` value was blanked
   int argc() const { return static_cast<int>(strings.size()); }
 };

@@ -147,8 +147,8 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
       while (std::optional<InputLine> next = typed.next()) {
         ++input_line;
         if (next->too_long) {
-          out(fmt::format("input line {}: longer than {} characters ('{}')\n> ", input_line, kMaxInputLineBytes,
-                          excerpt(next->text)));
+          out(fmt::format("input line {}: longer than {} characters ('{}')\n> ", input_line,
+                          kMaxInputLineBytes, excerpt(next->text)));
           continue;
         }
         const std::string line = trim(next->text);

@@ -416,9 +416,8 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     }
     ++input_line;
     if (typed->too_long) {  // dropped as it was read: never held, never parsed
-      const std::string msg =
-          fmt::format("input line {}: longer than {} characters ('{}')", input_line, kMaxInputLineBytes,
-                      excerpt(typed->text));
+      const std::string msg = fmt::format("input line {}: longer than {} characters ('{}')", input_line,
+                                          kMaxInputLineBytes, excerpt(typed->text));
       if (!interactive) {
         save();
         err(fmt::format("racetable: {}; {}\n", msg, saved_note()));

@@ -76,7 +76,7 @@ struct AsUser {
 
 struct Ran {
   int code = -1;
-  std::string out;     // stdout and stderr
+  std::string out;      // stdout and stderr
   long max_rss_kb = 0;  // the most memory it held (the kernel's count)
 };
 
