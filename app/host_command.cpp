@@ -18,6 +18,16 @@ namespace rt::net {
 bool report_closed_table(const OpenedTable& t, const Server& server) {
   const bool over = server.table().over();
   ::unlink(info_path(t.dir, t.name).c_str());
+  // The log leaves the table's directory with the table (kept, bounded, in
+  // the host's state directory: for a table served in the background it is
+  // the only record of what happened).
+  try {
+    const std::string logs = setup::state_dir() + "/table-logs";
+    setup::ensure_dir(logs);
+    t.log->keep_in(logs);
+  } catch (const UserError&) {
+    // no state directory: the log stays where the table was
+  }
   if (server.save_problem().empty()) return true;
   // Never point at a save that does not hold the game.
   const bool earlier = ::access(t.save_path.c_str(), F_OK) == 0;

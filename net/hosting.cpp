@@ -19,6 +19,7 @@
 #include "net/server.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
+#include "net/table_log.h"
 
 namespace rt::net {
 namespace {
@@ -74,10 +75,10 @@ void take_seed(HostSettings& s) {
   const int given = (s.request.seed_text.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
   if (given > 1) throw OptionError("give --seed or --seed-file, not both");
   if (s.seed_on_command_line && !s.group.empty())
-    throw UserError(fmt::format(
-        "--seed: every user of this machine can read a command line (ps), and this table is "
-        "played by others: give the seed as {}=N or with --seed-file FILE (mode 0600)",
-        kSeedEnv));
+    throw UserError(
+        fmt::format("--seed: every user of this machine can read a command line (ps), and this table is "
+                    "played by others: give the seed as {}=N or with --seed-file FILE (mode 0600)",
+                    kSeedEnv));
   if (!s.seed_file.empty()) {
     s.request.seed_text = read_secret_file(s.seed_file, "seed");
   } else if (const char* env = std::getenv(kSeedEnv); s.request.seed_text.empty() && env && *env) {
@@ -155,26 +156,8 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   t.dir = opt.dir;
   t.save_path = opt.save_path;
   t.game_id = table->game().info().id;
-  auto log_fd = std::make_shared<FileDescriptor>();
-  log_fd->fd = STDERR_FILENO;
-  opt.log = [log_fd](std::string_view line) {
-    std::string l(line);
-    l += '\n';
-    const ssize_t r = ::write(log_fd->fd, l.data(), l.size());
-    (void)r;
-  };
-  if (log_to_file) {
-    // O_NOFOLLOW and the owner check: a symlink or file another user put at
-    // this name is refused, never appended to.
-    const std::string log_path = t.dir + "/" + t.name + ".log";
-    log_fd->fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
-    struct stat st {};
-    if (log_fd->fd < 0 || ::fstat(log_fd->fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
-        (st.st_mode & 077) != 0)
-      throw UserError(
-          fmt::format("{}: cannot write the table's log there (not a private file of yours)", log_path));
-    log_fd->owned = true;
-  }
+  t.log = log_to_file ? TableLog::open_file(t.dir, t.name) : std::make_shared<TableLog>();
+  opt.log = [log = t.log](std::string_view line) { log->write(line); };
   const GameInfo& gi = table->game().info();
   t.server = std::make_unique<Server>(std::move(table), opt, std::move(earlier));
   t.server->open();

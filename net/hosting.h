@@ -8,26 +8,27 @@
 
 #include "games/setup.h"
 #include "net/server.h"
+#include "net/table_log.h"
 
 namespace rt::net {
 
 struct HostSettings {
-  setup::TableRequest request;  // the game, its seats and options
-  std::string resume_file;      // --resume: continue a saved game
-  std::string name;             // --name (default: the game id)
-  std::string dir;              // --dir (default: default_table_dir())
-  std::string group;            // --group
-  bool want_code = false;       // --code: a join code (RACETABLE_CODE, or a generated one)
-  std::string code_file;        // --code-file: the join code from a 0600 file
-  std::string code;             // the join code in use ("" none)
-  std::string seed_file;        // --seed-file: the seed from a 0600 file
+  setup::TableRequest request;        // the game, its seats and options
+  std::string resume_file;            // --resume: continue a saved game
+  std::string name;                   // --name (default: the game id)
+  std::string dir;                    // --dir (default: default_table_dir())
+  std::string group;                  // --group
+  bool want_code = false;             // --code: a join code (RACETABLE_CODE, or a generated one)
+  std::string code_file;              // --code-file: the join code from a 0600 file
+  std::string code;                   // the join code in use ("" none)
+  std::string seed_file;              // --seed-file: the seed from a 0600 file
   bool seed_on_command_line = false;  // --seed was on our argv (refused for a group table)
-  std::string save_path;        // --save
-  std::string stand_in;         // --stand-in LEVEL
-  double grace_s = 30;          // --grace
-  int pace_ms = 800;            // --pace
-  bool detach = false;          // --detach: serve in the background
-  double idle_minutes = 120;    // --idle: close after this long with nobody there
+  std::string save_path;              // --save
+  std::string stand_in;               // --stand-in LEVEL
+  double grace_s = 30;                // --grace
+  int pace_ms = 800;                  // --pace
+  bool detach = false;                // --detach: serve in the background
+  double idle_minutes = 120;          // --idle: close after this long with nobody there
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is
@@ -35,8 +36,9 @@ struct HostSettings {
 struct OpenedTable {
   std::unique_ptr<Server> server;
   std::string name, dir, save_path, game_id;
-  std::string how;        // what the host is told: the table, its seats, how to join
-  std::string code_text;  // the join code, for the host's eyes only
+  std::string how;                // what the host is told: the table, its seats, how to join
+  std::string code_text;          // the join code, for the host's eyes only
+  std::shared_ptr<TableLog> log;  // where the server's log lines go
 };
 // Builds the game (or resumes it), checks every setting, opens the socket.
 // `log_to_file`: the table logs to DIR/NAME.log (else stderr). `writer`:

@@ -174,13 +174,32 @@ Millis Server::now() const {
   return opt_.clock();
 }
 
-void Server::say(std::string_view line) {
-  if (!opt_.log) return;
+namespace {
+
+// The wall-clock time a log line starts with.
+std::string clock_stamp() {
   char stamp[16] = "";
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
   if (::localtime_r(&t, &tm)) std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
-  opt_.log(fmt::format("{} {}", stamp, line));
+  return stamp;
+}
+
+}  // namespace
+
+void Server::say(std::string_view line) {
+  if (!opt_.log) return;
+  opt_.log(fmt::format("{} {}", clock_stamp(), line));
+}
+
+void Server::say_peer(const Client& c, PeerLine kind, std::string_view line) {
+  if (!opt_.log) return;
+  // The host's own account could flood its own log anyway: every line of its is written.
+  if (c.cred.uid == host_uid_ || repeated_.admit(c.cred.uid, kind, c.user, now(), clock_stamp())) say(line);
+}
+
+void Server::say_counts(Millis real, bool everything) {
+  for (const std::string& line : repeated_.due(real, everything)) say(line);
 }
 
 void Server::install_signal_handlers() {
@@ -385,22 +404,25 @@ void Server::drop(Client& c, std::string_view why) {
   c.dead = true;
   const Millis real = now();
   if (c.kind == Client::Kind::Player) {
-    say(fmt::format("{} (uid {}, pid {}) left {}: {}; the seat is kept", c.user, c.cred.uid, c.cred.pid,
-                    seat_label(c.seat), why));
+    say_peer(c, PeerLine::Seat,
+             fmt::format("{} (uid {}, pid {}) left {}: {}; the seat is kept", c.user, c.cred.uid, c.cred.pid,
+                         seat_label(c.seat), why));
     leave_seat(c, real);
   } else if (c.kind == Client::Kind::Watcher) {
-    say(fmt::format("{} (pid {}) stopped watching: {}", c.user, c.cred.pid, why));
+    say_peer(c, PeerLine::Watching, fmt::format("{} (pid {}) stopped watching: {}", c.user, c.cred.pid, why));
     changed_ = true;
   } else if (c.kind == Client::Kind::Hello) {
-    say(fmt::format("{} (uid {}, pid {}) disconnected before joining: {}", c.user, c.cred.uid, c.cred.pid,
-                    why));
+    say_peer(c, PeerLine::Left,
+             fmt::format("{} (uid {}, pid {}) disconnected before joining: {}", c.user, c.cred.uid,
+                         c.cred.pid, why));
   }
   if (connected() == 0) empty_since_ = real;
 }
 
 void Server::refuse(Client& c, const std::string& reason, std::string_view code) {
   ++stats_.refused;
-  say(fmt::format("refused {} (uid {}, pid {}): {}", c.user, c.cred.uid, c.cred.pid, reason));
+  say_peer(c, PeerLine::Refused,
+           fmt::format("refused {} (uid {}, pid {}): {}", c.user, c.cred.uid, c.cred.pid, reason));
   send(c, json{{"type", "refused"}, {"reason", reason}, {"code", code}});
   c.kind = Client::Kind::Info;  // no seat: nothing to keep
   c.close_after_flush = true;
@@ -476,8 +498,9 @@ void Server::accept_all(Millis real) {
                    (c->cred.uid == host_uid_ || (opt_.group_set && peer_in_group(fd, c->cred, opt_.group)));
     if (!allowed) {
       ++stats_.refused;
-      say(fmt::format("refused {} (uid {}, pid {}): not allowed at this table", c->user, c->cred.uid,
-                      c->cred.pid));
+      say_peer(*c, PeerLine::NotAllowed,
+               fmt::format("refused {} (uid {}, pid {}): not allowed at this table", c->user, c->cred.uid,
+                           c->cred.pid));
       ::close(fd);
       continue;
     }
@@ -593,6 +616,7 @@ bool Server::finish(Millis real) {
   clients_.erase(std::remove_if(clients_.begin(), clients_.end(), [](const auto& c) { return c->fd < 0; }),
                  clients_.end());
 
+  say_counts(real, false);
   if (stopping_) return false;
   if (opt_.watch_only) return true;  // open while the game it mirrors is on screen
   const int people = connected();
@@ -652,6 +676,7 @@ void Server::stop_by_signal(int sig) {
 }
 
 void Server::close_table() {
+  say_counts(now(), true);
   if (saved_steps_ != table_->history().size()) save();
   for (auto& c : clients_) flush(*c);
   say(!save_problem_.empty() ? fmt::format("table closed; the game is NOT saved: {}", save_problem_)

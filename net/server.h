@@ -24,6 +24,7 @@
 #include "core/seat.h"
 #include "core/table.h"
 #include "net/protocol.h"
+#include "net/repeated_lines.h"
 
 namespace rt::net {
 
@@ -201,6 +202,10 @@ class Server {
   void record_history();
   void note_save_result(const std::string& problem);
   void say(std::string_view line);
+  // A line about something a peer may do again and again: a few a minute
+  // per peer and kind are written, the rest counted (net/repeated_lines.h).
+  void say_peer(const Client& c, PeerLine kind, std::string_view line);
+  void say_counts(Millis real, bool everything);
   void on_step(const Step& step);
   bool live_contest() const;
   Tick view_tick(Millis real) const;
@@ -240,6 +245,7 @@ class Server {
   uid_t host_uid_ = 0;
   EventSink events_;
   std::vector<LogEntry> log_;
+  RepeatedLines repeated_;  // peers' repeated doings, counted past a few a minute
   std::vector<SeatState> seats_;
   std::vector<std::unique_ptr<Client>> clients_;
   struct WrongCodes {

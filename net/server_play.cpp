@@ -101,6 +101,7 @@ Millis Server::wake_at(Millis real) const {
   // Closing time: nobody left, or the game over for long enough.
   if (opt_.idle_ms > 0 && connected() == 0) wake = std::min(wake, empty_since_ + opt_.idle_ms);
   if (phase_ == PacePhase::Over && !opt_.watch_only) wake = std::min(wake, over_since_ + opt_.linger_ms);
+  if (const Millis counts = repeated_.next_due(); counts >= 0) wake = std::min(wake, counts);
   return wake;
 }
 

@@ -51,7 +51,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   }
   if (h.role == Role::Watch) {
     c.kind = Client::Kind::Watcher;
-    say(fmt::format("{} (uid {}, pid {}) watches", c.user, c.cred.uid, c.cred.pid));
+    say_peer(c, PeerLine::Watching,
+             fmt::format("{} (uid {}, pid {}) watches", c.user, c.cred.uid, c.cred.pid));
   } else {
     int p = -1;
     if (h.seat > 0) {
@@ -101,8 +102,9 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     s.answered = true;  // a fresh question number for the fresh screen
     c.kind = Client::Kind::Player;
     c.seat = static_cast<PlayerId>(p);
-    say(fmt::format("{} (uid {}, pid {}) {} {}", c.user, c.cred.uid, c.cred.pid,
-                    back ? "is back at" : "takes", seat_label(c.seat)));
+    say_peer(c, PeerLine::Seat,
+             fmt::format("{} (uid {}, pid {}) {} {}", c.user, c.cred.uid, c.cred.pid,
+                         back ? "is back at" : "takes", seat_label(c.seat)));
     if (s.stand_in) {
       s.stand_in = false;
       table_->set_seat_kind(c.seat, SeatKind::Human);
@@ -139,8 +141,9 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
 Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {
   WrongCodes& w = wrong_codes_[c.cred.uid];
   if (real < w.next_try) {
-    say(fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
-                    c.user, c.cred.uid, c.cred.pid, w.next_try - real));
+    say_peer(c, PeerLine::CodeTooSoon,
+             fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
+                         c.user, c.cred.uid, c.cred.pid, w.next_try - real));
     return CodeCheck::Throttled;
   }
   if (same_secret(opt_.code, code)) {
@@ -155,9 +158,10 @@ Server::CodeCheck Server::check_code(const Client& c, const std::string& code, M
                            : std::min<Millis>(opt_.code_delay_max_ms, static_cast<Millis>(opt_.code_delay_ms)
                                                                           << std::min(w.count - 1, 20));
   w.next_try = real + delay;
-  say(fmt::format(
-      "wrong join code from {} (uid {}, pid {}): {} wrong so far; their next is checked after {} ms", c.user,
-      c.cred.uid, c.cred.pid, w.count, delay));
+  say_peer(c, PeerLine::WrongCode,
+           fmt::format(
+               "wrong join code from {} (uid {}, pid {}): {} wrong so far; their next is checked after {} ms",
+               c.user, c.cred.uid, c.cred.pid, w.count, delay));
   return CodeCheck::Wrong;
 }
 

@@ -2,24 +2,10 @@
 // looked for: what hosting, the lobby and the watch mirror share.
 #pragma once
 
-#include <unistd.h>
-
 #include <string>
 #include <vector>
 
 namespace rt::net {
-
-// A descriptor closed with its last owner (a table's log file).
-struct FileDescriptor {
-  int fd = -1;
-  bool owned = false;
-  FileDescriptor() = default;
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  ~FileDescriptor() {
-    if (owned && fd >= 0) ::close(fd);
-  }
-};
 
 // DIR/NAME.table: what `racetable tables` reads about a running table.
 std::string info_path(const std::string& dir, const std::string& name);

@@ -280,9 +280,9 @@ TEST_CASE("Attack 5: nothing another user can read holds the seed", "[net][secur
   const TempDir d;
   ::chmod(d.path.c_str(), 0755);
   const std::string seed = "987654321012", dir = d.path + "/socks", state = d.path + "/state";
-  const Ran host = run({"host", "scrap-racer", "--name", "t", "--group", "root", "--dir", dir, "--detach", "--idle",
-                        "0.05"},
-                       {"XDG_STATE_HOME=" + state, "RACETABLE_SEED=" + seed});
+  const Ran host = run(
+      {"host", "scrap-racer", "--name", "t", "--group", "root", "--dir", dir, "--detach", "--idle", "0.05"},
+      {"XDG_STATE_HOME=" + state, "RACETABLE_SEED=" + seed});
   const Detached server(host.out);
   INFO(host.out);
   REQUIRE(host.code == 0);
@@ -322,8 +322,9 @@ TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "
   const TempDir d;
   ::chmod(d.path.c_str(), 0755);
   const std::string seed = "424242424242", dir = d.path + "/socks";
-  const Ran host = run({"host", "go-wacky", "--seed", seed, "--name", "t", "--dir", dir, "--detach", "--idle", "0.05"},
-                       {"XDG_STATE_HOME=" + d.path + "/state"});
+  const Ran host =
+      run({"host", "go-wacky", "--seed", seed, "--name", "t", "--dir", dir, "--detach", "--idle", "0.05"},
+          {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached server(host.out);
   INFO(host.out);
   REQUIRE(host.code == 0);
@@ -352,15 +353,15 @@ TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "
   const std::string file = d.path + "/seed";
   spit(file, seed + "\n");
   ::chmod(file.c_str(), 0644);
-  const Ran readable = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root", "--dir",
-                            d.path + "/group", "--detach"},
+  const Ran readable = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root",
+                            "--dir", d.path + "/group", "--detach"},
                            {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached none2(readable.out);
   CHECK(readable.code == 2);
   CHECK_THAT(readable.out, Catch::Contains("a seed file must be a file of yours that only you can read"));
   ::chmod(file.c_str(), 0600);
-  const Ran from_file = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root", "--dir",
-                             d.path + "/group", "--detach", "--idle", "0.05"},
+  const Ran from_file = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root",
+                             "--dir", d.path + "/group", "--detach", "--idle", "0.05"},
                             {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached served(from_file.out);
   INFO(from_file.out);

@@ -3,6 +3,8 @@
 // tables served together). One TEST_CASE per attack, played as the attacker
 // would; the attacker: tests/tui/net_attacker.h.
 #include "app/commands.h"
+#include "net/repeated_lines.h"
+#include "net/table_log.h"
 #include "net/watch_mirror.h"
 #include "tests/tui/net_attacker.h"
 
@@ -301,8 +303,8 @@ TEST_CASE("Attack 12: one endless line to line mode is dropped as it is read, ne
   }
   ::chmod(input.c_str(), 0644);
   const std::string dir = d.path + "/socks", state = "XDG_STATE_HOME=" + d.path + "/state";
-  const Ran host = run({"host", "go-wacky", "--seats", "human,normal", "--name", "t", "--group", "root", "--dir", dir,
-                        "--detach", "--idle", "0.05"},
+  const Ran host = run({"host", "go-wacky", "--seats", "human,normal", "--name", "t", "--group", "root",
+                        "--dir", dir, "--detach", "--idle", "0.05"},
                        {state});
   const Detached server(host.out);
   REQUIRE(host.code == 0);
@@ -325,7 +327,8 @@ TEST_CASE("Attack 12: one endless line to line mode is dropped as it is read, ne
 
 // Issue #34 (7): a watcher received the public twin of a seat's private line
 // ("Ben draws a card") marked "mine", as if it were the watcher's own.
-TEST_CASE("Attack 13: log lines are marked as a viewer's own only when they are its seat's", "[net][security]") {
+TEST_CASE("Attack 13: log lines are marked as a viewer's own only when they are its seat's",
+          "[net][security]") {
   if (!root()) return;
   Harness h;
   h.start(new_table("go-wacky", {"human", "human"}, 5), group_options(h));
@@ -350,4 +353,60 @@ TEST_CASE("Attack 13: log lines are marked as a viewer's own only when they are 
   CHECK(watcher_lines > 4);
   CHECK(watcher_mine == 0);
   CHECK(ana_mine > 0);  // Ana's own draws are hers
+}
+
+// Issue #34 (5): a group member looping hellos with a wrong code grew the
+// host's table log by 0.5-0.9 MB/s, and the log was never capped or removed.
+TEST_CASE("Attack 14: another user's repeated hellos are counted in the log, not written each time",
+          "[net][security]") {
+  if (!root()) return;
+  Harness h;
+  ServerOptions o = group_options(h);
+  o.code = "k7dq-3mxe-9wpa-2hfz";
+  h.start(new_table("go-wacky", {"human", "human"}, 1), o);
+  const std::size_t before = h.log.size();
+  // 300 hellos in 30 s of the table's clock: wrong codes, watchers, seats.
+  for (int i = 0; i < 300; ++i) {
+    Hello hello = i % 3 == 0 ? watch_hello() : play_hello(1 + i % 2, fmt::format("{:04}", i));
+    if (i % 3 == 0) hello.code = "nope";
+    auto c = connect_as(h, kOther, hello);
+    c->conn.close();
+    h.pump();
+    h.clock += 100;
+  }
+  std::size_t about_other = 0;
+  for (std::size_t i = before; i < h.log.size(); ++i)
+    if (h.log[i].find("uid 65534") != std::string::npos) ++about_other;
+  WARN("log lines about uid 65534 for 300 hellos: " << about_other);
+  // At most kPerMinute lines per kind: wrong code, too soon, refused, closed before joining.
+  CHECK(about_other <= 4 * RepeatedLines::kPerMinute);
+  // When the minute is over, what was left out is counted in one line per kind.
+  h.clock += RepeatedLines::kWindowMs;
+  h.pump();
+  CHECK(log_has(h, "more refused hellos from nobody (uid 65534) in the minute from"));
+  CHECK(log_has(h, "more join codes not checked (too soon after a wrong one) from nobody (uid 65534)"));
+}
+
+TEST_CASE("A table's log file is capped, rotated once, and kept in the host's state directory when it closes",
+          "[net][security]") {
+  const TempDir d;
+  const std::string dir = d.path + "/t", keep = d.path + "/kept";
+  REQUIRE(::mkdir(dir.c_str(), 0700) == 0);
+  REQUIRE(::mkdir(keep.c_str(), 0700) == 0);
+  for (int table = 0; table < RepeatedLines::kPerMinute + int(kKeptTableLogs); ++table) {
+    const auto log = TableLog::open_file(dir, fmt::format("t{:02}", table), 4096);
+    for (int i = 0; i < 1000; ++i) log->write(fmt::format("line {:04} of a table that talks a lot", i));
+    CHECK(std::filesystem::file_size(log->path()) <= 4096);
+    CHECK(std::filesystem::file_size(log->path() + ".1") <= 4096);
+    const std::string kept = log->keep_in(keep);
+    REQUIRE_FALSE(kept.empty());
+    CHECK_FALSE(std::filesystem::exists(log->path()));
+    CHECK_FALSE(std::filesystem::exists(log->path() + ".1"));
+    CHECK_THAT(slurp(kept), Catch::Contains("line 0999 of a table"));
+    CHECK((std::filesystem::status(kept).permissions() & std::filesystem::perms::group_all) ==
+          std::filesystem::perms::none);
+  }
+  int kept_logs = 0;
+  for (const auto& e : std::filesystem::directory_iterator(keep)) kept_logs += e.path().extension() == ".log";
+  CHECK(kept_logs == int(kKeptTableLogs));
 }
