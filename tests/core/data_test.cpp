@@ -6,12 +6,13 @@
 
 #include "core/json_data.h"
 #include "core/types.h"
+#include "tests/harness/scratch_dir.h"
 
 using namespace rt;
 
 namespace {
 std::string temp_data_dir(const std::string& file, const std::string& content) {
-  const auto dir = std::filesystem::temp_directory_path() / "racetable-data-test";
+  const std::filesystem::path dir = rt::test::scratch_dir("racetable-data-test");
   std::filesystem::create_directories(dir / std::filesystem::path(file).parent_path());
   std::ofstream(dir / file) << content;
   return dir.string();

@@ -13,15 +13,13 @@
 #include <catch2/catch.hpp>
 
 #include "core/history.h"
+#include "tests/harness/scratch_dir.h"
 
 namespace rt {
 namespace {
 
 std::string temp_dir() {
-  char tmpl[] = "/tmp/racetable-history-XXXXXX";
-  const char* made = ::mkdtemp(tmpl);
-  REQUIRE(made != nullptr);
-  return made;
+  return test::scratch_dir("racetable-history");
 }
 
 HistoryRecord record(const std::string& game, int my_place, const std::string& other, bool other_human,

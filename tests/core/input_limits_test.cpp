@@ -14,14 +14,14 @@
 #include "core/input_limits.h"
 #include "core/save.h"
 #include "tests/core/toy_game.h"
+#include "tests/harness/scratch_dir.h"
 
 using namespace rt;
 
 namespace {
 
 std::string temp_dir() {
-  char tmpl[] = "/tmp/racetable-limits-XXXXXX";
-  return ::mkdtemp(tmpl);
+  return rt::test::scratch_dir("racetable-limits");
 }
 
 // A sparse file of `size` bytes: no disk used, and reading it whole would be slow.

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "tests/harness/scratch_dir.h"
 
 namespace rt::clitest {
 
@@ -24,10 +25,7 @@ inline std::string binary() {
 
 // One temp folder per test program (its state directory and the captured streams).
 inline std::string temp_dir() {
-  static const std::string dir = [] {
-    char tmpl[] = "/tmp/racetable-cli-XXXXXX";
-    return std::string(::mkdtemp(tmpl));
-  }();
+  static const std::string dir = [] { return rt::test::scratch_dir("racetable-cli"); }();
   return dir;
 }
 

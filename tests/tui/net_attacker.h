@@ -121,8 +121,19 @@ struct Detached {
     const auto at = out.find("(pid ");
     if (at != std::string::npos) pid = static_cast<pid_t>(std::stol(out.substr(at + 5)));
   }
+  // Stops the server and waits (at most 5 s) until it is gone: it saves as
+  // it closes, and must not write into a test directory being removed.
   ~Detached() {
-    if (pid > 0) ::kill(pid, SIGTERM);
+    if (pid <= 0 || ::kill(pid, SIGTERM) != 0) return;
+    for (int i = 0; i < 500 && running(pid); ++i) ::usleep(10000);
+  }
+  // Not gone and not a zombie (whoever adopted it may never reap it).
+  static bool running(pid_t p) {
+    std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return false;
+    const auto paren = line.rfind(')');
+    return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] != 'Z';
   }
 };
 

@@ -8,6 +8,7 @@
 #include "core/json_data.h"
 #include "games/go_wacky/bots.h"
 #include "tests/games/go_wacky/fixture.h"
+#include "tests/harness/scratch_dir.h"
 
 using namespace rt;
 using namespace rt::go_wacky;
@@ -77,7 +78,7 @@ TEST_CASE("Bots: aim Bull's-eye throws at the centre, hard more precisely than r
 
 namespace {
 std::string modified_data(const std::string& from, const std::string& to) {
-  const auto dir = std::filesystem::temp_directory_path() / "racetable-gw-data";
+  const std::filesystem::path dir = rt::test::scratch_dir("racetable-gw-data");
   std::filesystem::create_directories(dir / "go-wacky");
   const std::string src = std::string(std::getenv("RACETABLE_SOURCE_DIR")) + "/data/go-wacky/";
   std::filesystem::copy_file(src + "rules.txt", dir / "go-wacky/rules.txt",

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tests/games/racesmack/fixture.h"
+#include "tests/harness/scratch_dir.h"
 
 using namespace rt::racesmack::fixture;
 namespace fs = std::filesystem;
@@ -25,7 +26,7 @@ std::string read(const fs::path& p) {
 std::string load_with(const std::string& file, const std::string& from, const std::string& to) {
   const char* src = std::getenv("RACETABLE_SOURCE_DIR");
   REQUIRE(src != nullptr);
-  const fs::path dir = fs::temp_directory_path() / "racesmack-data-test";
+  const fs::path dir = rt::test::scratch_dir("racesmack-data-test");
   fs::remove_all(dir);
   fs::create_directories(dir / "racesmack");
   for (const char* f : {"cards.json", "templates.json", "rules.txt"}) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tests/games/scrap_racer/fixture.h"
+#include "tests/harness/scratch_dir.h"
 
 using namespace rt;
 using namespace rt::scrap_racer;
@@ -209,7 +210,7 @@ std::string data_with(const std::string& file, const std::string& from, const st
   namespace fs = std::filesystem;
   const char* src = std::getenv("RACETABLE_SOURCE_DIR");
   REQUIRE(src != nullptr);
-  const fs::path dir = fs::temp_directory_path() / fmt::format("scrap-racer-data-{}", std::rand());
+  const fs::path dir = rt::test::scratch_dir("scrap-racer-data");
   fs::create_directories(dir / "scrap-racer");
   for (const auto& f : fs::directory_iterator(fs::path(src) / "data" / "scrap-racer"))
     fs::copy_file(f.path(), dir / "scrap-racer" / f.path().filename(), fs::copy_options::overwrite_existing);

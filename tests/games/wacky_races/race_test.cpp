@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "tests/games/wacky_races/fixture.h"
+#include "tests/harness/scratch_dir.h"
 
 using namespace rt::wacky_races::fixture;
 
@@ -205,7 +206,7 @@ TEST_CASE("Data: a malformed data file gives 'file: field: what is wrong'", "[wa
   namespace fs = std::filesystem;
   const char* src = std::getenv("RACETABLE_SOURCE_DIR");
   REQUIRE(src != nullptr);
-  const fs::path dir = fs::temp_directory_path() / "wacky-races-data-test";
+  const fs::path dir = rt::test::scratch_dir("wacky-races-data-test");
   fs::remove_all(dir);
   fs::create_directories(dir / "wacky-races");
   for (const char* f : {"course.json", "traps.json", "racers.json", "rules.txt"})
