@@ -3,8 +3,10 @@
 // socket made; nothing is served until the caller runs the Server.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "games/setup.h"
 #include "net/server.h"
@@ -14,18 +16,27 @@ namespace rt::net {
 struct HostSettings {
   setup::TableRequest request;  // the game, its seats and options
   std::string resume_file;      // --resume: continue a saved game
-  std::string name;             // --name (default: the game id)
-  std::string dir;              // --dir (default: default_table_dir())
-  std::string group;            // --group
-  bool want_code = false;       // --code: a join code (RACETABLE_CODE, or a generated one)
-  std::string code_file;        // --code-file: the join code from a 0600 file
-  std::string code;             // the join code in use ("" none)
-  std::string save_path;        // --save
-  std::string stand_in;         // --stand-in LEVEL
-  double grace_s = 30;          // --grace
-  int pace_ms = 800;            // --pace
-  bool detach = false;          // --detach: serve in the background
-  double idle_minutes = 120;    // --idle: close after this long with nobody there
+  // --free-seat: seats of the resumed game (numbers from 1, or "all") that
+  // anyone may take again, whoever the save says they belong to.
+  std::vector<std::string> free_seats;
+  // --open-seats: a resumed group table's seats that the save records no
+  // owner for (a save from before seats had owners) are open to anyone.
+  bool open_seats = false;
+  // Asks the host a yes/no question on its terminal (unset: no terminal):
+  // instead of --open-seats.
+  std::function<bool(const std::string& question)> confirm;
+  std::string name;           // --name (default: the game id)
+  std::string dir;            // --dir (default: default_table_dir())
+  std::string group;          // --group
+  bool want_code = false;     // --code: a join code (RACETABLE_CODE, or a generated one)
+  std::string code_file;      // --code-file: the join code from a 0600 file
+  std::string code;           // the join code in use ("" none)
+  std::string save_path;      // --save
+  std::string stand_in;       // --stand-in LEVEL
+  double grace_s = 30;        // --grace
+  int pace_ms = 800;          // --pace
+  bool detach = false;        // --detach: serve in the background
+  double idle_minutes = 120;  // --idle: close after this long with nobody there
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is

@@ -4,6 +4,7 @@
 
 #include "core/history.h"
 #include "tests/tui/net_test_util.h"
+#include "tui/shell/saves.h"
 
 using namespace nettest;
 
@@ -91,4 +92,26 @@ TEST_CASE("A resumed table gives an owned seat only to its owner, and waits for 
   h2.start(new_table("go-wacky", {"human", "easy"}, 5), k2);
   CHECK_THAT(connect(h2, play_hello(1))->st.error(), Catch::Contains("seat 1 belongs to ana@laptop"));
   CHECK_THAT(read_file(k2.save_path), Catch::Contains("owner 1 key SHA256:abc ana@laptop\n"));
+}
+
+TEST_CASE("The shell's resume and replay read a shared table's save, owner lines and all", "[net][save]") {
+  Harness h;
+  const ServerOptions o = h.options();
+  h.start(new_table("go-wacky", {"human", "human", "easy"}, 9), o);
+  auto ana = connect(h, play_hello(1));
+  auto ben = connect(h, play_hello(2));
+  for (int i = 0; i < 2000 && h.server->table().history().size() < 12; ++i) {
+    h.pump();
+    for (Scripted* c : {ana.get(), ben.get()}) {
+      c->poll();
+      c->play();
+    }
+  }
+  h.pump();
+  REQUIRE(h.server->table().history().size() >= 12);
+  const std::string text = read_file(o.save_path);
+  REQUIRE_THAT(text, Catch::Contains("\nowner 1 uid ") && Catch::Contains("\nowner 2 uid "));
+  const shell::LoadedGame loaded = shell::load_saved_game(o.save_path, DataSource::embedded());
+  CHECK(loaded.table->history() == h.server->table().history());
+  CHECK(loaded.table->state().debug_string() == h.server->table().state().debug_string());
 }
