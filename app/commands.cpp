@@ -37,7 +37,15 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                    "players must give a join code: $RACETABLE_CODE, or a generated one shown only to you");
   c.host->add_option("--code-file", h.code_file, "the join code, from a file only you can read (mode 0600)");
   c.host->add_option("--save", h.save_path, "save file (default: in the state directory)");
-  c.host->add_option("--resume", h.resume_file, "continue a saved game at a new table");
+  c.host->add_option("--resume", h.resume_file,
+                     "continue a saved game at a new table (each seat stays the player's who took it)");
+  c.host
+      ->add_option("--free-seat", h.free_seats,
+                   "with --resume: anyone may take this seat, whoever it was (a number, or all; repeatable)")
+      ->type_name("SEAT")
+      ->delimiter(',');
+  c.host->add_flag("--open-seats", h.open_seats,
+                   "with --resume --group of a save older than seat owners: its seats are open to anyone");
   c.host->add_option("--stand-in", h.stand_in,
                      "a computer of this level plays for a player away past the grace period");
   c.host->add_option("--grace", h.grace_s,

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <iostream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -62,7 +64,25 @@ void detach_from_terminal(const std::function<std::string(pid_t)>& told) {
   }
 }
 
+namespace {
+
+// A yes/no question on the terminal that runs `host` (before it detaches):
+// "y" or "yes" is yes, anything else (or nothing) no.
+bool ask_host(const std::string& question) {
+  std::fflush(stdout);
+  std::fputs(question.c_str(), stderr);
+  std::fflush(stderr);
+  std::string answer;
+  if (!std::getline(std::cin, answer)) return false;
+  answer = trim(answer);
+  return answer == "y" || answer == "Y" || answer == "yes" || answer == "Yes" || answer == "YES";
+}
+
+}  // namespace
+
 int host(HostSettings s) {
+  // Only a person at a terminal is asked; a script gets a refusal naming the flag.
+  if (::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO)) s.confirm = ask_host;
   OpenedTable t = open_hosted_table(s, s.detach, nullptr);
   // Before anything says "Ctrl-C closes it": a signal from here on saves and closes.
   Server::install_signal_handlers();

@@ -50,7 +50,36 @@ bool parse_u64(const std::string& s, std::uint64_t& out) {
   return true;
 }
 
+// A name or key as a save line holds it: one line, no control characters, bounded.
+constexpr std::size_t kMaxOwnerWordBytes = 128;
+
+bool owner_text_ok(const std::string& s, bool spaces) {
+  if (s.empty() || s.size() > kMaxOwnerWordBytes) return false;
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f || (!spaces && c == ' ')) return false;
+  }
+  return true;
+}
+
+std::string owner_text(const std::string& s, bool spaces) {
+  std::string out = s.substr(0, kMaxOwnerWordBytes);
+  for (char& ch : out) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f || (!spaces && c == ' ')) ch = '?';
+  }
+  return out.empty() ? std::string("?") : out;
+}
+
 }  // namespace
+
+std::string owner_line(PlayerId seat, const std::optional<SeatOwner>& owner) {
+  if (!owner) return fmt::format("owner {} none\n", seat + 1);
+  if (owner->kind == SeatOwner::Kind::Key)
+    return fmt::format("owner {} key {} {}\n", seat + 1, owner_text(owner->key, false),
+                       owner_text(owner->name, true));
+  return fmt::format("owner {} uid {} {}\n", seat + 1, owner->uid, owner_text(owner->name, true));
+}
 
 std::string save_text(const Table& table) {
   const Game& game = table.game();
@@ -105,6 +134,12 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
   }
   bool have_seed = false;
   bool ended = false;
+  struct OwnerLine {
+    int line;
+    PlayerId seat;
+    SaveFile::Owner owner;
+  };
+  std::vector<OwnerLine> owner_lines;
   while (next_line()) {
     if (line.empty()) continue;
     if (ended) throw fail("text after 'end'");
@@ -134,6 +169,32 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
       if (!level && !(human && sw[1] == "human")) throw fail("bad seat line");
       save.seats.push_back(
           Seat{sw[2], human ? SeatKind::Human : SeatKind::Bot, level.value_or(BotLevel::Random)});
+    } else if (key == "owner") {
+      // owner SEAT none | owner SEAT uid UID NAME | owner SEAT key FINGERPRINT NAME
+      auto ow = split_words(rest, 3);
+      std::uint64_t n = 0;
+      if (ow.size() < 2 || !parse_u64(ow[0], n) || n < 1 ||
+          n > static_cast<std::uint64_t>(save.options.players))
+        throw fail("bad owner line");
+      const auto seat = static_cast<PlayerId>(n - 1);
+      for (const OwnerLine& o : owner_lines)
+        if (o.seat == seat) throw fail(fmt::format("a second owner line for seat {}", n));
+      SaveFile::Owner owner{true, std::nullopt};  // "none": nobody has sat there yet
+      if (ow[1] != "none" || ow.size() != 2) {
+        if ((ow[1] != "uid" && ow[1] != "key") || ow.size() != 3) throw fail("bad owner line");
+        auto who = split_words(ow[2], 2);
+        if (who.size() != 2 || !owner_text_ok(who[1], true)) throw fail("bad owner line");
+        if (ow[1] == "uid") {
+          std::uint64_t uid = 0;
+          // A uid_t of all ones is no account (it means "unchanged" to the kernel).
+          if (!parse_u64(who[0], uid) || uid >= 0xffffffffull) throw fail("bad owner line");
+          owner.owner = SeatOwner::of_uid(static_cast<std::uint32_t>(uid), who[1]);
+        } else {
+          if (!owner_text_ok(who[0], false)) throw fail("bad owner line");
+          owner.owner = SeatOwner::of_key(who[0], who[1]);
+        }
+      }
+      owner_lines.push_back(OwnerLine{line_no, seat, std::move(owner)});
     } else if (key == "variant") {
       save.options.variants.insert(rest);
     } else if (key == "param") {
@@ -174,6 +235,18 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
   if (static_cast<int>(save.seats.size()) != save.options.players)
     throw SaveError(
         fmt::format("{}: {} seats for {} players", where, save.seats.size(), save.options.players));
+  save.owners.resize(save.options.players);
+  PlayerId p = 0;
+  for (const Seat& seat : save.seats) {
+    for (OwnerLine& o : owner_lines) {
+      if (o.seat != p) continue;
+      if (seat.kind != SeatKind::Human)
+        throw SaveError(
+            fmt::format("{}: line {}: an owner line for seat {}, a computer's", where, o.line, p + 1));
+      save.owners[p] = std::move(o.owner);
+    }
+    ++p;
+  }
   for (const auto& s : save.seats) save.options.names.push_back(s.name);
   return save;
 }

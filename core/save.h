@@ -5,10 +5,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/data.h"
 #include "core/game.h"
+#include "core/per_player.h"
+#include "core/seat_owner.h"
 #include "core/table.h"
 
 namespace rt {
@@ -30,6 +33,14 @@ struct SaveFile {
   Options options;
   std::vector<Seat> seats;
   std::vector<std::pair<std::string, std::string>> rng_states;
+  // Who each person's seat at a shared table belongs to, as its `owner` line
+  // says (owner_line()). A save of a local game, or of a shared table from
+  // before seats had owners, has none: its seats are not recorded.
+  struct Owner {
+    bool recorded = false;           // the save has an owner line for this seat
+    std::optional<SeatOwner> owner;  // recorded: who sat there first (none: nobody yet)
+  };
+  SeatVector<Owner> owners;  // one per seat
   struct StepLine {
     int line;
     PlayerId player;
@@ -38,6 +49,12 @@ struct SaveFile {
   };
   std::vector<StepLine> steps;
 };
+
+// The `owner` line of a person's seat at a shared table (with its newline):
+// "owner 2 uid 1000 ana", "owner 2 key SHA256:... ana@laptop", or
+// "owner 2 none" for a seat nobody has sat at yet. Control characters in a
+// name or key become '?'.
+std::string owner_line(PlayerId seat, const std::optional<SeatOwner>& owner);
 
 // Parses a save file's text; `where` names the file in errors.
 // Throws SaveError (malformed, truncated, another version).

@@ -7,12 +7,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 
 #include <fmt/format.h>
 
+#include "core/input_limits.h"
 #include "core/save.h"
 #include "games/registry.h"
 #include "net/codes.h"
@@ -36,11 +39,12 @@ std::string fresh_save_path(const Table& table, const std::string& name) {
 }
 
 // `table_name`: the name the table had when the game was saved ("" if the
-// save has none).
+// save has none); `owners`: whose each seat is, as the save says.
 std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& earlier,
-                                    std::string& table_name) {
+                                    std::string& table_name, SeatVector<SaveFile::Owner>& owners) {
   const SaveFile save = parse_save(read_file(s.resume_file), s.resume_file);
   table_name = save.table;
+  owners = save.owners;
   EventSink sink;
   auto table = restore_save(save, builtin_registry(), setup::data_source(s.request.data_dir), [&](Table& t) {
     t.set_event_sink(&sink);
@@ -53,6 +57,91 @@ std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& e
   table->set_event_sink(nullptr);
   if (table->over()) throw UserError(fmt::format("{}: that game is already over", s.resume_file));
   return table;
+}
+
+std::string seat_label(const SeatVector<Seat>& seats, PlayerId p) {
+  return fmt::format("seat {} ({})", p + 1, seats[p].name);
+}
+
+// --free-seat's words: which seats the host frees (numbers from 1, or all).
+std::set<PlayerId> freed_seats(const HostSettings& s, const SeatVector<Seat>& seats) {
+  const int n = seats.seats();
+  std::set<PlayerId> freed;
+  for (const std::string& word : s.free_seats) {
+    if (word == "all") {
+      for (PlayerId p = 0; p < n; ++p)
+        if (controller_of(seats[p]) != SeatController::Computer) freed.insert(p);
+      continue;
+    }
+    int seat = 0;
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), seat);
+    if (ec != std::errc() || end != word.data() + word.size() || seat < 1 || seat > n)
+      throw OptionError(fmt::format("--free-seat: '{}' is not a seat of this game (give 1 to {}, or all)",
+                                    excerpt(word), n));
+    const PlayerId p = seat - 1;
+    if (controller_of(seats[p]) == SeatController::Computer)
+      throw OptionError(fmt::format("--free-seat {}: {} is a computer's", seat, seat_label(seats, p)));
+    freed.insert(p);
+  }
+  return freed;
+}
+
+// Whose each seat of a resumed game is (opt.owners): the save's owners, but
+// for the seats the host frees. Seats the save records no owner for (it is
+// older than seat owners, or a local game's) are open to anyone; at a table
+// others can reach, only once the host says so (--open-seats, or yes to the
+// question on its terminal). What was freed or opened goes in the log.
+void resume_owners(const HostSettings& s, const Table& table, const SeatVector<SaveFile::Owner>& saved,
+                   ServerOptions& opt) {
+  const SeatVector<Seat> seats(table.seats());
+  const std::set<PlayerId> freed = freed_seats(s, seats);
+  opt.owners.resize(seats.seats());
+  std::vector<PlayerId> unrecorded;
+  for (PlayerId p = 0; p < seats.seats() && p < saved.seats(); ++p) {
+    if (controller_of(seats[p]) == SeatController::Computer) continue;
+    const SaveFile::Owner& o = saved[p];
+    if (freed.count(p)) {
+      if (o.owner)
+        opt.notes.push_back(
+            fmt::format("{} was {}'s; freed by the host at resume", seat_label(seats, p), o.owner->name));
+      else if (!o.recorded)
+        opt.notes.push_back(
+            fmt::format("{} had no recorded owner; freed by the host at resume", seat_label(seats, p)));
+    } else if (o.owner) {
+      opt.owners[p] = o.owner;
+    } else if (!o.recorded) {
+      unrecorded.push_back(p);
+    }
+  }
+  // A private table: nobody but the host's own account can sit anywhere.
+  if (unrecorded.empty() || !opt.group_set) return;
+  std::string list;
+  for (std::size_t k = 0; k < unrecorded.size(); ++k)
+    list += fmt::format("{}{} ({})",
+                        k == 0                       ? ""
+                        : k + 1 == unrecorded.size() ? " and "
+                                                     : ", ",
+                        unrecorded[k] + 1, seats[unrecorded[k]].name);
+  const bool one = unrecorded.size() == 1;
+  const std::string what = fmt::format("{} records no owner for seat{} {} (saved before seats had owners)",
+                                       s.resume_file, one ? "" : "s", list);
+  std::string how;
+  if (s.open_seats) {
+    how = "--open-seats";
+  } else if (s.confirm) {
+    if (!s.confirm(fmt::format("{}.\nOpen {} to anyone in group {}? [y/N] ", what, one ? "it" : "them",
+                               opt.group_name)))
+      throw UserError(fmt::format("{}: not resumed (give --open-seats to open {} seat{})", s.resume_file,
+                                  one ? "that" : "those", one ? "" : "s"));
+    how = "the host said yes at resume";
+  } else {
+    throw UserError(fmt::format(
+        "{}: anyone in group {} could take {}; give --open-seats to resume with {} open to anyone", what,
+        opt.group_name, one ? "it" : "them", one ? "it" : "them"));
+  }
+  for (PlayerId p : unrecorded)
+    opt.notes.push_back(
+        fmt::format("{} had no recorded owner: open to anyone ({})", seat_label(seats, p), how));
 }
 
 std::unique_ptr<Table> new_table(HostSettings& s) {
@@ -102,13 +191,18 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   std::vector<Event> earlier;
   std::unique_ptr<Table> table;
   std::string saved_name;
+  SeatVector<SaveFile::Owner> saved_owners;
   if (!s.resume_file.empty()) {
     if (!s.request.game.empty()) throw UserError("--resume continues a saved game: give no GAME with it");
-    table = resume_table(s, earlier, saved_name);
+    table = resume_table(s, earlier, saved_name, saved_owners);
     if (s.save_path.empty()) s.save_path = s.resume_file;
   } else {
     if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
     take_seed(s);
+    if (!s.free_seats.empty())
+      throw OptionError("--free-seat frees seats of a resumed game: give it with --resume FILE");
+    if (s.open_seats)
+      throw OptionError("--open-seats opens seats of a resumed game: give it with --resume FILE");
     table = new_table(s);
   }
   ServerOptions opt;
@@ -128,6 +222,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
   opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
   if (!s.group.empty()) open_to_group(opt, s.group, s.dir, "--group " + s.group);
+  if (!s.resume_file.empty()) resume_owners(s, *table, saved_owners, opt);
   bool generated_code = false;
   if (!s.code_file.empty()) {
     s.code = read_code_file(s.code_file);

@@ -3,8 +3,10 @@
 // socket made; nothing is served until the caller runs the Server.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "games/setup.h"
 #include "net/server.h"
@@ -13,8 +15,17 @@
 namespace rt::net {
 
 struct HostSettings {
-  setup::TableRequest request;        // the game, its seats and options
-  std::string resume_file;            // --resume: continue a saved game
+  setup::TableRequest request;  // the game, its seats and options
+  std::string resume_file;      // --resume: continue a saved game
+  // --free-seat: seats of the resumed game (numbers from 1, or "all") that
+  // anyone may take again, whoever the save says they belong to.
+  std::vector<std::string> free_seats;
+  // --open-seats: a resumed group table's seats that the save records no
+  // owner for (a save from before seats had owners) are open to anyone.
+  bool open_seats = false;
+  // Asks the host a yes/no question on its terminal (unset: no terminal):
+  // instead of --open-seats.
+  std::function<bool(const std::string& question)> confirm;
   std::string name;                   // --name (default: the game id)
   std::string dir;                    // --dir (default: default_table_dir())
   std::string group;                  // --group

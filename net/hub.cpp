@@ -30,7 +30,7 @@ class ThreadedSaveWriter final : public SaveWriter {
  public:
   struct Result {
     Server* server;
-    std::size_t steps;
+    std::size_t mark;
     std::string problem;
   };
 
@@ -61,10 +61,10 @@ class ThreadedSaveWriter final : public SaveWriter {
       if (t.joinable()) t.join();
   }
 
-  void submit(Server* server, std::string path, std::string text, std::size_t steps) override {
+  void submit(Server* server, std::string path, std::string text, std::size_t mark) override {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      jobs_.push_back(Job{server, std::move(path), std::move(text), steps});
+      jobs_.push_back(Job{server, std::move(path), std::move(text), mark});
     }
     wake_.notify_one();
   }
@@ -86,7 +86,7 @@ class ThreadedSaveWriter final : public SaveWriter {
     Server* server;
     std::string path;
     std::string text;
-    std::size_t steps;
+    std::size_t mark;
   };
 
   void work() {
@@ -107,7 +107,7 @@ class ThreadedSaveWriter final : public SaveWriter {
       }
       {
         std::lock_guard<std::mutex> lock(mutex_);
-        results_.push_back(Result{job.server, job.steps, std::move(problem)});
+        results_.push_back(Result{job.server, job.mark, std::move(problem)});
       }
       const std::uint64_t one = 1;
       const ssize_t r = ::write(event_fd_, &one, sizeof one);
@@ -160,7 +160,7 @@ Hub::~Hub() {
   // Every queued save is written before a table (and its Server) goes.
   writer_->stop();
   for (const auto& r : writer_->take())
-    if (slot_of_.count(r.server)) r.server->saved(r.steps, r.problem);
+    if (slot_of_.count(r.server)) r.server->saved(r.mark, r.problem);
   entries_.clear();  // each Server saves what is still unsaved as it goes
   ::close(epoll_fd_);
 }
@@ -276,7 +276,7 @@ void Hub::run(const std::function<void(Server&)>& closed) {
         for (const auto& r : writer_->take()) {
           const auto it = slot_of_.find(r.server);
           if (it == slot_of_.end()) continue;
-          r.server->saved(r.steps, r.problem);
+          r.server->saved(r.mark, r.problem);
           due.push_back(it->second);
         }
         continue;

@@ -62,7 +62,8 @@ SeatController controller_of(const Seat& seat) {
 }
 
 std::string save_text_keeping_people(const Table& table, const std::string& name,
-                                     const std::vector<SeatController>& controllers) {
+                                     const std::vector<SeatController>& controllers,
+                                     const SeatVector<std::optional<SeatOwner>>& owners) {
   std::string text = save_text(table);
   if (!name.empty()) {
     // After the header line: clients were told to rejoin by this name.
@@ -73,6 +74,9 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
   // that person's, so it is saved as a person's ("seat human human NAME", as
   // core/save.cpp writes them). Seat lines come in seat
   // order (core/save.cpp); only those of person seats played by a bot change.
+  // After the last one: whose each person's seat is.
+  const bool with_owners = owners.seats() == static_cast<int>(table.seats().size());
+  std::string owner_lines;
   std::string out;
   out.reserve(text.size() + 16);
   std::size_t i = 0, seat = 0;
@@ -91,7 +95,14 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
       } else {
         out += line;
       }
+      const auto p = static_cast<PlayerId>(seat);
+      if (with_owners && who != SeatController::Computer) owner_lines += owner_line(p, owners[p]);
       ++seat;
+      if (seat == seats.size() && !owner_lines.empty()) {
+        out += '\n';
+        out += owner_lines;
+        out.pop_back();  // the line's own newline follows
+      }
     } else {
       out += line;
     }
@@ -124,10 +135,13 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
   seats_.resize(table_->seats().size());
   // A resumed game may have had stand-ins: every person's seat is a person's again.
+  // A resumed game's seats are their recorded owners' (ServerOptions::owners).
   for (std::size_t p = 0; p < table_->seats().size(); ++p) {
     seats_[p].controller = controller_of(table_->seats()[p]);
     if (person_seat(p) && table_->seats()[p].kind != SeatKind::Human)
       table_->set_seat_kind(static_cast<PlayerId>(p), SeatKind::Human);
+    const auto seat = static_cast<PlayerId>(p);
+    if (person_seat(p) && seat < opt_.owners.seats()) seats_[p].owner = opt_.owners[seat];
   }
   table_->set_event_sink(&events_);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
@@ -137,13 +151,12 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
     started_ = true;
     for (std::size_t p = 0; p < seats_.size(); ++p)
       if (person_seat(p)) {
-        seats_[p].claimed = true;
-        seats_[p].uid = host_uid_;
-        seats_[p].user = user_name(host_uid_);
+        seats_[p].owner = SeatOwner::of_uid(host_uid_, user_name(host_uid_));
+        seats_[p].sat = true;
       }
   }
   if (table_->state().contest_running()) contest_report_.resume_in_contest(*table_);
-  saved_steps_ = table_->history().size();
+  saved_mark_ = save_mark();
   empty_since_ = now();
 }
 
@@ -153,7 +166,7 @@ std::string Server::save_problem_reason() const {
 }
 
 Server::~Server() {
-  if (!handed_over_ && saved_steps_ != table_->history().size()) save();
+  if (!handed_over_ && saved_mark_ != save_mark()) save();
   for (auto& c : clients_)
     if (c->fd >= 0) ::close(c->fd);
   if (listen_fd_ >= 0) {
@@ -162,6 +175,12 @@ Server::~Server() {
   }
   table_->set_step_observer({});
   table_->set_event_sink(nullptr);
+}
+
+std::string Server::save_text() const {
+  std::vector<std::optional<SeatOwner>> owners;
+  for (const SeatState& s : seats_) owners.push_back(s.owner);
+  return save_text_keeping_people(*table_, opt_.name, controllers(), SeatVector(std::move(owners)));
 }
 
 std::vector<SeatController> Server::controllers() const {
@@ -241,7 +260,7 @@ void Server::open() {
   socket_path_ = net::socket_path(opt_.dir, opt_.name);
   // The save exists from the start, so --resume works even before a decision;
   // a table whose game cannot be saved is not opened at all.
-  saved_steps_ = static_cast<std::size_t>(-1);
+  saved_mark_ = static_cast<std::size_t>(-1);
   if (const std::string err = save(); !err.empty())
     throw UserError(fmt::format("cannot open the table: the game cannot be saved: {}", err));
   listen_fd_ = listen_unix(socket_path_, opt_.group, opt_.group_set);
@@ -250,6 +269,11 @@ void Server::open() {
                   socket_path_, opt_.code.empty() ? "" : " (join code required)",
                   opt_.save_path.empty() ? "" : fmt::format(", saved to {}", opt_.save_path)));
   say(fmt::format("seed {}", table_->seed()));
+  for (const std::string& note : opt_.notes) say(note);
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (const auto& owner = seats_[p].owner; owner && !opt_.watch_only)
+      say(fmt::format("{} is {}'s: only they may sit there", seat_label(static_cast<PlayerId>(p)),
+                      owner->name));
 }
 
 int Server::watchers() const {
@@ -297,22 +321,21 @@ void Server::save_if_changed() {
   // top of an unsaved one -- except with a SaveWriter (a host of many
   // tables), where the writer saves the newest text a few milliseconds
   // later, one save of a table at a time.
-  if (table_->history().size() == saved_steps_) return;
+  if (save_mark() == saved_mark_) return;
   if (opt_.writer && !opt_.save_path.empty()) {
     if (save_in_flight_) return;  // saved() brings us back here
     save_in_flight_ = true;
-    opt_.writer->submit(this, opt_.save_path, save_text_keeping_people(*table_, opt_.name, controllers()),
-                        table_->history().size());
+    opt_.writer->submit(this, opt_.save_path, save_text(), save_mark());
     return;
   }
   save();
   for (auto& c : clients_) flush(*c);  // anything save() had to tell the players
 }
 
-void Server::saved(std::size_t steps, const std::string& problem) {
+void Server::saved(std::size_t mark, const std::string& problem) {
   save_in_flight_ = false;
   if (problem.empty()) {
-    saved_steps_ = steps;
+    saved_mark_ = mark;
     ++stats_.saves;
   }
   note_save_result(problem);
@@ -321,13 +344,13 @@ void Server::saved(std::size_t steps, const std::string& problem) {
 
 std::string Server::save() {
   if (opt_.save_path.empty()) {
-    saved_steps_ = table_->history().size();
+    saved_mark_ = save_mark();
     return {};
   }
   std::string problem;
   try {
-    write_file_atomically(opt_.save_path, save_text_keeping_people(*table_, opt_.name, controllers()));
-    saved_steps_ = table_->history().size();
+    write_file_atomically(opt_.save_path, save_text());
+    saved_mark_ = save_mark();
     ++stats_.saves;
   } catch (const std::exception& e) {
     problem = e.what();
@@ -539,7 +562,7 @@ bool Server::make_room(uid_t uid) {
   // Full. The host or a player with a seat still gets in: the user with the
   // most connections loses its oldest one that has not said hello.
   const bool seated = std::any_of(seats_.begin(), seats_.end(),
-                                  [&](const SeatState& s) { return s.claimed && s.uid == uid; });
+                                  [&](const SeatState& s) { return s.owner && s.owner->is_uid(uid); });
   if (uid != host_uid_ && !seated) return false;
   Client* victim = nullptr;
   for (const auto& c : clients_)
@@ -677,7 +700,7 @@ void Server::stop_by_signal(int sig) {
 
 void Server::close_table() {
   say_counts(now(), true);
-  if (saved_steps_ != table_->history().size()) save();
+  if (saved_mark_ != save_mark()) save();
   for (auto& c : clients_) flush(*c);
   say(!save_problem_.empty() ? fmt::format("table closed; the game is NOT saved: {}", save_problem_)
       : table_->over()       ? "table closed"

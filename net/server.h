@@ -21,7 +21,9 @@
 #include "core/contest_report.h"
 #include "core/event.h"
 #include "core/pacer.h"
+#include "core/per_player.h"
 #include "core/seat.h"
+#include "core/seat_owner.h"
 #include "core/table.h"
 #include "net/protocol.h"
 #include "net/repeated_lines.h"
@@ -33,11 +35,12 @@ using Millis = std::int64_t;
 class Server;
 
 // Writes saves off the serving loop, for a host of many tables (net/hub.h):
-// submit() takes the text; the host hands the result back with Server::saved().
+// submit() takes the text; the host hands the result back with Server::saved(),
+// with the `mark` it was given (how far the text goes: steps and seats taken).
 class SaveWriter {
  public:
   virtual ~SaveWriter() = default;
-  virtual void submit(Server* server, std::string path, std::string text, std::size_t steps) = 0;
+  virtual void submit(Server* server, std::string path, std::string text, std::size_t mark) = 0;
 };
 
 struct ServerOptions {
@@ -79,6 +82,11 @@ struct ServerOptions {
   // moves the table itself, seats nobody and saves nothing: people may
   // only watch (the same directory, socket, peer and code checks).
   bool watch_only = false;
+  // A resumed table: each seat's owner as its save recorded it (none: free
+  // to whoever sits first). Only its owner may sit at an owned seat.
+  SeatVector<std::optional<SeatOwner>> owners;
+  // Said in the log once the table is open (seats the host freed at a resume).
+  std::vector<std::string> notes;
   SaveWriter* writer = nullptr;               // none: saved in the loop, before the next message is read
   std::function<Millis()> clock;              // default: steady clock
   std::function<void(std::string_view)> log;  // one line per event, no newline
@@ -125,8 +133,9 @@ class Server {
   void ready(int fd, short revents, Millis real);
   bool finish(Millis real);
   Millis now() const;
-  // A save handed to the SaveWriter came back ("" it worked).
-  void saved(std::size_t steps, const std::string& problem);
+  // A save handed to the SaveWriter came back ("" it worked), with the
+  // mark it was submitted with.
+  void saved(std::size_t mark, const std::string& problem);
   bool save_in_flight() const { return save_in_flight_; }
   // Whether SIGINT, SIGTERM or SIGHUP arrived (install_signal_handlers()).
   static bool stop_signal_received();
@@ -158,6 +167,8 @@ class Server {
   bool started() const { return started_; }
   // Writes the save file now (if any). Returns "" or the error.
   std::string save();
+  // What save() writes: the game, the table's name, whose each person's seat is.
+  std::string save_text() const;
   // Why the last save failed ("" it worked): every client's status line
   // starts with it until a save works again.
   const std::string& save_problem() const { return save_problem_; }
@@ -178,10 +189,11 @@ class Server {
   struct Client;
   struct SeatState {
     SeatController controller = SeatController::Computer;
-    bool claimed = false;
-    uid_t uid = 0;
-    std::string user;
-    int client = -1;  // id of the connected client, -1: away
+    // Whose the seat is: its first sitter's, for the whole game (kept in
+    // the save, so across a restart of the server too).
+    std::optional<SeatOwner> owner;
+    bool sat = false;  // someone sat here since this server opened the table
+    int client = -1;   // id of the connected client, -1: away
     Millis away_since = 0;
     bool stand_in = false;
     std::uint32_t ask = 0;  // the current question's number
@@ -219,6 +231,8 @@ class Server {
   void read_client(Client& c, Millis real);
   void handle(Client& c, const json& msg, Millis real);
   void handle_hello(Client& c, const json& msg, Millis real);
+  // Who a client is, as a seat's owner is recorded.
+  static SeatOwner identity(const Client& c);
   void handle_act(Client& c, const json& msg, Millis real);
   void send(Client& c, const json& msg);
   void send_raw(Client& c, const std::string& bytes);
@@ -272,7 +286,11 @@ class Server {
   PacePhase phase_ = PacePhase::Computers;
   bool started_ = false;
   Millis last_frame_ = 0;
-  std::size_t saved_steps_ = static_cast<std::size_t>(-1);
+  // What a save must keep: every step, and every seat taken for the first
+  // time. save_mark() grows with both; a save is due when it passed saved_mark_.
+  std::size_t claims_ = 0;
+  std::size_t save_mark() const { return table_->history().size() + claims_; }
+  std::size_t saved_mark_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
   bool save_in_flight_ = false;
   Millis over_since_ = -1;
@@ -298,8 +316,11 @@ class Server {
 // stand-in computer for now: those seats are written as human seats.
 // `name`: the table's name, kept in the save so `host --resume` reopens the
 // same table. `controllers`: each seat's (default: controller_of each seat).
+// `owners`: whose each seat is, written as an `owner` line for every person's
+// seat after the seat lines (core/save.h owner_line(); empty: no lines).
 std::string save_text_keeping_people(const Table& table, const std::string& name = {},
-                                     const std::vector<SeatController>& controllers = {});
+                                     const std::vector<SeatController>& controllers = {},
+                                     const SeatVector<std::optional<SeatOwner>>& owners = {});
 // A seat's controller as a table made by the set-up (or a save) has it.
 SeatController controller_of(const Seat& seat);
 

@@ -45,7 +45,7 @@ bool Server::update(Millis real) {
   if (!started_) {
     std::vector<std::string> missing;
     for (std::size_t p = 0; p < seats_.size(); ++p)
-      if (person_seat(p) && !seats_[p].claimed) missing.push_back(seat_label(static_cast<PlayerId>(p)));
+      if (person_seat(p) && !seats_[p].sat) missing.push_back(seat_label(static_cast<PlayerId>(p)));
     if (!missing.empty()) return false;
     started_ = true;
     pacer_.hold_until(real + opt_.pace_ms / 2);
@@ -76,7 +76,7 @@ void Server::record_history() {
   if (opt_.history_dir.empty()) return;
   std::vector<PlayerId> you;
   for (std::size_t p = 0; p < seats_.size(); ++p)
-    if (seats_[p].claimed && seats_[p].uid == host_uid_) you.push_back(static_cast<PlayerId>(p));
+    if (seats_[p].owner && seats_[p].owner->is_uid(host_uid_)) you.push_back(static_cast<PlayerId>(p));
   const std::string problem = append_history(
       opt_.history_dir,
       finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you, controllers()));
@@ -94,7 +94,7 @@ Millis Server::wake_at(Millis real) const {
   if (opt_.stand_in && started_ && phase_ != PacePhase::Over)
     for (std::size_t p = 0; p < seats_.size(); ++p) {
       const SeatState& s = seats_[p];
-      if (s.claimed && s.client < 0 && !s.stand_in) wake = std::min(wake, s.away_since + opt_.grace_ms);
+      if (s.sat && s.client < 0 && !s.stand_in) wake = std::min(wake, s.away_since + opt_.grace_ms);
     }
   for (const auto& c : clients_)
     if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
@@ -109,7 +109,7 @@ void Server::check_stand_ins(Millis real) {
   if (!opt_.stand_in || !started_ || table_->over()) return;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     SeatState& s = seats_[p];
-    if (!s.claimed || s.client >= 0 || s.stand_in || real < s.away_since + opt_.grace_ms) continue;
+    if (!s.sat || s.client >= 0 || s.stand_in || real < s.away_since + opt_.grace_ms) continue;
     s.stand_in = true;
     const auto seat = static_cast<PlayerId>(p);
     table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));

@@ -68,24 +68,27 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
                "seat");
         return;
       }
+      const std::string holder = s.owner ? s.owner->name : std::string();
       if (s.client >= 0) {
         refuse(
             c,
-            fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, s.user, seat.name),
+            fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, holder, seat.name),
             "taken");
         return;
       }
-      // A seat is its first sitter's for the whole game: the host does not take it either.
-      if (s.claimed && s.uid != c.cred.uid) {
-        refuse(c, fmt::format("seat {} belongs to {}", h.seat, s.user), "seat");
+      // A seat is its first sitter's for the whole game, across a restart of
+      // the server too (the save keeps the owner): the host does not take it either.
+      if (s.owner && !s.owner->same_person(identity(c))) {
+        refuse(c, fmt::format("seat {} belongs to {}", h.seat, holder), "seat");
         return;
       }
     } else {
       for (int k = 0; k < n && p < 0; ++k)
-        if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].claimed) p = k;
+        if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].owner) p = k;
       for (int k = 0; k < n && p < 0; ++k) {
         const SeatState& s = seats_[static_cast<std::size_t>(k)];
-        if (person_seat(static_cast<std::size_t>(k)) && s.claimed && s.client < 0 && s.uid == c.cred.uid)
+        if (person_seat(static_cast<std::size_t>(k)) && s.owner && s.client < 0 &&
+            s.owner->same_person(identity(c)))
           p = k;
       }
       if (p < 0) {
@@ -94,10 +97,12 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
       }
     }
     SeatState& s = seats_[static_cast<std::size_t>(p)];
-    const bool back = s.claimed;
-    s.claimed = true;
-    s.uid = c.cred.uid;
-    s.user = c.user;
+    const bool back = s.owner.has_value();
+    if (!back) {
+      s.owner = identity(c);
+      ++claims_;  // saved below, before the welcome
+    }
+    s.sat = true;
     s.client = c.id;
     s.answered = true;  // a fresh question number for the fresh screen
     c.kind = Client::Kind::Player;
@@ -113,6 +118,10 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   }
   ever_joined_ = true;
   changed_ = true;
+  // A seat taken for the first time is saved before its player hears it is
+  // theirs: a server killed a moment later still knows whose it is. (Under
+  // `serve` the writer threads save it a few milliseconds later.)
+  save_if_changed();
   json welcome{{"type", "welcome"},
                {"protocol", kProtocolVersion},
                {"server", std::string("racetable ") + RACETABLE_VERSION},
@@ -136,6 +145,10 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   }
   c.log_pos = from;
   (void)real;
+}
+
+SeatOwner Server::identity(const Client& c) {
+  return SeatOwner::of_uid(c.cred.uid, c.user);
 }
 
 Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {

@@ -32,8 +32,9 @@ std::string Server::status_line(PlayerId viewer) const {
   if (!started_) {
     std::string free;
     for (std::size_t p = 0; p < seats_.size(); ++p)
-      if (person_seat(p) && !seats_[p].claimed)
-        free += fmt::format("{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)));
+      if (person_seat(p) && !seats_[p].sat)
+        free += fmt::format("{}{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)),
+                            seats_[p].owner ? " for " + seats_[p].owner->name : std::string());
     return fmt::format("Waiting for players: {} (racetable join {} --seat N)", free, opt_.name);
   }
   switch (phase_) {
@@ -100,12 +101,12 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     v.name = seat.name;
     v.human = person_seat(p);
     v.level = v.human ? "human" : level_name(seat.level);
-    v.claimed = ss.claimed;
-    v.connected = ss.client >= 0 || (opt_.watch_only && ss.claimed);  // a mirror's people play at its host
+    v.claimed = ss.owner.has_value();
+    v.connected = ss.client >= 0 || (opt_.watch_only && ss.owner);  // a mirror's people play at its host
     v.stand_in = ss.stand_in;
     v.acting = std::find(actors.begin(), actors.end(), static_cast<PlayerId>(p)) != actors.end();
     v.you = static_cast<PlayerId>(p) == viewer;
-    v.user = ss.user;
+    v.user = ss.owner ? ss.owner->name : std::string();
     s.seats.push_back(std::move(v));
   }
   for (const Placing& pl : st.standings().placings)
@@ -179,10 +180,10 @@ json Server::table_info(const Client& c) const {
     seats.push_back(json{{"name", seat.name},
                          {"human", person_seat(p)},
                          {"level", std::string(person_seat(p) ? "human" : level_name(seat.level))},
-                         {"claimed", seats_[p].claimed},
-                         {"connected", seats_[p].client >= 0 || (opt_.watch_only && seats_[p].claimed)},
+                         {"claimed", seats_[p].owner.has_value()},
+                         {"connected", seats_[p].client >= 0 || (opt_.watch_only && seats_[p].owner)},
                          {"stand_in", seats_[p].stand_in},
-                         {"user", seats_[p].user}});
+                         {"user", seats_[p].owner ? seats_[p].owner->name : std::string()}});
   }
   j["seats"] = std::move(seats);
   j["watchers"] = watchers();

@@ -225,6 +225,13 @@ TEST_CASE("CLI net: one-line errors for bad host and join options", "[cli][net]"
   const Run both = run(d, "join t --seat 1 --watch");
   CHECK(both.code == 2);
   CHECK_THAT(both.err, Catch::Contains("--seat or --watch"));
+  const Run free = run(d, "host go-wacky --free-seat 2 --dir " + d.path + "/s");
+  CHECK(free.code == 2);
+  CHECK_THAT(free.err,
+             Catch::Contains("--free-seat frees seats of a resumed game: give it with --resume FILE"));
+  const Run open = run(d, "host go-wacky --open-seats --dir " + d.path + "/s");
+  CHECK(open.code == 2);
+  CHECK_THAT(open.err, Catch::Contains("--open-seats opens seats of a resumed game"));
   const Run none = run(d, "host");
   CHECK(none.code == 2);
   CHECK_THAT(none.err, Catch::Contains("host needs a GAME"));

@@ -257,7 +257,7 @@ TEST_CASE("Shared table: the game is saved after every decision, and a new serve
     h.pump();
     if (h.server->table().history().size() != before) {
       // What a crash right now would leave behind is the game as it stands.
-      REQUIRE(read_file(o.save_path) == save_text_keeping_people(h.server->table(), o.name));
+      REQUIRE(read_file(o.save_path) == h.server->save_text());
       ++checked;
     }
     for (Scripted* c : {a.get(), b.get()}) {
@@ -271,18 +271,28 @@ TEST_CASE("Shared table: the game is saved after every decision, and a new serve
   b.reset();
   h.server.reset();  // the server is gone
   // The save keeps the table's name, for `host --resume`.
-  CHECK(parse_save(read_file(o.save_path), o.save_path).table == o.name);
+  const SaveFile saved = parse_save(read_file(o.save_path), o.save_path);
+  CHECK(saved.table == o.name);
+  // ...and whose each person's seat is, for the resumed table to give it back only to them.
+  REQUIRE(saved.owners.seats() == 3);
+  CHECK(saved.owners[0].owner == SeatOwner::of_uid(::getuid(), user_name(::getuid())));
+  CHECK(saved.owners[1].owner == SeatOwner::of_uid(::getuid(), user_name(::getuid())));
+  CHECK_FALSE(saved.owners[2].recorded);  // a computer's
   auto table = load_save(read_file(o.save_path), o.save_path, builtin_registry(), DataSource::embedded());
   CHECK(table->state().debug_string() == state_before);
   Harness h2;
   ServerOptions o2 = h2.options();
   o2.save_path = o.save_path;
+  std::vector<std::optional<SeatOwner>> owners;  // as host --resume gives them
+  for (const SaveFile::Owner& owner : saved.owners) owners.push_back(owner.owner);
+  o2.owners = SeatVector(std::move(owners));
   h2.start(std::move(table), o2);
   auto a2 = connect(h2, play_hello(1));
   // Until everyone is back, the game waits.
   for (int i = 0; i < 100; ++i) h2.pump();
   CHECK_FALSE(h2.server->started());
-  CHECK_THAT(a2->st.screen().status, Catch::Contains("Waiting for players: seat 2 (Ben)"));
+  CHECK_THAT(a2->st.screen().status,
+             Catch::Contains("Waiting for players: seat 2 (Ben) for " + user_name(::getuid())));
   auto b2 = connect(h2, play_hello(2));
   play_out(h2, {a2.get(), b2.get()});
   CHECK(h2.server->table().over());

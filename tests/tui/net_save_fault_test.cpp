@@ -94,5 +94,5 @@ TEST_CASE("Shared table: a failed save is a notice to every client and in every 
     CHECK(std::count(got.begin(), got.end(), "The game is saved again") == 1);
     CHECK_THAT(c->st.screen().status, !Catch::Contains("NOT SAVED"));
   }
-  CHECK(read_file(o.save_path) == save_text_keeping_people(h.server->table(), o.name));
+  CHECK(read_file(o.save_path) == h.server->save_text());
 }

@@ -2,6 +2,8 @@
 // may do (join codes, connections that never say hello, seats, watchers,
 // tables served together). One TEST_CASE per attack, played as the attacker
 // would; the attacker: tests/tui/net_attacker.h.
+#include <algorithm>
+
 #include "app/commands.h"
 #include "net/repeated_lines.h"
 #include "net/table_log.h"
@@ -409,4 +411,131 @@ TEST_CASE("A table's log file is capped, rotated once, and kept in the host's st
   int kept_logs = 0;
   for (const auto& e : std::filesystem::directory_iterator(keep)) kept_logs += e.path().extension() == ".log";
   CHECK(kept_logs == int(kKeptTableLogs));
+}
+
+namespace {
+
+// A group table of two people's seats whose server was killed (SIGKILL) just
+// after uid kThird sat down at seat 2, before anyone moved: its socket
+// directory (with the table's log) and its save.
+struct KilledTable {
+  TempDir d;
+  std::string dir = d.path + "/s", save = d.path + "/t.save";
+  std::vector<std::string> env{"XDG_STATE_HOME=" + d.path + "/state"};
+
+  KilledTable() {
+    ::chmod(d.path.c_str(), 0755);
+    const Ran host = run({"host", "go-wacky", "--seats", "human,human", "--name", "t", "--group", "root",
+                          "--dir", dir, "--save", save, "--pace", "0", "--detach"},
+                         env);
+    INFO(host.out);
+    REQUIRE(host.code == 0);
+    Detached server(host.out);
+    REQUIRE(server.pid > 0);
+    {
+      Connection ben = [&] {
+        const AsUser as(kThird, {kGroup});
+        return Connection::open(dir, "t");
+      }();
+      REQUIRE(hello_answer(ben, play_hello(2))["type"] == "welcome");
+      ::kill(server.pid, SIGKILL);  // at once: the claim is all the save can have
+    }
+    server.pid = -1;
+    // Gone once its socket refuses connections (the file stays behind, as after a crash).
+    bool gone = false;
+    for (int i = 0; i < 500 && !gone; ++i) {
+      try {
+        Connection probe = Connection::open(dir, "t");
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      } catch (const UserError&) {
+        gone = true;
+      }
+    }
+    REQUIRE(gone);
+  }
+  // `host --resume` of the save, as the host, with `more` arguments.
+  Ran resume(const std::vector<std::string>& more) {
+    std::vector<std::string> args{"host",  "--resume", save,     "--group", "root",
+                                  "--dir", dir,        "--pace", "0",       "--detach"};
+    args.insert(args.end(), more.begin(), more.end());
+    return run(args, env);
+  }
+  // Asks for seat `seat` as `uid` (a group member); the answer.
+  json ask_seat(uid_t uid, int seat) {
+    Connection conn = [&] {
+      const AsUser as(uid, {kGroup});
+      return Connection::open(dir, "t");
+    }();
+    conn.send(to_json(play_hello(seat)));
+    for (int i = 0; i < 500; ++i) {
+      std::vector<json> msgs;
+      std::string error;
+      const bool open = conn.receive(msgs, error);
+      for (const json& m : msgs)  // a refusal comes with the close: read before giving up
+        if (m["type"] == "welcome" || m["type"] == "refused") return m;
+      if (!open) return json{{"type", "closed"}, {"error", error}};
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return json{{"type", "timeout"}};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Attack 10: after the server is killed and the table resumed, a seat is still its first sitter's",
+          "[net][security]") {
+  if (!root()) return;
+  SECTION("another member asking for the seat is refused; its owner gets it back") {
+    KilledTable t;
+    const Ran resumed = t.resume({});
+    INFO(resumed.out);
+    REQUIRE(resumed.code == 0);
+    const Detached server(resumed.out);
+    const json thief = t.ask_seat(kOther, 2);
+    CHECK(thief["type"] == "refused");
+    CHECK_THAT(thief.value("reason", ""), Catch::Contains("seat 2 belongs to"));
+    CHECK(t.ask_seat(kThird, 2)["type"] == "welcome");
+  }
+  SECTION("the host frees the seat at resume: the log says whose it was, and anyone may take it") {
+    KilledTable t;
+    const Ran wrong = t.resume({"--free-seat", "3"});
+    const Detached stray(wrong.out);  // none, unless it opened
+    CHECK(wrong.code == 2);
+    CHECK_THAT(wrong.out,
+               Catch::Contains("--free-seat: '3' is not a seat of this game (give 1 to 2, or all)"));
+    const Ran resumed = t.resume({"--free-seat", "2"});
+    INFO(resumed.out);
+    REQUIRE(resumed.code == 0);
+    const Detached server(resumed.out);
+    CHECK(t.ask_seat(kOther, 2)["type"] == "welcome");
+    CHECK_THAT(slurp(t.dir + "/t.log"),
+               Catch::Contains("seat 2 (Ben) was ") && Catch::Contains("; freed by the host at resume"));
+  }
+  SECTION("--free-seat all frees every person's seat") {
+    KilledTable t;
+    const Ran resumed = t.resume({"--free-seat", "all"});
+    INFO(resumed.out);
+    REQUIRE(resumed.code == 0);
+    const Detached server(resumed.out);
+    CHECK(t.ask_seat(kOther, 2)["type"] == "welcome");
+  }
+  SECTION("a save that records no owners is resumed only when the host says its seats are open") {
+    KilledTable t;
+    // As a racetable before seat owners wrote it: no owner lines.
+    std::string old;
+    std::istringstream in(slurp(t.save));
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("owner ", 0) != 0) old += line + "\n";
+    spit(t.save, old);
+    const Ran refused = t.resume({});
+    const Detached stray(refused.out);  // none, unless it opened
+    CHECK(refused.code == 2);
+    CHECK_THAT(refused.out, Catch::Contains("--open-seats"));
+    CHECK(std::count(refused.out.begin(), refused.out.end(), '\n') == 1);
+    const Ran opened = t.resume({"--open-seats"});
+    INFO(opened.out);
+    REQUIRE(opened.code == 0);
+    const Detached server(opened.out);
+    CHECK(t.ask_seat(kOther, 2)["type"] == "welcome");
+  }
 }
