@@ -27,6 +27,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/harness/scratch_dir.h"
 #include "tests/tui/net_test_util.h"
 
 namespace nettest::attacker {
@@ -85,6 +86,7 @@ struct Ran {
 inline Ran run(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
                std::optional<uid_t> as = std::nullopt, std::vector<gid_t> groups = {},
                const std::string& input = "/dev/null") {
+  static const std::string state_home = rt::test::scratch_dir("racetable-attack-state");
   const TempDir out_dir;
   ::chmod(out_dir.path.c_str(), 0777);
   const std::string out = out_dir.path + "/out";
@@ -97,6 +99,8 @@ inline Ran run(const std::vector<std::string>& args, const std::vector<std::stri
     ::dup2(fd, 1);
     ::dup2(fd, 2);
     ::setsid();  // no terminal: --code cannot prompt
+    // Never the real account's state directory (saves, history, table logs).
+    if (!as) ::setenv("XDG_STATE_HOME", state_home.c_str(), 1);
     for (const std::string& e : env) ::putenv(const_cast<char*>(e.c_str()));
     if (as && (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(*as) != 0 || ::setuid(*as) != 0))
       ::_exit(120);

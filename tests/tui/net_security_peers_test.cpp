@@ -167,7 +167,8 @@ TEST_CASE(
            mine + " --save " + d.path + "/solo.save\n" +
            "wacky-races --name club --seats human,random --seed 4 --pace 0 --group root --dir " + club +
            " --save " + d.path + "/club.save\n");
-  const Ran served = run({"serve", d.path + "/tables.txt", "--detach", "--workers", "2"});
+  const Ran served = run({"serve", d.path + "/tables.txt", "--detach", "--workers", "2"},
+                         {"XDG_STATE_HOME=" + d.path + "/state"});
   INFO(served.out);
   REQUIRE(served.code == 0);
   Detached server(served.out);
