@@ -108,7 +108,6 @@ class LocalTable final : public PlayTable {
   bool visible(const LogEntry& e) const override { return s_->visible(e); }
   std::size_t fresh_from() const override { return s_->fresh_from(); }
 
-  bool can_save() const override { return !s_->demo() && !s_->save_path().empty(); }
   std::string save_path() const override { return s_->save_path(); }
   std::string save() override { return s_->save(); }
   std::string record_finish(const std::string& state_dir, std::time_t now) override {

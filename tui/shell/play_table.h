@@ -125,7 +125,6 @@ class PlayTable {
   virtual std::string lost() const { return {}; }
 
   // Saving (local tables). save(): "" or the error.
-  virtual bool can_save() const { return false; }
   virtual std::string save_path() const { return {}; }
   virtual std::string save() { return "this table is saved by its host"; }
   // The program ends (a signal, quit): a line to print afterwards.
