@@ -325,8 +325,8 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       }
       head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
            style::kNormal);
-      if (!s.watch_hint().empty())
-        foot(s.watch_hint());
+      if (!watch_hint_.empty())
+        foot(watch_hint_);
       else if (s.demo())
         foot("Any key pauses. + and - change the speed.");
       else if (s.shared())

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tui/shell/layout.h"
@@ -50,6 +51,9 @@ class PlayScreen final : public Screen {
   // Where the last frame drew the options, and which option each row shows.
   const Rect& options_rect() const { return options_rect_; }
   const std::vector<int>& option_rows() const { return option_at_row_; }
+  // Replaces the pace hint under the table's activity() ("": the usual one;
+  // the replay viewer: whose view it is).
+  void set_watch_hint(std::string hint) { watch_hint_ = std::move(hint); }
   // Open to watchers (play_watch.cpp): nullptr when not.
   const Watchers* watchers() const { return watch_.get(); }
 
@@ -131,6 +135,7 @@ class PlayScreen final : public Screen {
   int log_max_scroll_ = 0;
   std::string flash_;
   Millis flash_until_ = 0;
+  std::string watch_hint_;
   bool user_paused_ = false;  // demo: a key paused it
   bool was_over_ = false;
   std::string history_problem_;  // the game's end could not be added to history.jsonl: why

@@ -97,8 +97,6 @@ class PlayTable {
   // header's short form of it.
   virtual std::string activity() const = 0;
   virtual std::string turn_status() const = 0;
-  // Replaces the pace hint under activity() ("": the usual one; a replay: whose view it is).
-  virtual std::string watch_hint() const { return {}; }
   virtual std::string result_summary() const = 0;
   virtual std::vector<ResultLine> result() const = 0;
   // Who came first when no seat did (a Neutral Racer), else "".

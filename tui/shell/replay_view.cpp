@@ -56,11 +56,6 @@ class ReplayTable final : public PlayTable {
       return fmt::format("Next, {} chose: {}", seat_name(p.next), m_->next_text(position_));
     return fmt::format("Next, {} decides.", seat_name(p.next));
   }
-  std::string watch_hint() const override {
-    return viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
-                       : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.",
-                                     seat_name(viewer_), seat_name(viewer_));
-  }
   std::string turn_status() const override {
     if (at_end()) return m_->finished() ? "Replay: the end" : "Replay: where the save ends";
     const PlayerId next = m_->at(position_).next;
@@ -135,6 +130,10 @@ void ReplayView::set_viewer(PlayerId viewer) {
   const auto seats = static_cast<PlayerId>(model_->seats().size());
   viewer_ = viewer >= 0 && viewer < seats ? viewer : kEveryone;
   table_->go(position_, viewer_);
+  const std::string name = table_->seat_name(viewer_);
+  screen_->set_watch_hint(
+      viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
+                  : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.", name, name));
 }
 
 void ReplayView::cycle_viewer(int by) {
