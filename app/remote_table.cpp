@@ -21,7 +21,7 @@ std::string printable(std::string_view s) {
   return out;
 }
 
-class RemoteTable final : public shell::PlayTable {
+class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
  public:
   RemoteTable(Connection conn, const json& welcome, RemoteSettings settings)
       : conn_(std::move(conn)), settings_(std::move(settings)) {
@@ -31,6 +31,8 @@ class RemoteTable final : public shell::PlayTable {
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
   }
+
+  shell::RemoteLink* remote() override { return this; }
 
   std::string game_id() const override { return has_screen() ? printable(screen().game) : game_; }
   std::string game_name() const override { return has_screen() ? printable(screen().game_name) : game_name_; }

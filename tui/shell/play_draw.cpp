@@ -130,7 +130,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     draw_log(c, l.log);
     if (s.phase() == Phase::Over)
       draw_over(c);
-    else if (!s.lost().empty())
+    else if (!lost().empty())
       draw_lost(c);
   }
   c.fill(0, h - 1, w, 1, U' ');
@@ -541,12 +541,13 @@ void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
 
 void PlayScreen::draw_lost(Canvas& c) const {
   const int w = std::min(64, c.width() - 4);
-  std::vector<std::string> lines = wrap("Lost the table: " + t_->lost() + ".", w - 4);
+  std::vector<std::string> lines = wrap("Lost the table: " + lost() + ".", w - 4);
   const bool seated = !t_->humans().empty();  // a watcher has no seat to keep
-  if (!t_->rejoin_hint().empty())
+  const std::string hint = rejoin_hint();
+  if (!hint.empty())
     for (auto& l : wrap((seated ? "Your seat is kept. Rejoin from Tables on the title screen, or with: "
                                 : "Watch again from Tables on the title screen, or with: ") +
-                            t_->rejoin_hint(),
+                            hint,
                         w - 4))
       lines.push_back(std::move(l));
   const int h = static_cast<int>(lines.size()) + 5;
@@ -619,7 +620,7 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return {HelpItem{"Enter/q", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
             HelpItem{"r", "rules"}};
   }
-  if (!s.lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
+  if (!lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
   if (s.demo()) return help_line(Context::Demo, unicode);
   if (s.phase() == Phase::PassDevice)
     return {HelpItem{"Enter", "I am " + seat_name(s.asked())}, HelpItem{"?", "keys"}, HelpItem{"q", "quit"}};

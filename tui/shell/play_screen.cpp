@@ -16,7 +16,8 @@
 
 namespace rt::shell {
 
-PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table) : ctx_(ctx), t_(std::move(table)) {
+PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table)
+    : ctx_(ctx), t_(std::move(table)), remote_(t_->remote()) {
   pages_.assign(static_cast<std::size_t>(kSeatKeyGroups), 0);
 }
 
@@ -128,8 +129,17 @@ void PlayScreen::flash(std::string text, Millis now, Millis for_ms) {
   flash_until_ = now + for_ms;
 }
 
+std::string PlayScreen::lost() const {
+  return remote_ ? remote_->lost() : std::string();
+}
+
+std::string PlayScreen::rejoin_hint() const {
+  return remote_ ? remote_->rejoin_hint() : std::string();
+}
+
 bool PlayScreen::take_notices(Millis now) {
-  std::string notice = t_->take_notice();
+  if (!remote_) return false;
+  std::string notice = remote_->take_notice();
   if (notice.empty()) return false;
   flash(std::move(notice), now, 2500);
   return true;
@@ -199,14 +209,14 @@ std::string PlayScreen::seat_name(PlayerId p) const {
 Nav PlayScreen::leave_dialog() {
   // A watcher has no seat to keep: it is told how to watch again.
   const bool seated = !t_->humans().empty();
-  const std::string hint = t_->rejoin_hint();
+  const std::string hint = rejoin_hint();
   std::vector<std::string> message{
       (seated ? "Your seat is kept: come back from Tables on the title screen, or with `"
               : "Watch again from Tables on the title screen, or with `") +
       hint + "`."};
   std::vector<Choice> choices;
   choices.push_back(Choice{"Leave the table and quit racetable", U'q', [this, hint, seated] {
-                             t_->leave();
+                             if (remote_) remote_->leave();
                              return Nav::exit(
                                  0, seated ? "racetable: you left the table; your seat is kept. "
                                              "Rejoin with: " +
@@ -214,7 +224,7 @@ Nav PlayScreen::leave_dialog() {
                                            : "racetable: you stopped watching. Watch again with: " + hint);
                            }});
   choices.push_back(Choice{"Leave and go back to the title", U't', [this] {
-                             t_->leave();
+                             if (remote_) remote_->leave();
                              return Nav::home();
                            }});
   choices.push_back(Choice{seated ? "Keep playing" : "Keep watching", U'n', [] { return Nav::pop(); }});
@@ -351,7 +361,7 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   const Cmd cmd = command(Context::Game, key);
   // q goes back here as everywhere else but in play: to the title.
   if (key.type == KeyType::Enter || key.type == KeyType::Escape || cmd == Cmd::Quit) {
-    t_->leave();
+    if (remote_) remote_->leave();
     // The end could not be saved or added to the history (the screen says
     // so): one more try at the save; what is still lost, the program's last
     // line and exit status say too.
@@ -367,8 +377,9 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
 }
 
 Nav PlayScreen::on_key_lost(const Key& key) {
-  const std::string line = "racetable: lost the table: " + t_->lost() +
-                           (t_->rejoin_hint().empty() ? "" : ". Rejoin with: " + t_->rejoin_hint());
+  const std::string hint = rejoin_hint();
+  const std::string line =
+      "racetable: lost the table: " + lost() + (hint.empty() ? "" : ". Rejoin with: " + hint);
   if (key.type == KeyType::Enter || key.type == KeyType::Escape) return Nav::home();
   if (command(Context::Game, key) == Cmd::Quit) return Nav::exit(1, line);
   return Nav::stay();
@@ -457,7 +468,7 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     }
     return Nav::stay();
   }
-  if (!t.lost().empty() && t.phase() != Phase::Over) return on_key_lost(key);
+  if (!lost().empty() && t.phase() != Phase::Over) return on_key_lost(key);
   if (t.phase() == Phase::Over) return on_key_over(key, now);
   if (t.demo()) return on_key_demo(key, now);
   if (t.phase() == Phase::PassDevice) {

@@ -122,8 +122,14 @@ class PlayScreen final : public Screen {
   std::string status() const;
   std::string seat_name(PlayerId p) const;
 
+  // A shared table's loss: why, or "" (a local table is never lost); the
+  // command that comes back to it, or "".
+  std::string lost() const;
+  std::string rejoin_hint() const;
+
   AppContext& ctx_;
   std::unique_ptr<PlayTable> t_;
+  RemoteLink* remote_;            // the table's connection, if it is a shared table
   std::vector<SeatPanel> seats_;  // this frame's panels
   Question q_;                    // the question on screen
   PlayerId legal_for_ = kEveryone;

@@ -48,10 +48,14 @@ struct ResultLine {
 };
 
 class GameSession;
+class RemoteLink;
 
 class PlayTable {
  public:
   virtual ~PlayTable() = default;
+
+  // The parts only a shared table has; nullptr for any other table.
+  virtual RemoteLink* remote() { return nullptr; }
 
   virtual std::string game_id() const = 0;
   virtual std::string game_name() const = 0;
@@ -64,8 +68,6 @@ class PlayTable {
   // Brings the table up to real time `real`; true when the screen changed.
   virtual bool update(Millis real) = 0;
   virtual Millis wake_at(Millis real) const = 0;
-  // A descriptor whose data wakes the loop (the socket), or -1.
-  virtual int wake_fd() const { return -1; }
 
   virtual Phase phase() const = 0;
   // The seat asked (HumanTurn) or the one to pass the keyboard to.
@@ -117,10 +119,6 @@ class PlayTable {
   // phase command by command, ViewContext::frame), or -1: the board is the
   // state as it is.
   virtual int picture() const { return -1; }
-  // A message from the table to show once ("Too late!"), or "".
-  virtual std::string take_notice() { return {}; }
-  // The table is gone (shared: the connection was lost); why.
-  virtual std::string lost() const { return {}; }
 
   // Saving (local tables). save(): "" or the error.
   virtual std::string save_path() const { return {}; }
@@ -130,9 +128,6 @@ class PlayTable {
   // After on_exit(): something that had to be saved was not (the program
   // then ends with a non-zero status).
   virtual bool unsaved() const { return false; }
-  // Leaving a shared table (its seat is kept); how to come back.
-  virtual void leave() {}
-  virtual std::string rejoin_hint() const { return {}; }
   // The same players again ("n" after a game), if this table can say.
   virtual std::optional<setup::TableRequest> same_players() const { return std::nullopt; }
   virtual std::string stats_tag() const = 0;
@@ -140,6 +135,22 @@ class PlayTable {
   // (core/history.h). "" or why it failed (shown to the player). A shared
   // table's host records its own games.
   virtual std::string record_finish(const std::string& /*state_dir*/, std::time_t /*now*/) { return {}; }
+};
+
+// A table played over a connection (a shared table), beside its PlayTable.
+class RemoteLink {
+ public:
+  virtual ~RemoteLink() = default;
+
+  // The descriptor whose data wakes the loop (the socket), or -1 once closed.
+  virtual int wake_fd() const = 0;
+  // A message from the table to show once ("Too late!"), or "".
+  virtual std::string take_notice() = 0;
+  // The table is gone (the connection was lost): why; "" while it is there.
+  virtual std::string lost() const = 0;
+  // Leaves the table (its seat is kept), and the command that comes back.
+  virtual void leave() = 0;
+  virtual std::string rejoin_hint() const = 0;
 };
 
 // Rows of a drawn board that hold anything (blank rows at the bottom do not count).

@@ -13,7 +13,8 @@ namespace rt::shell {
 PlayScreen::~PlayScreen() = default;
 
 int PlayScreen::wake_fd() const {
-  return watch_ ? watch_->wake_fd() : t_->wake_fd();
+  if (watch_) return watch_->wake_fd();
+  return remote_ ? remote_->wake_fd() : -1;
 }
 
 std::string PlayScreen::cannot_share() const {
