@@ -44,8 +44,6 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       r += fmt::format(" · {} watching", screen().watchers);
     return r;
   }
-  bool shared() const override { return true; }
-
   bool update(Millis) override {
     if (settings_.pump) settings_.pump();
     if (!conn_.is_open()) return false;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,7 +40,7 @@ class PlayScreen final : public Screen {
   std::string stats_tag() const override;
   int wake_fd() const override;
   bool background(Millis now) override;
-  bool goes_on_hidden() const override { return t_->shared(); }
+  bool goes_on_hidden() const override { return remote_ != nullptr; }
 
   PlayTable& table() { return *t_; }
   // The local game behind this screen (tests; a shared table has none).
@@ -122,6 +123,12 @@ class PlayScreen final : public Screen {
   std::string status() const;
   std::string seat_name(PlayerId p) const;
 
+  // No LocalControls: a shared table (or a replay, seen as one from
+  // outside), whose pace and saves are not this screen's.
+  bool shared() const { return local_ == nullptr; }
+  bool demo() const { return local_ && local_->demo(); }
+  // The same players again, when this game can say.
+  std::optional<setup::TableRequest> same_players() const;
   // A shared table's loss: why, or "" (a local table is never lost); the
   // command that comes back to it, or "".
   std::string lost() const;
@@ -129,6 +136,7 @@ class PlayScreen final : public Screen {
 
   AppContext& ctx_;
   std::unique_ptr<PlayTable> t_;
+  LocalControls* local_;          // the table's own pace and saves, if it is a local game
   RemoteLink* remote_;            // the table's connection, if it is a shared table
   std::vector<SeatPanel> seats_;  // this frame's panels
   Question q_;                    // the question on screen

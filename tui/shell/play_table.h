@@ -4,13 +4,22 @@
 // (app/remote_table.cpp) is a socket to a table server, which renders
 // each viewer's screen model, so the client never holds another seat's
 // secrets. The play screen never touches a State or a Table itself.
+//
+// PlayTable holds only what the screen needs from any table: what to draw,
+// what is asked, the answers, the phase and pace, the log. What only one
+// kind of table has is a separate interface beside it, reached through one
+// accessor that is nullptr for the other kinds (as OpenSpiel's
+// simultaneous_move_game.h makes a kind of game a subclass rather than more
+// Game virtuals): LocalControls (a game in this process: the computers'
+// pace, hot-seat, saving, history) and RemoteLink (a shared table: its
+// socket, notices, its loss, leaving and coming back). A replay
+// (replay_view.cpp) has neither.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <ctime>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,22 +57,21 @@ struct ResultLine {
 };
 
 class GameSession;
+class LocalControls;
 class RemoteLink;
 
 class PlayTable {
  public:
   virtual ~PlayTable() = default;
 
-  // The parts only a shared table has; nullptr for any other table.
+  // The parts only one kind of table has; nullptr when it is not of that kind.
+  virtual LocalControls* local() { return nullptr; }
   virtual RemoteLink* remote() { return nullptr; }
 
   virtual std::string game_id() const = 0;
   virtual std::string game_name() const = 0;
   // The right of the header: the seed (local) or the table's name (shared).
   virtual std::string header_right() const = 0;
-  virtual bool demo() const { return false; }
-  // A shared table: the host sets the pace, leaving keeps the seat.
-  virtual bool shared() const { return false; }
 
   // Brings the table up to real time `real`; true when the screen changed.
   virtual bool update(Millis real) = 0;
@@ -84,15 +92,6 @@ class PlayTable {
   // False only when the press came too late (the front end says so); a
   // press dropped while the seat's die is still rolling counts as heard.
   virtual bool contest_act(PlayerId seat, Action action, Millis real) = 0;
-  virtual void confirm_pass(Millis /*real*/) {}
-
-  virtual void pause(Millis /*real*/) {}
-  virtual void resume(Millis /*real*/) {}
-  virtual bool paused() const { return false; }
-  virtual int speed() const { return kDefaultSpeed; }
-  virtual void faster() {}
-  virtual void slower() {}
-  virtual void skip(Millis /*real*/) {}
 
   virtual std::vector<SeatPanel> seats() const = 0;
   // What happens while nobody at this keyboard decides (a line), and the
@@ -120,21 +119,50 @@ class PlayTable {
   // state as it is.
   virtual int picture() const { return -1; }
 
-  // Saving (local tables). save(): "" or the error.
-  virtual std::string save_path() const { return {}; }
-  virtual std::string save() { return "this table is saved by its host"; }
-  // The program ends (a signal, quit): a line to print afterwards.
+  // The program ends (a signal, quit): a line to print afterwards ("" for none).
   virtual std::string on_exit() = 0;
-  // After on_exit(): something that had to be saved was not (the program
-  // then ends with a non-zero status).
-  virtual bool unsaved() const { return false; }
-  // The same players again ("n" after a game), if this table can say.
-  virtual std::optional<setup::TableRequest> same_players() const { return std::nullopt; }
   virtual std::string stats_tag() const = 0;
+};
+
+// A game played in this process (the local table), beside its PlayTable:
+// the computers' pace, the hot-seat hand-over, saving and the history. A
+// table without it (a shared one, a replay) has no pace of its own and is
+// not saved here: a shared table's host sets its pace, saves it and records
+// its history.
+class LocalControls {
+ public:
+  virtual ~LocalControls() = default;
+
+  // The session behind it: what a failed save says, the watchers' copy.
+  virtual GameSession& session() = 0;
+  // Computers only: any key pauses, nothing is saved.
+  virtual bool demo() const = 0;
+
+  // Hot-seat: the person asked() is at the keyboard now (Phase::PassDevice ends).
+  virtual void confirm_pass(Millis real) = 0;
+
+  virtual void pause(Millis real) = 0;
+  virtual void resume(Millis real) = 0;
+  virtual bool paused() const = 0;
+  // The computers' speed, 1 to kSpeedCount.
+  virtual int speed() const = 0;
+  virtual void faster() = 0;
+  virtual void slower() = 0;
+  // Goes on now: the wait after a computer, a contest's result, a race's pictures.
+  virtual void skip(Millis real) = 0;
+
+  // "" when there is no usable state directory.
+  virtual std::string save_path() const = 0;
+  // "" or the error.
+  virtual std::string save() = 0;
+  // After PlayTable::on_exit(): something that had to be saved was not (the
+  // program then ends with a non-zero status).
+  virtual bool unsaved() const = 0;
   // The game just ended here: add it to the history in `state_dir`
-  // (core/history.h). "" or why it failed (shown to the player). A shared
-  // table's host records its own games.
-  virtual std::string record_finish(const std::string& /*state_dir*/, std::time_t /*now*/) { return {}; }
+  // (core/history.h). "" or why it failed (shown to the player).
+  virtual std::string record_finish(const std::string& state_dir, std::time_t now) = 0;
+  // The same players again ("n" after a game).
+  virtual setup::TableRequest same_players() const = 0;
 };
 
 // A table played over a connection (a shared table), beside its PlayTable.
@@ -158,7 +186,5 @@ int used_rows(const Canvas& board);
 
 // The in-process table over a GameSession.
 std::unique_ptr<PlayTable> make_local_table(std::unique_ptr<GameSession> session);
-// The session behind a local table (tests); nullptr for a shared one.
-GameSession* local_session(PlayTable& table);
 
 }  // namespace rt::shell

@@ -24,9 +24,6 @@ class ReplayTable final : public PlayTable {
     return fmt::format("as {}  {}/{}", viewer_ < 0 ? std::string("watcher") : seat_name(viewer_), position_,
                        m_->size() - 1);
   }
-  // Like a shared table seen from outside: no pace of its own, nothing to save.
-  bool shared() const override { return true; }
-
   bool update(Millis) override { return false; }
   Millis wake_at(Millis) const override { return kNever; }
   Phase phase() const override { return at_end() && m_->finished() ? Phase::Over : Phase::Computers; }
