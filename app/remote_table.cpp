@@ -226,6 +226,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   int picture() const override { return has_screen() ? screen().picture : -1; }
 
   const std::vector<shell::LogEntry>& log() const override { return log_; }
+  // The server sends this viewer only the lines it may read.
+  bool visible(const shell::LogEntry&) const override { return true; }
   std::size_t fresh_from() const override { return fresh_from_; }
   std::string take_notice() override {
     if (st_.notices() == notices_seen_) return {};

@@ -109,15 +109,16 @@ class PlayTable {
   virtual void draw_board(Canvas& board, Millis now) const = 0;
 
   virtual const std::vector<LogEntry>& log() const = 0;
-  virtual bool visible(const LogEntry& /*e*/) const { return true; }
+  // Whether this screen's viewer may read `e` now.
+  virtual bool visible(const LogEntry& e) const = 0;
   virtual std::size_t fresh_from() const = 0;
   // Who won the contest that just ended and why, a few lines, while the
   // table holds it on screen (a key goes on); empty otherwise.
-  virtual std::vector<std::string> contest_result() const { return {}; }
+  virtual std::vector<std::string> contest_result() const = 0;
   // The picture of the last step being played back now (RC Racer's race
   // phase command by command, ViewContext::frame), or -1: the board is the
   // state as it is.
-  virtual int picture() const { return -1; }
+  virtual int picture() const = 0;
 
   // The program ends (a signal, quit): a line to print afterwards ("" for none).
   virtual std::string on_exit() = 0;

@@ -82,6 +82,10 @@ class ReplayTable final : public PlayTable {
     return shown_to(e.audience, viewer_ == kEveryone ? kPublic : viewer_);
   }
   std::size_t fresh_from() const override { return fresh_; }
+  // A stop is the state between two decisions: no result held on screen, no
+  // race half played back (the log tells both).
+  std::vector<std::string> contest_result() const override { return {}; }
+  int picture() const override { return -1; }
 
   std::string on_exit() override { return {}; }
   std::string stats_tag() const override { return fmt::format("replay {}", position_); }
