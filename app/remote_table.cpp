@@ -21,7 +21,7 @@ std::string printable(std::string_view s) {
   return out;
 }
 
-class RemoteTable final : public shell::PlayTable {
+class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
  public:
   RemoteTable(Connection conn, const json& welcome, RemoteSettings settings)
       : conn_(std::move(conn)), settings_(std::move(settings)) {
@@ -31,6 +31,8 @@ class RemoteTable final : public shell::PlayTable {
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
   }
+
+  shell::RemoteLink* remote() override { return this; }
 
   std::string game_id() const override { return has_screen() ? printable(screen().game) : game_; }
   std::string game_name() const override { return has_screen() ? printable(screen().game_name) : game_name_; }
@@ -42,8 +44,6 @@ class RemoteTable final : public shell::PlayTable {
       r += fmt::format(" · {} watching", screen().watchers);
     return r;
   }
-  bool shared() const override { return true; }
-
   bool update(Millis) override {
     if (settings_.pump) settings_.pump();
     if (!conn_.is_open()) return false;
@@ -226,6 +226,8 @@ class RemoteTable final : public shell::PlayTable {
   int picture() const override { return has_screen() ? screen().picture : -1; }
 
   const std::vector<shell::LogEntry>& log() const override { return log_; }
+  // The server sends this viewer only the lines it may read.
+  bool visible(const shell::LogEntry&) const override { return true; }
   std::size_t fresh_from() const override { return fresh_from_; }
   std::string take_notice() override {
     if (st_.notices() == notices_seen_) return {};

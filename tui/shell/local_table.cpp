@@ -12,12 +12,13 @@
 namespace rt::shell {
 namespace {
 
-class LocalTable final : public PlayTable {
+class LocalTable final : public PlayTable, public LocalControls {
  public:
   explicit LocalTable(std::unique_ptr<GameSession> session)
       : s_(std::move(session)), over_at_open_(s_->table().over()) {}
 
-  GameSession& session() { return *s_; }
+  LocalControls* local() override { return this; }
+  GameSession& session() override { return *s_; }
 
   std::string game_id() const override { return s_->info().id; }
   std::string game_name() const override { return s_->info().name; }
@@ -108,7 +109,6 @@ class LocalTable final : public PlayTable {
   bool visible(const LogEntry& e) const override { return s_->visible(e); }
   std::size_t fresh_from() const override { return s_->fresh_from(); }
 
-  bool can_save() const override { return !s_->demo() && !s_->save_path().empty(); }
   std::string save_path() const override { return s_->save_path(); }
   std::string save() override { return s_->save(); }
   std::string record_finish(const std::string& state_dir, std::time_t now) override {
@@ -140,7 +140,7 @@ class LocalTable final : public PlayTable {
     return !s_->save_problem().empty();
   }
 
-  std::optional<setup::TableRequest> same_players() const override {
+  setup::TableRequest same_players() const override {
     const Table& t = s_->table();
     setup::TableRequest req;
     req.game = t.game().info().id;
@@ -192,11 +192,6 @@ int used_rows(const Canvas& c) {
 
 std::unique_ptr<PlayTable> make_local_table(std::unique_ptr<GameSession> session) {
   return std::make_unique<LocalTable>(std::move(session));
-}
-
-GameSession* local_session(PlayTable& table) {
-  auto* local = dynamic_cast<LocalTable*>(&table);
-  return local ? &local->session() : nullptr;
 }
 
 }  // namespace rt::shell

@@ -58,7 +58,7 @@ std::string PlayScreen::status() const {
     case Phase::Computers: st = s.turn_status(); break;
   }
   if (user_paused_) st = "PAUSED";
-  return s.demo() ? "Demo: " + st : st;
+  return demo() ? "Demo: " + st : st;
 }
 
 int PlayScreen::measure_board(int width, int max_rows, bool unicode, Millis now) const {
@@ -130,7 +130,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     draw_log(c, l.log);
     if (s.phase() == Phase::Over)
       draw_over(c);
-    else if (!s.lost().empty())
+    else if (!lost().empty())
       draw_lost(c);
   }
   c.fill(0, h - 1, w, 1, U' ');
@@ -145,16 +145,17 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
   x += c.text(x, r.y, s.game_name(), style::kBarBold);
   x += c.text(x, r.y, sep, style::kBar);
   x += c.text(x, r.y, status(), style::kBarBold, r.w / 2);
-  if (GameSession* local = local_session(*t_); local && shows_save_banner(*local)) {
-    draw_save_banner(c, Rect{x + 1, r.y, r.right() - x - 1, 1}, *local);  // stays until a save works
+  if (local_ && shows_save_banner(local_->session())) {
+    // It stays until a save works.
+    draw_save_banner(c, Rect{x + 1, r.y, r.right() - x - 1, 1}, local_->session());
     return;
   }
   std::string right = s.header_right();
   if (watch_) right = fmt::format("{} watching{}{}", watch_->count(), sep, right);
-  if (s.phase() != Phase::Over && !s.shared()) {
+  if (s.phase() != Phase::Over && local_) {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
-      bar += i <= s.speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
+      bar += i <= local_->speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
     right += sep + "speed " + bar;
   }
   // Who watches stays in sight when the rest does not fit.
@@ -246,7 +247,7 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     case Phase::GetReady: title = "Get ready"; break;
     case Phase::Contest: title = s.contest_humans().empty() ? "Watch" : "Now!"; break;
     case Phase::Over: title = "Game over"; break;
-    default: title = s.demo() ? "Demo" : s.shared() ? "Table" : "Computers"; break;
+    default: title = demo() ? "Demo" : shared() ? "Table" : "Computers"; break;
   }
   if (s.phase() == Phase::Computers && !s.contest_result().empty()) title = "Result";
   c.text(1, l.rule_y, " " + title + " ", style::kBold);
@@ -320,20 +321,20 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       if (const std::vector<std::string> result = s.contest_result(); !result.empty()) {
         for (std::size_t i = 0; i < result.size(); ++i)
           head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
-        if (!s.demo() && !s.shared()) foot("Space or Enter: go on now.");
+        if (!demo() && !shared()) foot("Space or Enter: go on now.");
         break;
       }
       head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
            style::kNormal);
-      if (!s.watch_hint().empty())
-        foot(s.watch_hint());
-      else if (s.demo())
+      if (!watch_hint_.empty())
+        foot(watch_hint_);
+      else if (demo())
         foot("Any key pauses. + and - change the speed.");
-      else if (s.shared())
+      else if (shared())
         foot(s.humans().empty() ? "You are watching: PgUp/PgDn scroll the log."
                                 : "Your questions appear here when it is your turn.");
       else
-        foot(fmt::format("Speed {} of {} (+ and -). Space: go on now.", s.speed(), kSpeedCount));
+        foot(fmt::format("Speed {} of {} (+ and -). Space: go on now.", local_->speed(), kSpeedCount));
       break;
     }
     case Phase::GetReady:
@@ -341,12 +342,12 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       const bool ready = s.phase() == Phase::GetReady;
       if (ready) head("GET READY!", style::kWarn);
       if (humans_in.empty()) {
-        if (s.shared())
+        if (shared())
           head(s.activity(), style::kNormal);  // the table says who is racing
         else
           head(ready ? "The computers race this one." : "The computers are racing: watch the board.",
                style::kNormal);
-        if (!s.demo() && !s.shared()) foot("Space: skip ahead.");
+        if (!demo() && !shared()) foot("Space: skip ahead.");
         break;
       }
       if (humans_in.size() == 1 && s.humans().size() == 1) {
@@ -541,12 +542,13 @@ void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
 
 void PlayScreen::draw_lost(Canvas& c) const {
   const int w = std::min(64, c.width() - 4);
-  std::vector<std::string> lines = wrap("Lost the table: " + t_->lost() + ".", w - 4);
+  std::vector<std::string> lines = wrap("Lost the table: " + lost() + ".", w - 4);
   const bool seated = !t_->humans().empty();  // a watcher has no seat to keep
-  if (!t_->rejoin_hint().empty())
+  const std::string hint = rejoin_hint();
+  if (!hint.empty())
     for (auto& l : wrap((seated ? "Your seat is kept. Rejoin from Tables on the title screen, or with: "
                                 : "Watch again from Tables on the title screen, or with: ") +
-                            t_->rejoin_hint(),
+                            hint,
                         w - 4))
       lines.push_back(std::move(l));
   const int h = static_cast<int>(lines.size()) + 5;
@@ -592,8 +594,8 @@ void PlayScreen::draw_over(Canvas& c) const {
   // First place went to no seat (a Neutral Racer): say so above the seats.
   if (!outside_winner.empty()) add(1, outside_winner, "no seat won");
   for (const ResultLine& pl : placings) add(pl.place, pl.name, pl.detail);
-  const std::string keys = t_->same_players() ? "Enter or q: title   n: play again   l: the whole log"
-                                              : "Enter or q: title   l: the whole log";
+  const std::string keys = same_players() ? "Enter or q: title   n: play again   l: the whole log"
+                                          : "Enter or q: title   l: the whole log";
   const int h = std::min(c.height() - 2, static_cast<int>(summary.size() + history.size() + rows.size()) + 6);
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
@@ -614,13 +616,12 @@ void PlayScreen::draw_over(Canvas& c) const {
 std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   const PlayTable& s = *t_;
   if (s.phase() == Phase::Over) {
-    if (!s.same_players())
-      return {HelpItem{"Enter/q", "title"}, HelpItem{"l", "log"}, HelpItem{"r", "rules"}};
+    if (!same_players()) return {HelpItem{"Enter/q", "title"}, HelpItem{"l", "log"}, HelpItem{"r", "rules"}};
     return {HelpItem{"Enter/q", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
             HelpItem{"r", "rules"}};
   }
-  if (!s.lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
-  if (s.demo()) return help_line(Context::Demo, unicode);
+  if (!lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
+  if (demo()) return help_line(Context::Demo, unicode);
   if (s.phase() == Phase::PassDevice)
     return {HelpItem{"Enter", "I am " + seat_name(s.asked())}, HelpItem{"?", "keys"}, HelpItem{"q", "quit"}};
   const auto items = help_line(Context::Game, unicode);
@@ -638,13 +639,13 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
         pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"}));
   }
   // A shared table is saved by its host: no "save" key there.
-  if (s.phase() == Phase::HumanTurn && s.shared())
+  if (s.phase() == Phase::HumanTurn && shared())
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
   if (s.phase() == Phase::HumanTurn)
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
-  if (s.shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
+  if (shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
   // The computers' turn has room for "w watch"; a question's line has not (the ? page has it).
   return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "watch", "quit"});
 }

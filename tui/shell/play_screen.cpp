@@ -16,7 +16,8 @@
 
 namespace rt::shell {
 
-PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table) : ctx_(ctx), t_(std::move(table)) {
+PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table)
+    : ctx_(ctx), t_(std::move(table)), local_(t_->local()), remote_(t_->remote()) {
   pages_.assign(static_cast<std::size_t>(kSeatKeyGroups), 0);
 }
 
@@ -43,9 +44,8 @@ std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::strin
 }
 
 GameSession& PlayScreen::session() {
-  GameSession* s = local_session(*t_);
-  if (!s) throw std::logic_error("a shared table has no local session");
-  return *s;
+  if (!local_) throw std::logic_error("a shared table has no local session");
+  return local_->session();
 }
 
 PlayerId PlayScreen::deciding() const {
@@ -128,8 +128,17 @@ void PlayScreen::flash(std::string text, Millis now, Millis for_ms) {
   flash_until_ = now + for_ms;
 }
 
+std::string PlayScreen::lost() const {
+  return remote_ ? remote_->lost() : std::string();
+}
+
+std::string PlayScreen::rejoin_hint() const {
+  return remote_ ? remote_->rejoin_hint() : std::string();
+}
+
 bool PlayScreen::take_notices(Millis now) {
-  std::string notice = t_->take_notice();
+  if (!remote_) return false;
+  std::string notice = remote_->take_notice();
   if (notice.empty()) return false;
   flash(std::move(notice), now, 2500);
   return true;
@@ -139,14 +148,14 @@ bool PlayScreen::background(Millis now) {
   // Watchers are served while a page covers the game (it stands still then).
   const bool watchers_changed = serve_watchers(now);
   // A shared table goes on under the keys and rules pages: keep reading it.
-  if (!t_->shared()) return watchers_changed;
+  if (!remote_) return watchers_changed;
   return t_->update(now) || watchers_changed;
 }
 
 bool PlayScreen::tick(Millis now) {
   bool changed = t_->update(now);
   if (serve_watchers(now)) changed = true;
-  if (t_->phase() == Phase::Contest && !t_->paused() && !t_->shared())
+  if (t_->phase() == Phase::Contest && local_ && !local_->paused())
     changed = true;  // the view moves with time
   if (take_notices(now)) changed = true;
   if (!flash_.empty() && now >= flash_until_) {
@@ -158,7 +167,8 @@ bool PlayScreen::tick(Millis now) {
     over_since_ = now;
     changed = true;
     // No state directory (a test's shell): nothing is kept, history neither.
-    if (!ctx_.state_dir.empty()) history_problem_ = t_->record_finish(ctx_.state_dir, ctx_.wall_clock());
+    if (local_ && !ctx_.state_dir.empty())
+      history_problem_ = local_->record_finish(ctx_.state_dir, ctx_.wall_clock());
   }
   if (changed) refresh_options();
   return changed;
@@ -172,11 +182,11 @@ Millis PlayScreen::wake_at(Millis now) const {
 }
 
 void PlayScreen::pause(Millis now) {
-  t_->pause(now);
+  if (local_) local_->pause(now);
 }
 
 void PlayScreen::resume(Millis now) {
-  if (!user_paused_) t_->resume(now);
+  if (local_ && !user_paused_) local_->resume(now);
 }
 
 std::string PlayScreen::on_exit() {
@@ -184,7 +194,12 @@ std::string PlayScreen::on_exit() {
 }
 
 bool PlayScreen::unsaved() const {
-  return t_->unsaved();
+  return local_ && local_->unsaved();
+}
+
+std::optional<setup::TableRequest> PlayScreen::same_players() const {
+  if (!local_) return std::nullopt;
+  return local_->same_players();
 }
 
 std::string PlayScreen::stats_tag() const {
@@ -199,14 +214,14 @@ std::string PlayScreen::seat_name(PlayerId p) const {
 Nav PlayScreen::leave_dialog() {
   // A watcher has no seat to keep: it is told how to watch again.
   const bool seated = !t_->humans().empty();
-  const std::string hint = t_->rejoin_hint();
+  const std::string hint = rejoin_hint();
   std::vector<std::string> message{
       (seated ? "Your seat is kept: come back from Tables on the title screen, or with `"
               : "Watch again from Tables on the title screen, or with `") +
       hint + "`."};
   std::vector<Choice> choices;
   choices.push_back(Choice{"Leave the table and quit racetable", U'q', [this, hint, seated] {
-                             t_->leave();
+                             if (remote_) remote_->leave();
                              return Nav::exit(
                                  0, seated ? "racetable: you left the table; your seat is kept. "
                                              "Rejoin with: " +
@@ -214,7 +229,7 @@ Nav PlayScreen::leave_dialog() {
                                            : "racetable: you stopped watching. Watch again with: " + hint);
                            }});
   choices.push_back(Choice{"Leave and go back to the title", U't', [this] {
-                             t_->leave();
+                             if (remote_) remote_->leave();
                              return Nav::home();
                            }});
   choices.push_back(Choice{seated ? "Keep playing" : "Keep watching", U'n', [] { return Nav::pop(); }});
@@ -222,10 +237,10 @@ Nav PlayScreen::leave_dialog() {
 }
 
 Nav PlayScreen::ask_quit() {
-  if (t_->shared()) return leave_dialog();
+  if (shared()) return leave_dialog();
   std::vector<Choice> choices;
   std::vector<std::string> message;
-  if (t_->demo()) {
+  if (demo()) {
     message = {"Stop watching this demo?"};
     choices.push_back(Choice{"Quit racetable", U'q', [] { return Nav::exit(0); }});
     choices.push_back(Choice{"Back to the title", U't', [] { return Nav::home(); }});
@@ -238,15 +253,15 @@ Nav PlayScreen::ask_quit() {
                     "goes on from here.",
                     session().save_path())};
     choices.push_back(Choice{"Save and quit racetable", U'q', [this] {
-                               if (!t_->save().empty())
+                               if (!local_->save().empty())
                                  return Nav::exit(kExitNotSaved, not_saved_line(session()));
                                return Nav::exit(0,
                                                 fmt::format("racetable: game saved to {} (continue it with: "
                                                             "racetable resume)",
-                                                            t_->save_path()));
+                                                            local_->save_path()));
                              }});
     choices.push_back(Choice{"Save and go back to the title", U't', [this] {
-                               if (!t_->save().empty()) return Nav::replace(make_not_saved_dialog());
+                               if (!local_->save().empty()) return Nav::replace(make_not_saved_dialog());
                                return Nav::home();
                              }});
     choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
@@ -291,27 +306,26 @@ std::unique_ptr<Screen> PlayScreen::make_not_saved_dialog() {
 }
 
 Nav PlayScreen::common_command(Cmd cmd, Millis now) {
-  const bool shared = t_->shared();
   switch (cmd) {
     case Cmd::Skip:
-      if (!shared) t_->skip(now);
+      if (local_) local_->skip(now);
       break;
     case Cmd::Faster:
     case Cmd::Slower:
-      if (shared) {
+      if (!local_) {
         flash("The host sets this table's pace.", now, 1500);
         break;
       }
       if (cmd == Cmd::Faster)
-        t_->faster();
+        local_->faster();
       else
-        t_->slower();
+        local_->slower();
       // Remembered for the next game; a failed write is said, not swallowed.
-      if (const std::string problem = ctx_.settings ? ctx_.settings->remember_speed(t_->speed()) : "";
+      if (const std::string problem = ctx_.settings ? ctx_.settings->remember_speed(local_->speed()) : "";
           !problem.empty())
-        flash(fmt::format("Speed {} of {}. {}", t_->speed(), kSpeedCount, problem), now, 5000);
+        flash(fmt::format("Speed {} of {}. {}", local_->speed(), kSpeedCount, problem), now, 5000);
       else
-        flash(fmt::format("Speed {} of {}", t_->speed(), kSpeedCount), now, 1200);
+        flash(fmt::format("Speed {} of {}", local_->speed(), kSpeedCount), now, 1200);
       break;
     case Cmd::PageUp:
       log_scroll_ = std::min(log_max_scroll_, log_scroll_ + std::max(1, log_rect_.h - 1));
@@ -323,14 +337,14 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
     case Cmd::Log: return Nav::push(make_reader_screen("The whole log", log_document(*t_), U'l', true));
     case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
     case Cmd::Save:
-      if (shared) {
+      if (!local_) {
         flash("The host saves this table after every move.", now, 2000);
-      } else if (t_->demo()) {
+      } else if (local_->demo()) {
         flash("Demos are not saved.", now);
-      } else if (t_->save_path().empty()) {
+      } else if (local_->save_path().empty()) {
         flash("This game cannot be saved: the state directory is not writable.", now, 3000);
       } else {
-        const std::string err = t_->save();
+        const std::string err = local_->save();
         flash(err.empty() ? "Saved." : "Not saved: " + short_save_reason(session()), now,
               err.empty() ? 1500 : 4000);
       }
@@ -347,11 +361,11 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   // not skip the result.
   if (now < over_since_ + 1000) return Nav::stay();
   if (key.is(U'n'))
-    if (const auto again = t_->same_players()) return Nav::reset(make_options_screen(ctx_, *again));
+    if (const auto again = same_players()) return Nav::reset(make_options_screen(ctx_, *again));
   const Cmd cmd = command(Context::Game, key);
   // q goes back here as everywhere else but in play: to the title.
   if (key.type == KeyType::Enter || key.type == KeyType::Escape || cmd == Cmd::Quit) {
-    t_->leave();
+    if (remote_) remote_->leave();
     // The end could not be saved or added to the history (the screen says
     // so): one more try at the save; what is still lost, the program's last
     // line and exit status say too.
@@ -367,8 +381,9 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
 }
 
 Nav PlayScreen::on_key_lost(const Key& key) {
-  const std::string line = "racetable: lost the table: " + t_->lost() +
-                           (t_->rejoin_hint().empty() ? "" : ". Rejoin with: " + t_->rejoin_hint());
+  const std::string hint = rejoin_hint();
+  const std::string line =
+      "racetable: lost the table: " + lost() + (hint.empty() ? "" : ". Rejoin with: " + hint);
   if (key.type == KeyType::Enter || key.type == KeyType::Escape) return Nav::home();
   if (command(Context::Game, key) == Cmd::Quit) return Nav::exit(1, line);
   return Nav::stay();
@@ -390,9 +405,9 @@ Nav PlayScreen::on_key_demo(const Key& key, Millis now) {
   }
   user_paused_ = !user_paused_;
   if (user_paused_)
-    t_->pause(now);
+    local_->pause(now);  // a demo is a local game
   else
-    t_->resume(now);
+    local_->resume(now);
   return Nav::stay();
 }
 
@@ -457,12 +472,12 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     }
     return Nav::stay();
   }
-  if (!t.lost().empty() && t.phase() != Phase::Over) return on_key_lost(key);
+  if (!lost().empty() && t.phase() != Phase::Over) return on_key_lost(key);
   if (t.phase() == Phase::Over) return on_key_over(key, now);
-  if (t.demo()) return on_key_demo(key, now);
+  if (demo()) return on_key_demo(key, now);
   if (t.phase() == Phase::PassDevice) {
     if (key.type == KeyType::Enter) {
-      t.confirm_pass(now);
+      if (local_) local_->confirm_pass(now);  // only a keyboard several people share passes
       refresh_options();
       return Nav::stay();
     }
@@ -475,7 +490,7 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
   const Cmd cmd = command(Context::Game, key);
   // Enter waves a contest's result on, as Space does.
   if (t.phase() == Phase::Computers && cmd == Cmd::Select && !t.contest_result().empty()) {
-    t.skip(now);
+    if (local_) local_->skip(now);  // a shared table's host holds its result
     return Nav::stay();
   }
   if (t.phase() == Phase::HumanTurn) {

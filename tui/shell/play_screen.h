@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tui/shell/layout.h"
@@ -38,7 +40,7 @@ class PlayScreen final : public Screen {
   std::string stats_tag() const override;
   int wake_fd() const override;
   bool background(Millis now) override;
-  bool goes_on_hidden() const override { return t_->shared(); }
+  bool goes_on_hidden() const override { return remote_ != nullptr; }
 
   PlayTable& table() { return *t_; }
   // The local game behind this screen (tests; a shared table has none).
@@ -50,6 +52,9 @@ class PlayScreen final : public Screen {
   // Where the last frame drew the options, and which option each row shows.
   const Rect& options_rect() const { return options_rect_; }
   const std::vector<int>& option_rows() const { return option_at_row_; }
+  // Replaces the pace hint under the table's activity() ("": the usual one;
+  // the replay viewer: whose view it is).
+  void set_watch_hint(std::string hint) { watch_hint_ = std::move(hint); }
   // Open to watchers (play_watch.cpp): nullptr when not.
   const Watchers* watchers() const { return watch_.get(); }
 
@@ -118,8 +123,21 @@ class PlayScreen final : public Screen {
   std::string status() const;
   std::string seat_name(PlayerId p) const;
 
+  // No LocalControls: a shared table (or a replay, seen as one from
+  // outside), whose pace and saves are not this screen's.
+  bool shared() const { return local_ == nullptr; }
+  bool demo() const { return local_ && local_->demo(); }
+  // The same players again, when this game can say.
+  std::optional<setup::TableRequest> same_players() const;
+  // A shared table's loss: why, or "" (a local table is never lost); the
+  // command that comes back to it, or "".
+  std::string lost() const;
+  std::string rejoin_hint() const;
+
   AppContext& ctx_;
   std::unique_ptr<PlayTable> t_;
+  LocalControls* local_;          // the table's own pace and saves, if it is a local game
+  RemoteLink* remote_;            // the table's connection, if it is a shared table
   std::vector<SeatPanel> seats_;  // this frame's panels
   Question q_;                    // the question on screen
   PlayerId legal_for_ = kEveryone;
@@ -131,6 +149,7 @@ class PlayScreen final : public Screen {
   int log_max_scroll_ = 0;
   std::string flash_;
   Millis flash_until_ = 0;
+  std::string watch_hint_;
   bool user_paused_ = false;  // demo: a key paused it
   bool was_over_ = false;
   std::string history_problem_;  // the game's end could not be added to history.jsonl: why

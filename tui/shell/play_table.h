@@ -4,13 +4,22 @@
 // (app/remote_table.cpp) is a socket to a table server, which renders
 // each viewer's screen model, so the client never holds another seat's
 // secrets. The play screen never touches a State or a Table itself.
+//
+// PlayTable holds only what the screen needs from any table: what to draw,
+// what is asked, the answers, the phase and pace, the log. What only one
+// kind of table has is a separate interface beside it, reached through one
+// accessor that is nullptr for the other kinds (as OpenSpiel's
+// simultaneous_move_game.h makes a kind of game a subclass rather than more
+// Game virtuals): LocalControls (a game in this process: the computers'
+// pace, hot-seat, saving, history) and RemoteLink (a shared table: its
+// socket, notices, its loss, leaving and coming back). A replay
+// (replay_view.cpp) has neither.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <ctime>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,24 +57,25 @@ struct ResultLine {
 };
 
 class GameSession;
+class LocalControls;
+class RemoteLink;
 
 class PlayTable {
  public:
   virtual ~PlayTable() = default;
 
+  // The parts only one kind of table has; nullptr when it is not of that kind.
+  virtual LocalControls* local() { return nullptr; }
+  virtual RemoteLink* remote() { return nullptr; }
+
   virtual std::string game_id() const = 0;
   virtual std::string game_name() const = 0;
   // The right of the header: the seed (local) or the table's name (shared).
   virtual std::string header_right() const = 0;
-  virtual bool demo() const { return false; }
-  // A shared table: the host sets the pace, leaving keeps the seat.
-  virtual bool shared() const { return false; }
 
   // Brings the table up to real time `real`; true when the screen changed.
   virtual bool update(Millis real) = 0;
   virtual Millis wake_at(Millis real) const = 0;
-  // A descriptor whose data wakes the loop (the socket), or -1.
-  virtual int wake_fd() const { return -1; }
 
   virtual Phase phase() const = 0;
   // The seat asked (HumanTurn) or the one to pass the keyboard to.
@@ -82,23 +92,12 @@ class PlayTable {
   // False only when the press came too late (the front end says so); a
   // press dropped while the seat's die is still rolling counts as heard.
   virtual bool contest_act(PlayerId seat, Action action, Millis real) = 0;
-  virtual void confirm_pass(Millis /*real*/) {}
-
-  virtual void pause(Millis /*real*/) {}
-  virtual void resume(Millis /*real*/) {}
-  virtual bool paused() const { return false; }
-  virtual int speed() const { return kDefaultSpeed; }
-  virtual void faster() {}
-  virtual void slower() {}
-  virtual void skip(Millis /*real*/) {}
 
   virtual std::vector<SeatPanel> seats() const = 0;
   // What happens while nobody at this keyboard decides (a line), and the
   // header's short form of it.
   virtual std::string activity() const = 0;
   virtual std::string turn_status() const = 0;
-  // Replaces the pace hint under activity() ("": the usual one; a replay: whose view it is).
-  virtual std::string watch_hint() const { return {}; }
   virtual std::string result_summary() const = 0;
   virtual std::vector<ResultLine> result() const = 0;
   // Who came first when no seat did (a Neutral Racer), else "".
@@ -110,39 +109,77 @@ class PlayTable {
   virtual void draw_board(Canvas& board, Millis now) const = 0;
 
   virtual const std::vector<LogEntry>& log() const = 0;
-  virtual bool visible(const LogEntry& /*e*/) const { return true; }
+  // Whether this screen's viewer may read `e` now.
+  virtual bool visible(const LogEntry& e) const = 0;
   virtual std::size_t fresh_from() const = 0;
   // Who won the contest that just ended and why, a few lines, while the
   // table holds it on screen (a key goes on); empty otherwise.
-  virtual std::vector<std::string> contest_result() const { return {}; }
+  virtual std::vector<std::string> contest_result() const = 0;
   // The picture of the last step being played back now (RC Racer's race
   // phase command by command, ViewContext::frame), or -1: the board is the
   // state as it is.
-  virtual int picture() const { return -1; }
-  // A message from the table to show once ("Too late!"), or "".
-  virtual std::string take_notice() { return {}; }
-  // The table is gone (shared: the connection was lost); why.
-  virtual std::string lost() const { return {}; }
+  virtual int picture() const = 0;
 
-  // Saving (local tables). save(): "" or the error.
-  virtual bool can_save() const { return false; }
-  virtual std::string save_path() const { return {}; }
-  virtual std::string save() { return "this table is saved by its host"; }
-  // The program ends (a signal, quit): a line to print afterwards.
+  // The program ends (a signal, quit): a line to print afterwards ("" for none).
   virtual std::string on_exit() = 0;
-  // After on_exit(): something that had to be saved was not (the program
-  // then ends with a non-zero status).
-  virtual bool unsaved() const { return false; }
-  // Leaving a shared table (its seat is kept); how to come back.
-  virtual void leave() {}
-  virtual std::string rejoin_hint() const { return {}; }
-  // The same players again ("n" after a game), if this table can say.
-  virtual std::optional<setup::TableRequest> same_players() const { return std::nullopt; }
   virtual std::string stats_tag() const = 0;
+};
+
+// A game played in this process (the local table), beside its PlayTable:
+// the computers' pace, the hot-seat hand-over, saving and the history. A
+// table without it (a shared one, a replay) has no pace of its own and is
+// not saved here: a shared table's host sets its pace, saves it and records
+// its history.
+class LocalControls {
+ public:
+  virtual ~LocalControls() = default;
+
+  // The session behind it: what a failed save says, the watchers' copy.
+  virtual GameSession& session() = 0;
+  // Computers only: any key pauses, nothing is saved.
+  virtual bool demo() const = 0;
+
+  // Hot-seat: the person asked() is at the keyboard now (Phase::PassDevice ends).
+  virtual void confirm_pass(Millis real) = 0;
+
+  virtual void pause(Millis real) = 0;
+  virtual void resume(Millis real) = 0;
+  virtual bool paused() const = 0;
+  // The computers' speed, 1 to kSpeedCount.
+  virtual int speed() const = 0;
+  virtual void faster() = 0;
+  virtual void slower() = 0;
+  // Goes on now: the wait after a computer, a contest's result, a race's pictures.
+  virtual void skip(Millis real) = 0;
+
+  // "" when there is no usable state directory.
+  virtual std::string save_path() const = 0;
+  // "" or the error.
+  virtual std::string save() = 0;
+  // After PlayTable::on_exit(): something that had to be saved was not (the
+  // program then ends with a non-zero status).
+  virtual bool unsaved() const = 0;
   // The game just ended here: add it to the history in `state_dir`
-  // (core/history.h). "" or why it failed (shown to the player). A shared
-  // table's host records its own games.
-  virtual std::string record_finish(const std::string& /*state_dir*/, std::time_t /*now*/) { return {}; }
+  // (core/history.h). "" or why it failed (shown to the player).
+  virtual std::string record_finish(const std::string& state_dir, std::time_t now) = 0;
+  // The same players again ("n" after a game).
+  virtual setup::TableRequest same_players() const = 0;
+};
+
+// A table played over a connection (a shared table), beside its PlayTable.
+class RemoteLink {
+ public:
+  virtual ~RemoteLink() = default;
+
+  // The descriptor whose data wakes the loop (the socket), or -1 once closed.
+  virtual int wake_fd() const = 0;
+  // A message from the table to show once ("Too late!"), or "".
+  virtual std::string take_notice() = 0;
+  // The table is gone (the connection was lost): why; "" while it is there.
+  virtual std::string lost() const = 0;
+  // Leaves the table (its seat is kept), and the command that comes back.
+  virtual void leave() = 0;
+  virtual std::string rejoin_hint() const = 0;
 };
 
 // Rows of a drawn board that hold anything (blank rows at the bottom do not count).
@@ -150,7 +187,5 @@ int used_rows(const Canvas& board);
 
 // The in-process table over a GameSession.
 std::unique_ptr<PlayTable> make_local_table(std::unique_ptr<GameSession> session);
-// The session behind a local table (tests); nullptr for a shared one.
-GameSession* local_session(PlayTable& table);
 
 }  // namespace rt::shell

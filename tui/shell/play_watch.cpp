@@ -13,12 +13,13 @@ namespace rt::shell {
 PlayScreen::~PlayScreen() = default;
 
 int PlayScreen::wake_fd() const {
-  return watch_ ? watch_->wake_fd() : t_->wake_fd();
+  if (watch_) return watch_->wake_fd();
+  return remote_ ? remote_->wake_fd() : -1;
 }
 
 std::string PlayScreen::cannot_share() const {
-  if (t_->shared()) return "Shared: others watch with join --watch";  // fits the prompt
-  if (t_->demo()) return "A demo cannot be opened to watchers.";
+  if (shared()) return "Shared: others watch with join --watch";  // fits the prompt
+  if (demo()) return "A demo cannot be opened to watchers.";
   if (!ctx_.shared) return "Watching is not available here.";
   return {};
 }
@@ -84,7 +85,7 @@ void PlayScreen::stop_watchers(const std::string& why) {
   if (!watch_) return;
   watch_.reset();  // closes every watcher's connection and removes the socket
   watchers_told_ = 0;
-  if (GameSession* s = local_session(*t_)) s->note(why);
+  if (local_) local_->session().note(why);
 }
 
 bool PlayScreen::serve_watchers(Millis now) {

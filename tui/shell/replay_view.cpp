@@ -24,9 +24,6 @@ class ReplayTable final : public PlayTable {
     return fmt::format("as {}  {}/{}", viewer_ < 0 ? std::string("watcher") : seat_name(viewer_), position_,
                        m_->size() - 1);
   }
-  // Like a shared table seen from outside: no pace of its own, nothing to save.
-  bool shared() const override { return true; }
-
   bool update(Millis) override { return false; }
   Millis wake_at(Millis) const override { return kNever; }
   Phase phase() const override { return at_end() && m_->finished() ? Phase::Over : Phase::Computers; }
@@ -55,11 +52,6 @@ class ReplayTable final : public PlayTable {
     if (p.next == viewer_)
       return fmt::format("Next, {} chose: {}", seat_name(p.next), m_->next_text(position_));
     return fmt::format("Next, {} decides.", seat_name(p.next));
-  }
-  std::string watch_hint() const override {
-    return viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
-                       : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.",
-                                     seat_name(viewer_), seat_name(viewer_));
   }
   std::string turn_status() const override {
     if (at_end()) return m_->finished() ? "Replay: the end" : "Replay: where the save ends";
@@ -90,6 +82,10 @@ class ReplayTable final : public PlayTable {
     return shown_to(e.audience, viewer_ == kEveryone ? kPublic : viewer_);
   }
   std::size_t fresh_from() const override { return fresh_; }
+  // A stop is the state between two decisions: no result held on screen, no
+  // race half played back (the log tells both).
+  std::vector<std::string> contest_result() const override { return {}; }
+  int picture() const override { return -1; }
 
   std::string on_exit() override { return {}; }
   std::string stats_tag() const override { return fmt::format("replay {}", position_); }
@@ -135,6 +131,10 @@ void ReplayView::set_viewer(PlayerId viewer) {
   const auto seats = static_cast<PlayerId>(model_->seats().size());
   viewer_ = viewer >= 0 && viewer < seats ? viewer : kEveryone;
   table_->go(position_, viewer_);
+  const std::string name = table_->seat_name(viewer_);
+  screen_->set_watch_hint(
+      viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
+                  : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.", name, name));
 }
 
 void ReplayView::cycle_viewer(int by) {
