@@ -29,8 +29,10 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <string>
 
 #include "core/types.h"
+#include "tui/shell/key_sequences.h"
 #include "tui/shell/terminal.h"
 
 namespace rt::shell {
@@ -197,6 +199,7 @@ class NcursesTerminal final : public Terminal {
     ::leaveok(stdscr, TRUE);
     ::curs_set(0);
     if (caps_.escdelay_ms >= 0) ::set_escdelay(caps_.escdelay_ms);
+    teach_key_sequences();
     if (caps_.color) {
       ::start_color();
       defaults_ = ::use_default_colors() == OK;
@@ -250,6 +253,7 @@ class NcursesTerminal final : public Terminal {
       const int r = ::wget_wch(stdscr, &ch);
       if (r != ERR) {
         eof_streak_ = 0;
+        if (r == OK && ch == 27 && swallow_unknown_sequence()) continue;
         if (decode(r, ch, out)) return true;
         continue;
       }
@@ -369,6 +373,59 @@ class NcursesTerminal final : public Terminal {
     ::init_pair(p, curses_colour(s.fg, defaults_), curses_colour(s.bg, defaults_));
     pairs_[key] = p;
     return p;
+  }
+
+  // Every sequence of key_sequences.h, whatever the terminfo of $TERM says.
+  static void teach_key_sequences() {
+    for (const KeySequence& k : kKeySequences) {
+      const std::string bytes(k.bytes);
+      ::define_key(bytes.c_str(), curses_code(k.key));
+    }
+  }
+
+  static int curses_code(KeyType k) {
+    switch (k) {
+      case KeyType::Up: return KEY_UP;
+      case KeyType::Down: return KEY_DOWN;
+      case KeyType::Left: return KEY_LEFT;
+      case KeyType::Right: return KEY_RIGHT;
+      case KeyType::Home: return KEY_HOME;
+      case KeyType::End: return KEY_END;
+      case KeyType::PageUp: return KEY_PPAGE;
+      case KeyType::PageDown: return KEY_NPAGE;
+      case KeyType::Delete: return KEY_DC;
+      case KeyType::BackTab: return KEY_BTAB;
+      default: return KEY_F(1);  // KeyType::Char: F1, the help key
+    }
+  }
+
+  // After an ESC that ncurses matched to no key: when a CSI (ESC [) or SS3
+  // (ESC O) sequence came with it, reads it to its final byte and drops it
+  // (a key we do not know does nothing, never Esc and then letters). Anything
+  // else is put back: Esc, then that key (Alt+key), as before.
+  static bool swallow_unknown_sequence() {
+    wint_t next = 0;
+    if (::wget_wch(stdscr, &next) != OK) return false;
+    if (next != L'[' && next != L'O') {
+      ::unget_wch(static_cast<wchar_t>(next));
+      return false;
+    }
+    if (next == L'O') {
+      wint_t final = 0;
+      (void)::wget_wch(stdscr, &final);
+      return true;
+    }
+    // CSI: parameter and intermediate bytes (0x20-0x3F), then a final byte (0x40-0x7E).
+    for (int n = 0; n < 32; ++n) {
+      wint_t c = 0;
+      if (::wget_wch(stdscr, &c) != OK) return true;
+      if (c >= 0x40 && c <= 0x7E) return true;
+      if (c < 0x20 || c > 0x3F) {
+        ::unget_wch(static_cast<wchar_t>(c));
+        return true;
+      }
+    }
+    return true;
   }
 
   static bool decode(int r, wint_t ch, Key& out) {
