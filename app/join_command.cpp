@@ -125,6 +125,12 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
       }
       last_question = q;
     }
+    if (!open && !st.closing().empty()) {
+      out(st.closing_saved() ? fmt::format("racetable: {}. Once it is open again, rejoin with: {}\n",
+                                           st.closing(), rejoin_hint(s, welcome))
+                             : fmt::format("racetable: {}.\n", st.closing()));
+      return 1;
+    }
     if (!open) {
       out(fmt::format("racetable: {}. Rejoin with: {}\n", error, rejoin_hint(s, welcome)));
       return 1;

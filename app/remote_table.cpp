@@ -78,7 +78,12 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
         fresh_from_ = fresh_from_ > cut ? fresh_from_ - cut : 0;
       }
     }
-    if (!open || !st_.error().empty()) {
+    if (!open && !st_.closing().empty()) {
+      closed_by_host_ = true;
+      reopenable_ = st_.closing_saved();
+      lose(st_.closing());
+      changed = true;
+    } else if (!open || !st_.error().empty()) {
       lose(!st_.error().empty() ? st_.error() : error);
       changed = true;
     }
@@ -250,7 +255,11 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     conn_.flush();
     conn_.close();
   }
-  std::string rejoin_hint() const override { return settings_.rejoin; }
+  // Closed by its host without a save: nothing to come back to.
+  std::string rejoin_hint() const override {
+    return closed_by_host_ && !reopenable_ ? std::string() : settings_.rejoin;
+  }
+  bool closed_by_host() const override { return closed_by_host_; }
   std::string stats_tag() const override {
     return fmt::format("table {} screens={}", has_screen() ? screen().phase : "joining", st_.screens());
   }
@@ -282,6 +291,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   std::uint32_t answered_ask_ = 0;
   std::uint64_t notices_seen_ = 0;
   std::string lost_;
+  bool closed_by_host_ = false;  // the table said "closing" before it went
+  bool reopenable_ = false;      // ... and that the game is saved
   int asked_w_ = 0, asked_h_ = 0;
   bool asked_unicode_ = true;
 };

@@ -229,6 +229,10 @@ bool ClientState::apply(const json& m) {
   } else if (type == "notice") {
     notice_ = printable(get_string(m, "text", 4096, false));
     ++notices_;
+  } else if (type == "closing") {
+    closing_ = printable(get_string(m, "text", 4096, false));
+    if (closing_.empty()) closing_ = "the host closed the table";
+    closing_saved_ = get_bool(m, "saved", false);
   } else if (type == "error") {
     error_ = printable(get_string(m, "text", 4096, false));
   } else if (type == "refused") {

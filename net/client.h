@@ -86,6 +86,9 @@ class ClientState {
   const std::string& notice() const { return notice_; }
   std::uint64_t notices() const { return notices_; }
   const std::string& error() const { return error_; }
+  // The host closed the table ("closing"): why, and whether the game was saved.
+  const std::string& closing() const { return closing_; }
+  bool closing_saved() const { return closing_saved_; }
   std::uint64_t screens() const { return screens_; }
   // Whether the current screen asks this client something.
   // ("Get ready!" shows the coming question, but it cannot be answered yet.)
@@ -99,6 +102,8 @@ class ClientState {
   std::vector<LogLine> log_;
   std::uint64_t log_total_ = 0;
   std::string notice_;
+  std::string closing_;
+  bool closing_saved_ = false;
   std::uint64_t notices_ = 0;
   std::string error_;
   std::uint64_t screens_ = 0;

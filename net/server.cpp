@@ -701,6 +701,23 @@ void Server::stop_by_signal(int sig) {
 void Server::close_table() {
   say_counts(now(), true);
   if (saved_mark_ != save_mark()) save();
+  // Whoever is still here learns that the host closed the table, not that
+  // "the connection" went: their rejoin command works only once it is open again.
+  if (!table_->over()) {
+    const std::string host = user_name(host_uid_);
+    const json closing{
+        {"type", "closing"},
+        {"text",
+         save_problem_.empty()
+             ? fmt::format("{} closed the table; the game is saved, and {} can open it again where it "
+                           "stopped",
+                           host, host)
+             : fmt::format("{} closed the table, and the game could not be saved", host)},
+        {"saved", save_problem_.empty()}};
+    for (auto& c : clients_)
+      if (!c->dead && (c->kind == Client::Kind::Player || c->kind == Client::Kind::Watcher))
+        send(*c, closing);
+  }
   for (auto& c : clients_) flush(*c);
   say(!save_problem_.empty() ? fmt::format("table closed; the game is NOT saved: {}", save_problem_)
       : table_->over()       ? "table closed"

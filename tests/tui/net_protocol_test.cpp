@@ -8,6 +8,7 @@
 #include "app/remote_table.h"
 #include "net/client.h"
 #include "net/protocol.h"
+#include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/screens.h"
 
@@ -319,4 +320,60 @@ TEST_CASE("Client: the shell's play screen shows a shared table's screen model a
   REQUIRE(shell::test::run_until(
       app, term, [&] { return term.shows("TABLE LOST"); }, 50));
   CHECK(term.shows("racetable join friday --seat 2"));
+}
+
+// Issue #33 (8): after the host's Ctrl-C players read "Lost the table ...
+// Rejoin with: racetable join rs --seat 1", and that command answered "no
+// table named 'rs' is open here".
+TEST_CASE("Client: a table its host closed says so, and that the rejoin works once it is open again",
+          "[net][client]") {
+  for (const bool saved : {true, false}) {
+    int sv[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+    std::string bytes = frame(to_json(sample_screen()));
+    bytes += frame(json{{"type", "closing"},
+                        {"text", saved ? "ana closed the table; the game is saved, and ana can open it again "
+                                         "where it stopped"
+                                       : "ana closed the table, and the game could not be saved"},
+                        {"saved", saved}});
+    REQUIRE(::write(sv[0], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+    ::close(sv[0]);
+    shell::test::FakeTerminal term(80, 24, true);
+    shell::AppContext ctx;
+    const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
+    shell::App app(
+        term, ctx,
+        shell::make_table_screen(
+            ctx, make_remote_table(Connection(sv[1]), welcome,
+                                   RemoteSettings{"rs", "/tmp", "racetable join rs --seat 2", {}})));
+    REQUIRE(shell::test::run_until(
+        app, term, [&] { return term.shows("TABLE CLOSED"); }, 50));
+    INFO(term.text());
+    CHECK(term.shows("Ana closed the table"));
+    CHECK_FALSE(term.shows("Lost the table"));
+    if (saved) {
+      CHECK(term.shows("Once it is open again"));
+      CHECK(term.shows("racetable join rs --seat 2"));
+    } else {
+      CHECK(term.shows("could not be saved"));
+      CHECK_FALSE(term.shows("racetable join rs"));
+    }
+  }
+}
+
+TEST_CASE("Server: closing a table tells its players and watchers who closed it", "[net][client]") {
+  nettest::Harness h;
+  h.start(nettest::new_table("go-wacky", {"human", "human"}, 3), h.options());
+  auto ana = nettest::connect(h, nettest::play_hello(1));
+  auto watcher = nettest::connect(h, nettest::watch_hello());
+  h.pump();
+  h.server->stop();
+  h.server->close_table();
+  for (int i = 0; i < 20; ++i) {
+    ana->poll();
+    watcher->poll();
+  }
+  CHECK_THAT(ana->st.closing(), Catch::Contains("closed the table; the game is saved"));
+  CHECK(ana->st.closing_saved());
+  CHECK_THAT(watcher->st.closing(), Catch::Contains("closed the table"));
 }

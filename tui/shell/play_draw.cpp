@@ -1,6 +1,7 @@
 // Drawing the game screen. Everything goes through the Canvas: the game's
 // own view for the board, and the shell's panels around it.
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -542,17 +543,23 @@ void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
 
 void PlayScreen::draw_lost(Canvas& c) const {
   const int w = std::min(64, c.width() - 4);
-  std::vector<std::string> lines = wrap("Lost the table: " + lost() + ".", w - 4);
+  const bool closed = remote_ && remote_->closed_by_host();
+  std::string why = lost();
+  if (closed && !why.empty()) why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
+  std::vector<std::string> lines = wrap(closed ? why + "." : "Lost the table: " + why + ".", w - 4);
   const bool seated = !t_->humans().empty();  // a watcher has no seat to keep
   const std::string hint = rejoin_hint();
+  const std::string how = closed
+                              ? (seated ? "Your seat is kept. Once it is open again, rejoin from Tables on "
+                                          "the title screen, or with: "
+                                        : "Once it is open again, watch from Tables on the title screen, or "
+                                          "with: ")
+                          : seated ? "Your seat is kept. Rejoin from Tables on the title screen, or with: "
+                                   : "Watch again from Tables on the title screen, or with: ";
   if (!hint.empty())
-    for (auto& l : wrap((seated ? "Your seat is kept. Rejoin from Tables on the title screen, or with: "
-                                : "Watch again from Tables on the title screen, or with: ") +
-                            hint,
-                        w - 4))
-      lines.push_back(std::move(l));
+    for (auto& l : wrap(how + hint, w - 4)) lines.push_back(std::move(l));
   const int h = static_cast<int>(lines.size()) + 5;
-  const Rect in = dialog(c, w, h, "TABLE LOST");
+  const Rect in = dialog(c, w, h, closed ? "TABLE CLOSED" : "TABLE LOST");
   int y = in.y + 1;
   for (const auto& line : lines) c.text(in.x, y++, line, style::kAccent, in.w);
   c.text(in.x, y + 1, "Enter: title   q: quit", style::kDim, in.w);

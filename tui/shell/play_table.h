@@ -180,6 +180,9 @@ class RemoteLink {
   // Leaves the table (its seat is kept), and the command that comes back.
   virtual void leave() = 0;
   virtual std::string rejoin_hint() const = 0;
+  // The host closed the table (lost() says why): the rejoin command works
+  // only once they open it again.
+  virtual bool closed_by_host() const = 0;
 };
 
 // Rows of a drawn board that hold anything (blank rows at the bottom do not count).
