@@ -17,6 +17,7 @@
 #include "app/remote_table.h"
 #include "app/table_screens.h"
 #include "net/sockets.h"
+#include "net/table_files.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
 
@@ -58,7 +59,7 @@ class TablesScreen final : public Screen {
 
   void refresh() {
     try {
-      tables_ = net::find_tables(ctx_.table_dir, "");
+      tables_ = net::find_tables(ctx_.table_dir);
     } catch (const UserError& e) {
       tables_.clear();
       error_ = e.what();
@@ -72,7 +73,7 @@ class TablesScreen final : public Screen {
         continue;
       }
       if (!t.info.contains("seats")) {
-        rows_.push_back(MenuRow{t.name, "needs a join code: racetable join NAME --code CODE", false});
+        rows_.push_back(MenuRow{t.name, "needs a join code: racetable join NAME --code", false});
         continue;
       }
       int free = 0, players = 0;
@@ -85,8 +86,9 @@ class TablesScreen final : public Screen {
       }
       rows_.push_back(
           MenuRow{fmt::format("{}: {}", t.name, t.info.value("game_name", "")),
-                  fmt::format("{} · host {} · {} free · {} playing · {} watching", t.info.value("phase", ""),
-                              t.info.value("host", ""), free, players, t.info.value("watchers", 0)),
+                  fmt::format("{} · host {} · {} free · {} playing · {} watching{}",
+                              t.info.value("phase", ""), t.info.value("host", ""), free, players,
+                              t.info.value("watchers", 0), t.info.value("code", false) ? " · join code" : ""),
                   true});
     }
     selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
@@ -132,6 +134,11 @@ class TablesScreen final : public Screen {
     if (row == 0) return Nav::push(make_host_game_list_screen(ctx_));
     const net::TableEntry& t = tables_[static_cast<std::size_t>(row - 1)];
     if (!t.problem.empty() || !t.info.contains("seats")) return Nav::stay();
+    if (t.info.value("code", false)) {  // the page asks for no code: `join` does, without echo
+      error_ = fmt::format("Table {} needs a join code: racetable join {}{} --code", t.name, t.name,
+                           net::dir_flag(t.dir));
+      return Nav::stay();
+    }
     std::vector<Choice> choices;
     const json& seats = t.info["seats"];
     const std::string dir = t.dir, name = t.name;

@@ -15,7 +15,7 @@ namespace rt::net {
 
 int list_tables(const TablesSettings& s) {
   std::vector<std::string> ignored;
-  const std::vector<TableEntry> found = find_tables(s.dir, s.code, &ignored);
+  const std::vector<TableEntry> found = find_tables(s.dir, &ignored);
   for (const std::string& what : ignored)
     std::fputs(fmt::format("racetable tables: ignored {}\n", what).c_str(), stderr);
   json all = json::array();
@@ -40,8 +40,8 @@ int list_tables(const TablesSettings& s) {
                           : fmt::format(": continue it with  racetable host --resume {}", e.save)));
       continue;
     }
-    if (!info.contains("seats")) {
-      out(fmt::format("{:<16} needs a join code (give --code to see more)\n", shown_name));
+    if (!info.contains("seats")) {  // a server of an older racetable lists a coded table no further
+      out(fmt::format("{:<16} needs a join code (its server lists nothing more)\n", shown_name));
       continue;
     }
     std::string seats;
@@ -67,8 +67,10 @@ int list_tables(const TablesSettings& s) {
         info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
         info.value("code", false) ? ", join code" : "", seats, shown_name, printable(dir_flag(e.dir), 300),
         // A local game opened to watchers (net/watch_mirror.h) seats nobody.
-        info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
-                                        : "--seat N  |  --watch"));
+        fmt::format("{}{}",
+                    info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
+                                                    : "--seat N  |  --watch",
+                    info.value("code", false) ? "  (and --code)" : "")));
   }
   if (s.json) {
     out(dump(all) + "\n");

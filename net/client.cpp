@@ -185,10 +185,9 @@ Joined join_table(const std::string& dir, const std::string& name, const Hello& 
   }
 }
 
-json table_info(const std::string& dir, const std::string& name, const std::string& code, int timeout_ms) {
+json table_info(const std::string& dir, const std::string& name, int timeout_ms) {
   Hello h;
   h.role = Role::Info;
-  h.code = code;
   h.client = "racetable tables";
   Connection conn = Connection::open(dir, name);
   conn.send(to_json(h));

@@ -67,9 +67,9 @@ struct Joined {
 };
 Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms = 5000);
 
-// Asks a table for its public description ("info"). Throws UserError.
-json table_info(const std::string& dir, const std::string& name, const std::string& code = "",
-                int timeout_ms = 2000);
+// Asks a table for its public description ("info"; never with a join code:
+// the listing needs none). Throws UserError.
+json table_info(const std::string& dir, const std::string& name, int timeout_ms = 2000);
 
 // What the client has been told.
 class ClientState {

@@ -37,8 +37,7 @@ std::vector<std::string> open_table_names(const std::string& dir) {
   return names;
 }
 
-std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
-                                    std::vector<std::string>* ignored) {
+std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std::string>* ignored) {
   const std::vector<std::string> dirs =
       only_dir.empty() ? candidate_dirs() : std::vector<std::string>{only_dir};
   std::vector<TableEntry> found;
@@ -73,7 +72,7 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, const std::stri
       e.name = name;
       try {
         check_table_name(name);
-        e.info = table_info(dir, name, code);
+        e.info = table_info(dir, name);
         make_printable(e.info);
       } catch (const UserError& err) {
         e.problem = printable(err.what(), 200);

@@ -19,9 +19,8 @@ struct TableEntry {
 };
 // The tables under `only_dir`, else every directory we may look in; their
 // text made printable. Directories or entries another user planted are left
-// out, and said in `ignored`.
-std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
-                                    std::vector<std::string>* ignored = nullptr);
+// out, and said in `ignored`. No join code is sent: the listing needs none.
+std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std::string>* ignored = nullptr);
 // The socket directory of an open table by that name; throws UserError.
 std::string find_table_dir(const std::string& table);
 // "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
