@@ -67,6 +67,10 @@ class TablesScreen final : public Screen {
     rows_.clear();
     rows_.push_back(MenuRow{"Host a new table", "a game with players at other terminals", true});
     for (const net::TableEntry& t : tables_) {
+      if (!t.trusted) {
+        rows_.push_back(MenuRow{t.name, "not trusted: its directory does not say whose it is", false});
+        continue;
+      }
       if (!t.problem.empty()) {
         rows_.push_back(
             MenuRow{t.name, t.save.empty() ? "not running" : "not running (racetable host --resume)", false});

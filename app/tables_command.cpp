@@ -27,10 +27,15 @@ int list_tables(const TablesSettings& s) {
     const std::string shown_name = printable(e.name, 64);
     if (s.json) {
       json row = e.problem.empty() ? info : json{{"table", e.name}, {"problem", e.problem}};
+      if (!e.trusted) row["trusted"] = false;
       row["dir"] = e.dir;
       if (!e.save.empty()) row["save"] = e.save;
       make_printable(row);
       all.push_back(std::move(row));
+      continue;
+    }
+    if (!e.trusted) {  // never asked: no join line for a table that may be an impostor
+      out(fmt::format("{:<16} not trusted: {}\n", shown_name, e.problem));
       continue;
     }
     if (!e.problem.empty()) {

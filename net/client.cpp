@@ -51,11 +51,11 @@ void Connection::close() {
   fd_ = -1;
 }
 
-Connection Connection::open(const std::string& dir, const std::string& name) {
+Connection Connection::open(const std::string& dir, const std::string& name, ConnectHow how) {
   check_table_name(name);
   std::string error;
   uid_t host = 0;
-  const int fd = connect_table(dir, name, host, error);
+  const int fd = connect_table(dir, name, host, error, how);
   if (fd < 0) throw UserError(fmt::format("table '{}' in {}: {} (see racetable tables)", name, dir, error));
   Connection conn(fd);
   conn.host_uid_ = host;
@@ -159,7 +159,8 @@ Joined join_table(const std::string& dir, const std::string& name, const Hello& 
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
   for (;;) {
     Joined j;
-    j.conn = Connection::open(dir, name);
+    // A join code goes only to a server whose directory says it is the host's.
+    j.conn = Connection::open(dir, name, ConnectHow{.sends_code = !hello.code.empty()});
     j.conn.send(to_json(hello));
     std::string error;
     std::optional<json> m;

@@ -14,6 +14,7 @@
 
 #include "core/canvas.h"
 #include "net/protocol.h"
+#include "net/sockets.h"
 
 namespace rt::net {
 
@@ -30,7 +31,7 @@ class Connection {
   // Connects to dir/name.sock after checking who serves it (connect_table():
   // the directory's owner, the socket's owner and the listening process
   // must be one user); throws UserError ("table 'x': no such table").
-  static Connection open(const std::string& dir, const std::string& name);
+  static Connection open(const std::string& dir, const std::string& name, ConnectHow how = {});
   // The host as the kernel tells it (SO_PEERCRED), never as the server says.
   uid_t host_uid() const { return host_uid_; }
 

@@ -17,6 +17,17 @@
 #include "net/table_files.h"
 
 namespace rt::net {
+namespace {
+
+bool verified_dir(const std::string& dir) {
+  try {
+    return table_dir_owner(dir).verified();
+  } catch (const UserError&) {
+    return false;
+  }
+}
+
+}  // namespace
 
 std::string rejoin_command(const std::string& table, const std::string& dir, int seat) {
   return fmt::format("racetable join {}{}{}", table, dir.empty() ? std::string() : dir_flag(dir),
@@ -25,7 +36,9 @@ std::string rejoin_command(const std::string& table, const std::string& dir, int
 
 std::vector<std::string> open_table_names(const std::string& dir) {
   std::vector<std::string> names;
-  for (const std::string& d : dir.empty() ? candidate_dirs() : std::vector<std::string>{dir})
+  for (const std::string& d : dir.empty() ? candidate_dirs() : std::vector<std::string>{dir}) {
+    // `join NAME` finds a table only where the directory says whose it is (find_table_dir).
+    if (dir.empty() && !verified_dir(d)) continue;
     for (const std::string& name : names_in(d, ".sock")) {
       try {
         check_table_name(name);  // another user's file name, shown in this terminal
@@ -34,6 +47,7 @@ std::vector<std::string> open_table_names(const std::string& dir) {
       }
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
+  }
   return names;
 }
 
@@ -46,17 +60,31 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
     if (ignored) ignored->push_back(printable(what, 300));
   };
   for (const std::string& dir : dirs) {
-    uid_t owner = 0;
+    TableDirOwner dir_owner;
     if (!exists(dir)) continue;  // no tables opened here yet
     try {
-      owner = trusted_table_dir_owner(dir);
+      dir_owner = table_dir_owner(dir);
     } catch (const UserError& e) {
       ignore(e.what());
       continue;
     }
+    const uid_t owner = dir_owner.uid;
     std::vector<std::string> names = names_in(dir, ".sock");
     for (const std::string& n : names_in(dir, ".table"))
       if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    if (!dir_owner.verified()) {
+      // Anyone's table by name, for all we know: listed as such, never asked.
+      const std::string why = printable(unverified_reason(dir, dir_owner), 300);
+      for (const std::string& name : names) {
+        TableEntry e;
+        e.dir = dir;
+        e.name = printable(name, 64);
+        e.problem = why;
+        e.trusted = false;
+        found.push_back(std::move(e));
+      }
+      continue;
+    }
     std::size_t planted = 0;
     for (const std::string& name : names) {
       struct stat sock {
@@ -97,21 +125,28 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
   return found;
 }
 
-// Only directories whose owner is who they claim to be; two hosts with a
+// Only directories that say whose they are, and are; two hosts with a
 // table of this name: the player says which (--dir), never a guess.
 std::string find_table_dir(const std::string& table) {
   std::vector<std::string> found;
+  std::string untrusted;  // a table of that name where we cannot tell whose it is
   for (const std::string& d : candidate_dirs()) {
     if (!exists(socket_path(d, table))) continue;
     try {
-      (void)trusted_table_dir_owner(d);
-      found.push_back(d);
+      const TableDirOwner owner = table_dir_owner(d);
+      if (owner.verified())
+        found.push_back(d);
+      else if (untrusted.empty())
+        untrusted = unverified_reason(d, owner);
     } catch (const UserError&) {
     }
   }
   if (found.empty())
     throw UserError(
-        fmt::format("no table named '{}' is open here (see racetable tables)", printable(table, 64)));
+        fmt::format("no table named '{}' is open here{} (see racetable tables)", printable(table, 64),
+                    untrusted.empty()
+                        ? ""
+                        : fmt::format("; {}, so its '{}' is not trusted", untrusted, printable(table, 64))));
   if (found.size() > 1) {
     std::string which;
     for (const std::string& d : found)
