@@ -17,7 +17,7 @@ int list_tables(const TablesSettings& s) {
   std::vector<std::string> ignored;
   const std::vector<TableEntry> found = find_tables(s.dir, &ignored);
   for (const std::string& what : ignored)
-    std::fputs(fmt::format("racetable tables: ignored {}\n", what).c_str(), stderr);
+    std::fputs(fmt::format("racetable tables: {}\n", what).c_str(), stderr);
   json all = json::array();
   const auto text = [](const json& j, const char* key) {
     return printable(j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(), 64);
@@ -80,9 +80,8 @@ int list_tables(const TablesSettings& s) {
   if (s.json) {
     out(dump(all) + "\n");
   } else if (found.empty()) {
-    const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
     out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n",
-                    printable(dirs.front(), 300)));
+                    printable(s.dir.empty() ? default_table_dir() : s.dir, 300)));
   }
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -35,43 +36,49 @@ std::string rejoin_command(const std::string& table, const std::string& dir, int
 }
 
 std::vector<std::string> open_table_names(const std::string& dir) {
-  std::vector<std::string> names;
+  std::set<std::string> names;  // linear enough: 100,000 planted names cost no more than their reading
   for (const std::string& d : dir.empty() ? candidate_dirs() : std::vector<std::string>{dir}) {
     // `join NAME` finds a table only where the directory says whose it is (find_table_dir).
     if (dir.empty() && !verified_dir(d)) continue;
-    for (const std::string& name : names_in(d, ".sock")) {
+    struct stat st {};
+    if (::lstat(d.c_str(), &st) != 0) continue;
+    for (std::string& name : names_in(d, {".sock"}, names_limit(st.st_uid)).names) {
       try {
         check_table_name(name);  // another user's file name, shown in this terminal
       } catch (const UserError&) {
         continue;
       }
-      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      names.insert(std::move(name));
     }
   }
-  return names;
+  return {names.begin(), names.end()};
 }
 
 std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std::string>* ignored) {
-  const std::vector<std::string> dirs =
-      only_dir.empty() ? candidate_dirs() : std::vector<std::string>{only_dir};
   std::vector<TableEntry> found;
   // What another user put where we look is not listed, and the caller may say so.
   const auto ignore = [&](const std::string& what) {
     if (ignored) ignored->push_back(printable(what, 300));
   };
+  std::vector<std::string> left_out;
+  const std::vector<std::string> dirs =
+      only_dir.empty() ? candidate_dirs(&left_out) : std::vector<std::string>{only_dir};
+  for (const std::string& what : left_out) ignore(what);
   for (const std::string& dir : dirs) {
     TableDirOwner dir_owner;
     if (!exists(dir)) continue;  // no tables opened here yet
     try {
       dir_owner = table_dir_owner(dir);
     } catch (const UserError& e) {
-      ignore(e.what());
+      ignore(fmt::format("ignored {}", e.what()));
       continue;
     }
     const uid_t owner = dir_owner.uid;
-    std::vector<std::string> names = names_in(dir, ".sock");
-    for (const std::string& n : names_in(dir, ".table"))
-      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    const DirNames read = names_in(dir, {".sock", ".table"}, names_limit(owner));
+    const std::vector<std::string>& names = read.names;
+    if (read.more > 0)
+      ignore(fmt::format("{}: {} more entries not read (at most {} are read from a directory of {})", dir,
+                         read.more, dir, kMaxNamesPerDir, user_name(owner)));
     if (!dir_owner.verified()) {
       // Anyone's table by name, for all we know: listed as such, never asked.
       const std::string why = printable(unverified_reason(dir, dir_owner), 300);
@@ -119,7 +126,7 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
       found.push_back(std::move(e));
     }
     if (planted > 0)
-      ignore(fmt::format("{} table{} in {} made by another user than its owner {}", planted,
+      ignore(fmt::format("ignored {} table{} in {} made by another user than its owner {}", planted,
                          planted == 1 ? "" : "s", dir, user_name(owner)));
   }
   return found;

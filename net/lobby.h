@@ -22,7 +22,8 @@ struct TableEntry {
 };
 // The tables under `only_dir`, else every directory we may look in; their
 // text made printable. Directories or entries another user planted are left
-// out, and said in `ignored`. No join code is sent: the listing needs none.
+// out, and said in `ignored` (one line each: "ignored ...", "DIR: 99800 more
+// entries not read ..."). No join code is sent: the listing needs none.
 std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std::string>* ignored = nullptr);
 // The socket directory of an open table by that name, among the directories
 // that say whose they are (TableDirOwner::verified()); throws UserError.

@@ -70,6 +70,14 @@ std::string received(int listen_fd) {
   return all;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::size_t lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -118,4 +126,38 @@ TEST_CASE(
     ::close(named_fake);
   }
   ::close(fake);
+}
+
+TEST_CASE("Attack 12: 100,000 names planted in another user's directory: completion and tables stay bounded",
+          "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0777);  // the other user makes its directory here
+  const OthersDir flood(fmt::format("{}/racetable-{}", d.path, kOther));
+  {
+    // Plain files named like sockets, as fast as the other user can make them.
+    const AsUser as(kOther, {});
+    int made = 0;
+    for (int i = 0; i < 100000; ++i) {
+      const int fd = ::open(fmt::format("{}/t{:06}.sock", flood.path, i).c_str(), O_CREAT | O_WRONLY, 0644);
+      if (fd >= 0) ++made;
+      ::close(fd);
+    }
+    REQUIRE(made == 100000);
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const Ran completed = run({"complete", "--", "join", "--dir", flood.path, ""});
+  const double complete_took = seconds_since(t0);
+  WARN("complete -- join --dir DIR '' over 100,000 names: " << complete_took << " s, " << lines(completed.out)
+                                                            << " lines");
+  CHECK(complete_took < 3.0);
+  CHECK(lines(completed.out) <= 1000);
+
+  const auto t1 = std::chrono::steady_clock::now();
+  const Ran listed = run({"tables", "--dir", flood.path});
+  const double tables_took = seconds_since(t1);
+  WARN("tables --dir DIR over 100,000 names: " << tables_took << " s, " << lines(listed.out) << " lines");
+  CHECK(tables_took < 3.0);
+  CHECK(lines(listed.out) <= 1000);
+  CHECK_THAT(listed.out, Catch::Contains("more entries not read"));
 }
