@@ -71,6 +71,10 @@ class TablesScreen final : public Screen {
         rows_.push_back(MenuRow{t.name, "not trusted: its directory does not say whose it is", false});
         continue;
       }
+      if (t.silent) {
+        rows_.push_back(MenuRow{t.name, "not answering (its server did not answer in time)", false});
+        continue;
+      }
       if (!t.problem.empty()) {
         rows_.push_back(
             MenuRow{t.name, t.save.empty() ? "not running" : "not running (racetable host --resume)", false});

@@ -28,6 +28,7 @@ int list_tables(const TablesSettings& s) {
     if (s.json) {
       json row = e.problem.empty() ? info : json{{"table", e.name}, {"problem", e.problem}};
       if (!e.trusted) row["trusted"] = false;
+      if (e.silent) row["answering"] = false;
       row["dir"] = e.dir;
       if (!e.save.empty()) row["save"] = e.save;
       make_printable(row);
@@ -36,6 +37,10 @@ int list_tables(const TablesSettings& s) {
     }
     if (!e.trusted) {  // never asked: no join line for a table that may be an impostor
       out(fmt::format("{:<16} not trusted: {}\n", shown_name, e.problem));
+      continue;
+    }
+    if (e.silent) {
+      out(fmt::format("{:<16} {}\n", shown_name, e.problem));
       continue;
     }
     if (!e.problem.empty()) {

@@ -56,6 +56,10 @@ std::vector<std::string> open_table_names(const std::string& dir) {
 
 std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std::string>* ignored) {
   std::vector<TableEntry> found;
+  // The tables to ask, all at once once every directory is read: found[entry[k]] is asks[k]'s.
+  std::vector<InfoAsk> asks;
+  std::vector<std::size_t> entry;
+  std::vector<bool> host_file;  // per ask: its .table file is ours (the save is named there)
   // What another user put where we look is not listed, and the caller may say so.
   const auto ignore = [&](const std::string& what) {
     if (ignored) ignored->push_back(printable(what, 300));
@@ -78,7 +82,7 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
     const std::vector<std::string>& names = read.names;
     if (read.more > 0)
       ignore(fmt::format("{}: {} more entries not read (at most {} are read from a directory of {})", dir,
-                         read.more, dir, kMaxNamesPerDir, user_name(owner)));
+                         read.more, kMaxNamesPerDir, user_name(owner)));
     if (!dir_owner.verified()) {
       // Anyone's table by name, for all we know: listed as such, never asked.
       const std::string why = printable(unverified_reason(dir, dir_owner), 300);
@@ -107,27 +111,36 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
       e.name = name;
       try {
         check_table_name(name);
-        e.info = table_info(dir, name);
-        make_printable(e.info);
+        entry.push_back(found.size());
+        asks.push_back(InfoAsk{dir, name, {}, {}, false});
+        // The table file is the host's (mode 0600): only the host reads where the save is.
+        host_file.push_back(has_meta && S_ISREG(meta.st_mode) && meta.st_uid == ::geteuid());
       } catch (const UserError& err) {
         e.problem = printable(err.what(), 200);
-      }
-      // The table file is the host's (mode 0600): only the host reads where the save is.
-      if (!e.problem.empty() && has_meta && S_ISREG(meta.st_mode) && meta.st_uid == ::geteuid()) {
-        try {
-          const json m = json::parse(read_file(info_path(dir, name)), nullptr, false);
-          if (m.is_object() && m.contains("save") && m["save"].is_string()) {
-            const std::string save = m["save"].get<std::string>();
-            if (exists(save)) e.save = printable(save, 400);  // never point at a save that is not there
-          }
-        } catch (const UserError&) {
-        }
       }
       found.push_back(std::move(e));
     }
     if (planted > 0)
       ignore(fmt::format("ignored {} table{} in {} made by another user than its owner {}", planted,
                          planted == 1 ? "" : "s", dir, user_name(owner)));
+  }
+  // Every table at once, kLobbyWaitMs in all: one that never answers holds up nobody.
+  ask_tables(asks);
+  for (std::size_t k = 0; k < asks.size(); ++k) {
+    TableEntry& e = found[entry[k]];
+    e.info = std::move(asks[k].info);
+    make_printable(e.info);
+    e.problem = printable(asks[k].problem, 200);
+    e.silent = asks[k].silent;
+    if (e.problem.empty() || e.silent || !host_file[k]) continue;
+    try {
+      const json m = json::parse(read_file(info_path(e.dir, e.name)), nullptr, false);
+      if (m.is_object() && m.contains("save") && m["save"].is_string()) {
+        const std::string save = m["save"].get<std::string>();
+        if (exists(save)) e.save = printable(save, 400);  // never point at a save that is not there
+      }
+    } catch (const UserError&) {
+    }
   }
   return found;
 }

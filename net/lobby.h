@@ -19,6 +19,9 @@ struct TableEntry {
   // False: in a directory that does not say whose it is (unverified_reason()
   // in `problem`): never asked, never sent a code, not found by name.
   bool trusted = true;
+  // Its server took the connection (or has a full queue) but did not answer
+  // within the lobby's wait (kLobbyWaitMs): "not answering", in `problem`.
+  bool silent = false;
 };
 // The tables under `only_dir`, else every directory we may look in; their
 // text made printable. Directories or entries another user planted are left

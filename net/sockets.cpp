@@ -229,13 +229,13 @@ int listen_unix(const std::string& path, gid_t gid, bool for_group) {
   return fd;
 }
 
-int connect_unix(const std::string& path, std::string& error) {
+int connect_unix(const std::string& path, std::string& error, bool wait) {
   sockaddr_un addr;
   if (!fill_address(path, addr)) {
     error = "path too long for a socket";
     return -1;
   }
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | (wait ? 0 : SOCK_NONBLOCK), 0);
   if (fd < 0) {
     error = std::strerror(errno);
     return -1;
@@ -248,6 +248,8 @@ int connect_unix(const std::string& path, std::string& error) {
       case EACCES:
       case EPERM: error = "permission denied (the table is private to its host)"; break;
       case ECONNREFUSED: error = "its server is not running"; break;
+      case EAGAIN:
+      case EINPROGRESS: error = "not answering (its server takes no more connections now)"; break;
       default: error = std::strerror(err); break;
     }
     return -1;
@@ -281,7 +283,7 @@ int connect_table(const std::string& dir, const std::string& name, uid_t& host_u
                     S_ISSOCK(st.st_mode) ? "a socket" : "a file", user_name(st.st_uid), user_name(host_uid));
     return -1;
   }
-  const int fd = connect_unix(path, error);
+  const int fd = connect_unix(path, error, how.wait);
   if (fd < 0) return -1;
   // The kernel says who listens: a socket swapped in since the lstat shows here.
   const PeerCred cred = peer_credentials(fd);

@@ -69,13 +69,16 @@ std::string socket_path(const std::string& dir, const std::string& name);
 // Returns the listening fd (non-blocking, close-on-exec). Throws UserError.
 int listen_unix(const std::string& path, gid_t gid, bool for_group);
 
-// Connects to a table's socket (blocking, close-on-exec). Returns the fd, or
-// -1 with `error` set ("no table named X", "permission denied", ...).
-int connect_unix(const std::string& path, std::string& error);
+// Connects to a table's socket (close-on-exec; blocking unless `wait` is
+// false, when a server whose queue is full is "not answering" at once).
+// Returns the fd, or -1 with `error` set ("no table named X", "permission
+// denied", ...).
+int connect_unix(const std::string& path, std::string& error, bool wait = true);
 
 // How connect_table() connects.
 struct ConnectHow {
   bool sends_code = false;  // a join code follows: only where code_refusal() allows
+  bool wait = true;         // false: never block (the lobby asks every table at once)
 };
 // Connects to dir/NAME.sock and checks who answers: the directory must pass
 // trusted_table_dir_owner(), the socket file must be a socket of that owner,

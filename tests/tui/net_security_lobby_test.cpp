@@ -128,6 +128,42 @@ TEST_CASE(
   ::close(fake);
 }
 
+TEST_CASE("Attack 11: tables that never answer do not hold up anyone's lobby", "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0777);  // the other user makes its directory here
+  // Named after its owner: a directory the lobby trusts to be nobody's, so it asks each table there.
+  const OthersDir silent(fmt::format("{}/racetable-{}", d.path, kOther));
+  std::vector<int> fds;
+  for (int i = 0; i < 10; ++i) fds.push_back(others_socket(fmt::format("{}/silent{}.sock", silent.path, i)));
+
+  // `racetable tables`: ten tables, each would have been waited on for 2 s.
+  const auto t0 = std::chrono::steady_clock::now();
+  const Ran listed = run({"tables", "--dir", silent.path});
+  const double took = seconds_since(t0);
+  INFO(listed.out);
+  WARN("tables with ten tables that never answer: " << took << " s");
+  CHECK(took < 3.0);
+  for (int i = 0; i < 10; ++i) CHECK_THAT(listed.out, Catch::Contains(fmt::format("silent{}", i)));
+  CHECK(lines(listed.out) >= 10);
+  CHECK_THAT(listed.out, Catch::Contains("not answering"));
+
+  // The shell's Tables page looks at them when it opens: it must come back as soon.
+  rt::shell::AppContext ctx;
+  ctx.shared = &rt::app::shared_tables();
+  ctx.table_dir = silent.path;
+  const auto t1 = std::chrono::steady_clock::now();
+  const auto page = ctx.shared->tables_page(ctx);
+  const double page_took = seconds_since(t1);
+  WARN("the Tables page's look at them: " << page_took << " s");
+  CHECK(page_took < 3.0);
+  rt::Canvas c(100, 30);
+  page->draw(c, 0);
+  INFO(c.to_text());
+  CHECK_THAT(c.to_text(), Catch::Contains("not answering"));
+  for (int fd : fds) ::close(fd);
+}
+
 TEST_CASE("Attack 12: 100,000 names planted in another user's directory: completion and tables stay bounded",
           "[net][security]") {
   if (!root()) return;
