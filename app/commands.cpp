@@ -66,12 +66,9 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.serve->add_option("--workers", c.serve_settings.workers,
                       "processes sharing the tables, each with its own event loop (default: one per CPU)");
 
-  c.tables = app.add_subcommand("tables", "list the open tables");
+  c.tables = app.add_subcommand("tables", "list the open tables (no join code needed: it is never sent)");
   c.tables->allow_extras();
   c.tables->add_option("--dir", c.tables_settings.dir, "look only in this directory");
-  c.tables->add_flag("--code", c.tables_settings.ask_code,
-                     "ask for the join code (to see a coded table's seats); or set RACETABLE_CODE");
-  c.tables->add_option("--code-file", c.tables_settings.code_file, "the join code, from a 0600 file");
   c.tables->add_flag("--json", c.tables_settings.json, "JSON output");
 
   JoinSettings& j = c.join_settings;
@@ -108,8 +105,12 @@ std::optional<int> run_net_commands(NetCommands& c) {
   }
   if (c.serve && c.serve->parsed()) return serve(c.serve_settings);
   if (c.tables && c.tables->parsed()) {
+    const std::vector<std::string> extra = c.tables->remaining();
+    if (!extra.empty() && extra.front().rfind("--code", 0) == 0)
+      throw OptionError(
+          "tables takes no join code: every table's listing is open to whoever may connect to it, and a "
+          "code is sent only by `racetable join`");
     refuse_extras(c.tables);
-    c.tables_settings.code = player_code(c.tables_settings.ask_code, c.tables_settings.code_file);
     return list_tables(c.tables_settings);
   }
   if (c.join && c.join->parsed()) {

@@ -28,11 +28,10 @@ struct ServeSettings {
 };
 int serve(const ServeSettings& settings);
 
+// `racetable tables` takes no join code: a table's listing is public to
+// whoever may connect to it, and a code is given only to `join`.
 struct TablesSettings {
   std::string dir;
-  bool ask_code = false;  // --code: prompt for the join code (unless RACETABLE_CODE is set)
-  std::string code_file;  // --code-file
-  std::string code;       // the join code given ("" none)
   bool json = false;
 };
 int list_tables(const TablesSettings& settings);

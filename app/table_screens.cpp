@@ -61,7 +61,7 @@ class TablesScreen final : public Screen {
 
   void refresh() {
     try {
-      tables_ = net::find_tables(ctx_.table_dir, "");
+      tables_ = net::find_tables(ctx_.table_dir);
     } catch (const UserError& e) {
       tables_.clear();
       error_ = e.what();
@@ -69,6 +69,14 @@ class TablesScreen final : public Screen {
     rows_.clear();
     rows_.push_back(MenuRow{"Host a new table", "a game with players at other terminals", true});
     for (const net::TableEntry& t : tables_) {
+      if (!t.trusted) {
+        rows_.push_back(MenuRow{t.name, "not trusted: its directory does not say whose it is", false});
+        continue;
+      }
+      if (t.silent) {
+        rows_.push_back(MenuRow{t.name, "not answering (its server did not answer in time)", false});
+        continue;
+      }
       if (!t.problem.empty()) {
         rows_.push_back(
             MenuRow{t.name, t.save.empty() ? "not running" : "not running (racetable host --resume)", false});
@@ -92,8 +100,9 @@ class TablesScreen final : public Screen {
       }
       rows_.push_back(
           MenuRow{fmt::format("{}: {}", t.name, t.info.value("game_name", "")),
-                  fmt::format("{} · host {} · {} free · {} playing · {} watching", t.info.value("phase", ""),
-                              t.info.value("host", ""), free, players, t.info.value("watchers", 0)),
+                  fmt::format("{} · host {} · {} free · {} playing · {} watching{}",
+                              t.info.value("phase", ""), t.info.value("host", ""), free, players,
+                              t.info.value("watchers", 0), t.info.value("code", false) ? " · join code" : ""),
                   true});
     }
     selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
@@ -139,6 +148,11 @@ class TablesScreen final : public Screen {
     if (row == 0) return Nav::push(make_host_game_list_screen(ctx_));
     const net::TableEntry& t = tables_[static_cast<std::size_t>(row - 1)];
     if (!t.problem.empty() || !t.info.contains("seats")) return Nav::stay();
+    if (t.info.value("code", false)) {  // the page asks for no code: `join` does, without echo
+      error_ = fmt::format("Table {} needs a join code: racetable join {}{} --code", t.name, t.name,
+                           net::dir_flag(t.dir));
+      return Nav::stay();
+    }
     std::vector<Choice> choices;
     const json& seats = t.info["seats"];
     const std::string dir = t.dir, name = t.name;

@@ -15,9 +15,9 @@ namespace rt::net {
 
 int list_tables(const TablesSettings& s) {
   std::vector<std::string> ignored;
-  const std::vector<TableEntry> found = find_tables(s.dir, s.code, &ignored);
+  const std::vector<TableEntry> found = find_tables(s.dir, &ignored);
   for (const std::string& what : ignored)
-    std::fputs(fmt::format("racetable tables: ignored {}\n", what).c_str(), stderr);
+    std::fputs(fmt::format("racetable tables: {}\n", what).c_str(), stderr);
   json all = json::array();
   const auto text = [](const json& j, const char* key) {
     return printable(j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(), 64);
@@ -27,10 +27,20 @@ int list_tables(const TablesSettings& s) {
     const std::string shown_name = printable(e.name, 64);
     if (s.json) {
       json row = e.problem.empty() ? info : json{{"table", e.name}, {"problem", e.problem}};
+      if (!e.trusted) row["trusted"] = false;
+      if (e.silent) row["answering"] = false;
       row["dir"] = e.dir;
       if (!e.save.empty()) row["save"] = e.save;
       make_printable(row);
       all.push_back(std::move(row));
+      continue;
+    }
+    if (!e.trusted) {  // never asked: no join line for a table that may be an impostor
+      out(fmt::format("{:<16} not trusted: {}\n", shown_name, e.problem));
+      continue;
+    }
+    if (e.silent) {
+      out(fmt::format("{:<16} {}\n", shown_name, e.problem));
       continue;
     }
     if (!e.problem.empty()) {
@@ -40,8 +50,8 @@ int list_tables(const TablesSettings& s) {
                           : fmt::format(": continue it with  racetable host --resume {}", e.save)));
       continue;
     }
-    if (!info.contains("seats")) {
-      out(fmt::format("{:<16} needs a join code (give --code to see more)\n", shown_name));
+    if (!info.contains("seats")) {  // a server of an older racetable lists a coded table no further
+      out(fmt::format("{:<16} needs a join code (its server lists nothing more)\n", shown_name));
       continue;
     }
     std::string seats;
@@ -67,15 +77,16 @@ int list_tables(const TablesSettings& s) {
         info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
         info.value("code", false) ? ", join code" : "", seats, shown_name, printable(dir_flag(e.dir), 300),
         // A local game opened to watchers (net/watch_mirror.h) seats nobody.
-        info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
-                                        : "--seat N  |  --watch"));
+        fmt::format("{}{}",
+                    info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
+                                                    : "--seat N  |  --watch",
+                    info.value("code", false) ? "  (and --code)" : "")));
   }
   if (s.json) {
     out(dump(all) + "\n");
   } else if (found.empty()) {
-    const std::vector<std::string> dirs = s.dir.empty() ? candidate_dirs() : std::vector<std::string>{s.dir};
     out(fmt::format("No open tables (looked in {}). Open one with: racetable host GAME\n",
-                    printable(dirs.front(), 300)));
+                    printable(s.dir.empty() ? default_table_dir() : s.dir, 300)));
   }
   return 0;
 }

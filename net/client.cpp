@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -51,11 +52,11 @@ void Connection::close() {
   fd_ = -1;
 }
 
-Connection Connection::open(const std::string& dir, const std::string& name) {
+Connection Connection::open(const std::string& dir, const std::string& name, ConnectHow how) {
   check_table_name(name);
   std::string error;
   uid_t host = 0;
-  const int fd = connect_table(dir, name, host, error);
+  const int fd = connect_table(dir, name, host, error, how);
   if (fd < 0) throw UserError(fmt::format("table '{}' in {}: {} (see racetable tables)", name, dir, error));
   Connection conn(fd);
   conn.host_uid_ = host;
@@ -159,7 +160,8 @@ Joined join_table(const std::string& dir, const std::string& name, const Hello& 
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
   for (;;) {
     Joined j;
-    j.conn = Connection::open(dir, name);
+    // A join code goes only to a server whose directory says it is the host's.
+    j.conn = Connection::open(dir, name, ConnectHow{.sends_code = !hello.code.empty()});
     j.conn.send(to_json(hello));
     std::string error;
     std::optional<json> m;
@@ -185,26 +187,90 @@ Joined join_table(const std::string& dir, const std::string& name, const Hello& 
   }
 }
 
-json table_info(const std::string& dir, const std::string& name, const std::string& code, int timeout_ms) {
+void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
+  using Clock = std::chrono::steady_clock;
+  const auto until = Clock::now() + std::chrono::milliseconds(wait_ms);
   Hello h;
   h.role = Role::Info;
-  h.code = code;
   h.client = "racetable tables";
-  Connection conn = Connection::open(dir, name);
-  conn.send(to_json(h));
-  std::string error;
-  for (;;) {
-    auto m = conn.wait_message(timeout_ms, error);
-    if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
-    const std::string type = (*m)["type"].get<std::string>();
-    if (type == "info") {
-      (*m)["host"] = user_name(conn.host_uid());
-      return *m;
+  const std::string hello = frame(to_json(h));
+  struct Asking {
+    InfoAsk* ask;
+    Connection conn;
+  };
+  std::vector<Asking> asking;
+  std::size_t next = 0;
+  // True when `a` is answered (or failed) and its connection can go.
+  const auto take = [](Asking& a, const std::vector<json>& messages, bool open, const std::string& error) {
+    for (const json& m : messages) {
+      const std::string type = m["type"].get<std::string>();
+      if (type == "info") {
+        a.ask->info = m;
+        a.ask->info["host"] = user_name(a.conn.host_uid());
+        return true;
+      }
+      if (type == "refused" || type == "error") {
+        a.ask->problem = fmt::format("table '{}': {}", a.ask->name,
+                                     get_string(m, type == "refused" ? "reason" : "text", 4096, false));
+        return true;
+      }
     }
-    if (type == "refused" || type == "error")
-      throw UserError(fmt::format("table '{}': {}", name,
-                                  get_string(*m, type == "refused" ? "reason" : "text", 4096, false)));
+    if (open) return false;
+    a.ask->problem = fmt::format("table '{}': {}", a.ask->name, error);
+    return true;
+  };
+  for (;;) {
+    while (next < asks.size() && asking.size() < kMaxAsking && Clock::now() < until) {
+      InfoAsk& ask = asks[next++];
+      try {
+        Connection conn = Connection::open(ask.dir, ask.name, ConnectHow{.wait = false});
+        conn.send_bytes(hello);
+        asking.push_back(Asking{&ask, std::move(conn)});
+      } catch (const UserError& e) {
+        ask.problem = e.what();
+        ask.silent = ask.problem.find("not answering") != std::string::npos;
+      }
+    }
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - Clock::now()).count();
+    if (asking.empty() && (next == asks.size() || left <= 0)) break;
+    if (left <= 0) break;
+    std::vector<pollfd> fds;
+    for (const Asking& a : asking)
+      fds.push_back(
+          pollfd{a.conn.fd(), static_cast<short>(POLLIN | (a.conn.wants_write() ? POLLOUT : 0)), 0});
+    if (::poll(fds.data(), fds.size(), static_cast<int>(left)) < 0 && errno != EINTR) break;
+    std::vector<Asking> still;
+    for (std::size_t i = 0; i < asking.size(); ++i) {
+      Asking& a = asking[i];
+      if (fds[i].revents == 0) {
+        still.push_back(std::move(a));
+        continue;
+      }
+      if (fds[i].revents & POLLOUT) a.conn.flush();
+      std::vector<json> messages;
+      std::string error;
+      const bool open = a.conn.receive(messages, error);
+      if (!take(a, messages, open, error)) still.push_back(std::move(a));
+    }
+    asking = std::move(still);
   }
+  const std::string late =
+      fmt::format("not answering (its server did not answer within {} ms; it may be busy or stuck)", wait_ms);
+  for (Asking& a : asking) {
+    a.ask->problem = late;
+    a.ask->silent = true;
+  }
+  for (; next < asks.size(); ++next) {
+    asks[next].problem = late;
+    asks[next].silent = true;
+  }
+}
+
+json table_info(const std::string& dir, const std::string& name, int timeout_ms) {
+  std::vector<InfoAsk> one{InfoAsk{dir, name, {}, {}, false}};
+  ask_tables(one, timeout_ms);
+  if (!one.front().problem.empty()) throw UserError(one.front().problem);
+  return one.front().info;
 }
 
 // --- ClientState --------------------------------------------------------------

@@ -14,6 +14,7 @@
 
 #include "core/canvas.h"
 #include "net/protocol.h"
+#include "net/sockets.h"
 
 namespace rt::net {
 
@@ -30,7 +31,7 @@ class Connection {
   // Connects to dir/name.sock after checking who serves it (connect_table():
   // the directory's owner, the socket's owner and the listening process
   // must be one user); throws UserError ("table 'x': no such table").
-  static Connection open(const std::string& dir, const std::string& name);
+  static Connection open(const std::string& dir, const std::string& name, ConnectHow how = {});
   // The host as the kernel tells it (SO_PEERCRED), never as the server says.
   uid_t host_uid() const { return host_uid_; }
 
@@ -67,9 +68,26 @@ struct Joined {
 };
 Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms = 5000);
 
-// Asks a table for its public description ("info"). Throws UserError.
-json table_info(const std::string& dir, const std::string& name, const std::string& code = "",
-                int timeout_ms = 2000);
+// One table to ask for its public description ("info"), and what came of it.
+struct InfoAsk {
+  std::string dir;
+  std::string name;
+  json info;            // the answer ("host": the kernel's word), when it came
+  std::string problem;  // else why not: not running, refused, not answering
+  bool silent = false;  // connected (or its queue full), but no answer in time
+};
+// How long the lobby waits for all its tables together: a table that has not
+// answered by then is not waited for (issue #34: ten that never answer froze
+// every user's `tables` for 20 s).
+inline constexpr int kLobbyWaitMs = 250;
+// At most this many connections open at once while asking.
+inline constexpr std::size_t kMaxAsking = 128;
+// Asks every table at once: non-blocking connects (connect_table()'s checks
+// all made), one poll() over every connection, `wait_ms` in all, never per
+// table. Never sends a join code: the listing needs none.
+void ask_tables(std::vector<InfoAsk>& asks, int wait_ms = kLobbyWaitMs);
+// One table's answer, the same way. Throws UserError.
+json table_info(const std::string& dir, const std::string& name, int timeout_ms = kLobbyWaitMs);
 
 // What the client has been told.
 class ClientState {

@@ -14,15 +14,22 @@ struct TableEntry {
   std::string dir;
   std::string name;
   json info;            // its "info" answer, when it answered
-  std::string problem;  // why it did not ("not running", "wrong join code")
+  std::string problem;  // why it did not ("not running", "wrong join code"), or why it is not trusted
   std::string save;     // a dead table's save file, when known
+  // False: in a directory that does not say whose it is (unverified_reason()
+  // in `problem`): never asked, never sent a code, not found by name.
+  bool trusted = true;
+  // Its server took the connection (or has a full queue) but did not answer
+  // within the lobby's wait (kLobbyWaitMs): "not answering", in `problem`.
+  bool silent = false;
 };
 // The tables under `only_dir`, else every directory we may look in; their
 // text made printable. Directories or entries another user planted are left
-// out, and said in `ignored`.
-std::vector<TableEntry> find_tables(const std::string& only_dir, const std::string& code,
-                                    std::vector<std::string>* ignored = nullptr);
-// The socket directory of an open table by that name; throws UserError.
+// out, and said in `ignored` (one line each: "ignored ...", "DIR: 99800 more
+// entries not read ..."). No join code is sent: the listing needs none.
+std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std::string>* ignored = nullptr);
+// The socket directory of an open table by that name, among the directories
+// that say whose they are (TableDirOwner::verified()); throws UserError.
 std::string find_table_dir(const std::string& table);
 // "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
 std::string rejoin_command(const std::string& table, const std::string& dir, int seat);

@@ -17,22 +17,20 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
            "version");
     return;
   }
-  // No code given is not a guess; a wrong one is, and so is one given too soon after it.
-  const CodeCheck code = opt_.code.empty() ? CodeCheck::Right
-                         : h.code.empty()  ? CodeCheck::Wrong
-                                           : check_code(c, h.code, real);
-  const bool code_ok = code == CodeCheck::Right;
+  // The listing is public to whoever may connect (nothing secret in it): no
+  // code is asked for it, and one sent with it is not checked (no guessing here).
   if (h.role == Role::Info) {
-    json info =
-        code_ok
-            ? table_info(c)
-            : json{{"type", "info"}, {"protocol", kProtocolVersion}, {"table", opt_.name}, {"code", true}};
-    send(c, info);
+    send(c, table_info(c));
     c.kind = Client::Kind::Info;
     c.close_after_flush = true;
     flush(c);
     return;
   }
+  // No code given is not a guess; a wrong one is, and so is one given too soon after it.
+  const CodeCheck code = opt_.code.empty() ? CodeCheck::Right
+                         : h.code.empty()  ? CodeCheck::Wrong
+                                           : check_code(c, h.code, real);
+  const bool code_ok = code == CodeCheck::Right;
   if (!code_ok) {
     if (code == CodeCheck::Throttled)
       refuse(c, "too many wrong join codes: wait a little and try again", "throttled");

@@ -101,6 +101,14 @@ void prepare_table_dir(const std::string& dir, gid_t gid, bool for_group) {
 }
 
 uid_t trusted_table_dir_owner(const std::string& dir) {
+  return table_dir_owner(dir).uid;
+}
+
+bool TableDirOwner::verified() const {
+  return named || uid == ::geteuid();
+}
+
+TableDirOwner table_dir_owner(const std::string& dir) {
   struct stat st {};
   if (::lstat(dir.c_str(), &st) != 0) throw UserError(fmt::format("{}: {}", dir, std::strerror(errno)));
   if (S_ISLNK(st.st_mode)) throw UserError(fmt::format("{}: is a symbolic link, not a table directory", dir));
@@ -135,7 +143,23 @@ uid_t trusted_table_dir_owner(const std::string& dir) {
         fmt::format("{}: belongs to {}, not to {} as its name says; planted by another user, "
                     "not trusted",
                     dir, user_name(st.st_uid), user_name(*named)));
-  return st.st_uid;
+  return TableDirOwner{st.st_uid, st.st_gid, named.has_value()};
+}
+
+std::string unverified_reason(const std::string& dir, const TableDirOwner& owner) {
+  if (owner.verified()) return "";
+  return fmt::format(
+      "{} belongs to {} and its name does not say whose it is (racetable-UID or racetable-group-GROUP-UID)",
+      dir, user_name(owner.uid));
+}
+
+std::string code_refusal(const std::string& dir, const TableDirOwner& owner) {
+  if (owner.uid == ::geteuid()) return "";
+  if (!owner.verified()) return unverified_reason(dir, owner) + "; the join code is not sent";
+  if (!process_in_group(owner.gid))
+    return fmt::format("{} is {}'s and not a table of a group you are in; the join code is not sent", dir,
+                       user_name(owner.uid));
+  return "";
 }
 
 std::string socket_path(const std::string& dir, const std::string& name) {
@@ -205,13 +229,13 @@ int listen_unix(const std::string& path, gid_t gid, bool for_group) {
   return fd;
 }
 
-int connect_unix(const std::string& path, std::string& error) {
+int connect_unix(const std::string& path, std::string& error, bool wait) {
   sockaddr_un addr;
   if (!fill_address(path, addr)) {
     error = "path too long for a socket";
     return -1;
   }
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | (wait ? 0 : SOCK_NONBLOCK), 0);
   if (fd < 0) {
     error = std::strerror(errno);
     return -1;
@@ -224,6 +248,8 @@ int connect_unix(const std::string& path, std::string& error) {
       case EACCES:
       case EPERM: error = "permission denied (the table is private to its host)"; break;
       case ECONNREFUSED: error = "its server is not running"; break;
+      case EAGAIN:
+      case EINPROGRESS: error = "not answering (its server takes no more connections now)"; break;
       default: error = std::strerror(err); break;
     }
     return -1;
@@ -231,11 +257,18 @@ int connect_unix(const std::string& path, std::string& error) {
   return fd;
 }
 
-int connect_table(const std::string& dir, const std::string& name, uid_t& host_uid, std::string& error) {
+int connect_table(const std::string& dir, const std::string& name, uid_t& host_uid, std::string& error,
+                  ConnectHow how) {
+  std::string refused;
   try {
-    host_uid = trusted_table_dir_owner(dir);
+    const TableDirOwner owner = table_dir_owner(dir);
+    host_uid = owner.uid;
+    if (how.sends_code) refused = code_refusal(dir, owner);
   } catch (const UserError& e) {
-    error = e.what();
+    refused = e.what();
+  }
+  if (!refused.empty()) {
+    error = refused;
     return -1;
   }
   const std::string path = socket_path(dir, name);
@@ -250,7 +283,7 @@ int connect_table(const std::string& dir, const std::string& name, uid_t& host_u
                     S_ISSOCK(st.st_mode) ? "a socket" : "a file", user_name(st.st_uid), user_name(host_uid));
     return -1;
   }
-  const int fd = connect_unix(path, error);
+  const int fd = connect_unix(path, error, how.wait);
   if (fd < 0) return -1;
   // The kernel says who listens: a socket swapped in since the lstat shows here.
   const PeerCred cred = peer_credentials(fd);

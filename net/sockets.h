@@ -40,6 +40,28 @@ void prepare_table_dir(const std::string& dir, gid_t gid, bool for_group);
 // listening there. Throws UserError saying what is wrong.
 uid_t trusted_table_dir_owner(const std::string& dir);
 
+// The same checks, and what they tell about whose tables the directory holds.
+struct TableDirOwner {
+  uid_t uid = 0;  // the only user whose server may listen there
+  gid_t gid = 0;
+  bool named = false;  // its name says whose it is, and it is (racetable-UID, ...)
+  // Whether its owner is known to be the host of its tables: the directory is
+  // ours, or named after its owner. A directory another user made under any
+  // other name (/tmp/racetable-lobby) may hold a table named like anyone's.
+  bool verified() const;
+};
+TableDirOwner table_dir_owner(const std::string& dir);
+// Why `dir` is not verified ("/tmp/racetable-lobby belongs to nobody and its
+// name does not say whose it is ..."); "" when it is.
+std::string unverified_reason(const std::string& dir, const TableDirOwner& owner);
+// Why a join code may not go to a server in `dir` ("" when it may): only to
+// our own directory, or to one named after its owner that is a table of a
+// group we are in (a code is for a group's table: another user's private
+// table admits nobody else, and a directory another user names after itself
+// may hold a table named like anyone's). The reason ends "the join code is
+// not sent".
+std::string code_refusal(const std::string& dir, const TableDirOwner& owner);
+
 std::string socket_path(const std::string& dir, const std::string& name);
 
 // Binds and listens on `path` with mode 0600 (or 0660 and group `gid`). A
@@ -47,17 +69,25 @@ std::string socket_path(const std::string& dir, const std::string& name);
 // Returns the listening fd (non-blocking, close-on-exec). Throws UserError.
 int listen_unix(const std::string& path, gid_t gid, bool for_group);
 
-// Connects to a table's socket (blocking, close-on-exec). Returns the fd, or
-// -1 with `error` set ("no table named X", "permission denied", ...).
-int connect_unix(const std::string& path, std::string& error);
+// Connects to a table's socket (close-on-exec; blocking unless `wait` is
+// false, when a server whose queue is full is "not answering" at once).
+// Returns the fd, or -1 with `error` set ("no table named X", "permission
+// denied", ...).
+int connect_unix(const std::string& path, std::string& error, bool wait = true);
 
+// How connect_table() connects.
+struct ConnectHow {
+  bool sends_code = false;  // a join code follows: only where code_refusal() allows
+  bool wait = true;         // false: never block (the lobby asks every table at once)
+};
 // Connects to dir/NAME.sock and checks who answers: the directory must pass
 // trusted_table_dir_owner(), the socket file must be a socket of that owner,
 // and the process listening on it must run as that owner (SO_PEERCRED, from
 // the kernel). Sets `host_uid` to that owner. Returns the fd, or -1 with
 // `error` set; a socket planted or swapped by another user is refused here,
 // before a byte (or a join code) is sent.
-int connect_table(const std::string& dir, const std::string& name, uid_t& host_uid, std::string& error);
+int connect_table(const std::string& dir, const std::string& name, uid_t& host_uid, std::string& error,
+                  ConnectHow how = {});
 
 struct PeerCred {
   pid_t pid = 0;

@@ -5,6 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -21,36 +25,73 @@ bool exists(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0;
 }
 
-std::vector<std::string> candidate_dirs() {
-  std::vector<std::string> dirs{default_table_dir()};
+std::vector<std::string> candidate_dirs(std::vector<std::string>* left_out) {
+  const std::string mine = default_table_dir();
+  std::vector<std::string> dirs;
+  // Each other user's directories apart: one who makes 100,000 of them
+  // crowds out only their own.
+  std::map<uid_t, std::vector<std::string>> by_owner;
   if (DIR* d = ::opendir("/tmp")) {
     while (const dirent* e = ::readdir(d)) {
-      const std::string n = e->d_name;
-      if (n.rfind("racetable-", 0) != 0) continue;
-      const std::string path = "/tmp/" + n;
+      const std::string_view n = e->d_name;
+      if (n.substr(0, 10) != "racetable-") continue;
+      const std::string path = "/tmp/" + std::string(n);
       struct stat st {};
-      if (::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+      if (path == mine || ::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
       if (::access(path.c_str(), R_OK | X_OK) != 0) continue;
-      if (std::find(dirs.begin(), dirs.end(), path) == dirs.end()) dirs.push_back(path);
+      (st.st_uid == ::geteuid() ? dirs : by_owner[st.st_uid]).push_back(path);
     }
     ::closedir(d);
   }
-  std::sort(dirs.begin() + 1, dirs.end());
+  for (auto& [owner, theirs] : by_owner) {
+    std::sort(theirs.begin(), theirs.end());
+    if (theirs.size() > kMaxDirsPerOwner) {
+      if (left_out)
+        left_out->push_back(fmt::format("/tmp: {} more directories of {} not read (at most {} are)",
+                                        theirs.size() - kMaxDirsPerOwner, user_name(owner),
+                                        kMaxDirsPerOwner));
+      theirs.resize(kMaxDirsPerOwner);
+    }
+    dirs.insert(dirs.end(), theirs.begin(), theirs.end());
+  }
+  std::sort(dirs.begin(), dirs.end());
+  dirs.insert(dirs.begin(), mine);
   return dirs;
 }
 
-std::vector<std::string> names_in(const std::string& dir, const std::string& suffix) {
-  std::vector<std::string> names;
+DirNames names_in(const std::string& dir, std::initializer_list<std::string_view> suffixes,
+                  std::size_t limit) {
+  // The `limit` first names in sort order, kept sorted and unique as they come:
+  // O(entries x log limit), whatever order the directory gives them in.
+  std::set<std::string> kept;
+  DirNames out;
   if (DIR* d = ::opendir(dir.c_str())) {
     while (const dirent* e = ::readdir(d)) {
-      const std::string n = e->d_name;
-      if (n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
-        names.push_back(n.substr(0, n.size() - suffix.size()));
+      const std::string_view n = e->d_name;
+      for (const std::string_view suffix : suffixes) {
+        if (n.size() <= suffix.size() || n.substr(n.size() - suffix.size()) != suffix) continue;
+        std::string name(n.substr(0, n.size() - suffix.size()));
+        if (kept.count(name) != 0) break;
+        if (kept.size() < limit) {
+          kept.insert(std::move(name));
+        } else if (limit > 0 && name < *kept.rbegin()) {
+          kept.erase(std::prev(kept.end()));
+          kept.insert(std::move(name));
+          ++out.more;
+        } else {
+          ++out.more;
+        }
+        break;
+      }
     }
     ::closedir(d);
   }
-  std::sort(names.begin(), names.end());
-  return names;
+  out.names.assign(kept.begin(), kept.end());
+  return out;
+}
+
+std::size_t names_limit(uid_t dir_owner) {
+  return dir_owner == ::geteuid() ? kNoLimit : kMaxNamesPerDir;
 }
 
 std::string dir_flag(const std::string& dir) {

@@ -2,7 +2,13 @@
 // looked for: what hosting, the lobby and the watch mirror share.
 #pragma once
 
+#include <unistd.h>
+
+#include <cstddef>
+#include <initializer_list>
+#include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rt::net {
@@ -11,10 +17,28 @@ namespace rt::net {
 std::string info_path(const std::string& dir, const std::string& name);
 // Whether anything (even a dangling symlink) is at `path`.
 bool exists(const std::string& path);
-// Where to look for tables: ours, then group tables under /tmp we may enter.
-std::vector<std::string> candidate_dirs();
-// The names in `dir` ending in `suffix`, without it, sorted.
-std::vector<std::string> names_in(const std::string& dir, const std::string& suffix);
+// How much the lobby reads of what other users made (issue #34: 100,000 names
+// planted in one directory, or as many directories under /tmp): the first
+// names in sort order, the rest counted and said, never read further.
+inline constexpr std::size_t kMaxNamesPerDir = 200;  // tables in a directory of another user
+inline constexpr std::size_t kMaxDirsPerOwner = 8;   // /tmp/racetable-* directories of another user
+inline constexpr std::size_t kNoLimit = std::numeric_limits<std::size_t>::max();
+
+// Where to look for tables: ours, then group tables under /tmp we may enter,
+// sorted; at most kMaxDirsPerOwner of each other user's, the rest counted in
+// `left_out` ("3 more directories of nobody under /tmp not read").
+std::vector<std::string> candidate_dirs(std::vector<std::string>* left_out = nullptr);
+// The names in `dir` ending in one of `suffixes` (without it), each once,
+// sorted: at most `limit` of them (the first in sort order); `more` counts
+// the entries left out. Linear in the directory's size.
+struct DirNames {
+  std::vector<std::string> names;
+  std::size_t more = 0;
+};
+DirNames names_in(const std::string& dir, std::initializer_list<std::string_view> suffixes,
+                  std::size_t limit);
+// kNoLimit for a directory of ours, kMaxNamesPerDir for anyone else's.
+std::size_t names_limit(uid_t dir_owner);
 // " --dir DIR", or "" for the default directory.
 std::string dir_flag(const std::string& dir);
 // Without leading and trailing blanks.

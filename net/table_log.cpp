@@ -103,7 +103,7 @@ std::string TableLog::keep_in(const std::string& keep_dir) {
   ::unlink(path_.c_str());
   ::unlink(older.c_str());
   // The newest kKeptTableLogs (their names start with the time they closed).
-  std::vector<std::string> logs = names_in(keep_dir, ".log");
+  const std::vector<std::string> logs = names_in(keep_dir, {".log"}, kNoLimit).names;
   for (std::size_t i = 0; i + kKeptTableLogs < logs.size(); ++i)
     ::unlink(fmt::format("{}/{}.log", keep_dir, logs[i]).c_str());
   return kept;

@@ -43,16 +43,24 @@ TEST_CASE("Attack 6: join codes are never taken from argv, wrong ones are logged
     CHECK(code[4] == '-');
     CHECK(slurp(dir + "/t.log").find(code) == std::string::npos);
     const std::string env = "RACETABLE_CODE=" + code;
-    CHECK_THAT(run({"tables", "--dir", dir}, {env}).out, Catch::Contains("1 Ana (free)"));
-    CHECK_THAT(run({"tables", "--dir", dir}, {"RACETABLE_CODE=wrong"}).out,
-               Catch::Contains("needs a join code"));
+    // The listing needs no code (and tables takes none): the seats, and that a code is needed.
+    const Ran listed = run({"tables", "--dir", dir});
+    CHECK_THAT(listed.out, Catch::Contains("1 Ana (free)") && Catch::Contains("join code"));
+    const Ran coded_listing = run({"tables", "--dir", dir, "--code"}, {env});
+    CHECK(coded_listing.code == 2);
+    CHECK_THAT(coded_listing.out, Catch::Contains("tables takes no join code"));
+    CHECK(coded_listing.out.find(code) == std::string::npos);
     // From a file only its owner may read.
     const std::string file = d.path + "/code";
     spit(file, code + "\n");
     ::chmod(file.c_str(), 0644);
-    CHECK_THAT(run({"tables", "--dir", dir, "--code-file", file}).out, Catch::Contains("only you can read"));
+    CHECK_THAT(run({"join", "t", "--seat", "1", "--line", "--dir", dir, "--code-file", file}).out,
+               Catch::Contains("only you can read"));
     ::chmod(file.c_str(), 0600);
-    CHECK_THAT(run({"tables", "--dir", dir, "--code-file", file}).out, Catch::Contains("1 Ana (free)"));
+    CHECK_THAT(run({"join", "t", "--seat", "1", "--line", "--dir", dir, "--code-file", file}).out,
+               Catch::Contains("Joined table 't'"));
+    CHECK_THAT(run({"join", "t", "--seat", "2", "--line", "--dir", dir}, {"RACETABLE_CODE=wrong"}).out,
+               Catch::Contains("wrong join code"));
     // --code with no terminal to ask on: one line saying what to do.
     const Ran no_tty = run({"join", "t", "--code", "--dir", dir});
     CHECK(no_tty.code == 2);
@@ -64,10 +72,13 @@ TEST_CASE("Attack 6: join codes are never taken from argv, wrong ones are logged
     ServerOptions o = group_options(h);
     o.code = "k7dq-3mxe-9wpa-2hfz";
     h.start(new_table("go-wacky", {"human", "human"}, 1), o);
+    // The listing needs no code, and a code sent with it is not even checked: no guesses there.
     Hello info;
     info.role = Role::Info;
     info.code = "a-guess";
     auto lister = connect_as(h, kOther, info);
+    CHECK_FALSE(log_has(h, "wrong join code"));
+    auto first = connect_as(h, kOther, play_hello(1, "a-guess"));
     CHECK(log_has(h, "wrong join code from nobody (uid 65534"));
     // 200 guesses over 20 seconds, as fast as the socket takes them.
     int checked = 0, throttled = 0;

@@ -1,0 +1,199 @@
+// Shared tables against another local user, part 3: the lobby (`racetable
+// tables`, the Tables page, completion, `join NAME`). Issue #34 items 2 and 4:
+// a table planted where the lobby looks must not catch a join code, and what
+// other users put there (tables that never answer, 100,000 names) must not
+// freeze anyone's lobby. One TEST_CASE per attack, played as the attacker
+// would; the attacker: tests/tui/net_attacker.h.
+#include <fmt/format.h>
+
+#include "app/shared_tables.h"
+#include "tests/tui/net_attacker.h"
+#include "tui/shell/screens.h"
+
+using namespace nettest;
+using namespace nettest::attacker;
+
+namespace {
+
+constexpr const char* kCode = "k7dq-3mxe-9wpa-2hfz";
+
+// A directory of the other user's (mode 0755), made by it at `path` (or
+// already made: `made`), removed at the end of the test.
+struct OthersDir {
+  std::string path;
+  explicit OthersDir(std::string p, bool made = false) : path(std::move(p)) {
+    if (made) return;
+    const AsUser as(kOther, {});
+    REQUIRE(::mkdir(path.c_str(), 0755) == 0);
+    REQUIRE(::chmod(path.c_str(), 0755) == 0);
+  }
+  OthersDir(const OthersDir&) = delete;
+  OthersDir& operator=(const OthersDir&) = delete;
+  ~OthersDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+// A directory under /tmp named racetable-SOMETHING with no uid in its name,
+// made by the other user: where every user's lobby looks.
+std::string planted_tmp_dir() {
+  const AsUser as(kOther, {});
+  char tmpl[] = "/tmp/racetable-lobby-XXXXXX";
+  const char* d = ::mkdtemp(tmpl);
+  REQUIRE(d != nullptr);
+  REQUIRE(::chmod(d, 0755) == 0);
+  return d;
+}
+
+// The other user's socket at `path`, listening and never accepting.
+int others_socket(const std::string& path) {
+  const AsUser as(kOther, {});
+  const int fd = listen_at(path);
+  REQUIRE(fd >= 0);
+  ::chmod(path.c_str(), 0777);
+  return fd;
+}
+
+// Everything clients sent to a socket that never accepted: the queued
+// connections accepted now and read to their end.
+std::string received(int listen_fd) {
+  std::string all;
+  for (;;) {
+    const int c = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK);
+    if (c < 0) break;
+    char buf[4096];
+    ssize_t n;
+    while ((n = ::read(c, buf, sizeof buf)) > 0) all.append(buf, static_cast<std::size_t>(n));
+    ::close(c);
+  }
+  return all;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::size_t lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Attack 15: a table planted in a directory whose name does not say whose it is never gets a join code",
+    "[net][security]") {
+  if (!root()) return;
+  const OthersDir planted(planted_tmp_dir(), true);
+  const std::string name = fmt::format("planted-{}", ::getpid());
+  const int fake = others_socket(planted.path + "/" + name + ".sock");
+  const std::string env = std::string("RACETABLE_CODE=") + kCode;
+
+  SECTION("tables, with a code in the environment, sends none and lists the table as not trusted") {
+    const Ran listed = run({"tables"}, {env});
+    const std::string got = received(fake);
+    INFO(listed.out);
+    INFO(got);
+    CHECK(got.find(kCode) == std::string::npos);
+    CHECK(got.find("\"code\"") == std::string::npos);
+    CHECK_THAT(listed.out, Catch::Contains(name) && Catch::Contains("not trusted") &&
+                               Catch::Contains("belongs to nobody"));
+    CHECK_THAT(listed.out, !Catch::Contains("racetable join " + name));
+  }
+  SECTION("join NAME with a code does not connect there, found by name or given with --dir") {
+    const Ran by_name = run({"join", name, "--watch"}, {env});
+    INFO(by_name.out);
+    CHECK(by_name.code != 0);
+    const Ran by_dir = run({"join", name, "--watch", "--dir", planted.path}, {env});
+    INFO(by_dir.out);
+    CHECK(by_dir.code != 0);
+    CHECK_THAT(by_dir.out, Catch::Contains("not sent"));
+    const std::string got = received(fake);
+    INFO(got);
+    CHECK(got.find(kCode) == std::string::npos);
+    CHECK(got.empty());
+  }
+  SECTION("a directory named after its owner, another user outside our groups: no code either") {
+    const TempDir d;
+    ::chmod(d.path.c_str(), 0777);  // the other user makes its directory here
+    const OthersDir named(fmt::format("{}/racetable-{}", d.path, kOther));
+    const int named_fake = others_socket(named.path + "/" + name + ".sock");
+    const Ran joined = run({"join", name, "--watch", "--dir", named.path}, {env});
+    const std::string got = received(named_fake);
+    INFO(joined.out);
+    CHECK(joined.code != 0);
+    CHECK(got.find(kCode) == std::string::npos);
+    ::close(named_fake);
+  }
+  ::close(fake);
+}
+
+TEST_CASE("Attack 16: tables that never answer do not hold up anyone's lobby", "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0777);  // the other user makes its directory here
+  // Named after its owner: a directory the lobby trusts to be nobody's, so it asks each table there.
+  const OthersDir silent(fmt::format("{}/racetable-{}", d.path, kOther));
+  std::vector<int> fds;
+  for (int i = 0; i < 10; ++i) fds.push_back(others_socket(fmt::format("{}/silent{}.sock", silent.path, i)));
+
+  // `racetable tables`: ten tables, each would have been waited on for 2 s.
+  const auto t0 = std::chrono::steady_clock::now();
+  const Ran listed = run({"tables", "--dir", silent.path});
+  const double took = seconds_since(t0);
+  INFO(listed.out);
+  WARN("tables with ten tables that never answer: " << took << " s");
+  CHECK(took < 3.0);
+  for (int i = 0; i < 10; ++i) CHECK_THAT(listed.out, Catch::Contains(fmt::format("silent{}", i)));
+  CHECK(lines(listed.out) >= 10);
+  CHECK_THAT(listed.out, Catch::Contains("not answering"));
+
+  // The shell's Tables page looks at them when it opens: it must come back as soon.
+  rt::shell::AppContext ctx;
+  ctx.shared = &rt::app::shared_tables();
+  ctx.table_dir = silent.path;
+  const auto t1 = std::chrono::steady_clock::now();
+  const auto page = ctx.shared->tables_page(ctx);
+  const double page_took = seconds_since(t1);
+  WARN("the Tables page's look at them: " << page_took << " s");
+  CHECK(page_took < 3.0);
+  rt::Canvas c(100, 30);
+  page->draw(c, 0);
+  INFO(c.to_text());
+  CHECK_THAT(c.to_text(), Catch::Contains("not answering"));
+  for (int fd : fds) ::close(fd);
+}
+
+TEST_CASE("Attack 17: 100,000 names planted in another user's directory: completion and tables stay bounded",
+          "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0777);  // the other user makes its directory here
+  const OthersDir flood(fmt::format("{}/racetable-{}", d.path, kOther));
+  {
+    // Plain files named like sockets, as fast as the other user can make them.
+    const AsUser as(kOther, {});
+    int made = 0;
+    for (int i = 0; i < 100000; ++i) {
+      const int fd = ::open(fmt::format("{}/t{:06}.sock", flood.path, i).c_str(), O_CREAT | O_WRONLY, 0644);
+      if (fd >= 0) ++made;
+      ::close(fd);
+    }
+    REQUIRE(made == 100000);
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const Ran completed = run({"complete", "--", "join", "--dir", flood.path, ""});
+  const double complete_took = seconds_since(t0);
+  WARN("complete -- join --dir DIR '' over 100,000 names: " << complete_took << " s, " << lines(completed.out)
+                                                            << " lines");
+  CHECK(complete_took < 3.0);
+  CHECK(lines(completed.out) <= 1000);
+
+  const auto t1 = std::chrono::steady_clock::now();
+  const Ran listed = run({"tables", "--dir", flood.path});
+  const double tables_took = seconds_since(t1);
+  WARN("tables --dir DIR over 100,000 names: " << tables_took << " s, " << lines(listed.out) << " lines");
+  CHECK(tables_took < 3.0);
+  CHECK(lines(listed.out) <= 1000);
+  CHECK_THAT(listed.out, Catch::Contains("more entries not read"));
+}
