@@ -709,10 +709,10 @@ void Server::close_table() {
         {"type", "closing"},
         {"text",
          save_problem_.empty()
-             ? fmt::format("{} closed the table; the game is saved, and {} can open it again where it "
-                           "stopped",
-                           host, host)
-             : fmt::format("{} closed the table, and the game could not be saved", host)},
+             ? fmt::format("the host ({}) closed the table; the game is saved, and they can open it again "
+                           "where it stopped",
+                           host)
+             : fmt::format("the host ({}) closed the table, and the game could not be saved", host)},
         {"saved", save_problem_.empty()}};
     for (auto& c : clients_)
       if (!c->dead && (c->kind == Client::Kind::Player || c->kind == Client::Kind::Watcher))

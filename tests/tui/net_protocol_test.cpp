@@ -331,11 +331,12 @@ TEST_CASE("Client: a table its host closed says so, and that the rejoin works on
     int sv[2];
     REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
     std::string bytes = frame(to_json(sample_screen()));
-    bytes += frame(json{{"type", "closing"},
-                        {"text", saved ? "ana closed the table; the game is saved, and ana can open it again "
-                                         "where it stopped"
-                                       : "ana closed the table, and the game could not be saved"},
-                        {"saved", saved}});
+    bytes += frame(
+        json{{"type", "closing"},
+             {"text", saved ? "the host (ana) closed the table; the game is saved, and they can open it "
+                              "again where it stopped"
+                            : "the host (ana) closed the table, and the game could not be saved"},
+             {"saved", saved}});
     REQUIRE(::write(sv[0], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
     ::close(sv[0]);
     shell::test::FakeTerminal term(80, 24, true);
@@ -349,13 +350,13 @@ TEST_CASE("Client: a table its host closed says so, and that the rejoin works on
     REQUIRE(shell::test::run_until(
         app, term, [&] { return term.shows("TABLE CLOSED"); }, 50));
     INFO(term.text());
-    CHECK(term.shows("Ana closed the table"));
+    CHECK(term.shows("The host (ana) closed the table"));
     CHECK_FALSE(term.shows("Lost the table"));
     if (saved) {
       CHECK(term.shows("Once it is open again"));
       CHECK(term.shows("racetable join rs --seat 2"));
     } else {
-      CHECK(term.shows("could not be saved"));
+      CHECK(term.shows("and the game could not be"));
       CHECK_FALSE(term.shows("racetable join rs"));
     }
   }
