@@ -100,9 +100,10 @@ class TablesScreen final : public Screen {
       }
       rows_.push_back(
           MenuRow{fmt::format("{}: {}", t.name, t.info.value("game_name", "")),
-                  fmt::format("{} · host {} · {} free · {} playing · {} watching{}",
-                              t.info.value("phase", ""), t.info.value("host", ""), free, players,
-                              t.info.value("watchers", 0), t.info.value("code", false) ? " · join code" : ""),
+                  // "join code" first: at 80 columns the end of the line is cut.
+                  fmt::format("{}{} · host {} · {} free · {} playing · {} watching",
+                              t.info.value("phase", ""), t.info.value("code", false) ? " · join code" : "",
+                              t.info.value("host", ""), free, players, t.info.value("watchers", 0)),
                   true});
     }
     selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
