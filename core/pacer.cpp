@@ -1,10 +1,12 @@
 #include "core/pacer.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace rt {
 
-Pacer::Pacer(Table& table, PaceConfig config) : table_(table), config_(config) {}
+Pacer::Pacer(Table& table, PaceConfig config)
+    : table_(table), config_(config), resumed_in_contest_(table.state().contest_running()) {}
 
 void Pacer::set_speed(Millis pace_ms, int contest_rate) {
   config_.pace_ms = pace_ms;
@@ -185,7 +187,10 @@ bool Pacer::update(Millis real) {
       continue;
     }
     if (live_contest()) {
-      if (!ready_given_ && config_.get_ready && contest_has_people()) {
+      const bool people_seated = std::any_of(table_.seats().begin(), table_.seats().end(),
+                                             [](const Seat& s) { return s.kind == SeatKind::Human; });
+      const bool resumed = std::exchange(resumed_in_contest_, false) && people_seated;
+      if (!ready_given_ && config_.get_ready && (contest_has_people() || resumed)) {
         // People need a moment to see that a race is on before time flows.
         ready_given_ = true;
         ++contests_opened_;

@@ -162,6 +162,9 @@ class Pacer {
   std::uint32_t contests_opened_ = 0;
   Millis next_step_at_ = 0;
   bool ready_given_ = false;
+  // The table came in the middle of a timed contest (a resumed save): a
+  // person whose die was in the air is no actor yet, but is in it.
+  bool resumed_in_contest_ = false;
   bool contest_had_people_ = false;
   bool stalled_ = false;  // nothing could move: wait for a person or the caller
   bool paused_ = false;

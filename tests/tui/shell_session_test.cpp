@@ -205,3 +205,52 @@ TEST_CASE("shell session: it saves at each human turn, and a save resumes the sa
   CHECK(saves[0].game_name == "Go Wacky!");
   CHECK_FALSE(saves[0].over);
 }
+
+// Issue #33 (7): "A resumed save made during a contest opens on the running
+// contest ... already counting, with no Get ready".
+TEST_CASE("shell session: a game saved mid-contest resumes with Get ready, then the contest",
+          "[shell][session][contest]") {
+  const rt::shell::test::TempDir tmp;
+  bool tested = false;
+  for (int seed = 1; seed < 40 && !tested; ++seed) {
+    SessionOptions so;
+    so.save_path = tmp.path() + "/mid.save";
+    GameSession s(go_wacky({"human", "normal", "normal"}, std::to_string(seed)), {}, so);
+    Millis now = 0;
+    for (int turns = 0; turns < 60 && !tested && s.phase() != Phase::Over; ++turns) {
+      now = run_until(s, now, [&] { return s.phase() == Phase::HumanTurn || s.phase() == Phase::GetReady; });
+      if (s.phase() == Phase::GetReady) {
+        now = s.wake_at(now);
+        s.update(now);
+        REQUIRE(s.phase() == Phase::Contest);
+        // One act of the person's (a roll), then the game is saved mid-contest.
+        const auto humans = s.contest_humans();
+        if (humans.empty()) continue;
+        std::vector<Action> acts;
+        s.state().legal_actions(humans.front(), acts);
+        now += 300;
+        if (s.contest_act(humans.front(), acts.front(), now) != ContestAnswer::Taken) continue;
+        s.update(now);
+        if (!s.state().contest_running()) continue;  // that roll ended it
+        REQUIRE(s.save().empty());
+        LoadedGame loaded = load_saved_game(so.save_path, DataSource::embedded());
+        REQUIRE(loaded.table->state().contest_running());
+        GameSession resumed(std::move(loaded.table), std::move(loaded.events), SessionOptions{});
+        resumed.update(0);
+        CHECK(resumed.phase() == Phase::GetReady);
+        CHECK(resumed.wake_at(0) == kGetReadyMs);
+        resumed.update(kGetReadyMs);
+        CHECK(resumed.phase() == Phase::Contest);
+        tested = true;
+      } else if (s.phase() == Phase::HumanTurn) {
+        std::vector<Action> acts;
+        s.state().legal_actions(s.asked(), acts);
+        Action pick = acts.front();
+        for (Action a : acts)
+          if (s.state().action_label(s.asked(), a).find("Wacky") != std::string::npos) pick = a;
+        s.choose(s.asked(), pick, now);
+      }
+    }
+  }
+  CHECK(tested);
+}
