@@ -229,7 +229,7 @@ class TablesScreen final : public Screen {
 // table's name, or "" with `error`.
 // `seed`: given to the host in its environment (only its owner reads that),
 // never on its command line (every user reads those).
-std::string start_host(const AppContext& ctx, const std::vector<std::string>& args, const std::string& seed,
+std::string start_host(AppContext& ctx, const std::vector<std::string>& args, const std::string& seed,
                        std::string& error) {
   std::vector<std::string> env_text;
   for (char** e = environ; *e; ++e)
@@ -280,7 +280,14 @@ std::string start_host(const AppContext& ctx, const std::vector<std::string>& ar
   }
   std::smatch m;
   static const std::regex opened("Table '([A-Za-z0-9._-]+)' is open");
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && std::regex_search(text, m, opened)) return m[1];
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && std::regex_search(text, m, opened)) {
+    const std::string name = m[1];
+    // Its server, so that quitting can ask what becomes of the table.
+    static const std::regex served(R"(\(pid ([0-9]+)\))");
+    if (std::regex_search(text, m, served))
+      ctx.hosted.push_back(AppContext::HostedTable{name, std::stoi(m[1])});
+    return name;
+  }
   const auto nl = text.find('\n');
   error = "the table did not start: " +
           (text.empty() ? std::string("no answer") : text.substr(0, std::min<std::size_t>(nl, 200)));
@@ -309,7 +316,9 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
     }
     seats.push_back(kind == "remote" ? "human" : kind);
   }
-  std::vector<std::string> args{"racetable", "host", req.game, "--detach"};
+  // A computer plays a seat whose player is away past the grace period (the
+  // host too, once they quit and leave the table open).
+  std::vector<std::string> args{"racetable", "host", req.game, "--detach", "--stand-in", "normal"};
   auto joined = [](const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += (s.empty() ? "" : ",") + x;

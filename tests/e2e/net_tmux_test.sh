@@ -94,6 +94,11 @@ for GAME in "${GAMES[@]}"; do
   for p in 0 1 2; do tmux -L "$L" send-keys -t "e2e.$p" q; done
   sleep 1
   for p in 0 1 2; do
+    case "$(pane $p)" in *"Leave racetable?"*) ;; *) fail "pane $p: q on the title did not ask first";; esac
+  done
+  for p in 0 1 2; do tmux -L "$L" send-keys -t "e2e.$p" q; done
+  sleep 1
+  for p in 0 1 2; do
     case "$(pane $p)" in *"EXIT=0"*) ;; *) fail "pane $p did not leave cleanly";; esac
   done
   "$BIN" replay "$WORK/game.save" | grep -q '^result: ' || fail "the save does not replay to a result"

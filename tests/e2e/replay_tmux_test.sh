@@ -119,6 +119,8 @@ keys V x
 wait_for V "Delete?"
 keys V n
 keys V q q
+wait_for V "Leave racetable?"  # the title asks before quitting
+keys V q
 wait_for V "EXIT=0"
 
 # 3. The viewer, from the command line.

@@ -159,6 +159,8 @@ until screen | grep -q 'Play a game'; do
   sleep 0.3
 done
 keys q
+wait_for 'Leave racetable\?'  # the title asks before quitting
+keys q
 end=$((SECONDS + 10))
 until screen | grep -q '^\[exit '; do
   [ $SECONDS -lt $end ] || fail "q on the title did not quit"
@@ -303,6 +305,8 @@ for spec in "go-wacky 11 human,normal,normal" "scrap-racer 12 human,normal,norma
     keys Enter
     sleep 0.3
   done
+  keys q
+  wait_for 'Leave racetable\?'
   keys q
   status=$(exit_status 30)
   [ "$status" = 0 ] || fail "$game: exit status $status after q on the title (want 0)"

@@ -146,6 +146,11 @@ done
 sleep 1.2 # a key pressed just as the game ends does not skip the result
 for p in A B C; do keys "$p" q; done # q after the game: back to the title
 for p in A B C; do wait_for "$p" "Play a game" 5; done
-for p in A B C; do keys "$p" q; done # q on the title quits
+for p in A B C; do keys "$p" q; done # q on the title asks first
+for p in A B C; do wait_for "$p" "Quit?" 5; done
+# A table still open that A hosts from the menu: A is asked what becomes of it.
+for p in A B C; do
+  case "$(pane "$p")" in *"close my tables"*) keys "$p" c ;; *) keys "$p" q ;; esac
+done
 for p in A B C; do wait_for "$p" "EXIT=0" 5; done
 echo "PASS: hosted, joined, watched, rejoined and finished RC Racer in $((SECONDS - start)) s"

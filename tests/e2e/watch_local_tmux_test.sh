@@ -127,5 +127,7 @@ case "$(pane B)" in *"GAME OVER"*) ;; *) fail "the watcher lost the result" ;; e
 keys B q
 wait_for B "Play a game" 10
 keys B q
+wait_for B "Leave racetable?" 10
+keys B q
 wait_for B "EXIT=0" 10
 echo "ok: watched to the end in $b_frames looks, Ana's hand on her screen $a_hand times, never on the watcher's"

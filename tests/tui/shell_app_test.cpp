@@ -13,6 +13,7 @@
 // client holds one person's seat).
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -290,7 +291,8 @@ TEST_CASE("shell app: screens at 80x24 show what a newcomer needs", "[shell][app
   REQUIRE(run_until(app, term, [&] { return term.shows("No saved games yet."); }));
   term.press(KeyType::Escape);
   REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
-  term.press(U'q');
+  term.press(U'q');  // asks first
+  term.press(U'q');  // Quit
   run_until(app, term, [&] { return app.finished(); });
   CHECK(app.finished());
   CHECK(app.exit_code() == 0);
@@ -395,7 +397,8 @@ TEST_CASE("shell app: q after a game goes back to the title, as Enter does", "[s
   term.press(U'q');
   REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
   CHECK_FALSE(app.finished());
-  term.press(U'q');  // the title's q quits
+  term.press(U'q');  // the title's q asks, and q again quits
+  term.press(U'q');
   REQUIRE(run_until(app, term, [&] { return app.finished(); }));
   CHECK(app.exit_code() == 0);
   CHECK(app.messages().empty());
@@ -426,4 +429,55 @@ TEST_CASE("shell app: Ctrl-C and SIGTERM save the game too; over a finished game
   run_until(app, term, [&] { return app.finished(); });
   CHECK(app.exit_code() == 128 + SIGHUP);
   CHECK(app.messages().empty());
+}
+
+// Issue #33 (15): on the title Esc, Backspace and q quit at once (backing out
+// of menus with Backspace walked out of the program), and a host quitting
+// left their table's players waiting with no word.
+TEST_CASE("shell app: the title asks before quitting; a host is asked what becomes of their tables",
+          "[shell][app]") {
+  for (const KeyType back : {KeyType::Escape, KeyType::Backspace}) {
+    FakeTerminal term(80, 24, true);
+    AppContext ctx;
+    const TempDir tmp;
+    ctx.state_dir = tmp.path();
+    App app(term, ctx, make_title_screen(ctx));
+    REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+    term.press(back);
+    REQUIRE(run_until(app, term, [&] { return term.shows("Leave racetable?"); }));
+    CHECK_FALSE(app.finished());
+    CHECK((term.shows("Quit") && term.shows("(q)") && term.shows("Stay") && term.shows("(n)")));
+    term.press(back);  // Esc or Backspace again: the harmless choice
+    REQUIRE(run_until(app, term, [&] { return !term.shows("Leave racetable?"); }));
+    CHECK_FALSE(app.finished());
+    term.press(U'q');
+    term.press(U'q');  // q, then q for Quit
+    REQUIRE(run_until(app, term, [&] { return app.finished(); }));
+    CHECK(app.exit_code() == 0);
+  }
+  // A table this shell hosts, served by a process of ours (a stand-in for the server).
+  const pid_t server = ::fork();
+  REQUIRE(server >= 0);
+  if (server == 0) {
+    ::signal(SIGTERM, SIG_DFL);  // not the test framework's handler
+    ::pause();
+    ::_exit(0);
+  }
+  FakeTerminal term(80, 24, true);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  ctx.hosted.push_back(AppContext::HostedTable{"friday", server});
+  App app(term, ctx, make_title_screen(ctx));
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  term.press(U'q');
+  REQUIRE(run_until(app, term, [&] { return term.shows("You host table 'friday'"); }));
+  CHECK(term.shows("close my tables"));
+  CHECK(term.shows("a computer plays my seat"));
+  term.press(U'c');
+  REQUIRE(run_until(app, term, [&] { return app.finished(); }));
+  int status = 0;
+  REQUIRE(::waitpid(server, &status, 0) == server);
+  CHECK(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGTERM);
 }

@@ -320,7 +320,8 @@ TEST_CASE("shell: when the finished game cannot be saved, the result says so and
   term.press(U'q');    // back to the title, as everywhere but in play
   REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
   CHECK_FALSE(app.finished());
-  term.press(U'q');  // the title's q quits: the lost end is still said
+  term.press(U'q');  // the title's q asks, q again quits: the lost end is still said
+  term.press(U'q');
   REQUIRE(run_until(app, term, [&] { return app.finished(); }));
   CHECK(app.exit_code() == kExitNotSaved);
   REQUIRE(app.messages().size() == 1);
@@ -352,7 +353,8 @@ TEST_CASE("shell: a finished game that could not be added to the history is said
   term.advance(2000);
   term.press(U'q');  // back to the title
   REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
-  term.press(U'q');  // the title's q quits: the lost record is still said
+  term.press(U'q');  // the title's q asks, q again quits: the lost record is still said
+  term.press(U'q');
   REQUIRE(run_until(app, term, [&] { return app.finished(); }));
   CHECK(app.exit_code() == kExitNotSaved);
   REQUIRE(app.messages().size() == 1);

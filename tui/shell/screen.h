@@ -37,6 +37,13 @@ struct AppContext {
   // Shared tables (the Tables page, hosting, watchers), given by the program
   // (app/shared_tables.h); nullptr: not available here.
   const SharedTables* shared = nullptr;
+  // Tables this shell opened (Tables page, "Host a new table") and that are
+  // served in the background: quitting asks whether to close them.
+  struct HostedTable {
+    std::string name;
+    int pid = 0;  // its server
+  };
+  std::vector<HostedTable> hosted;
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;

@@ -1,4 +1,6 @@
 // The first page: the name, what it is, and where to go.
+#include <signal.h>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -84,8 +86,42 @@ class TitleScreen final : public Screen {
       case 4: return Nav::push(make_replay_list_screen(ctx_));
       case 5: return Nav::push(make_stats_screen(ctx_));
       case kKeysRow: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
-      default: return Nav::exit(0);
+      default: return running_tables().empty() ? Nav::exit(0) : ask_quit();
     }
+  }
+
+  // The tables this shell hosts whose server still runs.
+  std::vector<AppContext::HostedTable> running_tables() const {
+    std::vector<AppContext::HostedTable> out;
+    for (const auto& t : ctx_.hosted)
+      if (t.pid > 0 && ::kill(t.pid, 0) == 0) out.push_back(t);
+    return out;
+  }
+
+  // Esc, Backspace and q ask first (backing out of menus walked out of the
+  // program); a host is asked what becomes of the tables it serves.
+  Nav ask_quit() {
+    const auto tables = running_tables();
+    std::vector<Choice> choices;
+    std::vector<std::string> message;
+    if (tables.empty()) {
+      message.push_back("Leave racetable?");
+      choices.push_back(Choice{"Quit", U'q', [] { return Nav::exit(0); }});
+    } else {
+      std::string names;
+      for (const auto& t : tables) names += (names.empty() ? "'" : ", '") + t.name + "'";
+      message.push_back(fmt::format("You host {} {}: {} waiting for you there.",
+                                    tables.size() == 1 ? "table" : "tables", names,
+                                    tables.size() == 1 ? "its players may be" : "their players may be"));
+      choices.push_back(Choice{"Quit and close my tables (the games are saved)", U'c', [tables] {
+                                 for (const auto& t : tables) ::kill(t.pid, SIGTERM);
+                                 return Nav::exit(0);
+                               }});
+      choices.push_back(Choice{"Quit, leave them open: a computer plays my seat while I am away", U'l',
+                               [] { return Nav::exit(0); }});
+    }
+    choices.push_back(Choice{"Stay", U'n', [] { return Nav::pop(); }});
+    return Nav::push(make_confirm_screen("Quit?", std::move(message), std::move(choices)));
   }
 
   Nav on_key(const Key& key, Millis) override {
@@ -97,7 +133,7 @@ class TitleScreen final : public Screen {
     switch (cmd) {
       case Cmd::Select: return activate(selected_);
       case Cmd::Help: return activate(kKeysRow);
-      case Cmd::Back: return Nav::exit(0);
+      case Cmd::Back: return ask_quit();
       default: break;
     }
     return Nav::stay();
