@@ -37,6 +37,10 @@ struct AppContext {
   // Shared tables (the Tables page, hosting, watchers), given by the program
   // (app/shared_tables.h); nullptr: not available here.
   const SharedTables* shared = nullptr;
+  // Who plays here (ShellOptions::player_name); "": nobody in particular.
+  std::string player_name;
+  // ShellOptions::no_commands.
+  bool no_commands = false;
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;
