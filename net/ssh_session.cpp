@@ -88,6 +88,11 @@ class SessionProcess {
     ::send(s_.report_fd, msg.data(), msg.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
   }
   void refuse(const std::string& what, const std::string& line) { report('R', what + "\t" + line); }
+  // Who asked, for a refusal after the login: "ana, key SHA256:..." or "guest-1".
+  std::string who() const {
+    if (!authed_) return "before logging in";
+    return player_.fingerprint.empty() ? player_.name : player_.name + ", key " + player_.fingerprint;
+  }
   // The userauth banner: the client prints it (once a connection).
   void banner(const std::string& text) {
     if (banner_sent_) return;
@@ -292,17 +297,21 @@ int SessionProcess::on_message(ssh_session, ssh_message msg, void* ud) {
       return 1;  // gssapi and anything else: the default (failure) reply
     case SSH_REQUEST_GLOBAL:
       if (sub == SSH_GLOBAL_REQUEST_TCPIP_FORWARD)
-        s->refuse("forwarding requests refused", "refused: remote port forwarding (ssh -R)");
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: remote port forwarding (ssh -R; {})", s->who()));
       return 1;
     case SSH_REQUEST_CHANNEL_OPEN:
       if (sub == SSH_CHANNEL_DIRECT_TCPIP)
-        s->refuse("forwarding requests refused", "refused: port forwarding (ssh -L or -D)");
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: port forwarding (ssh -L, -D or -W; {})", s->who()));
       else if (sub != SSH_CHANNEL_SESSION)
-        s->refuse("forwarding requests refused", fmt::format("refused: a channel of type {}", sub));
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: a channel of type {} ({})", sub, s->who()));
       return 1;
     case SSH_REQUEST_CHANNEL:
       if (sub == SSH_CHANNEL_REQUEST_X11)
-        s->refuse("forwarding requests refused", "refused: X11 forwarding (ssh -X)");
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: X11 forwarding (ssh -X; {})", s->who()));
       return 1;
     default: return 1;
   }
@@ -311,7 +320,8 @@ int SessionProcess::on_message(ssh_session, ssh_message msg, void* ud) {
 ssh_channel SessionProcess::on_channel_open(ssh_session session, void* ud) {
   SessionProcess* s = self(ud);
   if (!s->authed_ || s->channel_) {
-    if (s->authed_) s->refuse("channels refused", "refused: a second session channel");
+    if (s->authed_)
+      s->refuse("channels refused", fmt::format("refused: a second session channel ({})", s->who()));
     return nullptr;
   }
   s->channel_ = ssh_channel_new(session);
@@ -387,14 +397,14 @@ int SessionProcess::on_exec(ssh_session, ssh_channel, const char* command, void*
   s->want_ = Want::Exec;
   s->command_ = command ? command : "";
   s->refuse("commands refused", fmt::format("refused: the command '{}' ({}; nothing runs)",
-                                            printable(s->command_, 60), s->player_.name));
+                                            printable(s->command_, 60), s->who()));
   return 0;  // accepted, answered with a line and exit status 1 (as git hosts do)
 }
 
 int SessionProcess::on_subsystem(ssh_session, ssh_channel, const char* name, void* ud) {
   SessionProcess* s = self(ud);
   s->refuse("subsystems refused",
-            fmt::format("refused: the {} subsystem ({})", printable(name ? name : "", 40), s->player_.name));
+            fmt::format("refused: the {} subsystem ({})", printable(name ? name : "", 40), s->who()));
   return -1;
 }
 
@@ -463,7 +473,7 @@ void SessionProcess::run() {
       if (authed_) {
         // Logged in but asked for no session (ssh -N, a forwarding-only client).
         refuse("sessions closed (no game asked for)",
-               fmt::format("closed: {} asked for no game within {} s (ssh -N?)", player_.name,
+               fmt::format("closed: {} asked for no game within {} s (ssh -N?)", who(),
                            settings_.limits.login_seconds));
         ssh_session_set_disconnect_message(ssh_,
                                            "racetable: this server offers only the game; none was asked for");
@@ -487,7 +497,7 @@ void SessionProcess::run() {
                       printable(command_, 60), login_hint()));
     case Want::NoTerminal:
       refuse("sessions without a terminal refused",
-             fmt::format("refused: a shell without a terminal ({})", player_.name));
+             fmt::format("refused: a shell without a terminal ({})", who()));
       answer_without_shell(fmt::format(
           "racetable: the game needs a terminal: {} (with -t if you give a command)\r\n", login_hint()));
     default: run_shell();
@@ -659,7 +669,7 @@ void SessionProcess::run_shell() {
       ending = g_stop ? "the server is stopping; your game is saved"
                       : fmt::format("closed after {} minutes without a key; your game is saved",
                                     settings_.limits.idle_minutes);
-      if (!g_stop) refuse("idle sessions closed", fmt::format("{}: {}", player_.name, ending));
+      if (!g_stop) refuse("idle sessions closed", fmt::format("{} ({})", ending, who()));
       ::kill(child_, SIGHUP);
       told_at = now;
     }
