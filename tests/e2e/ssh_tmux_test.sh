@@ -9,10 +9,10 @@
 #   the client records; Ana's first login registers her name and lands on
 #   the title screen at 80x24 (the time from `ssh` to the title is printed);
 #   the shell knows her name and runs under the session's limits; a resize
-#   redraws; a Go
-#   Wacky! game started, her ssh killed mid-game (the shell saves as a
+#   redraws; a Go Wacky! game started, her ssh killed mid-game (the shell saves as a
 #   dropped local player's does), back in with the same key under another
-#   typed name: still Ana, the game there to continue; quit: ssh exits 0.
+#   typed name: still Ana, the game there to continue; quit: ssh exits 0;
+#   a client with LANG=C gets the shell in ASCII.
 # attacks: each refused and logged with the address (and key fingerprint):
 #   another key taking a registered name; an invalid name; no key (guests
 #   off); a command (`ssh host touch FILE`: refused, nothing runs); a shell
@@ -194,6 +194,13 @@ if [ "$MODE" = session ]; then
   code=$(ssh_exit B 15)
   [ "$code" = 0 ] || fail "ssh exit status $code after quitting (want 0)"
   [ "$(ls "$STATE"/players/ | wc -l)" = 1 ] || fail "a second player was registered: $(ls "$STATE/players")"
+
+  echo "5. a client whose locale is not UTF-8 gets ASCII"
+  ssh_in C ana ana -o SetEnv=LANG=C
+  wait_for C 'Playing as Ana' 15
+  wait_for C '^ +-=-=-=-=' 5  # the chequered flag in ASCII
+  pane C | grep -q '▄' && fail "UTF-8 drawn for a client whose LANG is C"
+  log_has "$WORK/server.out" "Ana starts the shell at 80x24, TERM [^ ]+, ASCII"
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi
