@@ -56,15 +56,43 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                      "close after this many minutes with nobody connected (default 120, 0 never)");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
-  c.serve = app.add_subcommand("serve",
-                               "serve many shared tables from one process: one line of host arguments each");
-  c.serve
-      ->add_option("FILE", c.serve_settings.file,
-                   "the tables: one line each, `host`'s arguments (GAME --name N ...); # comments")
-      ->required();
-  c.serve->add_flag("--detach", c.serve_settings.detach, "serve in the background and return");
-  c.serve->add_option("--workers", c.serve_settings.workers,
+  ServeSettings& s = c.serve_settings;
+  c.serve = app.add_subcommand(
+      "serve",
+      "serve many shared tables from one process (one line of host arguments each), or the game over SSH");
+  c.serve->add_option("FILE", s.file,
+                      "the tables: one line each, `host`'s arguments (GAME --name N ...); # comments");
+  c.serve->add_flag("--detach", s.detach, "serve in the background and return");
+  c.serve->add_option("--workers", s.workers,
                       "processes sharing the tables, each with its own event loop (default: one per CPU)");
+  c.serve_ssh =
+      c.serve
+          ->add_option(
+              "--ssh", s.ssh_listen,
+              "an SSH server on [ADDR:]PORT (default 2222, on 127.0.0.1 unless an address is given): "
+              "`ssh -p PORT NAME@HOST` plays; a key's first login registers NAME")
+          ->expected(0, 1)
+          ->type_name("[ADDR:]PORT");
+  c.serve_ssh_only = {
+      c.serve
+          ->add_option(
+              "--state-dir", s.state_dir,
+              "--ssh: the host key, the players and their saves (default $XDG_STATE_HOME/racetable/ssh)")
+          ->type_name("DIR"),
+      c.serve->add_flag("--guests", s.guests,
+                        "--ssh: a client without a key plays as guest-N (keeping nothing)"),
+      c.serve->add_flag("--fingerprint", s.fingerprint,
+                        "--ssh: print the host key's fingerprint (made if there is none) and exit"),
+      c.serve->add_option("--max-sessions", s.limits.max_sessions, "--ssh: players at once (default 64)"),
+      c.serve->add_option("--max-per-address", s.limits.max_per_address,
+                          "--ssh: sessions from one address (default 4)"),
+      c.serve->add_option("--per-minute", s.limits.per_minute,
+                          "--ssh: new connections from one address a minute (default 20)"),
+      c.serve->add_option("--login-timeout", s.limits.login_seconds,
+                          "--ssh: seconds a connection has to log in (default 20)"),
+      c.serve->add_option("--idle", s.limits.idle_minutes,
+                          "--ssh: minutes without a key before a session is closed (default 30, 0 never)"),
+  };
 
   c.tables = app.add_subcommand("tables", "list the open tables (no join code needed: it is never sent)");
   c.tables->allow_extras();
@@ -103,7 +131,16 @@ std::optional<int> run_net_commands(NetCommands& c) {
     c.host_settings.request.game = c.host_game;
     return host(c.host_settings);
   }
-  if (c.serve && c.serve->parsed()) return serve(c.serve_settings);
+  if (c.serve && c.serve->parsed()) {
+    c.serve_settings.ssh = c.serve_ssh && c.serve_ssh->count() > 0;
+    if (c.serve_settings.ssh) return serve_ssh(c.serve_settings);
+    for (const CLI::Option* o : c.serve_ssh_only)
+      if (o->count() > 0)
+        throw OptionError(fmt::format("{} is for the SSH server: give --ssh too", o->get_name()));
+    if (c.serve_settings.file.empty())
+      throw OptionError("serve: give a FILE of tables, or --ssh [ADDR:]PORT for the SSH server");
+    return serve(c.serve_settings);
+  }
   if (c.tables && c.tables->parsed()) {
     const std::vector<std::string> extra = c.tables->remaining();
     if (!extra.empty() && extra.front().rfind("--code", 0) == 0)

@@ -10,23 +10,34 @@
 #include "net/client.h"
 #include "net/hosting.h"
 #include "net/lobby.h"
+#include "net/ssh_limits.h"
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace rt::net {
 
 int host(HostSettings settings);
 
 // `racetable serve FILE`: every table FILE lists (one line of `host`
-// arguments each) served by this one process.
+// arguments each) served by this one process. `racetable serve --ssh
+// [ADDR:]PORT`: the SSH server (net/ssh_gateway.h), the shell for anyone
+// with an SSH client (app/ssh_serve.cpp).
 struct ServeSettings {
   std::string file;
   bool detach = false;
   int workers = 0;  // processes sharing the tables (0: one per CPU)
+  bool ssh = false;
+  std::string ssh_listen;  // "[ADDR:]PORT" ("": 127.0.0.1:2222)
+  std::string state_dir;   // "": $XDG_STATE_HOME/racetable/ssh
+  bool guests = false;
+  bool fingerprint = false;  // print the host key's fingerprint and exit
+  SshLimits limits;
 };
 int serve(const ServeSettings& settings);
+int serve_ssh(const ServeSettings& settings);
 
 // `racetable tables` takes no join code: a table's listing is public to
 // whoever may connect to it, and a code is given only to `join`.
@@ -57,6 +68,8 @@ struct NetCommands {
   CLI::App* serve = nullptr;
   CLI::App* tables = nullptr;
   CLI::App* join = nullptr;
+  CLI::Option* serve_ssh = nullptr;          // --ssh
+  std::vector<CLI::Option*> serve_ssh_only;  // what means something only with --ssh
   HostSettings host_settings;
   ServeSettings serve_settings;
   TablesSettings tables_settings;

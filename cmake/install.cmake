@@ -58,9 +58,11 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "five tabletop racing games in the termina
 set(CPACK_PACKAGE_DESCRIPTION
     "Wacky Races, Scrap Racer, RC Racer, Go Wacky! and Racesmack, with every rule of
 their rulebooks, for people and computer players at one table: a full-screen
-ncurses shell, hot-seat play, and shared tables over SSH where each player
-plays from their own terminal. Also plays whole games with computers as
-deterministic transcripts, replays saved games, and narrates demos.")
+ncurses shell, hot-seat play, shared tables over SSH where each player
+plays from their own terminal, and an SSH server of its own (serve --ssh)
+where anyone with an SSH client and a key plays without an account. Also
+plays whole games with computers as deterministic transcripts, replays
+saved games, and narrates demos.")
 set(RACETABLE_MAINTAINER "racetable maintainers <maintainers@users.noreply.a-seed-46d011d1.example>"
     CACHE STRING "The Debian package's Maintainer field")
 set(CPACK_PACKAGE_CONTACT ${RACETABLE_MAINTAINER})

@@ -22,11 +22,21 @@ std::string_view plural(PeerLine kind) {
 
 bool RepeatedLines::admit(uid_t uid, PeerLine kind, const std::string& user, Millis now,
                           const std::string& stamp) {
-  const auto key = std::pair{uid, kind};
+  return admit_key(fmt::format("uid {} {}", uid, static_cast<int>(kind)),
+                   fmt::format("{} (uid {})", user, uid), plural(kind), now, stamp);
+}
+
+bool RepeatedLines::admit(const std::string& peer, std::string_view what, Millis now,
+                          const std::string& stamp) {
+  return admit_key(fmt::format("peer {} {}", peer, what), peer, what, now, stamp);
+}
+
+bool RepeatedLines::admit_key(std::string key, std::string who, std::string_view what, Millis now,
+                              const std::string& stamp) {
   auto it = windows_.find(key);
   if (it == windows_.end()) {
     if (windows_.size() >= kMaxPeers) return true;
-    it = windows_.emplace(key, Window{now, stamp, user, 0, 0}).first;
+    it = windows_.emplace(std::move(key), Window{now, stamp, std::move(who), std::string(what), 0, 0}).first;
   }
   Window& w = it->second;
   if (w.written < kPerMinute) {
@@ -46,8 +56,8 @@ std::vector<std::string> RepeatedLines::due(Millis now, bool everything) {
       continue;
     }
     if (w.counted > 0)
-      lines.push_back(fmt::format("{} more {} from {} (uid {}) in the minute from {}", w.counted,
-                                  plural(it->first.second), w.user, it->first.first, w.stamp));
+      lines.push_back(
+          fmt::format("{} more {} from {} in the minute from {}", w.counted, w.what, w.who, w.stamp));
     it = windows_.erase(it);
   }
   return lines;

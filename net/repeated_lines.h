@@ -2,7 +2,8 @@
 // connections that come and go) is logged a few times a minute, then
 // counted: "47 more wrong join codes from nobody (uid 65534) in the minute
 // from 10:02:03". A group member looping hellos cannot grow the host's log
-// by more than a few lines a minute.
+// by more than a few lines a minute. A peer is a local user (by uid) or,
+// for the SSH server, a network address (net/ssh_gateway.h).
 #pragma once
 
 #include <sys/types.h>
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,6 +37,9 @@ class RepeatedLines {
 
   // Whether to write this line; otherwise it was counted.
   bool admit(uid_t uid, PeerLine kind, const std::string& user, Millis now, const std::string& stamp);
+  // The same for a peer named by text (an address): `what` is the kind's
+  // plural as the count says it ("connections closed at the login deadline").
+  bool admit(const std::string& peer, std::string_view what, Millis now, const std::string& stamp);
   // The counts whose minute is over (all of them with `everything`, when
   // the table closes), as lines to write; forgotten once said.
   std::vector<std::string> due(Millis now, bool everything = false);
@@ -45,11 +50,14 @@ class RepeatedLines {
   struct Window {
     Millis start = 0;
     std::string stamp;  // the wall-clock time it started, as the log writes it
-    std::string user;
+    std::string who;    // "bob (uid 1002)", "203.0.113.9"
+    std::string what;   // "wrong join codes"
     int written = 0;
     std::uint64_t counted = 0;
   };
-  std::map<std::pair<uid_t, PeerLine>, Window> windows_;
+  bool admit_key(std::string key, std::string who, std::string_view what, Millis now,
+                 const std::string& stamp);
+  std::map<std::string, Window> windows_;  // by peer and kind
 };
 
 }  // namespace rt::net

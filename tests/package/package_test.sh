@@ -45,7 +45,7 @@ deb=${debs[0]}
 dpkg-deb --field "$deb"
 
 depends=$(dpkg-deb --field "$deb" Depends)
-for lib in libc6 libstdc++6 libncursesw6; do
+for lib in libc6 libstdc++6 libncursesw6 libssh-4; do
     grep -q "\b$lib\b" <<<"$depends" || fail "Depends does not name $lib (dpkg-shlibdeps): $depends"
 done
 [[ $(dpkg-deb --field "$deb" Section) == games ]] || fail "Section is not games"

@@ -190,7 +190,16 @@ void PlayScreen::resume(Millis now) {
 }
 
 std::string PlayScreen::on_exit() {
-  return t_->on_exit();
+  return saved_line(t_->on_exit());
+}
+
+// A player without commands (over SSH) is told where the game is in the
+// shell's terms, not the path and command of this machine.
+std::string PlayScreen::saved_line(std::string line) const {
+  if (ctx_.no_commands && line.rfind("racetable: game saved to ", 0) == 0)
+    return "racetable: your game is saved: Continue on the title screen goes on with it when you log in "
+           "again";
+  return line;
 }
 
 bool PlayScreen::unsaved() const {
@@ -248,17 +257,18 @@ Nav PlayScreen::ask_quit() {
   } else if (session().save_path().empty() || !session().save().empty()) {
     return Nav::push(make_not_saved_dialog());
   } else {
-    message = {
-        fmt::format("The game is saved to {}, and `racetable resume` (or Continue on the title screen) "
-                    "goes on from here.",
-                    session().save_path())};
+    message = {ctx_.no_commands
+                   ? std::string("The game is saved, and Continue on the title screen goes on from here.")
+                   : fmt::format("The game is saved to {}, and `racetable resume` (or Continue on the title "
+                                 "screen) goes on from here.",
+                                 session().save_path())};
     choices.push_back(Choice{"Save and quit racetable", U'q', [this] {
                                if (!local_->save().empty())
                                  return Nav::exit(kExitNotSaved, not_saved_line(session()));
-                               return Nav::exit(0,
-                                                fmt::format("racetable: game saved to {} (continue it with: "
-                                                            "racetable resume)",
-                                                            local_->save_path()));
+                               return Nav::exit(
+                                   0, saved_line(fmt::format("racetable: game saved to {} (continue "
+                                                             "it with: racetable resume)",
+                                                             local_->save_path())));
                              }});
     choices.push_back(Choice{"Save and go back to the title", U't', [this] {
                                if (!local_->save().empty()) return Nav::replace(make_not_saved_dialog());
@@ -288,18 +298,18 @@ std::unique_ptr<Screen> PlayScreen::make_not_saved_dialog() {
   std::vector<Choice> choices;
   choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
   if (!session().save_path().empty())
-    choices.push_back(Choice{"Try to save again", U's', [this] {
-                               if (!session().save().empty()) return Nav::replace(make_not_saved_dialog());
-                               return Nav::replace(make_confirm_screen(
-                                   "Saved", {fmt::format("The game is saved to {}.", session().save_path())},
-                                   {Choice{"Keep playing", U'n', [] { return Nav::pop(); }},
-                                    Choice{"Quit racetable", U'q', [this] {
-                                             return Nav::exit(0, fmt::format("racetable: game saved to {} "
-                                                                             "(continue it with: racetable "
-                                                                             "resume)",
-                                                                             session().save_path()));
-                                           }}}));
-                             }});
+    choices.push_back(Choice{
+        "Try to save again", U's', [this] {
+          if (!session().save().empty()) return Nav::replace(make_not_saved_dialog());
+          return Nav::replace(make_confirm_screen(
+              "Saved", {fmt::format("The game is saved to {}.", session().save_path())},
+              {Choice{"Keep playing", U'n', [] { return Nav::pop(); }},
+               Choice{"Quit racetable", U'q', [this] {
+                        return Nav::exit(0, saved_line(fmt::format("racetable: game saved to {} (continue it "
+                                                                   "with: racetable resume)",
+                                                                   session().save_path())));
+                      }}}));
+        }});
   choices.push_back(Choice{"Quit without saving", U'q',
                            [this] { return Nav::exit(kExitNotSaved, not_saved_line(session())); }});
   return make_confirm_screen("Quit? The game is NOT saved", std::move(message), std::move(choices));

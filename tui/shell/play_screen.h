@@ -36,6 +36,7 @@ class PlayScreen final : public Screen {
   void pause(Millis now) override;
   void resume(Millis now) override;
   std::string on_exit() override;
+  std::string saved_line(std::string line) const;
   bool unsaved() const override;
   std::string stats_tag() const override;
   int wake_fd() const override;

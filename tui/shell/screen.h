@@ -44,6 +44,10 @@ struct AppContext {
     int pid = 0;  // its server
   };
   std::vector<HostedTable> hosted;
+  // Who plays here (ShellOptions::player_name); "": nobody in particular.
+  std::string player_name;
+  // ShellOptions::no_commands.
+  bool no_commands = false;
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;

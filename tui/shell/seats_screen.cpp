@@ -38,8 +38,11 @@ class SeatsScreen final : public Screen {
     players = std::clamp(players, min_, max_);
     for (int p = 0; p < max_; ++p) {
       SeatChoice s;
-      s.name =
-          p < static_cast<int>(req_.names.size()) ? req_.names[static_cast<std::size_t>(p)] : kNames[p % 8];
+      // The player's own name first; a computer never takes it.
+      const std::string usual = kNames[p % 8] == ctx_.player_name ? kNames[0] : kNames[p % 8];
+      s.name = p < static_cast<int>(req_.names.size()) ? req_.names[static_cast<std::size_t>(p)]
+               : p == 0 && !ctx_.player_name.empty()   ? ctx_.player_name
+                                                       : usual;
       std::string kind = p < static_cast<int>(req_.seats.size()) ? req_.seats[static_cast<std::size_t>(p)]
                          : p == 0                                ? "human"
                                                                  : "normal";

@@ -58,6 +58,8 @@ int run(const ShellOptions& options) {
   AppContext ctx;
   ctx.state_dir = setup::state_dir();
   ctx.shared = options.shared;
+  ctx.player_name = options.player_name;
+  ctx.no_commands = options.no_commands;
   SettingsStore settings(config_dir());
   settings.load();  // a bad file is ignored; the first page says so
   ctx.settings = &settings;

@@ -36,6 +36,14 @@ struct ShellOptions {
   // Shared tables (the Tables page, hosting, watchers): the program's
   // (app/shared_tables.h); nullptr: not offered.
   const SharedTables* shared = nullptr;
+  // Who plays at this terminal (an SSH player's registered name): the first
+  // seat's name unless the seats remembered say otherwise, and shown on the
+  // title screen. "": nobody in particular (the seats are Ana, Ben, ...).
+  std::string player_name;
+  // The player cannot run racetable commands here (an SSH server's player):
+  // what the shell says points to its own pages, never to a command or to a
+  // path on this machine.
+  bool no_commands = false;
 };
 
 // Runs the shell; returns the exit code.

@@ -37,7 +37,8 @@ class TitleScreen final : public Screen {
         MenuRow{"Play a game", "choose a game, the players, go", true},
         MenuRow{"Continue a saved game",
                 saves_ == 0 ? std::string("none yet") : fmt::format("{} saved", saves_), saves_ > 0},
-        MenuRow{"Tables", "host, join or watch a shared game", true},
+        ctx_.shared ? MenuRow{"Tables", "host, join or watch a shared game", true}
+                    : MenuRow{"Tables", "not offered here yet", false},
         MenuRow{"Watch a demo", "computers play while the log explains", true},
         MenuRow{"Finished and saved games", "watch any game again, step by step", true},
         MenuRow{"Stats", "your games, wins and places", true},
@@ -71,6 +72,7 @@ class TitleScreen final : public Screen {
     draw_help_line(c, 1, h - 1, w - 20,
                    pick_items(help_line(Context::Menu, c.unicode()), {"move", "choose", "keys"}));
     draw_settings_notice(c, ctx_);
+    if (!ctx_.player_name.empty()) c.text(1, 0, "Playing as " + ctx_.player_name, style::kDim);
     const std::string version = "racetable " RACETABLE_VERSION;
     c.text(w - 1 - utf8_length(version), h - 1, version, style::kDim);
   }

@@ -1,0 +1,93 @@
+// `racetable serve --ssh [ADDR:]PORT`: the SSH server (net/ssh_gateway.h)
+// with the full-screen shell as what each logged-in player runs. The
+// server layer holds no terminal code; this is where the two meet.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "app/command_util.h"
+#include "app/commands.h"
+#include "core/types.h"
+#include "net/ssh_gateway.h"
+#include "net/ssh_identity.h"
+#include "net/table_log.h"
+#include "tui/shell/shell.h"
+
+namespace rt::net {
+namespace {
+
+// Whether this system has a terminfo entry for `term` (else ncurses cannot
+// draw for it: the shell falls back to a common one).
+bool terminfo_known(const std::string& term) {
+  if (term.empty()) return false;
+  for (const char* dir : {"/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"}) {
+    struct stat st {};
+    if (::stat(fmt::format("{}/{}/{}", dir, term[0], term).c_str(), &st) == 0) return true;
+    if (::stat(fmt::format("{}/{:02x}/{}", dir, static_cast<unsigned char>(term[0]), term).c_str(), &st) == 0)
+      return true;
+  }
+  return false;
+}
+
+// What an SSH player runs: the shell, in the session's process for its
+// pseudo-terminal (stdio, environment and directories set by the gateway).
+int player_shell(const SshPlayer& player) {
+  const char* term = std::getenv("TERM");
+  if (!terminfo_known(term ? term : "")) ::setenv("TERM", "xterm-256color", 1);
+  shell::ShellOptions options;
+  options.player_name = player.name;
+  options.no_commands = true;
+  // Shared tables are the server's in a later version (issue #29); until
+  // then a player's Tables page is not offered: a table hosted from here
+  // would be a detached process of its own, outside the server's limits.
+  options.shared = nullptr;
+  return shell::run(options);
+}
+
+}  // namespace
+
+int serve_ssh(const ServeSettings& s) {
+  if (!s.file.empty())
+    throw OptionError("serve: give FILE (tables over Unix sockets) or --ssh (the SSH server), not both");
+  SshServerSettings g;
+  g.listen = parse_ssh_listen(s.ssh_listen);
+  g.state_dir = s.state_dir.empty() ? default_ssh_state_dir() : s.state_dir;
+  g.guests = s.guests;
+  g.limits = s.limits;
+  if (s.fingerprint) {
+    const HostKeyFile key = ensure_host_key(g.state_dir);
+    out(fmt::format("{} (ED25519, {}{})\n", key.fingerprint, key.path, key.created ? ", made now" : ""));
+    return 0;
+  }
+  ensure_private_dir(g.state_dir);
+  // The log: this terminal, or with --detach STATE/ssh.log (1 MiB, then rotated once).
+  std::shared_ptr<TableLog> log =
+      s.detach ? TableLog::open_file(g.state_dir, "ssh") : std::make_shared<TableLog>();
+  g.log = [log](const std::string& line) { log->write(line); };
+  g.on_listening = [&](const std::string& address, int port, const std::string& fingerprint) {
+    const std::string port_flag = port == 22 ? std::string() : fmt::format("-p {} ", port);
+    const std::string told = fmt::format(
+        "racetable SSH server on {} port {}\n"
+        "Host key fingerprint: {} (ED25519): players check it against what ssh shows them the first time\n"
+        "Players type: ssh {}NAME@HOST   (NAME: 2 to 16 letters, digits, - or _; a key's first login "
+        "registers it{})\n"
+        "State (host key, players, saves): {}\n",
+        address, port, fingerprint, port_flag, s.guests ? "; no key: a guest" : "", g.state_dir);
+    if (s.detach) {
+      detach_from_terminal([&](pid_t pid) {
+        return told + fmt::format("Serving in the background (pid {}); log {}/ssh.log; `kill {}` stops it.\n",
+                                  pid, g.state_dir, pid);
+      });
+    } else {
+      out(told + "Ctrl-C stops it (every player's game is saved). The log follows.\n");
+      std::fflush(stdout);
+    }
+  };
+  return run_ssh_server(g, player_shell);
+}
+
+}  // namespace rt::net

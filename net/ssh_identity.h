@@ -1,0 +1,96 @@
+// Who an SSH player is (`racetable serve --ssh`, net/ssh_gateway.h): the
+// public key they log in with. The first login with a key registers the
+// name typed in `ssh NAME@host`; later logins with that key are that player
+// whatever name is typed, and no other key can ever take the name.
+//
+// The registry lives in the server's state directory, one small file per
+// fact, so that registering is atomic without a lock shared by the session
+// processes:
+//   players/ID/identity   name, key, fingerprint, date   (ID: the name in lower case)
+//   keys/SHA256-HEX       the ID of the player whose key it is
+// A name is claimed by mkdir(players/ID) (fails if it exists), a key by
+// link(2)ing keys/HEX into place (fails if it exists). Every file is written
+// to a fresh O_CREAT|O_EXCL|O_NOFOLLOW 0600 name and renamed or linked, and
+// every directory must be this user's with mode 0700.
+//
+// The server's own host key (Ed25519) is made here too, on first start.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rt::net {
+
+inline constexpr std::size_t kMinPlayerName = 2;
+inline constexpr std::size_t kMaxPlayerName = 16;
+
+// "" when `name` may be registered: letters, digits, '-' and '_', 2 to 16 of
+// them, not starting with "guest" (guests are guest-N). Else why not, one
+// line that quotes the name printably.
+std::string player_name_problem(std::string_view name);
+// The registry's id of a name: lower case (names are unique whatever their case).
+std::string player_id(std::string_view name);
+
+// A directory of this process's user closed to everyone else: created 0700
+// (parents too) when missing; an existing one must be a real directory (not
+// a link), ours, with no group or other permissions. Throws UserError.
+void ensure_private_dir(const std::string& path);
+// Writes `text` to a fresh 0600 file next to `path` (O_CREAT|O_EXCL|
+// O_NOFOLLOW), syncs it, then renames it over `path` (`replace`) or links it
+// into place only if nothing is there (returns false if something is).
+// Throws UserError when it cannot be written.
+bool write_private_file(const std::string& path, std::string_view text, bool replace);
+// A private file of ours (regular, not a link, no group or other bits) of at
+// most `max_bytes`; nullopt when there is none. Throws UserError otherwise.
+std::optional<std::string> read_private_file(const std::string& path, std::size_t max_bytes = 64 * 1024);
+// Removes a directory tree of ours without following links (guests' homes).
+void remove_tree(const std::string& path);
+
+// A public key as the registry knows it.
+struct PlayerKey {
+  std::string type;         // "ssh-ed25519"
+  std::string base64;       // the key blob
+  std::string sha256_hex;   // the SHA-256 of the blob, hex: the file name under keys/
+  std::string fingerprint;  // "SHA256:..." as ssh-keygen -l and the client show it
+};
+
+class PlayerRegistry {
+ public:
+  explicit PlayerRegistry(std::string state_dir);
+
+  enum class Outcome { Known, Registered, Free, Taken, Invalid };
+  struct Result {
+    Outcome outcome = Outcome::Invalid;
+    std::string name;    // the player's name (Known, Registered, Free)
+    std::string reason;  // one line (Taken, Invalid)
+    bool ok() const {
+      return outcome == Outcome::Known || outcome == Outcome::Registered || outcome == Outcome::Free;
+    }
+  };
+  // What logging in with `key` as `wanted` would do, changing nothing:
+  // Known (the key's own name), Free (would register `wanted`), Taken or Invalid.
+  Result check(const PlayerKey& key, const std::string& wanted) const;
+  // Logs in: Known, or registers `wanted` for a new key (Registered), or
+  // refuses (Taken, Invalid). Safe against other processes registering at
+  // the same time.
+  Result login(const PlayerKey& key, const std::string& wanted) const;
+  // The player's own directory (saves, settings, history under it).
+  std::string player_dir(const std::string& name) const;
+
+ private:
+  std::optional<std::string> known_name(const PlayerKey& key) const;
+  std::string dir_;
+};
+
+// The server's host key, STATE/host_ed25519_key (OpenSSH's private key
+// format, mode 0600), made on first use. Its fingerprint ("SHA256:...").
+struct HostKeyFile {
+  std::string path;
+  std::string fingerprint;
+  bool created = false;
+};
+HostKeyFile ensure_host_key(const std::string& state_dir);
+
+}  // namespace rt::net

@@ -1,0 +1,47 @@
+// Inside the SSH server (net/ssh_gateway.h): what the listening process,
+// the session processes and the registry share, with libssh's types.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+
+#include <libssh/libssh.h>
+#include <libssh/server.h>
+
+#include "net/ssh_gateway.h"
+#include "net/ssh_identity.h"
+
+namespace rt::net {
+
+PlayerKey player_key_of(ssh_key key);
+// The host key (made on first use); the caller owns it.
+ssh_key load_host_key(const std::string& state_dir, HostKeyFile* info);
+
+// Reports from a session process to the listening process: one datagram
+// each, "KIND\tPID\tTEXT" (at most kMaxReport bytes), on a socket the
+// listening process reads. KIND:
+//   K  a key was offered (TEXT: its fingerprint)
+//   A  logged in (TEXT: name \t fingerprint)
+//   R  a refusal to log (TEXT: what \t line), counted per address and what
+//   L  a line to log as it is
+inline constexpr std::size_t kMaxReport = 1024;
+
+// What the listening process hands a session process it forked.
+struct SessionStart {
+  int fd = -1;         // the accepted connection
+  int report_fd = -1;  // where reports go
+  ssh_bind bind = nullptr;
+  std::string address;  // the client's, as logged
+  std::string client_port;
+  std::string full;  // "" or why no session may start now (said after the key exchange)
+  int local_port = 0;
+  std::string local_address;
+  const SshServerSettings* settings = nullptr;
+  const SshShell* shell = nullptr;
+};
+
+// The session process: never returns.
+[[noreturn]] void run_ssh_session(SessionStart start);
+
+}  // namespace rt::net

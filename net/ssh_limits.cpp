@@ -1,0 +1,209 @@
+#include "net/ssh_limits.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace rt::net {
+namespace {
+
+constexpr ConnectionBook::Millis kMinuteMs = 60000;
+
+bool mapped_v4(const sockaddr_in6& a) {
+  return IN6_IS_ADDR_V4MAPPED(&a.sin6_addr);
+}
+
+std::string v4_text(const void* addr) {
+  char buf[INET_ADDRSTRLEN] = "";
+  ::inet_ntop(AF_INET, addr, buf, sizeof buf);
+  return buf;
+}
+
+}  // namespace
+
+std::string address_text(const sockaddr_storage& addr) {
+  if (addr.ss_family == AF_INET) return v4_text(&reinterpret_cast<const sockaddr_in&>(addr).sin_addr);
+  if (addr.ss_family == AF_INET6) {
+    const auto& a = reinterpret_cast<const sockaddr_in6&>(addr);
+    if (mapped_v4(a)) return v4_text(a.sin6_addr.s6_addr + 12);
+    char buf[INET6_ADDRSTRLEN] = "";
+    ::inet_ntop(AF_INET6, &a.sin6_addr, buf, sizeof buf);
+    return buf;
+  }
+  return "unknown address";
+}
+
+std::string address_bucket(const sockaddr_storage& addr) {
+  if (addr.ss_family == AF_INET6) {
+    const auto& a = reinterpret_cast<const sockaddr_in6&>(addr);
+    if (mapped_v4(a)) return v4_text(a.sin6_addr.s6_addr + 12);
+    in6_addr prefix = a.sin6_addr;
+    std::memset(prefix.s6_addr + 8, 0, 8);
+    char buf[INET6_ADDRSTRLEN] = "";
+    ::inet_ntop(AF_INET6, &prefix, buf, sizeof buf);
+    return std::string(buf) + "/64";
+  }
+  return address_text(addr);
+}
+
+ConnectionBook::Admission ConnectionBook::admit(const std::string& bucket, Millis now) {
+  Admission a;
+  // The address's connections in the last minute.
+  auto it = recent_.find(bucket);
+  if (it == recent_.end()) {
+    if (recent_.size() >= kMaxRememberedAddresses)
+      for (auto r = recent_.begin(); r != recent_.end();)
+        r = r->second.empty() || r->second.back() + kMinuteMs <= now ? recent_.erase(r) : std::next(r);
+    if (recent_.size() >= kMaxRememberedAddresses) {
+      a.rate_limited = true;  // a flood from more addresses than are remembered
+      return a;
+    }
+    it = recent_.emplace(bucket, std::deque<Millis>{}).first;
+  }
+  std::deque<Millis>& times = it->second;
+  while (!times.empty() && times.front() + kMinuteMs <= now) times.pop_front();
+  if (static_cast<int>(times.size()) >= limits_.per_minute) {
+    a.rate_limited = true;
+    return a;
+  }
+  times.push_back(now);
+
+  if (sessions() >= limits_.max_sessions)
+    a.full = fmt::format("the server is full ({} players): try again later", limits_.max_sessions);
+  else if (sessions_from(bucket) >= limits_.max_per_address)
+    a.full = fmt::format("your address has {} open already (at most {}): close one first",
+                         sessions_from(bucket) == 1 ? std::string("a session")
+                                                    : fmt::format("{} sessions", sessions_from(bucket)),
+                         limits_.max_per_address);
+
+  // Room among the connections still logging in: a newcomer always gets a
+  // chance, at the cost of the oldest one of whoever holds the most.
+  std::map<std::string, int> pending_by;
+  for (const auto& [pid, e] : entries_)
+    if (!e.logged_in && !e.closing) ++pending_by[e.bucket];
+  auto take_oldest = [&](const std::string& from) {
+    const pid_t victim = oldest_pending(from);
+    if (victim <= 0) return;
+    a.crowded_out.push_back(victim);
+    closing(victim);
+    --pending_by[from];
+  };
+  if (pending_by[bucket] >= limits_.max_pending_per_address) take_oldest(bucket);
+  int total = 0;
+  for (const auto& [b, n] : pending_by) total += n;
+  if (total >= limits_.max_pending) {
+    std::string most;
+    int most_n = 0;
+    for (const auto& [b, n] : pending_by)
+      if (n > most_n) {
+        most = b;
+        most_n = n;
+      }
+    if (most_n > 0) take_oldest(most);
+  }
+  return a;
+}
+
+void ConnectionBook::started(pid_t pid, const std::string& bucket, const std::string& address, Millis now) {
+  Entry e;
+  e.bucket = bucket;
+  e.address = address;
+  e.started = now;
+  entries_[pid] = std::move(e);
+}
+
+bool ConnectionBook::logged_in(pid_t pid, const std::string& name, const std::string& fingerprint) {
+  auto it = entries_.find(pid);
+  if (it == entries_.end() || it->second.closing) return false;
+  Entry& e = it->second;
+  e.logged_in = true;
+  e.name = name;
+  if (!fingerprint.empty()) e.fingerprint = fingerprint;
+  return sessions() <= limits_.max_sessions && sessions_from(e.bucket) <= limits_.max_per_address;
+}
+
+void ConnectionBook::offered(pid_t pid, const std::string& fingerprint) {
+  auto it = entries_.find(pid);
+  if (it != entries_.end() && !it->second.logged_in) it->second.fingerprint = fingerprint;
+}
+
+void ConnectionBook::closing(pid_t pid) {
+  auto it = entries_.find(pid);
+  if (it != entries_.end()) it->second.closing = true;
+}
+
+const ConnectionBook::Entry* ConnectionBook::find(pid_t pid) const {
+  auto it = entries_.find(pid);
+  return it == entries_.end() ? nullptr : &it->second;
+}
+
+ConnectionBook::Entry ConnectionBook::ended(pid_t pid) {
+  auto it = entries_.find(pid);
+  if (it == entries_.end()) return {};
+  Entry e = std::move(it->second);
+  entries_.erase(it);
+  return e;
+}
+
+std::vector<pid_t> ConnectionBook::overdue(Millis now) const {
+  std::vector<pid_t> out;
+  for (const auto& [pid, e] : entries_)
+    if (!e.logged_in && !e.closing && now >= e.started + limits_.login_seconds * 1000ll) out.push_back(pid);
+  return out;
+}
+
+ConnectionBook::Millis ConnectionBook::next_deadline() const {
+  Millis next = -1;
+  for (const auto& [pid, e] : entries_)
+    if (!e.logged_in && !e.closing) {
+      const Millis at = e.started + limits_.login_seconds * 1000ll;
+      if (next < 0 || at < next) next = at;
+    }
+  return next;
+}
+
+int ConnectionBook::sessions() const {
+  int n = 0;
+  for (const auto& [pid, e] : entries_) n += e.logged_in ? 1 : 0;
+  return n;
+}
+
+int ConnectionBook::sessions_from(const std::string& bucket) const {
+  int n = 0;
+  for (const auto& [pid, e] : entries_) n += e.logged_in && e.bucket == bucket ? 1 : 0;
+  return n;
+}
+
+int ConnectionBook::pending() const {
+  int n = 0;
+  for (const auto& [pid, e] : entries_) n += !e.logged_in && !e.closing ? 1 : 0;
+  return n;
+}
+
+int ConnectionBook::pending_from(const std::string& bucket) const {
+  int n = 0;
+  for (const auto& [pid, e] : entries_) n += !e.logged_in && !e.closing && e.bucket == bucket ? 1 : 0;
+  return n;
+}
+
+std::vector<pid_t> ConnectionBook::pids() const {
+  std::vector<pid_t> out;
+  for (const auto& [pid, e] : entries_) out.push_back(pid);
+  return out;
+}
+
+pid_t ConnectionBook::oldest_pending(const std::string& bucket) const {
+  pid_t best = -1;
+  Millis at = 0;
+  for (const auto& [pid, e] : entries_)
+    if (!e.logged_in && !e.closing && e.bucket == bucket && (best < 0 || e.started < at)) {
+      best = pid;
+      at = e.started;
+    }
+  return best;
+}
+
+}  // namespace rt::net

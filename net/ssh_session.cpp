@@ -1,0 +1,730 @@
+// One SSH connection's process (net/ssh_gateway.h): key exchange and login
+// under the deadline, one session channel, the shell on a pseudo-terminal,
+// and the bytes relayed both ways until one side ends.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+#include <libssh/callbacks.h>
+
+#include "core/types.h"
+#include "net/protocol.h"
+#include "net/ssh_internal.h"
+
+namespace rt::net {
+namespace {
+
+using Millis = std::int64_t;
+
+constexpr int kMaxAuthAttempts = 20;      // keys tried, kbd-interactive or password attempts
+constexpr int kMaxEnv = 32;               // env requests taken
+constexpr std::size_t kMaxEnvValue = 64;  // LANG=... is short
+constexpr std::size_t kMaxTerm = 64;
+constexpr int kMaxSide = 1000;          // columns or rows a client may ask for
+constexpr int kWriteStallSeconds = 60;  // a client that takes none of our output this long is dropped
+constexpr Millis kShellEndMs = 10000;   // a shell told to end (hang-up, SIGHUP) gets this long
+constexpr std::size_t kRelayChunk = 32 * 1024;
+
+volatile sig_atomic_t g_stop = 0;
+void on_stop(int) {
+  g_stop = 1;
+}
+// The login deadline or a write the client never takes: the listening
+// process logs it when this process ends.
+void on_alarm(int) {
+  ::_exit(4);
+}
+
+Millis now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void set_limit(int resource, std::uint64_t value) {
+  rlimit lim{};
+  lim.rlim_cur = static_cast<rlim_t>(value);
+  lim.rlim_max = static_cast<rlim_t>(value);
+  ::setrlimit(resource, &lim);
+}
+
+bool term_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-';
+}
+
+bool says_utf8(std::string value) {
+  for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return value.find("utf-8") != std::string::npos || value.find("utf8") != std::string::npos;
+}
+
+class SessionProcess {
+ public:
+  explicit SessionProcess(SessionStart start)
+      : s_(std::move(start)), settings_(*s_.settings), registry_(settings_.state_dir) {}
+
+  [[noreturn]] void run();
+
+ private:
+  // --- reports to the listening process
+  void report(char kind, const std::string& text) {
+    std::string msg = fmt::format("{}\t{}\t{}", kind, ::getpid(), text);
+    if (msg.size() > kMaxReport) msg.resize(kMaxReport);
+    ::send(s_.report_fd, msg.data(), msg.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+  }
+  void refuse(const std::string& what, const std::string& line) { report('R', what + "\t" + line); }
+  // Who asked, for a refusal after the login: "ana, key SHA256:..." or "guest-1".
+  std::string who() const {
+    if (!authed_) return "before logging in";
+    return player_.fingerprint.empty() ? player_.name : player_.name + ", key " + player_.fingerprint;
+  }
+  // The userauth banner: the client prints it (once a connection).
+  void banner(const std::string& text) {
+    if (banner_sent_) return;
+    banner_sent_ = true;
+    ssh_string str = ssh_string_from_char(text.c_str());
+    if (str) {
+      ssh_send_issue_banner(ssh_, str);
+      ssh_string_free(str);
+    }
+  }
+  std::string login_hint() const {
+    const std::string port = s_.local_port == 22 ? std::string() : fmt::format("-p {} ", s_.local_port);
+    return fmt::format("ssh {}NAME@THIS-HOST", port);
+  }
+  void refuse_full() {
+    if (disconnect_now_) return;
+    refuse("sessions refused (server full)", fmt::format("refused: {}", s_.full));
+    banner(fmt::format("racetable: {}\n", s_.full));
+    ssh_session_set_disconnect_message(ssh_, ("racetable: " + s_.full).c_str());
+    disconnect_now_ = true;
+  }
+  void refuse_name(const PlayerRegistry::Result& r, const PlayerKey& key) {
+    name_refused_ = true;
+    refuse("logins refused (name taken or invalid)",
+           fmt::format("refused: {} (key {})", r.reason, key.fingerprint));
+    banner(fmt::format("racetable: {}. Pick another name: {} (2 to 16 letters, digits, - or _)\n", r.reason,
+                       login_hint()));
+  }
+
+  // --- libssh callbacks
+  static SessionProcess* self(void* ud) { return static_cast<SessionProcess*>(ud); }
+  static int on_auth_none(ssh_session, const char*, void* ud);
+  static int on_auth_password(ssh_session, const char*, const char*, void* ud);
+  static int on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey, char state, void* ud);
+  static ssh_channel on_channel_open(ssh_session, void* ud);
+  static int on_message(ssh_session, ssh_message msg, void* ud);
+  static int on_pty(ssh_session, ssh_channel, const char* term, int w, int h, int, int, void* ud);
+  static int on_window(ssh_session, ssh_channel, int w, int h, int, int, void* ud);
+  static int on_env(ssh_session, ssh_channel, const char* name, const char* value, void* ud);
+  static int on_shell(ssh_session, ssh_channel, void* ud);
+  static int on_exec(ssh_session, ssh_channel, const char* command, void* ud);
+  static int on_subsystem(ssh_session, ssh_channel, const char* name, void* ud);
+  static int on_data(ssh_session, ssh_channel, void* data, uint32_t len, int is_stderr, void* ud);
+  static void on_eof(ssh_session, ssh_channel, void* ud);
+  static void on_close(ssh_session, ssh_channel, void* ud);
+  static int on_master(socket_t fd, int revents, void* ud);
+
+  bool make_guest();
+  void logged_in(const std::string& name, const std::string& fingerprint, const std::string& note);
+  [[noreturn]] void finish(int code);
+  [[noreturn]] void answer_without_shell(const std::string& line);
+  [[noreturn]] void run_shell();
+  void start_child();
+  void write_channel(const char* data, std::size_t len);
+  void drain_master(bool all);
+  void watch_master(bool on);
+  void resize();
+
+  SessionStart s_;
+  const SshServerSettings& settings_;
+  PlayerRegistry registry_;
+  ssh_session ssh_ = nullptr;
+  ssh_event event_ = nullptr;
+  ssh_channel channel_ = nullptr;
+  ssh_server_callbacks_struct server_cb_{};
+  ssh_channel_callbacks_struct channel_cb_{};
+
+  // Login.
+  bool authed_ = false;
+  bool banner_sent_ = false;
+  bool name_refused_ = false;
+  bool disconnect_now_ = false;
+  int attempts_ = 0;
+  SshPlayer player_;
+  std::string guest_dir_;
+
+  // Requests on the channel.
+  enum class Want { Nothing, Shell, Exec, NoTerminal };
+  Want want_ = Want::Nothing;
+  bool pty_ = false;
+  int cols_ = 80;
+  int rows_ = 24;
+  int env_count_ = 0;
+  std::string lc_all_, lc_ctype_, lang_;
+  std::string command_;
+
+  // The relay.
+  int master_ = -1;
+  bool watching_master_ = false;
+  bool master_done_ = false;
+  pid_t child_ = -1;
+  bool client_gone_ = false;
+  Millis last_input_ = 0;
+};
+
+// --- login -------------------------------------------------------------------
+
+int SessionProcess::on_auth_none(ssh_session, const char*, void* ud) {
+  SessionProcess* s = self(ud);
+  // Every client asks this first; the reply lists the methods there are.
+  if (!s->s_.full.empty()) s->refuse_full();
+  return SSH_AUTH_DENIED;
+}
+
+int SessionProcess::on_auth_password(ssh_session, const char*, const char*, void* ud) {
+  SessionProcess* s = self(ud);
+  if (++s->attempts_ > kMaxAuthAttempts) s->disconnect_now_ = true;
+  s->refuse("password logins refused", "refused: a password login (this server never takes passwords)");
+  return SSH_AUTH_DENIED;
+}
+
+int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey, char state, void* ud) {
+  SessionProcess* s = self(ud);
+  if (s->authed_ || ++s->attempts_ > kMaxAuthAttempts) {
+    s->disconnect_now_ = true;
+    return SSH_AUTH_DENIED;
+  }
+  if (!s->s_.full.empty()) {
+    s->refuse_full();
+    return SSH_AUTH_DENIED;
+  }
+  const PlayerKey key = player_key_of(pubkey);
+  if (key.sha256_hex.empty() || key.base64.empty()) return SSH_AUTH_DENIED;
+  const std::string wanted = user ? user : "";
+  try {
+    if (state == SSH_PUBLICKEY_STATE_NONE) {
+      // A probe: may this key sign in? Nothing is registered until it has.
+      s->report('K', key.fingerprint);
+      const PlayerRegistry::Result r = s->registry_.check(key, wanted);
+      if (r.ok()) return SSH_AUTH_SUCCESS;
+      s->refuse_name(r, key);
+      return SSH_AUTH_DENIED;
+    }
+    if (state != SSH_PUBLICKEY_STATE_VALID) return SSH_AUTH_DENIED;
+    const PlayerRegistry::Result r = s->registry_.login(key, wanted);
+    if (!r.ok()) {
+      s->refuse_name(r, key);
+      return SSH_AUTH_DENIED;
+    }
+    s->player_.home = s->registry_.player_dir(r.name);
+    s->logged_in(
+        r.name, key.fingerprint,
+        r.outcome == PlayerRegistry::Outcome::Registered ? " (a new player: the name is registered)" : "");
+    return SSH_AUTH_SUCCESS;
+  } catch (const UserError& e) {
+    s->refuse("logins failed (server error)", fmt::format("login failed: {}", e.what()));
+    s->banner("racetable: the server cannot log you in now (its state directory failed): try later\n");
+    return SSH_AUTH_DENIED;
+  }
+}
+
+void SessionProcess::logged_in(const std::string& name, const std::string& fingerprint,
+                               const std::string& note) {
+  authed_ = true;
+  player_.name = name;
+  player_.fingerprint = fingerprint;
+  player_.address = s_.address;
+  report('A', fmt::format("{}\t{}\t{}", name, fingerprint, note));
+}
+
+bool SessionProcess::make_guest() {
+  const std::string dir = settings_.state_dir + "/guests";
+  for (int n = 1; n < 100000; ++n) {
+    const std::string home = fmt::format("{}/{}", dir, n);
+    if (::mkdir(home.c_str(), 0700) == 0) {
+      guest_dir_ = home;
+      player_.guest = true;
+      player_.home = home;
+      logged_in(fmt::format("guest-{}", n), "", " (a guest)");
+      return true;
+    }
+    if (errno != EEXIST) break;
+  }
+  return false;
+}
+
+int SessionProcess::on_message(ssh_session, ssh_message msg, void* ud) {
+  SessionProcess* s = self(ud);
+  const int type = ssh_message_type(msg);
+  const int sub = ssh_message_subtype(msg);
+  switch (type) {
+    case SSH_REQUEST_AUTH:
+      if (sub == static_cast<int>(SSH_AUTH_METHOD_INTERACTIVE)) {
+        if (s->authed_ || ++s->attempts_ > kMaxAuthAttempts) {
+          s->disconnect_now_ = true;
+          return 1;
+        }
+        if (!s->s_.full.empty()) {
+          s->refuse_full();
+          return 1;
+        }
+        // A guest: kbd-interactive with no questions, offered only with
+        // --guests, and never to someone whose key was refused a name (they
+        // are told to pick another).
+        if (s->settings_.guests && !s->name_refused_ && s->make_guest()) {
+          ssh_message_auth_reply_success(msg, 0);
+          return 0;
+        }
+        s->refuse("logins without a key refused", "refused: a login without a key");
+        return 1;
+      }
+      return 1;  // gssapi and anything else: the default (failure) reply
+    case SSH_REQUEST_GLOBAL:
+      if (sub == SSH_GLOBAL_REQUEST_TCPIP_FORWARD)
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: remote port forwarding (ssh -R; {})", s->who()));
+      return 1;
+    case SSH_REQUEST_CHANNEL_OPEN:
+      if (sub == SSH_CHANNEL_DIRECT_TCPIP)
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: port forwarding (ssh -L, -D or -W; {})", s->who()));
+      else if (sub != SSH_CHANNEL_SESSION)
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: a channel of type {} ({})", sub, s->who()));
+      return 1;
+    case SSH_REQUEST_CHANNEL:
+      if (sub == SSH_CHANNEL_REQUEST_X11)
+        s->refuse("forwarding requests refused",
+                  fmt::format("refused: X11 forwarding (ssh -X; {})", s->who()));
+      return 1;
+    default: return 1;
+  }
+}
+
+ssh_channel SessionProcess::on_channel_open(ssh_session session, void* ud) {
+  SessionProcess* s = self(ud);
+  if (!s->authed_ || s->channel_) {
+    if (s->authed_)
+      s->refuse("channels refused", fmt::format("refused: a second session channel ({})", s->who()));
+    return nullptr;
+  }
+  s->channel_ = ssh_channel_new(session);
+  if (!s->channel_) return nullptr;
+  ssh_channel_callbacks_struct& cb = s->channel_cb_;
+  cb = {};
+  cb.userdata = s;
+  cb.channel_pty_request_function = on_pty;
+  cb.channel_pty_window_change_function = on_window;
+  cb.channel_env_request_function = on_env;
+  cb.channel_shell_request_function = on_shell;
+  cb.channel_exec_request_function = on_exec;
+  cb.channel_subsystem_request_function = on_subsystem;
+  cb.channel_data_function = on_data;
+  cb.channel_eof_function = on_eof;
+  cb.channel_close_function = on_close;
+  // No x11, agent or other callbacks: libssh refuses those requests.
+  ssh_callbacks_init(&cb);
+  ssh_set_channel_callbacks(s->channel_, &cb);
+  return s->channel_;
+}
+
+// --- the channel's requests ----------------------------------------------------
+
+int SessionProcess::on_pty(ssh_session, ssh_channel, const char* term, int w, int h, int, int, void* ud) {
+  SessionProcess* s = self(ud);
+  if (s->want_ != Want::Nothing || s->pty_) return -1;
+  s->pty_ = true;
+  std::string t = term ? term : "";
+  if (t.empty() || t.size() > kMaxTerm || !std::all_of(t.begin(), t.end(), term_char)) t = "xterm";
+  s->player_.term = t;
+  s->cols_ = std::clamp(w > 0 ? w : 80, 1, kMaxSide);
+  s->rows_ = std::clamp(h > 0 ? h : 24, 1, kMaxSide);
+  return 0;
+}
+
+int SessionProcess::on_window(ssh_session, ssh_channel, int w, int h, int, int, void* ud) {
+  SessionProcess* s = self(ud);
+  s->cols_ = std::clamp(w > 0 ? w : 80, 1, kMaxSide);
+  s->rows_ = std::clamp(h > 0 ? h : 24, 1, kMaxSide);
+  s->resize();
+  return 0;
+}
+
+int SessionProcess::on_env(ssh_session, ssh_channel, const char* name, const char* value, void* ud) {
+  SessionProcess* s = self(ud);
+  if (s->want_ != Want::Nothing || ++s->env_count_ > kMaxEnv || !name || !value) return -1;
+  const std::string n = name;
+  std::string v = value;
+  if (v.size() > kMaxEnvValue) return -1;
+  // Only the locale is taken, and only as a choice between UTF-8 and ASCII.
+  if (n == "LC_ALL")
+    s->lc_all_ = v;
+  else if (n == "LC_CTYPE")
+    s->lc_ctype_ = v;
+  else if (n == "LANG")
+    s->lang_ = v;
+  else if (n.rfind("LC_", 0) != 0)
+    return -1;
+  return 0;
+}
+
+int SessionProcess::on_shell(ssh_session, ssh_channel, void* ud) {
+  SessionProcess* s = self(ud);
+  if (s->want_ != Want::Nothing) return -1;
+  s->want_ = s->pty_ ? Want::Shell : Want::NoTerminal;
+  return 0;
+}
+
+int SessionProcess::on_exec(ssh_session, ssh_channel, const char* command, void* ud) {
+  SessionProcess* s = self(ud);
+  if (s->want_ != Want::Nothing) return -1;
+  s->want_ = Want::Exec;
+  s->command_ = command ? command : "";
+  s->refuse("commands refused", fmt::format("refused: the command '{}' ({}; nothing runs)",
+                                            printable(s->command_, 60), s->who()));
+  return 0;  // accepted, answered with a line and exit status 1 (as git hosts do)
+}
+
+int SessionProcess::on_subsystem(ssh_session, ssh_channel, const char* name, void* ud) {
+  SessionProcess* s = self(ud);
+  s->refuse("subsystems refused",
+            fmt::format("refused: the {} subsystem ({})", printable(name ? name : "", 40), s->who()));
+  return -1;
+}
+
+int SessionProcess::on_data(ssh_session, ssh_channel, void* data, uint32_t len, int is_stderr, void* ud) {
+  SessionProcess* s = self(ud);
+  if (s->master_ < 0 || is_stderr) return static_cast<int>(len);  // nothing to type into yet
+  s->last_input_ = now_ms();
+  const char* p = static_cast<const char*>(data);
+  std::size_t done = 0;
+  const Millis give_up = now_ms() + 5000;
+  while (done < len) {
+    const ssize_t n = ::write(s->master_, p + done, len - done);
+    if (n > 0) {
+      done += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN && now_ms() < give_up) {
+      pollfd pfd{s->master_, POLLOUT, 0};
+      ::poll(&pfd, 1, 100);
+      continue;
+    }
+    break;  // the shell takes no input (or is gone): the keys are dropped
+  }
+  return static_cast<int>(len);
+}
+
+void SessionProcess::on_eof(ssh_session, ssh_channel, void*) {
+  // The client sends nothing more; the game goes on showing until it ends.
+}
+
+void SessionProcess::on_close(ssh_session, ssh_channel, void* ud) {
+  self(ud)->client_gone_ = true;
+}
+
+// --- the process -----------------------------------------------------------------
+
+void SessionProcess::run() {
+  ssh_ = ssh_new();
+  if (!ssh_) ::_exit(1);
+  int quiet = SSH_LOG_NOLOG;
+  ssh_options_set(ssh_, SSH_OPTIONS_LOG_VERBOSITY, &quiet);
+  if (ssh_bind_accept_fd(s_.bind, ssh_, s_.fd) != SSH_OK) ::_exit(1);
+  ssh_bind_free(s_.bind);  // the host key stays in the session only
+  s_.bind = nullptr;
+
+  server_cb_ = {};
+  server_cb_.userdata = this;
+  server_cb_.auth_none_function = on_auth_none;
+  server_cb_.auth_password_function = on_auth_password;
+  server_cb_.auth_pubkey_function = on_auth_pubkey;
+  server_cb_.channel_open_request_session_function = on_channel_open;
+  ssh_callbacks_init(&server_cb_);
+  ssh_set_server_callbacks(ssh_, &server_cb_);
+  ssh_set_message_callback(ssh_, on_message, this);
+  ssh_set_auth_methods(ssh_, static_cast<int>(SSH_AUTH_METHOD_PUBLICKEY |
+                                              (settings_.guests ? SSH_AUTH_METHOD_INTERACTIVE : 0u)));
+
+  const Millis deadline = now_ms() + settings_.limits.login_seconds * 1000ll;
+  if (ssh_handle_key_exchange(ssh_) != SSH_OK) finish(1);
+  event_ = ssh_event_new();
+  if (!event_ || ssh_event_add_session(event_, ssh_) != SSH_OK) finish(1);
+  while (want_ == Want::Nothing && !disconnect_now_ && !g_stop) {
+    const Millis left = deadline - now_ms();
+    if (left <= 0) {
+      if (authed_) {
+        // Logged in but asked for no session (ssh -N, a forwarding-only client).
+        refuse("sessions closed (no game asked for)",
+               fmt::format("closed: {} asked for no game within {} s (ssh -N?)", who(),
+                           settings_.limits.login_seconds));
+        ssh_session_set_disconnect_message(ssh_,
+                                           "racetable: this server offers only the game; none was asked for");
+      }
+      finish(4);
+    }
+    if (ssh_event_dopoll(event_, static_cast<int>(std::min<Millis>(left, 500))) == SSH_ERROR) finish(1);
+    if (!ssh_is_connected(ssh_)) finish(1);
+  }
+  if (g_stop) finish(0);
+  if (disconnect_now_) {
+    ssh_disconnect(ssh_);
+    finish(1);
+  }
+  ::alarm(0);
+  switch (want_) {
+    case Want::Exec:
+      answer_without_shell(
+          fmt::format("racetable: this server runs only the game, no commands ('{}' was not run). Log in "
+                      "with a terminal: {}\r\n",
+                      printable(command_, 60), login_hint()));
+    case Want::NoTerminal:
+      refuse("sessions without a terminal refused",
+             fmt::format("refused: a shell without a terminal ({})", who()));
+      answer_without_shell(fmt::format(
+          "racetable: the game needs a terminal: {} (with -t if you give a command)\r\n", login_hint()));
+    default: run_shell();
+  }
+}
+
+void SessionProcess::finish(int code) {
+  if (!guest_dir_.empty()) remove_tree(guest_dir_);
+  if (event_) ssh_event_free(event_);
+  if (ssh_) {
+    if (ssh_is_connected(ssh_)) ssh_disconnect(ssh_);
+    ssh_free(ssh_);
+  }
+  ::_exit(code);
+}
+
+void SessionProcess::answer_without_shell(const std::string& line) {
+  ::alarm(kWriteStallSeconds);
+  ssh_channel_write_stderr(channel_, line.data(), static_cast<uint32_t>(line.size()));
+  ssh_channel_request_send_exit_status(channel_, 1);
+  ssh_channel_send_eof(channel_);
+  ssh_channel_close(channel_);
+  // A moment for the client to read it and close its side.
+  const Millis until = now_ms() + 2000;
+  while (!client_gone_ && ssh_is_connected(ssh_) && now_ms() < until)
+    if (ssh_event_dopoll(event_, 100) == SSH_ERROR) break;
+  finish(0);
+}
+
+void SessionProcess::resize() {
+  if (master_ < 0) return;
+  winsize ws{};
+  ws.ws_col = static_cast<unsigned short>(cols_);
+  ws.ws_row = static_cast<unsigned short>(rows_);
+  ::ioctl(master_, TIOCSWINSZ, &ws);  // the kernel sends the shell SIGWINCH
+}
+
+void SessionProcess::write_channel(const char* data, std::size_t len) {
+  // A client that takes none of our output for a minute is dropped (the
+  // shell then gets its hang-up): the relay never holds more than a window.
+  ::alarm(kWriteStallSeconds);
+  ssh_channel_write(channel_, data, static_cast<uint32_t>(len));
+  ::alarm(0);
+}
+
+void SessionProcess::drain_master(bool all) {
+  char buf[kRelayChunk];
+  while (master_ >= 0 && !master_done_) {
+    std::size_t room = sizeof buf;
+    if (!all) {
+      const uint32_t window = ssh_channel_window_size(channel_);
+      if (window == 0) return;
+      room = std::min<std::size_t>(room, window);
+    }
+    const ssize_t n = ::read(master_, buf, room);
+    if (n > 0) {
+      write_channel(buf, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return;
+    master_done_ = true;  // EIO: the shell's side is closed
+  }
+}
+
+int SessionProcess::on_master(socket_t, int revents, void* ud) {
+  SessionProcess* s = self(ud);
+  if (revents & (POLLIN | POLLHUP | POLLERR)) s->drain_master(false);
+  return 0;
+}
+
+void SessionProcess::watch_master(bool on) {
+  if (on == watching_master_ || master_ < 0) return;
+  if (on)
+    ssh_event_add_fd(event_, master_, POLLIN, on_master, this);
+  else
+    ssh_event_remove_fd(event_, master_);
+  watching_master_ = on;
+}
+
+void SessionProcess::start_child() {
+  master_ = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  char slave_name[128] = "";
+  if (master_ < 0 || ::grantpt(master_) != 0 || ::unlockpt(master_) != 0 ||
+      ::ptsname_r(master_, slave_name, sizeof slave_name) != 0)
+    throw UserError("cannot make a pseudo-terminal");
+  resize();
+  child_ = ::fork();
+  if (child_ < 0) throw UserError("cannot start the shell (fork failed)");
+  if (child_ > 0) {
+    ::fcntl(master_, F_SETFL, ::fcntl(master_, F_GETFL) | O_NONBLOCK);
+    return;
+  }
+  // The shell's process: the pty is its controlling terminal and its stdio.
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD, SIGQUIT}) std::signal(sig, SIG_DFL);
+  ::alarm(0);
+  ::setsid();
+  const int slave = ::open(slave_name, O_RDWR);
+  if (slave < 0) ::_exit(126);
+  ::ioctl(slave, TIOCSCTTY, 0);
+  for (int fd = 0; fd < 3; ++fd) ::dup2(slave, fd);
+  // Nothing of the connection reaches the shell: not the socket, the
+  // master, the listening process's report socket or anything else.
+  ::close_range(3, ~0u, 0);
+  ::clearenv();
+  const std::string& home = player_.home;
+  ::setenv("TERM", player_.term.c_str(), 1);
+  ::setenv("LANG", player_.utf8 ? "C.UTF-8" : "C", 1);
+  ::setenv("HOME", home.c_str(), 1);
+  ::setenv("XDG_STATE_HOME", (home + "/state").c_str(), 1);
+  ::setenv("XDG_CONFIG_HOME", (home + "/config").c_str(), 1);
+  ::setenv("XDG_RUNTIME_DIR", (home + "/run").c_str(), 1);
+  ::setenv("PATH", "/usr/local/bin:/usr/bin:/bin:/usr/games", 1);
+  ::setenv("SSH_CONNECTION",
+           fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port).c_str(),
+           1);
+  ::umask(077);
+  if (::chdir(home.c_str()) != 0) ::_exit(126);
+  int code = 1;
+  try {
+    code = (*s_.shell)(player_);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "racetable: %s\r\n", e.what());
+  }
+  std::fflush(nullptr);
+  ::_exit(code);
+}
+
+void SessionProcess::run_shell() {
+  // The player's directories: HOME, saves and history, settings, sockets.
+  const char* locale = !lc_all_.empty()     ? lc_all_.c_str()
+                       : !lc_ctype_.empty() ? lc_ctype_.c_str()
+                                            : lang_.c_str();
+  player_.utf8 = *locale == '\0' || says_utf8(locale);
+  try {
+    for (const char* sub : {"", "/state", "/config", "/run"}) ensure_private_dir(player_.home + sub);
+    start_child();
+  } catch (const UserError& e) {
+    refuse("sessions failed (server error)", fmt::format("{}: {}", player_.name, e.what()));
+    answer_without_shell(fmt::format("racetable: the server cannot start your game now: {}\r\n", e.what()));
+  }
+  report('L', fmt::format("{} starts the shell at {}x{}, TERM {}, {} (shell pid {})", player_.name, cols_,
+                          rows_, player_.term, player_.utf8 ? "UTF-8" : "ASCII", child_));
+  last_input_ = now_ms();
+  const Millis idle_ms = settings_.limits.idle_minutes * 60000ll;
+  std::string ending;   // why the server ends the session ("": the player did)
+  Millis told_at = -1;  // when the shell was told to end
+  int status = 0;
+  bool reaped = false;
+  while (!reaped) {
+    if (client_gone_) {
+      ::usleep(20000);  // only the shell's end is awaited now
+    } else {
+      watch_master(!master_done_ && ssh_channel_window_size(channel_) > 0);
+      const int rc = ssh_event_dopoll(event_, watching_master_ ? 500 : 50);
+      if (rc == SSH_ERROR || !ssh_is_connected(ssh_) || ssh_channel_is_closed(channel_)) client_gone_ = true;
+    }
+    const Millis now = now_ms();
+    if (client_gone_ && master_ >= 0) {
+      // A hang-up: the shell gets SIGHUP from its terminal (closing the
+      // master) and saves as a dropped local player's does.
+      watch_master(false);
+      ::close(master_);
+      master_ = -1;
+      ::kill(child_, SIGHUP);
+      told_at = now;
+    }
+    if (told_at < 0 && (g_stop || (idle_ms > 0 && now - last_input_ >= idle_ms))) {
+      ending = g_stop ? "the server is stopping; your game is saved"
+                      : fmt::format("closed after {} minutes without a key; your game is saved",
+                                    settings_.limits.idle_minutes);
+      if (!g_stop) refuse("idle sessions closed", fmt::format("{} ({})", ending, who()));
+      ::kill(child_, SIGHUP);
+      told_at = now;
+    }
+    if (told_at >= 0 && now - told_at > kShellEndMs) ::kill(child_, SIGKILL);
+    const pid_t r = ::waitpid(child_, &status, WNOHANG);
+    if (r == child_) reaped = true;
+  }
+  if (client_gone_) finish(0);
+  drain_master(true);  // the last of the screen: the terminal restored
+  watch_master(false);
+  if (!ending.empty()) {
+    const std::string line = fmt::format("\r\nracetable: {}\r\n", ending);
+    write_channel(line.data(), line.size());
+  }
+  const int code =
+      WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  ::alarm(kWriteStallSeconds);
+  ssh_channel_request_send_exit_status(channel_, code);
+  ssh_channel_send_eof(channel_);
+  ssh_channel_close(channel_);
+  const Millis until = now_ms() + 2000;
+  while (!client_gone_ && ssh_is_connected(ssh_) && now_ms() < until)
+    if (ssh_event_dopoll(event_, 100) == SSH_ERROR) break;
+  finish(0);
+}
+
+}  // namespace
+
+void run_ssh_session(SessionStart start) {
+  for (int sig : {SIGINT, SIGTERM}) {
+    struct sigaction sa {};
+    sa.sa_handler = on_stop;
+    ::sigaction(sig, &sa, nullptr);
+  }
+  std::signal(SIGHUP, SIG_IGN);  // as the listening process: its terminal going away stops nothing
+  std::signal(SIGALRM, on_alarm);
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGCHLD, SIG_DFL);
+  // The session ends with the server.
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  const SshLimits& lim = start.settings->limits;
+  set_limit(RLIMIT_AS, lim.memory_bytes);
+  set_limit(RLIMIT_FSIZE, lim.file_bytes);
+  set_limit(RLIMIT_NOFILE, static_cast<std::uint64_t>(lim.open_files));
+  set_limit(RLIMIT_CPU, static_cast<std::uint64_t>(lim.cpu_seconds));
+  set_limit(RLIMIT_CORE, 0);
+  // The login deadline, whatever libssh is waiting for (the listening
+  // process also closes it then).
+  ::alarm(static_cast<unsigned>(lim.login_seconds + 1));
+  try {
+    SessionProcess session(std::move(start));
+    session.run();
+  } catch (const std::exception&) {
+  }
+  ::_exit(1);
+}
+
+}  // namespace rt::net

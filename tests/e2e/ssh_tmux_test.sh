@@ -1,0 +1,385 @@
+#!/usr/bin/env bash
+# End to end: `racetable serve --ssh` (issue #29) with the real OpenSSH
+# client. A server on a free loopback port with a fresh state directory;
+# keys made by ssh-keygen in a temporary directory; a throwaway known_hosts.
+#
+#   tests/e2e/ssh_tmux_test.sh path/to/racetable session|attacks|game
+#
+# session: the host key's fingerprint (serve --ssh --fingerprint) is the one
+#   the client records; Ana's first login registers her name and lands on
+#   the title screen at 80x24 (the time from `ssh` to the title is printed);
+#   the shell knows her name and runs under the session's limits; a resize
+#   redraws; a Go Wacky! game started, her ssh killed mid-game (the shell saves as a
+#   dropped local player's does), back in with the same key under another
+#   typed name: still Ana, the game there to continue; quit: ssh exits 0;
+#   a client with LANG=C gets the shell in ASCII.
+# attacks: each refused and logged with the address (and key fingerprint):
+#   another key taking a registered name; an invalid name; no key (guests
+#   off); a command (`ssh host touch FILE`: refused, nothing runs); a shell
+#   without a terminal; the sftp subsystem; -L/-W and -R forwarding; -X;
+#   -A (never granted: no agent reaches the session); 300 TCP connections
+#   that never speak SSH and 50 that stall after the version line while a
+#   real player still logs in within seconds (all closed by the login
+#   deadline); then a second server: --guests lets a client without a key
+#   in as guest-1; --per-minute and --max-per-address refuse.
+# game: a whole Go Wacky! game against a computer over SSH, to the end
+#   (about a minute: the contests run in real time).
+# Exit 77 (skipped) when tmux or the OpenSSH client is missing.
+set -u
+BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game}
+MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
+command -v ssh >/dev/null && command -v ssh-keygen >/dev/null || { echo "openssh-client not installed: skipped"; exit 77; }
+
+WORK=$(mktemp -d /tmp/racetable-ssh-XXXXXX)
+L=rt-ssh-$$
+STATE=$WORK/state
+KH=$WORK/known_hosts
+SERVER_PIDS=()
+cleanup() {
+  tmux -L "$L" kill-server 2>/dev/null
+  for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in "${SERVER_PIDS[@]}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  done
+  [ -n "${AGENT_PID:-}" ] && kill "$AGENT_PID" 2>/dev/null
+  [ -n "${KEEP:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+t() { tmux -L "$L" "$@"; }
+pane() { t capture-pane -p -t "$1" 2>/dev/null; }
+fail() {
+  echo "FAIL ($MODE): $*"
+  for p in $(t list-sessions -F '#S' 2>/dev/null); do
+    echo "--- pane $p"
+    pane "$p" | sed 's/ *$//' | grep -v '^$'
+  done
+  echo "--- server log"
+  tail -30 "$WORK"/server*.out 2>/dev/null
+  exit 1
+}
+wait_for() {
+  local until=$((SECONDS + ${3:-15}))
+  while [ $SECONDS -lt $until ]; do
+    pane "$1" | grep -Eq -- "$2" && return 0
+    sleep 0.05
+  done
+  fail "pane $1 never showed '$2'"
+}
+log_has() {
+  local until=$((SECONDS + ${3:-5}))
+  while [ $SECONDS -lt $until ]; do
+    grep -Eq -- "$2" "$1" && return 0
+    sleep 0.05
+  done
+  fail "the server log $1 has no line matching '$2'"
+}
+now_ms() { date +%s%3N; }
+
+# start_server OUT ARGS...: a server on a free port; sets PORT.
+start_server() {
+  local out=$1
+  shift
+  "$BIN" serve --ssh 127.0.0.1:0 "$@" >"$out" 2>&1 &
+  SERVER_PIDS+=($!)
+  PORT=""
+  for _ in $(seq 100); do
+    PORT=$(sed -n 's/^racetable SSH server on 127.0.0.1 port \([0-9]*\)$/\1/p' "$out")
+    [ -n "$PORT" ] && break
+    sleep 0.05
+  done
+  [ -n "$PORT" ] || fail "the server did not start: $(cat "$out")"
+}
+key() { ssh-keygen -q -t ed25519 -N "" -C "$1" -f "$WORK/keys/$1"; }
+mkdir -p "$WORK/keys"
+chmod 700 "$WORK/keys"
+# ssh as a script would: no agent, no config of the user's, this known_hosts.
+SSH=(ssh -F none -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile="$KH" -o IdentitiesOnly=yes
+  -o IdentityAgent=none)
+# ssh_in SESSION KEY NAME [ssh options...]: a player's terminal at 80x24.
+ssh_in() {
+  local s=$1 k=$2 name=$3
+  shift 3
+  t new-session -d -s "$s" -x 80 -y 24 -- sh -c \
+    '"$@"; echo "[ssh exit $?]"; exec sleep 3600' sh "${SSH[@]}" -tt -i "$WORK/keys/$k" -p "$PORT" "$@" "$name@127.0.0.1"
+}
+ssh_exit() {
+  local until=$((SECONDS + ${2:-15})) code
+  while [ $SECONDS -lt $until ]; do
+    code=$(pane "$1" | grep -Eo '^\[ssh exit [0-9]+\]' | tail -1 | tr -dc '0-9')
+    [ -n "$code" ] && { echo "$code"; return 0; }
+    sleep 0.1
+  done
+  fail "ssh in pane $1 did not end"
+}
+# The pid of the process of the session whose shell shows in pane $1: the
+# newest shell process of the server.
+shell_pid_of() { sed -n 's/.* starts the shell .*(shell pid \([0-9]*\))$/\1/p' "$1" | tail -1; }
+
+if [ "$MODE" = session ]; then
+  key ana
+  fp=$("$BIN" serve --ssh --fingerprint --state-dir "$STATE" | awk '{print $1}')
+  [ "$(stat -c %a "$STATE/host_ed25519_key")" = 600 ] || fail "the host key is not 0600"
+  [ "$(stat -c %a "$STATE")" = 700 ] || fail "the state directory is not 0700"
+  start_server "$WORK/server.out" --state-dir "$STATE"
+  grep -q "Host key fingerprint: $fp " "$WORK/server.out" || fail "the fingerprint printed at start is not --fingerprint's ($fp)"
+  grep -q "^Players type: ssh -p $PORT NAME@HOST" "$WORK/server.out" || fail "the start does not say what players type"
+
+  echo "1. Ana's first login registers her name; the title screen at 80x24"
+  started=$(now_ms)
+  ssh_in A ana Ana
+  wait_for A 'Playing as Ana' 15
+  echo "   from ssh to the title: $(($(now_ms) - started)) ms"
+  pane A | grep -q 'Play a game' || fail "no title screen"
+  # The client recorded the key the server printed.
+  [ "$(ssh-keygen -l -F "[127.0.0.1]:$PORT" -f "$KH" | awk '/ED25519/ {print $3}')" = "$fp" ] ||
+    fail "known_hosts holds another key than $fp"
+  log_has "$WORK/server.out" "ssh 127.0.0.1: Ana logged in with key SHA256:[^ ]+ \(a new player: the name is registered\)"
+  [ "$(stat -c %a "$STATE/players/ana/identity")" = 600 ] || fail "the player's identity file is not 0600"
+  shell=$(shell_pid_of "$WORK/server.out")
+  [ -n "$shell" ] || fail "no shell pid in the log"
+  # What the session process may use (setrlimit).
+  grep -Eq '^Max open files +256 +256' "/proc/$shell/limits" || fail "no open-file limit on the session"
+  grep -Eq '^Max cpu time +3600 +3600' "/proc/$shell/limits" || fail "no CPU limit on the session"
+
+  echo "2. a resize redraws; a Go Wacky! game with Ana's name on seat 1"
+  t resize-window -t A -x 100 -y 30
+  wait_for A '^ {17}____ ' 5  # the logo centred in 100 columns: (100 - 67) / 2 + 1
+  t resize-window -t A -x 80 -y 24
+  wait_for A '^ {7}____ ' 5
+  t send-keys -t A Enter
+  wait_for A 'which game\?'
+  n=$(pane A | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t A "$n"
+  wait_for A 'who is playing\?'
+  pane A | grep -Eq 'Seat 1 +Ana ' || fail "seat 1 is not called Ana"
+  t send-keys -t A Enter
+  wait_for A 'variants and seed'
+  t send-keys -t A Enter
+  wait_for A 'Draw Pile' 20
+  wait_for A '│ Your move' 30
+  t send-keys -t A Enter
+  sleep 1
+
+  echo "3. her connection drops mid-game: the shell saves and ends"
+  ssh_pid=$(ps -o pid= --ppid "$(t display -p -t A '#{pane_pid}')" | tr -d ' ' | head -1)
+  [ -n "$ssh_pid" ] || fail "no ssh client found"
+  kill -9 "$ssh_pid"
+  log_has "$WORK/server.out" "Ana left after" 15
+  for _ in $(seq 100); do kill -0 "$shell" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$shell" 2>/dev/null && fail "the shell (pid $shell) outlived the hang-up"
+  # Her saves and settings are hers: XDG_STATE_HOME and XDG_CONFIG_HOME are set for her.
+  ls "$STATE"/players/ana/state/racetable/go-wacky-*.save >/dev/null 2>&1 || fail "no save after the hang-up"
+  [ -f "$STATE/players/ana/config/racetable/settings.json" ] || fail "her settings are not in her directory"
+  t kill-session -t A
+
+  echo "4. back with the same key, another name typed: still Ana, the game to continue"
+  ssh_in B ana somebody-else
+  wait_for B 'Playing as Ana' 15
+  wait_for B 'Continue a saved game +1 saved' 5
+  t send-keys -t B Down Enter
+  wait_for B 'Go Wacky!' 5
+  t send-keys -t B Enter
+  wait_for B 'Draw Pile' 15
+  t send-keys -t B q
+  wait_for B 'Quit\?' 5
+  pane B | grep -q 'The game is saved, and Continue on the title screen goes on' ||
+    fail "the quit dialog does not say where the game is in the shell's words"
+  pane B | grep -q 'racetable resume' && fail "an SSH player is told to run a command"
+  t send-keys -t B t
+  wait_for B 'Play a game' 10
+  t send-keys -t B q
+  wait_for B 'Leave racetable' 5  # the title asks before quitting
+  t send-keys -t B q
+  code=$(ssh_exit B 15)
+  [ "$code" = 0 ] || fail "ssh exit status $code after quitting (want 0)"
+  [ "$(ls "$STATE"/players/ | wc -l)" = 1 ] || fail "a second player was registered: $(ls "$STATE/players")"
+
+  echo "5. a client whose locale is not UTF-8 gets ASCII"
+  ssh_in C ana ana -o SetEnv=LANG=C
+  wait_for C 'Playing as Ana' 15
+  wait_for C '^ +-=-=-=-=' 5  # the chequered flag in ASCII
+  pane C | grep -q '▄' && fail "UTF-8 drawn for a client whose LANG is C"
+  log_has "$WORK/server.out" "Ana starts the shell at 80x24, TERM [^ ]+, ASCII"
+  echo "PASS ($MODE, ${SECONDS}s)"
+  exit 0
+fi
+
+if [ "$MODE" = game ]; then
+  key ana
+  start_server "$WORK/server.out" --state-dir "$STATE"
+  ssh_in G ana ana
+  wait_for G 'Playing as ana' 15
+  t send-keys -t G Enter
+  wait_for G 'which game\?'
+  n=$(pane G | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t G "$n"
+  wait_for G 'who is playing\?'
+  t send-keys -t G Left Left  # two players: ana and a computer
+  wait_for G 'Players +◀ 2 ▶'
+  t send-keys -t G Enter
+  wait_for G 'variants and seed'
+  t send-keys -t G Enter
+  wait_for G 'Draw Pile' 20
+  t send-keys -t G + + +
+  started=$SECONDS
+  while ! pane G | grep -q 'GAME OVER'; do
+    s=$(pane G)
+    if grep -q 'Contest: go!' <<<"$s"; then
+      t send-keys -t G Space
+    elif grep -q '│ Your move' <<<"$s"; then
+      t send-keys -t G Enter
+      sleep 0.1
+    else
+      sleep 0.05
+    fi
+    [ $((SECONDS - started)) -lt 240 ] || fail "the game did not end in 240 s"
+  done
+  echo "   the game took $((SECONDS - started)) s"
+  pane G | grep -q '1st' || fail "no first place on the final screen"
+  until pane G | grep -q 'Play a game'; do
+    [ $((SECONDS - started)) -lt 270 ] || fail "Enter did not leave the final screen"
+    t send-keys -t G Enter
+    sleep 0.3
+  done
+  t send-keys -t G q
+  wait_for G 'Leave racetable' 5
+  t send-keys -t G q
+  code=$(ssh_exit G 15)
+  [ "$code" = 0 ] || fail "ssh exit status $code after the game (want 0)"
+  grep -q '"game":"go-wacky"' "$STATE/players/ana/state/racetable/history.jsonl" ||
+    fail "the finished game is not in ana's own history"
+  echo "PASS ($MODE, ${SECONDS}s)"
+  exit 0
+fi
+
+[ "$MODE" = attacks ] || fail "unknown mode $MODE"
+key ana
+key bob
+start_server "$WORK/server.out" --state-dir "$STATE" --per-minute 1000 --login-timeout 5
+LOG=$WORK/server.out
+batch() { "${SSH[@]}" -o BatchMode=yes -p "$PORT" "$@"; }
+batch -i "$WORK/keys/ana" -T ana@127.0.0.1 </dev/null >/dev/null 2>&1  # registers ana (and says: no terminal)
+log_has "$LOG" "ana logged in"
+bob_fp=$(ssh-keygen -lf "$WORK/keys/bob.pub" | awk '{print $2}' | sed 's/[+/.]/\\&/g')  # as a regex
+
+echo "1. another key cannot take a registered name"
+out=$(batch -i "$WORK/keys/bob" ana@127.0.0.1 true 2>&1) && fail "bob's key got in as ana"
+grep -q "racetable: the name 'ana' belongs to another key. Pick another name: ssh -p $PORT NAME@THIS-HOST" <<<"$out" ||
+  fail "no one-line reason for a taken name: $out"
+log_has "$LOG" "ssh 127.0.0.1: refused: the name 'ana' belongs to another key \(key $bob_fp\)"
+echo "   and names that are not names"
+out=$(batch -i "$WORK/keys/bob" x@127.0.0.1 true 2>&1) && fail "a one-letter name got in"
+grep -q "racetable: the name 'x' is 1 characters long: a name has 2 to 16" <<<"$out" || fail "no reason for a short name: $out"
+out=$(batch -i "$WORK/keys/bob" 'guest-1@127.0.0.1' true 2>&1) && fail "a guest's name was taken by a key"
+[ ! -e "$STATE/players/bob" ] || fail "bob was registered"
+
+echo "2. no key, guests off: refused (passwords are never offered)"
+out=$(batch -o PubkeyAuthentication=no -o PasswordAuthentication=yes ana@127.0.0.1 true 2>&1) && fail "got in without a key"
+grep -q "Permission denied (publickey)" <<<"$out" || fail "a login without a key was not refused for want of a key: $out"
+
+echo "3. a command: refused, nothing runs"
+out=$(batch -i "$WORK/keys/ana" ana@127.0.0.1 touch "$WORK/pwned" 2>&1)
+code=$?
+[ "$code" = 1 ] || fail "ssh host touch FILE exited $code (want 1): $out"
+grep -q "racetable: this server runs only the game, no commands ('touch $WORK/pwned' was not run)" <<<"$out" ||
+  fail "no line says what is offered: $out"
+[ ! -e "$WORK/pwned" ] || fail "the command ran"
+log_has "$LOG" "refused: the command 'touch [^']*' \(ana, key SHA256:[^ ]+; nothing runs\)"
+out=$(batch -i "$WORK/keys/ana" -T ana@127.0.0.1 </dev/null 2>&1)
+grep -q "racetable: the game needs a terminal" <<<"$out" || fail "a shell without a terminal was not told: $out"
+
+echo "4. sftp, -L/-W, -R, -X and -A: refused"
+out=$(sftp -b /dev/null -F none -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile="$KH" -o IdentitiesOnly=yes \
+  -o IdentityAgent=none -o BatchMode=yes -i "$WORK/keys/ana" -P "$PORT" ana@127.0.0.1 2>&1) && fail "sftp got in"
+grep -q "subsystem request failed" <<<"$out" || fail "sftp was not refused: $out"
+log_has "$LOG" "refused: the sftp subsystem \(ana, key SHA256:[^ ]+\)"
+out=$(batch -i "$WORK/keys/ana" -W 127.0.0.1:22 ana@127.0.0.1 </dev/null 2>&1) && fail "-W forwarded"
+grep -q "administratively prohibited" <<<"$out" || fail "-W was not refused: $out"
+# -L: a connection to the forwarded port is refused by the server.
+lport=$((20000 + RANDOM % 20000))
+batch -i "$WORK/keys/ana" -N -L "127.0.0.1:$lport:127.0.0.1:$PORT" ana@127.0.0.1 >"$WORK/fwd.out" 2>&1 &
+fwd=$!
+for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$lport") 2>/dev/null && break; sleep 0.1; done
+kill "$fwd" 2>/dev/null
+log_has "$LOG" "refused: port forwarding \(ssh -L, -D or -W; ana, key SHA256:[^ ]+\)"
+out=$(batch -i "$WORK/keys/ana" -N -o ExitOnForwardFailure=yes -R "127.0.0.1:$lport:127.0.0.1:22" ana@127.0.0.1 2>&1) &&
+  fail "-R forwarded"
+grep -q "remote port forwarding failed" <<<"$out" || fail "-R was not refused: $out"
+log_has "$LOG" "refused: remote port forwarding \(ssh -R; ana, key SHA256:[^ ]+\)"
+out=$(DISPLAY=:7 batch -i "$WORK/keys/ana" -X -T ana@127.0.0.1 </dev/null 2>&1)
+grep -q "X11 forwarding request failed" <<<"$out" || fail "-X was not refused: $out"
+log_has "$LOG" "refused: X11 forwarding \(ssh -X; ana, key SHA256:[^ ]+\)"
+# -A: the agent forwarding request is answered with nothing; no agent
+# channel is ever opened towards the client, and the shell gets no socket.
+eval "$(ssh-agent -s)" >/dev/null
+AGENT_PID=$SSH_AGENT_PID
+ssh-add -q "$WORK/keys/ana" 2>/dev/null
+out=$(ssh -F none -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile="$KH" -o IdentitiesOnly=yes -o BatchMode=yes \
+  -A -v -T -i "$WORK/keys/ana" -p "$PORT" ana@127.0.0.1 </dev/null 2>&1)
+grep -q "Requesting authentication agent forwarding" <<<"$out" || fail "the client did not ask for agent forwarding: $out"
+grep -q "auth-agent@openssh.com" <<<"$out" && fail "the server opened an agent channel"
+
+echo "5. 300 connections that never speak and 50 stalled after the version line; a player still gets in"
+exec {probe}<>"/dev/tcp/127.0.0.1/$PORT"  # shows the server's version line
+read -r -t 5 -u "$probe" version
+exec {probe}>&-
+[[ "$version" == SSH-2.0-* ]] || fail "no SSH version line from the server: $version"
+fds=()
+for _ in $(seq 300); do
+  exec {fd}<>"/dev/tcp/127.0.0.1/$PORT" || fail "connection refused by the kernel"
+  fds+=("$fd")
+done
+for _ in $(seq 50); do
+  exec {fd}<>"/dev/tcp/127.0.0.1/$PORT" || fail "connection refused by the kernel"
+  printf 'SSH-2.0-OpenSSH_9.2\r\n' >&"$fd"
+  fds+=("$fd")
+done
+flooded=$(now_ms)
+ssh_in F ana ana
+wait_for F 'Playing as ana' 10
+echo "   from ssh to the title with 350 connections hanging: $(($(now_ms) - flooded - 0)) ms"
+[ $(($(now_ms) - flooded)) -lt 5000 ] || fail "the player took more than 5 s to get in"
+t send-keys -t F q
+wait_for F 'Leave racetable' 5
+t send-keys -t F q
+[ "$(ssh_exit F 10)" = 0 ] || fail "the player's ssh did not end cleanly"
+# Every flood connection is closed by the server by the login deadline (5 s).
+sleep 6
+open=0
+for fd in "${fds[@]}"; do
+  while :; do
+    read -r -t 0.01 -u "$fd" _ 2>/dev/null  # a reset connection is a closed one
+    rc=$?
+    [ $rc = 0 ] && continue        # the version line
+    [ $rc -gt 128 ] && open=$((open + 1))  # nothing yet: still open
+    break
+  done
+  exec {fd}>&-
+done
+[ "$open" = 0 ] || fail "$open of the 350 connections were still open after the login deadline"
+log_has "$LOG" "ssh 127.0.0.1: closed a connection still logging in, to make room for a newer one"
+log_has "$LOG" "ssh 127.0.0.1: closed: not logged in within 5 s \(no key offered\)"
+lines=$(wc -l <"$LOG")
+[ "$lines" -lt 120 ] || fail "the flood wrote $lines log lines (repeats are counted, not written)"
+
+echo "6. a second server: --guests, --per-minute 6, --max-per-address 1"
+STATE2=$WORK/state2
+start_server "$WORK/server2.out" --state-dir "$STATE2" --guests --per-minute 6 --max-per-address 1
+ssh_in G ana whoever -o PubkeyAuthentication=no -o KbdInteractiveAuthentication=yes
+wait_for G 'Playing as guest-1' 15
+[ -d "$STATE2/guests/1" ] || fail "no guest directory"
+out=$(batch -i "$WORK/keys/ana" -tt ana@127.0.0.1 2>&1) && fail "a second session from the address got in"
+grep -q "racetable: your address has a session open already (at most 1): close one first" <<<"$out" ||
+  fail "the per-address limit was not said: $out"
+t send-keys -t G q
+wait_for G 'Leave racetable' 5
+t send-keys -t G q
+[ "$(ssh_exit G 10)" = 0 ] || fail "the guest's ssh did not end cleanly"
+for _ in $(seq 50); do [ -e "$STATE2/guests/1" ] || break; sleep 0.1; done
+[ ! -e "$STATE2/guests/1" ] || fail "the guest's directory was kept"
+for _ in $(seq 6); do batch -o ConnectTimeout=3 -i "$WORK/keys/ana" -T ana@127.0.0.1 </dev/null >/dev/null 2>&1; done
+log_has "$WORK/server2.out" "refused a connection: more than 6 a minute from this address"
+echo "PASS ($MODE, ${SECONDS}s)"

@@ -1,0 +1,360 @@
+// The SSH server's pure parts and its files (net/ssh_gateway.h,
+// net/ssh_identity.h, net/ssh_limits.h): the listen address, player names,
+// the registry of keys and names (also raced by processes), the host key,
+// and the accounts that limit connections. The server with the real OpenSSH
+// client: tests/e2e/ssh_tmux_test.sh.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <catch2/catch.hpp>
+
+#include "core/types.h"
+#include "net/repeated_lines.h"
+#include "net/ssh_gateway.h"
+#include "net/ssh_identity.h"
+#include "net/ssh_limits.h"
+
+using namespace rt;
+using namespace rt::net;
+
+namespace {
+
+struct SshTempDir {
+  std::string path;
+  SshTempDir() {
+    char tmpl[] = "/tmp/racetable-sshtest-XXXXXX";
+    const char* d = ::mkdtemp(tmpl);
+    path = d ? d : "/tmp/racetable-sshtest-failed";
+  }
+  ~SshTempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+std::string slurp_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int mode_of(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 ? static_cast<int>(st.st_mode & 07777) : -1;
+}
+
+// A key as the registry sees one (tests need no real key pair).
+PlayerKey fake_key(int n) {
+  PlayerKey k;
+  k.type = "ssh-ed25519";
+  k.base64 = fmt::format("AAAAC3NzaC1lZDI1NTE5AAAAI{:020d}", n);
+  k.sha256_hex = fmt::format("{:064x}", 1000 + n);
+  k.fingerprint = fmt::format("SHA256:fake{}", n);
+  return k;
+}
+
+sockaddr_storage v4(const char* text) {
+  sockaddr_storage s{};
+  auto& a = reinterpret_cast<sockaddr_in&>(s);
+  a.sin_family = AF_INET;
+  ::inet_pton(AF_INET, text, &a.sin_addr);
+  return s;
+}
+
+sockaddr_storage v6(const char* text) {
+  sockaddr_storage s{};
+  auto& a = reinterpret_cast<sockaddr_in6&>(s);
+  a.sin6_family = AF_INET6;
+  ::inet_pton(AF_INET6, text, &a.sin6_addr);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("serve --ssh [ADDR:]PORT: loopback and 2222 unless given", "[ssh]") {
+  CHECK(parse_ssh_listen("").address == "127.0.0.1");
+  CHECK(parse_ssh_listen("").port == 2222);
+  CHECK(parse_ssh_listen("2200").address == "127.0.0.1");
+  CHECK(parse_ssh_listen("2200").port == 2200);
+  CHECK(parse_ssh_listen("0.0.0.0:22").address == "0.0.0.0");
+  CHECK(parse_ssh_listen("0.0.0.0:22").port == 22);
+  CHECK(parse_ssh_listen("[::1]:2022").address == "::1");
+  CHECK(parse_ssh_listen("[::]:2022").port == 2022);
+  CHECK(parse_ssh_listen("192.0.2.1:").port == 2222);
+  CHECK_THROWS_WITH(parse_ssh_listen("192.0.2.1"), Catch::Contains("write ADDRESS:PORT"));
+  CHECK_THROWS_WITH(parse_ssh_listen("::1:22"), Catch::Contains("brackets"));
+  CHECK_THROWS_WITH(parse_ssh_listen("host:70000"), Catch::Contains("not a port"));
+  CHECK_THROWS_WITH(parse_ssh_listen(":22"), Catch::Contains("no address"));
+  CHECK_THROWS_AS(parse_ssh_listen("[::1"), OptionError);
+}
+
+TEST_CASE("A player's name: letters, digits, - and _, 2 to 16, never a guest's", "[ssh]") {
+  CHECK(player_name_problem("ana").empty());
+  CHECK(player_name_problem("Ana_B-2").empty());
+  CHECK(player_name_problem("abcdefghijklmnop").empty());
+  CHECK_THAT(player_name_problem("a"), Catch::Contains("2 to 16"));
+  CHECK_THAT(player_name_problem("abcdefghijklmnopq"), Catch::Contains("2 to 16"));
+  CHECK_THAT(player_name_problem("an a"), Catch::Contains("letters, digits"));
+  CHECK_THAT(player_name_problem("ana.b"), Catch::Contains("letters, digits"));
+  CHECK_THAT(player_name_problem("Guest-1"), Catch::Contains("kept for guests"));
+  CHECK_THAT(player_name_problem("guestly"), Catch::Contains("kept for guests"));
+  // Terminal escapes in a typed name are quoted printably, never raw.
+  const std::string problem = player_name_problem("\x1b]0;pwned\x07");
+  CHECK(problem.find('\x1b') == std::string::npos);
+  CHECK(problem.find('\x07') == std::string::npos);
+  CHECK(player_id("AnA") == "ana");
+}
+
+TEST_CASE("The registry: a key's first login registers the name; later logins are that player",
+          "[ssh][security]") {
+  const SshTempDir d;
+  const PlayerRegistry reg(d.path);
+  const PlayerKey ana = fake_key(1), bob = fake_key(2);
+
+  CHECK(reg.check(ana, "Ana").outcome == PlayerRegistry::Outcome::Free);
+  const auto first = reg.login(ana, "Ana");
+  CHECK(first.outcome == PlayerRegistry::Outcome::Registered);
+  CHECK(first.name == "Ana");
+  // Whatever name is typed later, the key is Ana.
+  const auto again = reg.login(ana, "someone");
+  CHECK(again.outcome == PlayerRegistry::Outcome::Known);
+  CHECK(again.name == "Ana");
+  CHECK(reg.login(ana, "x").name == "Ana");  // not even a valid name: still Ana
+  // Another key can never take the name, in any case.
+  for (const char* wanted : {"Ana", "ana", "ANA"}) {
+    const auto r = reg.login(bob, wanted);
+    CHECK(r.outcome == PlayerRegistry::Outcome::Taken);
+    CHECK_THAT(r.reason, Catch::Contains("belongs to another key"));
+  }
+  CHECK(reg.login(bob, "b").outcome == PlayerRegistry::Outcome::Invalid);
+  CHECK(reg.login(bob, "Bob").outcome == PlayerRegistry::Outcome::Registered);
+  // Every file is private, every directory closed.
+  CHECK(mode_of(d.path + "/players") == 0700);
+  CHECK(mode_of(d.path + "/keys") == 0700);
+  CHECK(mode_of(reg.player_dir("Ana")) == 0700);
+  CHECK(mode_of(reg.player_dir("Ana") + "/identity") == 0600);
+  CHECK(mode_of(d.path + "/keys/" + ana.sha256_hex) == 0600);
+  CHECK_THAT(slurp_file(reg.player_dir("Ana") + "/identity"),
+             Catch::Contains("key ssh-ed25519 " + ana.base64));
+  // No temporary file is left behind.
+  for (const auto& e : std::filesystem::recursive_directory_iterator(d.path))
+    CHECK(e.path().filename().string().find(".tmp-") == std::string::npos);
+}
+
+TEST_CASE("The registry trusts no key file that another key's identity contradicts, and no link",
+          "[ssh][security]") {
+  const SshTempDir d;
+  const PlayerRegistry reg(d.path);
+  const PlayerKey ana = fake_key(1), eve = fake_key(3);
+  REQUIRE(reg.login(ana, "ana").outcome == PlayerRegistry::Outcome::Registered);
+  SECTION("a keys/ file naming ana for eve's key does not make eve ana") {
+    REQUIRE(write_private_file(d.path + "/keys/" + eve.sha256_hex, "ana\n", false));
+    CHECK(reg.login(eve, "eve").outcome == PlayerRegistry::Outcome::Taken);  // not Known as ana
+    CHECK(reg.login(eve, "ana").outcome == PlayerRegistry::Outcome::Taken);
+  }
+  SECTION("a symlink at a key's file is refused, never followed") {
+    REQUIRE(::symlink((reg.player_dir("ana") + "/identity").c_str(),
+                      (d.path + "/keys/" + eve.sha256_hex).c_str()) == 0);
+    CHECK_THROWS_WITH(reg.login(eve, "eve"), Catch::Contains("not a link"));
+  }
+  SECTION("a key file open to others is refused") {
+    ::chmod((d.path + "/keys/" + ana.sha256_hex).c_str(), 0644);
+    CHECK_THROWS_WITH(reg.login(ana, "ana"), Catch::Contains("mode 0600"));
+  }
+}
+
+TEST_CASE("Registering is atomic across processes: one name, one key", "[ssh][security]") {
+  const SshTempDir d;
+  { const PlayerRegistry make(d.path); }
+  // Eight processes, eight keys, one name at once: exactly one gets it.
+  auto race = [&](const std::vector<std::pair<int, std::string>>& tries) {
+    std::vector<pid_t> pids;
+    for (const auto& [key, name] : tries) {
+      const pid_t pid = ::fork();
+      if (pid == 0) {
+        int code = 3;
+        try {
+          const auto r = PlayerRegistry(d.path).login(fake_key(key), name);
+          code = r.outcome == PlayerRegistry::Outcome::Registered ? 0 : r.ok() ? 1 : 2;
+        } catch (...) {
+        }
+        ::_exit(code);
+      }
+      pids.push_back(pid);
+    }
+    std::vector<int> codes;
+    for (const pid_t pid : pids) {
+      int status = 0;
+      ::waitpid(pid, &status, 0);
+      codes.push_back(WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    }
+    return codes;
+  };
+  std::vector<std::pair<int, std::string>> tries;
+  for (int k = 10; k < 18; ++k) tries.emplace_back(k, "Cleo");
+  const std::vector<int> codes = race(tries);
+  CHECK(std::count(codes.begin(), codes.end(), 0) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), 2) == 7);
+  // One key, eight names at once: it ends with exactly one of them.
+  tries.clear();
+  for (int n = 0; n < 8; ++n) tries.emplace_back(20, fmt::format("dee{}", n));
+  race(tries);
+  const PlayerRegistry reg(d.path);
+  const auto r = reg.login(fake_key(20), "whatever");
+  CHECK(r.outcome == PlayerRegistry::Outcome::Known);
+  int dirs = 0;
+  for (const auto& e : std::filesystem::directory_iterator(d.path + "/players"))
+    dirs += e.path().filename().string().rfind("dee", 0) == 0 ? 1 : 0;
+  CHECK(dirs == 1);
+}
+
+TEST_CASE("The host key: Ed25519, made once, private; a planted one is refused", "[ssh][security]") {
+  const SshTempDir d;
+  const std::string state = d.path + "/state";
+  const HostKeyFile made = ensure_host_key(state);
+  CHECK(made.created);
+  CHECK(made.fingerprint.rfind("SHA256:", 0) == 0);
+  CHECK(mode_of(made.path) == 0600);
+  CHECK(mode_of(state) == 0700);
+  CHECK_THAT(slurp_file(made.path), Catch::StartsWith("-----BEGIN OPENSSH PRIVATE KEY-----"));
+  const HostKeyFile again = ensure_host_key(state);
+  CHECK_FALSE(again.created);
+  CHECK(again.fingerprint == made.fingerprint);
+  CHECK(ssh_host_fingerprint(state) == made.fingerprint);
+  SECTION("readable by others: refused") {
+    ::chmod(made.path.c_str(), 0640);
+    CHECK_THROWS_WITH(ensure_host_key(state), Catch::Contains("mode 0600"));
+  }
+  SECTION("a symlink: refused") {
+    ::rename(made.path.c_str(), (made.path + ".real").c_str());
+    REQUIRE(::symlink((made.path + ".real").c_str(), made.path.c_str()) == 0);
+    CHECK_THROWS_WITH(ensure_host_key(state), Catch::Contains("not a link"));
+  }
+  SECTION("a state directory open to others: refused") {
+    ::chmod(state.c_str(), 0755);
+    CHECK_THROWS_WITH(ensure_host_key(state), Catch::Contains("mode 0700"));
+  }
+}
+
+TEST_CASE("Addresses: limits count an IPv4 address, or an IPv6 /64", "[ssh]") {
+  CHECK(address_text(v4("203.0.113.9")) == "203.0.113.9");
+  CHECK(address_bucket(v4("203.0.113.9")) == "203.0.113.9");
+  CHECK(address_text(v6("2001:db8:1:2:3:4:5:6")) == "2001:db8:1:2:3:4:5:6");
+  CHECK(address_bucket(v6("2001:db8:1:2:3:4:5:6")) == "2001:db8:1:2::/64");
+  CHECK(address_bucket(v6("2001:db8:1:2:ffff::1")) == "2001:db8:1:2::/64");
+  CHECK(address_bucket(v6("::ffff:198.51.100.7")) == "198.51.100.7");
+  CHECK(address_text(v6("::ffff:198.51.100.7")) == "198.51.100.7");
+}
+
+TEST_CASE("The connection accounts: per minute, crowding out, sessions, deadlines", "[ssh]") {
+  SshLimits lim;
+  lim.per_minute = 3;
+  lim.max_pending = 4;
+  lim.max_pending_per_address = 2;
+  lim.max_sessions = 2;
+  lim.max_per_address = 1;
+  lim.login_seconds = 20;
+  ConnectionBook book(lim);
+  using Millis = ConnectionBook::Millis;
+  Millis now = 1000;
+  pid_t next = 100;
+  auto connect = [&](const std::string& addr) {
+    const auto a = book.admit(addr, now);
+    if (!a.rate_limited) book.started(next++, addr, addr, now);
+    return a;
+  };
+
+  SECTION("an address gets per_minute connections a minute, others are not held back") {
+    CHECK_FALSE(connect("a").rate_limited);
+    CHECK_FALSE(connect("a").rate_limited);
+    CHECK_FALSE(connect("a").rate_limited);
+    CHECK(connect("a").rate_limited);
+    CHECK_FALSE(connect("b").rate_limited);
+    now += 60000;
+    CHECK_FALSE(connect("a").rate_limited);
+  }
+  SECTION("connections still logging in: a newcomer crowds out the oldest of its address") {
+    connect("a");  // 100
+    now += 10;
+    connect("a");  // 101
+    now += 10;
+    const auto third = connect("a");
+    REQUIRE(third.crowded_out.size() == 1);
+    CHECK(third.crowded_out[0] == 100);
+    CHECK(book.pending_from("a") == 2);
+  }
+  SECTION("when all are taken, the address holding the most gives one up") {
+    connect("a");
+    now += 10;
+    connect("a");
+    now += 10;
+    connect("b");
+    now += 10;
+    connect("c");
+    now += 10;
+    const auto d = connect("d");
+    REQUIRE(d.crowded_out.size() == 1);
+    CHECK(d.crowded_out[0] == 100);  // a's oldest
+  }
+  SECTION("sessions: the server full, an address at its limit, a race of logins") {
+    connect("a");
+    REQUIRE(book.logged_in(100, "ana", "SHA256:a"));
+    CHECK_THAT(connect("a").full, Catch::Contains("your address has a session open already (at most 1)"));
+    CHECK(connect("b").full.empty());
+    REQUIRE(book.logged_in(102, "bob", "SHA256:b"));
+    CHECK(book.sessions() == 2);
+    CHECK_THAT(connect("c").full, Catch::Contains("the server is full (2 players)"));
+    // Two logins that passed the check together: the second is refused.
+    CHECK_FALSE(book.logged_in(101, "ana2", "SHA256:c"));
+    CHECK(book.ended(100).name == "ana");
+    CHECK(book.sessions() == 2);  // bob, and 101 counted until it ends
+  }
+  SECTION("the login deadline") {
+    connect("a");
+    now += 5000;
+    connect("b");
+    CHECK(book.next_deadline() == 1000 + 20000);
+    CHECK(book.overdue(now).empty());
+    now = 1000 + 20000;
+    CHECK(book.overdue(now) == std::vector<pid_t>{100});
+    book.closing(100);
+    CHECK(book.overdue(now).empty());
+    CHECK(book.next_deadline() == 6000 + 20000);
+    book.logged_in(101, "bob", "");
+    CHECK(book.next_deadline() == -1);
+  }
+}
+
+TEST_CASE("Repeated lines about an address are written a few times a minute, then counted", "[ssh]") {
+  RepeatedLines lines;
+  int written = 0;
+  for (int i = 0; i < 100; ++i)
+    written +=
+        lines.admit("203.0.113.9", "connections closed at the login deadline", 1000 + i, "10:00:00") ? 1 : 0;
+  CHECK(written == RepeatedLines::kPerMinute);
+  CHECK(lines.admit("198.51.100.7", "connections closed at the login deadline", 1200, "10:00:00"));
+  CHECK(lines.admit("203.0.113.9", "refused hellos", 1200, "10:00:00"));  // another kind
+  CHECK(lines.due(2000).empty());
+  const auto due = lines.due(1000 + RepeatedLines::kWindowMs);
+  REQUIRE(due.size() == 1);
+  CHECK(due[0] ==
+        "95 more connections closed at the login deadline from 203.0.113.9 in the minute from 10:00:00");
+  // The uid form keeps its words.
+  for (int i = 0; i < 7; ++i) lines.admit(1002, PeerLine::WrongCode, "bob", 100000, "10:02:03");
+  const auto uid = lines.due(100000 + RepeatedLines::kWindowMs);
+  REQUIRE(uid.size() == 1);
+  CHECK(uid[0] == "2 more wrong join codes from bob (uid 1002) in the minute from 10:02:03");
+}
