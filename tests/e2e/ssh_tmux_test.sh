@@ -173,10 +173,12 @@ if [ "$MODE" = session ]; then
   # Her saves and settings are hers: XDG_STATE_HOME and XDG_CONFIG_HOME are set for her.
   ls "$STATE"/players/ana/state/racetable/go-wacky-*.save >/dev/null 2>&1 || fail "no save after the hang-up"
   [ -f "$STATE/players/ana/config/racetable/settings.json" ] || fail "her settings are not in her directory"
-  t kill-session -t A
 
   echo "4. back with the same key, another name typed: still Ana, the game to continue"
   ssh_in B ana somebody-else
+  # Only now: killing the last session ends the tmux server, and a new-session
+  # racing that exit fails with "server exited unexpectedly".
+  t kill-session -t A
   wait_for B 'Playing as Ana' 15
   wait_for B 'Continue a saved game +1 saved' 5
   t send-keys -t B Down Enter
