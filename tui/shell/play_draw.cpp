@@ -367,22 +367,30 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
         }
         break;
       }
-      // Several humans at one keyboard: each seat's keys.
-      head(s.question(humans_in.front()).prompt, style::kAccent);
-      for (PlayerId p : humans_in) {
+      // Several humans at one keyboard: what their questions share, then
+      // each seat's own words and keys.
+      std::vector<Question> qs;
+      std::vector<std::string> prompts;
+      for (PlayerId p : humans_in) prompts.push_back(qs.emplace_back(s.question(p)).prompt);
+      const SharedQuestion shared = share_questions(prompts);
+      if (!shared.common.empty()) head(shared.common, style::kAccent);
+      for (std::size_t k = 0; k < humans_in.size(); ++k) {
+        const PlayerId p = humans_in[k];
         const int rank = s.human_rank(p);
-        const Question pq = s.question(p);
-        const std::vector<std::string>& acts = pq.labels;
+        const std::vector<std::string>& acts = qs[k].labels;
         StyledText t;
         append(t, canvas_form(seat_name(p), unicode) + ": ", style::kBold);
+        if (!shared.own[k].empty()) append(t, canvas_form(shared.own[k], unicode) + " ", style::kAccent);
         for (const KeyLabel& kl : contest_key_labels(rank, static_cast<int>(acts.size()),
                                                      pages_[static_cast<std::size_t>(std::max(0, rank))])) {
           std::string key;
           utf8_append(key, kl.key);
-          append(t, "[" + key + "] ", style::kKey);
-          append(t, kl.option < 0
-                        ? std::string("more  ")
-                        : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode) + "  ");
+          // A key and its option stay on one line.
+          append_unbroken(t, "[" + key + "] ", style::kKey);
+          append_unbroken(
+              t, kl.option < 0 ? std::string("more")
+                               : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode));
+          append(t, "  ");
         }
         for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
       }

@@ -52,7 +52,8 @@ std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang)
     for (std::size_t i = pos; i < end; ++i)
       if (text[i].ch == U'\n') end = i;
     const auto blank = [&](std::size_t i) { return text[i].ch == U' ' || text[i].ch == kNoBreakSpace; };
-    if (end < text.size() && text[end].ch != U'\n' && !blank(end)) {
+    // A no-break space is no place to break: only a plain one is.
+    if (end < text.size() && text[end].ch != U'\n' && text[end].ch != U' ') {
       std::size_t sp = end;
       while (sp > pos && text[sp - 1].ch != U' ') --sp;
       // A run kept together (a rule's name) longer than a whole line breaks

@@ -1,0 +1,88 @@
+// The words the shell shows at the moment they matter (issue #33 items 9
+// and 17): each seat at a shared keyboard told its own part of a question,
+// and the like.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "tests/tui/shell_fake_terminal.h"
+#include "tui/shell/contest_keys.h"
+#include "tui/shell/play_screen.h"
+#include "tui/shell/screens.h"
+
+using namespace rt;
+using namespace rt::shell;
+using rt::shell::test::FakeTerminal;
+using rt::shell::test::TempDir;
+
+namespace {
+
+// The frame's rows with runs of spaces collapsed, so a line reads as text.
+std::vector<std::string> squeezed_rows(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::string row;
+    for (char ch : line)
+      if (ch != ' ' || (!row.empty() && row.back() != ' ')) row += ch;
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    out.push_back(row);
+  }
+  return out;
+}
+
+bool has_row_starting(const std::vector<std::string>& rows, const std::string& start) {
+  for (const std::string& r : rows)
+    if (r.rfind(start, 0) == 0 || r.find("| " + start) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("contest questions: what several humans share is said once, each one's own beside their keys",
+          "[shell][words]") {
+  const SharedQuestion q =
+      share_questions({"TAP! A card is correct if it is red. If no card is correct, tap your own (#1).",
+                       "TAP! A card is correct if it is red. If no card is correct, tap your own (#2). "
+                       "(Time Penalty: a tie makes you incorrect this round.)"});
+  CHECK(q.common == "TAP! A card is correct if it is red.");
+  REQUIRE(q.own.size() == 2);
+  CHECK(q.own[0] == "If no card is correct, tap your own (#1).");
+  CHECK(q.own[1] ==
+        "If no card is correct, tap your own (#2). (Time Penalty: a tie makes you incorrect this round.)");
+  const SharedQuestion same = share_questions({"Roll! Go.", "Roll! Go."});
+  CHECK(same.common == "Roll! Go.");
+  CHECK(same.own == std::vector<std::string>{"", ""});
+}
+
+TEST_CASE("hot-seat Racesmack: each human is told their own card to tap (#1 for Ana, #2 for Ben)",
+          "[shell][words]") {
+  FakeTerminal term(200, 50, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  setup::TableRequest req;
+  req.game = "racesmack";
+  req.seats = {"human", "human", "normal"};
+  req.names = {"Ana", "Ben", "Cleo"};
+  req.seed_text = "11";
+  App app(term, ctx, make_seats_screen(ctx, req));
+  term.press(KeyType::Enter);  // seats as given
+  term.press(KeyType::Enter);  // start
+  bool seen = false;
+  for (int i = 0; i < 20000 && !app.finished() && !seen; ++i) {
+    app.step_once();
+    auto* ps = dynamic_cast<PlayScreen*>(&app.top());
+    if (!ps || term.keys_pending()) continue;
+    GameSession& s = ps->session();
+    if (s.phase() == Phase::PassDevice) term.press(KeyType::Enter);
+    if (s.phase() == Phase::HumanTurn) term.press(U'1');
+    if (s.phase() == Phase::Contest && s.contest_humans().size() == 2) seen = true;
+  }
+  REQUIRE(seen);
+  const std::vector<std::string> rows = squeezed_rows(term.text());
+  INFO(term.text());
+  CHECK(has_row_starting(rows, "Ana: If no card is correct, tap your own (#1). [z] Tap #1"));
+  CHECK(has_row_starting(rows, "Ben: If no card is correct, tap your own (#2). [/] Tap #1"));
+  CHECK_FALSE(term.shows("Ben: If no card is correct, tap your own (#1)"));
+}
