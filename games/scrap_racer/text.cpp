@@ -196,8 +196,8 @@ Standings ScrapRacerState::standings() const {
   if (kind_[static_cast<std::size_t>(top.rear)] < 0)
     s.summary = "The race has not started.";
   else if (!over)
-    s.summary = fmt::format("{} leads: second racer {} on {}.", player_name(top.p), name(top.rear),
-                            Where{distance(top.rear), t.length});
+    s.summary = fmt::format("{} leads: second racer {} {}{}.", player_name(top.p), name(top.rear),
+                            distance(top.rear) > 0 ? "on " : "still ", Where{distance(top.rear), t.length});
   else if (qualified == 1)
     s.summary =
         fmt::format("{} wins: the only player with a racer that completed three laps.", player_name(top.p));
