@@ -70,8 +70,9 @@ std::string GoWackyState::prompt(PlayerId player) const {
       return fmt::format("Everybody Go Wacky! Roll until your die shows {}!",
                          d.colour_names(target_, " or "));
     case Phase::GwRace:
-      return fmt::format("Go Wacky! Roll for {} before the count reaches {} (now {}).",
-                         d.colour_names(target_, " or "), d.timing.count_to, count_reached(now()));
+      // The count itself moves on the board: a question is not redrawn as time passes.
+      return fmt::format("Go Wacky! Roll for {} before the count reaches {}.",
+                         d.colour_names(target_, " or "), d.timing.count_to);
     case Phase::BeThrow: return "Bull's-eye! Throw when the needle is at the centre.";
     case Phase::RnrTake:
       return fmt::format("You rolled {}: take one matching card from the row.",
