@@ -80,6 +80,33 @@ std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang)
   return lines;
 }
 
+void no_widow(std::vector<StyledText>& lines, int width, int hang) {
+  if (lines.size() < 2) return;
+  hang = std::clamp(hang, 0, width / 2);
+  const auto words = [](const StyledText& l, std::size_t from) {
+    int n = 0;
+    for (std::size_t i = from; i < l.size(); ++i)
+      if (l[i].ch != U' ' && (i == from || l[i - 1].ch == U' ')) ++n;
+    return n;
+  };
+  StyledText& last = lines.back();
+  StyledText& above = lines[lines.size() - 2];
+  const auto from = static_cast<std::size_t>(hang);
+  if (last.size() <= from || words(last, from) != 1) return;
+  const std::size_t above_from = lines.size() > 2 ? from : 0;
+  if (words(above, above_from) < 3) return;
+  std::size_t cut = above.size();
+  while (cut > 0 && above[cut - 1].ch != U' ') --cut;  // the last word starts at `cut`
+  StyledText moved(from, Cell{});
+  moved.insert(moved.end(), above.begin() + static_cast<std::ptrdiff_t>(cut), above.end());
+  moved.push_back(Cell{U' ', above.back().style});
+  moved.insert(moved.end(), last.begin() + static_cast<std::ptrdiff_t>(from), last.end());
+  if (static_cast<int>(moved.size()) > width) return;
+  above.resize(cut);
+  while (!above.empty() && above.back().ch == U' ') above.pop_back();
+  last = std::move(moved);
+}
+
 int draw_styled(Canvas& c, int x, int y, const StyledText& text, int max_w) {
   int used = 0;
   for (const Cell& cell : text) {

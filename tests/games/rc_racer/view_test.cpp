@@ -84,8 +84,9 @@ TEST_CASE("Rules summary: 80 columns, every section", "[rc-racer][rules-text]") 
     CHECK(utf8_length(line) <= 80);
   }
   // A few screens: with the variants and options `racetable rules` adds,
-  // at most five of 80x24 (22 text rows each).
-  CHECK(lines <= 110);
+  // at most six of 80x24 (22 text rows each; the text is written in 76
+  // columns, the rules page's width in an 80-column window).
+  CHECK(lines <= 124);
   for (const char* section : {"SETUP", "THE CONTROLLER", "A ROUND", "THE COMMANDS", "THE TRACK",
                               "DAMAGE, LYING DOWN", "THE RACECARS", "OUR READINGS"})
     CHECK(text.find(section) != std::string::npos);
