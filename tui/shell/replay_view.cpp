@@ -57,6 +57,11 @@ class ReplayTable final : public PlayTable {
     return fmt::format("Next, {} decides.", seat_name(p.next));
   }
   std::string watch_hint() const override {
+    if (m_->sight().limited)
+      return m_->sight().own >= 0
+                 ? fmt::format("Still being played: only your seat ({}) or a watcher's view.",
+                               seat_name(m_->sight().own))
+                 : "Still being played: only a watcher's view.";
     return viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
                        : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.",
                                      seat_name(viewer_), seat_name(viewer_));
@@ -133,16 +138,21 @@ void ReplayView::set_position(int i) {
 
 void ReplayView::set_viewer(PlayerId viewer) {
   const auto seats = static_cast<PlayerId>(model_->seats().size());
-  viewer_ = viewer >= 0 && viewer < seats ? viewer : kEveryone;
+  // A seat this account may not see yet (a shared table still being played): a watcher's view.
+  viewer_ = viewer >= 0 && viewer < seats && model_->sight().may_see(viewer) ? viewer : kEveryone;
   table_->go(position_, viewer_);
 }
 
 void ReplayView::cycle_viewer(int by) {
   const auto seats = static_cast<int>(model_->seats().size());
-  // Views in order: watcher (index 0), seat 0 (1), seat 1 (2)...
-  const int index = viewer_ < 0 ? 0 : viewer_ + 1;
-  const int next = ((index + by) % (seats + 1) + seats + 1) % (seats + 1);
-  set_viewer(next == 0 ? kEveryone : static_cast<PlayerId>(next - 1));
+  // Views in order: watcher (index 0), seat 0 (1), seat 1 (2)..., the seats
+  // this account may not see skipped.
+  int index = viewer_ < 0 ? 0 : viewer_ + 1;
+  for (int step = 0; step <= seats; ++step) {
+    index = ((index + by) % (seats + 1) + seats + 1) % (seats + 1);
+    if (index == 0 || model_->sight().may_see(static_cast<PlayerId>(index - 1))) break;
+  }
+  set_viewer(index == 0 ? kEveryone : static_cast<PlayerId>(index - 1));
 }
 
 std::string ReplayView::viewer_name() const {
