@@ -131,6 +131,7 @@ class LocalTable final : public PlayTable {
       return not_saved_line(*s_);
     }
     if (s_->save_path().empty() || !s_->save().empty()) return not_saved_line(*s_);
+    if (s_->nothing_played()) return "racetable: nothing was played yet, so no game was saved";
     return fmt::format("racetable: game saved to {} (continue it with: racetable resume)", s_->save_path());
   }
   bool unsaved() const override {

@@ -232,6 +232,11 @@ Nav PlayScreen::ask_quit() {
     choices.push_back(Choice{"Keep watching", U'n', [] { return Nav::pop(); }});
   } else if (session().save_path().empty() || !session().save().empty()) {
     return Nav::push(make_not_saved_dialog());
+  } else if (session().nothing_played()) {
+    message = {"Nothing has been played yet: quitting keeps no saved game."};
+    choices.push_back(Choice{"Quit racetable", U'q', [] { return Nav::exit(0); }});
+    choices.push_back(Choice{"Back to the title", U't', [] { return Nav::home(); }});
+    choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
   } else {
     message = {
         fmt::format("The game is saved to {}, and `racetable resume` (or Continue on the title screen) "
