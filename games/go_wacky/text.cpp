@@ -89,7 +89,8 @@ Standings GoWackyState::standings() const {
     for (PlayerId q = 0; q < n; ++q)
       if (score_[q] > score_[p]) ++place;
     const int sc = score_[p];
-    s.placings.push_back(Placing{p, place, sc, fmt::format("{} card{}", sc, sc == 1 ? "" : "s")});
+    const std::string cards = fmt::format("{} card{}", sc, sc == 1 ? "" : "s");
+    s.placings.push_back(Placing{p, place, sc, cards, cards});
   }
   std::stable_sort(s.placings.begin(), s.placings.end(),
                    [](const Placing& a, const Placing& b) { return a.place < b.place; });

@@ -230,7 +230,8 @@ Standings RacesmackState::standings() const {
     else if (f >= 0)
       detail +=
           fmt::format(", Finish {}: {}", cname(f), progress_text(data(), card(f).finish, progress_of(p)));
-    st.placings.push_back(Placing{p, place, cards, detail});
+    st.placings.push_back(
+        Placing{p, place, cards, detail, fmt::format("{} Race card{}", cards, cards == 1 ? "" : "s")});
   }
   std::stable_sort(st.placings.begin(), st.placings.end(),
                    [](const Placing& a, const Placing& b) { return a.place < b.place; });

@@ -236,7 +236,10 @@ Standings RcRacerState::standings() const {
     else
       detail = fmt::format("column {} of {}, {} to the line{}", c.row + 1, t.rows, t.line_row - c.row,
                            c.down ? ", lying down" : "");
-    s.placings.push_back(Placing{p, place_of(p), c.row + 1, detail});
+    const std::string brief = !c.placed()           ? std::string("not placed")
+                              : c.row >= t.line_row ? std::string("past the line")
+                                                    : fmt::format("column {}", c.row + 1);
+    s.placings.push_back(Placing{p, place_of(p), c.row + 1, detail, brief});
   }
   std::sort(s.placings.begin(), s.placings.end(),
             [](const Placing& a, const Placing& b) { return a.place < b.place; });

@@ -5,6 +5,8 @@
 
 #include <sstream>
 
+#include "games/registry.h"
+#include "games/setup.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
@@ -13,6 +15,7 @@
 using namespace rt;
 using namespace rt::shell;
 using rt::shell::test::FakeTerminal;
+using rt::shell::test::run_until;
 using rt::shell::test::TempDir;
 
 namespace {
@@ -85,4 +88,51 @@ TEST_CASE("hot-seat Racesmack: each human is told their own card to tap (#1 for 
   CHECK(has_row_starting(rows, "Ana: If no card is correct, tap your own (#1). [z] Tap #1"));
   CHECK(has_row_starting(rows, "Ben: If no card is correct, tap your own (#2). [/] Tap #1"));
   CHECK_FALSE(term.shows("Ben: If no card is correct, tap your own (#1)"));
+}
+
+TEST_CASE("standings: every game says its score in words for the header, at every step", "[shell][words]") {
+  for (const auto& entry : builtin_registry().all()) {
+    for (const char* variant : {"", "championship"}) {
+      if (*variant && entry.info.id != "wacky-races") continue;
+      setup::TableRequest req;
+      req.game = entry.info.id;
+      req.seats = {"random", "random", "random"};
+      req.seed_text = "5";
+      if (*variant) req.variants = {variant};
+      auto table = setup::make_table(req, 1);
+      for (int step = 0; step < 3000 && !table->over(); ++step) {
+        if (step % 50 == 0)
+          for (const Placing& pl : table->state().standings().placings) {
+            INFO(entry.info.id << " " << variant << " step " << step << ": \"" << pl.brief << "\"");
+            CHECK(brief_score(pl).find_first_not_of("0123456789") != std::string::npos);  // not a bare number
+            CHECK(pl.brief.size() <= 20);
+          }
+        table->advance_one();
+      }
+    }
+  }
+}
+
+TEST_CASE("the header's one-line strip labels each seat's score (RC Racer at 80x24)", "[shell][words]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  setup::TableRequest req;
+  req.game = "rc-racer";
+  req.seats = {"human", "normal", "normal"};
+  req.names = {"Ana", "Ben", "Cleo"};
+  req.seed_text = "1";
+  App app(term, ctx, make_seats_screen(ctx, req));
+  term.press(KeyType::Enter);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("Choose your Racecar"); }));
+  term.press(U'1');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Place your Racecar"); }));
+  const std::vector<std::string> rows = squeezed_rows(term.text());
+  REQUIRE(rows.size() > 1);
+  INFO(term.text());
+  CHECK_THAT(rows[1], Catch::Contains("Ana (you) column") || Catch::Contains("Ana (you) not placed"));
+  CHECK_THAT(rows[1], Catch::Contains("Ben column"));
+  CHECK_THAT(rows[1], Catch::Contains("Cleo column"));
 }
