@@ -97,6 +97,12 @@ TEST_CASE("CLI: bad input is one line on stderr and exit code 2", "[cli][errors]
       {"sim go-wacky --data /nonexistent", "/nonexistent/go-wacky/deck.json: cannot read file"},
       {"resume /dev/null", "/dev/null: empty file"},
       {"sim go-wacky --seed 99999999999999999999999", "bad seed"},
+      // The player count first; then one seat per player, counted in words that agree.
+      {"play wacky-races --players 9 --seats human", "Wacky Races is for 2 to 6 players, not 9"},
+      {"play wacky-races --players 3 --seats human",
+       "--seats lists 1 seat but --players is 3: give one seat per player, or leave --players out"},
+      {"sim wacky-races --players 2 --seats normal,normal,normal",
+       "--seats lists 3 seats but --players is 2"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.args);
