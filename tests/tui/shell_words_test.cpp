@@ -3,6 +3,7 @@
 // and the like.
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <sstream>
 
 #include "games/registry.h"
@@ -135,4 +136,33 @@ TEST_CASE("the header's one-line strip labels each seat's score (RC Racer at 80x
   CHECK_THAT(rows[1], Catch::Contains("Ana (you) column") || Catch::Contains("Ana (you) not placed"));
   CHECK_THAT(rows[1], Catch::Contains("Ben column"));
   CHECK_THAT(rows[1], Catch::Contains("Cleo column"));
+}
+
+TEST_CASE("the log: a rule's name reads whole inside the brackets the log puts it in", "[shell][words]") {
+  // Its brackets balance, so "(rule)" closes where the rule ends.
+  // The shell writes "text  (rule)": a rule named "B) Doubles 1: crash card"
+  // read "(B) Doubles 1: crash card)".
+  for (const auto& entry : builtin_registry().all()) {
+    setup::TableRequest req;
+    req.game = entry.info.id;
+    req.seats = {"random", "random", "random"};
+    req.seed_text = "9";
+    auto table = setup::make_table(req, 1);
+    EventSink events;
+    table->set_event_sink(&events);
+    for (int step = 0; step < 3000 && !table->over(); ++step) table->advance_one();
+    std::set<std::string> rules;
+    for (const Event& e : events) rules.insert(e.rule);
+    for (const std::string& rule : rules) {
+      INFO(entry.info.id << ": " << rule);
+      int depth = 0;
+      bool closed_early = false;
+      for (char ch : rule) {
+        depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+        closed_early = closed_early || depth < 0;
+      }
+      CHECK_FALSE(closed_early);
+      CHECK(depth == 0);
+    }
+  }
 }
