@@ -166,3 +166,38 @@ TEST_CASE("the log: a rule's name reads whole inside the brackets the log puts i
     }
   }
 }
+
+TEST_CASE("Wacky Races' set-up: the header and the board both say the race is being set up",
+          "[shell][words]") {
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  setup::TableRequest req;
+  req.game = "wacky-races";
+  req.seats = {"human", "normal", "normal"};
+  req.names = {"Ana", "Ben", "Cleo"};
+  req.seed_text = "7";
+  App app(term, ctx, make_seats_screen(ctx, req));
+  int set_up_frames = 0;
+  std::vector<std::string> wrong;
+  app.on_frame = [&](Millis, const std::string&) {
+    const std::string text = term.text();
+    if (text.find("Setting up the race...") == std::string::npos) return;
+    ++set_up_frames;
+    const std::string header = text.substr(0, text.find('\n'));
+    if (header.find("Setting up") == std::string::npos || text.find("Computers' turn") != std::string::npos ||
+        text.find("Ana's turn") != std::string::npos ||
+        text.find("computers are playing") != std::string::npos)
+      wrong.push_back(text);
+  };
+  term.press(KeyType::Enter);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] {
+    auto* ps = dynamic_cast<PlayScreen*>(&app.top());
+    return ps && ps->session().phase() == Phase::HumanTurn;
+  }));
+  CHECK(set_up_frames > 0);
+  for (const std::string& w : wrong) UNSCOPED_INFO(w);
+  CHECK(wrong.empty());
+}

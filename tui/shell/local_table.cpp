@@ -70,6 +70,7 @@ class LocalTable final : public PlayTable {
       if (is_human(who.front())) return fmt::format("{}'s turn is next.", seat_name(who.front()));
       return fmt::format("{} (computer) is playing...", seat_name(who.front()));
     }
+    if (st.turn() == Turn::Chance && s_->nothing_played()) return "Setting up the game...";
     return "The computers are playing...";
   }
   std::string turn_status() const override {
@@ -77,6 +78,7 @@ class LocalTable final : public PlayTable {
     std::vector<PlayerId> who;
     st.actors(who);
     if (st.turn() == Turn::Player && !who.empty()) return seat_name(who.front()) + "'s turn";
+    if (st.turn() == Turn::Chance && s_->nothing_played()) return "Setting up";
     return "Computers' turn";
   }
   std::vector<std::string> contest_result() const override { return s_->contest_result(); }
