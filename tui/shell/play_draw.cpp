@@ -66,6 +66,8 @@ int PlayScreen::measure_board(int width, int max_rows, bool unicode, Millis now)
 }
 
 void PlayScreen::draw(Canvas& c, Millis now) {
+  if (speed_said_until_ == 0) speed_said_until_ = now + 10000;
+  saying_speed_ = now < speed_said_until_;
   c.clear();
   const int w = c.width();
   const int h = c.height();
@@ -155,7 +157,8 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
       bar += i <= s.speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
-    right += sep + "speed " + bar;
+    right += sep + (saying_speed_ ? fmt::format("speed {} of {}, as you last set it", s.speed(), kSpeedCount)
+                                  : "speed " + bar);
   }
   // Who watches stays in sight when the rest does not fit.
   if (watch_ && x + 2 + utf8_length(right) >= r.right()) right = fmt::format("{} watching", watch_->count());
