@@ -262,10 +262,12 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     std::string energy;
     if (lost > 0) energy = fmt::format(", -{} energy", lost);
     if (lost < 0) energy = fmt::format(", +{} energy", -lost);
-    // The board's '*' and '@', and where the program ends.
+    // The board's '*' and '@', where the program ends, and what it costs:
+    // two lines whatever the program, so every seat's view keeps one layout.
     const Style seat{kSeatColour[shown], Color::Default, attr::kBold};
     c.text(cx, cy++, fmt::format("* path, @ end: column {}", b.row + 1), seat, 26);
-    if (!energy.empty()) c.text(cx, cy++, energy.substr(2) + " on the way", seat, 26);
+    c.text(cx, cy++, energy.empty() ? std::string("energy: no change") : energy.substr(2) + " on the way",
+           seat, 26);
   }
   if (clock) {
     // The contest clock, and the countdown once only one player is left.
