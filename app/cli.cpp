@@ -21,6 +21,7 @@
 #include "app/shared_tables.h"
 #include "app/soak.h"
 #include "core/history.h"
+#include "core/input_limits.h"
 #include "core/save.h"
 #include "core/seat.h"
 #include "core/transcript.h"
@@ -156,37 +157,67 @@ int cmd_sim(setup::TableRequest req, bool json, bool board, const std::string& s
 
 struct ReplayRequest {
   std::string file, data_dir, cast_path;
-  bool json = false, board = false, watch = false, ascii = false;
+  bool json = false, board = false, watch = false, all = false, ascii = false;
   int seat = 0;  // 1-based; 0: a watcher
   double speed = 1.0;
 };
 
-// --seat N as a PlayerId (checked against the save's seats), else a watcher.
-PlayerId replay_viewer(const ReplayRequest& req, const std::string& file) {
-  if (req.watch && req.seat != 0) throw OptionError("--seat and --watch: choose one view");
-  if (req.seat == 0) return kEveryone;
-  const SaveFile save = parse_save(read_file(file), file);
-  if (req.seat < 1 || req.seat > static_cast<int>(save.seats.size()))
-    throw OptionError(fmt::format("--seat {}: {} has seats 1 to {}", req.seat, file, save.seats.size()));
-  return static_cast<PlayerId>(req.seat - 1);
+// A save to replay, read and checked once: the game, whether it is over,
+// and what this account may see of it (core/save.h replay_sight).
+struct ReplayFile {
+  SaveFile save;
+  std::unique_ptr<Table> end;  // the game as the save leaves it
+  ReplaySight sight;
+};
+
+ReplayFile read_replay(const ReplayRequest& req) {
+  ReplayFile f;
+  f.save = parse_save(read_file(req.file), req.file);
+  f.end = restore_save(f.save, builtin_registry(), setup::data_source(req.data_dir));
+  f.sight = replay_sight(f.save, f.end->over(), static_cast<std::uint32_t>(::getuid()));
+  return f;
 }
 
-// Not in a terminal (or --json, --board): the transcript, byte for byte as
-// the game printed it; --seat N or --watch keep only what that seat or a
-// watcher was told.
+// Who the replay shows the game to: --seat N (checked against the save's
+// seats and what this account may see), --all (kEveryone: every hidden card),
+// else a watcher (kPublic), as --help says; an unfinished shared table's
+// save opens on the caller's own seat.
+PlayerId replay_viewer(const ReplayRequest& req, const ReplayFile& f) {
+  if ((req.watch ? 1 : 0) + (req.all ? 1 : 0) + (req.seat != 0 ? 1 : 0) > 1)
+    throw OptionError("--seat, --watch and --all: choose one view");
+  const std::string still_played = fmt::format(
+      "the table '{}' is still being played, and its save shows you only ", excerpt(f.save.table));
+  const std::string yours = f.sight.own >= 0 ? fmt::format("your own seat ({})", f.sight.own + 1)
+                                             : std::string("what a watcher sees (no seat there is yours)");
+  if (req.seat != 0) {
+    if (req.seat < 1 || req.seat > static_cast<int>(f.save.seats.size()))
+      throw OptionError(
+          fmt::format("--seat {}: {} has seats 1 to {}", req.seat, req.file, f.save.seats.size()));
+    const auto seat = static_cast<PlayerId>(req.seat - 1);
+    if (!f.sight.may_see(seat))
+      throw OptionError(fmt::format("--seat {}: {}{}", req.seat, still_played, yours));
+    return seat;
+  }
+  if (req.all) {
+    if (!f.sight.may_see(kEveryone)) throw OptionError("--all: " + still_played + yours);
+    return kEveryone;
+  }
+  if (!req.watch && f.sight.limited && f.sight.own >= 0) return f.sight.own;
+  return kPublic;
+}
+
+// Not in a terminal (or --json, --board): the transcript as the chosen view
+// was told it (--all: byte for byte as the game printed it).
 int cmd_replay(const ReplayRequest& req) {
   refuse_json_board(req.json, req.board);
-  const SaveFile save = parse_save(read_file(req.file), req.file);
+  const ReplayFile f = read_replay(req);
   TranscriptOptions topt;
   topt.json = req.json;
   topt.board = req.board;
-  if (req.seat != 0)
-    topt.audience = replay_viewer(req, req.file);
-  else if (req.watch)
-    topt.audience = kPublic;
+  topt.audience = replay_viewer(req, f);
   TranscriptWriter writer(topt, out);
   EventSink events;
-  auto table = restore_save(save, builtin_registry(), setup::data_source(req.data_dir),
+  auto table = restore_save(f.save, builtin_registry(), setup::data_source(req.data_dir),
                             [&](Table& t) { attach_transcript(t, writer, events); });
   if (table->over())
     writer.result(*table);
@@ -195,13 +226,20 @@ int cmd_replay(const ReplayRequest& req) {
   return 0;
 }
 
+// The shell's and the recording's viewer: a seat, or kEveryone for a watcher.
+PlayerId shell_viewer(const ReplayRequest& req, const ReplayFile& f) {
+  if (req.all) throw OptionError("--all prints the transcript: it cannot be combined with --asciicast");
+  const PlayerId v = replay_viewer(req, f);
+  return v == kPublic ? kEveryone : v;
+}
+
 int cmd_replay_cast(const ReplayRequest& req) {
   if (req.json || req.board)
     throw OptionError("--asciicast records the screen: it cannot be combined with --json or --board");
   if (!(req.speed >= 0.1 && req.speed <= 100.0))
     throw OptionError(fmt::format("--speed {}: give a number from 0.1 to 100", req.speed));
   shell::CastOptions copt;
-  copt.viewer = replay_viewer(req, req.file);
+  copt.viewer = shell_viewer(req, read_replay(req));
   copt.speed = req.speed;
   copt.unicode = !req.ascii;
   auto model = shell::ReplayModel::load(req.file, setup::data_source(req.data_dir));
@@ -336,7 +374,11 @@ int run(int raw_argc, char** raw_argv) {
   replay->add_option("--seat", replay_req.seat,
                      "see the game as this seat (1, 2...): its hidden cards, nobody else's");
   replay->add_flag("--watch", replay_req.watch,
-                   "see the game as a watcher: public information only (default)");
+                   "see the game as a watcher: public information only (default; a shared table's save "
+                   "still being played: your own seat)");
+  replay->add_flag("--all", replay_req.all,
+                   "print the transcript with every hidden card, as `racetable sim` does (not while a "
+                   "shared table is still being played)");
   replay->add_option("--speed", replay_req.speed,
                      "recording speed: 2 plays twice as fast (default 1: a second a decision)");
 
@@ -435,10 +477,10 @@ int run(int raw_argc, char** raw_argv) {
     if (app.got_subcommand("replay")) {
       replay_req.ascii = shell_opt.ascii;
       if (!replay_req.cast_path.empty()) return cmd_replay_cast(replay_req);
-      if (!tty || replay_req.json || replay_req.board) return cmd_replay(replay_req);
+      if (!tty || replay_req.json || replay_req.board || replay_req.all) return cmd_replay(replay_req);
       shell_opt.replay_file = replay_req.file;
       shell_opt.replay_data_dir = replay_req.data_dir;
-      shell_opt.replay_viewer = replay_viewer(replay_req, replay_req.file);
+      shell_opt.replay_viewer = shell_viewer(replay_req, read_replay(replay_req));
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);

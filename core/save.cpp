@@ -319,4 +319,15 @@ std::string read_file(const std::string& path) {
   return read_bounded_file(path, path, kMaxInputFileBytes, false);
 }
 
+ReplaySight replay_sight(const SaveFile& save, bool over, std::uint32_t uid) {
+  ReplaySight sight;
+  if (save.table.empty() || over) return sight;
+  sight.limited = true;
+  for (PlayerId p = 0; p < save.owners.seats(); ++p) {
+    const auto& o = save.owners[p].owner;
+    if (o && o->is_uid(uid) && sight.own == kEveryone) sight.own = p;
+  }
+  return sight;
+}
+
 }  // namespace rt

@@ -56,6 +56,20 @@ struct SaveFile {
 // name or key become '?'.
 std::string owner_line(PlayerId seat, const std::optional<SeatOwner>& owner);
 
+// What a replay of a save may show (`racetable replay`, the replay viewer).
+// A shared table's save (its `table` line) of a game not yet over shows the
+// one replaying it only what they saw at the table: their own seat, the one
+// whose owner is their account, else what a watcher sees; the other seats'
+// hidden cards wait for the end of the game. Any other save, and a finished
+// game, may be seen as any seat.
+struct ReplaySight {
+  bool limited = false;      // an unfinished shared table's save
+  PlayerId own = kEveryone;  // limited: the caller's own seat (kEveryone: none)
+  // Whether the replay may show `seat`'s hidden cards (kEveryone: every seat's).
+  bool may_see(PlayerId seat) const { return !limited || (seat >= 0 && seat == own); }
+};
+ReplaySight replay_sight(const SaveFile& save, bool over, std::uint32_t uid);
+
 // Parses a save file's text; `where` names the file in errors.
 // Throws SaveError (malformed, truncated, another version).
 SaveFile parse_save(const std::string& text, const std::string& where);

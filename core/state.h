@@ -29,7 +29,15 @@ struct Placing {
   int place;           // 1 = first; shared places are equal
   int score;           // the game's measure (cards, laps, distance)
   std::string detail;  // "23 cards", "3 laps, space 12"
+  // The score in a few words, for a one-line header ("column 3", "tile 7",
+  // "5 cards"); "" says the number alone (brief_score()).
+  std::string brief = {};
 };
+
+// A placing's score as a header shows it: its brief words, else the number.
+inline std::string brief_score(const Placing& p) {
+  return p.brief.empty() ? std::to_string(p.score) : p.brief;
+}
 
 // A chance node's outcomes for the driver's hot loop, without a vector: in a
 // table the game keeps (built at compile time, say) or written into the

@@ -83,8 +83,15 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
   if (players == 0)
     players = req.seats.empty() ? std::min(4, entry->info.max_players) : static_cast<int>(req.seats.size());
   opt.players = players;
+  // The count first: with --players out of range, the seats do not matter yet.
+  if (players < entry->info.min_players || players > entry->info.max_players)
+    throw OptionError(fmt::format("{} is for {} to {} players, not {}", entry->info.name,
+                                  entry->info.min_players, entry->info.max_players, players));
   if (!req.seats.empty() && static_cast<int>(req.seats.size()) != players)
-    throw OptionError(fmt::format("--seats lists {} seats but --players is {}", req.seats.size(), players));
+    throw OptionError(
+        fmt::format("--seats lists {} seat{} but --players is {}: give one seat per player, or "
+                    "leave --players out",
+                    req.seats.size(), req.seats.size() == 1 ? "" : "s", players));
   std::vector<Seat> seats;
   for (int p = 0; p < players; ++p) {
     const std::string kind = req.seats.empty() ? (p == 0 ? req.default_seat : std::string(kDefaultComputer))

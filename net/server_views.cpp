@@ -114,7 +114,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
       SeatView& v = s.seats[static_cast<std::size_t>(pl.player)];
       v.place = pl.place;
       v.detail = pl.detail;
-      v.score = std::to_string(pl.score);
+      v.score = brief_score(pl);
     }
   s.watchers = watchers();
   const Tick tick = view_tick(real);

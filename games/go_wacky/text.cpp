@@ -70,8 +70,9 @@ std::string GoWackyState::prompt(PlayerId player) const {
       return fmt::format("Everybody Go Wacky! Roll until your die shows {}!",
                          d.colour_names(target_, " or "));
     case Phase::GwRace:
-      return fmt::format("Go Wacky! Roll for {} before the count reaches {} (now {}).",
-                         d.colour_names(target_, " or "), d.timing.count_to, count_reached(now()));
+      // The count itself moves on the board: a question is not redrawn as time passes.
+      return fmt::format("Go Wacky! Roll for {} before the count reaches {}.",
+                         d.colour_names(target_, " or "), d.timing.count_to);
     case Phase::BeThrow: return "Bull's-eye! Throw when the needle is at the centre.";
     case Phase::RnrTake:
       return fmt::format("You rolled {}: take one matching card from the row.",
@@ -88,7 +89,8 @@ Standings GoWackyState::standings() const {
     for (PlayerId q = 0; q < n; ++q)
       if (score_[q] > score_[p]) ++place;
     const int sc = score_[p];
-    s.placings.push_back(Placing{p, place, sc, fmt::format("{} card{}", sc, sc == 1 ? "" : "s")});
+    const std::string cards = fmt::format("{} card{}", sc, sc == 1 ? "" : "s");
+    s.placings.push_back(Placing{p, place, sc, cards, cards});
   }
   std::stable_sort(s.placings.begin(), s.placings.end(),
                    [](const Placing& a, const Placing& b) { return a.place < b.place; });

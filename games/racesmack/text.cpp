@@ -230,7 +230,8 @@ Standings RacesmackState::standings() const {
     else if (f >= 0)
       detail +=
           fmt::format(", Finish {}: {}", cname(f), progress_text(data(), card(f).finish, progress_of(p)));
-    st.placings.push_back(Placing{p, place, cards, detail});
+    st.placings.push_back(
+        Placing{p, place, cards, detail, fmt::format("{} Race card{}", cards, cards == 1 ? "" : "s")});
   }
   std::stable_sort(st.placings.begin(), st.placings.end(),
                    [](const Placing& a, const Placing& b) { return a.place < b.place; });
@@ -241,21 +242,22 @@ Standings RacesmackState::standings() const {
   for (std::size_t k = 0; k < winners.size(); ++k)
     list += (k == 0 ? "" : k + 1 == winners.size() ? " and " : ", ") + winners[k];
   const int top = st.placings.front().score;
+  const std::string top_cards = fmt::format("{} Race card{}", top, top == 1 ? "" : "s");
   const bool over = phase_ == Phase::Over;
   const int finishers = std::popcount(static_cast<unsigned>(finished_));
   if (over && finishers > 0) {
     if (winners.size() == 1 && finishers == 1)
-      st.summary = fmt::format("{} wins by finishing their Race ({} Race cards).", list, top);
+      st.summary = fmt::format("{} wins by finishing their Race ({}).", list, top_cards);
     else if (winners.size() == 1)
       st.summary = fmt::format("{} finished with the most Race cards ({}) and wins.", list, top);
     else
-      st.summary = fmt::format("{} finished with {} Race cards each and share the win.", list, top);
+      st.summary = fmt::format("{} finished with {} each and share the win.", list, top_cards);
   } else if (over) {
     st.summary = winners.size() == 1 ? fmt::format("{} wins with the most Race cards ({}).", list, top)
-                                     : fmt::format("{} share the win with {} Race cards each.", list, top);
+                                     : fmt::format("{} share the win with {} each.", list, top_cards);
   } else {
-    st.summary = winners.size() == 1 ? fmt::format("{} leads with {} Race cards.", list, top)
-                                     : fmt::format("{} share the lead with {} Race cards.", list, top);
+    st.summary = winners.size() == 1 ? fmt::format("{} leads with {}.", list, top_cards)
+                                     : fmt::format("{} share the lead with {} each.", list, top_cards);
   }
   return st;
 }

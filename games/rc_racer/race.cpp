@@ -36,7 +36,7 @@ Track build_track(const Data& d, const BoardRef* refs, int count) {
 }
 
 std::string where(int lane, int row) {
-  return fmt::format("lane {}, row {}", lane + 1, row + 1);
+  return fmt::format("lane {}, column {}", lane + 1, row + 1);
 }
 
 namespace {

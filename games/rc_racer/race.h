@@ -70,7 +70,9 @@ class Narrator {
   virtual std::string who(PlayerId p) const = 0;
 };
 
-std::string where(int lane, int row);  // "lane 3, row 12" (both counted from 1)
+// "lane 3, column 12" (both counted from 1): the track runs left to right on
+// screen, so a row of the boards (a position along the track) is a column.
+std::string where(int lane, int row);
 
 // The spaces a car passed through, for the shell's path preview.
 struct Trail {

@@ -477,7 +477,7 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
       case Phase::FinishSide: {
         refs_[static_cast<std::size_t>(segs_++)] = d.finish_ref(a - kFinishSideBase);
         build_race_track();
-        emit("Setup: the Track", "The Finish Line board completes the track on side {} ({}): {} rows.",
+        emit("Setup: the Track", "The Finish Line board completes the track on side {} ({}): {} columns.",
              a - kFinishSideBase ? "B" : "A", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name,
              track().rows)
             .type("track_board")

@@ -126,7 +126,8 @@ std::string RcRacerState::prompt(PlayerId player) const {
           "Program your car: slide tiles so rows 2 and 3 hold your 8 commands, then say done "
           "(fewer slides take a happier Smile; {} so far).",
           slides(player));
-    case Phase::BirdFly: return "Bird Racer: fly sideways to an empty spot in your row, or stay.";
+    case Phase::BirdFly:
+      return "Bird Racer: fly sideways to an empty spot in your column (another lane), or stay.";
     case Phase::Shield:
       return fmt::format("You hold {} Energy Shield{}: discard one to move 2 spaces forward, or stop.",
                          car(player).shields, car(player).shields == 1 ? "" : "s");

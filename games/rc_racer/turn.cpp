@@ -231,18 +231,21 @@ Standings RcRacerState::standings() const {
     if (!c.placed())
       detail = "not on the track yet";
     else if (c.row >= t.line_row)
-      detail = fmt::format("{} row{} past the finish line{}", c.row - t.line_row + 1,
+      detail = fmt::format("{} column{} past the finish line{}", c.row - t.line_row + 1,
                            c.row - t.line_row ? "s" : "", finish_place_[p] == 1 ? ", first across" : "");
     else
-      detail = fmt::format("row {} of {}, {} to the line{}", c.row + 1, t.rows, t.line_row - c.row,
+      detail = fmt::format("column {} of {}, {} to the line{}", c.row + 1, t.rows, t.line_row - c.row,
                            c.down ? ", lying down" : "");
-    s.placings.push_back(Placing{p, place_of(p), c.row + 1, detail});
+    const std::string brief = !c.placed()           ? std::string("not placed")
+                              : c.row >= t.line_row ? std::string("past the line")
+                                                    : fmt::format("column {}", c.row + 1);
+    s.placings.push_back(Placing{p, place_of(p), c.row + 1, detail, brief});
   }
   std::sort(s.placings.begin(), s.placings.end(),
             [](const Placing& a, const Placing& b) { return a.place < b.place; });
   const PlayerId lead = s.placings.front().player;
   if (phase_ != Phase::Over) {
-    s.summary = car(lead).placed() ? fmt::format("{} leads at row {}.", name(lead), car(lead).row + 1)
+    s.summary = car(lead).placed() ? fmt::format("{} leads at column {}.", name(lead), car(lead).row + 1)
                                    : std::string("The race has not started.");
   } else if (called_ && finished_ == 0) {
     s.summary = fmt::format("{} wins: furthest up the track when the race was called after {} rounds.",

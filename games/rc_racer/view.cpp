@@ -176,6 +176,11 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     }
     c.text(0, 4 + kLanes, "X obstacle # impassable ~ water : carpet , grass ^ speeder A-D cars a-d down",
            dim);
+    // While cars are placed, the digits on the grid: right of its edge
+    // (no controller is drawn there yet). The path's '*' and '@' are
+    // explained beside the controller.
+    if (phase_ <= Phase::PlaceCar && c.width() - right - 3 >= 19)
+      c.text(right + 3, 2, "1-4 starting spaces", dim);
   }
 
   // The player table.
@@ -234,7 +239,7 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   const int cx = side ? 54 : 0;
   int cy = side ? 1 : y + 1;
   const bool clock = phase_ == Phase::Programming && real_time();
-  if (!side && cy + 6 + (clock ? 1 : 0) > c.height()) return;
+  if (!side && cy + 7 + (clock ? 1 : 0) > c.height()) return;
   c.text(cx, cy++, fmt::format("{}'s controller", name(shown)), bold, 16);
   c.text(cx + 17, cy - 1, fmt::format("{} slide{}", slides(shown), slides(shown) == 1 ? "" : "s"), dim, 9);
   const Grid& gr = grid(shown);
@@ -257,8 +262,12 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     std::string energy;
     if (lost > 0) energy = fmt::format(", -{} energy", lost);
     if (lost < 0) energy = fmt::format(", +{} energy", -lost);
-    c.text(cx, cy++, fmt::format("path {} row {}{}", c.unicode() ? "→" : "to", b.row + 1, energy),
-           Style{kSeatColour[shown], Color::Default, attr::kBold}, 26);
+    // The board's '*' and '@', where the program ends, and what it costs:
+    // two lines whatever the program, so every seat's view keeps one layout.
+    const Style seat{kSeatColour[shown], Color::Default, attr::kBold};
+    c.text(cx, cy++, fmt::format("* path, @ end: column {}", b.row + 1), seat, 26);
+    c.text(cx, cy++, energy.empty() ? std::string("energy: no change") : energy.substr(2) + " on the way",
+           seat, 26);
   }
   if (clock) {
     // The contest clock, and the countdown once only one player is left.

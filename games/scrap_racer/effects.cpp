@@ -95,7 +95,7 @@ void ScrapRacerState::resolve_fights(Next next) {
       phase_ = Phase::FightChoose;
       return;
     }
-    emit("A) Move 3: fight", "{} and {} share {}: they fight (no Boost markers in a fight).", who(a), who(b),
+    emit("Move 3: fight", "{} and {} share {}: they fight (no Boost markers in a fight).", who(a), who(b),
          where(a))
         .type("fight")
         .with("racers", [&] { return name(a) + ", " + name(b); })
@@ -107,7 +107,7 @@ void ScrapRacerState::resolve_fights(Next next) {
 
 void ScrapRacerState::fight_won(int winner, int loser, int spaces, const char* how) {
   move_forward(winner, spaces);
-  emit("A) Move 3: fight", "{} {} and advances {} space{} to {}; {} stays.", who(winner), how, spaces,
+  emit("Move 3: fight", "{} {} and advances {} space{} to {}; {} stays.", who(winner), how, spaces,
        plural(spaces), where(winner), who(loser))
       .type("fight_won")
       .with("racer", name(winner))
@@ -121,7 +121,7 @@ void ScrapRacerState::start_crash(int pile) {
   crash_turn_ = true;
   crash_pile_ = static_cast<std::int8_t>(pile);
   const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
-  emit("B) Doubles rolled", "{} rolled a second {}: a double! No move; a crash card from pile {}.",
+  emit("Doubles rolled", "{} rolled a second {}: a double! No move; a crash card from pile {}.",
        who(active()), v, Data::pile_name(pile))
       .type("double")
       .with("racer", name(active()))
@@ -134,7 +134,7 @@ void ScrapRacerState::apply_crash(int kind) {
   // "The racer is moved by the effect of the crash card only" -- abilities are off (crash_turn_).
   const CrashCard& c = data().crash[static_cast<std::size_t>(kind)];
   const int r = active();
-  const char* rule = "B) Doubles 1: crash card";
+  const char* rule = "Doubles 1: crash card";
   emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile))
       .type("crash_card")
       .with("racer", name(r))
@@ -279,7 +279,7 @@ void ScrapRacerState::crash_discard() {
   crash_card_ = -1;
   if (crash_deck_[pile].empty()) {
     crash_deck_[pile].take_all_from(crash_discard_[pile]);
-    emit("B) Doubles rolled", "Crash pile {} is empty: its discard pile is shuffled into a new pile.",
+    emit("Doubles rolled", "Crash pile {} is empty: its discard pile is shuffled into a new pile.",
          Data::pile_name(crash_pile_))
         .type("crash_reshuffle")
         .with("pile", Data::pile_name(crash_pile_));
@@ -320,14 +320,13 @@ void ScrapRacerState::roll_fight(Action action) {
   const int a = (action - kFightBase) / 6 + 1;
   const int b = (action - kFightBase) % 6 + 1;
   if (a == b) {
-    emit("A) Move 3: fight", "{} and {} both roll {}: a tie, both roll again.", who(fight_a_), who(fight_b_),
-         a)
+    emit("Move 3: fight", "{} and {} both roll {}: a tie, both roll again.", who(fight_a_), who(fight_b_), a)
         .type("fight_roll")
         .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
         .with("dice", std::array<int, 2>{a, a});
     return;
   }
-  emit("A) Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b)
+  emit("Move 3: fight", "{} rolls {}, {} rolls {}.", who(fight_a_), a, who(fight_b_), b)
       .type("fight_roll")
       .with("racers", [&] { return name(fight_a_) + ", " + name(fight_b_); })
       .with("dice", std::array<int, 2>{a, b});
@@ -381,14 +380,13 @@ void ScrapRacerState::draw_bonus_card(Action action) {
   const PlayerId p = owner(bonus_for_);
   hand_[p].add(k);
   // Said once to each: the drawer hears the card, the others the count.
-  emit_private(everyone_but(p), "B) Doubles 2: bonus card",
+  emit_private(everyone_but(p), "Doubles 2: bonus card",
                "{} draws a bonus card and keeps it face down ({} in hand).", player_name(p), bonus_cards(p))
       .type("bonus_draw_unseen")
       .seat("player", p)
       .with("hand", bonus_cards(p));
-  emit_private(p, "B) Doubles 2: bonus card",
-               "{} draws the bonus card {} and keeps it face down ({} in hand).", player_name(p),
-               d.bonus[static_cast<std::size_t>(k)].name, bonus_cards(p))
+  emit_private(p, "Doubles 2: bonus card", "{} draws the bonus card {} and keeps it face down ({} in hand).",
+               player_name(p), d.bonus[static_cast<std::size_t>(k)].name, bonus_cards(p))
       .type("bonus_draw")
       .seat("player", p)
       .with("card", d.bonus[static_cast<std::size_t>(k)].name)

@@ -145,12 +145,18 @@ Standings ScrapRacerState::standings() const {
     return fmt::format("{}: {} lap{}, {}", name(r), lap_markers(r), plural(lap_markers(r)),
                        Where{distance(r), t.length});
   };
+  // For a one-line header: where the racer is along the race.
+  auto brief = [&](int r) {
+    const int d = distance(r);
+    if (d <= 0) return std::string("at the start");
+    return fmt::format("lap {}, space {}", (d - 1) / t.length + 1, (d - 1) % t.length + 1);
+  };
   if (!teams_) {
     std::array<int, kMaxRacers> order{};
     const int n = ranking(order);
     for (int i = 0; i < n; ++i) {
       const int r = order[static_cast<std::size_t>(i)];
-      s.placings.push_back(Placing{owner(r), i + 1, distance(r), describe(r)});
+      s.placings.push_back(Placing{owner(r), i + 1, distance(r), describe(r), brief(r)});
     }
     const int lead = order[0];
     if (kind_[static_cast<std::size_t>(lead)] < 0)
@@ -188,16 +194,16 @@ Standings ScrapRacerState::standings() const {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const TeamRow& row = rows[i];
     qualified += row.three ? 1 : 0;
-    s.placings.push_back(
-        Placing{row.p, static_cast<int>(i) + 1, distance(row.rear),
-                fmt::format("{}; {} (second racer)", describe(row.front), describe(row.rear))});
+    s.placings.push_back(Placing{
+        row.p, static_cast<int>(i) + 1, distance(row.rear),
+        fmt::format("{}; {} (second racer)", describe(row.front), describe(row.rear)), brief(row.rear)});
   }
   const TeamRow& top = rows.front();
   if (kind_[static_cast<std::size_t>(top.rear)] < 0)
     s.summary = "The race has not started.";
   else if (!over)
-    s.summary = fmt::format("{} leads: second racer {} on {}.", player_name(top.p), name(top.rear),
-                            Where{distance(top.rear), t.length});
+    s.summary = fmt::format("{} leads: second racer {} {}{}.", player_name(top.p), name(top.rear),
+                            distance(top.rear) > 0 ? "on " : "still ", Where{distance(top.rear), t.length});
   else if (qualified == 1)
     s.summary =
         fmt::format("{} wins: the only player with a racer that completed three laps.", player_name(top.p));

@@ -92,7 +92,7 @@ void ScrapRacerState::die_decision(Action a) {
     case kRoll: phase_ = Phase::RollDie; return;
     case kMove:
       if (narrating())
-        emit("A) Move the Racer", "{} keeps {} {} and moves {} spaces.", who(r), n_dice_,
+        emit("Move the Racer", "{} keeps {} {} and moves {} spaces.", who(r), n_dice_,
              n_dice_ == 1 ? "die" : "dice", dice_total())
             .type("keep")
             .with("racer", name(r))
@@ -161,7 +161,7 @@ void ScrapRacerState::move_dice() {
   move_forward(r, move_total_);
   dice_moved_ = true;
   if (narrating())
-    emit("A) Move 1: dice", "{} advances {} spaces{}: now on {}.", who(r), move_total_,
+    emit("Move 1: dice", "{} advances {} spaces{}: now on {}.", who(r), move_total_,
          first ? ", counting from behind the finish line" : "", where(r))
         .type("advance")
         .with("racer", name(r))
@@ -266,7 +266,7 @@ void ScrapRacerState::end_step_one() {
 
 void ScrapRacerState::gain_bonus_marker(int r, Next next) {
   if (bonus_supply_ == 0) {  // cannot happen with the box's 17 markers; kept for modded data
-    emit("B) Doubles 2: bonus marker", "The bonus marker supply is empty: {} takes none.", who(r))
+    emit("Doubles 2: bonus marker", "The bonus marker supply is empty: {} takes none.", who(r))
         .type("bonus_marker")
         .with("racer", name(r))
         .with("markers", 0);
@@ -277,7 +277,7 @@ void ScrapRacerState::gain_bonus_marker(int r, Next next) {
   auto& m = markers_[static_cast<std::size_t>(r)];
   ++m;
   const int need = marker_threshold(r);
-  emit("B) Doubles 2: bonus marker", "{} takes a bonus marker ({} of {}).", who(r), m, need)
+  emit("Doubles 2: bonus marker", "{} takes a bonus marker ({} of {}).", who(r), m, need)
       .type("bonus_marker")
       .with("racer", name(r))
       .with("markers", m);
@@ -291,11 +291,11 @@ void ScrapRacerState::gain_bonus_marker(int r, Next next) {
   m = 0;
   if (bonus_deck_.empty() && !bonus_discard_.empty()) {
     bonus_deck_.take_all_from(bonus_discard_);
-    emit("B) Doubles 2: bonus card", "The bonus deck is empty: its discard pile is shuffled into a new deck.")
+    emit("Doubles 2: bonus card", "The bonus deck is empty: its discard pile is shuffled into a new deck.")
         .type("bonus_reshuffle");
   }
   if (bonus_deck_.empty()) {
-    emit("B) Doubles 2: bonus card",
+    emit("Doubles 2: bonus card",
          "Every bonus card is in a player's hand: {} returns the markers but draws none.", who(r))
         .type("no_bonus_card")
         .with("racer", name(r));

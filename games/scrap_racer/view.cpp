@@ -230,7 +230,8 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
       utf8_append(marks, m < markers_[static_cast<std::size_t>(r)] ? c.glyphs().bullet : c.glyphs().dot);
     c.text(kMarks, y, marks);
     const bool first_of_team = !teams_ || seq_distance(r) <= seq_distance(r ^ 1);
-    c.text(kCards, y, first_of_team ? fmt::format("{}", bonus_cards(owner(r))) : std::string("\" (shared)"));
+    // A player's two racers share their bonus cards: the count once, on the leader.
+    c.text(kCards, y, first_of_team ? fmt::format("{}", bonus_cards(owner(r))) : std::string("shared"));
   }
   if (y < c.height())
     c.text(0, y++,

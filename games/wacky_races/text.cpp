@@ -299,10 +299,11 @@ Standings WackyState::standings() const {
   if (game_->championship()) {
     for (PlayerId p = 0; p < n; ++p) {
       const int place = standing_place(p);
-      st.placings.push_back(Placing{
-          p, place, points(p),
-          fmt::format("{} points, {} win{}, {} second{} ({})", points(p), wins(p), wins(p) == 1 ? "" : "s",
-                      seconds(p), seconds(p) == 1 ? "" : "s", team_name(p))});
+      st.placings.push_back(
+          Placing{p, place, points(p),
+                  fmt::format("{} points, {} win{}, {} second{} ({})", points(p), wins(p),
+                              wins(p) == 1 ? "" : "s", seconds(p), seconds(p) == 1 ? "" : "s", team_name(p)),
+                  fmt::format("{} point{}", points(p), points(p) == 1 ? "" : "s")});
     }
   } else {
     for (PlayerId p = 0; p < n; ++p) {
@@ -315,7 +316,11 @@ Standings WackyState::standings() const {
       else
         detail = fmt::format("{}, {} of {} racers, on {}", team_name(p), kOrdinal[rank(p) - 1], kField,
                              tile_name(pos(p)));
-      st.placings.push_back(Placing{p, place, std::max(0, tile_number(pos(p))), detail});
+      const int tile = std::max(0, tile_number(pos(p)));
+      st.placings.push_back(Placing{p, place, tile, detail,
+                                    p == winner_ ? "finished"
+                                    : tile > 0   ? fmt::format("tile {}", tile)
+                                                 : "start"});
     }
   }
   std::stable_sort(st.placings.begin(), st.placings.end(),

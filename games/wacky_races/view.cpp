@@ -67,18 +67,20 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
 
   // Header.
   std::string head = fmt::format("WACKY RACES  race {}/{}  round {}", race_, races_, round_);
+  bool set_up = true;
+  for (int s = 0; s < kField; ++s) set_up = set_up && pos(s) >= 0;
   // Between the last turn of a round and the next round's first turn (the
   // Neutral Racers' move, Dastardly) it is nobody's turn: the round's end task
-  // lies at the bottom of the stack.
+  // lies at the bottom of the stack. While the race is set up, nobody's either.
   const bool round_end = depth_ > 0 && stack_[0].kind == TaskKind::NextTurn && stack_[0].ends_round() == 1;
-  if (!over_ && round_end)
+  if (!over_ && !set_up)
+    head += "  setting up";
+  else if (!over_ && round_end)
     head += "  end of the round";
   else if (!over_ && depth_ > 0 && top()->kind != TaskKind::Setup)
     head += fmt::format("  {}'s turn", game_->seat_name(current_));
   if (over_) head += "  - finished";
   cv.text(0, y++, head, bold);
-  bool set_up = true;
-  for (int s = 0; s < kField; ++s) set_up = set_up && pos(s) >= 0;
   if (!set_up) {
     cv.text(0, y + 1, "Setting up the race...", dim);
     return;

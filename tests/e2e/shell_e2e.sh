@@ -272,6 +272,8 @@ keys Enter
 wait_for 'Settings not remembered' 10  # the settings file cannot be written either: said first
 screen | grep -q 'Enter starts the game anyway' || fail "the settings failure does not say how to go on"
 keys Enter
+wait_for 'Your move' 30
+keys Enter  # Ana's first card: a game nobody has decided anything in is not saved at all
 wait_for 'NOT SAVED: File too large - s saves again' 60
 keys q
 wait_for 'Quit\? The game is NOT saved'

@@ -61,15 +61,15 @@ TEST_CASE("CLI: sim --json prints one valid JSON object per line, ending with th
   CHECK(last_type == "result");
 }
 
-TEST_CASE("CLI: replay prints the transcript of a saved game byte for byte", "[cli][save]") {
+TEST_CASE("CLI: replay --all prints the transcript of a saved game byte for byte", "[cli][save]") {
   const std::string save = temp_dir() + "/g.save";
   const Run sim = run("sim go-wacky --seed 11 --players 3 --save " + save);
   REQUIRE(sim.code == 0);
-  const Run replay = run("replay " + save);
+  const Run replay = run("replay --all " + save);
   CHECK(replay.code == 0);
   CHECK(replay.out == sim.out);
   const Run sim_json = run("sim go-wacky --seed 11 --players 3 --json");
-  CHECK(run("replay --json " + save).out == sim_json.out);
+  CHECK(run("replay --all --json " + save).out == sim_json.out);
 }
 
 TEST_CASE("CLI: bad input is one line on stderr and exit code 2", "[cli][errors]") {
@@ -97,6 +97,12 @@ TEST_CASE("CLI: bad input is one line on stderr and exit code 2", "[cli][errors]
       {"sim go-wacky --data /nonexistent", "/nonexistent/go-wacky/deck.json: cannot read file"},
       {"resume /dev/null", "/dev/null: empty file"},
       {"sim go-wacky --seed 99999999999999999999999", "bad seed"},
+      // The player count first; then one seat per player, counted in words that agree.
+      {"play wacky-races --players 9 --seats human", "Wacky Races is for 2 to 6 players, not 9"},
+      {"play wacky-races --players 3 --seats human",
+       "--seats lists 1 seat but --players is 3: give one seat per player, or leave --players out"},
+      {"sim wacky-races --players 2 --seats normal,normal,normal",
+       "--seats lists 3 seats but --players is 2"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.args);

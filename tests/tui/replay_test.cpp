@@ -1,10 +1,13 @@
 // Issue #21: the replay viewer's picture (a seat's hidden cards only in that
 // seat's view), asciicast recordings (same save, same bytes; every line valid
 // asciicast v2), and the replay/stats commands' errors.
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -158,7 +161,7 @@ TEST_CASE("replay --asciicast: written atomically; a failed write exits 2 and sa
 }
 
 TEST_CASE("replay --seat N without a terminal: the transcript as that seat was told it", "[replay][cli]") {
-  const auto all = run("replay " + finished_save());
+  const auto all = run("replay " + finished_save() + " --all");
   const auto ana = run("replay " + finished_save() + " --seat 1");
   const auto watcher = run("replay " + finished_save() + " --watch");
   REQUIRE(all.code == 0);
@@ -166,6 +169,128 @@ TEST_CASE("replay --seat N without a terminal: the transcript as that seat was t
   REQUIRE(watcher.code == 0);
   CHECK(watcher.out.size() <= ana.out.size());
   CHECK(ana.out.size() <= all.out.size());
+}
+
+namespace {
+
+std::string file_text(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// A Wacky Races game of three computers (Ana, Ben, Cleo: their hands are
+// secret) saved as if played at a shared table "friday": Ana's and Ben's
+// seats are people's, Ana's owned by `ana_uid`, Ben's by another account.
+// `keep_steps` < 0 keeps the whole game; else the save stops there.
+std::string shared_save(const std::string& name, std::uint32_t ana_uid, int keep_steps) {
+  const std::string plain = clitest::temp_dir() + "/shared-plain.save";
+  REQUIRE(run("sim wacky-races --seed 4 --players 3 --names Ana,Ben,Cleo --save " + plain).code == 0);
+  std::istringstream in(file_text(plain));
+  std::string out;
+  int steps = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line == "seat bot normal Ana") line = "seat human human Ana";
+    if (line == "seat bot normal Ben") line = "seat human human Ben";
+    if (line.rfind("step ", 0) == 0 && keep_steps >= 0 && steps++ >= keep_steps) continue;
+    out += line + "\n";
+    if (line.rfind("game ", 0) == 0) out += "table friday\n";
+    if (line == "seat bot normal Cleo")
+      out += fmt::format("owner 1 uid {} ana\nowner 2 uid {} ben\n", ana_uid, ana_uid + 1);
+  }
+  const std::string path = clitest::temp_dir() + "/" + name;
+  std::ofstream(path) << out;
+  return path;
+}
+
+std::uint32_t my_uid() {
+  return static_cast<std::uint32_t>(::getuid());
+}
+
+}  // namespace
+
+TEST_CASE("replay FILE: a watcher's view by default, as --help says; --all prints every hidden card",
+          "[replay][cli]") {
+  const std::string save = clitest::temp_dir() + "/replay-default.save";
+  const auto sim = run("sim wacky-races --seed 4 --players 3 --names Ana,Ben,Cleo --save " + save);
+  REQUIRE(sim.code == 0);
+  const auto plain = run("replay " + save);
+  const auto watch = run("replay " + save + " --watch");
+  const auto all = run("replay " + save + " --all");
+  REQUIRE(plain.code == 0);
+  CHECK(plain.out == watch.out);
+  CHECK(plain.out.find("Ana is dealt") == std::string::npos);  // a hand, said only to its seat
+  CHECK(all.out == sim.out);                                   // byte for byte as the game printed it
+  CHECK(all.out.find("Ana is dealt") != std::string::npos);
+  CHECK(run("replay " + save + " --all --seat 1").code == 2);
+  CHECK_THAT(run("--help").out + run("replay --help").out,
+             Catch::Contains("public information only (default"));
+}
+
+TEST_CASE("replay of a shared table's save still being played shows only the caller's own seat",
+          "[replay][cli]") {
+  // Ana's seat is this account's: the replay opens on it, and no other seat opens.
+  const std::string mine = shared_save("friday-mine.save", my_uid(), 60);
+  const auto plain = run("replay " + mine);
+  const auto ana = run("replay " + mine + " --seat 1");
+  REQUIRE(plain.code == 0);
+  REQUIRE(ana.code == 0);
+  CHECK(plain.out == ana.out);
+  CHECK_THAT(plain.out, Catch::Contains("Ana is dealt"));
+  CHECK_THAT(plain.out, !Catch::Contains("Ben is dealt"));
+  CHECK_THAT(plain.out, Catch::Contains("the saved game is not finished"));
+  for (const char* other : {" --seat 2", " --seat 3", " --all"}) {
+    const auto r = run("replay " + mine + other);
+    INFO(other);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains("the table 'friday' is still being played"));
+    CHECK_THAT(r.err, Catch::Contains("your own seat (1)"));
+    CHECK(r.out.find("Ben is dealt") == std::string::npos);
+  }
+  CHECK(run("replay " + mine + " --watch").code == 0);
+  // No seat of this account's: a watcher's view only.
+  const std::string theirs = shared_save("friday-theirs.save", my_uid() + 7, 60);
+  const auto outsider = run("replay " + theirs);
+  REQUIRE(outsider.code == 0);
+  CHECK(outsider.out == run("replay " + theirs + " --watch").out);
+  CHECK_THAT(outsider.out, !Catch::Contains(" is dealt"));
+  const auto refused = run("replay " + theirs + " --seat 1");
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("what a watcher sees"));
+  // The recording, too.
+  CHECK(run("replay " + mine + " --seat 2 --asciicast " + clitest::temp_dir() + "/friday.cast").code == 2);
+  // Once the game is over, every seat may be seen.
+  const std::string over = shared_save("friday-over.save", my_uid(), -1);
+  CHECK_THAT(run("replay " + over + " --seat 2").out, Catch::Contains("Ben is dealt"));
+  CHECK(run("replay " + over + " --all").code == 0);
+}
+
+TEST_CASE("Replay viewer: a shared table's save still being played opens no seat but the caller's",
+          "[replay]") {
+  const std::string mine = shared_save("friday-viewer.save", my_uid(), 60);
+  std::shared_ptr<const ReplayModel> model = ReplayModel::load(mine, DataSource::embedded(), my_uid());
+  REQUIRE_FALSE(model->finished());
+  CHECK(model->sight().limited);
+  CHECK(model->sight().own == 0);
+  AppContext ctx;
+  ReplayView view(ctx, model, 1);  // Ben's: not this account's to see
+  CHECK(view.viewer() == kEveryone);
+  view.set_viewer(2);
+  CHECK(view.viewer() == kEveryone);
+  view.cycle_viewer(+1);
+  CHECK(view.viewer() == 0);  // the own seat
+  view.cycle_viewer(+1);
+  CHECK(view.viewer() == kEveryone);  // Ben's and Cleo's skipped
+  view.cycle_viewer(-1);
+  CHECK(view.viewer() == 0);
+  CHECK_THAT(screen(view), Catch::Contains("Still being played: only your seat (Ana)"));
+  // Someone else replaying it sees no seat at all.
+  std::shared_ptr<const ReplayModel> other = ReplayModel::load(mine, DataSource::embedded(), my_uid() + 7);
+  ReplayView outsider(ctx, other, 0);
+  CHECK(outsider.viewer() == kEveryone);
+  outsider.cycle_viewer(+1);
+  CHECK(outsider.viewer() == kEveryone);
 }
 
 TEST_CASE("stats: finished line-mode games counted; sim games are not", "[stats][cli]") {

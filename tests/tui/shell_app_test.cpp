@@ -18,7 +18,9 @@
 
 #include <csignal>
 
+#include "core/save.h"
 #include "games/registry.h"
+#include "games/setup.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/saves.h"
@@ -63,6 +65,20 @@ void start_go_wacky(App& app, FakeTerminal& term) {
   term.press(KeyType::Enter);
   // "Draw Pile: N cards" is the board; the variants page names the Draw Pile too.
   REQUIRE(run_until(app, term, [&] { return play(app) != nullptr && term.shows("Draw Pile: "); }));
+}
+
+// Plays the human's first decision (the first option) and stops at their
+// next question: a game nobody has decided anything in is not saved.
+void first_decision(App& app, FakeTerminal& term) {
+  bool decided = false;
+  REQUIRE(run_until(app, term, [&] {
+    PlayScreen* p = play(app);
+    if (!p || p->session().phase() != Phase::HumanTurn || term.keys_pending()) return false;
+    if (!p->session().nothing_played()) return decided = true;
+    term.press(U'1');
+    return false;
+  }));
+  CHECK(decided);
 }
 
 // One key for whatever the game asks of the human: Enter on a turn, Space in a race.
@@ -185,8 +201,7 @@ TEST_CASE("shell app: q asks first, then saves and quits", "[shell][app]") {
   ctx.state_dir = tmp.path();
   App app(term, ctx, make_title_screen(ctx));
   start_go_wacky(app, term);
-  REQUIRE(
-      run_until(app, term, [&] { return play(app) && play(app)->session().phase() == Phase::HumanTurn; }));
+  first_decision(app, term);
   term.press(U'q');
   REQUIRE(run_until(app, term, [&] { return term.shows("Quit?"); }));
   CHECK(term.shows("Keep playing"));
@@ -413,6 +428,7 @@ TEST_CASE("shell app: Ctrl-C and SIGTERM save the game too; over a finished game
     ctx.state_dir = tmp.path();
     App app(term, ctx, make_title_screen(ctx));
     start_go_wacky(app, term);
+    first_decision(app, term);
     term.send_signal(sig);
     run_until(app, term, [&] { return app.finished(); });
     CHECK(app.exit_code() == 128 + sig);
@@ -480,4 +496,88 @@ TEST_CASE("shell app: the title asks before quitting; a host is asked what becom
   REQUIRE(::waitpid(server, &status, 0) == server);
   CHECK(WIFSIGNALED(status));
   CHECK(WTERMSIG(status) == SIGTERM);
+}
+
+TEST_CASE("shell app: Ctrl-C or q before anything is decided keeps no save, and says so",
+          "[shell][app][saves]") {
+  {
+    FakeTerminal term(80, 24, false);
+    AppContext ctx;
+    const TempDir tmp;
+    ctx.state_dir = tmp.path();
+    App app(term, ctx, make_title_screen(ctx));
+    start_go_wacky(app, term);  // seed 7: the human is asked first
+    REQUIRE(
+        run_until(app, term, [&] { return play(app) && play(app)->session().phase() == Phase::HumanTurn; }));
+    REQUIRE(play(app)->session().nothing_played());
+    term.send_signal(SIGINT);
+    run_until(app, term, [&] { return app.finished(); });
+    CHECK(app.exit_code() == 128 + SIGINT);
+    REQUIRE(app.messages().size() == 1);
+    CHECK(app.messages()[0] == "racetable: nothing was played yet, so no game was saved");
+    CHECK(list_saved_games(ctx.state_dir).empty());
+  }
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  App app(term, ctx, make_title_screen(ctx));
+  start_go_wacky(app, term);
+  REQUIRE(
+      run_until(app, term, [&] { return play(app) && play(app)->session().phase() == Phase::HumanTurn; }));
+  term.press(U'q');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Quit?"); }));
+  CHECK(term.shows("Nothing has been played yet: quitting keeps no saved game."));
+  CHECK_FALSE(term.shows("The game is saved"));
+  term.press(U'q');
+  run_until(app, term, [&] { return app.finished(); });
+  CHECK(app.exit_code() == 0);
+  CHECK(app.messages().empty());
+  CHECK(list_saved_games(ctx.state_dir).empty());
+}
+
+TEST_CASE("Continue a saved game: no finished game, no empty save; the title counts the same",
+          "[shell][app][saves]") {
+  const TempDir tmp;
+  auto write_save = [&](const std::string& name, const std::vector<std::string>& seats,
+                        const std::string& seed, int decisions) {
+    setup::TableRequest req;
+    req.game = "go-wacky";
+    req.seats = seats;
+    req.seed_text = seed;
+    auto table = setup::make_table(req, 1);
+    // Computers play to the end; a human's first `decisions` choices are the first option.
+    for (int made = 0;;) {
+      table->advance();
+      std::vector<PlayerId> humans;
+      table->humans_to_act(humans);
+      if (table->over() || humans.empty() || made == decisions) break;
+      std::vector<Action> acts;
+      table->state().legal_actions(humans.front(), acts);
+      table->submit(humans.front(), acts.front(), table->state().now());
+      ++made;
+    }
+    write_file_atomically(tmp.path() + "/" + name, save_text(*table));
+  };
+  write_save("finished.save", {"normal", "normal"}, "11", 0);
+  write_save("empty.save", {"human", "normal", "normal", "normal"}, "7",
+             0);  // nothing decided: Ctrl-C at once
+  write_save("going.save", {"human", "normal", "normal", "normal"}, "13", 2);
+  const auto all = list_saved_games(tmp.path());
+  REQUIRE(all.size() == 3);
+  for (const SavedGame& g : all) {
+    INFO(g.file);
+    CHECK(continuable(g) == (g.file == "going.save"));
+  }
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.state_dir = tmp.path();
+  App app(term, ctx, make_title_screen(ctx));
+  REQUIRE(run_until(app, term, [&] { return term.shows("Continue a saved game"); }));
+  CHECK(term.shows("1 saved"));
+  term.press(KeyType::Down);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("seed 13"); }));
+  CHECK_FALSE(term.shows("seed 11"));
+  CHECK_FALSE(term.shows("seed 7 "));
 }

@@ -48,7 +48,8 @@ class FileSizeLimit {
 };
 
 // A game of Go Wacky! (one human, three computers) saved to `save_path`,
-// on the game screen.
+// on the game screen, at the human's first question after something was
+// decided.
 std::unique_ptr<App> start_game(FakeTerminal& term, AppContext& ctx, const std::string& save_path) {
   setup::TableRequest req;
   req.game = "go-wacky";
@@ -59,6 +60,16 @@ std::unique_ptr<App> start_game(FakeTerminal& term, AppContext& ctx, const std::
   so.speed = kSpeedCount;  // computers at once
   auto session = std::make_unique<GameSession>(setup::make_table(req, 1), std::vector<Event>{}, so);
   auto app = std::make_unique<App>(term, ctx, make_play_screen(ctx, std::move(session)));
+  // Up to a question after the first decision: a game nobody has decided
+  // anything in yet is not saved at all.
+  for (int i = 0; i < 20000 && !app->finished(); ++i) {
+    auto* p = dynamic_cast<PlayScreen*>(&app->top());
+    if (p && p->session().phase() == Phase::HumanTurn && !term.keys_pending()) {
+      if (!p->session().nothing_played()) break;
+      term.press(U'1');
+    }
+    app->step_once();
+  }
   return app;
 }
 

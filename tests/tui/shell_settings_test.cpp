@@ -244,8 +244,12 @@ TEST_CASE("settings: the shell remembers seats, names, variants and the speed", 
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return dynamic_cast<PlayScreen*>(&app.top()) != nullptr; }));
   CHECK(dynamic_cast<PlayScreen*>(&app.top())->session().speed() == 4);
+  // Not silently (issue #33 item 17): at first the header says where the speed came from, then the bar.
   REQUIRE(run_until(app, term, [&] { return term.shows("speed "); }));
-  CHECK(term.shows("speed ####.."));
+  CHECK(term.shows("speed 4 of 6, as you last set it"));
+  term.advance(11000);
+  REQUIRE(run_until(app, term, [&] { return term.shows("speed ####.."); }));
+  CHECK_FALSE(term.shows("as you last set it"));
 }
 
 TEST_CASE("settings: when they cannot be written, the player is told before the game and at a speed change",

@@ -26,6 +26,17 @@ setup::TableRequest go_wacky(const std::string& seed) {
   return req;
 }
 
+// At Ana's first question (seed 7: she goes first): she plays her first
+// option, and the game goes on to her next question.
+void play_first_move(App& app, FakeTerminal& term) {
+  const std::size_t before = play(app)->table().log().size();
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] {
+    return play(app) && play(app)->table().phase() == Phase::HumanTurn &&
+           play(app)->table().log().size() > before;
+  }));
+}
+
 }  // namespace
 
 TEST_CASE("shell tables: a whole game of Go Wacky! with keys only, at 80x24, local and shared",
@@ -109,6 +120,7 @@ TEST_CASE("shell tables: the keys, rules and log pages open and close over a loc
   CHECK(term.shows("(Set Up)"));
   term.press(U'l');
   REQUIRE(run_until(app, term, [&] { return play(app) != nullptr && term.shows("Your move"); }));
+  play_first_move(app, term);  // a game nobody has decided anything in is not saved
   // q asks first; a shared table says the seat is kept.
   term.press(U'q');
   REQUIRE(run_until(app, term,
@@ -287,6 +299,7 @@ TEST_CASE(
   TestTable t = make_test_table(where, go_wacky("7"), term);
   App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
   REQUIRE(run_until(app, term, [&] { return play(app) && play(app)->table().phase() == Phase::HumanTurn; }));
+  play_first_move(app, term);  // a game nobody has decided anything in is not saved
   term.send_signal(SIGHUP);
   app.step_once();
   REQUIRE(app.finished());

@@ -14,7 +14,50 @@ int per_page(int options) {
   return options <= kKeysPerGroup ? kKeysPerGroup : kKeysPerGroup - 1;
 }
 
+// A prompt cut into its sentences: each ends at . ! or ? (and a closing
+// bracket or quote after it) followed by a space.
+std::vector<std::string> sentences(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '.' && text[i] != '!' && text[i] != '?') continue;
+    std::size_t end = i + 1;
+    while (end < text.size() && (text[end] == ')' || text[end] == '"')) ++end;
+    if (end < text.size() && text[end] != ' ') continue;
+    out.push_back(text.substr(start, end - start));
+    start = end;
+    while (start < text.size() && text[start] == ' ') ++start;
+    i = start == 0 ? 0 : start - 1;
+  }
+  if (start < text.size()) out.push_back(text.substr(start));
+  return out;
+}
+
+void add_sentence(std::string& to, const std::string& sentence) {
+  if (!to.empty()) to += ' ';
+  to += sentence;
+}
+
 }  // namespace
+
+SharedQuestion share_questions(const std::vector<std::string>& prompts) {
+  SharedQuestion out;
+  out.own.resize(prompts.size());
+  if (prompts.empty()) return out;
+  std::vector<std::vector<std::string>> cut;
+  for (const std::string& p : prompts) cut.push_back(sentences(p));
+  auto in_all = [&](const std::string& s) {
+    return std::all_of(cut.begin(), cut.end(), [&](const std::vector<std::string>& c) {
+      return std::find(c.begin(), c.end(), s) != c.end();
+    });
+  };
+  for (const std::string& s : cut.front())
+    if (in_all(s)) add_sentence(out.common, s);
+  for (std::size_t i = 0; i < cut.size(); ++i)
+    for (const std::string& s : cut[i])
+      if (!in_all(s)) add_sentence(out.own[i], s);
+  return out;
+}
 
 const std::u32string& seat_keys(int rank) {
   return kGroups[std::clamp(rank, 0, kSeatKeyGroups - 1)];

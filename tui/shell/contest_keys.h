@@ -36,4 +36,15 @@ std::vector<KeyLabel> contest_key_labels(int rank, int options, int page);
 // Pages of options for a group (1 when they all fit).
 int contest_pages(int options);
 
+// Several humans at one keyboard answer one contest, each asked their own
+// question (Racesmack: "tap your own (#2)" is Ben's, not Ana's). What the
+// questions share is said once (`common`); what each adds is `own[i]`, said
+// beside that human's keys. Sentences are compared whole, in the order of
+// the first question.
+struct SharedQuestion {
+  std::string common;
+  std::vector<std::string> own;  // one per question
+};
+SharedQuestion share_questions(const std::vector<std::string>& prompts);
+
 }  // namespace rt::shell

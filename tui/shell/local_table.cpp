@@ -71,6 +71,7 @@ class LocalTable final : public PlayTable, public LocalControls {
       if (is_human(who.front())) return fmt::format("{}'s turn is next.", seat_name(who.front()));
       return fmt::format("{} (computer) is playing...", seat_name(who.front()));
     }
+    if (st.turn() == Turn::Chance && s_->nothing_played()) return "Setting up the game...";
     return "The computers are playing...";
   }
   std::string turn_status() const override {
@@ -78,6 +79,7 @@ class LocalTable final : public PlayTable, public LocalControls {
     std::vector<PlayerId> who;
     st.actors(who);
     if (st.turn() == Turn::Player && !who.empty()) return seat_name(who.front()) + "'s turn";
+    if (st.turn() == Turn::Chance && s_->nothing_played()) return "Setting up";
     return "Computers' turn";
   }
   std::vector<std::string> contest_result() const override { return s_->contest_result(); }
@@ -131,6 +133,7 @@ class LocalTable final : public PlayTable, public LocalControls {
       return not_saved_line(*s_);
     }
     if (s_->save_path().empty() || !s_->save().empty()) return not_saved_line(*s_);
+    if (s_->nothing_played()) return "racetable: nothing was played yet, so no game was saved";
     return fmt::format("racetable: game saved to {} (continue it with: racetable resume)", s_->save_path());
   }
   bool unsaved() const override {

@@ -67,6 +67,8 @@ int PlayScreen::measure_board(int width, int max_rows, bool unicode, Millis now)
 }
 
 void PlayScreen::draw(Canvas& c, Millis now) {
+  if (speed_said_until_ == 0) speed_said_until_ = now + 10000;
+  saying_speed_ = now < speed_said_until_;
   c.clear();
   const int w = c.width();
   const int h = c.height();
@@ -157,7 +159,9 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
     std::string bar;
     for (int i = 1; i <= kSpeedCount; ++i)
       bar += i <= local_->speed() ? (c.unicode() ? "▮" : "#") : (c.unicode() ? "▯" : ".");
-    right += sep + "speed " + bar;
+    right +=
+        sep + (saying_speed_ ? fmt::format("speed {} of {}, as you last set it", local_->speed(), kSpeedCount)
+                             : "speed " + bar);
   }
   // Who watches stays in sight when the rest does not fit.
   if (watch_ && x + 2 + utf8_length(right) >= r.right()) right = fmt::format("{} watching", watch_->count());
@@ -369,22 +373,30 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
         }
         break;
       }
-      // Several humans at one keyboard: each seat's keys.
-      head(s.question(humans_in.front()).prompt, style::kAccent);
-      for (PlayerId p : humans_in) {
+      // Several humans at one keyboard: what their questions share, then
+      // each seat's own words and keys.
+      std::vector<Question> qs;
+      std::vector<std::string> prompts;
+      for (PlayerId p : humans_in) prompts.push_back(qs.emplace_back(s.question(p)).prompt);
+      const SharedQuestion shared = share_questions(prompts);
+      if (!shared.common.empty()) head(shared.common, style::kAccent);
+      for (std::size_t k = 0; k < humans_in.size(); ++k) {
+        const PlayerId p = humans_in[k];
         const int rank = s.human_rank(p);
-        const Question pq = s.question(p);
-        const std::vector<std::string>& acts = pq.labels;
+        const std::vector<std::string>& acts = qs[k].labels;
         StyledText t;
         append(t, canvas_form(seat_name(p), unicode) + ": ", style::kBold);
+        if (!shared.own[k].empty()) append(t, canvas_form(shared.own[k], unicode) + " ", style::kAccent);
         for (const KeyLabel& kl : contest_key_labels(rank, static_cast<int>(acts.size()),
                                                      pages_[static_cast<std::size_t>(std::max(0, rank))])) {
           std::string key;
           utf8_append(key, kl.key);
-          append(t, "[" + key + "] ", style::kKey);
-          append(t, kl.option < 0
-                        ? std::string("more  ")
-                        : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode) + "  ");
+          // A key and its option stay on one line.
+          append_unbroken(t, "[" + key + "] ", style::kKey);
+          append_unbroken(
+              t, kl.option < 0 ? std::string("more")
+                               : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode));
+          append(t, "  ");
         }
         for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
       }

@@ -22,7 +22,12 @@ PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table)
 }
 
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session) {
-  return std::make_unique<PlayScreen>(ctx, make_local_table(std::move(session)));
+  // The speed last set with + and - carries over to the next game: its header says so at first.
+  const bool carried =
+      session->speed() != kDefaultSpeed && ctx.settings && ctx.settings->settings().speed == session->speed();
+  auto screen = std::make_unique<PlayScreen>(ctx, make_local_table(std::move(session)));
+  if (carried) screen->say_speed_at_start();
+  return screen;
 }
 
 std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table) {
@@ -162,6 +167,7 @@ bool PlayScreen::tick(Millis now) {
     flash_.clear();
     changed = true;
   }
+  if (saying_speed_ && now >= speed_said_until_) changed = true;  // the header's bar again
   if (t_->phase() == Phase::Over && !was_over_) {
     was_over_ = true;
     over_since_ = now;
@@ -178,6 +184,7 @@ Millis PlayScreen::wake_at(Millis now) const {
   Millis at = t_->wake_at(now);
   if (watch_) at = std::min(at, watcher_wake_at(now));
   if (!flash_.empty()) at = std::min(at, flash_until_);
+  if (saying_speed_) at = std::min(at, speed_said_until_);
   return at;
 }
 
@@ -256,6 +263,11 @@ Nav PlayScreen::ask_quit() {
     choices.push_back(Choice{"Keep watching", U'n', [] { return Nav::pop(); }});
   } else if (session().save_path().empty() || !session().save().empty()) {
     return Nav::push(make_not_saved_dialog());
+  } else if (session().nothing_played()) {
+    message = {"Nothing has been played yet: quitting keeps no saved game."};
+    choices.push_back(Choice{"Quit racetable", U'q', [] { return Nav::exit(0); }});
+    choices.push_back(Choice{"Back to the title", U't', [] { return Nav::home(); }});
+    choices.push_back(Choice{"Keep playing", U'n', [] { return Nav::pop(); }});
   } else {
     message = {ctx_.no_commands
                    ? std::string("The game is saved, and Continue on the title screen goes on from here.")
@@ -335,7 +347,8 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
           !problem.empty())
         flash(fmt::format("Speed {} of {}. {}", local_->speed(), kSpeedCount, problem), now, 5000);
       else
-        flash(fmt::format("Speed {} of {}", local_->speed(), kSpeedCount), now, 1200);
+        flash(fmt::format("Speed {} of {} (your next games start at it too)", local_->speed(), kSpeedCount),
+              now, 1500);
       break;
     case Cmd::PageUp:
       log_scroll_ = std::min(log_max_scroll_, log_scroll_ + std::max(1, log_rect_.h - 1));

@@ -58,6 +58,9 @@ class PlayScreen final : public Screen {
   void set_watch_hint(std::string hint) { watch_hint_ = std::move(hint); }
   // Open to watchers (play_watch.cpp): nullptr when not.
   const Watchers* watchers() const { return watch_.get(); }
+  // The speed came from an earlier game (remembered): the header says so for
+  // the first seconds, rather than only drawing the bar.
+  void say_speed_at_start() { speed_said_until_ = 0; }
 
  private:
   // The decision on screen: the human asked, or the one human in a contest.
@@ -151,7 +154,9 @@ class PlayScreen final : public Screen {
   std::string flash_;
   Millis flash_until_ = 0;
   std::string watch_hint_;
-  bool user_paused_ = false;  // demo: a key paused it
+  Millis speed_said_until_ = -1;  // -1: not said; 0: to say from the first frame
+  bool saying_speed_ = false;     // this frame's header says where the speed came from
+  bool user_paused_ = false;      // demo: a key paused it
   bool was_over_ = false;
   std::string history_problem_;  // the game's end could not be added to history.jsonl: why
   Millis over_since_ = 0;

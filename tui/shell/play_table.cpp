@@ -23,7 +23,7 @@ std::vector<SeatPanel> seat_panels(const State& state, const std::vector<Seat>& 
       if (pl.player == id) {
         sp.place = pl.place;
         sp.detail = pl.detail;
-        sp.score = std::to_string(pl.score);
+        sp.score = brief_score(pl);
       }
     out.push_back(std::move(sp));
   }

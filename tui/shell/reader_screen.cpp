@@ -5,6 +5,7 @@
 
 #include "games/registry.h"
 #include "tui/shell/play_table.h"
+#include "tui/shell/rules_text.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
 
@@ -24,8 +25,11 @@ class ReaderScreen final : public Screen {
     c.text(1, 0, title_, style::kBarBold, w - 2);
     const int body_h = h - 2;
     wrapped_.clear();
+    const int text_w = std::max(10, w - 4);
     for (const ReaderLine& line : lines_) {
-      for (auto& l : wrap_styled(line.text, std::max(10, w - 4), line.hang)) wrapped_.push_back(std::move(l));
+      std::vector<StyledText> lines = wrap_styled(line.text, text_w, line.hang);
+      if (line.balanced) no_widow(lines, text_w, line.hang);
+      for (auto& l : lines) wrapped_.push_back(std::move(l));
     }
     const int total = static_cast<int>(wrapped_.size());
     max_top_ = std::max(0, total - body_h);
@@ -127,13 +131,19 @@ std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string&
   opt.players = e.info.min_players;
   auto game = builtin_registry().create(game_id, opt, ctx.data);
   std::vector<ReaderLine> out;
-  for (const std::string& line : wrap(game->rules_text(), 100000)) {
-    // Headings in the rules text are the lines in capitals.
-    bool heading = !line.empty() && line[0] != ' ';
-    for (char ch : line) heading = heading && !(ch >= 'a' && ch <= 'z');
-    std::size_t indent = line.find_first_not_of(' ');
-    if (indent == std::string::npos) indent = 0;
-    out.push_back(plain(line, heading ? style::kTitle : style::kNormal, static_cast<int>(indent) + 2));
+  // Wrapped as the text means: paragraphs reflowed, lists and tables kept.
+  for (const RulesPart& part : rules_parts(game->rules_text())) {
+    ReaderLine l;
+    if (part.kind == RulesPart::Kind::Heading) {
+      const auto title = static_cast<std::size_t>(part.title);
+      append(l.text, std::string_view(part.text).substr(0, title), style::kTitle);
+      append(l.text, std::string_view(part.text).substr(title));
+    } else {
+      append(l.text, part.text);
+    }
+    l.hang = part.hang;
+    l.balanced = true;
+    out.push_back(std::move(l));
   }
   if (!e.info.variants.empty()) {
     out.push_back(plain(""));
@@ -143,6 +153,7 @@ std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string&
       append(l.text, "  " + v.name, style::kBold);
       append(l.text, "  " + v.summary);
       l.hang = 4;
+      l.balanced = true;
       out.push_back(std::move(l));
     }
   }
@@ -154,6 +165,7 @@ std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string&
       append(l.text, "  " + p.name, style::kBold);
       append(l.text, "  " + p.summary);
       l.hang = 4;
+      l.balanced = true;
       out.push_back(std::move(l));
     }
   }

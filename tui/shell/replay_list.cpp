@@ -17,6 +17,8 @@ std::unique_ptr<Screen> make_replay_list_screen(AppContext& ctx) {
   kind.open_help = "watch again";
   kind.stats_tag = "replays";
   kind.finished_looks_good = true;
+  // An empty save of an older racetable has nothing to watch.
+  kind.shows = [](const SavedGame& g) { return !g.readable || g.moves > 0; };
   kind.summary = [](const SavedGame& g) {
     return g.over ? fmt::format("finished, {} moves", g.moves)
                   : fmt::format("not finished, {} move{} so far", g.moves, g.moves == 1 ? "" : "s");

@@ -4,7 +4,8 @@
 
 namespace rt::shell {
 
-std::unique_ptr<ReplayModel> ReplayModel::load(const std::string& path, const DataSource& data) {
+std::unique_ptr<ReplayModel> ReplayModel::load(const std::string& path, const DataSource& data,
+                                               std::uint32_t uid) {
   auto m = std::make_unique<ReplayModel>();
   m->path_ = path;
   const SaveFile save = parse_save(read_file(path), path);
@@ -43,6 +44,7 @@ std::unique_ptr<ReplayModel> ReplayModel::load(const std::string& path, const Da
   });
   m->table_->set_step_observer(nullptr);
   m->table_->set_event_sink(nullptr);
+  m->sight_ = replay_sight(save, m->table_->over(), uid);
   // The chosen actions, from the table's history (ids, not text).
   const auto& history = m->table_->history();
   int turn = 0;

@@ -4,6 +4,9 @@
 // replay viewer and the asciicast writer draw from it. No terminal here.
 #pragma once
 
+#include <unistd.h>
+
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,7 +33,9 @@ struct ReplayPosition {
 class ReplayModel {
  public:
   // Reads and replays the save; throws SaveError/UserError naming the file.
-  static std::unique_ptr<ReplayModel> load(const std::string& path, const DataSource& data);
+  // `uid`: the account replaying it (what it may see).
+  static std::unique_ptr<ReplayModel> load(const std::string& path, const DataSource& data,
+                                           std::uint32_t uid = static_cast<std::uint32_t>(::getuid()));
 
   const std::string& path() const { return path_; }
   const Game& game() const { return table_->game(); }
@@ -39,6 +44,9 @@ class ReplayModel {
   std::uint64_t seed() const { return table_->seed(); }
   bool finished() const { return table_->over(); }
   const std::string& table_name() const { return table_name_; }
+  // What this account may see (core/save.h): an unfinished shared table's
+  // save shows only the caller's own seat until the game is over.
+  const ReplaySight& sight() const { return sight_; }
 
   int size() const { return static_cast<int>(positions_.size()); }
   const ReplayPosition& at(int i) const { return positions_[static_cast<std::size_t>(i)]; }
@@ -55,6 +63,7 @@ class ReplayModel {
  private:
   std::string path_;
   std::string table_name_;
+  ReplaySight sight_;
   std::unique_ptr<Table> table_;  // at the end of the history
   std::vector<ReplayPosition> positions_;
   std::vector<LogEntry> log_;

@@ -129,20 +129,32 @@ void ReplayView::set_position(int i) {
 
 void ReplayView::set_viewer(PlayerId viewer) {
   const auto seats = static_cast<PlayerId>(model_->seats().size());
-  viewer_ = viewer >= 0 && viewer < seats ? viewer : kEveryone;
+  // A seat this account may not see yet (a shared table still being played): a watcher's view.
+  viewer_ = viewer >= 0 && viewer < seats && model_->sight().may_see(viewer) ? viewer : kEveryone;
   table_->go(position_, viewer_);
   const std::string name = table_->seat_name(viewer_);
-  screen_->set_watch_hint(
-      viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
-                  : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.", name, name));
+  const auto& sight = model_->sight();
+  if (sight.limited)
+    screen_->set_watch_hint(sight.own >= 0
+                                ? fmt::format("Still being played: only your seat ({}) or a watcher's view.",
+                                              table_->seat_name(sight.own))
+                                : std::string("Still being played: only a watcher's view."));
+  else
+    screen_->set_watch_hint(
+        viewer_ < 0 ? "Seen as a watcher: public information only. v: see as a seat."
+                    : fmt::format("Seen as {}: {}'s hidden cards, nobody else's. v: next view.", name, name));
 }
 
 void ReplayView::cycle_viewer(int by) {
   const auto seats = static_cast<int>(model_->seats().size());
-  // Views in order: watcher (index 0), seat 0 (1), seat 1 (2)...
-  const int index = viewer_ < 0 ? 0 : viewer_ + 1;
-  const int next = ((index + by) % (seats + 1) + seats + 1) % (seats + 1);
-  set_viewer(next == 0 ? kEveryone : static_cast<PlayerId>(next - 1));
+  // Views in order: watcher (index 0), seat 0 (1), seat 1 (2)..., the seats
+  // this account may not see skipped.
+  int index = viewer_ < 0 ? 0 : viewer_ + 1;
+  for (int step = 0; step <= seats; ++step) {
+    index = ((index + by) % (seats + 1) + seats + 1) % (seats + 1);
+    if (index == 0 || model_->sight().may_see(static_cast<PlayerId>(index - 1))) break;
+  }
+  set_viewer(index == 0 ? kEveryone : static_cast<PlayerId>(index - 1));
 }
 
 std::string ReplayView::viewer_name() const {

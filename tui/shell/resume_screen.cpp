@@ -15,6 +15,7 @@ std::unique_ptr<Screen> make_resume_screen(AppContext& ctx) {
   kind.cannot = "cannot be resumed";
   kind.open_help = "continue";
   kind.stats_tag = "resume";
+  kind.shows = continuable;
   kind.summary = [](const SavedGame& g) {
     return fmt::format(
         "seed {}  {}", g.seed,

@@ -13,6 +13,10 @@
 
 namespace rt::shell {
 
+bool continuable(const SavedGame& g) {
+  return !g.readable || (!g.over && g.moves > 0);
+}
+
 std::vector<SavedGame> list_saved_games(const std::string& dir) {
   std::vector<SavedGame> out;
   DIR* d = ::opendir(dir.c_str());

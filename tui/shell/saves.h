@@ -33,6 +33,11 @@ struct SavedGame {
 // with their error rather than hidden.
 std::vector<SavedGame> list_saved_games(const std::string& dir);
 
+// A save worth offering to continue: not over (a finished game is watched
+// again, not continued) and with something decided in it (an empty save of
+// an older racetable is no game). An unreadable one is listed to say why.
+bool continuable(const SavedGame& g);
+
 // A fresh path for a new game: <dir>/<game>-<yyyymmdd-hhmmss>.save.
 std::string new_save_path(const std::string& dir, const std::string& game_id, std::time_t now);
 

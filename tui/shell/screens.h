@@ -37,7 +37,8 @@ std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::strin
 // Scrolling text pages. `closer` also closes the page (the key that opened it).
 struct ReaderLine {
   StyledText text;
-  int hang = 0;  // indent of wrapped continuation lines
+  int hang = 0;           // indent of wrapped continuation lines
+  bool balanced = false;  // no last line of one word (no_widow)
 };
 std::unique_ptr<Screen> make_reader_screen(std::string title, std::vector<ReaderLine> lines, char32_t closer,
                                            bool start_at_end = false);

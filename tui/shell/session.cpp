@@ -1,6 +1,7 @@
 #include "tui/shell/session.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -200,8 +201,20 @@ void GameSession::skip(Millis real) {
   update(real);
 }
 
+bool GameSession::nothing_played() const {
+  const auto& h = table_->history();
+  return std::none_of(h.begin(), h.end(), [](const Step& s) { return s.player >= 0; });
+}
+
 std::string GameSession::save() {
   if (options_.save_path.empty()) return {};
+  if (nothing_played()) {
+    std::error_code ec;
+    std::filesystem::remove(options_.save_path, ec);
+    saved_decisions_ = table_->history().size();
+    save_problem_.clear();
+    return {};
+  }
   try {
     write_file_atomically(options_.save_path, save_text(*table_));
     saved_decisions_ = table_->history().size();

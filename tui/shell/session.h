@@ -106,8 +106,12 @@ class GameSession {
   const std::vector<std::string>& last_contest_result() const { return report_.lines(); }
 
   // Writes the save file (if this session has one). Returns "" or the error.
-  // Every save (autosaves too) records its outcome in save_problem().
+  // Every save (autosaves too) records its outcome in save_problem(). A game
+  // nobody has decided anything in yet is not kept: no file is written, and
+  // one left at the save path is removed (Ctrl-C at the first question).
   std::string save();
+  // No seat has decided anything yet (set-up and chance only): nothing to keep.
+  bool nothing_played() const;
   // Why the last save failed ("" after a save that worked, or before any):
   // the play screen shows it until a save works again.
   const std::string& save_problem() const { return save_problem_; }

@@ -32,7 +32,7 @@ class TitleScreen final : public Screen {
   void refresh_saves() {
     saves_ = 0;
     for (const SavedGame& g : list_saved_games(ctx_.state_dir))
-      if (g.readable && !g.over) ++saves_;
+      if (g.readable && continuable(g)) ++saves_;
     rows_ = {
         MenuRow{"Play a game", "choose a game, the players, go", true},
         MenuRow{"Continue a saved game",

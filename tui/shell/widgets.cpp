@@ -52,7 +52,8 @@ std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang)
     for (std::size_t i = pos; i < end; ++i)
       if (text[i].ch == U'\n') end = i;
     const auto blank = [&](std::size_t i) { return text[i].ch == U' ' || text[i].ch == kNoBreakSpace; };
-    if (end < text.size() && text[end].ch != U'\n' && !blank(end)) {
+    // A no-break space is no place to break: only a plain one is.
+    if (end < text.size() && text[end].ch != U'\n' && text[end].ch != U' ') {
       std::size_t sp = end;
       while (sp > pos && text[sp - 1].ch != U' ') --sp;
       // A run kept together (a rule's name) longer than a whole line breaks
@@ -77,6 +78,33 @@ std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang)
     if (pos >= text.size()) break;
   }
   return lines;
+}
+
+void no_widow(std::vector<StyledText>& lines, int width, int hang) {
+  if (lines.size() < 2) return;
+  hang = std::clamp(hang, 0, width / 2);
+  const auto words = [](const StyledText& l, std::size_t from) {
+    int n = 0;
+    for (std::size_t i = from; i < l.size(); ++i)
+      if (l[i].ch != U' ' && (i == from || l[i - 1].ch == U' ')) ++n;
+    return n;
+  };
+  StyledText& last = lines.back();
+  StyledText& above = lines[lines.size() - 2];
+  const auto from = static_cast<std::size_t>(hang);
+  if (last.size() <= from || words(last, from) != 1) return;
+  const std::size_t above_from = lines.size() > 2 ? from : 0;
+  if (words(above, above_from) < 3) return;
+  std::size_t cut = above.size();
+  while (cut > 0 && above[cut - 1].ch != U' ') --cut;  // the last word starts at `cut`
+  StyledText moved(from, Cell{});
+  moved.insert(moved.end(), above.begin() + static_cast<std::ptrdiff_t>(cut), above.end());
+  moved.push_back(Cell{U' ', above.back().style});
+  moved.insert(moved.end(), last.begin() + static_cast<std::ptrdiff_t>(from), last.end());
+  if (static_cast<int>(moved.size()) > width) return;
+  above.resize(cut);
+  while (!above.empty() && above.back().ch == U' ') above.pop_back();
+  last = std::move(moved);
 }
 
 int draw_styled(Canvas& c, int x, int y, const StyledText& text, int max_w) {

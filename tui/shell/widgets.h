@@ -51,6 +51,10 @@ inline constexpr char32_t kNoBreakSpace = U'\u00A0';
 void append_unbroken(StyledText& text, std::string_view utf8, Style s = {});
 // Wraps like wrap(); continuation lines start with `hang` spaces.
 std::vector<StyledText> wrap_styled(const StyledText& text, int width, int hang = 0);
+// Wrapped lines of one paragraph (wrap_styled's, with the same width and
+// hang) whose last line holds one word: the word before it moves down too,
+// when the line above keeps two words or more and the last line still fits.
+void no_widow(std::vector<StyledText>& lines, int width, int hang);
 // Draws up to max_w columns (-1: to the canvas edge); returns columns used.
 int draw_styled(Canvas& c, int x, int y, const StyledText& text, int max_w = -1);
 

@@ -107,6 +107,21 @@ TEST_CASE("Go Wacky!: only the player who played it rolls", "[go-wacky][rules][g
   CHECK(actors == std::vector<PlayerId>{0});
 }
 
+TEST_CASE("Go Wacky!: the question names the count to beat, not a count that goes stale on screen",
+          "[go-wacky][view][gw]") {
+  // The shell keeps a question's words while it stands; the board above it
+  // counts ("19 Go Wacky!"), so the question must not say "(now 13)".
+  auto t = four_with("gw-red", "red");
+  act(*t.s, 0, "play gw-red");
+  const std::string asked = t.s->prompt(0);
+  CHECK(asked == "Go Wacky! Roll for red before the count reaches 20.");
+  act(*t.s, 0, "roll", 6600);
+  chance(*t.s, "die blue");
+  REQUIRE(t.s->phase() == Phase::GwRace);
+  REQUIRE(t.s->count_reached(t.s->now()) > 10);
+  CHECK(t.s->prompt(0) == asked);
+}
+
 TEST_CASE("Go Wacky!: a match takes the card and turns over the next one to roll for",
           "[go-wacky][rules][gw]") {
   // Rulebook: "If you match it, take the card and add it to your Scoring Pile, turn over the top card from

@@ -144,3 +144,17 @@ TEST_CASE("Narration: a Rule Card on top of the draw pile is shown with its rule
       seen = true;
   CHECK(seen);
 }
+
+TEST_CASE("Standings: one Race card is said in the singular, a shared lead is each player's",
+          "[racesmack][view]") {
+  std::shared_ptr<const RacesmackGame> g = make(3);
+  auto s = start(g);
+  CHECK(s->standings().summary == "Ana, Ben and Cleo share the lead with 0 Race cards each.");
+  deal(*s, hands_with({"R02", "R06", "R04"}), "R05");
+  pick(*s, {"R02", "R06", "R04"});  // triangle, triangle, circle
+  tap(*s, 2, 1, 400);               // Cleo taps Ana's triangle: correct, fastest (two cards to place)
+  tap(*s, 1, 2, 500);               // Ben taps his own triangle: correct, it joins his Race
+  REQUIRE(race_ids(*s, 1) == std::vector<std::string>{"R06"});
+  CHECK(s->standings().summary == "Ben leads with 1 Race card.");
+  CHECK(s->standings().placings.front().detail.rfind("1 Race card", 0) == 0);
+}

@@ -30,7 +30,7 @@ void double_for(ScrapRacerState& s, int pile) {
 
 // Rulebook, B) Doubles 1st: "If, after applying the effect, a racer lands on a space with another racer, a
 // fight takes place."
-TEST_CASE("B) Doubles 1: a racer landing on another after the crash card fights",
+TEST_CASE("Doubles 1: a racer landing on another after the crash card fights",
           "[scrap-racer][rules][crash]") {
   auto t = field(3, 5, 20, 25);
   double_for(*t, 0);
@@ -46,7 +46,7 @@ TEST_CASE("B) Doubles 1: a racer landing on another after the crash card fights"
 // dashboard. If this is their third marker, they return all markers to the common supply, and draw the top
 // card from the Bonus deck ... The player may use this card during any of their future turns. Players may
 // hold any number of bonus cards."
-TEST_CASE("B) Doubles 2: a bonus marker per crash; the third returns them all for a bonus card",
+TEST_CASE("Doubles 2: a bonus marker per crash; the third returns them all for a bonus card",
           "[scrap-racer][rules][crash]") {
   auto t = start(3, {"crusher", "hover", "twister"});
   t->test_set_bonus_markers(0, 2);
@@ -66,7 +66,7 @@ TEST_CASE("B) Doubles 2: a bonus marker per crash; the third returns them all fo
 
 // Rulebook, B) Doubles: "Once the instructions on the crash card have been followed, the card is discarded.
 // If the draw deck is now empty, shuffle the discard pile to make a new deck."
-TEST_CASE("B) Doubles: crash cards are discarded; an empty pile is made anew from its discards",
+TEST_CASE("Doubles: crash cards are discarded; an empty pile is made anew from its discards",
           "[scrap-racer][rules][crash]") {
   auto t = start(3, {"crusher", "hover", "twister"});
   for (int i = 0; i < 17; ++i) {

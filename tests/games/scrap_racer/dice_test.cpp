@@ -54,7 +54,7 @@ TEST_CASE("Example: a second 3 with the third die draws a 3/4 crash card; no mov
 
 // Rulebook, B) Doubles rolled, 1st: "The player draws the top card from the crash deck that matches the
 // number of the rolled double".
-TEST_CASE("B) Doubles: the crash pile matches the doubled number (1/2, 3/4, 5/6)",
+TEST_CASE("Doubles: the crash pile matches the doubled number (1/2, 3/4, 5/6)",
           "[scrap-racer][rules][dice]") {
   const std::vector<std::pair<int, std::string>> cases{{1, "crash advance-2"},
                                                        {2, "crash advance-2"},

@@ -24,7 +24,7 @@ Race three(const std::string& first, const std::string& second = "crusher",
 
 // Rulebook, A) 1): "advances their racer the same number of spaces clockwise along the race track, counting
 // every space as one, even those that are occupied by another racer."
-TEST_CASE("A) Move 1: every space counts as one, even an occupied one", "[scrap-racer][rules][move]") {
+TEST_CASE("Move 1: every space counts as one, even an occupied one", "[scrap-racer][rules][move]") {
   auto t = three("hover");
   t->test_set_distance(0, 3);
   t->test_set_distance(1, 5);

@@ -203,3 +203,24 @@ TEST_CASE("2-player game: on its own move turn the Jackal beats its teammate aut
   turn(*t, 2);
   CHECK(t->phase() == Phase::FightChoose);
 }
+
+TEST_CASE("2-player game: the leader's words and the shared bonus cards read whole",
+          "[scrap-racer][teams][view]") {
+  auto t = duel();
+  act(*t, "first crusher");
+  turn(*t, 3);  // Crusher moves; Hover is still behind the finish line
+  const std::string summary = t->standings().summary;
+  INFO(summary);
+  CHECK_THAT(summary, Catch::Contains("still behind the finish line"));
+  CHECK_THAT(summary, !Catch::Contains(" on behind"));
+  // The dashboards at 80 columns: the second racer of a player says its cards
+  // are shared with the first, in words that fit.
+  Canvas c(80, 20, false);
+  ViewContext ctx;
+  ctx.viewer = 0;
+  t->view(c, ctx);
+  const std::string text = c.to_text();
+  INFO(text);
+  CHECK_THAT(text, Catch::Contains(" shared"));
+  CHECK_THAT(text, !Catch::Contains("\""));
+}
