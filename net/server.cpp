@@ -10,7 +10,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <ctime>
 #include <map>
 
 #include <fmt/format.h>
@@ -191,34 +190,6 @@ std::vector<SeatController> Server::controllers() const {
 
 Millis Server::now() const {
   return opt_.clock();
-}
-
-namespace {
-
-// The wall-clock time a log line starts with.
-std::string clock_stamp() {
-  char stamp[16] = "";
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  if (::localtime_r(&t, &tm)) std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
-  return stamp;
-}
-
-}  // namespace
-
-void Server::say(std::string_view line) {
-  if (!opt_.log) return;
-  opt_.log(fmt::format("{} {}", clock_stamp(), line));
-}
-
-void Server::say_peer(const Client& c, PeerLine kind, std::string_view line) {
-  if (!opt_.log) return;
-  // The host's own account could flood its own log anyway: every line of its is written.
-  if (c.cred.uid == host_uid_ || repeated_.admit(c.cred.uid, kind, c.user, now(), clock_stamp())) say(line);
-}
-
-void Server::say_counts(Millis real, bool everything) {
-  for (const std::string& line : repeated_.due(real, everything)) say(line);
 }
 
 void Server::install_signal_handlers() {

@@ -1,0 +1,40 @@
+// The table's log: one line per event, stamped with the wall clock; what a
+// peer does again and again is counted past a few lines a minute
+// (net/repeated_lines.h).
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "net/server_internal.h"
+
+namespace rt::net {
+
+namespace {
+
+// The wall-clock time a log line starts with.
+std::string clock_stamp() {
+  char stamp[16] = "";
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  if (::localtime_r(&t, &tm)) std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
+  return stamp;
+}
+
+}  // namespace
+
+void Server::say(std::string_view line) {
+  if (!opt_.log) return;
+  opt_.log(fmt::format("{} {}", clock_stamp(), line));
+}
+
+void Server::say_peer(const Client& c, PeerLine kind, std::string_view line) {
+  if (!opt_.log) return;
+  // The host's own account could flood its own log anyway: every line of its is written.
+  if (c.cred.uid == host_uid_ || repeated_.admit(c.cred.uid, kind, c.user, now(), clock_stamp())) say(line);
+}
+
+void Server::say_counts(Millis real, bool everything) {
+  for (const std::string& line : repeated_.due(real, everything)) say(line);
+}
+
+}  // namespace rt::net
