@@ -154,7 +154,7 @@ if [ "$MODE" = session ]; then
   n=$(pane A | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
   t send-keys -t A "$n"
   wait_for A 'who is playing\?'
-  pane A | grep -Eq 'Seat 1 +Ana ' || fail "seat 1 is not called Ana"
+  wait_for A 'Seat 1 +Ana ' 5  # the page may show before its rows are read
   t send-keys -t A Enter
   wait_for A 'variants and seed'
   t send-keys -t A Enter
