@@ -126,7 +126,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
                {"table", opt_.name},
                {"game", table_->game().info().id},
                {"game_name", table_->game().info().name},
-               {"host", user_name(host_uid_)},
+               {"host", host_name()},
                {"role", c.kind == Client::Kind::Player ? "play" : "watch"}};
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
@@ -145,12 +145,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   (void)real;
 }
 
-SeatOwner Server::identity(const Client& c) {
-  return SeatOwner::of_uid(c.cred.uid, c.user);
-}
-
 Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {
-  WrongCodes& w = wrong_codes_[c.cred.uid];
+  WrongCodes& w = wrong_codes_[peer_of(c)];
   if (real < w.next_try) {
     say_peer(c, PeerLine::CodeTooSoon,
              fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
@@ -158,12 +154,12 @@ Server::CodeCheck Server::check_code(const Client& c, const std::string& code, M
     return CodeCheck::Throttled;
   }
   if (same_secret(opt_.code, code)) {
-    wrong_codes_.erase(c.cred.uid);
+    wrong_codes_.erase(peer_of(c));
     return CodeCheck::Right;
   }
   ++w.count;
   // The host's own account could read the code from this process anyway: logged, not slowed.
-  if (c.cred.uid == host_uid_) w.count = 0;
+  if (is_host(c)) w.count = 0;
   const Millis delay = w.count == 0
                            ? 0
                            : std::min<Millis>(opt_.code_delay_max_ms, static_cast<Millis>(opt_.code_delay_ms)

@@ -26,6 +26,7 @@
 #include "core/types.h"
 #include "net/protocol.h"
 #include "net/ssh_internal.h"
+#include "net/table_broker.h"
 
 namespace rt::net {
 namespace {
@@ -589,6 +590,8 @@ void SessionProcess::start_child() {
   if (child_ < 0) throw UserError("cannot start the shell (fork failed)");
   if (child_ > 0) {
     ::fcntl(master_, F_SETFL, ::fcntl(master_, F_GETFL) | O_NONBLOCK);
+    if (s_.tables_fd >= 0) ::close(s_.tables_fd);  // the shell's alone now
+    s_.tables_fd = -1;
     return;
   }
   // The shell's process: the pty is its controlling terminal and its stdio.
@@ -601,8 +604,14 @@ void SessionProcess::start_child() {
   for (int fd = 0; fd < 3; ++fd) ::dup2(slave, fd);
   // Nothing of the connection reaches the shell: not the socket, the
   // master, the listening process's report socket or anything else.
-  ::close_range(3, ~0u, 0);
+  // Only the shell's end of its tables pair goes on, as descriptor 3.
+  if (s_.tables_fd == 3)
+    ::fcntl(3, F_SETFD, 0);
+  else if (s_.tables_fd >= 0)
+    ::dup2(s_.tables_fd, 3);
+  ::close_range(s_.tables_fd >= 0 ? 4 : 3, ~0u, 0);
   ::clearenv();
+  if (s_.tables_fd >= 0) ::setenv(kTablesFdEnv, "3", 1);
   const std::string& home = player_.home;
   ::setenv("TERM", player_.term.c_str(), 1);
   ::setenv("LANG", player_.utf8 ? "C.UTF-8" : "C", 1);
