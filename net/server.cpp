@@ -618,12 +618,14 @@ void Server::close_table() {
     const std::string host = host_name();
     const json closing{
         {"type", "closing"},
-        {"text",
-         save_problem_.empty()
-             ? fmt::format("the host ({}) closed the table; the game is saved, and they can open it again "
-                           "where it stopped",
-                           host)
-             : fmt::format("the host ({}) closed the table, and the game could not be saved", host)},
+        {"text", save_problem_.empty()
+                     ? (opt_.no_socket
+                            ? std::string("the server stopped; the game is saved and is back on the Tables "
+                                          "page when the server starts again")
+                            : fmt::format("the host ({}) closed the table; the game is saved, and they can "
+                                          "open it again where it stopped",
+                                          host))
+                     : fmt::format("the host ({}) closed the table, and the game could not be saved", host)},
         {"saved", save_problem_.empty()}};
     for (auto& c : clients_)
       if (!c->dead && (c->kind == Client::Kind::Player || c->kind == Client::Kind::Watcher))

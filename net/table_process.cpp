@@ -3,6 +3,7 @@
 #include "net/table_process.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -95,6 +96,8 @@ class TableProcess {
 
   int run() {
     ensure_private_dir(dir_);
+    // A log line the listening process has no room for is lost, never waited for.
+    ::fcntl(control_, F_SETFL, ::fcntl(control_, F_GETFL) | O_NONBLOCK);
     Server::install_signal_handlers();
     std::signal(SIGHUP, SIG_IGN);  // as the listening process: a detached server outlives its terminal
     reopen_saved();
@@ -236,6 +239,8 @@ class TableProcess {
       }
       if (const auto old = links_.find(link.fd); old != links_.end()) links_.erase(old);
       const int fd = link.fd;
+      // Never blocked by a shell that does not read its answers: it loses its link instead.
+      ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
       links_[fd] = std::move(link);
       hub_.watch(fd, [this, fd] { on_link(fd); });
     }
