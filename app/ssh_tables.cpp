@@ -74,7 +74,23 @@ json SshTablesLink::ask(json request, int* got_fd, int timeout_ms) {
 
 namespace {
 
-constexpr const char* kRejoin = "log in again: your seat is on the Tables page";
+// How to come back: this server as the player reached it (SSH_CONNECTION:
+// client address and port, server address and port), then its Tables page.
+std::string rejoin_command(const shell::AppContext& ctx) {
+  const char* conn = std::getenv("SSH_CONNECTION");
+  std::string words[4];
+  std::size_t n = 0;
+  for (const char* c = conn ? conn : ""; *c && n < 4; ++c) {
+    if (*c == ' ')
+      ++n;
+    else
+      words[n] += *c;
+  }
+  if (words[2].empty() || words[3].empty()) return "ssh to this server again";
+  const std::string port = words[3] == "22" ? std::string() : "-p " + words[3] + " ";
+  return net::printable(
+      fmt::format("ssh {}{}@{}", port, ctx.player_name.empty() ? "NAME" : ctx.player_name, words[2]), 80);
+}
 
 }  // namespace
 
@@ -97,7 +113,8 @@ std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, SshTable
       if (type == "welcome") {
         // The host's name is the table process's word: it is this server's own.
         return shell::make_table_screen(
-            ctx, net::make_remote_table(std::move(conn), *m, net::RemoteSettings{name, "", kRejoin, {}}));
+            ctx, net::make_remote_table(std::move(conn), *m,
+                                        net::RemoteSettings{name, "", rejoin_command(ctx), {}}));
       }
       if (type == "refused" || type == "error") {
         const json& text = (*m)[type == "refused" ? "reason" : "text"];

@@ -267,7 +267,8 @@ if [ "$MODE" = tables ]; then
   t send-keys -t A Enter
   wait_for A 'Host a table on this server' 10
   t send-keys -t A a
-  wait_for A 'Waiting for players: seat 2 \(Ben\) \(they join from their Tables page\)' 10
+  wait_for A 'Waiting for players: seat 2 \(Ben\) \(they' 10
+  pane A | grep -q 'join from their Tables page' || fail "the host is not told where players join"
   log_has "$WORK/server.out" "tables: ana \(key SHA256:[^ ]+\) hosts table go-wacky \(go-wacky, public\)"
 
   echo "2. Bob joins it from his Tables page; Cat watches"
@@ -291,10 +292,16 @@ if [ "$MODE" = tables ]; then
   kill -9 "$(ssh_pid_of B)"
   log_has "$WORK/server.out" "table go-wacky: bob .* left seat 2 \(Ben\)" 15
   t send-keys -t C q
-  wait_for C 'Tables: games on this server|Play a game' 10
-  pane C | grep -q 'Play a game' && open_tables C
-  sit C 'Watch +\(w\)' Escape
-  pane C | grep -q 'seat 2' && fail "Cat is offered Bob's seat: $(pane C | grep 'seat 2')"
+  wait_for C 'Leave the table\?' 10
+  pane C | grep -q "cat@127.0.0.1\`" || fail "the watcher is not told how to come back (ssh ... cat@127.0.0.1)"
+  t send-keys -t C t
+  wait_for C 'Play a game' 10
+  open_tables C
+  wait_for C 'seat 2: Ben \(bob, away\)|go-wacky: Go Wacky!' 10
+  t send-keys -t C Down Enter
+  wait_for C 'Watch +\(w\)' 10
+  pane C | grep -Eq 'Sit at seat|Back to your seat' && fail "Cat is offered a seat that is Bob's"
+  t send-keys -t C Escape
   ssh_in B2 bob bob
   t kill-session -t B
   wait_for B2 'Playing as bob' 15
