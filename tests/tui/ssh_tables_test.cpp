@@ -15,11 +15,13 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <string>
 
 #include "app/remote_table.h"
 #include "app/ssh_tables.h"
+#include "core/history.h"
 #include "core/save.h"
 #include "net/client.h"
 #include "net/table_broker.h"
@@ -358,4 +360,50 @@ TEST_CASE("SSH tables: the Tables page shows names from peers printable", "[ssh]
   CHECK(text.find('\x1b') == std::string::npos);
   CHECK(text.find('\x07') == std::string::npos);
   ::close(evil);
+}
+
+TEST_CASE(
+    "SSH tables: a finished game is in each seated player's own history, their seat theirs; a guest's "
+    "nowhere",
+    "[ssh][net]") {
+  nettest::Harness h;
+  nettest::TempDir homes;
+  ServerOptions o = h.options();
+  o.no_socket = true;
+  o.host_key = SeatOwner::of_key(kAna, "ana");
+  o.history_dir_of = [&](const SeatOwner& who) {
+    if (Server::is_guest_owner(who)) return std::string();
+    std::filesystem::create_directories(homes.path + "/" + who.name);
+    return homes.path + "/" + who.name;
+  };
+  h.start(nettest::new_table("go-wacky", {"human", "human", "human"}, 7), o);
+  std::vector<std::unique_ptr<nettest::Scripted>> players;
+  const SeatOwner who[] = {SeatOwner::of_key(kAna, "ana"), SeatOwner::of_key(kBob, "bob"),
+                           Server::guest_owner("1", "guest-1")};
+  for (int seat = 1; seat <= 3; ++seat) {
+    int pair[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, pair) == 0);
+    std::string why;
+    REQUIRE(h.server->add_client(pair[0], who[seat - 1], seat == 3, why));
+    auto c = std::make_unique<nettest::Scripted>();
+    c->conn = Connection(pair[1]);
+    c->conn.send(to_json(nettest::play_hello(seat)));
+    for (int i = 0; i < 200 && c->welcome.is_null(); ++i) {
+      h.pump();
+      c->poll();
+    }
+    REQUIRE(c->welcome.value("seat", 0) == seat);
+    players.push_back(std::move(c));
+  }
+  nettest::play_out(h, {players[0].get(), players[1].get(), players[2].get()});
+  REQUIRE(h.server->table().over());
+  for (int p = 0; p < 2; ++p) {
+    const HistoryRead read = read_history(homes.path + "/" + who[p].name);
+    INFO(who[p].name << ": " << read.error);
+    REQUIRE(read.records.size() == 1);
+    const HistoryRecord& r = read.records[0];
+    CHECK(r.table == "t");
+    for (std::size_t s = 0; s < r.seats.size(); ++s) CHECK(r.seats[s].you == (static_cast<int>(s) == p));
+  }
+  CHECK_FALSE(std::filesystem::exists(homes.path + "/guest-1"));
 }
