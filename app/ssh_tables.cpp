@@ -166,7 +166,7 @@ std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesL
   };
   std::vector<shell::Choice> choices{
       shell::Choice{"Anyone on this server", U'a', [host]() mutable { return host("public"); }},
-      shell::Choice{"Players with a join code (shown to you at the table)", U'c',
+      shell::Choice{"Players with a join code (yours on the Tables page)", U'c',
                     [host]() mutable { return host("code"); }},
       shell::Choice{"Cancel", U'n', [] { return shell::Nav::home(); }}};
   return shell::make_confirm_screen("Host a table on this server",

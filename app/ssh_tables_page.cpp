@@ -35,7 +35,7 @@ std::string seat_state(const json& seat) {
 }
 
 std::string access_words(const std::string& access) {
-  if (access == "code") return "join code";
+  if (access == "code") return "players with its join code";
   if (access == "named") return "invited players";
   return "anyone";
 }
