@@ -405,8 +405,7 @@ void Server::drop(Client& c, std::string_view why) {
   const Millis real = now();
   if (c.kind == Client::Kind::Player) {
     say_peer(c, PeerLine::Seat,
-             fmt::format("{} (uid {}, pid {}) left {}: {}; the seat is kept", c.user, c.cred.uid, c.cred.pid,
-                         seat_label(c.seat), why));
+             fmt::format("{} left {}: {}; the seat is kept", who(c), seat_label(c.seat), why));
     leave_seat(c, real);
     // A guest keeps no seat across a drop: it is free again.
     if (c.guest && c.seat >= 0 && seats_[static_cast<std::size_t>(c.seat)].client < 0)
@@ -415,17 +414,14 @@ void Server::drop(Client& c, std::string_view why) {
     say_peer(c, PeerLine::Watching, fmt::format("{} (pid {}) stopped watching: {}", c.user, c.cred.pid, why));
     changed_ = true;
   } else if (c.kind == Client::Kind::Hello) {
-    say_peer(c, PeerLine::Left,
-             fmt::format("{} (uid {}, pid {}) disconnected before joining: {}", c.user, c.cred.uid,
-                         c.cred.pid, why));
+    say_peer(c, PeerLine::Left, fmt::format("{} disconnected before joining: {}", who(c), why));
   }
   if (connected() == 0) empty_since_ = real;
 }
 
 void Server::refuse(Client& c, const std::string& reason, std::string_view code) {
   ++stats_.refused;
-  say_peer(c, PeerLine::Refused,
-           fmt::format("refused {} (uid {}, pid {}): {}", c.user, c.cred.uid, c.cred.pid, reason));
+  say_peer(c, PeerLine::Refused, fmt::format("refused {}: {}", who(c), reason));
   send(c, json{{"type", "refused"}, {"reason", reason}, {"code", code}});
   c.kind = Client::Kind::Info;  // no seat: nothing to keep
   c.close_after_flush = true;

@@ -302,6 +302,8 @@ class Server {
   int per_peer(const std::string& peer) const;  // live connections of a user or key
   // Who a connection is for counting: "uid N", or the key.
   static std::string peer_of(const Client& c);
+  // A connection as the log names it: "ana (uid 1000, pid 42)", "ana (key SHA256:...)".
+  static std::string who(const Client& c);
   bool is_host(const Client& c) const;
   std::string host_name() const;
   bool open_ = false;

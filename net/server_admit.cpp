@@ -24,6 +24,13 @@ std::string Server::peer_of(const Client& c) {
   return fmt::format("uid {}", c.cred.uid);
 }
 
+std::string Server::who(const Client& c) {
+  if (c.key)
+    return is_guest_owner(*c.key) ? fmt::format("{} (a guest)", c.user)
+                                  : fmt::format("{} (key {})", c.user, c.key->key);
+  return fmt::format("{} (uid {}, pid {})", c.user, c.cred.uid, c.cred.pid);
+}
+
 bool Server::is_host(const Client& c) const {
   // Every SSH player's connection comes from this process's own account:
   // at such a table the host is a key, and no connection is the host by uid.
@@ -79,7 +86,7 @@ void Server::accept_all(Millis real) {
   }
 }
 
-bool Server::add_client(int fd, const SeatOwner& who, bool guest, std::string& why) {
+bool Server::add_client(int fd, const SeatOwner& person, bool guest, std::string& why) {
   const Millis real = now();
   auto c = std::make_unique<Client>();
   c->id = next_client_id_++;
@@ -90,9 +97,9 @@ bool Server::add_client(int fd, const SeatOwner& who, bool guest, std::string& w
   c->cred.ok = true;
   c->cred.uid = host_uid_;
   c->cred.pid = ::getpid();
-  c->key = who;
+  c->key = person;
   c->guest = guest;
-  c->user = who.name;
+  c->user = person.name;
   ++stats_.connections;
   if (!make_room(*c)) {
     ++stats_.refused;
@@ -100,7 +107,7 @@ bool Server::add_client(int fd, const SeatOwner& who, bool guest, std::string& w
               ? fmt::format("you have {} connections open to this table: close one first",
                             opt_.max_connections_per_uid)
               : std::string("the table is full of connections: try again later");
-    say_peer(*c, PeerLine::Refused, fmt::format("refused {} ({}): {}", c->user, peer_of(*c), why));
+    say_peer(*c, PeerLine::Refused, fmt::format("refused {}: {}", who(*c), why));
     ::close(fd);
     return false;
   }

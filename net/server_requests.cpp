@@ -49,8 +49,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   }
   if (h.role == Role::Watch) {
     c.kind = Client::Kind::Watcher;
-    say_peer(c, PeerLine::Watching,
-             fmt::format("{} (uid {}, pid {}) watches", c.user, c.cred.uid, c.cred.pid));
+    say_peer(c, PeerLine::Watching, fmt::format("{} watches", who(c)));
   } else {
     int p = -1;
     if (h.seat > 0) {
@@ -106,8 +105,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     c.kind = Client::Kind::Player;
     c.seat = static_cast<PlayerId>(p);
     say_peer(c, PeerLine::Seat,
-             fmt::format("{} (uid {}, pid {}) {} {}", c.user, c.cred.uid, c.cred.pid,
-                         back ? "is back at" : "takes", seat_label(c.seat)));
+             fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
     if (s.stand_in) {
       s.stand_in = false;
       table_->set_seat_kind(c.seat, SeatKind::Human);
@@ -149,8 +147,8 @@ Server::CodeCheck Server::check_code(const Client& c, const std::string& code, M
   WrongCodes& w = wrong_codes_[peer_of(c)];
   if (real < w.next_try) {
     say_peer(c, PeerLine::CodeTooSoon,
-             fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
-                         c.user, c.cred.uid, c.cred.pid, w.next_try - real));
+             fmt::format("join code from {} not checked: {} ms too soon after a wrong one", who(c),
+                         w.next_try - real));
     return CodeCheck::Throttled;
   }
   if (same_secret(opt_.code, code)) {
@@ -166,9 +164,8 @@ Server::CodeCheck Server::check_code(const Client& c, const std::string& code, M
                                                                           << std::min(w.count - 1, 20));
   w.next_try = real + delay;
   say_peer(c, PeerLine::WrongCode,
-           fmt::format(
-               "wrong join code from {} (uid {}, pid {}): {} wrong so far; their next is checked after {} ms",
-               c.user, c.cred.uid, c.cred.pid, w.count, delay));
+           fmt::format("wrong join code from {}: {} wrong so far; their next is checked after {} ms", who(c),
+                       w.count, delay));
   return CodeCheck::Wrong;
 }
 
