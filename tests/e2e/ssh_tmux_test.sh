@@ -27,7 +27,8 @@
 # tables: the server's tables (its table process): Ana hosts a Go Wacky!
 #   table from the shell, Bob joins it from his Tables page, Cat watches;
 #   Bob's ssh is killed mid-game and he is back in his seat with the same
-#   key (Cat's key is offered none); the server gets SIGTERM mid-game, every
+#   key (Cat's key is offered none); the table process is killed and comes
+#   back with the table; the server gets SIGTERM mid-game, every
 #   table saved with its seats' keys; started again, both players resume.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
@@ -312,7 +313,28 @@ if [ "$MODE" = tables ]; then
   one_move A B2
   sleep 1
 
-  echo "4. SIGTERM to the server mid-game: every table saved; started again, both players resume"
+  echo "4. the table process dies (SIGKILL): started again, the table back from its save, Ana back in her seat"
+  tp=$(sed -n 's/.*ssh: table process started (pid \([0-9]*\)).*/\1/p' "$WORK/server.out" | tail -1)
+  [ -n "$tp" ] || fail "no table process pid in the log"
+  kill -9 "$tp"
+  log_has "$WORK/server.out" "ssh: the table process ended \(signal 9\); starting it again" 10
+  log_has "$WORK/server.out" "tables: table go-wacky is back" 10
+  wait_for A 'TABLE LOST' 10
+  t send-keys -t A Enter
+  wait_for A 'Play a game' 10
+  open_tables A
+  sit A 'Back to your seat 1 \(ana\)' 1
+  wait_for A 'ana \(you\)' 10
+  wait_for B2 'TABLE LOST' 10
+  t send-keys -t B2 Enter
+  wait_for B2 'Play a game' 10
+  open_tables B2
+  sit B2 'Back to your seat 2 \(Ben\)' 1
+  wait_for B2 'Ben \(you\)' 10
+  one_move A B2
+  sleep 1
+
+  echo "5. SIGTERM to the server mid-game: every table saved; started again, both players resume"
   server=${SERVER_PIDS[-1]}
   kill -TERM "$server"
   for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
