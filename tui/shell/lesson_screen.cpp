@@ -121,9 +121,11 @@ class LessonScreen final : public Screen {
     return now - race_start_;
   }
 
-  void restart(Millis now = -1) {
+  // A new step (or the same race again): a race's clock starts when it is
+  // first drawn, the moment the learner sees it.
+  void restart(Millis = -1) {
     highlight_ = 0;
-    race_start_ = now;
+    race_start_ = -1;
   }
 
   Nav play(const std::vector<Action>& opts, int index, Millis now) {
