@@ -27,6 +27,7 @@ void keys(LessonPanel& p, const std::vector<std::pair<std::string, std::string>>
 
 void end_panel(LessonPanel& p, const LessonRunner& lesson, int width, bool unicode) {
   const std::string bullet = unicode ? "• " : "- ";
+  if (!lesson.message().empty()) add(p, (unicode ? "✓ " : "* ") + lesson.message(), style::kGood, width, 2);
   add(p, "The end of the lesson: what you learned", style::kBold, width);
   if (lesson.state().turn() == Turn::Over) add(p, lesson.state().standings().summary, style::kNormal, width);
   for (const std::string& c : lesson.lesson().covered) add(p, bullet + c, style::kNormal, width, 2);
@@ -59,7 +60,10 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
   // step's own words tell.
   for (std::size_t i = 0; happened.size() <= kHappenings && i < happened.size(); ++i)
     add(p, (unicode ? "» " : "> ") + happened[i].text + " (" + happened[i].rule + ")", style::kDim, w, 2);
-  for (const std::string& t : s.text) add(p, t, style::kNormal, w);
+  // The step's lines as one paragraph, wrapped to the window.
+  std::string words;
+  for (const std::string& t : s.text) words += (words.empty() ? "" : " ") + t;
+  add(p, words, style::kNormal, w);
   if (!s.quote.empty()) add(p, (unicode ? "“" : "\"") + s.quote + (unicode ? "”" : "\""), style::kDim, w, 1);
   switch (s.kind) {
     case LessonStepKind::Read:
