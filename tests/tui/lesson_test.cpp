@@ -5,10 +5,12 @@
 // slowly opens again. A change to a game that breaks its lesson fails here.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/lesson.h"
 #include "games/registry.h"
+#include "tests/tui/cli_run.h"
 #include "tui/lesson_line.h"
 
 using namespace rt;
@@ -202,4 +204,29 @@ TEST_CASE("Lessons: a bad lesson file is refused naming the file and the step", 
     CHECK(std::string(e.what()).find("go-wacky/lesson.json") != std::string::npos);
     CHECK(std::string(e.what()).find("step 1") != std::string::npos);
   }
+}
+
+TEST_CASE("learn on the command line: a lesson as lines, one-line errors otherwise", "[cli][lesson]") {
+  using clitest::run;
+  // Without a terminal it is line mode; q leaves at once.
+  const auto ok = run("learn go-wacky", "\nq\n");
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("Step 1 of") != std::string::npos);
+  CHECK(ok.out.find("You left the lesson.") != std::string::npos);
+  const auto unknown = run("learn no-such-game --line");
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err.find("no-such-game") != std::string::npos);
+  CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
+  // A game with no lesson yet says where to learn it instead.
+  for (const GameEntry& g : builtin_registry().all()) {
+    if (has_lesson(DataSource::embedded(), g.info.id)) continue;
+    const auto none = run("learn " + g.info.id + " --line");
+    CHECK(none.code == 2);
+    CHECK(none.err.find("has no lesson yet") != std::string::npos);
+    CHECK(none.err.find("racetable rules " + g.info.id) != std::string::npos);
+    break;
+  }
+  const auto no_game = run("learn");
+  CHECK(no_game.code == 2);
+  CHECK(no_game.err.find("needs a GAME") != std::string::npos);
 }
