@@ -60,6 +60,7 @@ void LessonRunner::open(std::size_t index) {
     race_origin_ = state_->now();
     race_ready_ = 0;
     race_used_ = 0;
+    race_others_ = 0;
     race_chance();
   }
 }
@@ -216,8 +217,20 @@ bool LessonRunner::race_press(Tick since) {
   return true;
 }
 
+// The computers' moves that are due, each with the outcome it meets.
+void LessonRunner::race_others(Tick since) {
+  const LessonStep& s = step();
+  while (race_others_ < s.others.size() && s.others[race_others_].after <= since && !race_over()) {
+    const LessonEntry& e = s.others[race_others_++];
+    const Tick at = std::max(race_origin_ + e.after, state_->now());
+    state_->apply(e.player, parse(e.player, e.action), at);
+    if (!e.outcome.empty()) state_->apply(kChance, parse(kChance, e.outcome), state_->now());
+  }
+}
+
 bool LessonRunner::race_tick(Tick since) {
   if (finished() || step().kind != LessonStepKind::Race) return false;
+  race_others(since);
   if (race_over()) {
     finish_race();
     return true;

@@ -28,7 +28,9 @@ inline constexpr PlayerId kLearner = 0;
 struct LessonEntry {
   PlayerId player = kChance;  // a seat, kChance or kClock
   std::string action;         // the action's text form (State::action_text)
-  Tick after = 0;             // milliseconds on the game's clock before it
+  Tick after = 0;             // milliseconds on the game's clock before it (a race's
+                              // others: since the race was shown)
+  std::string outcome;        // a race's others: the chance outcome their move meets
 };
 
 enum class LessonStepKind : std::uint8_t {
@@ -63,6 +65,9 @@ struct LessonStep {
   std::vector<std::string> outcomes;
   std::vector<std::string> filler;
   std::string retry;  // said when the race ended before every outcome was met
+  // The computers' moves in the race at their times ("2: roll @1500 = die red"):
+  // quicker than the learner, they may end it first (then it opens again).
+  std::vector<LessonEntry> others;
   // Skip: how many decisions to play (the learner's by the same rule as the
   // others': the lowest legal action), chance drawn from `seed`.
   int decisions = 0;
@@ -147,6 +152,7 @@ class LessonRunner {
   Action parse(PlayerId player, const std::string& text) const;
   void play_skip(const LessonStep& s);
   void race_chance();
+  void race_others(Tick since);
   bool race_over() const;
   void finish_race();
 
@@ -163,6 +169,7 @@ class LessonRunner {
   Tick race_origin_ = 0;
   Tick race_ready_ = 0;
   std::size_t race_used_ = 0;
+  std::size_t race_others_ = 0;  // the others' moves made so far
 };
 
 // The lesson of `game_id` on its game, at its first step; throws DataError

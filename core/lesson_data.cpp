@@ -27,6 +27,10 @@ LessonEntry entry(const JsonField& f, int players) {
                                        ? text.size()
                                        : text.find_first_not_of(' ', colon + 1));
   LessonEntry e;
+  if (const auto eq = action.rfind(" = "); eq != std::string::npos) {
+    e.outcome = action.substr(eq + 3);
+    action.resize(eq);
+  }
   if (const auto at = action.rfind(" @"); at != std::string::npos) {
     const std::string ms = action.substr(at + 2);
     if (ms.empty() || ms.size() > 6 || ms.find_first_not_of("0123456789") != std::string::npos)
@@ -79,6 +83,7 @@ LessonStep step(const JsonField& f, int players) {
   s.outcomes = strings(f, "outcomes", 256);
   s.filler = strings(f, "filler", 16);
   s.retry = f.has("retry") ? f.str("retry") : "";
+  s.others = entries(f, "others", players);
   if (s.kind == LessonStepKind::Skip) {
     s.decisions = static_cast<int>(f.integer("decisions", 0, 10000));
     s.seed = static_cast<std::uint64_t>(f.integer("seed", 0, 1'000'000'000));
