@@ -92,8 +92,10 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
         case LessonStepKind::Race: {
           const std::size_t step = mirror->step_index();
           const Millis start = now;
-          screen->draw(c, now);  // the race starts when it is first shown
-          for (Tick since = 450; mirror->step_index() == step; since += 450) {
+          screen->draw(c, now);
+          CHECK(squeeze(c.to_text()).find("The clock starts with your first press.") != std::string::npos);
+          // The race's clock starts with the first press.
+          for (Tick since = 0; mirror->step_index() == step; since += 450) {
             screen->on_key(Key::chr(U' '), start + since);
             if (!mirror->race_tick(since)) mirror->race_press(since);
             screen->tick(start + since);

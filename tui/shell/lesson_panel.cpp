@@ -38,7 +38,8 @@ void end_panel(LessonPanel& p, const LessonRunner& lesson, int width, bool unico
 
 }  // namespace
 
-LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Tick since, int highlight) {
+LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Tick since, int highlight,
+                         bool racing) {
   LessonPanel p;
   const int w = std::max(20, width - 2);
   p.lines.push_back(LessonPanel::Line{});
@@ -79,7 +80,8 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
               ? std::string()
               : fmt::format("  Time left: {:.1f} s.",
                             static_cast<double>(std::max<Tick>(0, deadline - since)) / 1000);
-      add(p, lesson.state().prompt(kLearner) + count, style::kAccent, w);
+      add(p, lesson.state().prompt(kLearner) + (racing ? count : "  The clock starts with your first press."),
+          style::kAccent, w);
       keys(p, {{"Space", "roll (each press one roll)"}, {"b", "back"}, {"r", "rules"}, {"q", "leave"}});
       break;
     }

@@ -20,7 +20,9 @@ struct LessonPanel {
   StyledText keys;          // the bottom line: the keys to press
 };
 
-// `since`: milliseconds into a race for real (the count shown).
-LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Tick since, int highlight);
+// `since`: milliseconds into a race for real (the time left shown);
+// `racing`: its clock has started (with the learner's first press).
+LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Tick since, int highlight,
+                         bool racing);
 
 }  // namespace rt::shell

@@ -26,7 +26,8 @@ class LessonScreen final : public Screen {
     const int w = c.width();
     const int h = c.height();
     last_now_ = now;
-    const LessonPanel panel = lesson_panel(*lesson_, w, c.unicode(), race_since(now), highlight_);
+    const LessonPanel panel =
+        lesson_panel(*lesson_, w, c.unicode(), race_since(now), highlight_, race_start_ >= 0);
     // The header.
     c.fill(0, 0, w, 1, U' ', style::kBar);
     const std::string where =
@@ -70,15 +71,18 @@ class LessonScreen final : public Screen {
     }
     if (key.is(U'r') || key.is(U'?')) return rules_page();
     if (s.kind == LessonStepKind::Race) {
-      if (key.type == KeyType::Enter || key.is(U' ')) {
+      if (key.is(U' ')) {
         const std::size_t step = lesson_->step_index();
+        if (race_start_ < 0) race_start_ = now;  // the clock starts with the first press
         if (!lesson_->race_tick(race_since(now))) lesson_->race_press(race_since(now));
         if (lesson_->step_index() != step || lesson_->refused()) restart(now);
       }
       return Nav::stay();
     }
+    // Only a race takes Space: one pressed too many as a race ends must not
+    // pass the next step by unread.
     if (s.kind != LessonStepKind::Move) {
-      if (key.type == KeyType::Enter || key.is(U' ')) {
+      if (key.type == KeyType::Enter) {
         lesson_->next();
         restart(now);
       }
@@ -91,18 +95,18 @@ class LessonScreen final : public Screen {
     if (const int d = key.digit_index(); d >= 0 && d < n) return play(opts, d, now);
     if (key.type == KeyType::Up) highlight_ = (highlight_ + n - 1) % std::max(1, n);
     if (key.type == KeyType::Down) highlight_ = (highlight_ + 1) % std::max(1, n);
-    if (key.type == KeyType::Enter || key.is(U' ')) return play(opts, highlight_, now);
+    if (key.type == KeyType::Enter) return play(opts, highlight_, now);
     return Nav::stay();
   }
 
   bool tick(Millis now) override {
-    if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race) return false;
+    if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race || race_start_ < 0) return false;
     if (lesson_->race_tick(race_since(now))) restart(now);
     return true;
   }
 
   Millis wake_at(Millis now) const override {
-    if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race) return kNever;
+    if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race || race_start_ < 0) return kNever;
     return now + 100;  // the count on screen
   }
 
@@ -115,14 +119,14 @@ class LessonScreen final : public Screen {
   std::string stats_tag() const override { return "lesson"; }
 
  private:
+  // Milliseconds into a race: it starts with the learner's first press.
   Tick race_since(Millis now) const {
-    if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race) return 0;
-    if (race_start_ < 0) race_start_ = now;
+    if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race || race_start_ < 0) return 0;
     return now - race_start_;
   }
 
-  // A new step (or the same race again): a race's clock starts when it is
-  // first drawn, the moment the learner sees it.
+  // A new step (or the same race again): a race's clock waits for the
+  // learner's first press.
   void restart(Millis = -1) {
     highlight_ = 0;
     race_start_ = -1;
@@ -152,7 +156,7 @@ class LessonScreen final : public Screen {
   }
 
   Nav on_end_key(const Key& key) {
-    if (key.type == KeyType::Enter || key.is(U'p') || key.is(U' ')) {
+    if (key.type == KeyType::Enter || key.is(U'p')) {
       setup::TableRequest req;
       req.game = lesson_->lesson().game;
       return Nav::replace(make_seats_screen(ctx_, req));
@@ -170,7 +174,7 @@ class LessonScreen final : public Screen {
   std::unique_ptr<LessonRunner> lesson_;
   int highlight_ = 0;
   int options_top_ = -1;
-  mutable Millis race_start_ = -1;
+  Millis race_start_ = -1;
   Millis paused_at_ = -1;
   Millis last_now_ = 0;
 };
