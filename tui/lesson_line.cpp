@@ -95,9 +95,11 @@ class LineLesson {
     out_(fmt::format("\n== Step {} of {}: {} ==\n", lesson_.step_index() + 1, lesson_.step_count(), s.title));
     for (const Event& e : lesson_.happenings()) out_(fmt::format("  {} ({})\n", e.text, e.rule));
     out_(board_text(lesson_.state()));
-    for (const std::string& t : s.text) out_(t + "\n");
+    std::string words;  // one paragraph: a screen reader reads it as one
+    for (const std::string& t : s.text) words += (words.empty() ? "" : " ") + t;
+    out_(words + "\n");
     if (!s.quote.empty()) out_(fmt::format("  The rulebook ({}): \"{}\"\n", s.section, s.quote));
-    if (s.kind == LessonStepKind::Race) race_origin_ = clock_();
+    racing_ = false;  // a race's clock starts with the first press
   }
 
   void prompt() {
@@ -106,7 +108,9 @@ class LineLesson {
       case LessonStepKind::Read:
       case LessonStepKind::Skip: out_("Enter: go on. b: back. r: rules. q: leave.\n> "); return;
       case LessonStepKind::Race:
-        out_("Enter: roll (each Enter is one roll). b: back. r: rules. q: leave.\n> ");
+        out_(
+            "Enter: roll (each Enter is one roll; the clock starts with the first). b: back. r: rules. q: "
+            "leave.\n> ");
         return;
       case LessonStepKind::Move: {
         const std::vector<Action> opts = lesson_.options();
@@ -127,7 +131,10 @@ class LineLesson {
     }
     if (s.kind == LessonStepKind::Race) {
       const std::size_t step = lesson_.step_index();
-      const Tick since = clock_() - race_origin_;
+      const Tick now = clock_();
+      if (!racing_) race_origin_ = now;
+      racing_ = true;
+      const Tick since = now - race_origin_;
       if (!lesson_.race_tick(since)) {
         const std::size_t events = lesson_.happenings().size();
         if (!lesson_.race_press(since)) out_("Your die is still rolling.\n");
@@ -136,7 +143,7 @@ class LineLesson {
           for (std::size_t i = events; i < h.size(); ++i) out_(fmt::format("  {}\n", h[i].text));
       }
       if (lesson_.step_index() == step && lesson_.step().kind == LessonStepKind::Race && lesson_.refused())
-        race_origin_ = clock_();  // the race opened again (too slow)
+        racing_ = false;  // the race opened again (too slow): its clock waits for a press
       return;
     }
     const std::vector<Action> opts = lesson_.options();
@@ -172,6 +179,7 @@ class LineLesson {
   std::function<Tick()> clock_;
   std::string rules_;
   Tick race_origin_ = 0;
+  bool racing_ = false;
 };
 
 }  // namespace
