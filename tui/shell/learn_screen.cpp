@@ -49,6 +49,7 @@ class LearnScreen final : public Screen {
     for (const std::string& line : wrap(what, w - 2)) c.text(1, y++, line);
     std::vector<HelpItem> items =
         pick_items(help_line(Context::Menu, c.unicode()), {"move", "choose", "back"});
+    if (!g.lesson) items.push_back(HelpItem{"d", "demo"});
     draw_help_line(c, 1, h - 1, w - 2, items);
   }
 
