@@ -1,4 +1,6 @@
 // Reading data/<game-id>/lesson.json (the format: docs/LESSONS.md).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/json_data.h"
@@ -61,7 +63,17 @@ std::vector<LessonEntry> entries(const JsonField& f, const std::string& key, int
   return out;
 }
 
+// A misspelt field would be silently ignored: say which one instead.
+void known_fields(const JsonField& f, const std::vector<std::string>& known) {
+  for (const std::string& k : f.keys())
+    if (k.rfind('_', 0) != 0 && std::find(known.begin(), known.end(), k) == known.end())
+      f.at(k).fail(fmt::format("'{}' is not a lesson field", k));
+}
+
 LessonStep step(const JsonField& f, int players) {
+  known_fields(f,
+               {"kind", "title", "section", "rules", "text", "quote", "before", "wanted", "why", "wrong",
+                "otherwise", "after", "delay", "outcomes", "filler", "retry", "others", "decisions", "seed"});
   LessonStep s;
   s.kind = static_cast<LessonStepKind>(f.at("kind").one_of({"read", "move", "race", "skip"}));
   s.title = f.str("title");
@@ -126,6 +138,7 @@ bool has_lesson(const DataSource& data, const std::string& game_id) {
 Lesson load_lesson(const DataSource& data, const std::string& game_id) {
   const JsonDocument doc(data, game_id + "/lesson.json");
   const JsonField root = doc.root();
+  known_fields(root, {"game", "title", "players", "names", "variants", "steps", "covered"});
   Lesson l;
   l.game = root.str("game");
   if (l.game != game_id)

@@ -242,3 +242,14 @@ TEST_CASE("learn on the command line: a lesson as lines, one-line errors otherwi
   CHECK(no_game.code == 2);
   CHECK(no_game.err.find("needs a GAME") != std::string::npos);
 }
+
+TEST_CASE("Lessons: a misspelt field is refused, naming it", "[lesson]") {
+  const std::string bad = R"({"game": "go-wacky", "title": "t", "players": 2, "names": ["A", "B"],
+    "steps": [{"kind": "read", "title": "x", "text": ["y"], "qoute": "z"}]})";
+  try {
+    start_lesson(builtin_registry(), DataSource::overlay({{"go-wacky/lesson.json", bad}}), "go-wacky");
+    FAIL("accepted");
+  } catch (const DataError& e) {
+    CHECK(std::string(e.what()).find("'qoute' is not a lesson field") != std::string::npos);
+  }
+}
