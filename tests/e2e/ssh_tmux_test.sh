@@ -8,7 +8,9 @@
 # session: the host key's fingerprint (serve --ssh --fingerprint) is the one
 #   the client records; Ana's first login registers her name and lands on
 #   the title screen at 80x24 (the time from `ssh` to the title is printed);
-#   the shell knows her name and runs under the session's limits; a resize
+#   the shell knows her name and runs under the session's limits, as a fresh
+#   program holding no host key in memory and no descriptor but its
+#   terminal (the session process does hold the key); a resize
 #   redraws; a Go Wacky! game started, her ssh killed mid-game (the shell saves as a
 #   dropped local player's does), back in with the same key under another
 #   typed name: still Ana, the game there to continue; quit: ssh exits 0;
@@ -143,6 +145,23 @@ if [ "$MODE" = session ]; then
   # What the session process may use (setrlimit).
   grep -Eq '^Max open files +256 +256' "/proc/$shell/limits" || fail "no open-file limit on the session"
   grep -Eq '^Max cpu time +3600 +3600' "/proc/$shell/limits" || fail "no CPU limit on the session"
+  # The shell is this program started afresh, not a fork of the session: its
+  # memory holds no host key (the session's does: the check can see one), its
+  # arguments name no player (ps shows them to everyone), and it has only the
+  # terminal open.
+  session=$(sed -n 's/.* Ana logged in .*(session pid \([0-9]*\);.*/\1/p' "$WORK/server.out" | tail -1)
+  [ "$(tr '\0' ' ' <"/proc/$shell/cmdline")" = "racetable __ssh-session-shell " ] ||
+    fail "the shell's arguments are '$(tr '\0' ' ' <"/proc/$shell/cmdline")'"
+  # (Its own self-pipe aside: a pipe both of whose ends it holds.)
+  held=$(for fd in /proc/"$shell"/fd/*; do readlink "$fd"; done)
+  grep -Ev '^(/dev/pts/[0-9]+|pipe:\[[0-9]+\])$' <<<"$held" && fail "the shell holds more than its terminal (above)"
+  for p in $(grep '^pipe:' <<<"$held" | sort -u); do
+    [ "$(grep -cxF "$p" <<<"$held")" = 2 ] || fail "the shell holds one end of a pipe it did not make: $p"
+  done
+  memory=$(python3 "$(dirname "$0")/ssh_key_in_memory.py" "$STATE/host_ed25519_key" "$session" "$shell")
+  echo "   the host key in memory: $(tr '\n' ' ' <<<"$memory")(session, shell)"
+  grep -q "^$shell absent$" <<<"$memory" || fail "the shell's memory holds the host key: $memory"
+  grep -q "^$session found$" <<<"$memory" || echo "   (the session's memory could not be read or searched: $memory)"
 
   echo "2. a resize redraws; a Go Wacky! game with Ana's name on seat 1"
   t resize-window -t A -x 100 -y 30
