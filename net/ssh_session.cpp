@@ -7,6 +7,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,6 +34,7 @@ using Millis = std::int64_t;
 
 constexpr int kMaxAuthAttempts = 20;    // keys tried, kbd-interactive or password attempts
 constexpr int kWriteStallSeconds = 60;  // a client that takes none of our output this long is dropped
+constexpr Millis kIdlePollMs = 60000;   // the longest an idle session sleeps
 constexpr Millis kShellEndMs = 10000;   // a shell told to end (hang-up, SIGHUP) gets this long
 constexpr std::size_t kRelayChunk = 32 * 1024;
 
@@ -130,6 +132,7 @@ class SessionProcess {
   void write_channel(const char* data, std::size_t len);
   void drain_master(bool all);
   void watch_master(bool on);
+  static int on_shell_ended(socket_t fd, int revents, void* self);
   void resize();
 
   SessionStart s_;
@@ -568,6 +571,11 @@ int SessionProcess::on_master(socket_t, int revents, void* ud) {
   return 0;
 }
 
+// The shell ended: the loop reaps it (waitpid) after the poll returns.
+int SessionProcess::on_shell_ended(socket_t, int, void*) {
+  return 0;
+}
+
 void SessionProcess::watch_master(bool on) {
   if (on == watching_master_ || master_ < 0) return;
   if (on)
@@ -607,13 +615,35 @@ void SessionProcess::run_shell() {
   Millis told_at = -1;  // when the shell was told to end
   int status = 0;
   bool reaped = false;
+  // The shell's end wakes the loop (a pidfd turns readable), so an idle
+  // session sleeps until a byte, a signal or its idle deadline: hundreds of
+  // sessions cost the machine nothing while nobody types.
+  const int shell_ended = static_cast<int>(::syscall(SYS_pidfd_open, child_, 0));
+  if (shell_ended >= 0) ssh_event_add_fd(event_, shell_ended, POLLIN, on_shell_ended, this);
   while (!reaped) {
+    // How long nothing needs doing: the idle deadline, the end of a shell
+    // told to end, or (no pidfd) a short wait for the shell's end.
+    Millis wait = kIdlePollMs;
+    if (idle_ms > 0 && told_at < 0)
+      wait = std::min(wait, std::max<Millis>(0, last_input_ + idle_ms - now_ms()));
+    if (told_at >= 0) wait = std::min(wait, std::max<Millis>(0, told_at + kShellEndMs - now_ms()) + 1);
+    if (shell_ended < 0) wait = std::min<Millis>(wait, client_gone_ ? 20 : 500);
     if (client_gone_) {
-      ::usleep(20000);  // only the shell's end is awaited now
+      if (shell_ended >= 0) {
+        pollfd one{shell_ended, POLLIN, 0};
+        ::poll(&one, 1, static_cast<int>(wait));
+      } else {
+        ::usleep(static_cast<useconds_t>(wait) * 1000);
+      }
     } else {
       watch_master(!master_done_ && ssh_channel_window_size(channel_) > 0);
-      const int rc = ssh_event_dopoll(event_, watching_master_ ? 500 : 50);
-      if (rc == SSH_ERROR || !ssh_is_connected(ssh_) || ssh_channel_is_closed(channel_)) client_gone_ = true;
+      // A client that stopped reading (window closed) is looked at again soon.
+      const int rc =
+          ssh_event_dopoll(event_, static_cast<int>(watching_master_ ? wait : std::min<Millis>(wait, 50)));
+      // A signal (the server stopping) interrupts the poll: not a hang-up.
+      const bool interrupted = rc == SSH_ERROR && errno == EINTR;
+      if ((rc == SSH_ERROR && !interrupted) || !ssh_is_connected(ssh_) || ssh_channel_is_closed(channel_))
+        client_gone_ = true;
     }
     const Millis now = now_ms();
     if (client_gone_ && master_ >= 0) {
@@ -637,6 +667,10 @@ void SessionProcess::run_shell() {
     if (told_at >= 0 && now - told_at > kShellEndMs) ::kill(child_, SIGKILL);
     const pid_t r = ::waitpid(child_, &status, WNOHANG);
     if (r == child_) reaped = true;
+  }
+  if (shell_ended >= 0) {
+    if (!client_gone_) ssh_event_remove_fd(event_, shell_ended);
+    ::close(shell_ended);
   }
   if (client_gone_) finish(0);
   drain_master(true);  // the last of the screen: the terminal restored
