@@ -40,9 +40,16 @@ constexpr std::size_t kRelayChunk = 32 * 1024;
 
 volatile sig_atomic_t g_stop = 0;
 volatile sig_atomic_t g_banned = 0;  // SIGUSR1 from the listening process: the player's key was banned
+// A byte here wakes the relay's poll: libssh polls again, for the time
+// left, when a signal interrupts it, so the flag alone would wait a minute.
+int g_wake[2] = {-1, -1};
 void on_stop(int sig) {
   g_stop = 1;
   if (sig == SIGUSR1) g_banned = 1;
+  const int saved = errno;
+  const char c = 0;
+  [[maybe_unused]] const ssize_t n = ::write(g_wake[1], &c, 1);
+  errno = saved;
 }
 // The login deadline or a write the client never takes: the listening
 // process logs it when this process ends.
@@ -571,8 +578,13 @@ int SessionProcess::on_master(socket_t, int revents, void* ud) {
   return 0;
 }
 
-// The shell ended: the loop reaps it (waitpid) after the poll returns.
-int SessionProcess::on_shell_ended(socket_t, int, void*) {
+// The shell ended, or a signal came (the wake pipe, drained): the loop
+// reaps the shell or reads the flags after the poll returns.
+int SessionProcess::on_shell_ended(socket_t fd, int, void*) {
+  char drain[64];
+  if (fd == g_wake[0])
+    while (::read(fd, drain, sizeof drain) > 0) {
+    }
   return 0;
 }
 
@@ -620,6 +632,7 @@ void SessionProcess::run_shell() {
   // sessions cost the machine nothing while nobody types.
   const int shell_ended = static_cast<int>(::syscall(SYS_pidfd_open, child_, 0));
   if (shell_ended >= 0) ssh_event_add_fd(event_, shell_ended, POLLIN, on_shell_ended, this);
+  if (g_wake[0] >= 0) ssh_event_add_fd(event_, g_wake[0], POLLIN, on_shell_ended, this);
   while (!reaped) {
     // How long nothing needs doing: the idle deadline, the end of a shell
     // told to end, or (no pidfd) a short wait for the shell's end.
@@ -668,6 +681,7 @@ void SessionProcess::run_shell() {
     const pid_t r = ::waitpid(child_, &status, WNOHANG);
     if (r == child_) reaped = true;
   }
+  if (g_wake[0] >= 0 && !client_gone_) ssh_event_remove_fd(event_, g_wake[0]);
   if (shell_ended >= 0) {
     if (!client_gone_) ssh_event_remove_fd(event_, shell_ended);
     ::close(shell_ended);
@@ -694,6 +708,7 @@ void SessionProcess::run_shell() {
 }  // namespace
 
 void run_ssh_session(SessionStart start) {
+  if (::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) != 0) g_wake[0] = g_wake[1] = -1;
   for (int sig : {SIGINT, SIGTERM, SIGUSR1}) {
     struct sigaction sa {};
     sa.sa_handler = on_stop;
