@@ -9,6 +9,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -345,6 +346,10 @@ void Gateway::stop_sessions() {
 }
 
 int Gateway::run() {
+  // Not dumpable (the sessions inherit it, the shells' exec resets it): no
+  // process of this user, a player's shell included, may read the host key
+  // out of /proc/PID/mem or ptrace the server or a session.
+  ::prctl(PR_SET_DUMPABLE, 0);
   ensure_private_dir(settings_.state_dir);
   lock_fd_ = lock_state_dir(settings_.state_dir);
   PlayerRegistry registry(settings_.state_dir);  // players/ and keys/ made and checked

@@ -166,6 +166,12 @@ if [ "$MODE" = session ]; then
   echo "   the host key in memory: $(tr '\n' ' ' <<<"$memory")(session, shell)"
   grep -q "^$shell absent$" <<<"$memory" || fail "the shell's memory holds the host key: $memory"
   grep -q "^$session found$" <<<"$memory" || echo "   (the session's memory could not be read or searched: $memory)"
+  # Nor can the shell (or anything else of this user) read the session's:
+  # the server is not dumpable, so its /proc files are root's (only visible
+  # when this test is not run as root).
+  if [ "$(id -u)" != 0 ]; then
+    [ "$(stat -c %u "/proc/$session/mem")" = 0 ] || fail "the session's memory is readable by its own user (dumpable)"
+  fi
 
   echo "2. a resize redraws; a Go Wacky! game with Ana's name on seat 1"
   t resize-window -t A -x 100 -y 30
