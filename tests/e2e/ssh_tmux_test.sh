@@ -159,9 +159,9 @@ if [ "$MODE" = session ]; then
   # (Its own self-pipe aside: a pipe both of whose ends it holds.)
   held=$(for fd in /proc/"$shell"/fd/*; do readlink "$fd"; done)
   grep -Ev '^(/dev/pts/[0-9]+|pipe:\[[0-9]+\])$' <<<"$held" && fail "the shell holds more than its terminal (above)"
-  for p in $(grep '^pipe:' <<<"$held" | sort -u); do
+  while read -r p; do
     [ "$(grep -cxF "$p" <<<"$held")" = 2 ] || fail "the shell holds one end of a pipe it did not make: $p"
-  done
+  done < <(grep '^pipe:' <<<"$held" | sort -u)
   memory=$(python3 "$(dirname "$0")/ssh_key_in_memory.py" "$STATE/host_ed25519_key" "$session" "$shell")
   echo "   the host key in memory: $(tr '\n' ' ' <<<"$memory")(session, shell)"
   grep -q "^$shell absent$" <<<"$memory" || fail "the shell's memory holds the host key: $memory"
