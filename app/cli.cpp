@@ -28,6 +28,7 @@
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "games/setup.h"
+#include "net/ssh_gateway.h"
 #include "tui/line_mode.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/replay_cast.h"
@@ -315,6 +316,10 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
 }  // namespace
 
 int run(int raw_argc, char** raw_argv) {
+  // A logged-in SSH player's shell, started afresh by the session's process
+  // (net/ssh_gateway.h): the player is in the environment, not the arguments.
+  if (raw_argc == 2 && std::string_view(raw_argv[1]) == net::kSshShellArgument)
+    return net::ssh_session_shell();
   // First of all: a host's seed leaves the arguments every user can read.
   OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
   const int argc = args.argc();

@@ -103,6 +103,9 @@ def memory_kb(pids):
                     elif line.startswith("Pss:"):
                         pss += int(line.split()[1])
         except OSError:
+            # The server and its sessions are not dumpable (no user but
+            # root may read their memory maps): run the benchmark as root.
+            print(f"ssh_bench: cannot read /proc/{pid}/smaps_rollup: its memory is not counted", flush=True)
             continue
     return rss, pss
 
