@@ -51,7 +51,7 @@ define apt-install
 endef
 
 .PHONY: all run test deps deps-clang deps-deb deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke golden bench bench-micro \
-        install install-files deb man package-test bench-tables
+        install install-files deb man package-test bench-tables bench-ssh
 
 all: build
 
@@ -185,6 +185,11 @@ package-test:
 TABLES ?= 500
 bench-tables: build
 	python3 tests/bench/tables_bench.py --binary $(BUILD_DIR)/racetable --tables $(TABLES) $(BENCH_ARGS)
+
+# The SSH server with N real ssh clients (docs/PERFORMANCE.md): make bench-ssh SESSIONS=200
+SESSIONS ?= 200
+bench-ssh: build
+	python3 tests/bench/ssh_bench.py --binary $(BUILD_DIR)/racetable --sessions $(SESSIONS) $(BENCH_ARGS)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

@@ -18,6 +18,7 @@
 #include "app/cli_man.h"
 #include "app/commands.h"
 #include "app/hidden_args.h"
+#include "app/learn_command.h"
 #include "app/shared_tables.h"
 #include "app/soak.h"
 #include "core/history.h"
@@ -27,6 +28,7 @@
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "games/setup.h"
+#include "net/ssh_gateway.h"
 #include "tui/line_mode.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/replay_cast.h"
@@ -314,6 +316,10 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
 }  // namespace
 
 int run(int raw_argc, char** raw_argv) {
+  // A logged-in SSH player's shell, started afresh by the session's process
+  // (net/ssh_gateway.h): the player is in the environment, not the arguments.
+  if (raw_argc == 2 && std::string_view(raw_argv[1]) == net::kSshShellArgument)
+    return net::ssh_session_shell();
   // First of all: a host's seed leaves the arguments every user can read.
   OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
   const int argc = args.argc();
@@ -393,6 +399,12 @@ int run(int raw_argc, char** raw_argv) {
   auto* demo = app.add_subcommand("demo", "watch computers play a game, narrated");
   demo->add_option("GAME", demo_game, "game id")->required();
   demo->add_option("--seed", demo_seed, "seed");
+
+  std::string learn_game;
+  bool learn_line = false;
+  auto* learn = app.add_subcommand("learn", "a guided first game: the rules one at a time, as you play");
+  learn->add_option("GAME", learn_game, "game id (default: choose from the Learn page)");
+  learn->add_flag("--line", learn_line, "line mode: the lesson as plain lines on stdin and stdout");
 
   std::string resume_file, resume_data;
   bool resume_line = false;
@@ -490,6 +502,16 @@ int run(int raw_argc, char** raw_argv) {
       if (!tty) return print_demo(demo_game, demo_seed);
       shell_opt.demo_game = demo_game;
       shell_opt.demo_seed = demo_seed;
+      return shell::run(shell_opt);
+    }
+    if (app.got_subcommand("learn")) {
+      if (learn_line || !tty) {
+        if (learn_game.empty()) throw UserError("learn without a terminal needs a GAME");
+        return cmd_learn_line(learn_game);
+      }
+      if (!learn_game.empty()) check_lesson(learn_game);
+      shell_opt.learn = true;
+      shell_opt.learn_game = learn_game;
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("resume")) {

@@ -83,6 +83,14 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                         "--ssh: a client without a key plays as guest-N (keeping nothing)"),
       c.serve->add_flag("--fingerprint", s.fingerprint,
                         "--ssh: print the host key's fingerprint (made if there is none) and exit"),
+      c.serve
+          ->add_option("--ban", s.ban,
+                       "--ssh: refuse this player's key (a name, or a key's SHA256:... fingerprint) from now "
+                       "on; a running server ends their sessions")
+          ->type_name("NAME|SHA256:..."),
+      c.serve->add_option("--unban", s.unban, "--ssh: lift the ban on this name's or fingerprint's key")
+          ->type_name("NAME|SHA256:..."),
+      c.serve->add_flag("--bans", s.list_bans, "--ssh: print the banned keys and exit"),
       c.serve->add_option("--max-sessions", s.limits.max_sessions, "--ssh: players at once (default 64)"),
       c.serve->add_option("--max-per-address", s.limits.max_per_address,
                           "--ssh: sessions from one address (default 4)"),

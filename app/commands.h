@@ -34,10 +34,16 @@ struct ServeSettings {
   std::string state_dir;   // "": $XDG_STATE_HOME/racetable/ssh
   bool guests = false;
   bool fingerprint = false;  // print the host key's fingerprint and exit
+  std::string ban;           // NAME or SHA256:...: ban that key (a running server ends its sessions)
+  std::string unban;         // NAME or SHA256:...: lift its ban
+  bool list_bans = false;    // print the banned keys and exit
   SshLimits limits;
 };
 int serve(const ServeSettings& settings);
 int serve_ssh(const ServeSettings& settings);
+// A logged-in SSH player's shell, as `racetable __ssh-session-shell`
+// (net::kSshShellArgument) started by the session's process.
+int ssh_session_shell();
 
 // `racetable tables` takes no join code: a table's listing is public to
 // whoever may connect to it, and a code is given only to `join`.

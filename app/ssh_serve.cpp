@@ -13,6 +13,7 @@
 #include "app/commands.h"
 #include "app/ssh_tables.h"
 #include "core/types.h"
+#include "net/ssh_bans.h"
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
 #include "net/table_log.h"
@@ -34,8 +35,9 @@ bool terminfo_known(const std::string& term) {
   return false;
 }
 
-// What an SSH player runs: the shell, in the session's process for its
-// pseudo-terminal (stdio, environment and directories set by the gateway).
+// What an SSH player runs: the shell, in a fresh process of this program
+// that the session started on its pseudo-terminal (stdio, environment and
+// directories set by the session: net/ssh_shell_exec.cpp).
 int player_shell(const SshPlayer& player) {
   const char* term = std::getenv("TERM");
   if (!terminfo_known(term ? term : "")) ::setenv("TERM", "xterm-256color", 1);
@@ -50,6 +52,39 @@ int player_shell(const SshPlayer& player) {
   return shell::run(options);
 }
 
+// --ban, --unban, --bans: the files a running server watches (net/ssh_bans.h).
+int manage_bans(const ServeSettings& s, const std::string& state_dir) {
+  if (!s.ban.empty() + !s.unban.empty() + s.list_bans > 1)
+    throw OptionError("serve --ssh: give one of --ban, --unban and --bans at a time");
+  ensure_private_dir(state_dir);
+  const BanList bans(state_dir);
+  const auto whose = [](const BanEntry& e) {
+    return e.name.empty() ? fmt::format("key {}", e.fingerprint)
+                          : fmt::format("{}'s key {}", e.name, e.fingerprint);
+  };
+  if (!s.ban.empty()) {
+    const BanList::Banned b = bans.ban(s.ban);
+    if (!b.fresh) {
+      out(fmt::format("{} is banned already (since {})\n", whose(b.entry), b.entry.since));
+      return 0;
+    }
+    out(
+        fmt::format("banned {}: it can no longer log in, and a running server ends its sessions within a "
+                    "second (their games are saved); --unban {} lifts it\n",
+                    whose(b.entry), b.entry.name.empty() ? b.entry.fingerprint : b.entry.name));
+    return 0;
+  }
+  if (!s.unban.empty()) {
+    out(fmt::format("lifted the ban on {}\n", whose(bans.unban(s.unban))));
+    return 0;
+  }
+  const std::vector<BanEntry> all = bans.list();
+  if (all.empty()) out(fmt::format("no keys are banned ({})\n", state_dir));
+  for (const BanEntry& e : all)
+    out(fmt::format("{}  {}  since {}\n", e.fingerprint, e.name.empty() ? "(no name)" : e.name, e.since));
+  return 0;
+}
+
 }  // namespace
 
 int serve_ssh(const ServeSettings& s) {
@@ -60,6 +95,7 @@ int serve_ssh(const ServeSettings& s) {
   g.state_dir = s.state_dir.empty() ? default_ssh_state_dir() : s.state_dir;
   g.guests = s.guests;
   g.limits = s.limits;
+  if (!s.ban.empty() || !s.unban.empty() || s.list_bans) return manage_bans(s, g.state_dir);
   if (s.fingerprint) {
     const HostKeyFile key = ensure_host_key(g.state_dir);
     out(fmt::format("{} (ED25519, {}{})\n", key.fingerprint, key.path, key.created ? ", made now" : ""));
@@ -89,7 +125,11 @@ int serve_ssh(const ServeSettings& s) {
       std::fflush(stdout);
     }
   };
-  return run_ssh_server(g, player_shell);
+  return run_ssh_server(g);
+}
+
+int ssh_session_shell() {
+  return run_ssh_shell_process(player_shell);
 }
 
 }  // namespace rt::net

@@ -20,6 +20,7 @@
 #include "app/remote_table.h"
 #include "games/registry.h"
 #include "net/client.h"
+#include "net/ssh_gateway.h"
 #include "net/table_broker.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
@@ -177,11 +178,11 @@ std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesL
 }
 
 int take_tables_fd() {
-  const char* text = std::getenv(net::kTablesFdEnv);
+  const char* text = std::getenv(net::kSshTablesFdVariable);
   if (!text || !*text) return -1;
   char* end = nullptr;
   const long fd = std::strtol(text, &end, 10);
-  ::unsetenv(net::kTablesFdEnv);
+  ::unsetenv(net::kSshTablesFdVariable);
   if (*end != '\0' || fd < 3 || fd > 1024) return -1;
   int type = 0;
   socklen_t len = sizeof type;

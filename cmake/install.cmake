@@ -4,7 +4,8 @@
 #   make deb                                          build/racetable_VERSION_ARCH.deb
 #
 # Both install the same files: the program in games/ and a link in bin/ (game data is built in; --data
-# still reads a copy), its man page, the bash completion, the docs, and the
+# still reads a copy), its man page, the bash completion, the docs, the SSH
+# server's systemd unit and sysusers file, and the
 # copyright and changelog Debian asks for. `make package-test` checks that.
 
 include(GNUInstallDirs)
@@ -49,6 +50,18 @@ file(GLOB RACETABLE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
 install(FILES README.md ${RACETABLE_DOCS} packaging/copyright ${RACETABLE_PACKAGING_DIR}/changelog.gz
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
+# The SSH game server as a system service (docs/HOSTING.md, "A public server
+# in one command"): a systemd unit, installed but not enabled, whose
+# ExecStart names the program where this install puts it
+# (cmake/install_unit.cmake), and the system user it runs as, for
+# systemd-sysusers (the package's postinst makes it). Both under lib/, not
+# the multiarch CMAKE_INSTALL_LIBDIR: systemd looks in PREFIX/lib.
+install(CODE "set(RACETABLE_UNIT_SOURCE \"${CMAKE_SOURCE_DIR}/packaging/racetable-ssh.service\")
+set(RACETABLE_UNIT_BUILT \"${RACETABLE_PACKAGING_DIR}/racetable-ssh.service\")
+set(RACETABLE_UNIT_GAMESDIR \"${RACETABLE_INSTALL_GAMESDIR}\")")
+install(SCRIPT cmake/install_unit.cmake)
+install(FILES packaging/racetable.sysusers DESTINATION lib/sysusers.d RENAME racetable.conf)
+
 # The Debian package: cpack in the build folder (make deb).
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME racetable)
@@ -71,6 +84,13 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # Depends: found by dpkg-shlibdeps from the libraries the program links.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The maintainer scripts make the SSH server's system user (adduser where
+# systemd-sysusers is missing) and its state directory, stop a running
+# server before removal, and remove its state on purge.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "adduser")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+    "${CMAKE_SOURCE_DIR}/packaging/postinst;${CMAKE_SOURCE_DIR}/packaging/prerm;${CMAKE_SOURCE_DIR}/packaging/postrm")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION TRUE)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion, man-db")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_STRIP_FILES ON)

@@ -29,6 +29,7 @@
 #include "games/setup.h"
 #include "net/protocol.h"
 #include "net/repeated_lines.h"
+#include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
 #include "net/table_broker.h"
 #include "net/table_process.h"
@@ -127,8 +128,7 @@ int lock_state_dir(const std::string& dir) {
 
 class Gateway {
  public:
-  Gateway(const SshServerSettings& settings, const SshShell& shell)
-      : settings_(settings), shell_(shell), book_(settings.limits) {}
+  explicit Gateway(const SshServerSettings& settings) : settings_(settings), book_(settings.limits) {}
   int run();
 
  private:
@@ -145,6 +145,7 @@ class Gateway {
   void reap();
   void close_overdue();
   void stop_sessions();
+  void end_banned();
   // The table process (net/table_process.h): started at start, started
   // again if it dies; every logged-in session's tables link is handed to it.
   void start_table_process();
@@ -168,7 +169,6 @@ class Gateway {
   bool stopping_ = false;
 
   const SshServerSettings& settings_;
-  const SshShell& shell_;
   ConnectionBook book_;
   RepeatedLines repeated_;
   ssh_bind bind_ = nullptr;
@@ -176,6 +176,7 @@ class Gateway {
   int report_rd_ = -1;
   int report_wr_ = -1;
   int lock_fd_ = -1;
+  std::int64_t bans_stamp_ = -1;
   std::string local_address_;
   int local_port_ = 0;
 };
@@ -221,7 +222,6 @@ void Gateway::accept_some() {
     start.local_port = local_port_;
     start.local_address = local_address_;
     start.settings = &settings_;
-    start.shell = &shell_;
     const pid_t pid = ::fork();
     if (pid < 0) {
       ::close(fd);
@@ -346,6 +346,30 @@ void Gateway::close_overdue() {
       log_counted(e->bucket, e->address, "connections closed at the login deadline",
                   fmt::format("closed: not logged in within {} s ({})", settings_.limits.login_seconds, key));
     }
+  }
+}
+
+// A ban (`serve --ssh --ban`) takes effect at once: the sessions of a
+// newly banned key are told to save and end (SIGUSR1), logins are refused
+// by the sessions themselves.
+void Gateway::end_banned() {
+  const BanList bans(settings_.state_dir, false);
+  const std::int64_t stamp = bans.stamp();
+  if (stamp == bans_stamp_) return;
+  const bool first = bans_stamp_ == -1;
+  bans_stamp_ = stamp;
+  try {
+    if (!first) log(fmt::format("ssh: the bans changed: {} keys banned", bans.list().size()));
+    for (const pid_t pid : book_.pids()) {
+      const ConnectionBook::Entry* e = book_.find(pid);
+      if (!e || !e->logged_in || e->fingerprint.empty()) continue;
+      if (!bans.find(fingerprint_hex(e->fingerprint))) continue;
+      ::kill(pid, SIGUSR1);
+      log(fmt::format("ssh {}: ended {}'s session (pid {}): key {} is banned", e->address, e->name, pid,
+                      e->fingerprint));
+    }
+  } catch (const UserError& e) {
+    log(fmt::format("ssh: cannot read the bans: {}", e.what()));  // the sessions refuse logins then
   }
 }
 
@@ -478,9 +502,14 @@ void Gateway::table_process_ended(int status) {
 }
 
 int Gateway::run() {
+  // Not dumpable (the sessions inherit it, the shells' exec resets it): no
+  // process of this user, a player's shell included, may read the host key
+  // out of /proc/PID/mem or ptrace the server or a session.
+  ::prctl(PR_SET_DUMPABLE, 0);
   ensure_private_dir(settings_.state_dir);
   lock_fd_ = lock_state_dir(settings_.state_dir);
   PlayerRegistry registry(settings_.state_dir);  // players/ and keys/ made and checked
+  const BanList bans(settings_.state_dir);       // banned/ made and checked
   // Guests keep nothing: what an earlier run left of them goes.
   remove_tree(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/guests");
@@ -517,6 +546,8 @@ int Gateway::run() {
   if (settings_.on_listening) settings_.on_listening(local_address_, local_port_, host.fingerprint);
   log(fmt::format("ssh: listening on {} port {}; host key {}{}; players' state in {}", local_address_,
                   local_port_, host.fingerprint, host.created ? " (made now)" : "", settings_.state_dir));
+  if (const std::size_t n = bans.list().size(); n > 0) log(fmt::format("ssh: {} keys banned", n));
+  end_banned();  // the bans as they are now: later changes are logged
 
   while (!g_stop_signal) {
     Millis timeout = 1000;
@@ -539,6 +570,7 @@ int Gateway::run() {
     if (g_stop_signal) break;
     if (fds[0].revents & POLLIN) accept_some();
     close_overdue();
+    end_banned();
     for (const std::string& line : repeated_.due(now_ms())) log("ssh " + line);
   }
   ::close(listen_fd_);
@@ -597,11 +629,11 @@ std::string ssh_host_fingerprint(const std::string& state_dir) {
   return ensure_host_key(state_dir).fingerprint;
 }
 
-int run_ssh_server(const SshServerSettings& settings, const SshShell& shell) {
+int run_ssh_server(const SshServerSettings& settings) {
   if (settings.limits.max_sessions < 1 || settings.limits.max_per_address < 1 ||
       settings.limits.per_minute < 1 || settings.limits.login_seconds < 1 || settings.limits.idle_minutes < 0)
     throw OptionError("the SSH server's limits must be 1 or more (the idle minutes 0 or more)");
-  Gateway gateway(settings, shell);
+  Gateway gateway(settings);
   return gateway.run();
 }
 

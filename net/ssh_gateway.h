@@ -8,8 +8,9 @@
 // login under a deadline, takes one session channel with a pty-req, env and
 // shell request, and refuses everything else (exec, subsystems such as sftp,
 // port forwarding, agent and X11 forwarding). It then makes a pseudo-
-// terminal, forks the shell onto it (`SshShell`, given by the app layer:
-// this layer holds no terminal code) and relays bytes between the channel
+// terminal, forks and execs the shell onto it (this program again, running
+// `SshShell`, given by the app layer: this layer holds no terminal code;
+// kSshShellArgument below) and relays bytes between the channel
 // and the pty: a window-change is TIOCSWINSZ (the shell redraws on SIGWINCH
 // as it does locally), a hang-up is SIGHUP to the shell (it saves and ends
 // as a dropped local player's does).
@@ -51,6 +52,22 @@ struct SshPlayer {
 // XDG_RUNTIME_DIR, PATH and SSH_CONNECTION. Returns the exit code.
 using SshShell = std::function<int(const SshPlayer& player)>;
 
+// The shell's process is a fresh program, not a fork of the session's: the
+// session process execs its own binary (/proc/self/exe) with this one
+// argument, so that nothing of the session's memory (the host key, libssh's
+// keys and buffers) reaches the shell. Who the player is travels in the
+// environment (RACETABLE_SSH_*), never in the arguments, which `ps` shows to
+// every user. main() hands such a start to run_ssh_shell_process().
+inline constexpr const char* kSshShellArgument = "__ssh-session-shell";
+// The one descriptor besides stdio that the shell inherits across that exec,
+// when the session names one (the way to the server's tables): its number
+// is in this environment variable, in the session's and then the shell's.
+inline constexpr const char* kSshTablesFdVariable = "RACETABLE_TABLES_FD";
+// In the exec'd process: the player from the environment (the variables are
+// then removed), and `shell` run for them. Exit code 2 when the environment
+// holds no player (not started by a session).
+int run_ssh_shell_process(const SshShell& shell);
+
 struct SshServerSettings {
   SshListen listen;
   std::string state_dir;  // host key, players, their saves; made 0700
@@ -68,8 +85,10 @@ std::string default_ssh_state_dir();
 std::string ssh_host_fingerprint(const std::string& state_dir);
 
 // Serves until SIGINT or SIGTERM (passed on to every session: each shell
-// saves and ends). Returns the exit code; throws UserError when it cannot
-// start (the port taken, a state directory not ours).
-int run_ssh_server(const SshServerSettings& settings, const SshShell& shell);
+// saves and ends). Each player's shell is this program started again
+// (kSshShellArgument), whose main() calls run_ssh_shell_process. Returns the
+// exit code; throws UserError when it cannot start (the port taken, a state
+// directory not ours).
+int run_ssh_server(const SshServerSettings& settings);
 
 }  // namespace rt::net

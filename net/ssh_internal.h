@@ -41,10 +41,21 @@ struct SessionStart {
   int local_port = 0;
   std::string local_address;
   const SshServerSettings* settings = nullptr;
-  const SshShell* shell = nullptr;
 };
 
 // The session process: never returns.
 [[noreturn]] void run_ssh_session(SessionStart start);
+
+// The shell of a logged-in player (net/ssh_shell_exec.cpp): a new
+// pseudo-terminal of cols x rows, and a child on it that closes every other
+// descriptor but `tables_fd` (-1: none; else its number goes in
+// kSshTablesFdVariable), sets the player's environment and execs this
+// program as kSshShellArgument. Throws UserError when it cannot.
+struct ShellChild {
+  int master = -1;  // non-blocking
+  pid_t pid = -1;
+};
+ShellChild start_ssh_shell(const SshPlayer& player, const std::string& ssh_connection, int tables_fd,
+                           int cols, int rows);
 
 }  // namespace rt::net

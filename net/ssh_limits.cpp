@@ -2,6 +2,10 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cctype>
 
 #include <cstring>
 
@@ -22,7 +26,54 @@ std::string v4_text(const void* addr) {
   return buf;
 }
 
+void set_limit(int resource, std::uint64_t value) {
+  rlimit lim{};
+  lim.rlim_cur = static_cast<rlim_t>(value);
+  lim.rlim_max = static_cast<rlim_t>(value);
+  ::setrlimit(resource, &lim);
+}
+
 }  // namespace
+
+int terminal_side(int asked, int fallback) {
+  return asked <= 0 ? fallback : std::min(asked, kMaxTerminalSide);
+}
+
+std::string terminal_name(std::string_view asked) {
+  const auto term_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-';
+  };
+  if (asked.empty() || asked.size() > kMaxTerminalName || !std::all_of(asked.begin(), asked.end(), term_char))
+    return "xterm";
+  return std::string(asked);
+}
+
+bool locale_says_utf8(std::string_view value) {
+  std::string v(value);
+  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
+}
+
+// AddressSanitizer reserves terabytes of address space for its shadow as a
+// program starts: a sanitized shell (exec'd afresh) could not start under an
+// address-space limit, so a sanitized build (`make sanitize`) goes without.
+#if defined(__SANITIZE_ADDRESS__)
+#define RACETABLE_SSH_NO_AS_LIMIT 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RACETABLE_SSH_NO_AS_LIMIT 1
+#endif
+#endif
+
+void limit_session_process(const SshLimits& lim) {
+#ifndef RACETABLE_SSH_NO_AS_LIMIT
+  set_limit(RLIMIT_AS, lim.memory_bytes);
+#endif
+  set_limit(RLIMIT_FSIZE, lim.file_bytes);
+  set_limit(RLIMIT_NOFILE, static_cast<std::uint64_t>(lim.open_files));
+  set_limit(RLIMIT_CPU, static_cast<std::uint64_t>(lim.cpu_seconds));
+  set_limit(RLIMIT_CORE, 0);
+}
 
 std::string address_text(const sockaddr_storage& addr) {
   if (addr.ss_family == AF_INET) return v4_text(&reinterpret_cast<const sockaddr_in&>(addr).sin_addr);

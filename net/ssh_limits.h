@@ -13,6 +13,7 @@
 #include <deque>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rt::net {
@@ -31,6 +32,24 @@ struct SshLimits {
   int open_files = 256;                        // RLIMIT_NOFILE
   int cpu_seconds = 3600;                      // RLIMIT_CPU, per process
 };
+
+// What a client may ask of the session's terminal (pty-req, window-change,
+// env): a side of 1 to kMaxTerminalSide cells; TERM of letters, digits and
+// ._+- (at most kMaxTerminalName); env values of at most kMaxEnvValue bytes,
+// kMaxEnvRequests of them.
+inline constexpr int kMaxTerminalSide = 1000;
+inline constexpr std::size_t kMaxTerminalName = 64;
+inline constexpr std::size_t kMaxEnvValue = 64;  // LANG=... is short
+inline constexpr int kMaxEnvRequests = 32;
+// A side as taken: `fallback` for 0 or less (none given, or past 2^31 as
+// libssh passes it), else at most kMaxTerminalSide.
+int terminal_side(int asked, int fallback);
+// TERM as taken: "xterm" for an empty, long or odd one.
+std::string terminal_name(std::string_view asked);
+// Whether a locale (LANG, LC_ALL, LC_CTYPE) asks for UTF-8.
+bool locale_says_utf8(std::string_view value);
+// The limits of a session process and the shell it starts (setrlimit).
+void limit_session_process(const SshLimits& limits);
 
 // The address as the log writes it ("203.0.113.9", "2001:db8::1").
 std::string address_text(const sockaddr_storage& addr);

@@ -5,14 +5,13 @@
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -25,26 +24,32 @@
 
 #include "core/types.h"
 #include "net/protocol.h"
+#include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
-#include "net/table_broker.h"
 
 namespace rt::net {
 namespace {
 
 using Millis = std::int64_t;
 
-constexpr int kMaxAuthAttempts = 20;      // keys tried, kbd-interactive or password attempts
-constexpr int kMaxEnv = 32;               // env requests taken
-constexpr std::size_t kMaxEnvValue = 64;  // LANG=... is short
-constexpr std::size_t kMaxTerm = 64;
-constexpr int kMaxSide = 1000;          // columns or rows a client may ask for
+constexpr int kMaxAuthAttempts = 20;    // keys tried, kbd-interactive or password attempts
 constexpr int kWriteStallSeconds = 60;  // a client that takes none of our output this long is dropped
+constexpr Millis kIdlePollMs = 60000;   // the longest an idle session sleeps
 constexpr Millis kShellEndMs = 10000;   // a shell told to end (hang-up, SIGHUP) gets this long
 constexpr std::size_t kRelayChunk = 32 * 1024;
 
 volatile sig_atomic_t g_stop = 0;
-void on_stop(int) {
+volatile sig_atomic_t g_banned = 0;  // SIGUSR1 from the listening process: the player's key was banned
+// A byte here wakes the relay's poll: libssh polls again, for the time
+// left, when a signal interrupts it, so the flag alone would wait a minute.
+int g_wake[2] = {-1, -1};
+void on_stop(int sig) {
   g_stop = 1;
+  if (sig == SIGUSR1) g_banned = 1;
+  const int saved = errno;
+  const char c = 0;
+  [[maybe_unused]] const ssize_t n = ::write(g_wake[1], &c, 1);
+  errno = saved;
 }
 // The login deadline or a write the client never takes: the listening
 // process logs it when this process ends.
@@ -56,22 +61,6 @@ Millis now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-void set_limit(int resource, std::uint64_t value) {
-  rlimit lim{};
-  lim.rlim_cur = static_cast<rlim_t>(value);
-  lim.rlim_max = static_cast<rlim_t>(value);
-  ::setrlimit(resource, &lim);
-}
-
-bool term_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-';
-}
-
-bool says_utf8(std::string value) {
-  for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return value.find("utf-8") != std::string::npos || value.find("utf8") != std::string::npos;
 }
 
 class SessionProcess {
@@ -150,6 +139,7 @@ class SessionProcess {
   void write_channel(const char* data, std::size_t len);
   void drain_master(bool all);
   void watch_master(bool on);
+  static int on_shell_ended(socket_t fd, int revents, void* self);
   void resize();
 
   SessionStart s_;
@@ -185,6 +175,7 @@ class SessionProcess {
   bool watching_master_ = false;
   bool master_done_ = false;
   pid_t child_ = -1;
+  int tables_fd_ = -1;  // the one descriptor the shell inherits (-1: none)
   bool client_gone_ = false;
   Millis last_input_ = 0;
 };
@@ -219,6 +210,13 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
   if (key.sha256_hex.empty() || key.base64.empty()) return SSH_AUTH_DENIED;
   const std::string wanted = user ? user : "";
   try {
+    if (const auto ban = BanList(s->settings_.state_dir, false).find(key.sha256_hex)) {
+      s->refuse("logins refused (key banned)",
+                fmt::format("refused: key {} is banned{} (since {})", key.fingerprint,
+                            ban->name.empty() ? "" : " (" + ban->name + ")", ban->since));
+      s->banner("racetable: this key is banned from this server.\n");
+      return SSH_AUTH_DENIED;
+    }
     if (state == SSH_PUBLICKEY_STATE_NONE) {
       // A probe: may this key sign in? Nothing is registered until it has.
       s->report('K', key.fingerprint);
@@ -351,28 +349,38 @@ int SessionProcess::on_pty(ssh_session, ssh_channel, const char* term, int w, in
   SessionProcess* s = self(ud);
   if (s->want_ != Want::Nothing || s->pty_) return -1;
   s->pty_ = true;
-  std::string t = term ? term : "";
-  if (t.empty() || t.size() > kMaxTerm || !std::all_of(t.begin(), t.end(), term_char)) t = "xterm";
-  s->player_.term = t;
-  s->cols_ = std::clamp(w > 0 ? w : 80, 1, kMaxSide);
-  s->rows_ = std::clamp(h > 0 ? h : 24, 1, kMaxSide);
+  s->player_.term = terminal_name(term ? term : "");
+  if (s->player_.term != (term ? term : ""))
+    s->refuse(
+        "terminal requests changed",
+        fmt::format("took TERM '{}' as {} ({})", printable(term ? term : "", 40), s->player_.term, s->who()));
+  on_window(nullptr, nullptr, w, h, 0, 0, ud);
   return 0;
 }
 
 int SessionProcess::on_window(ssh_session, ssh_channel, int w, int h, int, int, void* ud) {
   SessionProcess* s = self(ud);
-  s->cols_ = std::clamp(w > 0 ? w : 80, 1, kMaxSide);
-  s->rows_ = std::clamp(h > 0 ? h : 24, 1, kMaxSide);
+  s->cols_ = terminal_side(w, 80);
+  s->rows_ = terminal_side(h, 24);
+  if (s->cols_ != w || s->rows_ != h)
+    s->refuse("terminal requests changed",
+              fmt::format("took a terminal of {}x{} as {}x{} ({})", w, h, s->cols_, s->rows_, s->who()));
   s->resize();
   return 0;
 }
 
 int SessionProcess::on_env(ssh_session, ssh_channel, const char* name, const char* value, void* ud) {
   SessionProcess* s = self(ud);
-  if (s->want_ != Want::Nothing || ++s->env_count_ > kMaxEnv || !name || !value) return -1;
+  if (s->want_ != Want::Nothing || !name || !value) return -1;
   const std::string n = name;
   std::string v = value;
-  if (v.size() > kMaxEnvValue) return -1;
+  if (++s->env_count_ > kMaxEnvRequests || v.size() > kMaxEnvValue) {
+    if (s->env_count_ <= kMaxEnvRequests + 1)  // the first few, not a flood
+      s->refuse("environment requests refused",
+                fmt::format("refused the environment variable {} ({} bytes; at most {} of {} bytes) ({})",
+                            printable(n, 40), v.size(), kMaxEnvRequests, kMaxEnvValue, s->who()));
+    return -1;
+  }
   // Only the locale is taken, and only as a choice between UTF-8 and ASCII.
   if (n == "LC_ALL")
     s->lc_all_ = v;
@@ -570,6 +578,16 @@ int SessionProcess::on_master(socket_t, int revents, void* ud) {
   return 0;
 }
 
+// The shell ended, or a signal came (the wake pipe, drained): the loop
+// reaps the shell or reads the flags after the poll returns.
+int SessionProcess::on_shell_ended(socket_t fd, int, void*) {
+  char drain[64];
+  if (fd == g_wake[0])
+    while (::read(fd, drain, sizeof drain) > 0) {
+    }
+  return 0;
+}
+
 void SessionProcess::watch_master(bool on) {
   if (on == watching_master_ || master_ < 0) return;
   if (on)
@@ -580,59 +598,17 @@ void SessionProcess::watch_master(bool on) {
 }
 
 void SessionProcess::start_child() {
-  master_ = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
-  char slave_name[128] = "";
-  if (master_ < 0 || ::grantpt(master_) != 0 || ::unlockpt(master_) != 0 ||
-      ::ptsname_r(master_, slave_name, sizeof slave_name) != 0)
-    throw UserError("cannot make a pseudo-terminal");
-  resize();
-  child_ = ::fork();
-  if (child_ < 0) throw UserError("cannot start the shell (fork failed)");
-  if (child_ > 0) {
-    ::fcntl(master_, F_SETFL, ::fcntl(master_, F_GETFL) | O_NONBLOCK);
-    if (s_.tables_fd >= 0) ::close(s_.tables_fd);  // the shell's alone now
-    s_.tables_fd = -1;
-    return;
-  }
-  // The shell's process: the pty is its controlling terminal and its stdio.
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD, SIGQUIT}) std::signal(sig, SIG_DFL);
-  ::alarm(0);
-  ::setsid();
-  const int slave = ::open(slave_name, O_RDWR);
-  if (slave < 0) ::_exit(126);
-  ::ioctl(slave, TIOCSCTTY, 0);
-  for (int fd = 0; fd < 3; ++fd) ::dup2(slave, fd);
-  // Nothing of the connection reaches the shell: not the socket, the
-  // master, the listening process's report socket or anything else.
-  // Only the shell's end of its tables pair goes on, as descriptor 3.
-  if (s_.tables_fd == 3)
-    ::fcntl(3, F_SETFD, 0);
-  else if (s_.tables_fd >= 0)
-    ::dup2(s_.tables_fd, 3);
-  ::close_range(s_.tables_fd >= 0 ? 4 : 3, ~0u, 0);
-  ::clearenv();
-  if (s_.tables_fd >= 0) ::setenv(kTablesFdEnv, "3", 1);
-  const std::string& home = player_.home;
-  ::setenv("TERM", player_.term.c_str(), 1);
-  ::setenv("LANG", player_.utf8 ? "C.UTF-8" : "C", 1);
-  ::setenv("HOME", home.c_str(), 1);
-  ::setenv("XDG_STATE_HOME", (home + "/state").c_str(), 1);
-  ::setenv("XDG_CONFIG_HOME", (home + "/config").c_str(), 1);
-  ::setenv("XDG_RUNTIME_DIR", (home + "/run").c_str(), 1);
-  ::setenv("PATH", "/usr/local/bin:/usr/bin:/bin:/usr/games", 1);
-  ::setenv("SSH_CONNECTION",
-           fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port).c_str(),
-           1);
-  ::umask(077);
-  if (::chdir(home.c_str()) != 0) ::_exit(126);
-  int code = 1;
-  try {
-    code = (*s_.shell)(player_);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "racetable: %s\r\n", e.what());
-  }
-  std::fflush(nullptr);
-  ::_exit(code);
+  // The shell: this program started afresh on a new pseudo-terminal (net/ssh_shell_exec.cpp),
+  // with the session's end of its tables pair (net/table_broker.h), which is the shell's alone then.
+  tables_fd_ = s_.tables_fd;
+  s_.tables_fd = -1;
+  const ShellChild shell = start_ssh_shell(
+      player_, fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port),
+      tables_fd_, cols_, rows_);
+  if (tables_fd_ >= 0) ::close(tables_fd_);
+  tables_fd_ = -1;
+  master_ = shell.master;
+  child_ = shell.pid;
 }
 
 void SessionProcess::run_shell() {
@@ -640,7 +616,7 @@ void SessionProcess::run_shell() {
   const char* locale = !lc_all_.empty()     ? lc_all_.c_str()
                        : !lc_ctype_.empty() ? lc_ctype_.c_str()
                                             : lang_.c_str();
-  player_.utf8 = *locale == '\0' || says_utf8(locale);
+  player_.utf8 = *locale == '\0' || locale_says_utf8(locale);
   try {
     for (const char* sub : {"", "/state", "/config", "/run"}) ensure_private_dir(player_.home + sub);
     start_child();
@@ -656,13 +632,36 @@ void SessionProcess::run_shell() {
   Millis told_at = -1;  // when the shell was told to end
   int status = 0;
   bool reaped = false;
+  // The shell's end wakes the loop (a pidfd turns readable), so an idle
+  // session sleeps until a byte, a signal or its idle deadline: hundreds of
+  // sessions cost the machine nothing while nobody types.
+  const int shell_ended = static_cast<int>(::syscall(SYS_pidfd_open, child_, 0));
+  if (shell_ended >= 0) ssh_event_add_fd(event_, shell_ended, POLLIN, on_shell_ended, this);
+  if (g_wake[0] >= 0) ssh_event_add_fd(event_, g_wake[0], POLLIN, on_shell_ended, this);
   while (!reaped) {
+    // How long nothing needs doing: the idle deadline, the end of a shell
+    // told to end, or (no pidfd) a short wait for the shell's end.
+    Millis wait = kIdlePollMs;
+    if (idle_ms > 0 && told_at < 0)
+      wait = std::min(wait, std::max<Millis>(0, last_input_ + idle_ms - now_ms()));
+    if (told_at >= 0) wait = std::min(wait, std::max<Millis>(0, told_at + kShellEndMs - now_ms()) + 1);
+    if (shell_ended < 0) wait = std::min<Millis>(wait, client_gone_ ? 20 : 500);
     if (client_gone_) {
-      ::usleep(20000);  // only the shell's end is awaited now
+      if (shell_ended >= 0) {
+        pollfd one{shell_ended, POLLIN, 0};
+        ::poll(&one, 1, static_cast<int>(wait));
+      } else {
+        ::usleep(static_cast<useconds_t>(wait) * 1000);
+      }
     } else {
       watch_master(!master_done_ && ssh_channel_window_size(channel_) > 0);
-      const int rc = ssh_event_dopoll(event_, watching_master_ ? 500 : 50);
-      if (rc == SSH_ERROR || !ssh_is_connected(ssh_) || ssh_channel_is_closed(channel_)) client_gone_ = true;
+      // A client that stopped reading (window closed) is looked at again soon.
+      const int rc =
+          ssh_event_dopoll(event_, static_cast<int>(watching_master_ ? wait : std::min<Millis>(wait, 50)));
+      // A signal (the server stopping) interrupts the poll: not a hang-up.
+      const bool interrupted = rc == SSH_ERROR && errno == EINTR;
+      if ((rc == SSH_ERROR && !interrupted) || !ssh_is_connected(ssh_) || ssh_channel_is_closed(channel_))
+        client_gone_ = true;
     }
     const Millis now = now_ms();
     if (client_gone_ && master_ >= 0) {
@@ -675,9 +674,10 @@ void SessionProcess::run_shell() {
       told_at = now;
     }
     if (told_at < 0 && (g_stop || (idle_ms > 0 && now - last_input_ >= idle_ms))) {
-      ending = g_stop ? "the server is stopping; your game is saved"
-                      : fmt::format("closed after {} minutes without a key; your game is saved",
-                                    settings_.limits.idle_minutes);
+      ending = g_banned ? "your key is banned from this server; your game is saved"
+               : g_stop ? "the server is stopping; your game is saved"
+                        : fmt::format("closed after {} minutes without a key; your game is saved",
+                                      settings_.limits.idle_minutes);
       if (!g_stop) refuse("idle sessions closed", fmt::format("{} ({})", ending, who()));
       ::kill(child_, SIGHUP);
       told_at = now;
@@ -685,6 +685,11 @@ void SessionProcess::run_shell() {
     if (told_at >= 0 && now - told_at > kShellEndMs) ::kill(child_, SIGKILL);
     const pid_t r = ::waitpid(child_, &status, WNOHANG);
     if (r == child_) reaped = true;
+  }
+  if (g_wake[0] >= 0 && !client_gone_) ssh_event_remove_fd(event_, g_wake[0]);
+  if (shell_ended >= 0) {
+    if (!client_gone_) ssh_event_remove_fd(event_, shell_ended);
+    ::close(shell_ended);
   }
   if (client_gone_) finish(0);
   drain_master(true);  // the last of the screen: the terminal restored
@@ -708,7 +713,8 @@ void SessionProcess::run_shell() {
 }  // namespace
 
 void run_ssh_session(SessionStart start) {
-  for (int sig : {SIGINT, SIGTERM}) {
+  if (::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) != 0) g_wake[0] = g_wake[1] = -1;
+  for (int sig : {SIGINT, SIGTERM, SIGUSR1}) {
     struct sigaction sa {};
     sa.sa_handler = on_stop;
     ::sigaction(sig, &sa, nullptr);
@@ -720,11 +726,7 @@ void run_ssh_session(SessionStart start) {
   // The session ends with the server.
   ::prctl(PR_SET_PDEATHSIG, SIGTERM);
   const SshLimits& lim = start.settings->limits;
-  set_limit(RLIMIT_AS, lim.memory_bytes);
-  set_limit(RLIMIT_FSIZE, lim.file_bytes);
-  set_limit(RLIMIT_NOFILE, static_cast<std::uint64_t>(lim.open_files));
-  set_limit(RLIMIT_CPU, static_cast<std::uint64_t>(lim.cpu_seconds));
-  set_limit(RLIMIT_CORE, 0);
+  limit_session_process(lim);
   // The login deadline, whatever libssh is waiting for (the listening
   // process also closes it then).
   ::alarm(static_cast<unsigned>(lim.login_seconds + 1));

@@ -4,7 +4,8 @@
 // The listening process gives each session a socket pair (AF_UNIX,
 // SOCK_SEQPACKET): one end goes to the table process with the player's
 // identity as the login gave it (name, key fingerprint, guest), the other
-// reaches the player's shell (RACETABLE_TABLES_FD). Whatever comes in on
+// reaches the player's shell (its number in RACETABLE_TABLES_FD,
+// kSshTablesFdVariable). Whatever comes in on
 // that descriptor is that player: no message on it says who anyone is.
 // Each packet is one JSON object (at most kMaxBrokerPacket bytes); a reply
 // may carry a descriptor (SCM_RIGHTS): a connected socket to a table, over
@@ -20,8 +21,6 @@
 namespace rt::net {
 
 inline constexpr std::size_t kMaxBrokerPacket = 16 * 1024;
-// The shell finds its end of the pair in this environment variable.
-inline constexpr const char* kTablesFdEnv = "RACETABLE_TABLES_FD";
 // Tables a person may have open at once, and in all (the table process's limits).
 inline constexpr int kMaxTablesPerPlayer = 4;
 inline constexpr int kMaxTables = 200;

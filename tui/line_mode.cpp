@@ -278,6 +278,14 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
       problem = "no save file";
       return false;
     }
+    // A game nobody has decided anything in is not worth a file (as in the
+    // shell): quitting at the first question leaves no empty save behind.
+    const auto& steps = table.history();
+    if (std::none_of(steps.begin(), steps.end(), [](const Step& st) { return st.player >= 0; })) {
+      saved_steps = steps.size();
+      problem.clear();
+      return true;
+    }
     try {
       write_file_atomically(path, save_text(table));
       saved_steps = table.history().size();
@@ -296,6 +304,8 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
   };
   auto saved_note = [&]() -> std::string {
     if (path.empty()) return "this game is not saved";
+    if (problem.empty() && ::access(path.c_str(), F_OK) != 0)
+      return "nothing was decided yet, so nothing was saved";
     return problem.empty() ? fmt::format("game saved to {} (continue with: racetable resume {})", path, path)
                            : not_saved();
   };

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian package end to end (issue #22; `make package-test`, in CI as root):
 # build it (make deb), check it with lintian, install it with dpkg -i, run the
-# installed program, its man page and its bash completion, purge it and find
+# installed program, its man page and its bash completion, the SSH server's
+# systemd unit (verified) and system user, purge it and find
 # nothing left behind; and check that `make install` installs the same files.
 # Skips (exit 0, saying why) when not root or without dpkg, and when a
 # racetable package is installed already (this test would remove it).
@@ -58,7 +59,8 @@ changelog_version=$(sed -n '1s/^racetable (\([^)]*\)).*/\1/p' packaging/changelo
 dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ {print substr($6, 2)}' | sort >"$work/deb.files"
 for f in /usr/bin/racetable /usr/share/man/man6/racetable.6.gz /usr/share/bash-completion/completions/racetable \
     /usr/share/doc/racetable/copyright /usr/share/doc/racetable/changelog.gz \
-    /usr/share/doc/racetable/README.md /usr/share/doc/racetable/HOSTING.md; do
+    /usr/share/doc/racetable/README.md /usr/share/doc/racetable/HOSTING.md \
+    /usr/lib/systemd/system/racetable-ssh.service /usr/lib/sysusers.d/racetable.conf; do
     grep -qxF "$f" "$work/deb.files" || fail "the package has no $f"
 done
 
@@ -130,11 +132,42 @@ echo "$result"
 grep -qxF "complete -F _racetable racetable" <<<"$result" || fail "complete -p racetable: $result"
 grep -qxF "offers:go-wacky" <<<"$result" || fail "racetable sim go-<TAB> did not offer go-wacky"
 
+# --- the SSH game server as a system service ------------------------------
+step "racetable-ssh.service and its system user"
+unit=/usr/lib/systemd/system/racetable-ssh.service
+grep -qx "ExecStart=/usr/games/racetable serve --ssh 0.0.0.0:2222 --state-dir /var/lib/racetable-ssh" "$unit" ||
+    fail "$unit does not run /usr/games/racetable serve --ssh: $(grep ExecStart "$unit")"
+for setting in User=racetable NoNewPrivileges=yes ProtectSystem=strict ProtectHome=yes PrivateTmp=yes \
+    StateDirectory=racetable-ssh CapabilityBoundingSet= SystemCallFilter=@system-service; do
+    grep -qx "$setting" "$unit" || fail "$unit lacks $setting"
+done
+grep -q "^MemoryMax=" "$unit" || fail "$unit sets no MemoryMax"
+if command -v systemd-analyze >/dev/null; then
+    systemd-analyze verify "$unit" || fail "systemd-analyze verify $unit (above)"
+fi
+# Installed, not enabled.
+if ls /etc/systemd/system/*.wants/racetable-ssh.service 2>/dev/null; then fail "racetable-ssh.service is enabled"; fi
+user=$(getent passwd racetable) || fail "the package made no system user racetable"
+IFS=: read -r _ _ uid _ _ home shell <<<"$user"
+[[ $uid -lt 1000 && $home == /var/lib/racetable-ssh && $shell == */nologin ]] ||
+    fail "racetable is not a system user without a shell, at home in /var/lib/racetable-ssh: $user"
+[[ $(stat -c '%U %a' /var/lib/racetable-ssh) == "racetable 700" ]] ||
+    fail "/var/lib/racetable-ssh is not racetable's with mode 0700: $(stat -c '%U %a' /var/lib/racetable-ssh)"
+# What an operator runs before the first start, as the service's user.
+if command -v setpriv >/dev/null; then
+    as_service() { (cd / && env -i setpriv --reuid=racetable --regid=racetable --clear-groups "$@"); }
+    as_service /usr/games/racetable serve --ssh --state-dir /var/lib/racetable-ssh --fingerprint |
+        grep -q "^SHA256:" || fail "the service's user cannot make and print the host key"
+    as_service /usr/games/racetable serve --ssh --state-dir /var/lib/racetable-ssh --bans |
+        grep -q "no keys are banned" || fail "the service's user cannot list the bans"
+fi
+
 # --- remove it: nothing left behind ----------------------------------------
 step "dpkg --purge"
 dpkg --purge racetable >"$work/purge.log" 2>&1 || { cat "$work/purge.log"; fail "dpkg --purge racetable"; }
 installed=false
 dpkg-query -W racetable >/dev/null 2>&1 && fail "dpkg still knows racetable after --purge"
+[[ ! -e /var/lib/racetable-ssh ]] || fail "--purge left the SSH server's state in /var/lib/racetable-ssh"
 snapshot >"$work/after"
 if ! diff "$work/before" "$work/after" >"$work/left"; then
     # Only what this package touched counts: another install on a shared

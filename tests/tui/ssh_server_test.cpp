@@ -22,8 +22,10 @@
 
 #include "core/types.h"
 #include "net/repeated_lines.h"
+#include "net/ssh_bans.h"
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
+#include "net/ssh_internal.h"
 #include "net/ssh_limits.h"
 
 using namespace rt;
@@ -357,4 +359,89 @@ TEST_CASE("Repeated lines about an address are written a few times a minute, the
   const auto uid = lines.due(100000 + RepeatedLines::kWindowMs);
   REQUIRE(uid.size() == 1);
   CHECK(uid[0] == "2 more wrong join codes from bob (uid 1002) in the minute from 10:02:03");
+}
+
+namespace {
+
+// A real key pair's public half as the server sees it (libssh).
+PlayerKey real_key() {
+  ssh_key key = nullptr;
+  REQUIRE(ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) == SSH_OK);
+  ssh_key pub = nullptr;
+  REQUIRE(ssh_pki_export_privkey_to_pubkey(key, &pub) == SSH_OK);
+  const PlayerKey out = player_key_of(pub);
+  ssh_key_free(pub);
+  ssh_key_free(key);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("A key's fingerprint names the same key file as its hash", "[ssh]") {
+  const PlayerKey k = real_key();
+  REQUIRE(k.fingerprint.rfind("SHA256:", 0) == 0);
+  CHECK(fingerprint_hex(k.fingerprint) == k.sha256_hex);
+  CHECK(fingerprint_hex(k.fingerprint + "=") == k.sha256_hex);  // padded as some tools write it
+  CHECK(fingerprint_hex(k.fingerprint.substr(7)).empty());      // no SHA256:
+  CHECK(fingerprint_hex("SHA256:short").empty());
+  CHECK(fingerprint_hex("MD5:" + k.fingerprint.substr(7)).empty());
+  std::string odd = k.fingerprint;
+  odd[10] = '*';
+  CHECK(fingerprint_hex(odd).empty());
+}
+
+TEST_CASE("Bans: by name or fingerprint, one private file per key, lifted by either", "[ssh][security]") {
+  const SshTempDir d;
+  const PlayerRegistry reg(d.path);
+  const PlayerKey ana = real_key(), stranger = real_key();
+  REQUIRE(reg.login(ana, "Ana").outcome == PlayerRegistry::Outcome::Registered);
+  const BanList bans(d.path);
+  CHECK(mode_of(d.path + "/banned") == 0700);
+  CHECK(bans.list().empty());
+  const std::int64_t empty_stamp = bans.stamp();
+
+  const BanList::Banned b = bans.ban("ana");  // any case
+  CHECK(b.fresh);
+  CHECK(b.entry.name == "Ana");
+  CHECK(b.entry.fingerprint == ana.fingerprint);
+  REQUIRE(bans.find(ana.sha256_hex));
+  CHECK(bans.find(ana.sha256_hex)->name == "Ana");
+  CHECK(mode_of(d.path + "/banned/" + ana.sha256_hex) == 0600);
+  CHECK_FALSE(bans.ban(ana.fingerprint).fresh);  // the same key, by its fingerprint
+  CHECK(bans.stamp() != empty_stamp);
+  // The name stays the banned key's: no other key takes it.
+  CHECK(reg.login(stranger, "Ana").outcome == PlayerRegistry::Outcome::Taken);
+
+  // A key that never registered, by its fingerprint (as the log shows it).
+  const BanList::Banned s = bans.ban(stranger.fingerprint);
+  CHECK(s.fresh);
+  CHECK(s.entry.name.empty());
+  CHECK(bans.list().size() == 2);
+
+  CHECK_THROWS_WITH(bans.ban("nobody"), Catch::Contains("no player is named 'nobody'"));
+  CHECK_THROWS_WITH(bans.ban("SHA256:abc"), Catch::Contains("not a key fingerprint"));
+  CHECK_THROWS_WITH(bans.ban("\x1b[2Jx"), !Catch::Contains("\x1b"));
+  CHECK(bans.unban(stranger.fingerprint).hex == stranger.sha256_hex);
+  CHECK(bans.unban("Ana").name == "Ana");
+  CHECK_FALSE(bans.find(ana.sha256_hex));
+  CHECK_THROWS_WITH(bans.unban("Ana"), Catch::Contains("is not banned"));
+  CHECK(bans.list().empty());
+  CHECK_FALSE(bans.find("../keys/" + ana.sha256_hex));  // only a key's hash names a ban
+}
+
+TEST_CASE("What a client asks of its terminal: sides clamped, odd TERM replaced, UTF-8 or not", "[ssh]") {
+  CHECK(terminal_side(80, 80) == 80);
+  CHECK(terminal_side(0, 80) == 80);
+  CHECK(terminal_side(-1, 24) == 24);  // 2^32-1 as libssh passes it
+  CHECK(terminal_side(kMaxTerminalSide + 1, 80) == kMaxTerminalSide);
+  CHECK(terminal_side(1, 80) == 1);
+  CHECK(terminal_name("xterm-256color") == "xterm-256color");
+  CHECK(terminal_name("") == "xterm");
+  CHECK(terminal_name(std::string(kMaxTerminalName + 1, 'a')) == "xterm");
+  CHECK(terminal_name("xterm\x1b]0;pwned\x07") == "xterm");
+  CHECK(terminal_name("../../etc/x") == "xterm");
+  CHECK(locale_says_utf8("en_US.UTF-8"));
+  CHECK(locale_says_utf8("C.utf8"));
+  CHECK_FALSE(locale_says_utf8("C"));
+  CHECK_FALSE(locale_says_utf8("POSIX"));
 }

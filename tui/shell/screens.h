@@ -29,6 +29,10 @@ std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSe
 // The same game page over any table (a shared one: app/remote_table.h).
 std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table);
 std::unique_ptr<Screen> make_resume_screen(AppContext& ctx);
+// The Learn page: every game, its lesson or what to do while it has none.
+std::unique_ptr<Screen> make_learn_screen(AppContext& ctx);
+// A game's guided first game (core/lesson.h); throws UserError without one.
+std::unique_ptr<Screen> make_lesson_screen(AppContext& ctx, const std::string& game_id);
 
 // A demo game of computers, started at once.
 std::unique_ptr<GameSession> make_demo_session(AppContext& ctx, const std::string& game_id,

@@ -39,6 +39,8 @@ std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& option
     return make_replay_screen(ctx, ReplayModel::load(options.replay_file, ctx.data), options.replay_viewer);
   if (!options.demo_game.empty())
     return make_play_screen(ctx, make_demo_session(ctx, options.demo_game, options.demo_seed));
+  if (options.learn)
+    return options.learn_game.empty() ? make_learn_screen(ctx) : make_lesson_screen(ctx, options.learn_game);
   if (options.start_game_set) {
     const GameInfo& info = builtin_registry().get(options.start_game.game).info;
     if (options.start_game.players &&

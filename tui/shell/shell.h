@@ -23,6 +23,9 @@ struct ShellOptions {
   // `racetable demo GAME`: computers play, narrated.
   std::string demo_game;
   std::string demo_seed;
+  // `racetable learn [GAME]`: the Learn page, or that game's lesson.
+  bool learn = false;
+  std::string learn_game;
   // `racetable resume [FILE]`.
   bool resume = false;
   std::string resume_file;

@@ -23,7 +23,10 @@ const char* const kLogo[] = {
     R"(|_| \_\/_/   \_\ \____||_____|  |_|  /_/   \_\|____/ |_____||_____|)",
 };
 constexpr int kLogoWidth = 67;
-constexpr int kKeysRow = 6;
+// "Learn a game" sits below the pages people already reach by digit (1-6),
+// so their digits stay what they were.
+constexpr int kLearnRow = 6;
+constexpr int kKeysRow = 7;
 
 class TitleScreen final : public Screen {
  public:
@@ -42,6 +45,7 @@ class TitleScreen final : public Screen {
         MenuRow{"Watch a demo", "computers play while the log explains", true},
         MenuRow{"Finished and saved games", "watch any game again, step by step", true},
         MenuRow{"Stats", "your games, wins and places", true},
+        MenuRow{"Learn a game", "new here? the rules as you play", true},
         MenuRow{"Keys", "every key of the shell", true},
         MenuRow{"Quit", "", true},
     };
@@ -87,6 +91,7 @@ class TitleScreen final : public Screen {
       case 3: return Nav::push(make_game_list_screen(ctx_, true));
       case 4: return Nav::push(make_replay_list_screen(ctx_));
       case 5: return Nav::push(make_stats_screen(ctx_));
+      case kLearnRow: return Nav::push(make_learn_screen(ctx_));
       case kKeysRow: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
       default: return running_tables().empty() ? Nav::exit(0) : ask_quit();
     }

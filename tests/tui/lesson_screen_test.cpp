@@ -1,0 +1,177 @@
+// The lesson page at 80x24 (issue #31): every step of every lesson, drawn as
+// the learner sees it: every word of the step's text and the rulebook's
+// sentence on screen, the key to press named, nothing cut; played to the end
+// by keys alone, where Enter is "Play a real game" (the set-up of the same game).
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "core/lesson.h"
+#include "games/registry.h"
+#include "tui/shell/screens.h"
+
+using namespace rt;
+using namespace rt::shell;
+
+namespace {
+
+std::string squeeze(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+std::vector<std::string> rows_of(const Canvas& c) {
+  std::vector<std::string> out;
+  std::istringstream in(c.to_text());
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The lesson's part of the page: the rows under the "Lesson" rule, the key line apart.
+std::string panel_text(const std::vector<std::string>& rows) {
+  std::string out;
+  bool in = false;
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i) {
+    if (rows[i].find(" Lesson ") != std::string::npos) in = true;
+    if (in) out += rows[i] + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key, cuts nothing", "[lesson]") {
+  for (const bool unicode : {true, false})
+    for (const GameEntry& g : builtin_registry().all()) {
+      if (!has_lesson(DataSource::embedded(), g.info.id)) continue;
+      INFO(g.info.id << (unicode ? "" : " (ASCII)"));
+      AppContext ctx;
+      ctx.unicode = unicode;
+      auto screen = make_lesson_screen(ctx, g.info.id);
+      // The same lesson beside it, to know which option is the wanted move.
+      auto mirror = start_lesson(builtin_registry(), DataSource::embedded(), g.info.id);
+      Millis now = 1000;
+      int steps = 0;
+      while (!mirror->finished()) {
+        const LessonStep& s = mirror->step();
+        INFO("step " << mirror->step_index() + 1 << ": " << s.title);
+        Canvas c(80, 24, unicode);
+        screen->draw(c, now);
+        const auto rows = rows_of(c);
+        const std::string panel = squeeze(panel_text(rows));
+        CHECK(rows.at(0).find(fmt::format("step {} of", mirror->step_index() + 1)) != std::string::npos);
+        CHECK(panel.find(squeeze(s.title)) != std::string::npos);
+        for (const std::string& t : s.text) CHECK(panel.find(squeeze(t)) != std::string::npos);
+        if (!s.quote.empty()) CHECK(panel.find(squeeze(s.quote)) != std::string::npos);
+        CHECK(panel.find("…") == std::string::npos);
+        const std::string& keys = rows.at(23);
+        const bool named = keys.find("Enter") != std::string::npos || keys.find("Space") != std::string::npos;
+        CHECK(named);
+        CHECK(keys.find("b back") != std::string::npos);
+        CHECK(keys.find("r rules") != std::string::npos);
+        CHECK(keys.find("q leave") != std::string::npos);
+        // The moves offered, whole.
+        if (s.kind == LessonStepKind::Move)
+          for (Action a : mirror->options())
+            CHECK(panel.find(squeeze(mirror->label(a))) != std::string::npos);
+
+        switch (s.kind) {
+          case LessonStepKind::Read:
+          case LessonStepKind::Skip:
+            screen->on_key(Key::of(KeyType::Enter), now);
+            mirror->next();
+            break;
+          case LessonStepKind::Move: {
+            const auto opts = mirror->options();
+            std::size_t i = 0;
+            while (i < opts.size() && !mirror->wanted(opts[i])) ++i;
+            REQUIRE(i < opts.size());
+            screen->on_key(Key::chr(static_cast<char32_t>(U'1' + i)), now);
+            mirror->answer(opts[i]);
+            break;
+          }
+          case LessonStepKind::Race: {
+            const std::size_t step = mirror->step_index();
+            const Millis start = now;
+            screen->draw(c, now);
+            CHECK(squeeze(c.to_text()).find("The clock starts with your first press.") != std::string::npos);
+            // The race's clock starts with the first press.
+            for (Tick since = 0; mirror->step_index() == step; since += 450) {
+              screen->on_key(Key::chr(U' '), start + since);
+              if (!mirror->race_tick(since)) mirror->race_press(since);
+              screen->tick(start + since);
+              REQUIRE(since < 60000);
+            }
+            now = start + 60000;
+            break;
+          }
+        }
+        now += 1000;
+        REQUIRE(++steps < 500);
+      }
+      Canvas c(80, 24, unicode);
+      screen->draw(c, now);
+      const auto rows = rows_of(c);
+      const std::string panel = squeeze(panel_text(rows));
+      CHECK(panel.find("The end of the lesson") != std::string::npos);
+      for (const std::string& covered : mirror->lesson().covered)
+        CHECK(panel.find(squeeze(covered)) != std::string::npos);
+      CHECK(rows.at(23).find("Enter play a real game") != std::string::npos);
+      const Nav nav = screen->on_key(Key::of(KeyType::Enter), now);
+      CHECK(nav.kind == NavKind::Replace);
+      REQUIRE(nav.screen);
+      Canvas setup(80, 24, true);
+      nav.screen->draw(setup, now);
+      CHECK(setup.to_text().find(g.info.name + ": who is playing?") != std::string::npos);
+    }
+}
+
+TEST_CASE("Lesson page: a wrong move is explained beside the same question, and not played", "[lesson]") {
+  AppContext ctx;
+  auto screen = make_lesson_screen(ctx, "go-wacky");
+  auto mirror = start_lesson(builtin_registry(), DataSource::embedded(), "go-wacky");
+  // To the first step with a move that is not wanted.
+  for (;;) {
+    REQUIRE_FALSE(mirror->finished());
+    if (mirror->step().kind == LessonStepKind::Move) {
+      const auto opts = mirror->options();
+      std::size_t wrong = opts.size();
+      for (std::size_t i = 0; i < opts.size(); ++i)
+        if (!mirror->wanted(opts[i])) wrong = i;
+      if (wrong < opts.size()) {
+        screen->on_key(Key::chr(static_cast<char32_t>(U'1' + wrong)), 0);
+        Canvas c(80, 24, true);
+        screen->draw(c, 0);
+        const std::string text = squeeze(c.to_text());
+        CHECK(text.find(squeeze(mirror->why_not(opts[wrong]))) != std::string::npos);
+        CHECK(text.find(fmt::format("step {} of", mirror->step_index() + 1)) != std::string::npos);
+        return;
+      }
+      for (std::size_t i = 0; i < opts.size(); ++i)
+        if (mirror->wanted(opts[i])) {
+          screen->on_key(Key::chr(static_cast<char32_t>(U'1' + i)), 0);
+          mirror->answer(opts[i]);
+          break;
+        }
+    } else {
+      screen->on_key(Key::of(KeyType::Enter), 0);
+      mirror->next();
+    }
+  }
+}
+
+TEST_CASE("Learn page: a game without a lesson offers its rules and a demo, not a stub", "[lesson]") {
+  AppContext ctx;
+  auto screen = make_learn_screen(ctx);
+  Canvas c(80, 24, true);
+  screen->draw(c, 0);
+  const std::string text = c.to_text();
+  for (const GameEntry& g : builtin_registry().all()) {
+    CHECK(text.find(g.info.name) != std::string::npos);
+    if (has_lesson(DataSource::embedded(), g.info.id)) continue;
+    CHECK(text.find(g.info.name + "  ") != std::string::npos);
+  }
+  CHECK(text.find("no lesson yet: rules and a demo") != std::string::npos);
+}

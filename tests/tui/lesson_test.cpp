@@ -1,0 +1,255 @@
+// The guided first games (issue #31, core/lesson.h, data/<game>/lesson.json):
+// every lesson plays to its end with its wanted moves on the real engine,
+// every other legal move is refused with its explanation and leaves the
+// position alone, back restores a step's position, and a race run too
+// slowly opens again. A change to a game that breaks its lesson fails here.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "core/lesson.h"
+#include "games/registry.h"
+#include "tests/tui/cli_run.h"
+#include "tui/lesson_line.h"
+
+using namespace rt;
+
+namespace {
+
+std::vector<std::string> lesson_games() {
+  std::vector<std::string> out;
+  for (const GameEntry& g : builtin_registry().all())
+    if (has_lesson(DataSource::embedded(), g.info.id)) out.push_back(g.info.id);
+  return out;
+}
+
+std::unique_ptr<LessonRunner> start(const std::string& id) {
+  return start_lesson(builtin_registry(), DataSource::embedded(), id);
+}
+
+// The learner's move the step wants, among the moves offered.
+Action wanted_move(const LessonRunner& l) {
+  for (Action a : l.options())
+    if (l.wanted(a)) return a;
+  FAIL("step " << l.step_index() + 1 << " (" << l.step().title << "): no wanted move is legal here");
+  return 0;
+}
+
+// Presses as a quick learner does: one every 450 ms, each die landed.
+// Returns how many presses (and clock readings) it took.
+int run_race(LessonRunner& l, Tick every = 450, Tick first = 450) {
+  const std::size_t step = l.step_index();
+  int presses = 0;
+  for (Tick since = first; l.step_index() == step && !l.finished(); since += every) {
+    if (!l.race_tick(since)) l.race_press(since);
+    ++presses;
+    REQUIRE(since < 120000);
+  }
+  return presses;
+}
+
+// One step forward, the way the lesson wants.
+void play_step(LessonRunner& l) {
+  switch (l.step().kind) {
+    case LessonStepKind::Read:
+    case LessonStepKind::Skip: l.next(); break;
+    case LessonStepKind::Move: {
+      const LessonAnswer a = l.answer(wanted_move(l));
+      REQUIRE(a.played);
+      break;
+    }
+    case LessonStepKind::Race: run_race(l); break;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Lessons: Go Wacky! has one (the first lesson written)", "[lesson]") {
+  const auto games = lesson_games();
+  CHECK(std::find(games.begin(), games.end(), "go-wacky") != games.end());
+}
+
+TEST_CASE("Lessons: every lesson plays to its end with its wanted moves, and the game is over", "[lesson]") {
+  for (const std::string& id : lesson_games()) {
+    INFO(id);
+    auto l = start(id);
+    std::size_t steps = 0;
+    while (!l->finished()) {
+      INFO("step " << l->step_index() + 1 << ": " << l->step().title);
+      const std::size_t before = l->step_index();
+      CHECK(l->state().check_invariants().empty());
+      // A step that asks for a move is the learner's turn, and the wanted move is legal there.
+      if (l->step().kind == LessonStepKind::Move) CHECK_FALSE(l->options().empty());
+      play_step(*l);
+      CHECK_FALSE(l->refused());
+      CHECK(l->step_index() == before + 1);
+      REQUIRE(++steps <= l->step_count());
+    }
+    CHECK(l->state().turn() == Turn::Over);
+    CHECK_FALSE(l->lesson().covered.empty());
+  }
+}
+
+TEST_CASE("Lessons: every other legal move is not played and gets its explanation", "[lesson]") {
+  for (const std::string& id : lesson_games()) {
+    INFO(id);
+    auto l = start(id);
+    int refused = 0;
+    while (!l->finished()) {
+      INFO("step " << l->step_index() + 1 << ": " << l->step().title);
+      if (l->step().kind == LessonStepKind::Move) {
+        for (Action a : l->options()) {
+          if (l->wanted(a)) continue;
+          const std::string position = l->state().debug_string();
+          const std::size_t step = l->step_index();
+          const LessonAnswer answer = l->answer(a);
+          CHECK_FALSE(answer.played);
+          CHECK_FALSE(answer.message.empty());
+          CHECK(l->refused());
+          CHECK(l->step_index() == step);
+          CHECK(l->state().debug_string() == position);
+          ++refused;
+        }
+      }
+      play_step(*l);
+    }
+    CHECK(refused > 0);  // the lesson offers choices, not only forced moves
+  }
+}
+
+TEST_CASE("Lessons: back a step restores that step's position", "[lesson]") {
+  for (const std::string& id : lesson_games()) {
+    INFO(id);
+    auto l = start(id);
+    CHECK_FALSE(l->back());  // the first step has none before it
+    while (!l->finished()) {
+      INFO("step " << l->step_index() + 1 << ": " << l->step().title);
+      const std::string position = l->state().debug_string();
+      const std::size_t step = l->step_index();
+      play_step(*l);
+      if (l->finished()) break;
+      REQUIRE(l->back());
+      CHECK(l->step_index() == step);
+      CHECK(l->state().debug_string() == position);
+      play_step(*l);
+    }
+  }
+}
+
+TEST_CASE("Lessons: a race for real run too slowly opens again, saying why", "[lesson]") {
+  for (const std::string& id : lesson_games()) {
+    INFO(id);
+    auto l = start(id);
+    int races = 0;
+    while (!l->finished()) {
+      if (l->step().kind != LessonStepKind::Race) {
+        play_step(*l);
+        continue;
+      }
+      INFO("step " << l->step_index() + 1 << ": " << l->step().title);
+      ++races;
+      const std::size_t step = l->step_index();
+      const std::string position = l->state().debug_string();
+      // One press, then nothing: the count ends, or a computer wins first.
+      CHECK(l->race_press(100));
+      CHECK_FALSE(l->race_press(200));  // the die is still rolling
+      Tick since = 200;
+      while (!l->race_tick(since)) REQUIRE((since += 100) < 120000);
+      CHECK(l->step_index() == step);
+      CHECK(l->refused());
+      CHECK_FALSE(l->message().empty());
+      CHECK(l->state().debug_string() == position);
+      // Quick enough the second time.
+      run_race(*l);
+      CHECK(l->step_index() == step + 1);
+      CHECK_FALSE(l->refused());
+    }
+    CHECK(races > 0);
+  }
+}
+
+TEST_CASE("Lessons: line mode plays a lesson to 'Play a real game'", "[lesson]") {
+  auto l = start("go-wacky");
+  // The answers a learner types: the wanted move's number, Enter, presses.
+  std::string input;
+  {
+    auto script = start("go-wacky");
+    while (!script->finished()) {
+      if (script->step().kind == LessonStepKind::Move) {
+        const auto opts = script->options();
+        const Action a = wanted_move(*script);
+        input += std::to_string(std::find(opts.begin(), opts.end(), a) - opts.begin() + 1) + "\n";
+      } else if (script->step().kind == LessonStepKind::Race) {
+        // Line mode's race clock starts with the first press.
+        for (int i = run_race(*script, 450, 0); i > 0; --i) input += "\n";
+        continue;
+      } else {
+        input += "\n";
+      }
+      play_step(*script);
+    }
+  }
+  std::istringstream in(input);
+  std::string out;
+  Tick fake = 0;
+  cli::LessonLineOptions o;
+  o.in = &in;
+  o.out = [&](std::string_view s) { out += s; };
+  o.clock = [&] { return fake += 450; };
+  CHECK(cli::learn_line_mode(*l, o) == 0);
+  INFO(out.substr(out.size() > 3000 ? out.size() - 3000 : 0));
+  CHECK(l->finished());
+  CHECK(out.find("What you learned:") != std::string::npos);
+  CHECK(out.find("Play a real game: racetable play go-wacky") != std::string::npos);
+  CHECK(out.find("Not this one") == std::string::npos);
+}
+
+TEST_CASE("Lessons: a bad lesson file is refused naming the file and the step", "[lesson]") {
+  const std::string bad = R"({"game": "go-wacky", "title": "t", "players": 2, "names": ["A", "B"],
+    "steps": [{"kind": "read", "title": "x", "text": ["y"], "before": ["chance: draw no-such-card"]}]})";
+  const DataSource data = DataSource::overlay({{"go-wacky/lesson.json", bad}});
+  try {
+    start_lesson(builtin_registry(), data, "go-wacky");
+    FAIL("accepted");
+  } catch (const DataError& e) {
+    CHECK(std::string(e.what()).find("go-wacky/lesson.json") != std::string::npos);
+    CHECK(std::string(e.what()).find("step 1") != std::string::npos);
+  }
+}
+
+TEST_CASE("learn on the command line: a lesson as lines, one-line errors otherwise", "[cli][lesson]") {
+  using clitest::run;
+  // Without a terminal it is line mode; q leaves at once.
+  const auto ok = run("learn go-wacky", "\nq\n");
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("Step 1 of") != std::string::npos);
+  CHECK(ok.out.find("You left the lesson.") != std::string::npos);
+  const auto unknown = run("learn no-such-game --line");
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err.find("no-such-game") != std::string::npos);
+  CHECK(std::count(unknown.err.begin(), unknown.err.end(), '\n') == 1);
+  // A game with no lesson yet says where to learn it instead.
+  for (const GameEntry& g : builtin_registry().all()) {
+    if (has_lesson(DataSource::embedded(), g.info.id)) continue;
+    const auto none = run("learn " + g.info.id + " --line");
+    CHECK(none.code == 2);
+    CHECK(none.err.find("has no lesson yet") != std::string::npos);
+    CHECK(none.err.find("racetable rules " + g.info.id) != std::string::npos);
+    break;
+  }
+  const auto no_game = run("learn");
+  CHECK(no_game.code == 2);
+  CHECK(no_game.err.find("needs a GAME") != std::string::npos);
+}
+
+TEST_CASE("Lessons: a misspelt field is refused, naming it", "[lesson]") {
+  const std::string bad = R"({"game": "go-wacky", "title": "t", "players": 2, "names": ["A", "B"],
+    "steps": [{"kind": "read", "title": "x", "text": ["y"], "qoute": "z"}]})";
+  try {
+    start_lesson(builtin_registry(), DataSource::overlay({{"go-wacky/lesson.json", bad}}), "go-wacky");
+    FAIL("accepted");
+  } catch (const DataError& e) {
+    CHECK(std::string(e.what()).find("'qoute' is not a lesson field") != std::string::npos);
+  }
+}

@@ -1,0 +1,195 @@
+// The SSH server (`racetable serve --ssh`, the real binary) against libssh's
+// client, which can ask what OpenSSH's never does: user names, window sizes
+// (pty-req and window-change of zero, 2^32-1 or 100000 cells), TERM and env
+// values at their limits and past them. Each is taken, clamped or refused
+// with a log line; nothing crashes and the session goes on.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <libssh/libssh.h>
+#include <catch2/catch.hpp>
+
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string binary() {
+  const char* b = std::getenv("RACETABLE_BINARY");
+  return b ? b : RACETABLE_BINARY_PATH;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A server on a free loopback port with a fresh state directory; its log in a file.
+struct Server {
+  std::string dir;
+  std::string log;
+  pid_t pid = -1;
+  int port = 0;
+  Server() {
+    char tmpl[] = "/tmp/racetable-sshlimits-XXXXXX";
+    dir = ::mkdtemp(tmpl);
+    log = dir + "/server.out";
+    std::fflush(nullptr);  // nothing buffered is written twice
+    pid = ::fork();
+    if (pid == 0) {
+      const std::string state = dir + "/state";
+      std::freopen(log.c_str(), "w", stdout);
+      ::dup2(1, 2);
+      ::execl(binary().c_str(), "racetable", "serve", "--ssh", "127.0.0.1:0", "--state-dir", state.c_str(),
+              "--login-timeout", "10", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    const std::string marker = "racetable SSH server on 127.0.0.1 port ";
+    for (int i = 0; i < 200 && port == 0; ++i) {
+      const std::string text = slurp(log);
+      if (const std::size_t at = text.find(marker); at != std::string::npos)
+        port = std::atoi(text.c_str() + at + marker.size());
+      else
+        std::this_thread::sleep_for(25ms);
+    }
+  }
+  ~Server() {
+    if (pid > 0) {
+      ::kill(pid, SIGTERM);
+      int status = 0;
+      ::waitpid(pid, &status, 0);
+    }
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+  bool alive() const { return ::kill(pid, 0) == 0; }
+  // Waits up to 5 s for the log to say `text`.
+  bool logged(const std::string& text) const {
+    for (int i = 0; i < 200; ++i) {
+      if (slurp(log).find(text) != std::string::npos) return true;
+      std::this_thread::sleep_for(25ms);
+    }
+    return false;
+  }
+};
+
+struct Client {
+  ssh_session s = ssh_new();
+  ssh_channel c = nullptr;
+  ~Client() {
+    if (c) ssh_channel_free(c);
+    ssh_disconnect(s);
+    ssh_free(s);
+  }
+  // Connects and offers `key` as `user`: whether it got in.
+  bool login(int port, const std::string& user, ssh_key key) {
+    int quiet = SSH_LOG_NOLOG;
+    bool no = false;
+    ssh_options_set(s, SSH_OPTIONS_HOST, "127.0.0.1");
+    ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+    ssh_options_set(s, SSH_OPTIONS_USER, user.c_str());
+    ssh_options_set(s, SSH_OPTIONS_LOG_VERBOSITY, &quiet);
+    ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no);
+    if (ssh_connect(s) != SSH_OK) return false;
+    return ssh_userauth_publickey(s, nullptr, key) == SSH_AUTH_SUCCESS;
+  }
+  std::string banner() {
+    char* b = ssh_get_issue_banner(s);
+    std::string out = b ? b : "";
+    ssh_string_free_char(b);
+    return out;
+  }
+  // Reads the channel until `text` shows (or 10 s pass); what was read.
+  std::string read_until(const std::string& text) {
+    std::string seen;
+    char buf[8192];
+    const auto until = std::chrono::steady_clock::now() + 10s;
+    while (std::chrono::steady_clock::now() < until && seen.find(text) == std::string::npos) {
+      const int n = ssh_channel_read_timeout(c, buf, sizeof buf, 0, 200);
+      if (n == SSH_ERROR || (n == 0 && ssh_channel_is_eof(c))) break;
+      if (n > 0) seen.append(buf, static_cast<std::size_t>(n));
+    }
+    return seen;
+  }
+};
+
+ssh_key new_key() {
+  ssh_key key = nullptr;
+  REQUIRE(ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) == SSH_OK);
+  return key;
+}
+
+}  // namespace
+
+TEST_CASE("SSH: user names at their limit and past it, with a real client", "[net][ssh][security]") {
+  const Server server;
+  REQUIRE(server.port > 0);
+  ssh_key key = new_key();
+  {
+    Client longest;
+    CHECK(longest.login(server.port, "abcdefghijklmnop", key));  // 16: a name
+  }
+  for (const std::string& name :
+       {std::string("abcdefghijklmnopq"), std::string(300, 'x'), std::string("ana\x1b]0;pwned\x07")}) {
+    Client other;
+    CHECK_FALSE(other.login(server.port, name, new_key()));
+    CHECK_THAT(other.banner(), Catch::Contains("Pick another name"));
+    CHECK(other.banner().find('\x1b') == std::string::npos);
+  }
+  CHECK(server.logged("refused: the name 'abcdefghijklmnopq' is 17 characters long"));
+  CHECK(server.logged("is 300 characters long"));
+  CHECK(slurp(server.log).find('\x1b') == std::string::npos);  // the log shows no raw escape
+  CHECK(server.alive());
+  ssh_key_free(key);
+}
+
+TEST_CASE("SSH: window sizes, TERM and env past their limits are clamped or refused, never a crash",
+          "[net][ssh][security]") {
+  const Server server;
+  REQUIRE(server.port > 0);
+  ssh_key key = new_key();
+  Client client;
+  REQUIRE(client.login(server.port, "sizes", key));
+  client.c = ssh_channel_new(client.s);
+  REQUIRE(ssh_channel_open_session(client.c) == SSH_OK);
+  // env: a LANG longer than any locale, then more requests than are taken.
+  CHECK(ssh_channel_request_env(client.c, "LANG", std::string(65, 'a').c_str()) != SSH_OK);
+  CHECK(ssh_channel_request_env(client.c, "LANG", "C.UTF-8") == SSH_OK);
+  int refused = 0;
+  for (int i = 0; i < 40; ++i) refused += ssh_channel_request_env(client.c, "LC_PAPER", "C") != SSH_OK;
+  CHECK(refused >= 40 - 32);
+  CHECK(ssh_channel_request_env(client.c, "TERM", "xterm") != SSH_OK);  // only the locale is taken
+  // A TERM no terminfo has, with an escape in it; a window 100000 wide and 0 high.
+  const std::string term = "xterm\x1b[2J" + std::string(100, 'x');
+  REQUIRE(ssh_channel_request_pty_size(client.c, term.c_str(), 100000, 0) == SSH_OK);
+  REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
+  CHECK_THAT(client.read_until("Playing as sizes"), Catch::Contains("Playing as sizes"));
+  CHECK(server.logged("sizes starts the shell at 1000x24, TERM xterm, UTF-8"));
+  CHECK(server.logged("took a terminal of 100000x0 as 1000x24 (sizes, key SHA256:"));
+  CHECK(server.logged("took TERM 'xterm"));
+  CHECK(server.logged("refused the environment variable LANG (65 bytes"));
+  // window-change: nothing (80x24), far too much (1000x1000), 2^32-1 (80x24
+  // again), a usual one: each a new size, so each redraws.
+  for (const auto& [cols, rows] :
+       {std::pair{0, 0}, std::pair{5000, 5000}, std::pair{-1, -1}, std::pair{100, 30}}) {
+    CHECK(ssh_channel_change_pty_size(client.c, cols, rows) == SSH_OK);
+    CHECK_THAT(client.read_until("Play a game"), Catch::Contains("Play a game"));
+  }
+  CHECK(ssh_channel_is_open(client.c));
+  CHECK(server.alive());
+  // And the server goes on taking players.
+  Client next;
+  CHECK(next.login(server.port, "sizes", key));
+  ssh_key_free(key);
+}
