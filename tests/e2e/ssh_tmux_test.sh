@@ -162,9 +162,11 @@ if [ "$MODE" = session ]; then
   session=$(sed -n 's/.* Ana logged in .*(session pid \([0-9]*\);.*/\1/p' "$WORK/server.out" | tail -1)
   [ "$(tr '\0' ' ' <"/proc/$shell/cmdline")" = "racetable __ssh-session-shell " ] ||
     fail "the shell's arguments are '$(tr '\0' ' ' <"/proc/$shell/cmdline")'"
-  # (Its own self-pipe aside: a pipe both of whose ends it holds.)
+  # (Its own self-pipe aside: a pipe both of whose ends it holds; and its
+  # one link to the server's tables, a socket.)
   held=$(for fd in /proc/"$shell"/fd/*; do readlink "$fd"; done)
-  grep -Ev '^(/dev/pts/[0-9]+|pipe:\[[0-9]+\])$' <<<"$held" && fail "the shell holds more than its terminal (above)"
+  [ "$(grep -c '^socket:' <<<"$held")" -le 1 ] || fail "the shell holds more than one socket: $held"
+  grep -Ev '^(/dev/pts/[0-9]+|pipe:\[[0-9]+\]|socket:\[[0-9]+\])$' <<<"$held" && fail "the shell holds more than its terminal (above)"
   while read -r p; do
     [ "$(grep -cxF "$p" <<<"$held")" = 2 ] || fail "the shell holds one end of a pipe it did not make: $p"
   done < <(grep '^pipe:' <<<"$held" | sort -u)
