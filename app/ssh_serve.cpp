@@ -11,6 +11,7 @@
 
 #include "app/command_util.h"
 #include "app/commands.h"
+#include "app/ssh_tables.h"
 #include "core/types.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_gateway.h"
@@ -43,10 +44,11 @@ int player_shell(const SshPlayer& player) {
   shell::ShellOptions options;
   options.player_name = player.name;
   options.no_commands = true;
-  // Shared tables are the server's in a later version (issue #29); until
-  // then a player's Tables page is not offered: a table hosted from here
-  // would be a detached process of its own, outside the server's limits.
-  options.shared = nullptr;
+  // Shared tables are the server's (its table process, net/table_process.h),
+  // reached over the descriptor the listening process gave this session.
+  std::unique_ptr<shell::SharedTables> tables;
+  if (const int fd = app::take_tables_fd(); fd >= 0) tables = app::make_ssh_tables(fd);
+  options.shared = tables.get();
   return shell::run(options);
 }
 

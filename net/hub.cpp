@@ -129,6 +129,8 @@ namespace {
 
 constexpr std::uint64_t kWriterTag = ~std::uint64_t{0};
 constexpr std::uint64_t kStopTag = kWriterTag - 1;
+// Other descriptors (Hub::watch): this slot number, the descriptor below.
+constexpr std::uint64_t kWatchSlot = 0xfffffff0u;
 constexpr Millis kMaxSleepMs = 60000;
 
 Millis steady_ms() {
@@ -173,9 +175,41 @@ void Hub::add(std::unique_ptr<Server> server) {
   auto e = std::make_unique<Entry>();
   e->server = std::move(server);
   e->server->use_writer(writer_.get());
-  slot_of_[e->server.get()] = entries_.size();
-  entries_.push_back(std::move(e));
+  // A closed table's slot is taken again: a long-lived process does not grow.
+  std::size_t slot = 0;
+  while (slot < entries_.size() && entries_[slot]) ++slot;
+  slot_of_[e->server.get()] = slot;
+  if (slot == entries_.size())
+    entries_.push_back(std::move(e));
+  else
+    entries_[slot] = std::move(e);
   ++live_;
+  if (running_) service(slot, {}, steady_ms());
+}
+
+void Hub::watch(int fd, std::function<void()> on_ready) {
+  epoll_event ev{};
+  ev.events = EPOLLIN;
+  ev.data.u64 = (kWatchSlot << 32) | static_cast<std::uint32_t>(fd);
+  if (::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, fd, &ev) != 0)
+    throw UserError(fmt::format("cannot wait on a descriptor: {}", std::strerror(errno)));
+  watched_[fd] = std::move(on_ready);
+}
+
+void Hub::unwatch(int fd) {
+  if (watched_.erase(fd)) ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, fd, nullptr);
+}
+
+std::vector<Server*> Hub::servers() const {
+  std::vector<Server*> out;
+  for (const auto& e : entries_)
+    if (e && !e->closing) out.push_back(e->server.get());
+  return out;
+}
+
+void Hub::poke(Server& server) {
+  const auto it = slot_of_.find(&server);
+  if (it != slot_of_.end()) service(it->second, {}, steady_ms());
 }
 
 void Hub::sync_fds(std::size_t slot) {
@@ -242,13 +276,19 @@ void Hub::run(const std::function<void(Server&)>& closed) {
   std::vector<std::pair<std::size_t, pollfd>> ready;
   std::vector<pollfd> mine;
   std::vector<std::size_t> due;
+  std::vector<int> others;
   bool stopping = false;
-  while (live_ > 0) {
+  running_ = true;
+  struct NotRunning {
+    bool& running;
+    ~NotRunning() { running = false; }
+  } not_running{running_};
+  while (live_ > 0 || (stay_open_ && !stopping)) {
     // Tables that finished close once their last save came back.
     for (std::size_t slot = 0; slot < entries_.size(); ++slot)
       if (entries_[slot] && entries_[slot]->closing && !entries_[slot]->server->save_in_flight())
         close_table(slot, closed);
-    if (live_ == 0) break;
+    if (live_ == 0 && (!stay_open_ || stopping)) break;
     if (!stopping && Server::stop_signal_received()) {
       stopping = true;
       for (auto& e : entries_)
@@ -266,8 +306,13 @@ void Hub::run(const std::function<void(Server&)>& closed) {
     hub_now = steady_ms();
     ready.clear();
     due.clear();
+    others.clear();
     for (int i = 0; i < n; ++i) {
       const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
+      if ((tag >> 32) == kWatchSlot) {
+        others.push_back(static_cast<int>(tag & 0xffffffffu));
+        continue;
+      }
       if (tag == kStopTag) {
         Server::drain_stop_wake();  // the loop's top looks at the signal
         continue;
@@ -303,6 +348,13 @@ void Hub::run(const std::function<void(Server&)>& closed) {
       while (r < ready.size() && ready[r].first == slot) mine.push_back(ready[r++].second);
       if (entries_[slot]) service(slot, mine, hub_now);
     }
+    // Other descriptors last: what they do (a table added, a client handed
+    // in) serves the tables it touches itself.
+    for (const int fd : others)
+      if (const auto it = watched_.find(fd); it != watched_.end()) {
+        const std::function<void()> on_ready = it->second;  // it may unwatch itself
+        on_ready();
+      }
   }
 }
 

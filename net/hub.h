@@ -38,6 +38,18 @@ class Hub {
   void run(const std::function<void(Server&)>& closed = {});
   std::size_t tables() const { return live_; }
 
+  // For a process that serves tables made while it runs (the SSH server's
+  // table process, net/table_process.h): run() goes on with no table at
+  // all until a stop signal; other descriptors are waited on beside the
+  // tables' (`on_ready` when readable or hung up; unwatch() before closing).
+  void stay_open(bool on) { stay_open_ = on; }
+  void watch(int fd, std::function<void()> on_ready);
+  void unwatch(int fd);
+  // The open tables, in the order they were added.
+  std::vector<Server*> servers() const;
+  // Serves `server` now: after a client was handed to it (Server::add_client).
+  void poke(Server& server);
+
  private:
   struct Entry;
   void service(std::size_t slot, const std::vector<pollfd>& ready, Millis hub_now);
@@ -54,6 +66,9 @@ class Hub {
   // Every table's next wake time, soonest first: (time, slot).
   std::set<std::pair<Millis, std::size_t>> wakes_;
   std::unordered_map<const Server*, std::size_t> slot_of_;
+  bool stay_open_ = false;
+  bool running_ = false;
+  std::unordered_map<int, std::function<void()>> watched_;
 };
 
 }  // namespace rt::net

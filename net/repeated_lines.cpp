@@ -26,6 +26,11 @@ bool RepeatedLines::admit(uid_t uid, PeerLine kind, const std::string& user, Mil
                    fmt::format("{} (uid {})", user, uid), plural(kind), now, stamp);
 }
 
+bool RepeatedLines::admit_key_peer(const std::string& key, const std::string& who, PeerLine kind, Millis now,
+                                   const std::string& stamp) {
+  return admit_key(fmt::format("key {} {}", key, static_cast<int>(kind)), who, plural(kind), now, stamp);
+}
+
 bool RepeatedLines::admit(const std::string& peer, std::string_view what, Millis now,
                           const std::string& stamp) {
   return admit_key(fmt::format("peer {} {}", peer, what), peer, what, now, stamp);

@@ -37,6 +37,9 @@ class RepeatedLines {
 
   // Whether to write this line; otherwise it was counted.
   bool admit(uid_t uid, PeerLine kind, const std::string& user, Millis now, const std::string& stamp);
+  // The same for a peer known by a key (an SSH player): `who` names them in the count.
+  bool admit_key_peer(const std::string& key, const std::string& who, PeerLine kind, Millis now,
+                      const std::string& stamp);
   // The same for a peer named by text (an address): `what` is the kind's
   // plural as the count says it ("connections closed at the login deadline").
   bool admit(const std::string& peer, std::string_view what, Millis now, const std::string& stamp);

@@ -178,7 +178,9 @@ Server::~Server() {
 
 std::string Server::save_text() const {
   std::vector<std::optional<SeatOwner>> owners;
-  for (const SeatState& s : seats_) owners.push_back(s.owner);
+  // A guest owns a seat only while connected: a save never keeps it theirs.
+  for (const SeatState& s : seats_)
+    owners.push_back(s.owner && is_guest_owner(*s.owner) ? std::nullopt : s.owner);
   return save_text_keeping_people(*table_, opt_.name, controllers(), SeatVector(std::move(owners)));
 }
 
@@ -225,19 +227,23 @@ void Server::drain_stop_wake() {
 }
 
 void Server::open() {
-  if (opt_.dir.empty()) opt_.dir = default_table_dir();
   check_table_name(opt_.name);
-  prepare_table_dir(opt_.dir, opt_.group, opt_.group_set);
-  socket_path_ = net::socket_path(opt_.dir, opt_.name);
+  if (!opt_.no_socket) {
+    if (opt_.dir.empty()) opt_.dir = default_table_dir();
+    prepare_table_dir(opt_.dir, opt_.group, opt_.group_set);
+    socket_path_ = net::socket_path(opt_.dir, opt_.name);
+  }
   // The save exists from the start, so --resume works even before a decision;
   // a table whose game cannot be saved is not opened at all.
   saved_mark_ = static_cast<std::size_t>(-1);
   if (const std::string err = save(); !err.empty())
     throw UserError(fmt::format("cannot open the table: the game cannot be saved: {}", err));
-  listen_fd_ = listen_unix(socket_path_, opt_.group, opt_.group_set);
+  if (!opt_.no_socket) listen_fd_ = listen_unix(socket_path_, opt_.group, opt_.group_set);
+  open_ = true;
   say(fmt::format("table '{}' open: {} for {} at {}{}{}", opt_.name, table_->game().info().name,
-                  opt_.group_set ? fmt::format("group {}", opt_.group_name) : user_name(host_uid_),
-                  socket_path_, opt_.code.empty() ? "" : " (join code required)",
+                  opt_.group_set ? fmt::format("group {}", opt_.group_name) : host_name(),
+                  opt_.no_socket ? std::string("the SSH server") : socket_path_,
+                  opt_.code.empty() ? "" : " (join code required)",
                   opt_.save_path.empty() ? "" : fmt::format(", saved to {}", opt_.save_path)));
   say(fmt::format("seed {}", table_->seed()));
   for (const std::string& note : opt_.notes) say(note);
@@ -334,7 +340,7 @@ void Server::note_save_result(const std::string& problem) {
   // Tried again after every step: the log, the players and every status line
   // hear of a change (failing, failing differently, working again), once.
   // Before the table is open, the one who opens it hears it (open() throws).
-  if (problem != save_problem_ && listen_fd_ >= 0) {
+  if (problem != save_problem_ && open_) {
     save_problem_ = problem;
     changed_ = true;
     // Players hear the reason, not the host's path (its name is the host's business).
@@ -399,24 +405,23 @@ void Server::drop(Client& c, std::string_view why) {
   const Millis real = now();
   if (c.kind == Client::Kind::Player) {
     say_peer(c, PeerLine::Seat,
-             fmt::format("{} (uid {}, pid {}) left {}: {}; the seat is kept", c.user, c.cred.uid, c.cred.pid,
-                         seat_label(c.seat), why));
+             fmt::format("{} left {}: {}; the seat is kept", who(c), seat_label(c.seat), why));
     leave_seat(c, real);
+    // A guest keeps no seat across a drop: it is free again.
+    if (c.guest && c.seat >= 0 && seats_[static_cast<std::size_t>(c.seat)].client < 0)
+      seats_[static_cast<std::size_t>(c.seat)].owner.reset();
   } else if (c.kind == Client::Kind::Watcher) {
     say_peer(c, PeerLine::Watching, fmt::format("{} (pid {}) stopped watching: {}", c.user, c.cred.pid, why));
     changed_ = true;
   } else if (c.kind == Client::Kind::Hello) {
-    say_peer(c, PeerLine::Left,
-             fmt::format("{} (uid {}, pid {}) disconnected before joining: {}", c.user, c.cred.uid,
-                         c.cred.pid, why));
+    say_peer(c, PeerLine::Left, fmt::format("{} disconnected before joining: {}", who(c), why));
   }
   if (connected() == 0) empty_since_ = real;
 }
 
 void Server::refuse(Client& c, const std::string& reason, std::string_view code) {
   ++stats_.refused;
-  say_peer(c, PeerLine::Refused,
-           fmt::format("refused {} (uid {}, pid {}): {}", c.user, c.cred.uid, c.cred.pid, reason));
+  say_peer(c, PeerLine::Refused, fmt::format("refused {}: {}", who(c), reason));
   send(c, json{{"type", "refused"}, {"reason", reason}, {"code", code}});
   c.kind = Client::Kind::Info;  // no seat: nothing to keep
   c.close_after_flush = true;
@@ -475,78 +480,8 @@ void Server::read_client(Client& c, Millis real) {
   }
 }
 
-void Server::accept_all(Millis real) {
-  for (int k = 0; k < 64; ++k) {
-    const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    if (fd < 0) return;
-    auto c = std::make_unique<Client>();
-    c->id = next_client_id_++;
-    c->fd = fd;
-    c->since = real;
-    c->tokens = opt_.flood_burst;
-    c->tokens_at = real;
-    c->cred = peer_credentials(fd);
-    c->user = c->cred.ok ? user_name(c->cred.uid) : "unknown";
-    ++stats_.connections;
-    bool allowed = c->cred.ok &&
-                   (c->cred.uid == host_uid_ || (opt_.group_set && peer_in_group(fd, c->cred, opt_.group)));
-    if (!allowed) {
-      ++stats_.refused;
-      say_peer(*c, PeerLine::NotAllowed,
-               fmt::format("refused {} (uid {}, pid {}): not allowed at this table", c->user, c->cred.uid,
-                           c->cred.pid));
-      ::close(fd);
-      continue;
-    }
-    if (!make_room(c->cred.uid)) {
-      c->kind = Client::Kind::Info;
-      refuse(*c,
-             c->cred.uid != host_uid_ && per_uid(c->cred.uid) >= opt_.max_connections_per_uid
-                 ? fmt::format("you have {} connections open to this table: close one first",
-                               opt_.max_connections_per_uid)
-                 : std::string("the table is full of connections: try again later"),
-             "busy");
-      ::close(fd);
-      continue;
-    }
-    clients_.push_back(std::move(c));
-  }
-}
-
-int Server::per_uid(uid_t uid) const {
-  int n = 0;
-  for (const auto& c : clients_)
-    if (!c->dead && c->cred.uid == uid) ++n;
-  return n;
-}
-
-bool Server::make_room(uid_t uid) {
-  if (uid != host_uid_ && per_uid(uid) >= opt_.max_connections_per_uid) return false;
-  std::map<uid_t, int> open;
-  int live = 0;
-  for (const auto& c : clients_)
-    if (!c->dead) {
-      ++open[c->cred.uid];
-      ++live;
-    }
-  if (live < opt_.max_connections) return true;
-  // Full. The host or a player with a seat still gets in: the user with the
-  // most connections loses its oldest one that has not said hello.
-  const bool seated = std::any_of(seats_.begin(), seats_.end(),
-                                  [&](const SeatState& s) { return s.owner && s.owner->is_uid(uid); });
-  if (uid != host_uid_ && !seated) return false;
-  Client* victim = nullptr;
-  for (const auto& c : clients_)
-    if (!c->dead && c->kind == Client::Kind::Hello && c->cred.uid != uid &&
-        (!victim || open[c->cred.uid] > open[victim->cred.uid]))
-      victim = c.get();
-  if (!victim) return false;
-  drop(*victim, "closed to make room for a player");
-  return true;
-}
-
 void Server::prepare(Millis real) {
-  if (listen_fd_ < 0) throw UserError("the table is not open");
+  if (!open_) throw UserError("the table is not open");
   // Act on anything already due before sleeping.
   if (update(real)) changed_ = true;
   check_stand_ins(real);
@@ -565,7 +500,7 @@ Millis Server::wait_ms(Millis real, Millis max_wait_ms) const {
 }
 
 void Server::watched_fds(std::vector<pollfd>& fds) const {
-  fds.push_back(pollfd{listen_fd_, POLLIN, 0});
+  if (listen_fd_ >= 0) fds.push_back(pollfd{listen_fd_, POLLIN, 0});
   for (const auto& c : clients_) {
     short ev = 0;
     if (!c->dead && !c->close_after_flush) ev |= POLLIN;
@@ -648,11 +583,12 @@ bool Server::poll_once(int max_wait_ms) {
   if (g_stop_signal && !stopping_) stop_by_signal(static_cast<int>(g_stop_signal));
   const Millis real = now();
   // ready() may add and remove clients: the fds polled are handled by number.
-  // Clients first, then new connections (fds[0], the listening socket).
+  // Clients first, then new connections (fds[0], the listening socket, if any).
   if (r > 0) {
-    for (std::size_t i = 1; i < table_fds; ++i)
+    const std::size_t first = listen_fd_ >= 0 ? 1 : 0;
+    for (std::size_t i = first; i < table_fds; ++i)
       if (fds[i].revents) ready(fds[i].fd, fds[i].revents, real);
-    if (fds[0].revents) ready(fds[0].fd, fds[0].revents, real);
+    if (first == 1 && fds[0].revents) ready(fds[0].fd, fds[0].revents, real);
     if (table_fds < fds.size() && fds[table_fds].revents) drain_stop_wake();
   }
   return finish(real);
@@ -675,15 +611,17 @@ void Server::close_table() {
   // Whoever is still here learns that the host closed the table, not that
   // "the connection" went: their rejoin command works only once it is open again.
   if (!table_->over()) {
-    const std::string host = user_name(host_uid_);
+    const std::string host = host_name();
     const json closing{
         {"type", "closing"},
-        {"text",
-         save_problem_.empty()
-             ? fmt::format("the host ({}) closed the table; the game is saved, and they can open it again "
-                           "where it stopped",
-                           host)
-             : fmt::format("the host ({}) closed the table, and the game could not be saved", host)},
+        {"text", save_problem_.empty()
+                     ? (opt_.no_socket
+                            ? std::string("the server stopped; the game is saved and is back on the Tables "
+                                          "page when the server starts again")
+                            : fmt::format("the host ({}) closed the table; the game is saved, and they can "
+                                          "open it again where it stopped",
+                                          host))
+                     : fmt::format("the host ({}) closed the table, and the game could not be saved", host)},
         {"saved", save_problem_.empty()}};
     for (auto& c : clients_)
       if (!c->dead && (c->kind == Client::Kind::Player || c->kind == Client::Kind::Watcher))

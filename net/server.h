@@ -62,7 +62,7 @@ struct ServerOptions {
   int grace_ms = 30000;
   int hello_timeout_ms = 10000;
   int max_connections = 48;
-  // Per user other than the host: one user cannot fill the table's
+  // Per user (per key at a no_socket table) other than the host: one user cannot fill the table's
   // connections (a seated player or the host still gets in when it is full).
   int max_connections_per_uid = 8;
   // After a wrong join code a user's next code is not even checked for this
@@ -87,6 +87,14 @@ struct ServerOptions {
   SeatVector<std::optional<SeatOwner>> owners;
   // Said in the log once the table is open (seats the host freed at a resume).
   std::vector<std::string> notes;
+  // No directory and no socket: clients are handed in by add_client() (the
+  // SSH server's table process, net/table_process.h), who they are with them.
+  bool no_socket = false;
+  // Such a table's host, by key (else the host is this process's account).
+  std::optional<SeatOwner> host_key;
+  // Each person's own history (set: instead of history_dir): where a finished
+  // game goes for a seat's owner ("" nowhere: a guest).
+  std::function<std::string(const SeatOwner&)> history_dir_of;
   SaveWriter* writer = nullptr;               // none: saved in the loop, before the next message is read
   std::function<Millis()> clock;              // default: steady clock
   std::function<void(std::string_view)> log;  // one line per event, no newline
@@ -159,6 +167,24 @@ class Server {
   // set; drain_stop_wake() empties it.
   static int stop_wake_fd();
   static void drain_stop_wake();
+
+  // A connection the caller vouches for (ServerOptions::no_socket): `who`
+  // is the person (SeatOwner::of_key), a guest keeps no seat across a drop.
+  // False with `why` (and `fd` closed) when that key has too many open here.
+  bool add_client(int fd, const SeatOwner& who, bool guest, std::string& why);
+  // The public description (what "info" answers), and whose each seat is.
+  json listing() const;
+  const std::optional<SeatOwner>& seat_owner(PlayerId p) const {
+    return seats_[static_cast<std::size_t>(p)].owner;
+  }
+  const ServerOptions& options() const { return opt_; }
+  // A guest's identity at a no_socket table: never saved as a seat's owner.
+  static SeatOwner guest_owner(const std::string& session, const std::string& name) {
+    return SeatOwner::of_key("guest:" + session, name);
+  }
+  static bool is_guest_owner(const SeatOwner& o) {
+    return o.kind == SeatOwner::Kind::Key && o.key.rfind("guest:", 0) == 0;
+  }
 
   const Table& table() const { return *table_; }
   const std::string& socket_path() const { return socket_path_; }
@@ -266,14 +292,21 @@ class Server {
     int count = 0;
     Millis next_try = 0;
   };
-  std::map<uid_t, WrongCodes> wrong_codes_;  // by uid: who guessed, how often
+  std::map<std::string, WrongCodes> wrong_codes_;  // by peer_of(): who guessed, how often
   // Checks a join code `c` gave, unless its user is still waiting after a
   // wrong one; logs every wrong or early one with the peer's uid.
   enum class CodeCheck : std::uint8_t { Right, Wrong, Throttled };
   CodeCheck check_code(const Client& c, const std::string& code, Millis real);
-  // Room for one more connection from `uid`; may close a hello-less one of a user with more.
-  bool make_room(uid_t uid);
-  int per_uid(uid_t uid) const;  // live connections of a user
+  // Room for one more connection from `peer` (peer_of()); may close a hello-less one of a peer with more.
+  bool make_room(const Client& newcomer);
+  int per_peer(const std::string& peer) const;  // live connections of a user or key
+  // Who a connection is for counting: "uid N", or the key.
+  static std::string peer_of(const Client& c);
+  // A connection as the log names it: "ana (uid 1000, pid 42)", "ana (key SHA256:...)".
+  static std::string who(const Client& c);
+  bool is_host(const Client& c) const;
+  std::string host_name() const;
+  bool open_ = false;
   int next_client_id_ = 1;
   ServerStats stats_;
   bool stopping_ = false;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "core/table.h"
@@ -22,6 +23,10 @@ struct Server::Client {
   int fd = -1;
   PeerCred cred;
   std::string user;
+  // Who the one who handed this connection in says it is (add_client()):
+  // an SSH player's key; none: the kernel's peer credentials say.
+  std::optional<SeatOwner> key;
+  bool guest = false;
   Kind kind = Kind::Hello;
   PlayerId seat = -1;
   FrameReader in{kMaxClientFrame};

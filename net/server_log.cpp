@@ -30,6 +30,12 @@ void Server::say(std::string_view line) {
 void Server::say_peer(const Client& c, PeerLine kind, std::string_view line) {
   if (!opt_.log) return;
   // The host's own account could flood its own log anyway: every line of its is written.
+  if (c.key) {  // an SSH player: counted by key (every one of them has this process's uid)
+    if (repeated_.admit_key_peer(peer_of(c), fmt::format("{} ({})", c.user, peer_of(c)), kind, now(),
+                                 clock_stamp()))
+      say(line);
+    return;
+  }
   if (c.cred.uid == host_uid_ || repeated_.admit(c.cred.uid, kind, c.user, now(), clock_stamp())) say(line);
 }
 

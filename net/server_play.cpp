@@ -73,6 +73,27 @@ bool Server::update(Millis real) {
 
 // The host's history (core/history.h): the seats its own user sat at are "you".
 void Server::record_history() {
+  if (opt_.history_dir_of) {
+    // Each person's own history (the SSH server's players): their seats are "you".
+    std::vector<SeatOwner> done;
+    for (std::size_t p = 0; p < seats_.size(); ++p) {
+      const auto& owner = seats_[p].owner;
+      if (!owner ||
+          std::any_of(done.begin(), done.end(), [&](const SeatOwner& o) { return o.same_person(*owner); }))
+        continue;
+      done.push_back(*owner);
+      const std::string dir = opt_.history_dir_of(*owner);
+      if (dir.empty()) continue;
+      std::vector<PlayerId> you;
+      for (std::size_t q = 0; q < seats_.size(); ++q)
+        if (seats_[q].owner && seats_[q].owner->same_person(*owner)) you.push_back(static_cast<PlayerId>(q));
+      const std::string problem = append_history(
+          dir, finished_game_record(*table_, std::time(nullptr), "", opt_.name, you, controllers()));
+      if (!problem.empty())
+        say(fmt::format("this game was not added to {}'s history: {}", owner->name, problem));
+    }
+    return;
+  }
   if (opt_.history_dir.empty()) return;
   std::vector<PlayerId> you;
   for (std::size_t p = 0; p < seats_.size(); ++p)

@@ -49,8 +49,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   }
   if (h.role == Role::Watch) {
     c.kind = Client::Kind::Watcher;
-    say_peer(c, PeerLine::Watching,
-             fmt::format("{} (uid {}, pid {}) watches", c.user, c.cred.uid, c.cred.pid));
+    say_peer(c, PeerLine::Watching, fmt::format("{} watches", who(c)));
   } else {
     int p = -1;
     if (h.seat > 0) {
@@ -106,8 +105,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     c.kind = Client::Kind::Player;
     c.seat = static_cast<PlayerId>(p);
     say_peer(c, PeerLine::Seat,
-             fmt::format("{} (uid {}, pid {}) {} {}", c.user, c.cred.uid, c.cred.pid,
-                         back ? "is back at" : "takes", seat_label(c.seat)));
+             fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
     if (s.stand_in) {
       s.stand_in = false;
       table_->set_seat_kind(c.seat, SeatKind::Human);
@@ -126,7 +124,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
                {"table", opt_.name},
                {"game", table_->game().info().id},
                {"game_name", table_->game().info().name},
-               {"host", user_name(host_uid_)},
+               {"host", host_name()},
                {"role", c.kind == Client::Kind::Player ? "play" : "watch"}};
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
@@ -145,34 +143,29 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   (void)real;
 }
 
-SeatOwner Server::identity(const Client& c) {
-  return SeatOwner::of_uid(c.cred.uid, c.user);
-}
-
 Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {
-  WrongCodes& w = wrong_codes_[c.cred.uid];
+  WrongCodes& w = wrong_codes_[peer_of(c)];
   if (real < w.next_try) {
     say_peer(c, PeerLine::CodeTooSoon,
-             fmt::format("join code from {} (uid {}, pid {}) not checked: {} ms too soon after a wrong one",
-                         c.user, c.cred.uid, c.cred.pid, w.next_try - real));
+             fmt::format("join code from {} not checked: {} ms too soon after a wrong one", who(c),
+                         w.next_try - real));
     return CodeCheck::Throttled;
   }
   if (same_secret(opt_.code, code)) {
-    wrong_codes_.erase(c.cred.uid);
+    wrong_codes_.erase(peer_of(c));
     return CodeCheck::Right;
   }
   ++w.count;
   // The host's own account could read the code from this process anyway: logged, not slowed.
-  if (c.cred.uid == host_uid_) w.count = 0;
+  if (is_host(c)) w.count = 0;
   const Millis delay = w.count == 0
                            ? 0
                            : std::min<Millis>(opt_.code_delay_max_ms, static_cast<Millis>(opt_.code_delay_ms)
                                                                           << std::min(w.count - 1, 20));
   w.next_try = real + delay;
   say_peer(c, PeerLine::WrongCode,
-           fmt::format(
-               "wrong join code from {} (uid {}, pid {}): {} wrong so far; their next is checked after {} ms",
-               c.user, c.cred.uid, c.cred.pid, w.count, delay));
+           fmt::format("wrong join code from {}: {} wrong so far; their next is checked after {} ms", who(c),
+                       w.count, delay));
   return CodeCheck::Wrong;
 }
 

@@ -35,7 +35,9 @@ std::string Server::status_line(PlayerId viewer) const {
       if (person_seat(p) && !seats_[p].sat)
         free += fmt::format("{}{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)),
                             seats_[p].owner ? " for " + seats_[p].owner->name : std::string());
-    return fmt::format("Waiting for players: {} (racetable join {} --seat N)", free, opt_.name);
+    return opt_.no_socket
+               ? fmt::format("Waiting for players: {} (they join from their Tables page)", free)
+               : fmt::format("Waiting for players: {} (racetable join {} --seat N)", free, opt_.name);
   }
   switch (phase_) {
     case PacePhase::Over: return fmt::format("Game over. {}", table_->state().standings().summary);
@@ -164,12 +166,8 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
 
 json Server::table_info(const Client& c) const {
   const GameInfo& gi = table_->game().info();
-  json j{{"type", "info"},
-         {"protocol", kProtocolVersion},
-         {"table", opt_.name},
-         {"host", user_name(host_uid_)},
-         {"code", !opt_.code.empty()},
-         {"pid", static_cast<long>(::getpid())}};
+  json j{{"type", "info"},      {"protocol", kProtocolVersion}, {"table", opt_.name},
+         {"host", host_name()}, {"code", !opt_.code.empty()},   {"pid", static_cast<long>(::getpid())}};
   (void)c;
   j["game"] = gi.id;
   j["game_name"] = gi.name;

@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -30,6 +31,8 @@
 #include "net/repeated_lines.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
+#include "net/table_broker.h"
+#include "net/table_process.h"
 
 namespace rt::net {
 namespace {
@@ -143,6 +146,27 @@ class Gateway {
   void close_overdue();
   void stop_sessions();
   void end_banned();
+  // The table process (net/table_process.h): started at start, started
+  // again if it dies; every logged-in session's tables link is handed to it.
+  void start_table_process();
+  void hand_link(pid_t session);
+  void read_table_process();
+  void table_process_ended(int status);
+  void close_fds_in_child();
+
+  // A session's end of the tables pair, kept while the session lives: a
+  // table process started again gets it again.
+  struct TablesLink {
+    int fd = -1;
+    bool logged_in = false;
+    std::string name, fingerprint;
+  };
+  std::map<pid_t, TablesLink> links_;
+  int table_ctl_ = -1;
+  pid_t table_pid_ = -1;
+  Millis table_started_ = 0;
+  Millis table_restart_at_ = -1;
+  bool stopping_ = false;
 
   const SshServerSettings& settings_;
   ConnectionBook book_;
@@ -184,7 +208,11 @@ void Gateway::accept_some() {
                               settings_.limits.per_minute));
       continue;
     }
+    int tables[2] = {-1, -1};
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, tables) != 0)
+      log(fmt::format("ssh {}: no tables for this session: socketpair: {}", address, errno_text()));
     SessionStart start;
+    start.tables_fd = tables[1];
     start.fd = fd;
     start.report_fd = report_wr_;
     start.bind = bind_;
@@ -197,6 +225,8 @@ void Gateway::accept_some() {
     const pid_t pid = ::fork();
     if (pid < 0) {
       ::close(fd);
+      for (const int t : tables)
+        if (t >= 0) ::close(t);
       log(fmt::format("ssh {}: refused a connection: cannot fork ({})", address, errno_text()));
       continue;
     }
@@ -205,9 +235,13 @@ void Gateway::accept_some() {
       ::close(report_rd_);
       ::close(g_signal_pipe[0]);
       ::close(g_signal_pipe[1]);
+      if (tables[0] >= 0) ::close(tables[0]);
+      close_fds_in_child();
       run_ssh_session(std::move(start));
     }
     ::close(fd);
+    if (tables[1] >= 0) ::close(tables[1]);
+    if (tables[0] >= 0) links_[pid].fd = tables[0];
     book_.started(pid, bucket, address, now_ms());
   }
 }
@@ -246,6 +280,12 @@ void Gateway::read_reports() {
         }
         log(fmt::format("ssh {}: {} logged in{}{} (session pid {}; {} playing)", address, name,
                         fp.empty() ? std::string() : " with key " + fp, note, pid, book_.sessions()));
+        if (const auto it = links_.find(pid); it != links_.end()) {
+          it->second.logged_in = true;
+          it->second.name = name;
+          it->second.fingerprint = fp;
+          hand_link(pid);
+        }
         break;
       }
       case 'R': {
@@ -268,6 +308,14 @@ void Gateway::reap() {
   if (ended.empty()) return;
   read_reports();  // what they said before they ended (a login, a refusal) comes first
   for (const auto& [pid, status] : ended) {
+    if (pid == table_pid_) {
+      table_process_ended(status);
+      continue;
+    }
+    if (const auto it = links_.find(pid); it != links_.end()) {
+      ::close(it->second.fd);
+      links_.erase(it);
+    }
     const ConnectionBook::Entry e = book_.ended(pid);
     if (e.bucket.empty()) continue;
     const Millis secs = (now_ms() - e.started) / 1000;
@@ -326,15 +374,23 @@ void Gateway::end_banned() {
 }
 
 void Gateway::stop_sessions() {
+  stopping_ = true;
   const std::vector<pid_t> pids = book_.pids();
   if (!pids.empty())
     log(fmt::format("ssh: stopping; {} sessions are told to save and end", book_.sessions()));
   for (const pid_t pid : pids) ::kill(pid, SIGTERM);
+  // The table process saves every table and ends.
+  if (table_pid_ > 0) ::kill(table_pid_, SIGTERM);
   const Millis until = now_ms() + kStopGraceMs;
-  while (!book_.pids().empty() && now_ms() < until) {
+  while ((!book_.pids().empty() || table_pid_ > 0) && now_ms() < until) {
     reap();
     read_reports();
+    read_table_process();
     ::usleep(20000);
+  }
+  if (table_pid_ > 0) {
+    ::kill(table_pid_, SIGKILL);
+    log("ssh: the table process did not end in time: killed (tables are as last saved)");
   }
   for (const pid_t pid : book_.pids()) ::kill(pid, SIGKILL);
   while (!book_.pids().empty()) {
@@ -343,6 +399,106 @@ void Gateway::stop_sessions() {
     if (pid < 0) break;
     book_.ended(pid);
   }
+}
+
+void Gateway::close_fds_in_child() {
+  for (const auto& [pid, link] : links_) ::close(link.fd);
+  if (table_ctl_ >= 0) ::close(table_ctl_);
+}
+
+void Gateway::start_table_process() {
+  table_restart_at_ = -1;
+  int pair[2];
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
+    log(fmt::format("ssh: cannot start the table process: socketpair: {}", errno_text()));
+    table_restart_at_ = now_ms() + 5000;
+    return;
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(pair[0]);
+    ::close(pair[1]);
+    log(fmt::format("ssh: cannot start the table process: fork: {}", errno_text()));
+    table_restart_at_ = now_ms() + 5000;
+    return;
+  }
+  if (pid == 0) {
+    // Nothing of the connections: no listening socket, no session's link
+    // (each comes again over the control socket), no libssh.
+    if (listen_fd_ >= 0) ::close(listen_fd_);
+    if (report_rd_ >= 0) ::close(report_rd_);
+    if (report_wr_ >= 0) ::close(report_wr_);
+    ::close(g_signal_pipe[0]);
+    ::close(g_signal_pipe[1]);
+    ::close(pair[0]);
+    close_fds_in_child();
+    for (int sig : {SIGINT, SIGTERM, SIGCHLD}) std::signal(sig, SIG_DFL);
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    TableProcessSettings ts;
+    ts.state_dir = settings_.state_dir;
+    int rc = 1;
+    try {
+      rc = run_table_process(pair[1], ts);
+    } catch (const std::exception& e) {
+      send_packet(pair[1], json{{"type", "log"},
+                                {"line", fmt::format("tables: the table process failed: {}", e.what())}});
+    }
+    ::_exit(rc);
+  }
+  ::close(pair[1]);
+  if (table_ctl_ >= 0) ::close(table_ctl_);
+  table_ctl_ = pair[0];
+  table_pid_ = pid;
+  table_started_ = now_ms();
+  log(fmt::format("ssh: table process started (pid {})", pid));
+  for (const auto& [session, link] : links_)
+    if (link.logged_in) hand_link(session);
+}
+
+void Gateway::hand_link(pid_t session) {
+  const auto it = links_.find(session);
+  if (it == links_.end() || table_ctl_ < 0) return;
+  const TablesLink& link = it->second;
+  // Who this is, as the login said: the table process believes nothing else.
+  if (!send_packet(table_ctl_,
+                   json{{"type", "player"},
+                        {"name", link.name},
+                        {"key", link.fingerprint},
+                        {"guest", link.fingerprint.empty()}},
+                   link.fd))
+    log(fmt::format("ssh: {}'s tables link did not reach the table process", link.name));
+}
+
+void Gateway::read_table_process() {
+  if (table_ctl_ < 0) return;
+  for (int k = 0; k < 256; ++k) {
+    Packet p = receive_packet(table_ctl_);
+    if (p.fd >= 0) ::close(p.fd);
+    if (p.gone) {  // it ended (reap() starts it again)
+      ::close(table_ctl_);
+      table_ctl_ = -1;
+      return;
+    }
+    if (!p.message && p.error.empty()) return;
+    if (p.message && p.message->value("type", "") == "log" && (*p.message)["line"].is_string())
+      log((*p.message)["line"].get<std::string>());
+  }
+}
+
+void Gateway::table_process_ended(int status) {
+  read_table_process();
+  if (table_ctl_ >= 0) ::close(table_ctl_);
+  table_ctl_ = -1;
+  table_pid_ = -1;
+  if (stopping_) return;
+  const std::string how = WIFEXITED(status)     ? fmt::format("exit code {}", WEXITSTATUS(status))
+                          : WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
+                                                : std::string("unknown status");
+  // Started again at once, but not more than once in 2 s: a process that
+  // cannot start does not spin.
+  table_restart_at_ = std::max(now_ms(), table_started_ + 2000);
+  log(fmt::format("ssh: the table process ended ({}); starting it again (tables come back from their saves)",
+                  how));
 }
 
 int Gateway::run() {
@@ -357,6 +513,10 @@ int Gateway::run() {
   // Guests keep nothing: what an earlier run left of them goes.
   remove_tree(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/guests");
+
+  // The table process first: the host key is never in its memory.
+  if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
+  start_table_process();
 
   HostKeyFile host;
   ssh_key key = load_host_key(settings_.state_dir, &host);
@@ -376,7 +536,6 @@ int Gateway::run() {
     throw UserError("cannot make the sessions' report socket");
   report_rd_ = pair[0];
   report_wr_ = pair[1];
-  if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
@@ -395,13 +554,19 @@ int Gateway::run() {
     const Millis now = now_ms();
     if (const Millis d = book_.next_deadline(); d >= 0)
       timeout = std::min(timeout, std::max<Millis>(0, d - now));
-    pollfd fds[3] = {{listen_fd_, POLLIN, 0}, {report_rd_, POLLIN, 0}, {g_signal_pipe[0], POLLIN, 0}};
-    ::poll(fds, 3, static_cast<int>(timeout));
+    if (table_restart_at_ >= 0) timeout = std::min(timeout, std::max<Millis>(0, table_restart_at_ - now));
+    pollfd fds[4] = {{listen_fd_, POLLIN, 0},
+                     {report_rd_, POLLIN, 0},
+                     {g_signal_pipe[0], POLLIN, 0},
+                     {table_ctl_, POLLIN, 0}};
+    ::poll(fds, 4, static_cast<int>(timeout));
     char drain[64];
     while (::read(g_signal_pipe[0], drain, sizeof drain) > 0) {
     }
     read_reports();
+    read_table_process();
     reap();
+    if (table_restart_at_ >= 0 && now_ms() >= table_restart_at_ && !g_stop_signal) start_table_process();
     if (g_stop_signal) break;
     if (fds[0].revents & POLLIN) accept_some();
     close_overdue();
@@ -409,6 +574,7 @@ int Gateway::run() {
     for (const std::string& line : repeated_.due(now_ms())) log("ssh " + line);
   }
   ::close(listen_fd_);
+  listen_fd_ = -1;
   stop_sessions();
   for (const std::string& line : repeated_.due(now_ms(), true)) log("ssh " + line);
   log(fmt::format("ssh: stopped ({})", g_stop_signal == SIGINT ? "interrupted" : "terminated"));

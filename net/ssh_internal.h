@@ -31,6 +31,9 @@ inline constexpr std::size_t kMaxReport = 1024;
 struct SessionStart {
   int fd = -1;         // the accepted connection
   int report_fd = -1;  // where reports go
+  // The session's end of its tables pair (net/table_broker.h): the shell
+  // gets it as descriptor 3, named in RACETABLE_TABLES_FD (-1: none).
+  int tables_fd = -1;
   ssh_bind bind = nullptr;
   std::string address;  // the client's, as logged
   std::string client_port;

@@ -598,10 +598,15 @@ void SessionProcess::watch_master(bool on) {
 }
 
 void SessionProcess::start_child() {
-  // The shell: this program started afresh on a new pseudo-terminal (net/ssh_shell_exec.cpp).
+  // The shell: this program started afresh on a new pseudo-terminal (net/ssh_shell_exec.cpp),
+  // with the session's end of its tables pair (net/table_broker.h), which is the shell's alone then.
+  tables_fd_ = s_.tables_fd;
+  s_.tables_fd = -1;
   const ShellChild shell = start_ssh_shell(
       player_, fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port),
       tables_fd_, cols_, rows_);
+  if (tables_fd_ >= 0) ::close(tables_fd_);
+  tables_fd_ = -1;
   master_ = shell.master;
   child_ = shell.pid;
 }

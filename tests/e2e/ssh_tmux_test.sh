@@ -30,10 +30,16 @@
 #   a key in as guest-1; --per-minute and --max-per-address refuse.
 # game: a whole Go Wacky! game against a computer over SSH, to the end
 #   (about a minute: the contests run in real time).
+# tables: the server's tables (its table process): Ana hosts a Go Wacky!
+#   table from the shell, Bob joins it from his Tables page, Cat watches;
+#   Bob's ssh is killed mid-game and he is back in his seat with the same
+#   key (Cat's key is offered none); the table process is killed and comes
+#   back with the table; the server gets SIGTERM mid-game, every
+#   table saved with its seats' keys; started again, both players resume.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
-BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game}
-MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game}
+BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables}
+MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
 command -v ssh >/dev/null && command -v ssh-keygen >/dev/null || { echo "openssh-client not installed: skipped"; exit 77; }
@@ -156,9 +162,11 @@ if [ "$MODE" = session ]; then
   session=$(sed -n 's/.* Ana logged in .*(session pid \([0-9]*\);.*/\1/p' "$WORK/server.out" | tail -1)
   [ "$(tr '\0' ' ' <"/proc/$shell/cmdline")" = "racetable __ssh-session-shell " ] ||
     fail "the shell's arguments are '$(tr '\0' ' ' <"/proc/$shell/cmdline")'"
-  # (Its own self-pipe aside: a pipe both of whose ends it holds.)
+  # (Its own self-pipe aside: a pipe both of whose ends it holds; and its
+  # one link to the server's tables, a socket.)
   held=$(for fd in /proc/"$shell"/fd/*; do readlink "$fd"; done)
-  grep -Ev '^(/dev/pts/[0-9]+|pipe:\[[0-9]+\])$' <<<"$held" && fail "the shell holds more than its terminal (above)"
+  [ "$(grep -c '^socket:' <<<"$held")" -le 1 ] || fail "the shell holds more than one socket: $held"
+  grep -Ev '^(/dev/pts/[0-9]+|pipe:\[[0-9]+\]|socket:\[[0-9]+\])$' <<<"$held" && fail "the shell holds more than its terminal (above)"
   while read -r p; do
     [ "$(grep -cxF "$p" <<<"$held")" = 2 ] || fail "the shell holds one end of a pipe it did not make: $p"
   done < <(grep '^pipe:' <<<"$held" | sort -u)
@@ -234,6 +242,152 @@ if [ "$MODE" = session ]; then
   wait_for C '^ +-=-=-=-=' 5  # the chequered flag in ASCII
   pane C | grep -q '▄' && fail "UTF-8 drawn for a client whose LANG is C"
   log_has "$WORK/server.out" "Ana starts the shell at 80x24, TERM [^ ]+, ASCII"
+  echo "PASS ($MODE, ${SECONDS}s)"
+  exit 0
+fi
+
+if [ "$MODE" = tables ]; then
+  key ana
+  key bob
+  key cat
+  start_server "$WORK/server.out" --state-dir "$STATE"
+  log_has "$WORK/server.out" "ssh: table process started"
+  # open_tables PANE: the Tables page from the title screen.
+  open_tables() {
+    t send-keys -t "$1" Down Down Enter
+    wait_for "$1" 'Tables: games on this server' 10
+  }
+  # sit PANE TEXT KEY: the table highlighted, Enter, the choice whose label matches TEXT, by its KEY.
+  sit() {
+    wait_for "$1" 'go-wacky: Go Wacky!' 10
+    t send-keys -t "$1" Down Enter
+    wait_for "$1" "$2" 10
+    t send-keys -t "$1" "$3"
+  }
+  # one_move: whoever is asked plays their first option (a contest: Space).
+  one_move() {
+    local until=$((SECONDS + 30)) p
+    while [ $SECONDS -lt $until ]; do
+      for p in "$@"; do
+        if pane "$p" | grep -q 'Contest: go!'; then
+          t send-keys -t "$p" Space
+          return 0
+        fi
+        if pane "$p" | grep -q '│ Your move'; then
+          t send-keys -t "$p" Enter
+          return 0
+        fi
+      done
+      sleep 0.1
+    done
+    fail "nobody was asked anything in 30 s"
+  }
+  ssh_pid_of() { ps -o pid= --ppid "$(t display -p -t "$1" '#{pane_pid}')" | tr -d ' ' | head -1; }
+
+  echo "1. Ana hosts a Go Wacky! table from the shell: the server's, she its host"
+  ssh_in A ana ana
+  wait_for A 'Playing as ana' 15
+  open_tables A
+  pane A | grep -q 'No tables yet' || fail "a fresh server lists tables"
+  t send-keys -t A Enter
+  wait_for A 'which game\?'
+  n=$(pane A | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t A "$n"
+  wait_for A 'Seat 2 .*Human at another terminal' 10
+  t send-keys -t A Enter
+  wait_for A 'variants and seed'
+  t send-keys -t A Enter
+  wait_for A 'Host a table on this server' 10
+  t send-keys -t A a
+  wait_for A 'Waiting for players: seat 2 \(Ben\) \(they' 10
+  pane A | grep -q 'join from their Tables page' || fail "the host is not told where players join"
+  log_has "$WORK/server.out" "tables: ana \(key SHA256:[^ ]+\) hosts table go-wacky \(go-wacky, public\)"
+
+  echo "2. Bob joins it from his Tables page; Cat watches"
+  ssh_in B bob bob
+  wait_for B 'Playing as bob' 15
+  open_tables B
+  wait_for B 'go-wacky: Go Wacky! +waiting · host ana · 1 free · 1 playing' 10
+  sit B 'Sit at seat 2 \(Ben\)' 1
+  wait_for B 'Ben \(you\)' 10
+  wait_for A 'Ben \(human\)' 10
+  ssh_in C cat cat
+  wait_for C 'Playing as cat' 15
+  open_tables C
+  sit C 'Watch +\(w\)' w
+  wait_for C 'table go-wacky · watching' 10
+  pane C | grep -q "hand: \[" && fail "a watcher sees a hand"
+  one_move A B
+  sleep 1
+
+  echo "3. Bob's ssh is killed mid-game; back with the same key: his seat; Cat's key is offered none"
+  kill -9 "$(ssh_pid_of B)"
+  log_has "$WORK/server.out" "table go-wacky: bob .* left seat 2 \(Ben\)" 15
+  t send-keys -t C q
+  wait_for C 'Leave the table\?' 10
+  pane C | grep -q "cat@127.0.0.1\`" || fail "the watcher is not told how to come back (ssh ... cat@127.0.0.1)"
+  t send-keys -t C t
+  wait_for C 'Play a game' 10
+  open_tables C
+  wait_for C 'seat 2: Ben \(bob, away\)|go-wacky: Go Wacky!' 10
+  t send-keys -t C Down Enter
+  wait_for C 'Watch +\(w\)' 10
+  pane C | grep -Eq 'Sit at seat|Back to your seat' && fail "Cat is offered a seat that is Bob's"
+  t send-keys -t C Escape
+  ssh_in B2 bob bob
+  t kill-session -t B
+  wait_for B2 'Playing as bob' 15
+  open_tables B2
+  sit B2 'Back to your seat 2 \(Ben\)' 1
+  wait_for B2 'Ben \(you\)' 10
+  log_has "$WORK/server.out" "table go-wacky: bob .* is back at seat 2 \(Ben\)"
+  one_move A B2
+  sleep 1
+
+  echo "4. the table process dies (SIGKILL): started again, the table back from its save, Ana back in her seat"
+  tp=$(sed -n 's/.*ssh: table process started (pid \([0-9]*\)).*/\1/p' "$WORK/server.out" | tail -1)
+  [ -n "$tp" ] || fail "no table process pid in the log"
+  kill -9 "$tp"
+  log_has "$WORK/server.out" "ssh: the table process ended \(signal 9\); starting it again" 10
+  log_has "$WORK/server.out" "tables: table go-wacky is back" 10
+  wait_for A 'TABLE LOST' 10
+  t send-keys -t A Enter
+  wait_for A 'Play a game' 10
+  open_tables A
+  sit A 'Back to your seat 1 \(ana\)' 1
+  wait_for A 'ana \(you\)' 10
+  wait_for B2 'TABLE LOST' 10
+  t send-keys -t B2 Enter
+  wait_for B2 'Play a game' 10
+  open_tables B2
+  sit B2 'Back to your seat 2 \(Ben\)' 1
+  wait_for B2 'Ben \(you\)' 10
+  one_move A B2
+  sleep 1
+
+  echo "5. SIGTERM to the server mid-game: every table saved; started again, both players resume"
+  server=${SERVER_PIDS[-1]}
+  kill -TERM "$server"
+  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$server" 2>/dev/null && fail "the server did not stop in 10 s"
+  log_has "$WORK/server.out" "tables: every table saved; the table process ends"
+  grep -q "^owner 1 key SHA256:[^ ]* ana$" "$STATE/tables/go-wacky.save" || fail "the save does not say seat 1 is ana's key's"
+  grep -q "^owner 2 key SHA256:[^ ]* bob$" "$STATE/tables/go-wacky.save" || fail "the save does not say seat 2 is bob's key's"
+  [ "$(stat -c %a "$STATE/tables")" = 700 ] || fail "STATE/tables is not 0700"
+  for p in A B2 C; do t kill-session -t "$p" 2>/dev/null; done
+  start_server "$WORK/server2.out" --state-dir "$STATE"
+  log_has "$WORK/server2.out" "tables: table go-wacky is back \(go-wacky\)"
+  ssh_in A2 ana ana
+  ssh_in B3 bob bob
+  for p in A2 B3; do
+    wait_for $p 'Playing as' 15
+    open_tables $p
+  done
+  sit A2 'Back to your seat 1 \(ana\)' 1
+  sit B3 'Back to your seat 2 \(Ben\)' 1
+  wait_for A2 'ana \(you\)' 10
+  wait_for B3 'Ben \(you\)' 10
+  one_move A2 B3
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi

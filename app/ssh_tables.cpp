@@ -1,0 +1,195 @@
+// Shared tables in a shell run by `serve --ssh`: the server's tables, reached
+// over the descriptor the listening process gave this session
+// (RACETABLE_TABLES_FD, net/table_broker.h). Whatever this process asks
+// there, the table process knows who asks: the key this player logged in
+// with. The Tables page lists the server's tables; joining one hands back a
+// connected socket over which the ordinary table protocol runs.
+#include "app/ssh_tables.h"
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "app/remote_table.h"
+#include "games/registry.h"
+#include "net/client.h"
+#include "net/ssh_gateway.h"
+#include "net/table_broker.h"
+#include "tui/shell/keys.h"
+#include "tui/shell/screens.h"
+#include "tui/shell/widgets.h"
+
+namespace rt::app {
+
+using net::json;
+
+SshTablesLink::SshTablesLink(int fd) : fd_(fd) {}
+
+SshTablesLink::~SshTablesLink() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+json SshTablesLink::ask(json request, int* got_fd, int timeout_ms) {
+  if (got_fd) *got_fd = -1;
+  const std::uint64_t id = ++next_id_;
+  request["id"] = id;
+  if (!net::send_packet(fd_, request)) throw UserError("the server's tables are not reachable now");
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now())
+            .count();
+    if (left <= 0) throw UserError("the server's tables did not answer in time: try again");
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+    net::Packet packet = net::receive_packet(fd_);
+    if (packet.gone) throw UserError("the server's tables are not reachable now");
+    if (!packet.message) {
+      if (packet.fd >= 0) ::close(packet.fd);
+      continue;
+    }
+    // An answer to an earlier question that timed out: not this one's.
+    if (packet.message->value("id", std::uint64_t{0}) != id) {
+      if (packet.fd >= 0) ::close(packet.fd);
+      continue;
+    }
+    if (packet.message->value("type", "") == "error") {
+      if (packet.fd >= 0) ::close(packet.fd);
+      const json& text = (*packet.message)["text"];
+      throw UserError(net::printable(text.is_string() ? text.get<std::string>() : "refused", 300));
+    }
+    if (got_fd)
+      *got_fd = packet.fd;
+    else if (packet.fd >= 0)
+      ::close(packet.fd);
+    return std::move(*packet.message);
+  }
+}
+
+namespace {
+
+// How to come back: this server as the player reached it (SSH_CONNECTION:
+// client address and port, server address and port), then its Tables page.
+std::string rejoin_command(const shell::AppContext& ctx) {
+  const char* conn = std::getenv("SSH_CONNECTION");
+  std::string words[4];
+  std::size_t n = 0;
+  for (const char* c = conn ? conn : ""; *c && n < 4; ++c) {
+    if (*c == ' ')
+      ++n;
+    else
+      words[n] += *c;
+  }
+  if (words[2].empty() || words[3].empty()) return "ssh to this server again";
+  const std::string port = words[3] == "22" ? std::string() : "-p " + words[3] + " ";
+  return net::printable(
+      fmt::format("ssh {}{}@{}", port, ctx.player_name.empty() ? "NAME" : ctx.player_name, words[2]), 80);
+}
+
+}  // namespace
+
+std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+                                                const std::string& name, int seat, const std::string& code,
+                                                std::string& error) {
+  try {
+    int fd = -1;
+    link.ask(json{{"type", "connect"}, {"table", name}}, &fd);
+    if (fd < 0) throw UserError("the server gave no connection to the table");
+    net::Connection conn(fd);
+    const net::Hello hello =
+        net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode);
+    conn.send(net::to_json(hello));
+    for (;;) {
+      std::string why;
+      std::optional<json> m = conn.wait_message(5000, why);
+      if (!m) throw UserError(fmt::format("table {}: {}", net::printable(name, 32), why));
+      const std::string type = m->value("type", "");
+      if (type == "welcome") {
+        // The host's name is the table process's word: it is this server's own.
+        return shell::make_table_screen(
+            ctx, net::make_remote_table(std::move(conn), *m,
+                                        net::RemoteSettings{name, "", rejoin_command(ctx), {}}));
+      }
+      if (type == "refused" || type == "error") {
+        const json& text = (*m)[type == "refused" ? "reason" : "text"];
+        throw UserError(
+            fmt::format("table {}: {}", net::printable(name, 32),
+                        net::printable(text.is_string() ? text.get<std::string>() : "refused", 300)));
+      }
+    }
+  } catch (const UserError& e) {
+    error = e.what();
+    return nullptr;
+  }
+}
+
+std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+                                              const setup::TableRequest& req, std::string& error) {
+  int people = 0, mine = 0;
+  for (const std::string& kind : req.seats) {
+    mine += kind == "human" ? 1 : 0;
+    people += kind == "human" || kind == "remote" ? 1 : 0;
+  }
+  if (mine != 1) {
+    error = mine == 0 ? "Make one seat yours (Human) to host a table."
+                      : "A shared table seats one player at this terminal: make the other humans players "
+                        "at other terminals.";
+    return nullptr;
+  }
+  (void)people;
+  const GameEntry* game = builtin_registry().find(req.game);
+  json request{{"type", "host"},        {"game", req.game},         {"seats", req.seats},
+               {"names", req.names},    {"variants", req.variants}, {"options", req.options},
+               {"seed", req.seed_text}, {"access", "public"}};
+  // Who may come: asked before the table is made.
+  auto host = [&ctx, &link, request](const std::string& access) mutable {
+    request["access"] = access;
+    std::string why;
+    try {
+      const json hosted = link.ask(request);
+      const std::string name = hosted.value("table", "");
+      const std::string code = hosted.value("join_code", "");
+      auto screen = sit_at_ssh_table(ctx, link, name, hosted.value("seat", 0), code, why);
+      if (screen) return shell::Nav::reset(std::move(screen));
+    } catch (const UserError& e) {
+      why = e.what();
+    }
+    return shell::Nav::replace(shell::make_confirm_screen(
+        "The table did not open", {why},
+        {shell::Choice{"Back to the title", U'b', [] { return shell::Nav::home(); }}}));
+  };
+  std::vector<shell::Choice> choices{
+      shell::Choice{"Anyone on this server", U'a', [host]() mutable { return host("public"); }},
+      shell::Choice{"Players with a join code (yours on the Tables page)", U'c',
+                    [host]() mutable { return host("code"); }},
+      shell::Choice{"Cancel", U'n', [] { return shell::Nav::home(); }}};
+  return shell::make_confirm_screen("Host a table on this server",
+                                    {fmt::format("{}: the table is this server's, and you are its host.",
+                                                 game ? game->info.name : net::printable(req.game, 40)),
+                                     "Players find it on their Tables page. Who may sit down?"},
+                                    std::move(choices));
+}
+
+int take_tables_fd() {
+  const char* text = std::getenv(net::kSshTablesFdVariable);
+  if (!text || !*text) return -1;
+  char* end = nullptr;
+  const long fd = std::strtol(text, &end, 10);
+  ::unsetenv(net::kSshTablesFdVariable);
+  if (*end != '\0' || fd < 3 || fd > 1024) return -1;
+  int type = 0;
+  socklen_t len = sizeof type;
+  // Only a SOCK_SEQPACKET socket is the tables link (not a stray descriptor).
+  if (::getsockopt(static_cast<int>(fd), SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_SEQPACKET)
+    return -1;
+  return static_cast<int>(fd);
+}
+
+}  // namespace rt::app

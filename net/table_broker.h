@@ -1,0 +1,48 @@
+// The SSH server's tables broker (docs/PROTOCOL.md, "The SSH server's
+// tables"): how a player's shell reaches the tables of `serve --ssh`.
+//
+// The listening process gives each session a socket pair (AF_UNIX,
+// SOCK_SEQPACKET): one end goes to the table process with the player's
+// identity as the login gave it (name, key fingerprint, guest), the other
+// reaches the player's shell (its number in RACETABLE_TABLES_FD,
+// kSshTablesFdVariable). Whatever comes in on
+// that descriptor is that player: no message on it says who anyone is.
+// Each packet is one JSON object (at most kMaxBrokerPacket bytes); a reply
+// may carry a descriptor (SCM_RIGHTS): a connected socket to a table, over
+// which the ordinary table protocol (hello, welcome, screens) runs.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "net/protocol.h"
+
+namespace rt::net {
+
+inline constexpr std::size_t kMaxBrokerPacket = 16 * 1024;
+// Tables a person may have open at once, and in all (the table process's limits).
+inline constexpr int kMaxTablesPerPlayer = 4;
+inline constexpr int kMaxTables = 200;
+inline constexpr std::size_t kMaxNamedPlayers = 8;
+
+// One packet, with `pass_fd` attached when >= 0. False when the peer is gone
+// (or the message is too long: never sent in part).
+bool send_packet(int fd, const json& message, int pass_fd = -1);
+
+// One packet: the message (nullopt: the peer is gone, or `error` says what
+// was wrong with it: too long, not JSON) and the descriptor it carried (-1
+// none; the caller owns it; more than one: all closed and an error).
+struct Packet {
+  std::optional<json> message;
+  int fd = -1;
+  bool gone = false;
+  std::string error;
+};
+Packet receive_packet(int fd);
+
+// A table name a player gives: 1-32 letters, digits, '-' or '_' ("" fine:
+// the server picks one). Returns "" or why not (printable).
+std::string table_name_problem(const std::string& name);
+
+}  // namespace rt::net

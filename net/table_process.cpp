@@ -1,0 +1,432 @@
+// The SSH server's table process (net/table_process.h): a Hub of tables,
+// the players' links to it, and their requests (net/table_broker.h).
+#include "net/table_process.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <map>
+#include <memory>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/save.h"
+#include "games/registry.h"
+#include "games/setup.h"
+#include "net/codes.h"
+#include "net/hub.h"
+#include "net/server.h"
+#include "net/sockets.h"
+#include "net/ssh_identity.h"
+#include "net/table_broker.h"
+#include "net/table_files.h"
+
+namespace rt::net {
+namespace {
+
+constexpr std::size_t kMaxListItems = 16;  // seats, names, variants, options in a request
+constexpr std::size_t kMaxItemBytes = 64;
+
+// Who is at the other end of a link, as the listening process logged them in.
+struct Link {
+  int fd = -1;
+  std::string name;
+  std::string key;  // fingerprint; a guest: "guest:N", this link's own
+  bool guest = false;
+  SeatOwner who() const { return SeatOwner::of_key(key, name); }
+};
+
+// What a table's save does not say: who hosts it, who may come.
+struct Access {
+  std::string host_name, host_key;
+  std::string kind = "public";  // public | code | named
+  std::string code;
+  std::vector<std::string> players;  // kind "named": who besides the host
+  json to_json() const {
+    return json{{"host_name", host_name},
+                {"host_key", host_key},
+                {"access", kind},
+                {"code", code},
+                {"players", players}};
+  }
+  static Access of(const json& j) {
+    Access a;
+    a.host_name = j.at("host_name").get<std::string>();
+    a.host_key = j.at("host_key").get<std::string>();
+    a.kind = j.at("access").get<std::string>();
+    a.code = j.at("code").get<std::string>();
+    a.players = j.at("players").get<std::vector<std::string>>();
+    if (a.kind != "public" && a.kind != "code" && a.kind != "named") throw std::runtime_error("bad access");
+    return a;
+  }
+};
+
+std::vector<std::string> strings_of(const json& msg, const char* field) {
+  std::vector<std::string> out;
+  if (!msg.contains(field)) return out;
+  const json& a = msg[field];
+  if (!a.is_array() || a.size() > kMaxListItems)
+    throw UserError(fmt::format("\"{}\": at most {} short texts", field, kMaxListItems));
+  for (const json& v : a) {
+    if (!v.is_string() || v.get_ref<const std::string&>().size() > kMaxItemBytes)
+      throw UserError(fmt::format("\"{}\": at most {} short texts", field, kMaxListItems));
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+std::string string_of(const json& msg, const char* field, std::size_t max = kMaxItemBytes) {
+  if (!msg.contains(field)) return {};
+  if (!msg[field].is_string() || msg[field].get_ref<const std::string&>().size() > max)
+    throw UserError(fmt::format("\"{}\": a text of at most {} bytes", field, max));
+  return msg[field].get<std::string>();
+}
+
+class TableProcess {
+ public:
+  TableProcess(int control_fd, TableProcessSettings s)
+      : control_(control_fd), s_(std::move(s)), dir_(s_.state_dir + "/tables") {}
+
+  int run() {
+    ensure_private_dir(dir_);
+    // A log line the listening process has no room for is lost, never waited for.
+    ::fcntl(control_, F_SETFL, ::fcntl(control_, F_GETFL) | O_NONBLOCK);
+    Server::install_signal_handlers();
+    std::signal(SIGHUP, SIG_IGN);  // as the listening process: a detached server outlives its terminal
+    reopen_saved();
+    hub_.stay_open(true);
+    hub_.watch(control_, [this] { on_control(); });
+    hub_.run([this](Server& server) { closed(server); });
+    for (auto& [fd, link] : links_) ::close(fd);
+    log("tables: every table saved; the table process ends");
+    return 0;
+  }
+
+ private:
+  void log(const std::string& line) {
+    send_packet(control_, json{{"type", "log"}, {"line", line}});  // nobody listening: lost
+  }
+
+  std::string save_path(const std::string& name) const { return dir_ + "/" + name + ".save"; }
+  std::string access_path(const std::string& name) const { return dir_ + "/" + name + ".table"; }
+
+  std::string history_dir(const SeatOwner& owner) const {
+    if (Server::is_guest_owner(owner) || !player_name_problem(owner.name).empty()) return {};
+    const std::string dir = s_.state_dir + "/players/" + player_id(owner.name) + "/state/racetable";
+    try {
+      ensure_private_dir(dir);
+    } catch (const UserError&) {
+      return {};
+    }
+    return dir;
+  }
+
+  // Opens a table (made now or resumed) and adds it to the hub.
+  void open_table(std::unique_ptr<Table> table, const std::string& name, const Access& access,
+                  SeatVector<std::optional<SeatOwner>> owners, std::vector<Event> earlier) {
+    ServerOptions opt;
+    opt.no_socket = true;
+    opt.name = name;
+    opt.save_path = save_path(name);
+    opt.host_key = SeatOwner::of_key(access.host_key, access.host_name);
+    opt.code = access.kind == "code" ? access.code : std::string();
+    opt.pace_ms = s_.pace_ms;
+    opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
+    opt.after_contest_ms = opt.ready_ms;
+    opt.stand_in = BotLevel::Normal;
+    opt.grace_ms = s_.grace_ms;
+    opt.owners = std::move(owners);
+    opt.history_dir_of = [this](const SeatOwner& o) { return history_dir(o); };
+    opt.log = [this, name](std::string_view line) {
+      // The listening process stamps every line with the time itself.
+      if (line.size() > 9 && line[2] == ':' && line[5] == ':' && line[8] == ' ') line.remove_prefix(9);
+      log(fmt::format("table {}: {}", name, line));
+    };
+    auto server = std::make_unique<Server>(std::move(table), std::move(opt), std::move(earlier));
+    server->open();
+    access_[name] = access;
+    hub_.add(std::move(server));
+  }
+
+  void reopen_saved() {
+    DIR* d = ::opendir(dir_.c_str());
+    if (!d) return;
+    std::vector<std::string> names;
+    while (const dirent* e = ::readdir(d)) {
+      const std::string file = e->d_name;
+      if (file.size() > 6 && file.compare(file.size() - 6, 6, ".table") == 0)
+        names.push_back(file.substr(0, file.size() - 6));
+    }
+    ::closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (!table_name_problem(name).empty() || name.empty()) continue;
+      try {
+        const Access access = Access::of(json::parse(read_file(access_path(name))));
+        const SaveFile save = parse_save(read_file(save_path(name)), save_path(name));
+        std::vector<Event> earlier;
+        EventSink sink;
+        auto table = restore_save(save, builtin_registry(), setup::data_source(""), [&](Table& t) {
+          t.set_event_sink(&sink);
+          t.set_step_observer([&](const Step&) {
+            for (Event& e : sink) earlier.push_back(std::move(e));
+            sink.clear();
+          });
+        });
+        table->set_step_observer({});
+        table->set_event_sink(nullptr);
+        if (table->over()) {
+          remove_files(name);
+          continue;
+        }
+        std::vector<std::optional<SeatOwner>> owners;
+        for (PlayerId p = 0; p < save.owners.seats(); ++p) owners.push_back(save.owners[p].owner);
+        open_table(std::move(table), name, access, SeatVector(std::move(owners)), std::move(earlier));
+        log(fmt::format("tables: table {} is back ({})", name, save.game));
+      } catch (const std::exception& e) {
+        log(fmt::format("tables: table {} cannot be opened again: {}", name, e.what()));
+      }
+    }
+  }
+
+  void remove_files(const std::string& name) {
+    ::unlink(save_path(name).c_str());
+    ::unlink(access_path(name).c_str());
+  }
+
+  void closed(Server& server) {
+    const std::string name = server.options().name;
+    // A finished game is in its players' histories; an unfinished one stays
+    // for the next start of the server.
+    if (server.table().over()) remove_files(name);
+    access_.erase(name);
+  }
+
+  void on_control() {
+    for (int k = 0; k < 64; ++k) {
+      Packet p = receive_packet(control_);
+      if (p.gone) {
+        // The listening process is gone: save everything and end.
+        hub_.unwatch(control_);
+        std::raise(SIGTERM);
+        return;
+      }
+      if (!p.message) {
+        if (p.fd >= 0) ::close(p.fd);
+        if (p.error.empty()) return;
+        continue;
+      }
+      const json& m = *p.message;
+      if (m.value("type", "") != "player" || p.fd < 0) {
+        if (p.fd >= 0) ::close(p.fd);
+        continue;
+      }
+      Link link;
+      link.fd = p.fd;
+      link.guest = m.value("guest", false);
+      link.name = m.value("name", "");
+      link.key = link.guest ? fmt::format("guest:{}", ++guests_) : m.value("key", "");
+      if (link.name.empty() || link.key.empty()) {
+        ::close(p.fd);
+        continue;
+      }
+      if (const auto old = links_.find(link.fd); old != links_.end()) links_.erase(old);
+      const int fd = link.fd;
+      // Never blocked by a shell that does not read its answers: it loses its link instead.
+      ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+      links_[fd] = std::move(link);
+      hub_.watch(fd, [this, fd] { on_link(fd); });
+    }
+  }
+
+  void drop_link(int fd) {
+    hub_.unwatch(fd);
+    ::close(fd);
+    links_.erase(fd);
+  }
+
+  void on_link(int fd) {
+    for (int k = 0; k < 16; ++k) {
+      const auto it = links_.find(fd);
+      if (it == links_.end()) return;
+      const Link& link = it->second;
+      Packet p = receive_packet(fd);
+      if (p.gone) return drop_link(fd);
+      if (p.fd >= 0) ::close(p.fd);  // a player hands nothing in
+      if (!p.message) {
+        if (p.error.empty()) return;
+        if (!send_packet(fd, json{{"type", "error"}, {"text", p.error}})) return drop_link(fd);
+        continue;
+      }
+      int pass = -1;
+      json reply;
+      try {
+        reply = answer(link, *p.message, pass);
+      } catch (const std::exception& e) {
+        reply = json{{"type", "error"}, {"text", printable(e.what(), 300)}};
+      }
+      // The asker's number for the question, so a late answer is never taken for the next one's.
+      if (const auto id = p.message->find("id"); id != p.message->end() && id->is_number_unsigned())
+        reply["id"] = *id;
+      const bool sent = send_packet(fd, reply, pass);
+      if (pass >= 0) ::close(pass);
+      if (!sent) return drop_link(fd);
+    }
+  }
+
+  json answer(const Link& link, const json& m, int& pass) {
+    const std::string type = m["type"].get<std::string>();
+    if (type == "list") return list(link);
+    if (type == "host") return host(link, m);
+    if (type == "connect") return connect(link, m, pass);
+    return json{{"type", "error"}, {"text", fmt::format("unknown request \"{}\"", printable(type, 40))}};
+  }
+
+  bool may_see(const Link& link, const Access& a) const {
+    if (a.kind != "named" || link.key == a.host_key) return true;
+    return !link.guest && std::find(a.players.begin(), a.players.end(), link.name) != a.players.end();
+  }
+
+  Server* find(const std::string& name) const {
+    for (Server* s : hub_.servers())
+      if (s->options().name == name) return s;
+    return nullptr;
+  }
+
+  json list(const Link& link) const {
+    json tables = json::array();
+    for (Server* s : hub_.servers()) {
+      const auto it = access_.find(s->options().name);
+      if (it == access_.end() || !may_see(link, it->second)) continue;
+      const Access& a = it->second;
+      json t = s->listing();
+      t.erase("pid");
+      t.erase("type");
+      t["access"] = a.kind;
+      bool seated = false;
+      for (std::size_t p = 0; p < t["seats"].size(); ++p) {
+        const auto& owner = s->seat_owner(static_cast<PlayerId>(p));
+        const bool mine = owner && owner->same_person(link.who());
+        seated = seated || mine;
+        t["seats"][p]["mine"] = mine;
+      }
+      t["you_host"] = link.key == a.host_key;
+      // The code goes to its host and to whoever already has a seat there.
+      if (a.kind == "code" && (seated || link.key == a.host_key)) t["join_code"] = a.code;
+      tables.push_back(std::move(t));
+    }
+    return json{{"type", "tables"}, {"tables", std::move(tables)}};
+  }
+
+  bool name_taken(const std::string& name) const {
+    return find(name) || exists(save_path(name)) || exists(access_path(name));
+  }
+
+  json host(const Link& link, const json& m) {
+    if (link.guest) throw UserError("guests may play and watch: log in with a key to host a table");
+    const int mine = static_cast<int>(std::count_if(
+        access_.begin(), access_.end(), [&](const auto& a) { return a.second.host_key == link.key; }));
+    if (mine >= kMaxTablesPerPlayer)
+      throw UserError(fmt::format("you host {} tables already: finish one first", kMaxTablesPerPlayer));
+    if (hub_.tables() >= static_cast<std::size_t>(kMaxTables))
+      throw UserError("the server has as many tables as it takes: try again later");
+    setup::TableRequest req;
+    req.game = string_of(m, "game");
+    req.seed_text = string_of(m, "seed");
+    req.names = strings_of(m, "names");
+    req.variants = strings_of(m, "variants");
+    req.options = strings_of(m, "options");
+    int host_seat = 0;
+    for (const std::string& seat : strings_of(m, "seats")) {
+      const bool person = seat == "human" || seat == "remote";
+      if (seat == "human") {
+        if (host_seat)
+          throw UserError("one seat is the host's: make the other people players at other terminals");
+        host_seat = static_cast<int>(req.seats.size()) + 1;
+      }
+      req.seats.push_back(person ? "human" : seat);
+    }
+    if (!builtin_registry().find(req.game))
+      throw UserError(fmt::format("no game '{}'", printable(req.game, 40)));
+    Access access;
+    access.host_name = link.name;
+    access.host_key = link.key;
+    access.kind = m.value("access", "public");
+    if (access.kind != "public" && access.kind != "code" && access.kind != "named")
+      throw UserError("access: public, code or named");
+    if (access.kind == "code") access.code = generate_code();
+    if (access.kind == "named") {
+      access.players = strings_of(m, "players");
+      if (access.players.size() > kMaxNamedPlayers)
+        throw UserError(fmt::format("name at most {} players", kMaxNamedPlayers));
+      for (const std::string& p : access.players)
+        if (const std::string why = player_name_problem(p); !why.empty())
+          throw UserError(printable(why, 200));
+    }
+    std::string name = string_of(m, "table");
+    if (const std::string why = table_name_problem(name); !why.empty()) throw UserError(why);
+    const auto seed = req.seed_text.empty() ? random_u64() : setup::parse_seed(req.seed_text);
+    auto table = setup::make_table(req, seed);
+    if (name.empty()) {
+      name = table->game().info().id;
+      for (int k = 2; name_taken(name); ++k) name = fmt::format("{}-{}", table->game().info().id, k);
+    } else if (name_taken(name)) {
+      throw UserError(fmt::format("there is a table named {} already: pick another name", name));
+    }
+    write_file_atomically(access_path(name), dump(access.to_json()) + "\n");
+    try {
+      open_table(std::move(table), name, access, {}, {});
+    } catch (...) {
+      remove_files(name);
+      throw;
+    }
+    log(fmt::format("tables: {} (key {}) hosts table {} ({}, {})", link.name, link.key, name, req.game,
+                    access.kind));
+    json reply{{"type", "hosted"}, {"table", name}, {"seat", host_seat}};
+    if (!access.code.empty()) reply["join_code"] = access.code;
+    return reply;
+  }
+
+  json connect(const Link& link, const json& m, int& pass) {
+    const std::string name = string_of(m, "table");
+    Server* server = find(name);
+    const auto it = access_.find(name);
+    if (!server || it == access_.end() || !may_see(link, it->second))
+      throw UserError(fmt::format("there is no table {} (it may have ended)", printable(name, 40)));
+    int pair[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, pair) != 0)
+      throw UserError("cannot connect to the table now (socketpair)");
+    std::string why;
+    if (!server->add_client(pair[0], link.who(), link.guest, why)) {
+      ::close(pair[1]);
+      throw UserError(why);
+    }
+    hub_.poke(*server);
+    pass = pair[1];
+    return json{{"type", "connected"}, {"table", name}};
+  }
+
+  int control_;
+  TableProcessSettings s_;
+  std::string dir_;
+  Hub hub_{2};
+  std::map<int, Link> links_;
+  std::map<std::string, Access> access_;
+  std::uint64_t guests_ = 0;
+};
+
+}  // namespace
+
+int run_table_process(int control_fd, const TableProcessSettings& settings) {
+  TableProcess process(control_fd, settings);
+  return process.run();
+}
+
+}  // namespace rt::net
