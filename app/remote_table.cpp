@@ -85,6 +85,13 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
         fresh_from_ = fresh_from_ > cut ? fresh_from_ - cut : 0;
       }
     }
+    // A nudge stays in the log too: a flash under a long question may have no room.
+    if (st_.nudges() > nudges_logged_) {
+      nudges_logged_ = st_.nudges();
+      log_.push_back(
+          shell::LogEntry{fmt::format("{} nudges you: it is your turn!", printable(st_.nudge_from())),
+                          "nudge", seat_, static_cast<std::uint32_t>(log_.size() + 1), 0});
+    }
     if (!open && !st_.closing().empty()) {
       closed_by_host_ = true;
       reopenable_ = st_.closing_saved();
@@ -326,6 +333,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   int asked_w_ = 0, asked_h_ = 0;
   bool asked_unicode_ = true;
   std::uint64_t nudges_seen_ = 0;
+  std::uint64_t nudges_logged_ = 0;
   bool here_sent_ = false;
   Millis here_at_ = 0;
 };
