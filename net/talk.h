@@ -7,8 +7,8 @@
 // No ncurses, no sockets: the server, the clients and the tests share it.
 #pragma once
 
-#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,9 +24,6 @@ inline constexpr int kTalkBurst = 4;
 inline constexpr std::size_t kTalkBacklog = 50;
 // One nudge a minute per person.
 inline constexpr std::int64_t kNudgeEveryMs = 60000;
-
-// Said with one key, for people who do not want to type mid-game.
-inline constexpr std::array<std::string_view, 3> kQuickPhrases{"good game", "your turn!", "one moment"};
 
 // What a talk line becomes before anyone sees it: tabs and line breaks a
 // space, every other control, bidirectional control and invalid byte '?'

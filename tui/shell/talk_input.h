@@ -16,7 +16,8 @@
 
 namespace rt::shell {
 
-// The phrases 1-3 say at once on an empty talk line (net/talk.h has the same).
+// The phrases 1-3 say at once on an empty talk line, for people who do not
+// want to type mid-game.
 inline constexpr std::string_view kTalkPhrases[] = {"good game", "your turn!", "one moment"};
 // Characters a talk line may hold (the table cuts longer ones too).
 inline constexpr std::size_t kTalkInputMax = 200;
