@@ -54,6 +54,13 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                      "milliseconds after each computer move (default 800; 0 plays at once)");
   c.host->add_option("--idle", h.idle_minutes,
                      "close after this many minutes with nobody connected (default 120, 0 never)");
+  c.host->add_flag("--watchers-talk", h.watchers_talk,
+                   "watchers' talk reaches the players too (by default watchers talk among themselves)");
+  c.host->add_option("--away", h.away_minutes,
+                     "minutes without a key before a connected player shows as away (default 3)");
+  c.host->add_option("--move-time", h.move_time_s,
+                     "seconds a player has for each move; then a computer plays that move for them (the "
+                     "stand-in's level, else normal) and the seat stays theirs (default 0: no clock)");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   ServeSettings& s = c.serve_settings;

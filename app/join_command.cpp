@@ -19,6 +19,7 @@
 #include "core/line_reader.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
+#include "net/talk.h"
 #include "tui/shell/shell.h"
 
 namespace rt::net {
@@ -75,6 +76,11 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
   out(fmt::format("Joined table '{}' ({}, host {}) {}.\n", s.table, welcome.value("game_name", ""),
                   welcome.value("host", ""),
                   seat > 0 ? fmt::format("at seat {} as {}", seat, welcome.value("name", "")) : "to watch"));
+  out(seat > 0
+          ? "Talk to the table with /say TEXT; /mute NAME, /unmute NAME, /nudge (the player whose turn it "
+            "is).\n"
+          : "Talk with /say TEXT (other watchers hear it; players only if the host allows); /mute NAME.\n");
+  std::uint64_t nudges_seen = 0;
   for (;;) {
     pollfd fds[2] = {{conn.fd(), static_cast<short>(POLLIN | (conn.wants_write() ? POLLOUT : 0)), 0},
                      {stdin_open ? STDIN_FILENO : -1, POLLIN, 0}};
@@ -99,9 +105,16 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
     }
     if (st.log_total() > printed_log) {
       const std::uint64_t fresh = std::min<std::uint64_t>(st.log_total() - printed_log, st.log().size());
-      for (std::size_t k = st.log().size() - fresh; k < st.log().size(); ++k)
-        out(fmt::format("  {}\n", st.log()[k].text));
+      for (std::size_t k = st.log().size() - fresh; k < st.log().size(); ++k) {
+        const LogLine& l = st.log()[k];
+        out(l.talk_from.empty() ? fmt::format("  {}\n", l.text)
+                                : fmt::format(">> {}: {}\n", l.talk_from, l.text));
+      }
       printed_log = st.log_total();
+    }
+    if (st.nudges() > nudges_seen) {
+      nudges_seen = st.nudges();
+      out(fmt::format("\a! {} nudges you: it is your turn!\n", st.nudge_from()));
     }
     if (st.has_screen()) {
       const ScreenModel& sc = st.screen();
@@ -121,6 +134,9 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
         out(fmt::format("{}\n", sc.prompt));
         for (std::size_t i = 0; i < sc.options.size(); ++i)
           out(fmt::format("  {}) {}\n", i + 1, sc.options[i].label));
+        for (const SeatView& v : sc.seats)
+          if (v.you && v.clock_s >= 0)
+            out(fmt::format("({} s to answer; then a computer plays this move for you)\n", v.clock_s));
         out("> ");
       }
       last_question = q;
@@ -165,6 +181,14 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
           return 0;
         }
         if (line.empty()) continue;
+        if (line.front() == '/') {  // talk and its commands (net/talk.h)
+          const Typed talk = typed_talk(line);
+          if (talk.message)
+            conn.send(*talk.message);
+          else
+            out(fmt::format("{}\n", talk.problem));
+          continue;
+        }
         std::optional<json> answer;
         bool digits = line.size() < 4;
         for (char c : line) digits = digits && c >= '0' && c <= '9';

@@ -1,5 +1,7 @@
 #include "app/remote_table.h"
 
+#include "net/talk.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -42,6 +44,10 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       r += " · watching";
     else if (has_screen() && screen().watchers > 0)
       r += fmt::format(" · {} watching", screen().watchers);
+    // The move clock (host --move-time), on every screen.
+    if (has_screen())
+      for (const SeatView& v : screen().seats)
+        if (v.clock_s >= 0) r = fmt::format("{}: {} s · {}", v.you ? "you" : printable(v.name), v.clock_s, r);
     return r;
   }
   bool update(Millis) override {
@@ -69,7 +75,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       for (std::size_t k = st_.log().size() - fresh; k < st_.log().size(); ++k) {
         const LogLine& l = st_.log()[k];
         log_.push_back(shell::LogEntry{printable(l.text), printable(l.rule), l.mine ? seat_ : kEveryone,
-                                       static_cast<std::uint32_t>(log_.size() + 1), 0});
+                                       static_cast<std::uint32_t>(log_.size() + 1), 0,
+                                       printable(l.talk_from)});
       }
       logged_ = st_.log_total();
       if (log_.size() > kClientLogLines) {
@@ -77,6 +84,13 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
         log_.erase(log_.begin(), log_.begin() + static_cast<std::ptrdiff_t>(cut));
         fresh_from_ = fresh_from_ > cut ? fresh_from_ - cut : 0;
       }
+    }
+    // A nudge stays in the log too: a flash under a long question may have no room.
+    if (st_.nudges() > nudges_logged_) {
+      nudges_logged_ = st_.nudges();
+      log_.push_back(
+          shell::LogEntry{fmt::format("{} nudges you: it is your turn!", printable(st_.nudge_from())),
+                          "nudge", seat_, static_cast<std::uint32_t>(log_.size() + 1), 0});
     }
     if (!open && !st_.closing().empty()) {
       closed_by_host_ = true;
@@ -170,9 +184,13 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       else if (v.stand_in)
         p.kind = "computer stands in";
       else if (!v.connected)
-        p.kind = "away";
+        p.kind = v.gone_min < 0    ? "dropped"
+                 : v.gone_min == 0 ? "dropped just now"
+                                   : fmt::format("dropped {} min ago", v.gone_min);
+      else if (v.idle_min >= 0)
+        p.kind = fmt::format("away {} min", v.idle_min);
       else
-        p.kind = "human";
+        p.kind = "here";
       p.acting = v.acting;
       p.place = v.place;
       p.detail = printable(v.detail);
@@ -260,6 +278,25 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     return closed_by_host_ && !reopenable_ ? std::string() : settings_.rejoin;
   }
   bool closed_by_host() const override { return closed_by_host_; }
+  std::string say(const std::string& typed) override {
+    if (!conn_.is_open()) return "the table is gone";
+    const Typed t = typed_talk(typed);
+    if (!t.message) return t.problem;
+    conn_.send(*t.message);
+    return {};
+  }
+  std::string take_nudge() override {
+    if (st_.nudges() == nudges_seen_) return {};
+    nudges_seen_ = st_.nudges();
+    return printable(st_.nudge_from());
+  }
+  void key_pressed(Millis now) override {
+    // At most one "here" every 20 s: presence is told in minutes.
+    if (!conn_.is_open() || (here_sent_ && now - here_at_ < 20000)) return;
+    conn_.send(json{{"type", "here"}});
+    here_sent_ = true;
+    here_at_ = now;
+  }
   std::string stats_tag() const override {
     return fmt::format("table {} screens={}", has_screen() ? screen().phase : "joining", st_.screens());
   }
@@ -295,6 +332,10 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   bool reopenable_ = false;      // ... and that the game is saved
   int asked_w_ = 0, asked_h_ = 0;
   bool asked_unicode_ = true;
+  std::uint64_t nudges_seen_ = 0;
+  std::uint64_t nudges_logged_ = 0;
+  bool here_sent_ = false;
+  Millis here_at_ = 0;
 };
 
 }  // namespace

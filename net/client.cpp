@@ -1,4 +1,5 @@
 #include "net/client.h"
+#include "net/talk.h"
 
 #include <poll.h>
 #include <unistd.h>
@@ -287,11 +288,28 @@ bool ClientState::apply(const json& m) {
     for (const json& l : *it) {
       if (!l.is_object()) throw ProtocolError("a log line is not an object");
       log_.push_back(LogLine{printable(get_string(l, "text", 4096)),
-                             printable(get_string(l, "rule", 1024, false)), get_bool(l, "mine", false)});
+                             printable(get_string(l, "rule", 1024, false)),
+                             get_bool(l, "mine", false),
+                             {}});
       ++log_total_;
     }
     if (log_.size() > kClientLogLines)
       log_.erase(log_.begin(), log_.end() - static_cast<long>(kClientLogLines));
+  } else if (type == "talk") {
+    // Talk lines join the log in the order they came, marked as talk.
+    auto it = m.find("lines");
+    if (it == m.end() || !it->is_array()) throw ProtocolError("\"lines\" is missing");
+    for (const json& l : *it) {
+      const TalkLine t = read_talk_line(l);
+      log_.push_back(LogLine{t.text, {}, false, talk_label(t)});
+      ++log_total_;
+      ++talk_total_;
+    }
+    if (log_.size() > kClientLogLines)
+      log_.erase(log_.begin(), log_.end() - static_cast<long>(kClientLogLines));
+  } else if (type == "nudge") {
+    nudge_from_ = printable(get_string(m, "from", 1024, false), 40);
+    ++nudges_;
   } else if (type == "notice") {
     notice_ = printable(get_string(m, "text", 4096, false));
     ++notices_;

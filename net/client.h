@@ -108,6 +108,11 @@ class ClientState {
   const std::string& closing() const { return closing_; }
   bool closing_saved() const { return closing_saved_; }
   std::uint64_t screens() const { return screens_; }
+  // Talk lines received in all (they are in log(), with talk_from set).
+  std::uint64_t talk_total() const { return talk_total_; }
+  // Nudges received ("your turn!" from another player), and the last one's sender.
+  std::uint64_t nudges() const { return nudges_; }
+  const std::string& nudge_from() const { return nudge_from_; }
   // Whether the current screen asks this client something.
   // ("Get ready!" shows the coming question, but it cannot be answered yet.)
   bool asked() const { return has_screen_ && !screen_.options.empty() && screen_.phase != "ready"; }
@@ -125,6 +130,9 @@ class ClientState {
   std::uint64_t notices_ = 0;
   std::string error_;
   std::uint64_t screens_ = 0;
+  std::uint64_t talk_total_ = 0;
+  std::uint64_t nudges_ = 0;
+  std::string nudge_from_;
 };
 
 inline constexpr std::size_t kClientLogLines = 1000;

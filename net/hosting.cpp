@@ -221,6 +221,13 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   opt.grace_ms = static_cast<int>(s.grace_s * 1000);
   if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
   opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
+  opt.watchers_talk = s.watchers_talk;
+  if (!(s.away_minutes >= 0.1 && s.away_minutes <= 1440))
+    throw OptionError("--away: give minutes from 0.1 to 1440");
+  opt.away_ms = static_cast<int>(s.away_minutes * 60000);
+  if (!(s.move_time_s == 0 || (s.move_time_s >= 5 && s.move_time_s <= 86400)))
+    throw OptionError("--move-time: give seconds from 5 to 86400 (0: no clock)");
+  opt.move_time_ms = static_cast<int>(s.move_time_s * 1000);
   if (!s.group.empty()) open_to_group(opt, s.group, s.dir, "--group " + s.group);
   if (!s.resume_file.empty()) resume_owners(s, *table, saved_owners, opt);
   bool generated_code = false;

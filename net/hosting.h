@@ -40,6 +40,9 @@ struct HostSettings {
   int pace_ms = 800;                  // --pace
   bool detach = false;                // --detach: serve in the background
   double idle_minutes = 120;          // --idle: close after this long with nobody there
+  bool watchers_talk = false;         // --watchers-talk: watchers' talk reaches the players
+  double away_minutes = 3;            // --away: no key this long shows a player as away
+  double move_time_s = 0;             // --move-time: seconds per move (0: no clock)
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is

@@ -353,6 +353,9 @@ json to_json(const ScreenModel& s) {
     if (v.place > 0) o["place"] = v.place;
     if (!v.detail.empty()) o["detail"] = v.detail;
     if (!v.score.empty()) o["score"] = v.score;
+    if (v.idle_min >= 0) o["idle_min"] = v.idle_min;
+    if (v.gone_min >= 0) o["gone_min"] = v.gone_min;
+    if (v.clock_s >= 0) o["clock_s"] = v.clock_s;
     seats.push_back(std::move(o));
   }
   json runs = json::array();
@@ -436,6 +439,9 @@ ScreenModel read_screen(const json& j) {
     sv.place = static_cast<int>(get_int(v, "place", 0, 64, false, 0));
     sv.detail = get_string(v, "detail", 1024, false);
     sv.score = get_string(v, "score", 64, false);
+    sv.idle_min = static_cast<int>(get_int(v, "idle_min", -1, 1000000, false, -1));
+    sv.gone_min = static_cast<int>(get_int(v, "gone_min", -1, 1000000, false, -1));
+    sv.clock_s = static_cast<int>(get_int(v, "clock_s", -1, 1000000, false, -1));
     s.seats.push_back(std::move(sv));
     if (s.seats.size() > 64) throw ProtocolError("too many seats");
   }

@@ -145,6 +145,13 @@ struct SeatView {
   int place = 0;
   std::string detail;
   std::string score;
+  // Presence (a person's seat): minutes without a key while connected, once
+  // that is long enough to call them away (-1: here); minutes since they
+  // dropped (-1: connected, or never sat).
+  int idle_min = -1;
+  int gone_min = -1;
+  // The move clock (host --move-time): seconds left for this seat's move (-1: no clock running).
+  int clock_s = -1;
   bool operator==(const SeatView&) const = default;
 };
 
@@ -212,6 +219,8 @@ struct LogLine {
   std::string text;
   std::string rule;
   bool mine = false;  // meant for this seat only
+  // Talk (net/talk.h): who said `text` ("Ben", "ana (watching)"); "" for the game's lines.
+  std::string talk_from = {};
 };
 
 // Canvas <-> rows and style runs.

@@ -14,6 +14,7 @@ std::string_view plural(PeerLine kind) {
     case PeerLine::Left: return "connections closed before joining";
     case PeerLine::Watching: return "watchers coming or going";
     case PeerLine::Seat: return "seat comings and goings";
+    case PeerLine::TalkTooFast: return "talk lines refused as too fast";
   }
   return "lines";
 }

@@ -26,6 +26,7 @@ enum class PeerLine : std::uint8_t {
   Left,         // a connection closed before joining
   Watching,     // a watcher came or went
   Seat,         // a player sat down, came back or left
+  TalkTooFast,  // a talk line refused: more than one a second
 };
 
 class RepeatedLines {

@@ -77,6 +77,16 @@ struct ServerOptions {
   int linger_ms = 10 * 60 * 1000;
   // Stops after this long with nobody connected (0: never).
   std::int64_t idle_ms = 0;
+  // Talk (net/talk.h): whether watchers' lines reach the players (by
+  // default watchers talk among themselves: nobody tips a player off).
+  bool watchers_talk = false;
+  // A connected player who pressed no key for this long shows as away.
+  int away_ms = 3 * 60 * 1000;
+  // A clock per move (0: none): a person who has not answered an untimed
+  // question after this long has the move played for them by the stand-in's
+  // level (else BotLevel::Normal), and keeps the seat. Timed contests keep
+  // their own rules.
+  int move_time_ms = 0;
   // Watch-only mirror (net/watch_mirror.h): a game played elsewhere in
   // this process feeds every step in with mirror_step(). The server never
   // moves the table itself, seats nobody and saves nothing: people may
@@ -112,6 +122,9 @@ struct ServerStats {
   std::uint64_t screen_bytes = 0;
   std::uint64_t bytes_out = 0;
   std::uint64_t saves = 0;
+  std::uint64_t talk_lines = 0;    // said and passed on
+  std::uint64_t talk_refused = 0;  // too fast, empty, or from someone removed
+  std::uint64_t nudges = 0;
 };
 
 class Server {
@@ -213,6 +226,7 @@ class Server {
 
  private:
   struct Client;
+  struct TalkRoom;  // what was said, who muted whom (net/server_talk.h)
   struct SeatState {
     SeatController controller = SeatController::Computer;
     // Whose the seat is: its first sitter's, for the whole game (kept in
@@ -225,6 +239,9 @@ class Server {
     std::uint32_t ask = 0;  // the current question's number
     std::string asked;      // what was asked (prompt and options)
     bool answered = true;   // the seat decided since it was asked
+    Millis asked_at = 0;    // when the current question was first shown (the move clock)
+    std::size_t asked_step = static_cast<std::size_t>(-1);  // the history's length then
+    bool clock_bot = false;  // the move clock ran out: a computer plays this one move
   };
   struct LogEntry {
     std::string text;
@@ -259,6 +276,26 @@ class Server {
   void handle_hello(Client& c, const json& msg, Millis real);
   // Who a client is, as a seat's owner is recorded.
   static SeatOwner identity(const Client& c);
+  // Talk, mute, nudge, remove and key presses (server_talk.cpp); false: not such a message.
+  bool handle_talk_message(Client& c, const std::string& type, const json& msg, Millis real);
+  void handle_talk(Client& c, const json& msg, Millis real);
+  void handle_mute(Client& c, const json& msg, bool mute);
+  void handle_nudge(Client& c, Millis real);
+  void handle_remove(Client& c, const json& msg);
+  // The recent talk a (re)joining client may hear.
+  void send_talk_backlog(Client& c);
+  // The host removed this watcher's person from the table.
+  bool removed_watcher(const Client& c) const;
+  TalkRoom& room();
+  // The seats' presence for a screen: minutes without a key, minutes gone.
+  void presence(std::size_t p, SeatView& v, Millis real) const;
+  // Whether any seat's presence changed since the screens last showed it; when it next will.
+  bool presence_moved(Millis real);
+  Millis presence_due(Millis real) const;
+  // The move clock (server_clock.cpp): a computer plays the moves whose time ran out.
+  bool check_move_clock(Millis real);
+  void clock_step_done(const Step& step);
+  Millis move_deadline(std::size_t p) const;
   void handle_act(Client& c, const json& msg, Millis real);
   void send(Client& c, const json& msg);
   void send_raw(Client& c, const std::string& bytes);
@@ -286,6 +323,7 @@ class Server {
   EventSink events_;
   std::vector<LogEntry> log_;
   RepeatedLines repeated_;  // peers' repeated doings, counted past a few a minute
+  std::unique_ptr<TalkRoom> talk_;
   std::vector<SeatState> seats_;
   std::vector<std::unique_ptr<Client>> clients_;
   struct WrongCodes {

@@ -9,6 +9,7 @@
 
 #include "core/table.h"
 #include "net/server.h"
+#include "net/server_talk.h"
 #include "net/sockets.h"
 
 #ifndef RACETABLE_VERSION
@@ -33,6 +34,7 @@ struct Server::Client {
   std::string out;
   std::size_t out_pos = 0;
   Millis since = 0;
+  Millis last_key = 0;  // the person's last key (an answer, talk, "here"): presence
   double tokens = 0;
   Millis tokens_at = 0;
   int board_w = 80;

@@ -20,6 +20,7 @@ void Server::on_step(const Step& step) {
         LogEntry{std::move(e.text), std::move(e.rule), e.audience, table_->history().size(), e.picture});
   }
   events_.clear();
+  clock_step_done(step);
   if (table_->state().view_frames() > 0) pictured_step_ = table_->history().size();
   pacer_.note_step(step, any_public);
   changed_ = true;
@@ -68,6 +69,8 @@ bool Server::update(Millis real) {
     say(fmt::format("game over: {}", table_->state().standings().summary));
     record_history();
   }
+  if (check_move_clock(real)) changed = true;  // a computer plays it at the next update
+  if (presence_moved(real)) changed = true;    // someone went away, a minute more since one dropped
   return changed || before != phase_;
 }
 
@@ -123,7 +126,7 @@ Millis Server::wake_at(Millis real) const {
   if (opt_.idle_ms > 0 && connected() == 0) wake = std::min(wake, empty_since_ + opt_.idle_ms);
   if (phase_ == PacePhase::Over && !opt_.watch_only) wake = std::min(wake, over_since_ + opt_.linger_ms);
   if (const Millis counts = repeated_.next_due(); counts >= 0) wake = std::min(wake, counts);
-  return wake;
+  return std::min(wake, presence_due(real));
 }
 
 void Server::check_stand_ins(Millis real) {
@@ -152,6 +155,11 @@ void Server::refresh_asks() {
     std::string sig = st.prompt(p);
     for (Action a : legal_) sig += fmt::format("\x1f{}", a);
     if (s.answered || sig != s.asked) {
+      // The move clock runs from a new question, not from a rejoin's fresh number.
+      if (sig != s.asked || s.asked_step != table_->history().size()) {
+        s.asked_at = now();
+        s.asked_step = table_->history().size();
+      }
       ++s.ask;
       s.asked = std::move(sig);
       s.answered = false;

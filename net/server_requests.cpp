@@ -47,6 +47,10 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     refuse(c, "this game is open to watchers only: join it with --watch", "watch-only");
     return;
   }
+  if (h.role == Role::Watch && removed_watcher(c)) {
+    refuse(c, "the host removed you from this table", "removed");
+    return;
+  }
   if (h.role == Role::Watch) {
     c.kind = Client::Kind::Watcher;
     say_peer(c, PeerLine::Watching, fmt::format("{} watches", who(c)));
@@ -140,7 +144,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     --from;
   }
   c.log_pos = from;
-  (void)real;
+  c.last_key = real;
+  send_talk_backlog(c);
 }
 
 Server::CodeCheck Server::check_code(const Client& c, const std::string& code, Millis real) {
@@ -212,7 +217,9 @@ void Server::handle(Client& c, const json& msg, Millis real) {
     return;
   }
   if (type == "act") {
+    c.last_key = real;
     handle_act(c, msg, real);
+  } else if (handle_talk_message(c, type, msg, real)) {
   } else if (type == "resize") {
     const Resize r = read_resize(msg);
     c.board_w = r.board_w;

@@ -109,6 +109,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     v.acting = std::find(actors.begin(), actors.end(), static_cast<PlayerId>(p)) != actors.end();
     v.you = static_cast<PlayerId>(p) == viewer;
     v.user = ss.owner ? ss.owner->name : std::string();
+    presence(p, v, real);
     s.seats.push_back(std::move(v));
   }
   for (const Placing& pl : st.standings().placings)

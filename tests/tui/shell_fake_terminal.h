@@ -41,6 +41,8 @@ class FakeTerminal final : public Terminal {
     ++frames_;
   }
   void redraw_all() override {}
+  void bell() override { ++bells_; }
+  int bells() const { return bells_; }
   void set_cursor(int x, int y) override {
     cursor_x_ = x;
     cursor_y_ = y;
@@ -75,6 +77,7 @@ class FakeTerminal final : public Terminal {
   std::deque<Key> keys_;
   Canvas frame_;
   int frames_ = 0;
+  int bells_ = 0;
   int signal_ = 0;
   bool idle_ = false;
   int cursor_x_ = -1;

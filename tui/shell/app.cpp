@@ -96,6 +96,10 @@ void App::draw(Millis now) {
     for (std::size_t i = base; i < stack_.size(); ++i) stack_[i]->draw(canvas, now);
   }
   term_.present(canvas);
+  if (ctx_.bell) {
+    ctx_.bell = false;
+    term_.bell();
+  }
   const CursorAt cursor = small_ ? CursorAt{} : top().text_cursor();
   term_.set_cursor(cursor.x, cursor.y);
   if (on_frame) on_frame(now, small_ ? std::string("too-small") : top().stats_tag());

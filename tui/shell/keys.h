@@ -83,6 +83,8 @@ enum class Cmd : std::uint8_t {
   ViewBack,  // replay: the view before
   Watcher,   // replay: public information only
   Share,     // a local game: let others watch it (a watch-only shared table)
+  Talk,      // a shared table: say something to the table
+  Nudge,     // a shared table: remind the player whose turn it is
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except

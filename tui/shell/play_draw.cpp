@@ -9,6 +9,7 @@
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/stats_report.h"
+#include "tui/shell/talk_input.h"
 
 namespace rt::shell {
 
@@ -137,7 +138,10 @@ void PlayScreen::draw(Canvas& c, Millis now) {
       draw_lost(c);
   }
   c.fill(0, h - 1, w, 1, U' ');
-  draw_help_line(c, 1, h - 1, w - 2, help_items(c.unicode()));
+  if (talk_.open())  // the talk line takes the key help's row: the question stays
+    talk_.draw(c, 1, h - 1, w - 2);
+  else
+    draw_help_line(c, 1, h - 1, w - 2, help_items(c.unicode()));
 }
 
 void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
@@ -524,7 +528,10 @@ void PlayScreen::draw_log(Canvas& c, const Rect& r) {
     const LogEntry& e = log[i];
     if (!s.visible(e)) continue;
     StyledText t;
-    append(t, canvas_form(e.text, c.unicode()), i >= fresh ? style::kBold : style::kNormal);
+    if (!e.talk_from.empty())
+      t = talk_log_line(canvas_form(e.talk_from, c.unicode()), canvas_form(e.text, c.unicode()), c.unicode());
+    else
+      append(t, canvas_form(e.text, c.unicode()), i >= fresh ? style::kBold : style::kNormal);
     // The rule follows the text, never broken across lines.
     if (!e.rule.empty()) {
       append(t, " ");
@@ -657,13 +664,18 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return with_arrows(
         pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"}));
   }
-  // A shared table is saved by its host: no "save" key there.
+  // A shared table is saved by its host: no "save" key there; talk instead.
+  if (s.phase() == Phase::HumanTurn && remote_)
+    return arrows ? with_arrows(pick_items(items, {"play", "pick", "talk", "keys", "rules", "log", "quit"}))
+                  : pick_items(items, {"choose", "play", "pick", "talk", "keys", "rules", "log", "quit"});
   if (s.phase() == Phase::HumanTurn && shared())
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
   if (s.phase() == Phase::HumanTurn)
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
+  if (remote_ && s.humans().empty()) return pick_items(items, {"talk", "keys", "rules", "log", "quit"});
+  if (remote_) return pick_items(items, {"talk", "nudge", "keys", "rules", "log", "quit"});
   if (shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
   // The computers' turn has room for "w watch"; a question's line has not (the ? page has it).
   return pick_items(items, {"skip", "speed", "keys", "rules", "log", "save", "watch", "quit"});

@@ -18,6 +18,8 @@ struct LogEntry {
   PlayerId audience = kEveryone;
   std::uint32_t step = 0;  // 1-based step that produced it; 0: before this session
   int picture = 0;         // Event::picture: told when that picture of its step is on screen
+  // Talk at a shared table (not the game's): who said `text`; "" for the game's lines.
+  std::string talk_from = {};
 };
 
 // Where a game at this keyboard is: the pacer's phase (core/pacer.h, the one

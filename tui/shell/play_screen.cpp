@@ -163,6 +163,7 @@ bool PlayScreen::tick(Millis now) {
   if (t_->phase() == Phase::Contest && local_ && !local_->paused())
     changed = true;  // the view moves with time
   if (take_notices(now)) changed = true;
+  if (take_talk(now)) changed = true;
   if (!flash_.empty() && now >= flash_until_) {
     flash_.clear();
     changed = true;
@@ -488,6 +489,7 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
 
 Nav PlayScreen::on_key(const Key& key, Millis now) {
   PlayTable& t = *t_;
+  if (on_key_talk(key, now)) return Nav::stay();
   if (key.type == KeyType::WheelUp || key.type == KeyType::WheelDown) {
     if (log_rect_.contains(key.x, key.y)) {
       log_scroll_ += key.type == KeyType::WheelUp ? 3 : -3;

@@ -16,6 +16,7 @@
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"  // session(): the local game behind the screen
 #include "tui/shell/shared_tables.h"
+#include "tui/shell/talk_input.h"
 
 namespace rt::shell {
 
@@ -42,6 +43,7 @@ class PlayScreen final : public Screen {
   int wake_fd() const override;
   bool background(Millis now) override;
   bool goes_on_hidden() const override { return remote_ != nullptr; }
+  CursorAt text_cursor() const override;
 
   PlayTable& table() { return *t_; }
   // The local game behind this screen (tests; a shared table has none).
@@ -82,6 +84,12 @@ class PlayScreen final : public Screen {
   Nav leave_dialog();
   bool take_notices(Millis now);
   std::unique_ptr<Screen> make_not_saved_dialog();
+
+  // Talk at a shared table (play_talk.cpp): a key for the talk line or a
+  // nudge (true: taken); talk and nudges that came, for a screen without
+  // a log pane and for the bell (true: the screen changed).
+  bool on_key_talk(const Key& key, Millis now);
+  bool take_talk(Millis now);
 
   // Letting others watch a local game (play_watch.cpp).
   Nav watch_page(Millis now);
@@ -168,6 +176,8 @@ class PlayScreen final : public Screen {
   int board_rows_ = 0;            // high-water mark: the layout does not jump around
   int last_w_ = 0;
   int last_h_ = 0;
+  TalkInput talk_;
+  std::size_t talk_seen_ = 0;  // log entries looked at for talk to flash
   std::unique_ptr<Watchers> watch_;
   int watchers_told_ = 0;  // the count the log last gave
   Millis last_now_ = 0;    // the watchers' copy's clock: the time of the last tick

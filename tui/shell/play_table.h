@@ -183,6 +183,14 @@ class RemoteLink {
   // The host closed the table (lost() says why): the rejoin command works
   // only once they open it again.
   virtual bool closed_by_host() const = 0;
+  // Talk (issue #30): what a person typed at the talk line, said to the
+  // table ("/mute NAME", "/unmute NAME", "/nudge", "/remove NAME" are
+  // commands): "" or why it was not sent.
+  virtual std::string say(const std::string& typed) = 0;
+  // Another player nudged this one (their turn): who, once; "" when not.
+  virtual std::string take_nudge() = 0;
+  // A key was pressed here: the table counts this person as present.
+  virtual void key_pressed(Millis now) = 0;
 };
 
 // Rows of a drawn board that hold anything (blank rows at the bottom do not count).

@@ -48,6 +48,8 @@ struct AppContext {
   std::string player_name;
   // ShellOptions::no_commands.
   bool no_commands = false;
+  // A page asks for the terminal's bell once (a nudge at a shared table).
+  bool bell = false;
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;

@@ -315,6 +315,9 @@ class NcursesTerminal final : public Terminal {
     prev_ = frame;
   }
 
+  void bell() override {
+    ::beep();
+  }
   void set_cursor(int x, int y) override {
     const bool show = x >= 0 && y >= 0 && x < COLS && y < LINES;
     if (!show && !cursor_shown_) return;  // the usual case: nothing to send

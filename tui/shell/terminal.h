@@ -32,6 +32,8 @@ class Terminal {
   // Shows the terminal's own (blinking) cursor at a cell, for a text field
   // being edited; x or y < 0 hides it. Called after each present().
   virtual void set_cursor(int /*x*/, int /*y*/) {}
+  // Rings the terminal's bell (a shared table's nudge: "your turn").
+  virtual void bell() {}
   // The next present() repaints every cell (Ctrl-L, after a resize).
   virtual void redraw_all() = 0;
   // SIGINT, SIGTERM, SIGHUP or SIGQUIT received (0: none). A dead input
