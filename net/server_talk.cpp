@@ -176,13 +176,12 @@ void Server::handle_nudge(Client& c, Millis real) {
 void Server::handle_remove(Client& c, const json& msg) {
   auto tell = [&](std::string text) { send(c, json{{"type", "notice"}, {"text", std::move(text)}}); };
   const std::string name = printable(get_string(msg, "who", 256), 64);
-  if (!identity(c).is_uid(host_uid_))
-    return tell(fmt::format("Only the host ({}) can remove a watcher", user_name(host_uid_)));
+  if (!is_host(c)) return tell(fmt::format("Only the host ({}) can remove a watcher", host_name()));
   bool any = false;
   for (auto& d : clients_) {
     if (d->dead || d->kind != Client::Kind::Watcher || !same_name(name, identity(*d).name)) continue;
+    if (is_host(*d)) return tell("You cannot remove yourself");
     const SeatOwner who = identity(*d);
-    if (who.is_uid(host_uid_)) return tell("You cannot remove yourself");
     if (!removed_watcher(*d)) room().removed.push_back(who);
     send(*d,
          json{{"type", "refused"}, {"reason", "the host removed you from this table"}, {"code", "removed"}});
