@@ -67,6 +67,11 @@ struct LessonStep {
   std::string retry;  // said when the race ended before every outcome was met
   // What a press does, for the key line ("tap #1"); empty: a roll.
   std::string press;
+  // The race's clock runs from the moment the step is shown ("clock": "shown"),
+  // not from the first press: where one press is the whole race (a tap), a
+  // clock that waited for it would always be won. Line mode (a screen reader)
+  // still waits for the first press.
+  bool clock_at_show = false;
   // The computers' moves in the race at their times ("2: roll @1500 = die red"):
   // quicker than the learner, they may end it first (then it opens again).
   std::vector<LessonEntry> others;

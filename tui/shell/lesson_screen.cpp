@@ -61,12 +61,12 @@ class LessonScreen final : public Screen {
   }
 
   Nav on_key(const Key& key, Millis now) override {
-    if (lesson_->finished()) return on_end_key(key);
+    if (lesson_->finished()) return on_end_key(key, now);
     const LessonStep& s = lesson_->step();
     if (key.is(U'q') || key.type == KeyType::Escape) return Nav::pop();
     if (key.is(U'b') || key.type == KeyType::Backspace) {
       lesson_->back();
-      restart();
+      restart(now);
       return Nav::stay();
     }
     if (key.is(U'r') || key.is(U'?')) return rules_page();
@@ -127,10 +127,13 @@ class LessonScreen final : public Screen {
   }
 
   // A new step (or the same race again): a race's clock waits for the
-  // learner's first press.
-  void restart(Millis = -1) {
+  // learner's first press, unless the step starts it as it is shown.
+  void restart(Millis now = -1) {
     highlight_ = 0;
     race_start_ = -1;
+    if (now >= 0 && !lesson_->finished() && lesson_->step().kind == LessonStepKind::Race &&
+        lesson_->step().clock_at_show)
+      race_start_ = now;
   }
 
   Nav play(const std::vector<Action>& opts, int index, Millis now) {
@@ -156,7 +159,7 @@ class LessonScreen final : public Screen {
     return Nav::push(make_reader_screen(lesson_->game().info().name + ": rules", std::move(doc), U'r'));
   }
 
-  Nav on_end_key(const Key& key) {
+  Nav on_end_key(const Key& key, Millis now) {
     if (key.type == KeyType::Enter || key.is(U'p')) {
       setup::TableRequest req;
       req.game = lesson_->lesson().game;
@@ -164,7 +167,7 @@ class LessonScreen final : public Screen {
     }
     if (key.is(U'b') || key.type == KeyType::Backspace) {
       lesson_->back();
-      restart();
+      restart(now);
       return Nav::stay();
     }
     if (key.is(U'q') || key.type == KeyType::Escape) return Nav::pop();
