@@ -61,6 +61,7 @@ void LessonRunner::open(std::size_t index) {
     race_ready_ = 0;
     race_used_ = 0;
     race_others_ = 0;
+    race_pressed_ = false;
     race_chance();
   }
 }
@@ -209,12 +210,20 @@ bool LessonRunner::race_press(Tick since) {
   message_.clear();                   // racing again after a retry: its message has been read
   refused_ = false;
   const Tick at = std::max(race_origin_ + since, state_->now());
+  if (race_waiting()) return false;
   const Action a = parse(kLearner, step().wanted.at(0));
+  race_pressed_ = true;
   race_ready_ = at - race_origin_ + state_->action_time(kLearner, a);
   state_->apply(kLearner, a, at);
   race_chance();
   if (race_over()) finish_race();
   return true;
+}
+
+bool LessonRunner::race_waiting() const {
+  if (finished() || step().kind != LessonStepKind::Race || race_over() || !race_pressed_) return false;
+  const std::optional<Action> a = state_->parse_action(kLearner, step().wanted.at(0));
+  return !a || !state_->is_legal(kLearner, *a);
 }
 
 // The computers' moves that are due, each with the outcome it meets.
@@ -246,7 +255,7 @@ bool LessonRunner::race_tick(Tick since) {
 // (or the same race again if it did not: too slow).
 void LessonRunner::finish_race() {
   const LessonStep& s = step();
-  if (race_used_ >= s.outcomes.size()) {
+  if (race_used_ >= s.outcomes.size() && race_pressed_) {
     const std::string why = s.why;
     apply_entries(s.after);
     open(index_ + 1);

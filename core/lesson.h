@@ -65,6 +65,13 @@ struct LessonStep {
   std::vector<std::string> outcomes;
   std::vector<std::string> filler;
   std::string retry;  // said when the race ended before every outcome was met
+  // What a press does, for the key line ("tap #1"); empty: a roll.
+  std::string press;
+  // The race's clock runs from the moment the step is shown ("clock": "shown"),
+  // not from the first press: where one press is the whole race (a tap), a
+  // clock that waited for it would always be won. Line mode (a screen reader)
+  // still waits for the first press.
+  bool clock_at_show = false;
   // The computers' moves in the race at their times ("2: roll @1500 = die red"):
   // quicker than the learner, they may end it first (then it opens again).
   std::vector<LessonEntry> others;
@@ -133,7 +140,12 @@ class LessonRunner {
 
   // Race steps: milliseconds since the race was shown.
   // A press (the wanted action); false while the learner's die is rolling.
+  // A race is the learner's: one the others end before the learner pressed
+  // opens again. In a contest where the learner moves once (a tap), a press
+  // after that move is ignored until the others end it.
   bool race_press(Tick since);
+  // The learner made the move the race wants and cannot make it again.
+  bool race_waiting() const;
   // The clock: plays a deadline that has passed; true when the race is over
   // (then the step moved on, or it opened again with message() saying why).
   bool race_tick(Tick since);
@@ -170,6 +182,7 @@ class LessonRunner {
   Tick race_ready_ = 0;
   std::size_t race_used_ = 0;
   std::size_t race_others_ = 0;  // the others' moves made so far
+  bool race_pressed_ = false;    // the learner made the wanted move at least once
 };
 
 // The lesson of `game_id` on its game, at its first step; throws DataError

@@ -71,9 +71,9 @@ void known_fields(const JsonField& f, const std::vector<std::string>& known) {
 }
 
 LessonStep step(const JsonField& f, int players) {
-  known_fields(f,
-               {"kind", "title", "section", "rules", "text", "quote", "before", "wanted", "why", "wrong",
-                "otherwise", "after", "delay", "outcomes", "filler", "retry", "others", "decisions", "seed"});
+  known_fields(f, {"kind",   "title", "section", "rules",     "text",  "quote", "before",
+                   "wanted", "why",   "wrong",   "otherwise", "after", "delay", "outcomes",
+                   "filler", "retry", "others",  "decisions", "seed",  "press", "clock"});
   LessonStep s;
   s.kind = static_cast<LessonStepKind>(f.at("kind").one_of({"read", "move", "race", "skip"}));
   s.title = f.str("title");
@@ -96,6 +96,12 @@ LessonStep step(const JsonField& f, int players) {
   s.filler = strings(f, "filler", 16);
   s.retry = f.has("retry") ? f.str("retry") : "";
   s.others = entries(f, "others", players);
+  s.press = f.has("press") ? f.str("press") : "";
+  if (!s.press.empty() && s.kind != LessonStepKind::Race) f.at("press").fail("only a race step has 'press'");
+  if (f.has("clock")) {
+    if (s.kind != LessonStepKind::Race) f.at("clock").fail("only a race step has 'clock'");
+    s.clock_at_show = f.at("clock").one_of({"first press", "shown"}) == 1;
+  }
   if (s.kind == LessonStepKind::Skip) {
     s.decisions = static_cast<int>(f.integer("decisions", 0, 10000));
     s.seed = static_cast<std::uint64_t>(f.integer("seed", 0, 1'000'000'000));

@@ -109,8 +109,8 @@ class LineLesson {
       case LessonStepKind::Skip: out_("Enter: go on. b: back. r: rules. q: leave.\n> "); return;
       case LessonStepKind::Race:
         out_(
-            "Enter: roll (each Enter is one roll; the clock starts with the first). b: back. r: rules. q: "
-            "leave.\n> ");
+            fmt::format("Enter: {} (the clock starts with the first Enter). b: back. r: rules. q: leave.\n> ",
+                        s.press.empty() ? std::string("roll, each Enter one roll") : s.press));
         return;
       case LessonStepKind::Move: {
         const std::vector<Action> opts = lesson_.options();
@@ -138,6 +138,9 @@ class LineLesson {
       if (!lesson_.race_tick(since)) {
         const std::size_t events = lesson_.happenings().size();
         if (!lesson_.race_press(since)) out_("Your die is still rolling.\n");
+        // The learner moved once and can no more (a tap): the others' moves
+        // follow at their times, without waiting for another Enter.
+        for (Tick t = since; lesson_.race_waiting() && !lesson_.race_tick(t) && t < 120000;) t += 100;
         const std::vector<Event> h = lesson_.happenings();
         if (lesson_.step_index() == step)
           for (std::size_t i = events; i < h.size(); ++i) out_(fmt::format("  {}\n", h[i].text));

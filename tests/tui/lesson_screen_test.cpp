@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "core/canvas.h"
 #include "core/lesson.h"
 #include "games/registry.h"
 #include "tui/shell/screens.h"
@@ -38,6 +39,27 @@ std::string panel_text(const std::vector<std::string>& rows) {
     if (in) out += rows[i] + "\n";
   }
   return out;
+}
+
+// A text as an ASCII screen draws it (a move's label may hold a dash or a shape).
+std::string as_drawn(std::string text, bool unicode) {
+  if (unicode) return text;
+  for (const StandIn& s : ascii_stand_ins()) {
+    std::string utf8;
+    const auto cp = static_cast<std::uint32_t>(s.glyph);
+    if (cp < 0x800) {
+      utf8 = {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+    } else if (cp < 0x10000) {
+      utf8 = {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+              static_cast<char>(0x80 | (cp & 0x3F))};
+    } else {
+      utf8 = {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+              static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+    }
+    for (std::size_t at = text.find(utf8); at != std::string::npos; at = text.find(utf8, at))
+      text.replace(at, utf8.size(), s.ascii);
+  }
+  return text;
 }
 
 }  // namespace
@@ -75,7 +97,7 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
         // The moves offered, whole.
         if (s.kind == LessonStepKind::Move)
           for (Action a : mirror->options())
-            CHECK(panel.find(squeeze(mirror->label(a))) != std::string::npos);
+            CHECK(panel.find(squeeze(as_drawn(mirror->label(a), unicode))) != std::string::npos);
 
         switch (s.kind) {
           case LessonStepKind::Read:
@@ -96,8 +118,10 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
             const std::size_t step = mirror->step_index();
             const Millis start = now;
             screen->draw(c, now);
-            CHECK(squeeze(c.to_text()).find("The clock starts with your first press.") != std::string::npos);
-            // The race's clock starts with the first press.
+            // The race's clock starts with the first press, or as it is shown.
+            CHECK(squeeze(c.to_text())
+                      .find(s.clock_at_show ? "Time left:" : "The clock starts with your first press.") !=
+                  std::string::npos);
             for (Tick since = 0; mirror->step_index() == step; since += 450) {
               screen->on_key(Key::chr(U' '), start + since);
               if (!mirror->race_tick(since)) mirror->race_press(since);
@@ -174,4 +198,40 @@ TEST_CASE("Learn page: a game without a lesson offers its rules and a demo, not 
     CHECK(text.find(g.info.name + "  ") != std::string::npos);
   }
   CHECK(text.find("no lesson yet: rules and a demo") != std::string::npos);
+}
+
+TEST_CASE("Lesson page: a race whose clock runs as it is shown is lost by waiting, and opens again",
+          "[lesson]") {
+  AppContext ctx;
+  auto screen = make_lesson_screen(ctx, "racesmack");
+  auto mirror = start_lesson(builtin_registry(), DataSource::embedded(), "racesmack");
+  Millis now = 1000;
+  while (!mirror->finished() && mirror->step().kind != LessonStepKind::Race) {
+    if (mirror->step().kind == LessonStepKind::Move) {
+      const auto opts = mirror->options();
+      std::size_t i = 0;
+      while (i < opts.size() && !mirror->wanted(opts[i])) ++i;
+      REQUIRE(i < opts.size());
+      screen->on_key(Key::chr(static_cast<char32_t>(U'1' + i)), now);
+      mirror->answer(opts[i]);
+    } else {
+      screen->on_key(Key::of(KeyType::Enter), now);
+      mirror->next();
+    }
+  }
+  REQUIRE_FALSE(mirror->finished());
+  REQUIRE(mirror->step().clock_at_show);
+  const std::size_t step = mirror->step_index();
+  // No press: the computers tap, the round ends without the learner.
+  for (Millis t = now; t <= now + 15000; t += 100) screen->tick(t);
+  Canvas c(80, 24, true);
+  screen->draw(c, now + 15000);
+  const std::string text = squeeze(c.to_text());
+  CHECK(text.find(fmt::format("step {} of", step + 1)) != std::string::npos);
+  CHECK(text.find(squeeze(mirror->step().retry)) != std::string::npos);
+  // The clock runs again from the retry: a press now wins it.
+  screen->on_key(Key::chr(U' '), now + 15100);
+  for (Millis t = now + 15100; t <= now + 30000; t += 100) screen->tick(t);
+  screen->draw(c, now + 30000);
+  CHECK(c.to_text().find(fmt::format("step {} of", step + 2)) != std::string::npos);
 }

@@ -82,7 +82,10 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
                             static_cast<double>(std::max<Tick>(0, deadline - since)) / 1000);
       add(p, lesson.state().prompt(kLearner) + (racing ? count : "  The clock starts with your first press."),
           style::kAccent, w);
-      keys(p, {{"Space", "roll (each press one roll)"}, {"b", "back"}, {"r", "rules"}, {"q", "leave"}});
+      keys(p, {{"Space", s.press.empty() ? std::string("roll (each press one roll)") : s.press},
+               {"b", "back"},
+               {"r", "rules"},
+               {"q", "leave"}});
       break;
     }
     case LessonStepKind::Move: {
@@ -93,7 +96,9 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
         const bool on = static_cast<int>(i) == highlight;
         append(t, fmt::format("{} {} {}", on ? (unicode ? "▶" : ">") : " ", i + 1, lesson.label(opts[i])),
                on ? style::kSelected : style::kNormal);
-        p.lines.push_back(LessonPanel::Line{std::move(t), static_cast<int>(i)});
+        // A long move (a card's whole text) wraps under itself rather than being cut.
+        for (StyledText& l : wrap_styled(t, w, 4))
+          p.lines.push_back(LessonPanel::Line{std::move(l), static_cast<int>(i)});
       }
       keys(p, {{opts.size() > 1 ? (unicode ? "1-9 or ↑↓ Enter" : "1-9 or Up/Down Enter") : "Enter", "play"},
                {"b", "back a step"},

@@ -51,22 +51,22 @@ class LessonScreen final : public Screen {
     const int top = 1 + board_rows;
     c.hline(0, top, w, style::kFrame);
     c.text(2, top, " Lesson ", style::kBold);
-    options_top_ = -1;
+    option_rows_.assign(static_cast<std::size_t>(h), -1);
     for (int i = 1; i < panel_rows; ++i) {
       const LessonPanel::Line& l = panel.lines[static_cast<std::size_t>(i)];
-      if (l.option >= 0 && options_top_ < 0) options_top_ = top + i - l.option;
+      option_rows_[static_cast<std::size_t>(top + i)] = l.option;
       draw_styled(c, 1, top + i, l.text, w - 2);
     }
     draw_styled(c, 1, h - 1, panel.keys, w - 2);
   }
 
   Nav on_key(const Key& key, Millis now) override {
-    if (lesson_->finished()) return on_end_key(key);
+    if (lesson_->finished()) return on_end_key(key, now);
     const LessonStep& s = lesson_->step();
     if (key.is(U'q') || key.type == KeyType::Escape) return Nav::pop();
     if (key.is(U'b') || key.type == KeyType::Backspace) {
       lesson_->back();
-      restart();
+      restart(now);
       return Nav::stay();
     }
     if (key.is(U'r') || key.is(U'?')) return rules_page();
@@ -90,8 +90,9 @@ class LessonScreen final : public Screen {
     }
     const std::vector<Action> opts = lesson_->options();
     const int n = static_cast<int>(opts.size());
-    if (key.type == KeyType::Click && options_top_ >= 0 && key.y >= options_top_ && key.y < options_top_ + n)
-      return play(opts, key.y - options_top_, now);
+    if (key.type == KeyType::Click && key.y >= 0 && key.y < static_cast<int>(option_rows_.size()))
+      if (const int o = option_rows_[static_cast<std::size_t>(key.y)]; o >= 0 && o < n)
+        return play(opts, o, now);
     if (const int d = key.digit_index(); d >= 0 && d < n) return play(opts, d, now);
     if (key.type == KeyType::Up) highlight_ = (highlight_ + n - 1) % std::max(1, n);
     if (key.type == KeyType::Down) highlight_ = (highlight_ + 1) % std::max(1, n);
@@ -126,10 +127,13 @@ class LessonScreen final : public Screen {
   }
 
   // A new step (or the same race again): a race's clock waits for the
-  // learner's first press.
-  void restart(Millis = -1) {
+  // learner's first press, unless the step starts it as it is shown.
+  void restart(Millis now = -1) {
     highlight_ = 0;
     race_start_ = -1;
+    if (now >= 0 && !lesson_->finished() && lesson_->step().kind == LessonStepKind::Race &&
+        lesson_->step().clock_at_show)
+      race_start_ = now;
   }
 
   Nav play(const std::vector<Action>& opts, int index, Millis now) {
@@ -155,7 +159,7 @@ class LessonScreen final : public Screen {
     return Nav::push(make_reader_screen(lesson_->game().info().name + ": rules", std::move(doc), U'r'));
   }
 
-  Nav on_end_key(const Key& key) {
+  Nav on_end_key(const Key& key, Millis now) {
     if (key.type == KeyType::Enter || key.is(U'p')) {
       setup::TableRequest req;
       req.game = lesson_->lesson().game;
@@ -163,7 +167,7 @@ class LessonScreen final : public Screen {
     }
     if (key.is(U'b') || key.type == KeyType::Backspace) {
       lesson_->back();
-      restart();
+      restart(now);
       return Nav::stay();
     }
     if (key.is(U'q') || key.type == KeyType::Escape) return Nav::pop();
@@ -173,7 +177,7 @@ class LessonScreen final : public Screen {
   AppContext& ctx_;
   std::unique_ptr<LessonRunner> lesson_;
   int highlight_ = 0;
-  int options_top_ = -1;
+  std::vector<int> option_rows_;  // the move offered on each screen row (a long one takes several), or -1
   Millis race_start_ = -1;
   Millis paused_at_ = -1;
   Millis last_now_ = 0;
