@@ -277,3 +277,36 @@ TEST_CASE("settings: when they cannot be written, the player is told before the 
   REQUIRE(run_until(app, term, [&] { return term.shows("Speed 2 of 6. Settings not remembered"); }));
   parent.mend();
 }
+
+TEST_CASE("settings: a game never started here is offered at the relaxed pace, then the pace last chosen",
+          "[shell][settings][pace]") {
+  const TempDir tmp;
+  SettingsStore store(tmp.path() + "/config");
+  store.load();
+  CHECK(store.contest_pace_for("racesmack") == "relaxed");  // the first game of it
+  setup::TableRequest req;
+  req.game = "racesmack";
+  req.contest_pace = "quick";
+  REQUIRE(store.remember_table(req).empty());
+  CHECK(store.contest_pace_for("racesmack") == "quick");
+  CHECK(store.contest_pace_for("go-wacky") == "relaxed");
+  // A game remembered from before paces existed: played, so normal.
+  store.edit().games["rc-racer"].chose_variants = true;
+  CHECK(store.contest_pace_for("rc-racer") == "normal");
+  SettingsStore again(tmp.path() + "/config");
+  again.load();
+  CHECK(again.contest_pace_for("racesmack") == "quick");
+}
+
+TEST_CASE("settings: play forced moves is on unless turned off, and turning it off is kept",
+          "[shell][settings]") {
+  const TempDir tmp;
+  SettingsStore store(tmp.path() + "/config");
+  store.load();
+  CHECK(store.settings().play_forced);
+  store.edit().play_forced = false;
+  REQUIRE(store.save().empty());
+  SettingsStore again(tmp.path() + "/config");
+  again.load();
+  CHECK_FALSE(again.settings().play_forced);
+}
