@@ -21,36 +21,36 @@ struct Seen {
   std::vector<std::string> failures;
 };
 
-// Plays one random game with every seat a person's, checking each question.
+// Plays one game of random computers, checking the question every seat
+// deciding is asked before each step (a person's seat would be asked the same).
 void play_checking(const std::string& game, int players, std::uint64_t seed, Seen& seen) {
   setup::TableRequest req;
   req.game = game;
   req.players = players;
-  req.seats.assign(static_cast<std::size_t>(players), "human");
+  req.seats.assign(static_cast<std::size_t>(players), "random");
   auto table = setup::make_table(req, seed);
-  Rng rng = Rng::stream(seed, "defaults-test");
-  std::vector<PlayerId> people;
-  for (int guard = 0; guard < 20000 && !table->over(); ++guard) {
-    table->advance();
-    table->humans_to_act(people);
-    if (people.empty()) break;
+  std::vector<PlayerId> actors;
+  for (int guard = 0; guard < 50000 && !table->over(); ++guard) {
     const State& st = table->state();
-    const PlayerId p = people[rng.below(static_cast<std::uint32_t>(people.size()))];
-    const SeatQuestion q = seat_question(st, p);
-    REQUIRE(!q.actions.empty());
-    ++seen.decisions;
-    if (!st.timed()) {
-      bool any_free = false, any_loss = false;
-      for (Action a : q.actions) (st.gives_up(p, a) ? any_loss : any_free) = true;
-      if (any_free && any_loss) ++seen.choices_with_a_loss;
-      const Action shown = q.actions[static_cast<std::size_t>(q.first)];
-      if (st.gives_up(p, shown) && any_free && seen.failures.size() < 5)
-        seen.failures.push_back(fmt::format("{} seed {} ({} players): '{}' highlighted, gives something up",
-                                            game, seed, players,
-                                            q.labels[static_cast<std::size_t>(q.first)]));
+    const Turn turn = st.turn();
+    if ((turn == Turn::Player || turn == Turn::Simultaneous) && !st.timed()) {
+      actors.clear();
+      st.actors(actors);
+      for (const PlayerId p : actors) {
+        const SeatQuestion q = seat_question(st, p);
+        REQUIRE(!q.actions.empty());
+        ++seen.decisions;
+        bool any_free = false, any_loss = false;
+        for (Action a : q.actions) (st.gives_up(p, a) ? any_loss : any_free) = true;
+        if (any_free && any_loss) ++seen.choices_with_a_loss;
+        const Action shown = q.actions[static_cast<std::size_t>(q.first)];
+        if (st.gives_up(p, shown) && any_free && seen.failures.size() < 5)
+          seen.failures.push_back(fmt::format("{} seed {} ({} players): '{}' highlighted, gives something up",
+                                              game, seed, players,
+                                              q.labels[static_cast<std::size_t>(q.first)]));
+      }
     }
-    const Action pick = q.actions[rng.below(static_cast<std::uint32_t>(q.actions.size()))];
-    table->submit(p, pick, st.now());
+    if (!table->advance_one()) break;
   }
 }
 
@@ -61,7 +61,10 @@ TEST_CASE("Defaults: no highlighted option gives something up while another does
   for (const GameEntry& e : builtin_registry().all()) {
     Seen seen;
     for (int players = e.info.min_players; players <= e.info.max_players; ++players)
-      for (std::uint64_t seed = 1; seed <= 6; ++seed) play_checking(e.info.id, players, seed, seen);
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        INFO(e.info.id << " seed " << seed << ", " << players << " players");
+        play_checking(e.info.id, players, seed, seen);
+      }
     INFO(e.info.id << ": " << seen.decisions << " decisions, " << seen.choices_with_a_loss
                    << " with an option that gives something up beside one that does not");
     for (const std::string& f : seen.failures) FAIL_CHECK(f);
@@ -77,16 +80,18 @@ TEST_CASE("Defaults: Scrap Racer on a double highlights the Boost Re-roll, not t
     setup::TableRequest req;
     req.game = "scrap-racer";
     req.players = 2;
-    req.seats = {"human", "human"};
+    req.seats = {"random", "random"};
     auto table = setup::make_table(req, seed);
-    Rng rng = Rng::stream(seed, "defaults-test");
-    std::vector<PlayerId> people;
-    for (int guard = 0; guard < 5000 && !table->over(); ++guard) {
-      table->advance();
-      table->humans_to_act(people);
-      if (people.empty()) break;
-      const PlayerId p = people.front();
-      const SeatQuestion q = seat_question(table->state(), p);
+    std::vector<PlayerId> actors;
+    for (int guard = 0; guard < 20000 && !table->over(); ++guard) {
+      const State& st = table->state();
+      if (st.turn() != Turn::Player) {
+        if (!table->advance_one()) break;
+        continue;
+      }
+      actors.clear();
+      st.actors(actors);
+      const SeatQuestion q = seat_question(st, actors.front());
       bool crash = false, reroll = false;
       for (const std::string& label : q.labels) {
         crash = crash || label.rfind("Take the crash card", 0) == 0;
@@ -96,8 +101,7 @@ TEST_CASE("Defaults: Scrap Racer on a double highlights the Boost Re-roll, not t
         ++doubles;
         CHECK(q.labels[static_cast<std::size_t>(q.first)].rfind("Boost Re-roll", 0) == 0);
       }
-      table->submit(p, q.actions[rng.below(static_cast<std::uint32_t>(q.actions.size()))],
-                    table->state().now());
+      if (!table->advance_one()) break;
     }
   }
   CHECK(doubles > 0);
