@@ -115,31 +115,30 @@ class OptionsScreen final : public Screen {
       ++y;
     }
     {
-      // The computers' pace in timed contests: Enter or Space picks the next.
+      // Two settings a line each; what one does is said only while it is
+      // highlighted, so the page keeps the game's variants in view.
       const ContestPaceInfo& pace = contest_pace_info(pace_);
       row_y_[static_cast<std::size_t>(pace_row())] = y;
       marker(pace_row());
       page.text(4, y, "Pace", pace_row() == selected_ ? style::kSelected : style::kNormal);
-      page.text(20, y, std::string(pace.name), style::kNormal);
+      page.text(20, y, std::string(pace.name) + " (computers in timed contests)", style::kNormal);
       y += 1;
-      y += column(20, y,
-                  fmt::format("Computers in timed contests: {}. Enter picks another ({}).", pace.summary,
-                              setup::contest_pace_words()));
+      if (selected_ == pace_row())
+        y += column(20, y,
+                    fmt::format("Computers in timed contests: {}. Enter picks another ({}).", pace.summary,
+                                setup::contest_pace_words()));
       row_end_[static_cast<std::size_t>(pace_row())] = y;
-      y += 1;
-    }
-    {
       // A shell setting, not the table's: kept for every game (settings.h).
       row_y_[static_cast<std::size_t>(forced_row())] = y;
       marker(forced_row());
       page.text(4, y, "Forced moves", forced_row() == selected_ ? style::kSelected : style::kNormal);
       page.text(20, y, forced_ ? "played for you" : "asked", style::kNormal);
       y += 1;
-      y += column(20, y,
-                  "When your only move is forced (one option, such as a pass), play it without a key and "
-                  "show what happened. Enter changes it.");
+      if (selected_ == forced_row())
+        y += column(20, y,
+                    "When your only move is forced (one option, such as a pass), play it without a key and "
+                    "show what happened. Enter changes it.");
       row_end_[static_cast<std::size_t>(forced_row())] = y;
-      y += 1;
     }
     row_y_[static_cast<std::size_t>(seed_row())] = y;
     marker(seed_row());
@@ -166,7 +165,10 @@ class OptionsScreen final : public Screen {
     // Rows 2 .. h-2 show the page, scrolled so the highlighted row is whole.
     const int view_h = std::max(1, h - 3);
     const int sel_top = row_y_[static_cast<std::size_t>(selected_)];
-    const int sel_end = std::max(sel_top + 1, row_end_[static_cast<std::size_t>(selected_)]);
+    // On the start row, what went wrong (below it) is part of it.
+    const int sel_end = selected_ == start_row()
+                            ? std::max(sel_top + 1, y)
+                            : std::max(sel_top + 1, row_end_[static_cast<std::size_t>(selected_)]);
     if (sel_end - scroll_ > view_h) scroll_ = sel_end - view_h;
     if (sel_top < scroll_) scroll_ = sel_top;
     scroll_ = std::clamp(scroll_, 0, std::max(0, y - view_h));
