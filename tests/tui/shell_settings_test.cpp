@@ -310,3 +310,35 @@ TEST_CASE("settings: play forced moves is on unless turned off, and turning it o
   again.load();
   CHECK_FALSE(again.settings().play_forced);
 }
+
+TEST_CASE("forced moves: a pass with no other option is played without a key and said where the player looks",
+          "[shell][settings][forced]") {
+  // Issue #33 item 2: Go Wacky! seed 610246, four players: Ana's first
+  // question is "▶ 1 Pass (no card matches) / Enter to go on."
+  for (const bool on : {true, false}) {
+    const TempDir tmp;
+    SettingsStore store(tmp.path() + "/config");
+    store.load();
+    store.edit().play_forced = on;
+    FakeTerminal term(80, 24, true);
+    AppContext ctx;
+    ctx.state_dir = tmp.path();
+    ctx.settings = &store;
+    setup::TableRequest req;
+    req.game = "go-wacky";
+    req.seats = {"human", "normal", "normal", "normal"};
+    req.seed_text = "610246";
+    auto session =
+        std::make_unique<GameSession>(setup::make_table(req, 1), std::vector<Event>{}, SessionOptions{});
+    App app(term, ctx, make_play_screen(ctx, std::move(session)));
+    INFO("forced moves played: " << on);
+    if (on) {
+      REQUIRE(run_until(app, term, [&] { return term.shows("Played for you: Pass (no card matches)"); }));
+      CHECK(term.shows("Ana has no card matching"));
+    } else {
+      REQUIRE(run_until(app, term, [&] { return term.shows("Pass (no card matches)"); }));
+      CHECK(term.shows("Enter to go on"));
+      CHECK_FALSE(term.shows("Played for you"));
+    }
+  }
+}

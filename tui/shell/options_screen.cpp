@@ -38,7 +38,7 @@ class OptionsScreen final : public Screen {
                                   : ctx_.settings            ? ctx_.settings->contest_pace_for(req_.game)
                                                              : std::string();
     if (const std::optional<ContestPace> p = parse_contest_pace(pace_word)) pace_ = *p;
-    forced_ = ctx_.settings ? ctx_.settings->settings().play_forced : true;
+    forced_ = ctx_.settings && ctx_.settings->settings().play_forced;
     selected_ = start_row();  // Enter starts at once; the settings are above
   }
 

@@ -192,7 +192,9 @@ void PlayScreen::chose(PlayerId seat, Action action, Millis now, std::string pla
 
 bool PlayScreen::play_forced_moves(Millis now) {
   if ((!local_ && !remote_) || demo()) return false;
-  const bool on = ctx_.settings ? ctx_.settings->settings().play_forced : true;
+  // The program always has a settings store (on unless turned off); a shell
+  // made without one (tests of other things) asks as it always did.
+  const bool on = ctx_.settings && ctx_.settings->settings().play_forced;
   bool played = false;
   // A forced move may lead to another (a pass, then the next forced pass):
   // each is played, a few at most before the screen is drawn again.
