@@ -57,6 +57,7 @@ void add_table_options(CLI::App* cmd, setup::TableRequest& req) {
   cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
   cmd->add_option("--option", req.options, "a game option key=value (repeatable)");
   cmd->add_option("--data", req.data_dir, "read game data from this directory instead of the built-in copy");
+  net::add_contest_pace_option(cmd, req);
 }
 
 // Every game's options (GameInfo::params) as flags of their own: `--NAME

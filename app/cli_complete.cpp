@@ -147,6 +147,8 @@ Completion option_value(const Typed& t) {
     c.words = list_items(t.current, seat_levels(t, false));
   } else if (name == "--stand-in") {
     c.words = seat_levels(t, false);
+  } else if (name == "--contest-pace") {
+    for (const ContestPaceInfo& p : contest_paces()) c.words.emplace_back(p.name);
   } else if (const GameEntry* game = typed_game(t); game && name == "--variant") {
     for (const VariantInfo& v : game->info.variants) c.words.push_back(v.name);
   } else if (game && name == "--option") {

@@ -8,6 +8,14 @@
 
 namespace rt::net {
 
+void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request) {
+  std::string help = "the computers' pace in timed contests, their time as a share of normal's:";
+  for (const ContestPaceInfo& p : contest_paces()) help += fmt::format(" {} {}%,", p.name, p.percent);
+  help.back() = ';';
+  help += " default normal (the shell offers relaxed for your first game of each game)";
+  cmd->add_option("--contest-pace", request.contest_pace, help);
+}
+
 void add_net_commands(CLI::App& app, NetCommands& c) {
   HostSettings& h = c.host_settings;
   c.host = app.add_subcommand("host", "open a shared table: players join from their own terminals");
@@ -26,6 +34,7 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--variant", h.request.variants, "a variant (repeatable)");
   c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");
   c.host->add_option("--data", h.request.data_dir, "game data directory");
+  add_contest_pace_option(c.host, h.request);
   c.host->add_option("--name", h.name, "table name (default: the game id)");
   c.host->add_option("--dir", h.dir,
                      "socket directory: a new path, or one of yours with mode 0700 (0750 and the group with "

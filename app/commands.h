@@ -19,6 +19,10 @@ class Option;
 
 namespace rt::net {
 
+// `--contest-pace relaxed|normal|quick` for play, sim and host: the
+// computers' pace in timed contests (core/contest_pace.h).
+void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request);
+
 int host(HostSettings settings);
 
 // `racetable serve FILE`: every table FILE lists (one line of `host`

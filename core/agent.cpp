@@ -34,7 +34,7 @@ Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::span<const Action> legal = state.legal_span(me, scratch_);
   Decision d;
   d.action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  if (state.timed()) d.delay = sample_reaction(profile_, rng) + state.think_time(me);
+  if (state.timed()) d.delay = paced(sample_reaction(profile_, rng) + state.think_time(me));
   return d;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/bot_level.h"
+#include "core/contest_pace.h"
 #include "core/rng.h"
 #include "core/state.h"
 
@@ -39,6 +40,20 @@ class Agent {
  public:
   virtual ~Agent() = default;
   virtual Decision decide(const State& state, PlayerId me, Rng& rng) = 0;
+  // The table's contest pace (core/contest_pace.h): the Table sets it on
+  // every computer it makes. An agent that answers through another (the
+  // search's fallback) passes it on.
+  virtual void set_contest_pace(ContestPace pace) { pace_ = pace; }
+  ContestPace contest_pace() const { return pace_; }
+
+ protected:
+  // The time this computer takes at the table's pace for what takes `t` at
+  // "normal": a bot wraps the whole wait before it acts (reaction and
+  // reading), never the moment it aims at.
+  Tick paced(Tick t) const { return paced_time(pace_, t); }
+
+ private:
+  ContestPace pace_ = ContestPace::Normal;
 };
 
 // A uniformly random legal action; in timed contests it acts after a reaction

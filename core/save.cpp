@@ -91,6 +91,8 @@ std::string save_text(const Table& table) {
                                      : fmt::format("seat bot {} {}\n", level_name(s.level), s.name);
   for (const auto& v : opt.variants) out += fmt::format("variant {}\n", v);
   for (const auto& [k, v] : opt.params) out += fmt::format("param {} {}\n", k, v);
+  if (table.contest_pace() != ContestPace::Normal)
+    out += fmt::format("pace {}\n", contest_pace_name(table.contest_pace()));
   for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
   // Text forms depend on the state they were made in: replay to produce them.
   auto state = game.new_initial_state();
@@ -201,6 +203,10 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
       auto pw = split_words(rest, 2);
       if (pw.size() != 2) throw fail("bad param line");
       save.options.params[pw[0]] = pw[1];
+    } else if (key == "pace") {
+      const std::optional<ContestPace> pace = parse_contest_pace(rest);
+      if (!pace) throw fail(fmt::format("unknown pace '{}'", excerpt(rest)));
+      save.pace = *pace;
     } else if (key == "rng") {
       auto rw = split_words(rest, 2);
       if (rw.size() != 2) throw fail("bad rng line");
@@ -260,6 +266,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
     throw SaveError(fmt::format("{}: {}", save.where, e.what()));
   }
   auto table = std::make_unique<Table>(game, save.seats, save.seed);
+  table->set_contest_pace(save.pace);
   if (before_replay) before_replay(*table);
   for (const auto& step : save.steps) {
     std::optional<Action> a = table->state().parse_action(step.player, step.action);

@@ -31,6 +31,9 @@ struct SaveFile {
   std::string table;  // the shared table the game was played at ("" none): its name survives a resume
   std::uint64_t seed = 0;
   Options options;
+  // The computers' pace in timed contests: a `pace` line, written only when
+  // it is not "normal" (so a save from before paces reads as it did).
+  ContestPace pace = ContestPace::Normal;
   std::vector<Seat> seats;
   std::vector<std::pair<std::string, std::string>> rng_states;
   // Who each person's seat at a shared table belongs to, as its `owner` line

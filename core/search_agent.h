@@ -70,6 +70,12 @@ class SearchAgent final : public Agent {
   SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config = {});
   ~SearchAgent() override;
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
+  // The fallback answers timed contests, so it keeps the table's pace (the
+  // playouts' own contests stay at "normal": they only rank moves).
+  void set_contest_pace(ContestPace pace) override {
+    Agent::set_contest_pace(pace);
+    fallback_->set_contest_pace(pace);
+  }
 
   const SearchStats& stats() const { return stats_; }
 

@@ -4,6 +4,18 @@
 
 namespace rt {
 
+int highlighted_default(const State& st, PlayerId seat, const std::vector<Action>& actions, int preferred) {
+  if (actions.empty()) return 0;
+  // A timed contest's options (which card to tap) are a test: the highlight
+  // must not give the answer away, so it stays where the game put it.
+  if (st.timed()) return preferred;
+  const auto at = static_cast<std::size_t>(preferred);
+  if (at < actions.size() && !st.gives_up(seat, actions[at])) return preferred;
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    if (!st.gives_up(seat, actions[i])) return static_cast<int>(i);
+  return preferred;  // every option gives something up: the game's choice stands
+}
+
 SeatQuestion seat_question(const State& st, PlayerId seat) {
   SeatQuestion q;
   q.seat = seat;
@@ -16,6 +28,7 @@ SeatQuestion seat_question(const State& st, PlayerId seat) {
     const auto it = std::find(q.actions.begin(), q.actions.end(), *first);
     if (it != q.actions.end()) q.first = static_cast<int>(it - q.actions.begin());
   }
+  q.first = highlighted_default(st, seat, q.actions, q.first);
   static constexpr std::array<Direction, 4> kWays{Direction::Up, Direction::Down, Direction::Left,
                                                   Direction::Right};
   for (std::size_t i = 0; i < kWays.size(); ++i) {

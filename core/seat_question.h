@@ -21,7 +21,7 @@ struct SeatQuestion {
   std::string prompt;
   std::vector<Action> actions;      // the legal actions, sorted
   std::vector<std::string> labels;  // one per action
-  int first = 0;                    // the option highlighted first (State::default_option)
+  int first = 0;                    // the option highlighted first (highlighted_default)
   // The game gives the arrow keys a meaning in this decision (a sliding
   // puzzle): `directions` holds the legal action each arrow plays (Up, Down,
   // Left, Right), `direction_help` what they do.
@@ -31,6 +31,13 @@ struct SeatQuestion {
   bool timed = false;                  // a timed contest's decision
   std::uint32_t contest = kNoContest;  // the state's contest_id(): which timed contest
 };
+
+// The highlighted default among `actions` (seat's legal actions, sorted):
+// `preferred` (the game's default_option, else 0) unless that option gives
+// something up (State::gives_up) while another does not; then the first
+// that does not. Timed contests keep `preferred`: a tap's highlight must
+// not tell which card is correct.
+int highlighted_default(const State& state, PlayerId seat, const std::vector<Action>& actions, int preferred);
 
 // The question `seat` must answer in `state` now (no actions when it is not
 // asked).

@@ -178,7 +178,16 @@ class State {
   // the tile beside the gap that way"); shown with the options.
   virtual std::string direction_help(PlayerId /*player*/) const { return {}; }
   // The option a menu highlights first (nullopt: the first one listed).
+  // core/seat_question.h moves the highlight off an option that gives_up()
+  // while another legal option does not.
   virtual std::optional<Action> default_option(PlayerId /*player*/) const { return std::nullopt; }
+  // Whether choosing `action` takes a setback the rules impose on the
+  // chooser: a crash card taken, a card or Race card lost or discarded as a
+  // penalty, a turn passed. Spending something to gain something (a Boost
+  // marker on a re-roll, cards discarded to leave the Swamp) is not one.
+  // The highlighted default never gives up while another legal option does
+  // not (docs/ARCHITECTURE.md, "The highlighted default").
+  virtual bool gives_up(PlayerId /*player*/, Action /*action*/) const { return false; }
   // For text front ends that schedule a timed decision ("throw in 1.2 s"):
   // what the player would aim at if they acted at tick `at`, in a few words
   // ("the needle at +34, on the card"). Empty: timing changes nothing here.

@@ -67,7 +67,17 @@ Agent& Table::make_bot(PlayerId p) {
     s.owned = make_agent(*game_, level);
     s.agent = s.owned.get();
   }
+  s.agent->set_contest_pace(pace_);
   return *s.agent;
+}
+
+void Table::set_contest_pace(ContestPace pace) {
+  pace_ = pace;
+  random_agent_.set_contest_pace(pace);
+  for (PlayerId p = 0; p < runtime_.seats(); ++p) {
+    if (Agent* a = runtime_[p].agent) a->set_contest_pace(pace);
+    schedule_.forget(p);  // a decision timed at the old pace no longer stands
+  }
 }
 
 void Table::set_seat_kind(PlayerId p, SeatKind kind) {
@@ -79,6 +89,7 @@ void Table::set_agent(PlayerId p, std::unique_ptr<Agent> agent) {
   SeatRuntime& s = seat(p);
   s.owned = std::move(agent);
   s.agent = s.owned.get();
+  if (s.agent) s.agent->set_contest_pace(pace_);
   schedule_.forget(p);
 }
 

@@ -78,6 +78,12 @@ class Table {
   // A recorded step, validated (throws RuleError); used by replay and resume.
   void replay_step(const Step& step);
 
+  // How quickly the computers act in timed contests (core/contest_pace.h):
+  // table data, kept in the save. Set before the first step; a change later
+  // applies from each computer's next decision.
+  void set_contest_pace(ContestPace pace);
+  ContestPace contest_pace() const { return pace_; }
+
   void set_seat_kind(PlayerId seat, SeatKind kind);
   // Replaces a computer seat's player (tests, hints, a stand-in for a lost human).
   void set_agent(PlayerId seat, std::unique_ptr<Agent> agent);
@@ -117,6 +123,7 @@ class Table {
   ChanceScratch chance_scratch_{};
   bool recording_ = true;
   std::uint64_t decisions_ = 0;
+  ContestPace pace_ = ContestPace::Normal;
   std::function<void(const Step&)> observer_;
 
   Rng chance_rng_;

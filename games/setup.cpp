@@ -74,6 +74,21 @@ std::vector<std::string> with_seat_defaults(const GameInfo& info, std::vector<st
   return chosen;
 }
 
+ContestPace contest_pace_of(const TableRequest& req) {
+  if (req.contest_pace.empty()) return ContestPace::Normal;
+  if (const std::optional<ContestPace> pace = parse_contest_pace(req.contest_pace)) return *pace;
+  throw OptionError(
+      fmt::format("--contest-pace {}: give {}", excerpt(req.contest_pace), contest_pace_words()));
+}
+
+std::string contest_pace_words() {
+  std::string out;
+  const auto paces = contest_paces();
+  for (std::size_t i = 0; i < paces.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == paces.size() ? " or " : ", ") + std::string(paces[i].name);
+  return out;
+}
+
 std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default_seed) {
   const Registry& registry = builtin_registry();
   const GameEntry* entry = &registry.get(req.game);
@@ -126,7 +141,9 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
     opt.params[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   std::shared_ptr<const Game> game = registry.create(req.game, opt, data_source(req.data_dir));
-  return std::make_unique<Table>(game, seats, seed);
+  auto table = std::make_unique<Table>(game, seats, seed);
+  table->set_contest_pace(contest_pace_of(req));
+  return table;
 }
 
 std::string state_dir() {

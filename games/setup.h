@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contest_pace.h"
 #include "core/data.h"
 #include "core/game.h"
 #include "core/table.h"
@@ -27,7 +28,16 @@ struct TableRequest {
   std::vector<std::string> options;             // key=value
   std::string data_dir;                         // --data
   std::string default_seat = kDefaultComputer;  // seat 1 when --seats is not given
+  // The computers' pace in timed contests: "relaxed", "normal" or "quick"
+  // (core/contest_pace.h); empty: normal.
+  std::string contest_pace;
 };
+
+// The request's pace (normal when it names none); throws OptionError naming
+// the words it takes.
+ContestPace contest_pace_of(const TableRequest& request);
+// "relaxed, normal or quick": the pace words, for help and errors.
+std::string contest_pace_words();
 
 // Parses a seed: a whole number 0..2^64-1. Throws UserError.
 std::uint64_t parse_seed(const std::string& text);

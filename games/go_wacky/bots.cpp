@@ -60,7 +60,7 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
     case Phase::GwRace: {
       // Each roll takes a moment: the die is thrown, read, picked up.
       const Tick t = sample_reaction(profile_, rng);
-      out.delay = std::max<Tick>(180, t * 2 / 3);
+      out.delay = paced(std::max<Tick>(180, t * 2 / 3));
       return out;
     }
     case Phase::BeThrow: {
@@ -68,7 +68,8 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
       const ContestTiming& tm = d.timing;
       const Tick since_open = s.now() - s.contest_open();
       const Tick half = static_cast<Tick>(tm.needle_period_ms / 2);
-      const Tick reaction = sample_reaction(profile_, rng);
+      // The pace slows the reaction, not the aim: a later crossing.
+      const Tick reaction = paced(sample_reaction(profile_, rng));
       Tick crossing = half / 2;
       while (crossing < since_open + reaction) crossing += half;
       const auto spread = static_cast<std::int32_t>(profile_.spread_ms / 3 + 1);

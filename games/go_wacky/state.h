@@ -86,6 +86,8 @@ class GoWackyState final : public State {
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
+  // A pass loses the turn (offered only when no card matches, so alone).
+  bool gives_up(PlayerId, Action action) const override { return action == kPass; }
   std::optional<Action> parse_action(PlayerId player, std::string_view text) const override;
   std::string prompt(PlayerId player) const override;
   std::string timing_hint(PlayerId player, Tick at) const override;

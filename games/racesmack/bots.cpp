@@ -87,7 +87,7 @@ Decision RacesmackBot::tap(const RacesmackState& s, PlayerId me, Rng& rng) {
   Decision d;
   const int k = s.slots();
   // A reaction time from the level's profile (core/agent.h), after reading the cards.
-  d.delay = sample_reaction(profile_, rng) + s.think_time(me) * think_time_percent(level_) / 100;
+  d.delay = paced(sample_reaction(profile_, rng) + s.think_time(me) * think_time_percent(level_) / 100);
   const int own = s.own_slot(me);
   const std::uint8_t mask = s.correct_mask();
   int target = -1;

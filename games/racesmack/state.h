@@ -162,6 +162,11 @@ class RacesmackState final : public State {
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
+  // A Race card or hand card lost, or a Time Penalty taken (every option of
+  // those decisions loses something: the highlight stays first).
+  bool gives_up(PlayerId, Action action) const override {
+    return action >= kLoseBase && action <= kPenaltyTie;
+  }
   std::string legend() const override;
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;

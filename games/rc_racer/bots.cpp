@@ -250,12 +250,12 @@ void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int bud
 Decision RcRacerBot::programming(const RcRacerState& s, PlayerId me, Rng& rng) {
   Decision out;
   Tick think = 0;
-  const Tick slide_ms = profile_.mean_ms * 6 / 10;
+  const Tick slide_ms = paced(profile_.mean_ms * 6 / 10);
   int budget = s.data().max_slides - s.slides(me);
   if (s.real_time()) {
     // Only the slides that fit in a person's round: time is what counts.
     const Tick spent = s.now() > s.contest_open() ? s.now() - s.contest_open() : 0;
-    const Tick used = spent + (contest_ != s.contest_id() ? tune_.think_ms : 0);
+    const Tick used = spent + (contest_ != s.contest_id() ? paced(tune_.think_ms) : 0);
     const Tick left = tune_.round_ms > used ? tune_.round_ms - used : 0;
     budget = std::min(budget, static_cast<int>(left / std::max<Tick>(slide_ms, 1)));
   }
@@ -282,7 +282,7 @@ Decision RcRacerBot::programming(const RcRacerState& s, PlayerId me, Rng& rng) {
     }
   }
   const Tick per_slide = std::max<Tick>(100, sample_reaction(profile_, rng) * 6 / 10);
-  out.delay = think + per_slide;
+  out.delay = paced(think + per_slide);
   if (next_ >= plan_.size()) {
     out.action = kDone;
     return out;

@@ -83,6 +83,8 @@ class ScrapRacerState final : public State {
   void chance_outcomes(std::vector<Outcome>& out) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
+  // Taking the crash card on a double, when a Boost could save the roll.
+  bool gives_up(PlayerId, Action action) const override { return action == kCrash; }
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)

@@ -344,6 +344,8 @@ class WackyState final : public State {
   ChanceSpan chance_span(ChanceScratch& out) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
+  // Playing a card and staying stuck in the Swamp, when the cards to leave it are there.
+  bool gives_up(PlayerId, Action action) const override { return action >= kStay && action < kPair; }
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;

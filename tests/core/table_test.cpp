@@ -152,3 +152,36 @@ TEST_CASE("Options: player count and variants are checked against the game", "[c
   o.variants.clear();
   CHECK_THROWS_WITH(r.create("zzz", o, DataSource::embedded()), "unknown game 'zzz' (known: toy)");
 }
+
+TEST_CASE("Save: the contest pace is kept (a `pace` line only when it is not normal)", "[core][save][pace]") {
+  Registry r;
+  r.add(toy::ToyGame::entry());
+  std::vector<Seat> seats = bots({BotLevel::Random, BotLevel::Random});
+  seats[0].kind = SeatKind::Human;
+  Table normal(toy_game(), seats, 5);
+  CHECK(save_text(normal).find("\npace ") == std::string::npos);  // saves from before paces read the same
+  Table relaxed(toy_game(), seats, 5);
+  relaxed.set_contest_pace(ContestPace::Relaxed);
+  const std::string text = save_text(relaxed);
+  CHECK(text.find("\npace relaxed\n") != std::string::npos);
+  auto loaded = load_save(text, "x.save", r, DataSource::embedded());
+  CHECK(loaded->contest_pace() == ContestPace::Relaxed);
+  CHECK(save_text(*loaded) == text);
+  std::string bad = text;
+  bad.replace(bad.find("pace relaxed"), 12, "pace sleepy");
+  CHECK_THROWS_WITH(load_save(bad, "x.save", r, DataSource::embedded()),
+                    Catch::Contains("x.save: line") && Catch::Contains("unknown pace 'sleepy'"));
+}
+
+TEST_CASE("Contest pace: relaxed and quick scale a computer's wait, normal leaves it as it was",
+          "[core][pace]") {
+  CHECK(paced_time(ContestPace::Normal, 1234) == 1234);
+  CHECK(paced_time(ContestPace::Relaxed, 1000) == 2000);
+  CHECK(paced_time(ContestPace::Quick, 1000) == 700);
+  for (const ContestPaceInfo& p : contest_paces()) CHECK(parse_contest_pace(p.name) == p.pace);
+  CHECK_FALSE(parse_contest_pace("fast"));
+  // The random agent's reaction follows the table's pace.
+  RandomAgent agent;
+  agent.set_contest_pace(ContestPace::Relaxed);
+  CHECK(agent.contest_pace() == ContestPace::Relaxed);
+}

@@ -82,6 +82,8 @@ expect "racetable sim go-wacky --seats " random easy normal hard
 expect "racetable play go-wacky --seats human,n" human,normal
 expect "racetable host go-wacky --seats h" human hard
 expect "racetable host go-wacky --stand-in e" easy
+expect "racetable play go-wacky --contest-pace r" relaxed
+expect "racetable host racesmack --contest-pace " relaxed normal quick
 
 # Options: each subcommand's own; one that takes one value is not offered twice.
 expect_includes "racetable sim --s" --seed --seats --save

@@ -277,3 +277,68 @@ TEST_CASE("settings: when they cannot be written, the player is told before the 
   REQUIRE(run_until(app, term, [&] { return term.shows("Speed 2 of 6. Settings not remembered"); }));
   parent.mend();
 }
+
+TEST_CASE("settings: a game never started here is offered at the relaxed pace, then the pace last chosen",
+          "[shell][settings][pace]") {
+  const TempDir tmp;
+  SettingsStore store(tmp.path() + "/config");
+  store.load();
+  CHECK(store.contest_pace_for("racesmack") == "relaxed");  // the first game of it
+  setup::TableRequest req;
+  req.game = "racesmack";
+  req.contest_pace = "quick";
+  REQUIRE(store.remember_table(req).empty());
+  CHECK(store.contest_pace_for("racesmack") == "quick");
+  CHECK(store.contest_pace_for("go-wacky") == "relaxed");
+  // A game remembered from before paces existed: played, so normal.
+  store.edit().games["rc-racer"].chose_variants = true;
+  CHECK(store.contest_pace_for("rc-racer") == "normal");
+  SettingsStore again(tmp.path() + "/config");
+  again.load();
+  CHECK(again.contest_pace_for("racesmack") == "quick");
+}
+
+TEST_CASE("settings: play forced moves is on unless turned off, and turning it off is kept",
+          "[shell][settings]") {
+  const TempDir tmp;
+  SettingsStore store(tmp.path() + "/config");
+  store.load();
+  CHECK(store.settings().play_forced);
+  store.edit().play_forced = false;
+  REQUIRE(store.save().empty());
+  SettingsStore again(tmp.path() + "/config");
+  again.load();
+  CHECK_FALSE(again.settings().play_forced);
+}
+
+TEST_CASE("forced moves: a pass with no other option is played without a key and said where the player looks",
+          "[shell][settings][forced]") {
+  // Issue #33 item 2: Go Wacky! seed 610246, four players: Ana's first
+  // question is "▶ 1 Pass (no card matches) / Enter to go on."
+  for (const bool on : {true, false}) {
+    const TempDir tmp;
+    SettingsStore store(tmp.path() + "/config");
+    store.load();
+    store.edit().play_forced = on;
+    FakeTerminal term(80, 24, true);
+    AppContext ctx;
+    ctx.state_dir = tmp.path();
+    ctx.settings = &store;
+    setup::TableRequest req;
+    req.game = "go-wacky";
+    req.seats = {"human", "normal", "normal", "normal"};
+    req.seed_text = "610246";
+    auto session =
+        std::make_unique<GameSession>(setup::make_table(req, 1), std::vector<Event>{}, SessionOptions{});
+    App app(term, ctx, make_play_screen(ctx, std::move(session)));
+    INFO("forced moves played: " << on);
+    if (on) {
+      REQUIRE(run_until(app, term, [&] { return term.shows("Played for you: Pass (no card matches)"); }));
+      CHECK(term.shows("Ana has no card matching"));
+    } else {
+      REQUIRE(run_until(app, term, [&] { return term.shows("Pass (no card matches)"); }));
+      CHECK(term.shows("Enter to go on"));
+      CHECK_FALSE(term.shows("Played for you"));
+    }
+  }
+}

@@ -73,8 +73,7 @@ TEST_CASE("set-up: the variants page shows every summary whole at 80x24", "[shel
       }
       app.step_once();
       term.press(KeyType::End);
-      app.step_once();
-      CHECK(term.shows("Start the game"));
+      REQUIRE(run_until(app, term, [&] { return term.shows("Start the game"); }));
     }
   }
 }

@@ -154,6 +154,7 @@ class LocalTable final : public PlayTable, public LocalControls {
     }
     for (const auto& v : t.game().options().variants) req.variants.push_back(v);
     for (const auto& [k, v] : t.game().options().params) req.options.push_back(k + "=" + v);
+    req.contest_pace = std::string(contest_pace_name(t.contest_pace()));
     return req;
   }
 

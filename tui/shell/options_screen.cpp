@@ -31,6 +31,14 @@ class OptionsScreen final : public Screen {
       params_.push_back(value);
     }
     seed_ = req_.seed_text;
+    // The pace given on the command line, or the one remembered for this
+    // game (relaxed for a first game of it: settings.h).
+    pace_ = ContestPace::Normal;
+    const std::string pace_word = !req_.contest_pace.empty() ? req_.contest_pace
+                                  : ctx_.settings            ? ctx_.settings->contest_pace_for(req_.game)
+                                                             : std::string();
+    if (const std::optional<ContestPace> p = parse_contest_pace(pace_word)) pace_ = *p;
+    forced_ = ctx_.settings && ctx_.settings->settings().play_forced;
     selected_ = start_row();  // Enter starts at once; the settings are above
   }
 
@@ -40,7 +48,9 @@ class OptionsScreen final : public Screen {
   }
   int variant_rows() const { return static_cast<int>(variants_.size()); }
   int param_rows() const { return static_cast<int>(params_.size()); }
-  int seed_row() const { return variant_rows() + param_rows(); }
+  int pace_row() const { return variant_rows() + param_rows(); }
+  int forced_row() const { return pace_row() + 1; }
+  int seed_row() const { return forced_row() + 1; }
   int start_row() const { return seed_row() + 1; }
 
   void draw(Canvas& c, Millis) override {
@@ -104,6 +114,32 @@ class OptionsScreen final : public Screen {
       }
       ++y;
     }
+    {
+      // Two settings a line each; what one does is said only while it is
+      // highlighted, so the page keeps the game's variants in view.
+      const ContestPaceInfo& pace = contest_pace_info(pace_);
+      row_y_[static_cast<std::size_t>(pace_row())] = y;
+      marker(pace_row());
+      page.text(4, y, "Pace", pace_row() == selected_ ? style::kSelected : style::kNormal);
+      page.text(20, y, std::string(pace.name) + " (computers in timed contests)", style::kNormal);
+      y += 1;
+      if (selected_ == pace_row())
+        y += column(20, y,
+                    fmt::format("Computers in timed contests: {}. Enter picks another ({}).", pace.summary,
+                                setup::contest_pace_words()));
+      row_end_[static_cast<std::size_t>(pace_row())] = y;
+      // A shell setting, not the table's: kept for every game (settings.h).
+      row_y_[static_cast<std::size_t>(forced_row())] = y;
+      marker(forced_row());
+      page.text(4, y, "Forced moves", forced_row() == selected_ ? style::kSelected : style::kNormal);
+      page.text(20, y, forced_ ? "played for you" : "asked", style::kNormal);
+      y += 1;
+      if (selected_ == forced_row())
+        y += column(20, y,
+                    "When your only move is forced (one option, such as a pass), play it without a key and "
+                    "show what happened. Enter changes it.");
+      row_end_[static_cast<std::size_t>(forced_row())] = y;
+    }
     row_y_[static_cast<std::size_t>(seed_row())] = y;
     marker(seed_row());
     page.text(4, y, "Seed", seed_row() == selected_ ? style::kSelected : style::kNormal);
@@ -129,7 +165,10 @@ class OptionsScreen final : public Screen {
     // Rows 2 .. h-2 show the page, scrolled so the highlighted row is whole.
     const int view_h = std::max(1, h - 3);
     const int sel_top = row_y_[static_cast<std::size_t>(selected_)];
-    const int sel_end = std::max(sel_top + 1, row_end_[static_cast<std::size_t>(selected_)]);
+    // On the start row, what went wrong (below it) is part of it.
+    const int sel_end = selected_ == start_row()
+                            ? std::max(sel_top + 1, y)
+                            : std::max(sel_top + 1, row_end_[static_cast<std::size_t>(selected_)]);
     if (sel_end - scroll_ > view_h) scroll_ = sel_end - view_h;
     if (sel_top < scroll_) scroll_ = sel_top;
     scroll_ = std::clamp(scroll_, 0, std::max(0, y - view_h));
@@ -138,7 +177,7 @@ class OptionsScreen final : public Screen {
     shown.blit(page, 0, -scroll_);
     c.blit(shown, 0, 2);
     c.fill(0, 0, w, 1, U' ', style::kBar);
-    c.text(1, 0, fmt::format("{}: variants and seed", gi.name), style::kBarBold);
+    c.text(1, 0, fmt::format("{}: variants and seed, computers' pace", gi.name), style::kBarBold);
     if (scroll_ > 0) c.text(w - 12, 1, uni ? "▲ more above" : "^ more above", style::kDim);
     if (y - scroll_ > view_h) c.text(w - 12, h - 2, uni ? "▼ more below" : "v more below", style::kDim);
     draw_help_line(c, 1, h - 1, w - 2,
@@ -158,6 +197,7 @@ class OptionsScreen final : public Screen {
         req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
                               params_[static_cast<std::size_t>(i)]);
     req.seed_text = seed_.empty() ? std::to_string(ctx_.fresh_seed()) : seed_;
+    req.contest_pace = std::string(contest_pace_name(pace_));
     // Remembered for next time (not the seed: a new game wants a new one).
     // A failed write is said here once; Enter again starts anyway.
     if (ctx_.settings && !settings_said_) {
@@ -200,6 +240,15 @@ class OptionsScreen final : public Screen {
     return Nav::reset(make_play_screen(ctx_, std::move(session)));
   }
 
+  void next_pace() {
+    const auto paces = contest_paces();
+    for (std::size_t i = 0; i < paces.size(); ++i)
+      if (paces[i].pace == pace_) {
+        pace_ = paces[(i + 1) % paces.size()].pace;
+        return;
+      }
+  }
+
   Nav activate() {
     if (selected_ < variant_rows()) {
       const auto i = static_cast<std::size_t>(selected_);
@@ -209,9 +258,14 @@ class OptionsScreen final : public Screen {
       if (variants_[i] && !group.empty())
         for (std::size_t j = 0; j < variants_.size(); ++j)
           if (j != i && info().variants[j].group == group) variants_[j] = false;
-    } else if (selected_ < seed_row()) {
+    } else if (selected_ < pace_row()) {
       editing_ = true;
       field_ = TextField(params_[static_cast<std::size_t>(selected_ - variant_rows())], 30);
+    } else if (selected_ == pace_row()) {
+      next_pace();
+    } else if (selected_ == forced_row()) {
+      forced_ = !forced_;
+      if (ctx_.settings) ctx_.settings->edit().play_forced = forced_;  // written when the game starts
     } else if (selected_ == seed_row()) {
       editing_ = true;
       field_ = TextField(seed_, 20, true);
@@ -254,7 +308,8 @@ class OptionsScreen final : public Screen {
       case Cmd::Home: selected_ = 0; break;
       case Cmd::End: selected_ = n - 1; break;
       case Cmd::Toggle:
-        if (selected_ < variant_rows()) return activate();
+        if (selected_ < variant_rows() || selected_ == pace_row() || selected_ == forced_row())
+          return activate();
         break;
       case Cmd::Select: return activate();
       case Cmd::Rules:
@@ -279,6 +334,8 @@ class OptionsScreen final : public Screen {
   std::vector<bool> variants_;
   std::vector<std::string> params_;
   std::string seed_;
+  ContestPace pace_ = ContestPace::Normal;
+  bool forced_ = true;  // play forced moves for me (settings.h)
   int selected_ = 0;
   bool editing_ = false;
   TextField field_;

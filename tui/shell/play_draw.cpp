@@ -333,6 +333,8 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
         if (!demo() && !shared()) foot("Space or Enter: go on now.");
         break;
       }
+      // What the person's last decision did to them (turn_recap.h), for a moment.
+      for (const std::string& line : recap_.lines(now)) head(line, style::kBold);
       head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
            style::kNormal);
       if (!watch_hint_.empty())

@@ -177,14 +177,43 @@ bool PlayScreen::tick(Millis now) {
     if (local_ && !ctx_.state_dir.empty())
       history_problem_ = local_->record_finish(ctx_.state_dir, ctx_.wall_clock());
   }
+  if (recap_.update(*t_, now)) changed = true;
   if (changed) refresh_options();
+  if (play_forced_moves(now)) changed = true;
   return changed;
+}
+
+void PlayScreen::chose(PlayerId seat, Action action, Millis now, std::string played) {
+  log_scroll_ = 0;
+  recap_.start(seat, seat_name(seat), t_->log().size(), std::move(played), now);
+  t_->choose(seat, action, now);
+  refresh_options();
+  recap_.update(*t_, now);
+}
+
+bool PlayScreen::play_forced_moves(Millis now) {
+  if ((!local_ && !remote_) || demo()) return false;
+  // The program always has a settings store (on unless turned off); a shell
+  // made without one (tests of other things) asks as it always did.
+  const bool on = ctx_.settings && ctx_.settings->settings().play_forced;
+  bool played = false;
+  // A forced move may lead to another (a pass, then the next forced pass):
+  // each is played, a few at most before the screen is drawn again.
+  for (int i = 0; i < 4 && on && t_->phase() == Phase::HumanTurn; ++i) {
+    refresh_options();
+    const PlayerId p = t_->asked();
+    if (q_.seat != p || !is_forced(q_)) break;
+    chose(p, q_.actions.front(), now, "Played for you: " + q_.labels.front());
+    played = true;
+  }
+  return played;
 }
 
 Millis PlayScreen::wake_at(Millis now) const {
   Millis at = t_->wake_at(now);
   if (watch_) at = std::min(at, watcher_wake_at(now));
   if (!flash_.empty()) at = std::min(at, flash_until_);
+  at = std::min(at, recap_.until());
   if (saying_speed_) at = std::min(at, speed_said_until_);
   return at;
 }
@@ -534,9 +563,8 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     else if (cmd == Cmd::Down && n > 0)
       cursor_ = (cursor_ + 1) % n;
     if (chosen >= 0 && chosen < n) {
-      log_scroll_ = 0;
-      t.choose(t.asked(), q_.actions[static_cast<std::size_t>(chosen)], now);
-      refresh_options();
+      chose(t.asked(), q_.actions[static_cast<std::size_t>(chosen)], now);
+      play_forced_moves(now);
       return Nav::stay();
     }
   }

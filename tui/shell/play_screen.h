@@ -17,6 +17,7 @@
 #include "tui/shell/session.h"  // session(): the local game behind the screen
 #include "tui/shell/shared_tables.h"
 #include "tui/shell/talk_input.h"
+#include "tui/shell/turn_recap.h"
 
 namespace rt::shell {
 
@@ -72,6 +73,11 @@ class PlayScreen final : public Screen {
   // An arrow key given to the game; false if the key is not an arrow the game takes.
   bool on_arrow(PlayerId p, const Key& key, Millis now);
   void refresh_options();
+  // A person's choice at this keyboard: the recap of what it did to them
+  // starts (turn_recap.h); `played` names a forced move played for them.
+  void chose(PlayerId seat, Action action, Millis now, std::string played = {});
+  // Plays the forced move on screen when the setting says so; true if it did.
+  bool play_forced_moves(Millis now);
   void flash(std::string text, Millis now, Millis for_ms = 1800);
 
   Nav on_key_over(const Key& key, Millis now);
@@ -161,6 +167,7 @@ class PlayScreen final : public Screen {
   int log_max_scroll_ = 0;
   std::string flash_;
   Millis flash_until_ = 0;
+  TurnRecap recap_;  // what the person's last decision did to them, for a moment
   std::string watch_hint_;
   Millis speed_said_until_ = -1;  // -1: not said; 0: to say from the first frame
   bool saying_speed_ = false;     // this frame's header says where the speed came from

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/contest_pace.h"
 #include "core/input_limits.h"
 #include "core/save.h"
 #include "games/registry.h"
@@ -79,6 +80,9 @@ GameSettings parse_game(const GameInfo& info, const nlohmann::json& j) {
                       [&](const ParamInfo& p) { return p.name == key; }))
         g.options.push_back(kv);
     }
+  if (j.contains("contest_pace") && j["contest_pace"].is_string() &&
+      parse_contest_pace(j["contest_pace"].get<std::string>()))
+    g.contest_pace = j["contest_pace"].get<std::string>();
   return g;
 }
 
@@ -100,6 +104,7 @@ std::string settings_text(const Settings& s) {
   nlohmann::json j;
   j["version"] = kVersion;
   if (s.speed > 0) j["speed"] = s.speed;
+  if (!s.play_forced) j["forced_moves"] = "ask";
   nlohmann::json games = nlohmann::json::object();
   for (const auto& [id, g] : s.games) {
     nlohmann::json one = nlohmann::json::object();
@@ -109,6 +114,7 @@ std::string settings_text(const Settings& s) {
     }
     if (g.chose_variants) one["variants"] = g.variants;
     if (!g.options.empty()) one["options"] = g.options;
+    if (!g.contest_pace.empty()) one["contest_pace"] = g.contest_pace;
     games[id] = std::move(one);
   }
   j["games"] = std::move(games);
@@ -130,6 +136,7 @@ Settings parse_settings(const std::string& text) {
     const int speed = j["speed"].get<int>();
     if (speed >= 1 && speed <= 6) s.speed = speed;
   }
+  if (j.contains("forced_moves") && j["forced_moves"] == "ask") s.play_forced = false;
   if (j.contains("games") && j["games"].is_object())
     for (const auto& [id, g] : j["games"].items())
       if (const GameEntry* entry = builtin_registry().find(id)) {
@@ -267,12 +274,20 @@ std::string SettingsStore::remember_table(const setup::TableRequest& request) {
   g.chose_variants = true;
   g.variants = request.variants;
   g.options = request.options;
+  g.contest_pace = request.contest_pace;
   return save();
 }
 
 std::string SettingsStore::remember_speed(int speed) {
   settings_.speed = speed;
   return save();
+}
+
+std::string SettingsStore::contest_pace_for(const std::string& game) const {
+  const auto it = settings_.games.find(game);
+  if (it == settings_.games.end()) return std::string(contest_pace_name(ContestPace::Relaxed));
+  if (!it->second.contest_pace.empty()) return it->second.contest_pace;
+  return std::string(contest_pace_name(ContestPace::Normal));
 }
 
 void SettingsStore::fill_seats(setup::TableRequest& request) const {

@@ -29,11 +29,15 @@ struct GameSettings {
   bool chose_variants = false;        // the variants page was passed at least once
   std::vector<std::string> variants;  // ticked
   std::vector<std::string> options;   // KEY=VALUE
+  std::string contest_pace;           // "relaxed", "normal", "quick"; "": never chosen
   bool operator==(const GameSettings&) const = default;
 };
 
 struct Settings {
   int speed = 0;  // 1..6; 0: never chosen
+  // "Play forced moves for me": a decision with one legal action is played
+  // without a key (tui/shell/turn_recap.h). On unless turned off.
+  bool play_forced = true;
   std::map<std::string, GameSettings> games;
   bool operator==(const Settings&) const = default;
 };
@@ -68,6 +72,10 @@ class SettingsStore {
   // options (only when it names none of either).
   void fill_seats(setup::TableRequest& request) const;
   bool fill_variants(setup::TableRequest& request) const;
+  // The computers' pace in timed contests to offer for `game`: the one last
+  // chosen; "relaxed" when no game of it was ever started here (a newcomer
+  // reads the cards first); else "normal".
+  std::string contest_pace_for(const std::string& game) const;
   // The speed to start a game at.
   int speed_or(int fallback) const { return settings_.speed > 0 ? settings_.speed : fallback; }
 

@@ -48,6 +48,7 @@ std::unique_ptr<Screen> first_screen(AppContext& ctx, const ShellOptions& option
       throw OptionError(fmt::format("{} is for {} to {} players, not {}", info.name, info.min_players,
                                     info.max_players, options.start_game.players));
     if (!options.start_game.seed_text.empty()) setup::parse_seed(options.start_game.seed_text);
+    setup::contest_pace_of(options.start_game);  // a bad --contest-pace fails before the screen opens
     return make_seats_screen(ctx, options.start_game);
   }
   return make_title_screen(ctx);
