@@ -104,6 +104,11 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   for (const auto& o : pv.options)
     needs.prompt_width = std::max(needs.prompt_width, static_cast<int>(o.size()) + 6);
   GameLayout l = layout_game(w, h, needs);
+  if (l.wide) {
+    // The Players panel as tall as its words wrapped whole need.
+    needs.players_rows = players_panel_rows(l.players.w, c.unicode());
+    l = layout_game(w, h, needs);
+  }
   PromptView prompt = build_prompt(l.prompt.w, c.unicode(), now);
   const bool deciding_now =
       s.phase() == Phase::HumanTurn ||
@@ -128,16 +133,16 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     if (!l.strip.empty()) draw_strip(c, l.strip);
     if (!l.players.empty()) draw_players(c, l.players);
     draw_board(c, l.board, now);
-    draw_rule(c, l);
     draw_prompt(c, l.prompt, prompt);
-    draw_log(c, l.log);
+    draw_rule(c, l);  // after the prompt: a recap there when the log has no rows left
+    draw_log(c, l.log.empty() ? spare_log_rect(l) : l.log);
     if (s.phase() == Phase::Over)
       draw_over(c);
     else if (!lost().empty())
       draw_lost(c);
   }
   c.fill(0, h - 1, w, 1, U' ');
-  draw_help_line(c, 1, h - 1, w - 2, help_items(c.unicode()));
+  draw_help_line(c, 1, h - 1, w - 2, named_help(help_items(c.unicode())));
 }
 
 void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
@@ -221,16 +226,16 @@ void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
   });
   int y = in.y;
   for (PlayerId p : order) {
-    if (y + 1 >= in.bottom() + 1) break;
     const SeatPanel& seat = seats_[static_cast<std::size_t>(p)];
+    const std::vector<std::string> about = seat_about(seat, in.w - 2, c.unicode());
+    if (y + static_cast<int>(about.size()) >= in.bottom() + 1) break;
     const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
     c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
     c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
     const std::string place = seat.place > 0 ? place_name(seat.place) : std::string();
     c.text(in.right() - utf8_length(place), y, place, seat.place == 1 ? style::kGood : style::kDim);
-    const std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
-    c.text(in.x + 2, y + 1, fmt::format("{} · {}", kind, seat.detail), style::kDim, in.w - 2);
-    y += 2;
+    for (const std::string& line : about) c.text(in.x + 2, ++y, line, style::kDim, in.w - 2);
+    ++y;
   }
 }
 
@@ -263,7 +268,10 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     c.text(l.log.x + 1, l.log.y - 1, " Log ", style::kBold);
     c.text(l.log.right() - 9, l.log.y - 1, " l: all ", style::kDim);
   } else if (l.log.empty()) {
-    c.text(c.width() - 16, l.rule_y, " l: the log ", style::kDim);
+    if (spare_log_rect(l).empty())
+      draw_recap(c, l.rule_y, 3 + utf8_length(title), c.width());
+    else
+      c.text(c.width() - 16, l.rule_y, " l: the log ", style::kDim);
   } else {
     c.put(l.divider_x, l.rule_y, c.unicode() ? U'┬' : U'+', style::kFrame);
     c.vline(l.divider_x, l.rule_y + 1, l.prompt.h, style::kFrame);
@@ -282,6 +290,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       pv.head.push_back(std::move(line));
   };
   auto foot = [&](std::string_view text) {
+    pv.foot_starts.push_back(pv.foot.size());
     for (auto& line : wrap_styled(styled(canvas_form(text, unicode), style::kDim), w))
       pv.foot.push_back(std::move(line));
   };
@@ -405,8 +414,11 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
   }
   (void)now;
-  if (!flash_.empty() && pv.head_min <= 1)
+  if (!flash_.empty() && pv.head_min <= 1) {
     pv.foot.insert(pv.foot.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
+    for (std::size_t& start : pv.foot_starts) ++start;
+    pv.foot_starts.insert(pv.foot_starts.begin(), 0);
+  }
   return pv;
 }
 
@@ -447,8 +459,10 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   int last = count - 1;
   int used = 0;
   for (int i = 0; i < count; ++i) used += height(i);
-  if (count > 0 && used > rows - head_min) {
-    const int budget = std::max(rows - head_min, std::min(rows, height(cursor)));
+  const bool partial = count > 0 && used > rows - head_min;
+  if (partial) {
+    // One row says how many more there are (play_fit.cpp): the arrows alone were missed.
+    const int budget = std::max(rows - head_min - 1, std::min(rows - 1, height(cursor)));
     first = last = cursor;
     used = height(cursor);
     for (bool grew = true; grew;) {
@@ -463,7 +477,7 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
       }
     }
   }
-  const int opt_rows = std::min(rows, count > 0 ? used : 0);
+  const int opt_rows = std::min(rows - (partial ? 1 : 0), count > 0 ? used : 0);
   const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
   int y = r.y;
   for (int i = 0; i < head_rows; ++i) {
@@ -497,10 +511,10 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
     if (last + 1 < count)
       c.put(r.right() - 1, options_rect_.bottom() - 1, c.unicode() ? U'↓' : U'v', style::kDim);
   }
-  for (const auto& l : p.foot) {
-    if (y >= r.bottom()) break;
-    draw_styled(c, x, y++, l, w);
-  }
+  options_hidden_ = partial ? count - (last - first + 1) : 0;
+  if (partial && y < r.bottom()) draw_more_options(c, Rect{x, y++, w, 1}, first, count - 1 - last);
+  y = draw_foot(c, Rect{x, y, w, r.bottom() - y}, p);
+  prompt_rows_used_ = y - r.y;
 }
 
 int PlayScreen::option_at(const Key& key) const {
