@@ -64,9 +64,10 @@ std::string short_card(const BonusCard& b) {
 }  // namespace
 
 std::string ScrapRacerState::legend() const {
+  // Every racer of the game, dealt or not (the legend is asked at any time).
   std::string racers;
-  for (int r = 0; r < n_racers_; ++r)
-    racers += fmt::format("{}{} {}", racers.empty() ? "" : ", ", info(r).letter, name(r));
+  for (const RacerInfo& r : data().racers)
+    racers += fmt::format("{}{} {}", racers.empty() ? "" : ", ", r.letter, r.name);
   return fmt::format(
       "The track: [  ] a straight space, (  ) a curve, F> the finish line before space 1; numbers every "
       "fifth "

@@ -113,7 +113,10 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   const bool deciding_now =
       s.phase() == Phase::HumanTurn ||
       ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty());
-  if (!l.wide && deciding_now && prompt_rows_needed(prompt, l.prompt.w) > l.prompt.h) {
+  // A result held on screen (a contest's, the person's own turn's) reads whole too.
+  const bool result_now =
+      s.phase() == Phase::Computers && (!s.contest_result().empty() || !s.turn_result().empty());
+  if (!l.wide && (deciding_now || result_now) && prompt_rows_needed(prompt, l.prompt.w) > l.prompt.h) {
     // Options or contest keys that do not fit whole beside the log: the
     // decision takes the full width while it is open (the log is one key away).
     GameLayoutNeeds full = needs;
@@ -213,32 +216,6 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
   }
 }
 
-// Wide windows: a small panel per player in the sidebar.
-void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
-  const PlayTable& s = *t_;
-  const std::vector<PlayerId>& acting = actors_;
-  const Rect in = frame(c, r, "Players");
-  // In standings order.
-  std::vector<PlayerId> order;
-  for (std::size_t p = 0; p < seats_.size(); ++p) order.push_back(static_cast<PlayerId>(p));
-  std::stable_sort(order.begin(), order.end(), [&](PlayerId a, PlayerId b) {
-    return seats_[static_cast<std::size_t>(a)].place < seats_[static_cast<std::size_t>(b)].place;
-  });
-  int y = in.y;
-  for (PlayerId p : order) {
-    const SeatPanel& seat = seats_[static_cast<std::size_t>(p)];
-    const std::vector<std::string> about = seat_about(seat, in.w - 2, c.unicode());
-    if (y + static_cast<int>(about.size()) >= in.bottom() + 1) break;
-    const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
-    c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
-    c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
-    const std::string place = seat.place > 0 ? place_name(seat.place) : std::string();
-    c.text(in.right() - utf8_length(place), y, place, seat.place == 1 ? style::kGood : style::kDim);
-    for (const std::string& line : about) c.text(in.x + 2, ++y, line, style::kDim, in.w - 2);
-    ++y;
-  }
-}
-
 void PlayScreen::draw_board(Canvas& c, const Rect& r, Millis now) const {
   Canvas board(r.w, r.h, c.unicode());
   t_->draw_board(board, now);
@@ -260,6 +237,8 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     default: title = demo() ? "Demo" : shared() ? "Table" : "Computers"; break;
   }
   if (s.phase() == Phase::Computers && !s.contest_result().empty()) title = "Result";
+  if (s.phase() == Phase::Computers && !s.turn_result().empty())
+    title = s.humans().size() == 1 ? "Your turn" : "The last turn";
   c.text(1, l.rule_y, " " + title + " ", style::kBold);
   if (l.wide) {
     c.vline(l.divider_x, 1, c.height() - 2, style::kFrame);
@@ -332,7 +311,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
     case Phase::Computers: {
       // A contest just ended: who won what and why, until a key or ~2 s.
-      if (const std::vector<std::string> result = s.contest_result(); !result.empty()) {
+      std::vector<std::string> result = s.contest_result();
+      if (result.empty()) result = s.turn_result();  // the person's own turn, held a moment
+      if (!result.empty()) {
         for (std::size_t i = 0; i < result.size(); ++i)
           head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
         if (!demo() && !shared()) foot("Space or Enter: go on now.");

@@ -47,21 +47,6 @@ std::vector<HelpItem> PlayScreen::named_help(std::vector<HelpItem> items) const 
   return items;
 }
 
-std::vector<std::string> PlayScreen::seat_about(const SeatPanel& seat, int width, bool unicode) {
-  const std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
-  const std::string text = seat.detail.empty() ? kind : kind + " · " + seat.detail;
-  std::vector<std::string> lines = wrap(canvas_form(text, unicode), std::max(8, width));
-  if (lines.empty()) lines.emplace_back();
-  return lines;
-}
-
-int PlayScreen::players_panel_rows(int width, bool unicode) const {
-  int rows = 2;  // the frame
-  for (const SeatPanel& seat : seats_)
-    rows += 1 + static_cast<int>(seat_about(seat, width - 4, unicode).size());
-  return rows;
-}
-
 Rect PlayScreen::spare_log_rect(const GameLayout& l) const {
   // One row apart from the decision, and two lines of log at least.
   const int top = l.prompt.y + prompt_rows_used_ + 1;

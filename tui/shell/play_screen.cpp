@@ -512,7 +512,8 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     return Nav::stay();
   const Cmd cmd = command(Context::Game, key);
   // Enter waves a contest's result on, as Space does.
-  if (t.phase() == Phase::Computers && cmd == Cmd::Select && !t.contest_result().empty()) {
+  if (t.phase() == Phase::Computers && cmd == Cmd::Select &&
+      (!t.contest_result().empty() || !t.turn_result().empty())) {
     if (local_) local_->skip(now);  // a shared table's host holds its result
     return Nav::stay();
   }
