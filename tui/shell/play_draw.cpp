@@ -145,7 +145,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
       draw_lost(c);
   }
   c.fill(0, h - 1, w, 1, U' ');
-  draw_help_line(c, 1, h - 1, w - 2, named_help(help_items(c.unicode())));
+  draw_help_line(c, 1, h - 1, w - 2, named_help(help_items(c.unicode()), w - 2));
 }
 
 void PlayScreen::draw_header(Canvas& c, const Rect& r) const {

@@ -19,7 +19,11 @@ void PlayScreen::draw_more_options(Canvas& c, const Rect& r, int above, int belo
     where += fmt::format("{}{}{} more above", where.empty() ? "" : ", ", uni ? "↑ " : "^ ", above);
   StyledText t;
   append(t, where, style::kAccent);
-  append(t, uni ? ": ↑↓ (or k j) show them" : ": Up/Down (or k j) show them", style::kDim);
+  // Arrows the game takes (a sliding puzzle) leave k and j to the options.
+  if (arrows_to_game(deciding()))
+    append(t, ": k j show them", style::kDim);
+  else
+    append(t, uni ? ": ↑↓ (or k j) show them" : ": Up/Down (or k j) show them", style::kDim);
   draw_styled(c, r.x, r.y, t, r.w);
 }
 
@@ -35,15 +39,26 @@ int PlayScreen::draw_foot(Canvas& c, const Rect& r, const PromptView& p) {
   return y;
 }
 
-std::vector<HelpItem> PlayScreen::named_help(std::vector<HelpItem> items) const {
+std::vector<HelpItem> PlayScreen::named_help(std::vector<HelpItem> items, int width) const {
+  bool named_more = false;
   for (HelpItem& it : items) {
-    if (it.keys == "?" && it.what == "keys") {
-      if (has_legend_ < 0) has_legend_ = board_legend().empty() ? 0 : 1;
-      if (has_legend_ > 0) it.what = "keys+legend";
-    }
     // Options out of sight: the arrows show them (the row above the help says how many).
-    if (it.what == "choose" && options_hidden_ > 0) it.what = "more";
+    if (it.what == "choose" && options_hidden_ > 0) {
+      it.what = "more";
+      named_more = true;
+    }
   }
+  // Arrows the game takes: k and j move the highlight, and show the rest.
+  if (options_hidden_ > 0 && !named_more && !items.empty())
+    items.insert(items.begin() + 1, HelpItem{"k j", "more"});
+  if (has_legend_ < 0) has_legend_ = board_legend().empty() ? 0 : 1;
+  if (has_legend_ <= 0) return items;
+  int total = 0;
+  for (const HelpItem& it : items) total += utf8_length(it.keys) + 1 + utf8_length(it.what) + 2;
+  for (HelpItem& it : items)
+    if (it.keys == "?" && it.what == "keys")
+      // The keys page shows the legend first: named in full where it fits, else by the legend.
+      it.what = total - 2 + 7 <= width ? "keys+legend" : "legend";
   return items;
 }
 

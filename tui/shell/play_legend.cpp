@@ -41,7 +41,8 @@ std::vector<ReaderLine> legend_document(const std::string& legend, bool unicode)
 std::unique_ptr<Screen> PlayScreen::keys_and_legend_page() const {
   std::vector<ReaderLine> lines = legend_document(board_legend(), ctx_.unicode);
   for (ReaderLine& l : keys_document(ctx_.unicode)) lines.push_back(std::move(l));
-  return make_reader_screen(lines.size() > 1 ? "Symbols and keys" : "Keys", std::move(lines), U'?');
+  std::string title = lines.size() > 1 ? "Symbols and keys" : "Keys";
+  return make_reader_screen(std::move(title), std::move(lines), U'?');
 }
 
 }  // namespace rt::shell

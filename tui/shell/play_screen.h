@@ -127,7 +127,7 @@ class PlayScreen final : public Screen {
   static int draw_foot(Canvas& c, const Rect& r, const PromptView& p);
   // The key help as drawn: "?" names the legend, the arrows the options
   // out of sight.
-  std::vector<HelpItem> named_help(std::vector<HelpItem> items) const;
+  std::vector<HelpItem> named_help(std::vector<HelpItem> items, int width) const;
   // A seat's lines under its name in the Players panel ("computer, normal ·
   // Peter Perfect, 4th of 6"), wrapped at words to `width` (play_fit.cpp).
   static std::vector<std::string> seat_about(const SeatPanel& seat, int width, bool unicode);
