@@ -94,6 +94,7 @@ class GoWackyState final : public State {
   Standings standings() const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new GoWackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
+  std::string legend() const override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;

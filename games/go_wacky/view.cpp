@@ -52,6 +52,23 @@ int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight =
 
 }  // namespace
 
+std::string GoWackyState::legend() const {
+  const Deck& d = deck();
+  std::string colours;
+  for (std::size_t k = 0; k < d.colour_ids.size() && k < d.colour_letters.size(); ++k)
+    colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", d.colour_letters[k], d.colour_ids[k]);
+  return fmt::format(
+      "Cards: [R/B] is a card of the colours its letters name ({}).\n"
+      "  EGW: Everybody Go Wacky!  GW: Go Wacky!  RnR: Round 'n Round  BE: Bull's-eye (a contest card, with "
+      "its colours after the code).\n"
+      "  In your hand, the cards drawn bold match the top of the Play Pile.\n"
+      "Players: > marks who acts; die: the symbol on their die; hand: cards held; won: cards won, with a "
+      "bar.\n"
+      "Bull's-eye: | is the centre, = the card, v the needle; each throw's distance from the centre (miss: "
+      "off the card).",
+      colours);
+}
+
 void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   const Deck& d = deck();
   const int n = num_players();

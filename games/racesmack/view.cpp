@@ -91,7 +91,9 @@ std::string RacesmackState::legend() const {
   const Data& d = data();
   std::string shapes;
   for (const Component& sh : d.shapes)
-    shapes += fmt::format("{}{} {}", shapes.empty() ? "" : ", ", sh.ascii, sh.name);
+    // The full screen draws the glyph, a plain terminal the ASCII code: both named.
+    shapes += fmt::format("{}{} {}{}", shapes.empty() ? "" : ", ", sh.ascii, sh.name,
+                          sh.glyph.empty() || sh.glyph == sh.ascii ? std::string() : " (" + sh.glyph + ")");
   std::string colours;
   for (const Component& co : d.colours)
     colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", co.letter, co.name);

@@ -92,6 +92,7 @@ class RcRacerState final : public State {
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
+  std::string legend() const override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;
   // The race phase, command by command: one picture after each command of
   // the last step (only while narrating).

@@ -65,6 +65,19 @@ int column_of(const Track& t, int row) {
 
 }  // namespace
 
+std::string RcRacerState::legend() const {
+  return "The track runs to the right, lane 1 (Blue edge) on top to lane 5 (Red edge); above it, each "
+         "board's "
+         "code (S start, F finish) and | the finish line.\n"
+         "  . floor  X obstacle  # impassable  ~ water  : carpet  , grass  ^ speeder\n"
+         "  A-D: the players' cars (a-d: lying down; &: cars sharing a space); 1-4: starting spaces at "
+         "set-up.\n"
+         "  * the path your program would drive, @ where it ends.\n"
+         "Players: Batt batteries, Shld energy shields, Smile the smile card, Place, Status (slides made).\n"
+         "Controller: rows 2 and 3 (marked >) are the program run this round; [gap] is the empty space the "
+         "tiles slide into.";
+}
+
 void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   if (ctx.frame >= 0 && ctx.frame < static_cast<int>(frames_.size())) {
     // A picture of the race phase: the cars as they were after one command.

@@ -90,6 +90,7 @@ class ScrapRacerState final : public State {
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new ScrapRacerState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
+  std::string legend() const override;
   void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;

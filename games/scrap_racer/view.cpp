@@ -63,6 +63,23 @@ std::string short_card(const BonusCard& b) {
 
 }  // namespace
 
+std::string ScrapRacerState::legend() const {
+  // Every racer of the game, dealt or not (the legend is asked at any time).
+  std::string racers;
+  for (const RacerInfo& r : data().racers)
+    racers += fmt::format("{}{} {}", racers.empty() ? "" : ", ", r.letter, r.name);
+  return fmt::format(
+      "The track: [  ] a straight space, (  ) a curve, F> the finish line before space 1; numbers every "
+      "fifth "
+      "space.\n"
+      "  * a face-down Boost marker; . an empty Boost space; letters are racers ({}), the racer moving drawn "
+      "reversed; + more racers on one space.\n"
+      "Dashboards: > marks the racer moving; laps: lap markers of {}; position: space and lap; boost R/+-/T: "
+      "Boost markers Re-roll / Plus-minus / Turn; markers: bonus markers toward a bonus card (filled: "
+      "collected); cards: bonus cards held (shared: a team's, shown on its leader).",
+      racers, kLaps);
+}
+
 void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
   const Data& d = data();
   const Track& t = track();

@@ -352,6 +352,8 @@ class WackyState final : public State {
   std::string skipped_spaces(int from, int dir, int skipped) const;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new WackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
+  std::string legend() const override;
+  std::string power_label(PlayerId p, int i) const;  // view.cpp: a power as the board lists it
   void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;

@@ -58,6 +58,37 @@ std::string trap_label(const WackyState& s, int p, const ViewContext& ctx) {
 
 }  // namespace
 
+std::string WackyState::legend() const {
+  const Catalog& c = catalog();
+  auto list = [](const auto& items, auto code, auto name) {
+    std::string out;
+    for (const auto& it : items) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", code(it), name(it));
+    return out;
+  };
+  const auto short_of = [](const auto& t) { return t.short_name; };
+  const auto name_of = [](const auto& t) { return t.name; };
+  return fmt::format(
+      "The course, rear to front: 00 is the Mean Machine's spot, S1-S6 the Starting Board, then the tiles by "
+      "number. Under each number: the terrain, a face-down Trap, then up to two racers.\n"
+      "  terrains: {} (lower case: a starting space); any: every terrain; GAS Gas Station; FIN Finish Line\n"
+      "  Special tiles: {}\n"
+      "  [?] (?? when narrow): a face-down Trap; a Trap's code once you have looked at it: {}\n"
+      "  racers: {}; your own racer is drawn reversed; +2: two more racers on a crowded space\n"
+      "DD: Dick Dastardly's Mean Machine. An arrow at either end: more course that way (with how many racers "
+      "are out of sight behind).\n"
+      "> marks the racer whose turn it is. Your powers: (used) once used this race, the others ready.",
+      list(c.terrains, short_of, name_of), list(c.specials, short_of, name_of),
+      list(c.traps, short_of, name_of),
+      list(
+          c.teams, [](const Team& t) { return t.code; }, name_of));
+}
+
+// "Convert!" when it can still be used, "Convert! (used)" once used: the
+// line of four fits 80 columns, so a small window keeps a row for the question.
+std::string WackyState::power_label(PlayerId p, int i) const {
+  return exhausted(p, i) ? power_name(p, i) + " (used)" : power_name(p, i);
+}
+
 void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
   const Catalog& c = catalog();
   const Style bold{Color::Default, Color::Default, attr::kBold};
@@ -86,57 +117,6 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     return;
   }
 
-  // The course window: 4 columns a tile, or 3 (two-letter labels) when the whole
-  // field would not fit otherwise; past that, the leader stays in sight.
-  int lo = last_pos();
-  const int hi = leader_pos();
-  if (!dast_out_) lo = std::min(lo, static_cast<int>(dast_));  // -1: the 00 spot
-  int col = kCol;
-  if ((width - kCol) / kCol < hi - std::max(lo, 0) + 2) col = kCol - 1;
-  const int fit = std::max(1, (width - kCol) / col);
-  int first = std::max(0, std::min(lo - 1, c.num_pos - fit));
-  if (hi > first + fit - 1) first = hi - fit + 1;
-  const int last = std::min(c.num_pos - 1, first + fit - 1);
-  const int x0 = kCol;
-  const int label = col - 1;  // characters of a label
-  const int yd = y, yn = y + 1, yk = y + 2, yt = y + 3, ys = y + 4;
-  // Left margin: the 00 spot, or an arrow and how many racers are out of sight behind.
-  if (first == 0) {
-    cv.text(0, yn, "00", dim);
-  } else {
-    cv.put(0, yk, cv.glyphs().arrow_l, dim);
-    int behind = 0;
-    for (int s = 0; s < kField; ++s) behind += pos(s) < first;
-    if (behind) cv.text(1, yk, fmt::format("{}", behind), bold);
-  }
-  const Style dd{Color::Magenta, Color::Default, attr::kBold};
-  if (!dast_out_ && dast_ < 0 && first == 0) cv.text(0, yd, "DD", dd);
-  for (int p = first; p <= last; ++p) {
-    const int x = x0 + (p - first) * col;
-    const std::string num = is_start(p) ? fmt::format("S{}", p + 1) : fmt::format("{:>2}", tile_number(p));
-    cv.text(x, yn, num, p == c.gas_pos || p == c.finish_pos ? bold : dim);
-    cv.text(x, yk, kind_label(*this, p), kind_style(*this, p), label);
-    std::string mark = trap_label(*this, p, ctx);
-    if (label == 2 && mark == "[?]") mark = "??";
-    cv.text(x, yt, mark, Style{Color::Red, Color::Default, attr::kBold}, label);
-    if (!dast_out_ && dast_ == p) cv.text(x, yd, "DD", dd);
-    int row = 0;
-    const int here = occupancy(p);
-    for (int s = 0; s < kField && row < 2; ++s) {
-      if (pos(s) != p) continue;
-      if (row == 1 && here > 2) {
-        cv.text(x, ys + 1, fmt::format("+{}", here - 1), bold);  // a crowded Swamp
-        break;
-      }
-      const bool mine = ctx.viewer >= 0 && owner(s) == ctx.viewer;
-      Style st = neutral(s) ? dim : bold;
-      if (mine) st.attrs |= attr::kReverse;
-      cv.text(x, ys + row, c.teams[static_cast<std::size_t>(team_of(s))].code, st);
-      ++row;
-    }
-  }
-  if (last < c.num_pos - 1) cv.put(std::min(width - 1, x0 + fit * col), yk, cv.glyphs().arrow_r, dim);
-  y += 6;
   // Rows short (80x24): every racer and the viewer's hand first; the legend,
   // the spacer and the deck line only when there is room for them too.
   int hand_rows = 0;
@@ -145,8 +125,7 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     int x = 2 + utf8_length("powers:") + 1;
     hand_rows += 2;
     for (int i = 0; i < kPowers; ++i) {
-      const int len =
-          utf8_length(fmt::format("{} ({})", power_name(p, i), exhausted(p, i) ? "used" : "ready"));
+      const int len = utf8_length(power_label(p, i));
       if (x + len > width) {
         ++hand_rows;
         x = 2;
@@ -154,16 +133,85 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
       x += len + 2;
     }
   }
-  int spare = cv.height() - (y + hand_rows + kField);
-  const bool show_legend = spare-- > 0;
-  const bool show_spacer = spare-- > 0;
+
+  // The course window: 4 columns a tile, or 3 (two-letter labels) when the whole
+  // field would not fit otherwise; past that, the leader stays in sight. With
+  // rows to spare (a large window), the whole course in two rows of tiles.
+  const Style dd{Color::Magenta, Color::Default, attr::kBold};
+  int course_col = kCol;
+  auto draw_course = [&](int first, int last, int col, int at, bool wrapped = false) {
+    const int x0 = kCol;
+    const int label = col - 1;  // characters of a label
+    const int yd = at, yn = at + 1, yk = at + 2, yt = at + 3, ys = at + 4;
+    // Left margin: the 00 spot, or an arrow and how many racers are out of sight behind.
+    if (first == 0) {
+      cv.text(0, yn, "00", dim);
+    } else if (!wrapped) {
+      cv.put(0, yk, cv.glyphs().arrow_l, dim);
+      int behind = 0;
+      for (int s = 0; s < kField; ++s) behind += pos(s) < first;
+      if (behind) cv.text(1, yk, fmt::format("{}", behind), bold);
+    }
+    if (!dast_out_ && dast_ < 0 && first == 0) cv.text(0, yd, "DD", dd);
+    for (int p = first; p <= last; ++p) {
+      const int x = x0 + (p - first) * col;
+      const std::string num = is_start(p) ? fmt::format("S{}", p + 1) : fmt::format("{:>2}", tile_number(p));
+      cv.text(x, yn, num, p == c.gas_pos || p == c.finish_pos ? bold : dim);
+      cv.text(x, yk, kind_label(*this, p), kind_style(*this, p), label);
+      std::string mark = trap_label(*this, p, ctx);
+      if (label == 2 && mark == "[?]") mark = "??";
+      cv.text(x, yt, mark, Style{Color::Red, Color::Default, attr::kBold}, label);
+      if (!dast_out_ && dast_ == p) cv.text(x, yd, "DD", dd);
+      int row = 0;
+      const int here = occupancy(p);
+      for (int s = 0; s < kField && row < 2; ++s) {
+        if (pos(s) != p) continue;
+        if (row == 1 && here > 2) {
+          cv.text(x, ys + 1, fmt::format("+{}", here - 1), bold);  // a crowded Swamp
+          break;
+        }
+        const bool mine = ctx.viewer >= 0 && owner(s) == ctx.viewer;
+        Style st = neutral(s) ? dim : bold;
+        if (mine) st.attrs |= attr::kReverse;
+        cv.text(x, ys + row, c.teams[static_cast<std::size_t>(team_of(s))].code, st);
+        ++row;
+      }
+    }
+    if (last < c.num_pos - 1)
+      cv.put(std::min(width - 1, x0 + (last - first + 1) * col), yk, cv.glyphs().arrow_r, dim);
+  };
+  const int whole_fit = std::max(1, (width - kCol) / kCol);
+  if (c.num_pos > whole_fit && c.num_pos <= 2 * whole_fit && cv.height() >= y + 12 + hand_rows + kField) {
+    // The course wraps: its second row goes on where the first stops.
+    draw_course(0, whole_fit - 1, kCol, y);
+    draw_course(whole_fit, c.num_pos - 1, kCol, y + 6, true);
+    y += 12;
+  } else {
+    int lo = last_pos();
+    const int hi = leader_pos();
+    if (!dast_out_) lo = std::min(lo, static_cast<int>(dast_));  // -1: the 00 spot
+    int col = kCol;
+    if ((width - kCol) / kCol < hi - std::max(lo, 0) + 2) col = kCol - 1;
+    const int fit = std::max(1, (width - kCol) / col);
+    int first = std::max(0, std::min(lo - 1, c.num_pos - fit));
+    if (hi > first + fit - 1) first = hi - fit + 1;
+    const int last = std::min(c.num_pos - 1, first + fit - 1);
+    draw_course(first, last, col, y);
+    course_col = col;
+    y += 6;
+  }
+  // All three (legend, spacer, piles) or none: rows left over go to the question under the board
+  // (the "?" page explains the codes at any size).
+  const int spare = cv.height() - (y + hand_rows + kField);
+  const bool show_legend = spare >= 3;
+  const bool show_spacer = spare >= 3;
   if (show_legend) {  // else the rules screen explains DD and face-down Traps
     if (dast_out_)
       cv.text(0, y, "Dastardly is out of the race.", dim);
     else
       cv.text(0, y,
               fmt::format("DD = the Mean Machine, on {}.  {} = face-down Trap.", tile_name(dast_),
-                          col == kCol ? "[?]" : "??"),
+                          course_col == kCol ? "[?]" : "??"),
               dim);
     ++y;
   }
@@ -189,7 +237,7 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     if (y >= cv.height()) break;
     x = 2 + cv.text(2, y, "powers:", dim) + 1;
     for (int i = 0; i < kPowers; ++i) {
-      const std::string label = fmt::format("{} ({})", power_name(p, i), exhausted(p, i) ? "used" : "ready");
+      const std::string label = power_label(p, i);
       if (x + utf8_length(label) > width) {
         ++y;
         x = 2;
@@ -238,13 +286,16 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
     cv.text(who_x + 22, y, status, dim, std::max(0, width - who_x - 22));
     ++y;
   }
-  if (y < cv.height())
-    cv.text(0, y,
-            fmt::format(
-                "Deck {}  Discard {}{}  Traps left {}", deck_total(), discard_total(),
-                top_ >= 0 ? " (top " + c.terrains[static_cast<std::size_t>(top_)].name + ")" : std::string(),
-                trap_deck_total()),
-            dim);
+  // The piles: a line of their own with room to spare, else beside the
+  // header when it fits there (a row left to the question in a small window).
+  const std::string piles = fmt::format(
+      "Deck {}  Discard {}{}  Traps left {}", deck_total(), discard_total(),
+      top_ >= 0 ? " (top " + c.terrains[static_cast<std::size_t>(top_)].name + ")" : std::string(),
+      trap_deck_total());
+  if (show_spacer && y < cv.height())
+    cv.text(0, y, piles, dim);
+  else if (utf8_length(head) + 3 + utf8_length(piles) <= width)
+    cv.text(width - utf8_length(piles), 0, piles, dim);
 }
 
 }  // namespace rt::wacky_races

@@ -38,7 +38,8 @@ GameLayout layout_game(int cols, int rows, const GameLayoutNeeds& needs) {
     l.rule_y = body_top + board_rows;
     l.prompt = Rect{0, l.rule_y + 1, main_w, rows - 1 - (l.rule_y + 1)};
     const int side_x = main_w + 2;
-    const int players_rows = std::min(body_rows / 2, needs.players * 2 + 2);
+    const int players_rows =
+        std::min(body_rows / 2, needs.players_rows > 0 ? needs.players_rows : needs.players * 2 + 2);
     l.players = Rect{side_x, body_top, cols - side_x, players_rows};
     // A title row, then the log.
     l.log = Rect{side_x, body_top + players_rows + 1, cols - side_x, body_rows - players_rows - 1};

@@ -18,6 +18,7 @@ struct GameLayoutNeeds {
   int board_rows = 12;  // rows the game's view uses (its content height)
   int prompt_rows = 6;  // the prompt, its options and a spare line
   int players = 4;
+  int players_rows = 0;      // wide windows: rows the Players panel needs (0: two a player)
   int prompt_width = 0;      // columns the longest option wants (narrow windows)
   bool full_prompt = false;  // narrow windows: the prompt takes the full width, no log
 };

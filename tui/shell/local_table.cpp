@@ -83,6 +83,7 @@ class LocalTable final : public PlayTable, public LocalControls {
     return "Computers' turn";
   }
   std::vector<std::string> contest_result() const override { return s_->contest_result(); }
+  std::vector<std::string> turn_result() const override { return s_->turn_result(); }
   int picture() const override { return s_->picture(); }
   std::string result_summary() const override { return s_->state().standings().summary; }
   std::string non_seat_winner() const override { return s_->state().standings().non_seat_winner; }

@@ -105,11 +105,19 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   for (const auto& o : pv.options)
     needs.prompt_width = std::max(needs.prompt_width, static_cast<int>(o.size()) + 6);
   GameLayout l = layout_game(w, h, needs);
+  if (l.wide) {
+    // The Players panel as tall as its words wrapped whole need.
+    needs.players_rows = players_panel_rows(l.players.w, c.unicode());
+    l = layout_game(w, h, needs);
+  }
   PromptView prompt = build_prompt(l.prompt.w, c.unicode(), now);
   const bool deciding_now =
       s.phase() == Phase::HumanTurn ||
       ((s.phase() == Phase::Contest || s.phase() == Phase::GetReady) && !s.contest_humans().empty());
-  if (!l.wide && deciding_now && prompt_rows_needed(prompt, l.prompt.w) > l.prompt.h) {
+  // A result held on screen (a contest's, the person's own turn's) reads whole too.
+  const bool result_now =
+      s.phase() == Phase::Computers && (!s.contest_result().empty() || !s.turn_result().empty());
+  if (!l.wide && (deciding_now || result_now) && prompt_rows_needed(prompt, l.prompt.w) > l.prompt.h) {
     // Options or contest keys that do not fit whole beside the log: the
     // decision takes the full width while it is open (the log is one key away).
     GameLayoutNeeds full = needs;
@@ -129,9 +137,9 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     if (!l.strip.empty()) draw_strip(c, l.strip);
     if (!l.players.empty()) draw_players(c, l.players);
     draw_board(c, l.board, now);
-    draw_rule(c, l);
     draw_prompt(c, l.prompt, prompt);
-    draw_log(c, l.log);
+    draw_rule(c, l);  // after the prompt: a recap there when the log has no rows left
+    draw_log(c, l.log.empty() ? spare_log_rect(l) : l.log);
     if (s.phase() == Phase::Over)
       draw_over(c);
     else if (!lost().empty())
@@ -141,7 +149,7 @@ void PlayScreen::draw(Canvas& c, Millis now) {
   if (talk_.open())  // the talk line takes the key help's row: the question stays
     talk_.draw(c, 1, h - 1, w - 2);
   else
-    draw_help_line(c, 1, h - 1, w - 2, help_items(c.unicode()));
+    draw_help_line(c, 1, h - 1, w - 2, named_help(help_items(c.unicode()), w - 2));
 }
 
 void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
@@ -212,32 +220,6 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
   }
 }
 
-// Wide windows: a small panel per player in the sidebar.
-void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
-  const PlayTable& s = *t_;
-  const std::vector<PlayerId>& acting = actors_;
-  const Rect in = frame(c, r, "Players");
-  // In standings order.
-  std::vector<PlayerId> order;
-  for (std::size_t p = 0; p < seats_.size(); ++p) order.push_back(static_cast<PlayerId>(p));
-  std::stable_sort(order.begin(), order.end(), [&](PlayerId a, PlayerId b) {
-    return seats_[static_cast<std::size_t>(a)].place < seats_[static_cast<std::size_t>(b)].place;
-  });
-  int y = in.y;
-  for (PlayerId p : order) {
-    if (y + 1 >= in.bottom() + 1) break;
-    const SeatPanel& seat = seats_[static_cast<std::size_t>(p)];
-    const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
-    c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
-    c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
-    const std::string place = seat.place > 0 ? place_name(seat.place) : std::string();
-    c.text(in.right() - utf8_length(place), y, place, seat.place == 1 ? style::kGood : style::kDim);
-    const std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
-    c.text(in.x + 2, y + 1, fmt::format("{} · {}", kind, seat.detail), style::kDim, in.w - 2);
-    y += 2;
-  }
-}
-
 void PlayScreen::draw_board(Canvas& c, const Rect& r, Millis now) const {
   Canvas board(r.w, r.h, c.unicode());
   t_->draw_board(board, now);
@@ -259,6 +241,8 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     default: title = demo() ? "Demo" : shared() ? "Table" : "Computers"; break;
   }
   if (s.phase() == Phase::Computers && !s.contest_result().empty()) title = "Result";
+  if (s.phase() == Phase::Computers && !s.turn_result().empty())
+    title = s.humans().size() == 1 ? "Your turn" : "The last turn";
   c.text(1, l.rule_y, " " + title + " ", style::kBold);
   if (l.wide) {
     c.vline(l.divider_x, 1, c.height() - 2, style::kFrame);
@@ -267,7 +251,10 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
     c.text(l.log.x + 1, l.log.y - 1, " Log ", style::kBold);
     c.text(l.log.right() - 9, l.log.y - 1, " l: all ", style::kDim);
   } else if (l.log.empty()) {
-    c.text(c.width() - 16, l.rule_y, " l: the log ", style::kDim);
+    if (spare_log_rect(l).empty())
+      draw_recap(c, l.rule_y, 3 + utf8_length(title), c.width());
+    else
+      c.text(c.width() - 16, l.rule_y, " l: the log ", style::kDim);
   } else {
     c.put(l.divider_x, l.rule_y, c.unicode() ? U'┬' : U'+', style::kFrame);
     c.vline(l.divider_x, l.rule_y + 1, l.prompt.h, style::kFrame);
@@ -286,6 +273,7 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       pv.head.push_back(std::move(line));
   };
   auto foot = [&](std::string_view text) {
+    pv.foot_starts.push_back(pv.foot.size());
     for (auto& line : wrap_styled(styled(canvas_form(text, unicode), style::kDim), w))
       pv.foot.push_back(std::move(line));
   };
@@ -327,7 +315,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
     case Phase::Computers: {
       // A contest just ended: who won what and why, until a key or ~2 s.
-      if (const std::vector<std::string> result = s.contest_result(); !result.empty()) {
+      std::vector<std::string> result = s.contest_result();
+      if (result.empty()) result = s.turn_result();  // the person's own turn, held a moment
+      if (!result.empty()) {
         for (std::size_t i = 0; i < result.size(); ++i)
           head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
         if (!demo() && !shared()) foot("Space or Enter: go on now.");
@@ -411,8 +401,11 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
   }
   (void)now;
-  if (!flash_.empty() && pv.head_min <= 1)
+  if (!flash_.empty() && pv.head_min <= 1) {
     pv.foot.insert(pv.foot.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
+    for (std::size_t& start : pv.foot_starts) ++start;
+    pv.foot_starts.insert(pv.foot_starts.begin(), 0);
+  }
   return pv;
 }
 
@@ -453,8 +446,10 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   int last = count - 1;
   int used = 0;
   for (int i = 0; i < count; ++i) used += height(i);
-  if (count > 0 && used > rows - head_min) {
-    const int budget = std::max(rows - head_min, std::min(rows, height(cursor)));
+  const bool partial = count > 0 && used > rows - head_min;
+  if (partial) {
+    // One row says how many more there are (play_fit.cpp): the arrows alone were missed.
+    const int budget = std::max(rows - head_min - 1, std::min(rows - 1, height(cursor)));
     first = last = cursor;
     used = height(cursor);
     for (bool grew = true; grew;) {
@@ -469,7 +464,7 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
       }
     }
   }
-  const int opt_rows = std::min(rows, count > 0 ? used : 0);
+  const int opt_rows = std::min(rows - (partial ? 1 : 0), count > 0 ? used : 0);
   const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
   int y = r.y;
   for (int i = 0; i < head_rows; ++i) {
@@ -503,10 +498,10 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
     if (last + 1 < count)
       c.put(r.right() - 1, options_rect_.bottom() - 1, c.unicode() ? U'↓' : U'v', style::kDim);
   }
-  for (const auto& l : p.foot) {
-    if (y >= r.bottom()) break;
-    draw_styled(c, x, y++, l, w);
-  }
+  options_hidden_ = partial ? count - (last - first + 1) : 0;
+  if (partial && y < r.bottom()) draw_more_options(c, Rect{x, y++, w, 1}, first, count - 1 - last);
+  y = draw_foot(c, Rect{x, y, w, r.bottom() - y}, p);
+  prompt_rows_used_ = y - r.y;
 }
 
 int PlayScreen::option_at(const Key& key) const {

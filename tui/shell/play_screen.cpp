@@ -388,7 +388,7 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
       return Nav::push(
           make_reader_screen(t_->game_name() + ": rules", rules_document(ctx_, t_->game_id()), U'r'));
     case Cmd::Log: return Nav::push(make_reader_screen("The whole log", log_document(*t_), U'l', true));
-    case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
+    case Cmd::Help: return Nav::push(keys_and_legend_page());
     case Cmd::Save:
       if (!local_) {
         flash("The host saves this table after every move.", now, 2000);
@@ -543,7 +543,8 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
     return Nav::stay();
   const Cmd cmd = command(Context::Game, key);
   // Enter waves a contest's result on, as Space does.
-  if (t.phase() == Phase::Computers && cmd == Cmd::Select && !t.contest_result().empty()) {
+  if (t.phase() == Phase::Computers && cmd == Cmd::Select &&
+      (!t.contest_result().empty() || !t.turn_result().empty())) {
     if (local_) local_->skip(now);  // a shared table's host holds its result
     return Nav::stay();
   }

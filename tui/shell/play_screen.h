@@ -25,6 +25,9 @@ namespace rt::shell {
 // point with a known stand-in becomes the stand-in (several columns for
 // some), so wrapping counts the columns the text really takes.
 std::string canvas_form(std::string_view utf8, bool unicode);
+// A game's legend (State::legend) as the lines of a reader page, under a
+// title; empty for an empty legend.
+std::vector<ReaderLine> legend_document(const std::string& legend, bool unicode);
 
 class PlayScreen final : public Screen {
  public:
@@ -115,7 +118,8 @@ class PlayScreen final : public Screen {
     std::vector<StyledText> options;
     int cursor = -1;
     std::vector<StyledText> foot;
-    int head_min = 1;  // rows of head kept when the options are many
+    int head_min = 1;                      // rows of head kept when the options are many
+    std::vector<std::size_t> foot_starts;  // where each hint of the foot starts: drawn whole or not at all
   };
   PromptView build_prompt(int width, bool unicode, Millis now) const;
   int measure_board(int width, int max_rows, bool unicode, Millis now) const;
@@ -131,6 +135,25 @@ class PlayScreen final : public Screen {
   static std::vector<std::vector<StyledText>> wrap_options(const PromptView& p, int width);
   // Rows a prompt r_w wide needs to show the question and every option whole.
   static int prompt_rows_needed(const PromptView& p, int r_w);
+  // Under options that do not all fit: how many more, and the keys that show them (play_fit.cpp).
+  void draw_more_options(Canvas& c, const Rect& r, int above, int below) const;
+  // The foot's hints that fit whole; returns the row after the last drawn.
+  static int draw_foot(Canvas& c, const Rect& r, const PromptView& p);
+  // The key help as drawn: "?" names the legend, the arrows the options
+  // out of sight.
+  std::vector<HelpItem> named_help(std::vector<HelpItem> items, int width) const;
+  // A seat's lines under its name in the Players panel ("computer, normal ·
+  // Peter Perfect, 4th of 6"), wrapped at words to `width` (play_fit.cpp).
+  static std::vector<std::string> seat_about(const SeatPanel& seat, int width, bool unicode);
+  // Rows the Players panel needs at `width` (its frame included).
+  int players_panel_rows(int width, bool unicode) const;
+  // Where the newest log lines go when the decision took the log's place
+  // (the prompt's rows it left), or an empty rect.
+  Rect spare_log_rect(const GameLayout& l) const;
+  // The newest log lines since this person last decided that fit in `width`.
+  std::string recap(int width, bool unicode) const;
+  // The rule above a full-width decision: the recap, then "l: the log".
+  void draw_recap(Canvas& c, int y, int x, int right) const;
   // The option a click lands on, or -1.
   int option_at(const Key& key) const;
   void draw_log(Canvas& c, const Rect& r);
@@ -138,6 +161,9 @@ class PlayScreen final : public Screen {
   void draw_over(Canvas& c) const;
   void draw_lost(Canvas& c) const;
   std::vector<HelpItem> help_items(bool unicode) const;
+  // The "?" page: the board's symbols, then the keys (play_legend.cpp).
+  std::string board_legend() const;
+  std::unique_ptr<Screen> keys_and_legend_page() const;
   std::string status() const;
   std::string seat_name(PlayerId p) const;
 
@@ -178,6 +204,9 @@ class PlayScreen final : public Screen {
   // Where things were drawn, for the mouse.
   Rect options_rect_;
   std::vector<int> option_at_row_;  // the option drawn on each row of options_rect_
+  int options_hidden_ = 0;          // options of the decision the last frame could not show
+  int prompt_rows_used_ = 0;        // rows of the prompt the last frame filled
+  mutable int has_legend_ = -1;     // the game has a legend (1), not (0), not asked yet (-1)
   Rect log_rect_;
   std::vector<PlayerId> actors_;  // who acts; kept through chance steps so markers do not flicker
   int board_rows_ = 0;            // high-water mark: the layout does not jump around

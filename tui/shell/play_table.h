@@ -115,6 +115,10 @@ class PlayTable {
   // Who won the contest that just ended and why, a few lines, while the
   // table holds it on screen (a key goes on); empty otherwise.
   virtual std::vector<std::string> contest_result() const = 0;
+  // What the person's own turn came to (the dice, the card drawn), a few
+  // lines, while the table holds it on screen (a key goes on); empty
+  // otherwise, and always at a table that does not hold it.
+  virtual std::vector<std::string> turn_result() const { return {}; }
   // The picture of the last step being played back now (RC Racer's race
   // phase command by command, ViewContext::frame), or -1: the board is the
   // state as it is.

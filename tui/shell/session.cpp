@@ -75,6 +75,7 @@ bool GameSession::visible(const LogEntry& e) const {
 void GameSession::on_step(const Step& step) {
   ++steps_;
   report_.note_step(*table_, events_);
+  hold_turn_result(step);
   bool any_public = false;
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
@@ -86,8 +87,14 @@ void GameSession::on_step(const Step& step) {
 }
 
 std::vector<std::string> GameSession::contest_result() const {
-  if (!pacer_.showing_result(last_real_) || phase_ == Phase::Over) return {};
-  return report_.lines();
+  if (phase_ == Phase::Over) return {};
+  if (pacer_.showing_result(last_real_)) return report_.lines();
+  return {};
+}
+
+std::vector<std::string> GameSession::turn_result() const {
+  if (pacer_.showing_result(last_real_) || !showing_turn_result(last_real_)) return {};
+  return turn_lines_;
 }
 
 void GameSession::enter_human_turn(PlayerId who) {
@@ -145,13 +152,14 @@ bool GameSession::follow_pacer() {
 
 bool GameSession::update(Millis real) {
   if (pacer_.paused()) return false;
-  const bool was_showing = pacer_.showing_result(last_real_);
+  const bool was_showing = pacer_.showing_result(last_real_) || showing_turn_result(last_real_);
   last_real_ = real;
   const bool changed = pacer_.update(real);
   const int picture = pacer_.picture(real);
   const bool new_picture = picture != last_picture_;
   last_picture_ = picture;
-  return follow_pacer() || changed || new_picture || was_showing != pacer_.showing_result(real);
+  return follow_pacer() || changed || new_picture ||
+         was_showing != (pacer_.showing_result(real) || showing_turn_result(real));
 }
 
 Millis GameSession::wake_at(Millis real) const {
@@ -197,6 +205,7 @@ void GameSession::resume(Millis real) {
 
 void GameSession::skip(Millis real) {
   if (pacer_.paused()) return;
+  turn_until_ = std::min(turn_until_, real);
   pacer_.skip(real);
   update(real);
 }

@@ -14,6 +14,7 @@
 #include "core/contest_report.h"
 #include "core/pacer.h"
 #include "core/table.h"
+#include "core/turn_report.h"
 #include "tui/shell/clock.h"
 #include "tui/shell/play_phase.h"
 
@@ -102,6 +103,9 @@ class GameSession {
   // While the last contest's result is held on screen (as of the last
   // update): who won what and why, a few lines; empty otherwise.
   std::vector<std::string> contest_result() const;
+  // While a person's own turn's result is held on screen (session_turn.cpp):
+  // what chance did after their last decision, a few lines; empty otherwise.
+  std::vector<std::string> turn_result() const;
   // The same lines whether or not they are still on screen (tests).
   const std::vector<std::string>& last_contest_result() const { return report_.lines(); }
 
@@ -121,6 +125,11 @@ class GameSession {
  private:
   void set_speed(int level);
   void on_step(const Step& step);
+  // session_turn.cpp: a person's turn just ended with chance's word: hold it.
+  void hold_turn_result(const Step& step);
+  bool showing_turn_result(Millis real) const {
+    return real < turn_until_ && phase_ == Phase::Computers && !turn_lines_.empty();
+  }
   // Brings phase_ and the viewer up to date with the pacer.
   bool follow_pacer();
   // The game asks a seat other than `viewer` now, or is over (hot-seat hides the hand).
@@ -146,6 +155,11 @@ class GameSession {
   std::string save_problem_;
 
   ContestReport report_;
+  // A person's own turn that chance ended (a roll, a draw), held on screen
+  // like a contest's result until a key or turn_until_ (core/turn_report.h).
+  TurnReport turn_report_;
+  std::vector<std::string> turn_lines_;
+  Millis turn_until_ = 0;
   Millis last_real_ = 0;
   int last_picture_ = -1;
 };

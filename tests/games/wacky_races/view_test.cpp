@@ -33,7 +33,10 @@ TEST_CASE("View: the course row, Dastardly, the viewer's hand and powers in 80 c
   CHECK(v.find("[?]") != std::string::npos);  // a face-down Trap
   CHECK(v.find("OIL") == std::string::npos);  // ...whose kind is secret
   CHECK(v.find("[Des] [For] [Pra]") != std::string::npos);
-  CHECK(v.find("Drill-a-Way (ready)") != std::string::npos);
+  // Ready powers by name, used ones marked: the four fit one line of 80.
+  CHECK(v.find("powers: ") != std::string::npos);
+  CHECK(v.find("Drill-a-Way") != std::string::npos);
+  CHECK(v.find("(used)") == std::string::npos);
   CHECK(v.find("[Frm]") == std::string::npos);  // another player's hand stays hidden
   std::size_t start = 0;
   while (start < v.size()) {
@@ -96,4 +99,27 @@ TEST_CASE("Labels: each choice says what it would do", "[wacky-races][view]") {
   CHECK(s.prompt(0) ==
         "On tile 9 (Gas Station): play a matching card to move again (3rd card), use a power, or end.");
   CHECK(s.prompt(1).empty());
+}
+
+TEST_CASE("View: with rows to spare the whole course shows, in two rows of tiles", "[wacky-races][view]") {
+  Fixture fx = start(Setup{});
+  // 80 columns hold 19 places a row: the Finish Line is in the second row.
+  const std::string tall = render(fx, 0, 80, 32);
+  INFO(tall);
+  CHECK(tall.find("FIN") != std::string::npos);
+  CHECK(tall.find(" 18  19") != std::string::npos);
+  // Rows short (80x24's 15): the course window as before, an arrow for the rest.
+  const std::string short_rows = render(fx, 0, 80, 15);
+  INFO(short_rows);
+  CHECK(short_rows.find("FIN") == std::string::npos);
+  CHECK(short_rows.find("\xe2\x86\x92") != std::string::npos);  // →
+}
+
+TEST_CASE("View: the legend names every code the board draws", "[wacky-races][view]") {
+  Fixture fx = start(Setup{});
+  const std::string legend = fx.s().legend();
+  for (const char* code : {"00", "S1-S6", "DD", "[?]", "GAS", "FIN", "any", "Des Desert", "+2", "reversed"}) {
+    INFO(code);
+    CHECK(legend.find(code) != std::string::npos);
+  }
 }
