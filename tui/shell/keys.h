@@ -83,6 +83,7 @@ enum class Cmd : std::uint8_t {
   ViewBack,  // replay: the view before
   Watcher,   // replay: public information only
   Share,     // a local game: let others watch it (a watch-only shared table)
+  Undo,      // a local game: take back your last move (core/undo.h)
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except

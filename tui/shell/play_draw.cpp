@@ -296,9 +296,11 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
   };
   // A grid decision that takes arrows: say what they do before the question,
   // and keep both in view however many options follow.
+  bool flash_said = false;  // the arrows' line shows the flash
   auto arrows_line = [&]() {
     const std::string& help = q.direction_help;
     if (help.empty()) return;
+    flash_said = true;
     StyledText t;
     append(t, unicode ? "←↑↓→ " : "Arrows ", style::kKey);
     // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
@@ -405,8 +407,13 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
   }
   (void)now;
-  if (!flash_.empty() && pv.head_min <= 1)
-    pv.foot.insert(pv.foot.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
+  // A flash ("Nothing moves that way.", why u took nothing back) heads the
+  // pane, where it is never cut (the foot is, when the options fill the
+  // pane); the arrows' line shows it in place of their help already.
+  if (!flash_.empty() && !flash_said) {
+    pv.head.insert(pv.head.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
+    pv.head_min = std::max(pv.head_min, 1) + 1;
+  }
   return pv;
 }
 

@@ -83,6 +83,9 @@ class PlayScreen final : public Screen {
   bool take_notices(Millis now);
   std::unique_ptr<Screen> make_not_saved_dialog();
 
+  // u: takes back the person's last move (play_undo.cpp).
+  Nav take_back(Millis now);
+
   // Letting others watch a local game (play_watch.cpp).
   Nav watch_page(Millis now);
   // Opens the game to watchers; a failure is flashed and logged, one line.
