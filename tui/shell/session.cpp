@@ -201,7 +201,10 @@ std::string GameSession::undo(Millis real) {
   const Step taken = table_->history()[check.keep];
   // Its words are those of the position it was made in: read them before the rewind.
   table_->rewind(check.keep);
-  const std::string what = state().action_label(taken.player, taken.action);
+  // The option's name, without the explanation some labels carry after ": ".
+  std::string what = state().action_label(taken.player, taken.action);
+  if (const auto colon = what.find(": "); colon != std::string::npos) what.resize(colon);
+  if (!what.empty() && what.back() == '.') what.pop_back();
   steps_ = static_cast<std::uint32_t>(check.keep);
   std::erase_if(log_, [&](const LogEntry& e) { return e.step > check.keep; });
   note(fmt::format("{} takes back: {}.", table_->seats()[static_cast<std::size_t>(person)].name, what));
