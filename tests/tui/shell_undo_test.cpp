@@ -41,7 +41,9 @@ TEST_CASE("shell undo: u takes back a choice that showed nothing, back to the qu
   term.press(KeyType::Enter);
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return term.shows("Choose your Racecar"); }));
-  // Nothing of Ana's to take back yet: the screen says so.
+  // Nothing of Ana's to take back yet: the help line does not offer u, and
+  // the screen says why when it is pressed.
+  CHECK_FALSE(term.shows("u undo"));
   term.press(U'u');
   REQUIRE(run_until(app, term, [&] { return term.shows("Nothing of yours to take back yet."); }));
   PlayScreen* ps = play_screen(app);
@@ -52,6 +54,7 @@ TEST_CASE("shell undo: u takes back a choice that showed nothing, back to the qu
   // The computers chose their cars since: public moves, nothing drawn.
   CHECK(ps->session().table().history().size() > before + 1);
   INFO(term.text());
+  CHECK(term.shows("u undo"));  // the key is named when it works
   term.press(U'u');
   REQUIRE(run_until(app, term, [&] { return term.shows("Choose your Racecar"); }));
   INFO(term.text());

@@ -85,6 +85,9 @@ class PlayScreen final : public Screen {
 
   // u: takes back the person's last move (play_undo.cpp).
   Nav take_back(Millis now);
+  // Whether u would take a move back now (the help line names it then),
+  // asked of the table once per question.
+  bool undo_offered() const;
 
   // Letting others watch a local game (play_watch.cpp).
   Nav watch_page(Millis now);
@@ -172,6 +175,8 @@ class PlayScreen final : public Screen {
   int last_w_ = 0;
   int last_h_ = 0;
   std::unique_ptr<Watchers> watch_;
+  mutable std::uint64_t undo_asked_at_ = ~std::uint64_t{0};  // the revision undo_offered() last asked
+  mutable bool undo_offered_ = false;
   int watchers_told_ = 0;  // the count the log last gave
   Millis last_now_ = 0;    // the watchers' copy's clock: the time of the last tick
 };

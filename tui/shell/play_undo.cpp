@@ -2,6 +2,7 @@
 // which moves may go). Never at a shared table, and not while others watch
 // a local game: their copy has already seen the move.
 #include "tui/shell/play_screen.h"
+#include "tui/shell/session.h"
 
 namespace rt::shell {
 
@@ -25,6 +26,15 @@ Nav PlayScreen::take_back(Millis now) {
   refresh_options();
   flash("Taken back: choose again.", now, 2000);
   return Nav::stay();
+}
+
+bool PlayScreen::undo_offered() const {
+  if (!local_ || watch_ || t_->phase() != Phase::HumanTurn) return false;
+  if (undo_asked_at_ != t_->revision()) {
+    undo_asked_at_ = t_->revision();
+    undo_offered_ = local_->session().undo_blocked().empty();
+  }
+  return undo_offered_;
 }
 
 }  // namespace rt::shell

@@ -191,13 +191,19 @@ void GameSession::confirm_pass(Millis real) {
   update(real);
 }
 
-std::string GameSession::undo(Millis real) {
+std::string GameSession::undo_blocked() const {
   if (options_.demo) return "No undo in a demo.";
   if (phase_ != Phase::HumanTurn) return "Undo works when it is your turn.";
-  const PlayerId person = asked_;
-  const UndoCheck check = check_undo(*table_, person);
+  const UndoCheck check = check_undo(*table_, asked_);
   if (!check.ok()) return check.why_not;
   if (check.keep < opened_steps_) return "Not before this game was resumed.";
+  return {};
+}
+
+std::string GameSession::undo(Millis real) {
+  if (std::string why_not = undo_blocked(); !why_not.empty()) return why_not;
+  const PlayerId person = asked_;
+  const UndoCheck check = check_undo(*table_, person);
   const Step taken = table_->history()[check.keep];
   // Its words are those of the position it was made in: read them before the rewind.
   table_->rewind(check.keep);

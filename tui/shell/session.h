@@ -85,6 +85,9 @@ class GameSession {
   // the question before it; the save follows. "" when done, else why not
   // (one line for the person).
   std::string undo(Millis real);
+  // Why undo() would do nothing now, or "" when it would take a move back
+  // (replays the history: ask once per question, not every frame).
+  std::string undo_blocked() const;
 
   void pause(Millis real);
   void resume(Millis real);
