@@ -668,12 +668,12 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   if (s.phase() == Phase::HumanTurn && shared())
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
-  // u is named when it would take a move back (a question's line has room for it then).
+  // u is named when it would take a move back, in the place of "s save" (the
+  // game saves at every move anyway; the ? page still has s): 80 columns hold
+  // no more.
   if (s.phase() == Phase::HumanTurn && undo_offered())
-    return arrows ? with_arrows(
-                        pick_items(items, {"play", "pick", "undo", "keys", "rules", "log", "save", "quit"}))
-                  : pick_items(items,
-                               {"choose", "play", "pick", "undo", "keys", "rules", "log", "save", "quit"});
+    return arrows ? with_arrows(pick_items(items, {"play", "pick", "undo", "keys", "rules", "log", "quit"}))
+                  : pick_items(items, {"choose", "play", "pick", "undo", "keys", "rules", "log", "quit"});
   if (s.phase() == Phase::HumanTurn)
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
