@@ -310,6 +310,7 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
   req.seed_text = seed_text;
   req.default_seat = setup::kDefaultComputer;
   auto table = setup::make_table(req, kDefaultSeed);
+  table->set_explaining(true);  // a demo says why each computer moves
   TranscriptOptions topt;
   return run_transcript(*table, topt, "");
 }

@@ -36,10 +36,22 @@ inline unsigned think_time_percent(BotLevel level) {
   return level == BotLevel::Easy ? 130u : level == BotLevel::Hard ? 70u : 100u;
 }
 
+// The longest reason an agent gives (Agent::reason): with "Why: " before it a
+// log line stays under 70 columns.
+inline constexpr std::size_t kReasonColumns = 64;
+
 class Agent {
  public:
   virtual ~Agent() = default;
   virtual Decision decide(const State& state, PlayerId me, Rng& rng) = 0;
+  // Why `action` suits `me` in `state` (the position before it), in the
+  // game's words, one short line of at most kReasonColumns: the reason this
+  // agent's heuristic has for it ("the only card that matches"), or "" where
+  // it has none worth saying (one roll of many in a race). Asked after
+  // decide() and never by it, without randomness, so it changes no choice.
+  // It explains any legal action, not only the agent's own choice, so a hint
+  // can ask it about a person's position and move (issue #31).
+  virtual std::string reason(const State& /*state*/, PlayerId /*me*/, Action /*action*/) const { return {}; }
   // The table's contest pace (core/contest_pace.h): the Table sets it on
   // every computer it makes. An agent that answers through another (the
   // search's fallback) passes it on.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "core/chance.h"
 
 namespace rt {
@@ -80,7 +82,15 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
   return config_.evaluate ? std::clamp(config_.evaluate(s, me), 0.0, 1.0) : 0.5;
 }
 
+std::string SearchAgent::reason(const State& state, PlayerId me, Action action) const {
+  if (overruled_with_ == action)
+    return fmt::format("won {:.0f}% of its trial games, more than the plan",
+                       std::clamp(overruled_share_, 0.0, 1.0) * 100.0);
+  return fallback_->reason(state, me, action);
+}
+
 Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
+  overruled_with_.reset();
   const Decision proposal = fallback_->decide(state, me, rng);
   if (state.timed()) return proposal;
   legal_.clear();
@@ -130,6 +140,8 @@ Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const double var = std::max(0.0, (diff_sq_[best] / n - mean * mean) * n / (n - 1));
   if (mean <= 0 || mean <= b.margin * std::sqrt(var / n)) return proposal;
   ++stats_.overruled;
+  overruled_with_ = legal_[best];
+  overruled_share_ = sum_[best] / n;
   return Decision{legal_[best], 0};
 }
 

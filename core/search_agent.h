@@ -21,6 +21,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,9 @@ class SearchAgent final : public Agent {
     Agent::set_contest_pace(pace);
     fallback_->set_contest_pace(pace);
   }
+  // The fallback's reason, unless the search overruled it for this action
+  // in the last decision: then the share of playouts it won.
+  std::string reason(const State& state, PlayerId me, Action action) const override;
 
   const SearchStats& stats() const { return stats_; }
 
@@ -94,6 +98,10 @@ class SearchAgent final : public Agent {
   // A playout's timed contests, scheduled as the Table schedules them.
   ContestSchedule schedule_;
   SearchStats stats_;
+  // The last decision, when search overruled the fallback: the action and
+  // the share of its playouts won (Agent::reason).
+  std::optional<Action> overruled_with_;
+  double overruled_share_ = 0;
   // Scratch, kept between decisions so a decision allocates only its clones.
   std::vector<Action> legal_;
   std::vector<Action> acts_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -95,7 +96,20 @@ void Table::set_agent(PlayerId p, std::unique_ptr<Agent> agent) {
 
 void Table::apply_step(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
+  std::string why;
+  std::size_t first = 0;  // the step's first event
+  if (explaining_) [[unlikely]] {
+    why = reason_for(player, action);
+    first = sink_ != nullptr ? sink_->size() : 0;
+  }
   state_->apply(player, action, at);
+  if (!why.empty()) [[unlikely]] {
+    tell_reason(player, std::move(why));
+    // Right after the move's own line ("Cleo plays purple on ..."), before
+    // what it set off (a draw, the next player's turn).
+    if (sink_->size() > first + 2)
+      std::rotate(sink_->begin() + static_cast<std::ptrdiff_t>(first + 1), sink_->end() - 1, sink_->end());
+  }
   if (player >= 0) {
     schedule_.forget(player);
     ++decisions_;
@@ -112,6 +126,23 @@ void Table::note_step(const Step& step) {
     history_.push_back(step);
   }
   if (observer_) observer_(step);
+}
+
+// Asked of the position before the step: a computer's reason for its move.
+std::string Table::reason_for(PlayerId player, Action action) {
+  if (player < 0 || !is_bot(player) || sink_ == nullptr) return {};
+  return bot(player).reason(*state_, player, action);
+}
+
+void Table::tell_reason(PlayerId player, std::string reason) {
+  Event& e = sink_->emplace_back();
+  e.rule = fmt::format("{}'s reason", seats_[player].name);  // whose, in the log's rule column
+  e.text = fmt::format("Why: {}", reason);
+  e.audience = player;
+  e.at = state_->now();
+  e.type = "reason";
+  e.fields.push_back(EventField{"player", std::int64_t{player} + 1});
+  e.fields.push_back(EventField{"reason", std::move(reason)});
 }
 
 Tick Table::ready_at(PlayerId player) const {
@@ -226,6 +257,22 @@ void Table::replay_step(const Step& step) {
     throw RuleError(fmt::format("recorded step {} is not legal at this point", history_.size() + 1));
   if (step.player >= 0 && state_->timed()) schedule_.note_busy(*state_, step.player, step.action, step.tick);
   apply_step(step.player, step.action, step.tick);
+}
+
+void Table::rewind(std::size_t keep) {
+  if (keep > history_.size()) throw std::logic_error("rewind past the end of the history");
+  std::unique_ptr<State> state = game_->new_initial_state();
+  std::uint64_t decisions = 0;
+  for (std::size_t i = 0; i < keep; ++i) {
+    const Step& s = history_[i];
+    state->apply(s.player, s.action, s.tick);
+    if (s.player >= 0) ++decisions;
+  }
+  state->set_event_sink(sink_);
+  state_ = std::move(state);
+  history_.resize(keep);
+  decisions_ = decisions;
+  schedule_.reset(state_->num_players());
 }
 
 std::vector<std::pair<std::string, std::string>> Table::rng_states() const {

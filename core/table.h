@@ -50,7 +50,17 @@ class Table {
   std::uint64_t decisions() const { return decisions_; }
 
   // Events from the game go here (nullptr: the game narrates nothing).
-  void set_event_sink(EventSink* sink) { state_->set_event_sink(sink); }
+  void set_event_sink(EventSink* sink) {
+    sink_ = sink;
+    state_->set_event_sink(sink);
+  }
+  // Narrated modes (the demo): each computer decision is followed by an
+  // event saying why (Agent::reason, type "reason"), private to that seat so
+  // only a view of every seat (a demo, `replay --all`) shows it and no person
+  // at the table learns a computer's hand from it. Off by default, so `sim`
+  // and saves are what they were.
+  void set_explaining(bool on) { explaining_ = on; }
+  bool explaining() const { return explaining_; }
   // Called after every applied step (transcripts, the shell's pacing).
   void set_step_observer(std::function<void(const Step&)> observer) { observer_ = std::move(observer); }
   // The benchmark turns history off; everything else keeps it.
@@ -83,6 +93,12 @@ class Table {
   // applies from each computer's next decision.
   void set_contest_pace(ContestPace pace);
   ContestPace contest_pace() const { return pace_; }
+  // Takes back every step from history()[keep] on: the state is the
+  // history's first `keep` steps replayed, with no events told (an undo:
+  // core/undo.h says which steps may go). The random streams are left as
+  // they are: the steps taken back drew nothing from them that matters (no
+  // chance outcome with a choice).
+  void rewind(std::size_t keep);
 
   void set_seat_kind(PlayerId seat, SeatKind kind);
   // Replaces a computer seat's player (tests, hints, a stand-in for a lost human).
@@ -114,6 +130,8 @@ class Table {
   bool advance_unlisted(Tick until);
   bool advance_timed(Tick until);
   void apply_chance_action(Action action);
+  std::string reason_for(PlayerId player, Action action);
+  void tell_reason(PlayerId player, std::string reason);
 
   std::shared_ptr<const Game> game_;
   SeatVector<Seat> seats_;
@@ -122,6 +140,8 @@ class Table {
   std::vector<Step> history_;
   ChanceScratch chance_scratch_{};
   bool recording_ = true;
+  bool explaining_ = false;
+  EventSink* sink_ = nullptr;
   std::uint64_t decisions_ = 0;
   ContestPace pace_ = ContestPace::Normal;
   std::function<void(const Step&)> observer_;

@@ -18,6 +18,8 @@ class GoWackyBot final : public Agent {
  public:
   explicit GoWackyBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
+  // games/go_wacky/reasons.cpp
+  std::string reason(const State& state, PlayerId me, Action action) const override;
 
  private:
   BotLevel level_;

@@ -25,6 +25,8 @@ class RacesmackBot final : public Agent {
  public:
   explicit RacesmackBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
+  // games/racesmack/reasons.cpp
+  std::string reason(const State& state, PlayerId me, Action action) const override;
 
  private:
   Action pick(const RacesmackState& s, PlayerId me, Rng& rng);

@@ -48,6 +48,8 @@ class RcRacerBot final : public Agent {
  public:
   explicit RcRacerBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
+  // games/rc_racer/reasons.cpp
+  std::string reason(const State& state, PlayerId me, Action action) const override;
 
  private:
   Decision programming(const RcRacerState& s, PlayerId me, Rng& rng);

@@ -34,6 +34,8 @@ class ScrapRacerBot final : public Agent {
  public:
   explicit ScrapRacerBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
+  // games/scrap_racer/reasons.cpp
+  std::string reason(const State& state, PlayerId me, Action action) const override;
 
   // The value (in spaces) of rolling on versus stopping, for tests and the shell's hints.
   double value_of(const ScrapRacerState& s, Action a);

@@ -22,6 +22,8 @@ class WackyBot final : public Agent {
  public:
   explicit WackyBot(BotLevel level);
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
+  // games/wacky_races/reasons.cpp
+  std::string reason(const State& state, PlayerId me, Action action) const override;
 
  private:
   Action turn_choice(const WackyState& s, PlayerId me);

@@ -85,6 +85,7 @@ enum class Cmd : std::uint8_t {
   Share,     // a local game: let others watch it (a watch-only shared table)
   Talk,      // a shared table: say something to the table
   Nudge,     // a shared table: remind the player whose turn it is
+  Undo,      // a local game: take back your last move (core/undo.h)
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except

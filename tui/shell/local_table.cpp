@@ -33,7 +33,9 @@ class LocalTable final : public PlayTable, public LocalControls {
   const std::vector<PlayerId>& humans() const override { return s_->humans(); }
   int human_rank(PlayerId seat) const override { return s_->human_rank(seat); }
   std::vector<PlayerId> contest_humans() const override { return s_->contest_humans(); }
-  std::uint64_t revision() const override { return s_->table().history().size(); }
+  // An undo shortens the history: counted apart, so a question is never
+  // taken for one already seen at the same length.
+  std::uint64_t revision() const override { return s_->table().history().size() + (undos_ << 40); }
 
   Question question(PlayerId p) const override {
     Question q = seat_question(s_->state(), p);
@@ -48,6 +50,11 @@ class LocalTable final : public PlayTable, public LocalControls {
     return answer == ContestAnswer::Taken || answer == ContestAnswer::Busy;
   }
   void confirm_pass(Millis real) override { s_->confirm_pass(real); }
+  std::string undo(Millis real) override {
+    std::string why_not = s_->undo(real);
+    if (why_not.empty()) ++undos_;
+    return why_not;
+  }
 
   void pause(Millis real) override { s_->pause(real); }
   void resume(Millis real) override { s_->resume(real); }
@@ -175,6 +182,7 @@ class LocalTable final : public PlayTable, public LocalControls {
   }
 
   std::unique_ptr<GameSession> s_;
+  std::uint64_t undos_ = 0;
   bool over_at_open_ = false;
   bool recorded_ = false;
   std::string history_problem_;

@@ -288,9 +288,11 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
   };
   // A grid decision that takes arrows: say what they do before the question,
   // and keep both in view however many options follow.
+  bool flash_said = false;  // the arrows' line shows the flash
   auto arrows_line = [&]() {
     const std::string& help = q.direction_help;
     if (help.empty()) return;
+    flash_said = true;
     StyledText t;
     append(t, unicode ? "←↑↓→ " : "Arrows ", style::kKey);
     // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
@@ -401,10 +403,12 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     }
   }
   (void)now;
-  if (!flash_.empty() && pv.head_min <= 1) {
-    pv.foot.insert(pv.foot.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
-    for (std::size_t& start : pv.foot_starts) ++start;
-    pv.foot_starts.insert(pv.foot_starts.begin(), 0);
+  // A flash ("Nothing moves that way.", why u took nothing back) heads the
+  // pane, where it is never cut (the foot is, when the options fill the
+  // pane); the arrows' line shows it in place of their help already.
+  if (!flash_.empty() && !flash_said) {
+    pv.head.insert(pv.head.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
+    pv.head_min = std::max(pv.head_min, 1) + 1;
   }
   return pv;
 }
@@ -668,6 +672,12 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   if (s.phase() == Phase::HumanTurn && shared())
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
+  // u is named when it would take a move back, in the place of "s save" (the
+  // game saves at every move anyway; the ? page still has s): 80 columns hold
+  // no more.
+  if (s.phase() == Phase::HumanTurn && undo_offered())
+    return arrows ? with_arrows(pick_items(items, {"play", "pick", "undo", "keys", "rules", "log", "quit"}))
+                  : pick_items(items, {"choose", "play", "pick", "undo", "keys", "rules", "log", "quit"});
   if (s.phase() == Phase::HumanTurn)
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});

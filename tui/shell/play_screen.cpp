@@ -404,6 +404,7 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
       break;
     case Cmd::Quit: return ask_quit();
     case Cmd::Share: return watch_page(now);
+    case Cmd::Undo: return take_back(now);
     default: break;
   }
   return Nav::stay();

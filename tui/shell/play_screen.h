@@ -99,6 +99,11 @@ class PlayScreen final : public Screen {
   // a log pane and for the bell (true: the screen changed).
   bool on_key_talk(const Key& key, Millis now);
   bool take_talk(Millis now);
+  // u: takes back the person's last move (play_undo.cpp).
+  Nav take_back(Millis now);
+  // Whether u would take a move back now (the help line names it then),
+  // asked of the table once per question.
+  bool undo_offered() const;
 
   // Letting others watch a local game (play_watch.cpp).
   Nav watch_page(Millis now);
@@ -215,6 +220,8 @@ class PlayScreen final : public Screen {
   TalkInput talk_;
   std::size_t talk_seen_ = 0;  // log entries looked at for talk to flash
   std::unique_ptr<Watchers> watch_;
+  mutable std::uint64_t undo_asked_at_ = ~std::uint64_t{0};  // the revision undo_offered() last asked
+  mutable bool undo_offered_ = false;
   int watchers_told_ = 0;  // the count the log last gave
   Millis last_now_ = 0;    // the watchers' copy's clock: the time of the last tick
 };

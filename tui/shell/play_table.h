@@ -145,6 +145,9 @@ class LocalControls {
 
   // Hot-seat: the person asked() is at the keyboard now (Phase::PassDevice ends).
   virtual void confirm_pass(Millis real) = 0;
+  // Takes back the last decision of the person asked, when it showed them
+  // nothing new (core/undo.h). "" when done, else why not, one line.
+  virtual std::string undo(Millis real) = 0;
 
   virtual void pause(Millis real) = 0;
   virtual void resume(Millis real) = 0;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/save.h"
+#include "core/undo.h"
 
 namespace rt::shell {
 
@@ -37,8 +38,11 @@ GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlie
   if (humans_.size() == 1) viewer_ = humans_.front();
   if (options_.demo) options_.save_path.clear();
   table_->set_event_sink(&events_);
+  // A demo says why each computer moves (only a view of every seat shows it).
+  if (options_.demo) table_->set_explaining(true);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
   steps_ = static_cast<std::uint32_t>(table_->history().size());
+  opened_steps_ = table_->history().size();
   saved_decisions_ = table_->history().size();
   if (state().contest_running()) report_.resume_in_contest(*table_);
 }
@@ -193,6 +197,35 @@ void GameSession::confirm_pass(Millis real) {
   fresh_from_ = log_.size();
   save();
   update(real);
+}
+
+std::string GameSession::undo_blocked() const {
+  if (options_.demo) return "No undo in a demo.";
+  if (phase_ != Phase::HumanTurn) return "Undo works when it is your turn.";
+  const UndoCheck check = check_undo(*table_, asked_);
+  if (!check.ok()) return check.why_not;
+  if (check.keep < opened_steps_) return "Not before this game was resumed.";
+  return {};
+}
+
+std::string GameSession::undo(Millis real) {
+  if (std::string why_not = undo_blocked(); !why_not.empty()) return why_not;
+  const PlayerId person = asked_;
+  const UndoCheck check = check_undo(*table_, person);
+  const Step taken = table_->history()[check.keep];
+  // Its words are those of the position it was made in: read them before the rewind.
+  table_->rewind(check.keep);
+  // The option's name, without the explanation some labels carry after ": ".
+  std::string what = state().action_label(taken.player, taken.action);
+  if (const auto colon = what.find(": "); colon != std::string::npos) what.resize(colon);
+  if (!what.empty() && what.back() == '.') what.pop_back();
+  steps_ = static_cast<std::uint32_t>(check.keep);
+  std::erase_if(log_, [&](const LogEntry& e) { return e.step > check.keep; });
+  note(fmt::format("{} takes back: {}.", table_->seats()[static_cast<std::size_t>(person)].name, what));
+  fresh_from_ = log_.size() - 1;
+  update(real);
+  save();
+  return {};
 }
 
 void GameSession::pause(Millis real) {

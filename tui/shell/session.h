@@ -81,6 +81,14 @@ class GameSession {
   ContestAnswer contest_act(PlayerId player, Action action, Millis real);
   // Hot-seat: the next human has the keyboard.
   void confirm_pass(Millis real);
+  // Takes back the last decision of the person asked now (core/undo.h says
+  // which may go: nothing drawn, rolled or shown to them since), back to
+  // the question before it; the save follows. "" when done, else why not
+  // (one line for the person).
+  std::string undo(Millis real);
+  // Why undo() would do nothing now, or "" when it would take a move back
+  // (replays the history: ask once per question, not every frame).
+  std::string undo_blocked() const;
 
   void pause(Millis real);
   void resume(Millis real);
@@ -150,6 +158,9 @@ class GameSession {
   std::uint32_t contests_seen_ = 0;
   std::size_t fresh_from_ = 0;
   std::uint32_t steps_ = 0;
+  // Steps the table had when this session opened it (a resumed save): the
+  // log holds no step numbers for them, so an undo stops there.
+  std::size_t opened_steps_ = 0;
   std::uint32_t pictured_step_ = 0;  // the last step that left pictures to play
   std::size_t saved_decisions_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
