@@ -26,23 +26,17 @@
 #include "net/protocol.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
+#include "net/ssh_session_process.h"
 
 namespace rt::net {
-namespace {
-
-using Millis = std::int64_t;
-
-constexpr int kMaxAuthAttempts = 20;    // keys tried, kbd-interactive or password attempts
-constexpr int kWriteStallSeconds = 60;  // a client that takes none of our output this long is dropped
-constexpr Millis kIdlePollMs = 60000;   // the longest an idle session sleeps
-constexpr Millis kShellEndMs = 10000;   // a shell told to end (hang-up, SIGHUP) gets this long
-constexpr std::size_t kRelayChunk = 32 * 1024;
+namespace ssh_detail {
 
 volatile sig_atomic_t g_stop = 0;
-volatile sig_atomic_t g_banned = 0;  // SIGUSR1 from the listening process: the player's key was banned
-// A byte here wakes the relay's poll: libssh polls again, for the time
-// left, when a signal interrupts it, so the flag alone would wait a minute.
+volatile sig_atomic_t g_banned = 0;
 int g_wake[2] = {-1, -1};
+
+namespace {
+
 void on_stop(int sig) {
   g_stop = 1;
   if (sig == SIGUSR1) g_banned = 1;
@@ -57,128 +51,7 @@ void on_alarm(int) {
   ::_exit(4);
 }
 
-Millis now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-class SessionProcess {
- public:
-  explicit SessionProcess(SessionStart start)
-      : s_(std::move(start)), settings_(*s_.settings), registry_(settings_.state_dir) {}
-
-  [[noreturn]] void run();
-
- private:
-  // --- reports to the listening process
-  void report(char kind, const std::string& text) {
-    std::string msg = fmt::format("{}\t{}\t{}", kind, ::getpid(), text);
-    if (msg.size() > kMaxReport) msg.resize(kMaxReport);
-    ::send(s_.report_fd, msg.data(), msg.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
-  }
-  void refuse(const std::string& what, const std::string& line) { report('R', what + "\t" + line); }
-  // Who asked, for a refusal after the login: "ana, key SHA256:..." or "guest-1".
-  std::string who() const {
-    if (!authed_) return "before logging in";
-    return player_.fingerprint.empty() ? player_.name : player_.name + ", key " + player_.fingerprint;
-  }
-  // The userauth banner: the client prints it (once a connection).
-  void banner(const std::string& text) {
-    if (banner_sent_) return;
-    banner_sent_ = true;
-    ssh_string str = ssh_string_from_char(text.c_str());
-    if (str) {
-      ssh_send_issue_banner(ssh_, str);
-      ssh_string_free(str);
-    }
-  }
-  std::string login_hint() const {
-    const std::string port = s_.local_port == 22 ? std::string() : fmt::format("-p {} ", s_.local_port);
-    return fmt::format("ssh {}NAME@THIS-HOST", port);
-  }
-  void refuse_full() {
-    if (disconnect_now_) return;
-    refuse("sessions refused (server full)", fmt::format("refused: {}", s_.full));
-    banner(fmt::format("racetable: {}\n", s_.full));
-    ssh_session_set_disconnect_message(ssh_, ("racetable: " + s_.full).c_str());
-    disconnect_now_ = true;
-  }
-  void refuse_name(const PlayerRegistry::Result& r, const PlayerKey& key) {
-    name_refused_ = true;
-    refuse("logins refused (name taken or invalid)",
-           fmt::format("refused: {} (key {})", r.reason, key.fingerprint));
-    banner(fmt::format("racetable: {}. Pick another name: {} (2 to 16 letters, digits, - or _)\n", r.reason,
-                       login_hint()));
-  }
-
-  // --- libssh callbacks
-  static SessionProcess* self(void* ud) { return static_cast<SessionProcess*>(ud); }
-  static int on_auth_none(ssh_session, const char*, void* ud);
-  static int on_auth_password(ssh_session, const char*, const char*, void* ud);
-  static int on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey, char state, void* ud);
-  static ssh_channel on_channel_open(ssh_session, void* ud);
-  static int on_message(ssh_session, ssh_message msg, void* ud);
-  static int on_pty(ssh_session, ssh_channel, const char* term, int w, int h, int, int, void* ud);
-  static int on_window(ssh_session, ssh_channel, int w, int h, int, int, void* ud);
-  static int on_env(ssh_session, ssh_channel, const char* name, const char* value, void* ud);
-  static int on_shell(ssh_session, ssh_channel, void* ud);
-  static int on_exec(ssh_session, ssh_channel, const char* command, void* ud);
-  static int on_subsystem(ssh_session, ssh_channel, const char* name, void* ud);
-  static int on_data(ssh_session, ssh_channel, void* data, uint32_t len, int is_stderr, void* ud);
-  static void on_eof(ssh_session, ssh_channel, void* ud);
-  static void on_close(ssh_session, ssh_channel, void* ud);
-  static int on_master(socket_t fd, int revents, void* ud);
-
-  bool make_guest();
-  void logged_in(const std::string& name, const std::string& fingerprint, const std::string& note);
-  [[noreturn]] void finish(int code);
-  [[noreturn]] void answer_without_shell(const std::string& line);
-  [[noreturn]] void run_shell();
-  void start_child();
-  void write_channel(const char* data, std::size_t len);
-  void drain_master(bool all);
-  void watch_master(bool on);
-  static int on_shell_ended(socket_t fd, int revents, void* self);
-  void resize();
-
-  SessionStart s_;
-  const SshServerSettings& settings_;
-  PlayerRegistry registry_;
-  ssh_session ssh_ = nullptr;
-  ssh_event event_ = nullptr;
-  ssh_channel channel_ = nullptr;
-  ssh_server_callbacks_struct server_cb_{};
-  ssh_channel_callbacks_struct channel_cb_{};
-
-  // Login.
-  bool authed_ = false;
-  bool banner_sent_ = false;
-  bool name_refused_ = false;
-  bool disconnect_now_ = false;
-  int attempts_ = 0;
-  SshPlayer player_;
-  std::string guest_dir_;
-
-  // Requests on the channel.
-  enum class Want { Nothing, Shell, Exec, NoTerminal };
-  Want want_ = Want::Nothing;
-  bool pty_ = false;
-  int cols_ = 80;
-  int rows_ = 24;
-  int env_count_ = 0;
-  std::string lc_all_, lc_ctype_, lang_;
-  std::string command_;
-
-  // The relay.
-  int master_ = -1;
-  bool watching_master_ = false;
-  bool master_done_ = false;
-  pid_t child_ = -1;
-  int tables_fd_ = -1;  // the one descriptor the shell inherits (-1: none)
-  bool client_gone_ = false;
-  Millis last_input_ = 0;
-};
+}  // namespace
 
 // --- login -------------------------------------------------------------------
 
@@ -536,183 +409,10 @@ void SessionProcess::answer_without_shell(const std::string& line) {
   finish(0);
 }
 
-void SessionProcess::resize() {
-  if (master_ < 0) return;
-  winsize ws{};
-  ws.ws_col = static_cast<unsigned short>(cols_);
-  ws.ws_row = static_cast<unsigned short>(rows_);
-  ::ioctl(master_, TIOCSWINSZ, &ws);  // the kernel sends the shell SIGWINCH
-}
-
-void SessionProcess::write_channel(const char* data, std::size_t len) {
-  // A client that takes none of our output for a minute is dropped (the
-  // shell then gets its hang-up): the relay never holds more than a window.
-  ::alarm(kWriteStallSeconds);
-  ssh_channel_write(channel_, data, static_cast<uint32_t>(len));
-  ::alarm(0);
-}
-
-void SessionProcess::drain_master(bool all) {
-  char buf[kRelayChunk];
-  while (master_ >= 0 && !master_done_) {
-    std::size_t room = sizeof buf;
-    if (!all) {
-      const uint32_t window = ssh_channel_window_size(channel_);
-      if (window == 0) return;
-      room = std::min<std::size_t>(room, window);
-    }
-    const ssize_t n = ::read(master_, buf, room);
-    if (n > 0) {
-      write_channel(buf, static_cast<std::size_t>(n));
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN) return;
-    master_done_ = true;  // EIO: the shell's side is closed
-  }
-}
-
-int SessionProcess::on_master(socket_t, int revents, void* ud) {
-  SessionProcess* s = self(ud);
-  if (revents & (POLLIN | POLLHUP | POLLERR)) s->drain_master(false);
-  return 0;
-}
-
-// The shell ended, or a signal came (the wake pipe, drained): the loop
-// reaps the shell or reads the flags after the poll returns.
-int SessionProcess::on_shell_ended(socket_t fd, int, void*) {
-  char drain[64];
-  if (fd == g_wake[0])
-    while (::read(fd, drain, sizeof drain) > 0) {
-    }
-  return 0;
-}
-
-void SessionProcess::watch_master(bool on) {
-  if (on == watching_master_ || master_ < 0) return;
-  if (on)
-    ssh_event_add_fd(event_, master_, POLLIN, on_master, this);
-  else
-    ssh_event_remove_fd(event_, master_);
-  watching_master_ = on;
-}
-
-void SessionProcess::start_child() {
-  // The shell: this program started afresh on a new pseudo-terminal (net/ssh_shell_exec.cpp),
-  // with the session's end of its tables pair (net/table_broker.h), which is the shell's alone then.
-  tables_fd_ = s_.tables_fd;
-  s_.tables_fd = -1;
-  const ShellChild shell = start_ssh_shell(
-      player_, fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port),
-      tables_fd_, cols_, rows_);
-  if (tables_fd_ >= 0) ::close(tables_fd_);
-  tables_fd_ = -1;
-  master_ = shell.master;
-  child_ = shell.pid;
-}
-
-void SessionProcess::run_shell() {
-  // The player's directories: HOME, saves and history, settings, sockets.
-  const char* locale = !lc_all_.empty()     ? lc_all_.c_str()
-                       : !lc_ctype_.empty() ? lc_ctype_.c_str()
-                                            : lang_.c_str();
-  player_.utf8 = *locale == '\0' || locale_says_utf8(locale);
-  try {
-    for (const char* sub : {"", "/state", "/config", "/run"}) ensure_private_dir(player_.home + sub);
-    start_child();
-  } catch (const UserError& e) {
-    refuse("sessions failed (server error)", fmt::format("{}: {}", player_.name, e.what()));
-    answer_without_shell(fmt::format("racetable: the server cannot start your game now: {}\r\n", e.what()));
-  }
-  report('L', fmt::format("{} starts the shell at {}x{}, TERM {}, {} (shell pid {})", player_.name, cols_,
-                          rows_, player_.term, player_.utf8 ? "UTF-8" : "ASCII", child_));
-  last_input_ = now_ms();
-  const Millis idle_ms = settings_.limits.idle_minutes * 60000ll;
-  std::string ending;   // why the server ends the session ("": the player did)
-  Millis told_at = -1;  // when the shell was told to end
-  int status = 0;
-  bool reaped = false;
-  // The shell's end wakes the loop (a pidfd turns readable), so an idle
-  // session sleeps until a byte, a signal or its idle deadline: hundreds of
-  // sessions cost the machine nothing while nobody types.
-  const int shell_ended = static_cast<int>(::syscall(SYS_pidfd_open, child_, 0));
-  if (shell_ended >= 0) ssh_event_add_fd(event_, shell_ended, POLLIN, on_shell_ended, this);
-  if (g_wake[0] >= 0) ssh_event_add_fd(event_, g_wake[0], POLLIN, on_shell_ended, this);
-  while (!reaped) {
-    // How long nothing needs doing: the idle deadline, the end of a shell
-    // told to end, or (no pidfd) a short wait for the shell's end.
-    Millis wait = kIdlePollMs;
-    if (idle_ms > 0 && told_at < 0)
-      wait = std::min(wait, std::max<Millis>(0, last_input_ + idle_ms - now_ms()));
-    if (told_at >= 0) wait = std::min(wait, std::max<Millis>(0, told_at + kShellEndMs - now_ms()) + 1);
-    if (shell_ended < 0) wait = std::min<Millis>(wait, client_gone_ ? 20 : 500);
-    if (client_gone_) {
-      if (shell_ended >= 0) {
-        pollfd one{shell_ended, POLLIN, 0};
-        ::poll(&one, 1, static_cast<int>(wait));
-      } else {
-        ::usleep(static_cast<useconds_t>(wait) * 1000);
-      }
-    } else {
-      watch_master(!master_done_ && ssh_channel_window_size(channel_) > 0);
-      // A client that stopped reading (window closed) is looked at again soon.
-      const int rc =
-          ssh_event_dopoll(event_, static_cast<int>(watching_master_ ? wait : std::min<Millis>(wait, 50)));
-      // A signal (the server stopping) interrupts the poll: not a hang-up.
-      const bool interrupted = rc == SSH_ERROR && errno == EINTR;
-      if ((rc == SSH_ERROR && !interrupted) || !ssh_is_connected(ssh_) || ssh_channel_is_closed(channel_))
-        client_gone_ = true;
-    }
-    const Millis now = now_ms();
-    if (client_gone_ && master_ >= 0) {
-      // A hang-up: the shell gets SIGHUP from its terminal (closing the
-      // master) and saves as a dropped local player's does.
-      watch_master(false);
-      ::close(master_);
-      master_ = -1;
-      ::kill(child_, SIGHUP);
-      told_at = now;
-    }
-    if (told_at < 0 && (g_stop || (idle_ms > 0 && now - last_input_ >= idle_ms))) {
-      ending = g_banned ? "your key is banned from this server; your game is saved"
-               : g_stop ? "the server is stopping; your game is saved"
-                        : fmt::format("closed after {} minutes without a key; your game is saved",
-                                      settings_.limits.idle_minutes);
-      if (!g_stop) refuse("idle sessions closed", fmt::format("{} ({})", ending, who()));
-      ::kill(child_, SIGHUP);
-      told_at = now;
-    }
-    if (told_at >= 0 && now - told_at > kShellEndMs) ::kill(child_, SIGKILL);
-    const pid_t r = ::waitpid(child_, &status, WNOHANG);
-    if (r == child_) reaped = true;
-  }
-  if (g_wake[0] >= 0 && !client_gone_) ssh_event_remove_fd(event_, g_wake[0]);
-  if (shell_ended >= 0) {
-    if (!client_gone_) ssh_event_remove_fd(event_, shell_ended);
-    ::close(shell_ended);
-  }
-  if (client_gone_) finish(0);
-  drain_master(true);  // the last of the screen: the terminal restored
-  watch_master(false);
-  if (!ending.empty()) {
-    const std::string line = fmt::format("\r\nracetable: {}\r\n", ending);
-    write_channel(line.data(), line.size());
-  }
-  const int code =
-      WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-  ::alarm(kWriteStallSeconds);
-  ssh_channel_request_send_exit_status(channel_, code);
-  ssh_channel_send_eof(channel_);
-  ssh_channel_close(channel_);
-  const Millis until = now_ms() + 2000;
-  while (!client_gone_ && ssh_is_connected(ssh_) && now_ms() < until)
-    if (ssh_event_dopoll(event_, 100) == SSH_ERROR) break;
-  finish(0);
-}
-
-}  // namespace
+}  // namespace ssh_detail
 
 void run_ssh_session(SessionStart start) {
+  using namespace ssh_detail;
   if (::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) != 0) g_wake[0] = g_wake[1] = -1;
   for (int sig : {SIGINT, SIGTERM, SIGUSR1}) {
     struct sigaction sa {};

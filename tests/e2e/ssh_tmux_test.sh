@@ -310,7 +310,7 @@ if [ "$MODE" = tables ]; then
   wait_for B 'go-wacky: Go Wacky! +waiting · host ana · 1 free · 1 playing' 10
   sit B 'Sit at seat 2 \(Ben\)' 1
   wait_for B 'Ben \(you\)' 10
-  wait_for A 'Ben \(human\)' 10
+  wait_for A 'Ben \(here\)' 10
   ssh_in C cat cat
   wait_for C 'Playing as cat' 15
   open_tables C

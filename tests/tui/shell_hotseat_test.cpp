@@ -70,6 +70,19 @@ std::string log_text(const std::vector<std::string>& frame) {
   return {};
 }
 
+// The frame above the decision pane (the board): where a hand is drawn. A
+// secret row is looked for here, not in the log, whose public lines may name
+// what a view also lists (a racer's powers, wrapped to a row of their own).
+std::string board_part(const std::vector<std::string>& frame) {
+  std::string board;
+  for (const std::string& line : frame) {
+    const std::string t = trimmed(line);
+    if (t.rfind("- ", 0) == 0 || t.rfind("\u2500 ", 0) == 0) break;
+    board += line + "\n";
+  }
+  return board;
+}
+
 struct HotSeatRun {
   int frames = 0;
   int own_hand_frames = 0;  // a human's secret rows on screen in their own turn (the check sees them)
@@ -133,6 +146,7 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
     const std::string text = term.text();
     const std::vector<std::string> frame = lines_of(text);
     const std::string log = log_text(frame);
+    const std::string board = board_part(frame);
     const int width = board_columns(term.width());
     std::vector<std::set<std::string>> views;
     for (PlayerId v = 0; v < 4; ++v) views.push_back(view_rows(st, v, width, false));
@@ -149,7 +163,7 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
       }
       bool shown = false;
       for (const std::string& row : secret)
-        if (text.find(row) != std::string::npos) {
+        if (board.find(row) != std::string::npos) {
           shown = true;
           if (owner != h)
             run.leaks.push_back(fmt::format(
