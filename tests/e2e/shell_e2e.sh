@@ -174,7 +174,14 @@ echo "   (${SECONDS}s)"
 fi
 if [ "${E2E_ONLY:-}" != 6 ]; then
 echo "2. SIGHUP mid-game, then racetable resume"
-start g2 "$bin" play go-wacky --seed 8
+# The game this step knows: every question asked (passes too, as before
+# forced moves were played for the player) and the computers at the normal
+# contest pace, so seed 8 asks Ana often enough to be cut off mid-game.
+for p in g2 g3; do
+  mkdir -p "$work/config-$p/racetable"
+  echo '{"version": 1, "forced_moves": "ask"}' >"$work/config-$p/racetable/settings.json"
+done
+start g2 "$bin" play go-wacky --seed 8 --contest-pace normal
 wait_for 'who is playing\?'
 keys Enter
 wait_for 'variants and seed'
@@ -264,7 +271,11 @@ status=$(exit_status 30)
 [ "$status" = 0 ] || fail "exit status $status after save and quit (want 0)"
 grep -qx 'variant real-time' "$XDG_STATE_HOME"/racetable/rc-racer-*.save || fail "the save does not record real-time"
 echo "5. a full disk (a file size limit of 0, as a full disk refuses every write): shown, and exit 2"
-start g6 sh -c 'ulimit -f 0; trap "" XFSZ; exec "$0" play go-wacky --seed 7 --seats human,normal,normal,normal' "$bin"
+# Every question asked, at the normal contest pace: the first question is Ana's
+# own choice, before which nothing is saved.
+mkdir -p "$work/config-g6/racetable"
+echo '{"version": 1, "forced_moves": "ask"}' >"$work/config-g6/racetable/settings.json"
+start g6 sh -c 'ulimit -f 0; trap "" XFSZ; exec "$0" play go-wacky --seed 7 --seats human,normal,normal,normal --contest-pace normal' "$bin"
 wait_for 'who is playing\?'
 keys Enter
 wait_for 'variants and seed'
