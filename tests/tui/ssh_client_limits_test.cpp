@@ -143,7 +143,9 @@ TEST_CASE("SSH: user names at their limit and past it, with a real client", "[ne
   for (const std::string& name :
        {std::string("abcdefghijklmnopq"), std::string(300, 'x'), std::string("ana\x1b]0;pwned\x07")}) {
     Client other;
-    CHECK_FALSE(other.login(server.port, name, new_key()));
+    ssh_key fresh = new_key();
+    CHECK_FALSE(other.login(server.port, name, fresh));
+    ssh_key_free(fresh);
     CHECK_THAT(other.banner(), Catch::Contains("Pick another name"));
     CHECK(other.banner().find('\x1b') == std::string::npos);
   }

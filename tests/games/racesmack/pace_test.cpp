@@ -46,7 +46,9 @@ PaceMeasure measure(int players, ContestPace pace, Tick tap_ms, int games) {
         ++bot_taps;
         m.fastest_ms = std::min<Tick>(m.fastest_ms, step.tick - s.contest_open());
       }
-      if (first_correct == kChance && ((s.correct_mask() >> (step.action - kTapBase)) & 1u))
+      // Only a tap of a card on the table (its bit in the mask) can be correct.
+      const Action card = step.action - kTapBase;
+      if (first_correct == kChance && card < 8 && ((s.correct_mask() >> card) & 1u))
         first_correct = step.player;
     });
     std::vector<PlayerId> people;
