@@ -5,11 +5,10 @@
 namespace rt {
 namespace {
 
-// Relaxed: measured in docs/BOTS.md ("Contest pace"): against normal
-// computers in a three-player Racesmack, a person who needs 3 s to read the
-// cards and tap is the first correct tapper in about a quarter of the rounds.
+// Relaxed is measured in docs/BOTS.md ("Contest pace"): how often a person
+// who needs 3 s to read and act is first, against normal computers.
 constexpr std::array<ContestPaceInfo, 3> kPaces{{
-    {ContestPace::Relaxed, "relaxed", 200, "they take twice as long, time to read the cards"},
+    {ContestPace::Relaxed, "relaxed", 200, "they take twice as long: time to read before you act"},
     {ContestPace::Normal, "normal", 100, "they react as quickly as a practised player"},
     {ContestPace::Quick, "quick", 70, "they react faster than most people"},
 }};

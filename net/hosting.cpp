@@ -45,16 +45,7 @@ std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& e
   const SaveFile save = parse_save(read_file(s.resume_file), s.resume_file);
   table_name = save.table;
   owners = save.owners;
-  EventSink sink;
-  auto table = restore_save(save, builtin_registry(), setup::data_source(s.request.data_dir), [&](Table& t) {
-    t.set_event_sink(&sink);
-    t.set_step_observer([&](const Step&) {
-      for (Event& e : sink) earlier.push_back(std::move(e));
-      sink.clear();
-    });
-  });
-  table->set_step_observer({});
-  table->set_event_sink(nullptr);
+  auto table = restore_with_events(save, s.request.data_dir, earlier);
   if (table->over()) throw UserError(fmt::format("{}: that game is already over", s.resume_file));
   return table;
 }
@@ -295,6 +286,21 @@ void write_table_info(const OpenedTable& t) {
                                                             {"pid", static_cast<long>(::getpid())},
                                                             {"host", user_name(::getuid())}}) +
                                                       "\n");
+}
+
+std::unique_ptr<Table> restore_with_events(const SaveFile& save, const std::string& data_dir,
+                                           std::vector<Event>& earlier) {
+  EventSink sink;
+  auto table = restore_save(save, builtin_registry(), setup::data_source(data_dir), [&](Table& t) {
+    t.set_event_sink(&sink);
+    t.set_step_observer([&](const Step&) {
+      for (Event& e : sink) earlier.push_back(std::move(e));
+      sink.clear();
+    });
+  });
+  table->set_step_observer({});
+  table->set_event_sink(nullptr);
+  return table;
 }
 
 }  // namespace rt::net

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/save.h"
 #include "games/setup.h"
 #include "net/server.h"
 #include "net/table_log.h"
@@ -59,6 +60,10 @@ struct OpenedTable {
 // saves go through it (a host of many tables), else in the serving loop.
 // Throws UserError/OptionError.
 OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer);
+// A saved game replayed, with the events its steps told (`earlier`): what a
+// resumed table's log shows of the game before it. `data_dir`: "" the built-in data.
+std::unique_ptr<Table> restore_with_events(const SaveFile& save, const std::string& data_dir,
+                                           std::vector<Event>& earlier);
 // A table for the members of `group` (`host --group`, a local game opened to
 // a group's watchers): the player must be in it, and its directory (`dir`,
 // when empty) is the group's own. Throws UserError starting with `what`.

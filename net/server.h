@@ -270,6 +270,8 @@ class Server {
   void refresh_asks();
   void push_all(Millis real);
   void push(Client& c, Millis real, bool force);
+  // A client on `fd` as it starts: its id, time, and a full flood allowance.
+  std::unique_ptr<Client> new_client(int fd, Millis real);
   void accept_all(Millis real);
   void read_client(Client& c, Millis real);
   void handle(Client& c, const json& msg, Millis real);

@@ -48,16 +48,21 @@ json Server::listing() const {
   return table_info(nobody);
 }
 
+std::unique_ptr<Server::Client> Server::new_client(int fd, Millis real) {
+  auto c = std::make_unique<Client>();
+  c->id = next_client_id_++;
+  c->fd = fd;
+  c->since = real;
+  c->tokens = opt_.flood_burst;  // a full bucket for the flood limit
+  c->tokens_at = real;
+  return c;
+}
+
 void Server::accept_all(Millis real) {
   for (int k = 0; k < 64; ++k) {
     const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) return;
-    auto c = std::make_unique<Client>();
-    c->id = next_client_id_++;
-    c->fd = fd;
-    c->since = real;
-    c->tokens = opt_.flood_burst;
-    c->tokens_at = real;
+    auto c = new_client(fd, real);
     c->cred = peer_credentials(fd);
     c->user = c->cred.ok ? user_name(c->cred.uid) : "unknown";
     ++stats_.connections;
@@ -88,12 +93,7 @@ void Server::accept_all(Millis real) {
 
 bool Server::add_client(int fd, const SeatOwner& person, bool guest, std::string& why) {
   const Millis real = now();
-  auto c = std::make_unique<Client>();
-  c->id = next_client_id_++;
-  c->fd = fd;
-  c->since = real;
-  c->tokens = opt_.flood_burst;
-  c->tokens_at = real;
+  auto c = new_client(fd, real);
   c->cred.ok = true;
   c->cred.uid = host_uid_;
   c->cred.pid = ::getpid();

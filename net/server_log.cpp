@@ -6,21 +6,9 @@
 #include <fmt/format.h>
 
 #include "net/server_internal.h"
+#include "net/table_log.h"
 
 namespace rt::net {
-
-namespace {
-
-// The wall-clock time a log line starts with.
-std::string clock_stamp() {
-  char stamp[16] = "";
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  if (::localtime_r(&t, &tm)) std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
-  return stamp;
-}
-
-}  // namespace
 
 void Server::say(std::string_view line) {
   if (!opt_.log) return;

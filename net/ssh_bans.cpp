@@ -29,28 +29,6 @@ int base64_value(char c) {
   return -1;
 }
 
-// One field of a small "key value" file.
-std::string field(const std::string& text, std::string_view key) {
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string_view line(text.data() + start, end - start);
-    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ')
-      return std::string(line.substr(key.size() + 1));
-    start = end + 1;
-  }
-  return {};
-}
-
-std::string now_utc() {
-  char buf[32] = "";
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  if (::gmtime_r(&t, &tm)) std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 bool hex_name(std::string_view s) {
   return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
@@ -114,9 +92,9 @@ BanEntry BanList::resolve(std::string_view target) const {
         fmt::format("no player is named '{}' on this server ({}); a key that never registered is "
                     "banned by its fingerprint (SHA256:..., in the log)",
                     printable(target, 40), dir_));
-  e.fingerprint = field(*identity, "fingerprint");
+  e.fingerprint = key_file_field(*identity, "fingerprint");
   e.hex = fingerprint_hex(e.fingerprint);
-  e.name = field(*identity, "name");
+  e.name = key_file_field(*identity, "name");
   if (e.hex.empty())
     throw UserError(fmt::format("{}/players/{}/identity: no key fingerprint", dir_, player_id(target)));
   return e;
@@ -125,7 +103,7 @@ BanEntry BanList::resolve(std::string_view target) const {
 BanList::Banned BanList::ban(std::string_view target) const {
   BanEntry e = resolve(target);
   if (auto known = find(e.hex)) return {*known, false};
-  e.since = now_utc();
+  e.since = utc_stamp();
   const bool fresh = write_private_file(
       bans_ + "/" + e.hex,
       fmt::format("fingerprint {}\nname {}\nbanned {}\n", e.fingerprint, e.name, e.since), false);
@@ -151,9 +129,9 @@ std::optional<BanEntry> BanList::find(const std::string& hex) const {
   if (!text) return std::nullopt;
   BanEntry e;
   e.hex = hex;
-  e.fingerprint = field(*text, "fingerprint");
-  e.name = field(*text, "name");
-  e.since = field(*text, "banned");
+  e.fingerprint = key_file_field(*text, "fingerprint");
+  e.name = key_file_field(*text, "name");
+  e.since = key_file_field(*text, "banned");
   return e;
 }
 

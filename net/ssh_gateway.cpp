@@ -32,6 +32,7 @@
 #include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
 #include "net/table_broker.h"
+#include "net/table_log.h"
 #include "net/table_process.h"
 
 namespace rt::net {
@@ -57,14 +58,6 @@ Millis now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-std::string clock_stamp() {
-  char stamp[16] = "";
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  if (::localtime_r(&t, &tm)) std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
-  return stamp;
 }
 
 std::string errno_text() {

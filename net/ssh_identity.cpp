@@ -48,28 +48,6 @@ struct Fd {
   Fd& operator=(const Fd&) = delete;
 };
 
-// One field of an identity file ("name Ana").
-std::string field(const std::string& text, std::string_view key) {
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string_view line(text.data() + start, end - start);
-    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ')
-      return std::string(line.substr(key.size() + 1));
-    start = end + 1;
-  }
-  return {};
-}
-
-std::string today() {
-  char buf[32] = "";
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  if (::gmtime_r(&t, &tm)) std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 }  // namespace
 
 std::string player_name_problem(std::string_view name) {
@@ -213,8 +191,8 @@ std::optional<std::string> PlayerRegistry::known_name(const PlayerKey& key) cons
   const auto identity = read_private_file(dir_ + "/players/" + player_id(trimmed) + "/identity");
   // The key file names a player whose identity is another key's (or gone):
   // never trusted.
-  if (!identity || field(*identity, "key") != key.type + " " + key.base64) return std::nullopt;
-  const std::string name = field(*identity, "name");
+  if (!identity || key_file_field(*identity, "key") != key.type + " " + key.base64) return std::nullopt;
+  const std::string name = key_file_field(*identity, "name");
   return name.empty() ? trimmed : name;
 }
 
@@ -240,7 +218,7 @@ PlayerRegistry::Result PlayerRegistry::login(const PlayerKey& key, const std::st
   }
   write_private_file(home + "/identity",
                      fmt::format("name {}\nkey {} {}\nfingerprint {}\nregistered {}\n", wanted, key.type,
-                                 key.base64, key.fingerprint, today()),
+                                 key.base64, key.fingerprint, utc_stamp()),
                      true);
   if (!write_private_file(dir_ + "/keys/" + key.sha256_hex, player_id(wanted) + "\n", false)) {
     // The same key registered another name a moment ago (two logins at
@@ -317,6 +295,27 @@ HostKeyFile ensure_host_key(const std::string& state_dir) {
   HostKeyFile info;
   ssh_key_free(load_host_key(state_dir, &info));
   return info;
+}
+
+std::string key_file_field(const std::string& text, std::string_view key) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + start, end - start);
+    if (line.size() > key.size() && line.substr(0, key.size()) == key && line[key.size()] == ' ')
+      return std::string(line.substr(key.size() + 1));
+    start = end + 1;
+  }
+  return {};
+}
+
+std::string utc_stamp() {
+  char buf[32] = "";
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  if (::gmtime_r(&t, &tm)) std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 }  // namespace rt::net

@@ -45,6 +45,11 @@ bool write_private_file(const std::string& path, std::string_view text, bool rep
 // A private file of ours (regular, not a link, no group or other bits) of at
 // most `max_bytes`; nullopt when there is none. Throws UserError otherwise.
 std::optional<std::string> read_private_file(const std::string& path, std::size_t max_bytes = 64 * 1024);
+// One field of a small "key value" file of the server's (an identity, a ban):
+// the rest of the line after "KEY " ("" when there is none).
+std::string key_file_field(const std::string& text, std::string_view key);
+// Now in UTC, as these files record it ("2026-11-27T10:02:03Z").
+std::string utc_stamp();
 // Removes a directory tree of ours without following links (guests' homes).
 void remove_tree(const std::string& path);
 

@@ -34,6 +34,14 @@ int open_private(const std::string& path, int extra_flags, std::size_t& size) {
 
 }  // namespace
 
+std::string clock_stamp() {
+  char stamp[16] = "";
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  if (::localtime_r(&t, &tm)) std::strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
+  return stamp;
+}
+
 std::shared_ptr<TableLog> TableLog::open_file(const std::string& dir, const std::string& name,
                                               std::size_t cap) {
   auto log = std::make_shared<TableLog>();

@@ -17,6 +17,9 @@ namespace rt::net {
 inline constexpr std::size_t kTableLogCap = 1u << 20;
 inline constexpr std::size_t kKeptTableLogs = 20;
 
+// The wall-clock time a log line starts with ("10:02:03", local time).
+std::string clock_stamp();
+
 class TableLog {
  public:
   // Lines to stderr (a host serving in its terminal).

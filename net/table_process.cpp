@@ -21,6 +21,7 @@
 #include "games/registry.h"
 #include "games/setup.h"
 #include "net/codes.h"
+#include "net/hosting.h"
 #include "net/hub.h"
 #include "net/server.h"
 #include "net/sockets.h"
@@ -172,16 +173,7 @@ class TableProcess {
         const Access access = Access::of(json::parse(read_file(access_path(name))));
         const SaveFile save = parse_save(read_file(save_path(name)), save_path(name));
         std::vector<Event> earlier;
-        EventSink sink;
-        auto table = restore_save(save, builtin_registry(), setup::data_source(""), [&](Table& t) {
-          t.set_event_sink(&sink);
-          t.set_step_observer([&](const Step&) {
-            for (Event& e : sink) earlier.push_back(std::move(e));
-            sink.clear();
-          });
-        });
-        table->set_step_observer({});
-        table->set_event_sink(nullptr);
+        auto table = restore_with_events(save, "", earlier);
         if (table->over()) {
           remove_files(name);
           continue;

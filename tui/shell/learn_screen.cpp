@@ -1,5 +1,5 @@
-// The Learn page: each game with its guided first game, or, for a game that
-// has none yet, its rules page and a demo instead (never a stub lesson).
+// The Learn page: each game with its guided first game; a game without a
+// lesson (data/<game>/lesson.json) offers its rules page and a demo instead.
 #include <fmt/format.h>
 
 #include "core/lesson.h"
