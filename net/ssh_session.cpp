@@ -399,10 +399,15 @@ void SessionProcess::finish(int code) {
 void SessionProcess::answer_without_shell(const std::string& line) {
   ::alarm(kWriteStallSeconds);
   ssh_channel_write_stderr(channel_, line.data(), static_cast<uint32_t>(line.size()));
-  ssh_channel_request_send_exit_status(channel_, 1);
+  end_channel(1);
+}
+
+void SessionProcess::end_channel(int exit_code) {
+  ::alarm(kWriteStallSeconds);
+  ssh_channel_request_send_exit_status(channel_, exit_code);
   ssh_channel_send_eof(channel_);
   ssh_channel_close(channel_);
-  // A moment for the client to read it and close its side.
+  // A moment for the client to read the last of it and close its side.
   const Millis until = now_ms() + 2000;
   while (!client_gone_ && ssh_is_connected(ssh_) && now_ms() < until)
     if (ssh_event_dopoll(event_, 100) == SSH_ERROR) break;

@@ -110,6 +110,8 @@ class SessionProcess {
   void logged_in(const std::string& name, const std::string& fingerprint, const std::string& note);
   [[noreturn]] void finish(int code);
   [[noreturn]] void answer_without_shell(const std::string& line);
+  // The exit status, EOF and close sent; a moment for the client; the process ends.
+  [[noreturn]] void end_channel(int exit_code);
   [[noreturn]] void run_shell();
   void start_child();
   void write_channel(const char* data, std::size_t len);

@@ -188,14 +188,7 @@ void SessionProcess::run_shell() {
   }
   const int code =
       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-  ::alarm(kWriteStallSeconds);
-  ssh_channel_request_send_exit_status(channel_, code);
-  ssh_channel_send_eof(channel_);
-  ssh_channel_close(channel_);
-  const Millis until = now_ms() + 2000;
-  while (!client_gone_ && ssh_is_connected(ssh_) && now_ms() < until)
-    if (ssh_event_dopoll(event_, 100) == SSH_ERROR) break;
-  finish(0);
+  end_channel(code);
 }
 
 }  // namespace rt::net::ssh_detail

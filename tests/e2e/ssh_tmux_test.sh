@@ -196,8 +196,10 @@ if [ "$MODE" = session ]; then
   wait_for A 'variants and seed'
   t send-keys -t A Enter
   wait_for A 'Draw Pile' 20
-  wait_for A '│ Your move' 30
-  t send-keys -t A Enter
+  # A fresh seed: Ana's first decision may be a forced pass played for her
+  # ("Played for you"), and relaxed contests before it take their time.
+  wait_for A '│ Your move|Played for you' 120
+  pane A | grep -q '│ Your move' && t send-keys -t A Enter
   sleep 1
 
   echo "3. her connection drops mid-game: the shell saves and ends"
