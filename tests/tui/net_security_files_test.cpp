@@ -42,7 +42,7 @@ TEST_CASE("Attack 1: symlinks planted in a table directory or at a temporary fil
       REQUIRE(::symlink(victim2.c_str(), (planted + "/t1.log").c_str()) == 0);
     }
     const Ran host = run({"host", "wacky-races", "--name", "t1", "--group", "root", "--dir", planted,
-                          "--detach", "--idle", "0.02", "--seats", "human,normal"},
+                          "--detach", "--idle", "2", "--seats", "human,normal"},
                          {"XDG_STATE_HOME=" + d.path + "/state"});
     const Detached server(host.out);
     INFO(host.out);
@@ -66,9 +66,9 @@ TEST_CASE("Attack 2: --dir never changes the mode or group of an existing direct
   const std::string home = d.path + "/home";
   REQUIRE(::mkdir(home.c_str(), 0755) == 0);
   REQUIRE(::chmod(home.c_str(), 0755) == 0);
-  const Ran host = run({"host", "go-wacky", "--group", std::to_string(::getegid()), "--dir", home, "--detach",
-                        "--idle", "0.02"},
-                       {"XDG_STATE_HOME=" + d.path + "/state"});
+  const Ran host = run(
+      {"host", "go-wacky", "--group", std::to_string(::getegid()), "--dir", home, "--detach", "--idle", "2"},
+      {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached server(host.out);
   INFO(host.out);
   CHECK(host.code == 2);
@@ -77,7 +77,7 @@ TEST_CASE("Attack 2: --dir never changes the mode or group of an existing direct
   REQUIRE(::stat(home.c_str(), &st) == 0);
   CHECK((st.st_mode & 07777) == 0755);
   // A private table in an existing directory of the wrong mode: refused the same way.
-  const Ran private_host = run({"host", "go-wacky", "--dir", home, "--detach", "--idle", "0.02"},
+  const Ran private_host = run({"host", "go-wacky", "--dir", home, "--detach", "--idle", "2"},
                                {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached private_server(private_host.out);
   CHECK(private_host.code == 2);
@@ -280,9 +280,9 @@ TEST_CASE("Attack 5: nothing another user can read holds the seed", "[net][secur
   const TempDir d;
   ::chmod(d.path.c_str(), 0755);
   const std::string seed = "987654321012", dir = d.path + "/socks", state = d.path + "/state";
-  const Ran host = run(
-      {"host", "scrap-racer", "--name", "t", "--group", "root", "--dir", dir, "--detach", "--idle", "0.05"},
-      {"XDG_STATE_HOME=" + state, "RACETABLE_SEED=" + seed});
+  const Ran host =
+      run({"host", "scrap-racer", "--name", "t", "--group", "root", "--dir", dir, "--detach", "--idle", "2"},
+          {"XDG_STATE_HOME=" + state, "RACETABLE_SEED=" + seed});
   const Detached server(host.out);
   INFO(host.out);
   REQUIRE(host.code == 0);
@@ -323,7 +323,7 @@ TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "
   ::chmod(d.path.c_str(), 0755);
   const std::string seed = "424242424242", dir = d.path + "/socks";
   const Ran host =
-      run({"host", "go-wacky", "--seed", seed, "--name", "t", "--dir", dir, "--detach", "--idle", "0.05"},
+      run({"host", "go-wacky", "--seed", seed, "--name", "t", "--dir", dir, "--detach", "--idle", "2"},
           {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached server(host.out);
   INFO(host.out);
@@ -361,7 +361,7 @@ TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "
   CHECK_THAT(readable.out, Catch::Contains("a seed file must be a file of yours that only you can read"));
   ::chmod(file.c_str(), 0600);
   const Ran from_file = run({"host", "go-wacky", "--seed-file", file, "--name", "g", "--group", "root",
-                             "--dir", d.path + "/group", "--detach", "--idle", "0.05"},
+                             "--dir", d.path + "/group", "--detach", "--idle", "2"},
                             {"XDG_STATE_HOME=" + d.path + "/state"});
   const Detached served(from_file.out);
   INFO(from_file.out);

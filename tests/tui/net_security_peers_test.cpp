@@ -18,7 +18,7 @@ TEST_CASE("Attack 6: join codes are never taken from argv, wrong ones are logged
   SECTION("a code on the command line is refused, saying why") {
     const TempDir d;
     const Ran host =
-        run({"host", "go-wacky", "--code", "tulip", "--dir", d.path + "/s", "--detach", "--idle", "0.02"},
+        run({"host", "go-wacky", "--code", "tulip", "--dir", d.path + "/s", "--detach", "--idle", "2"},
             {"XDG_STATE_HOME=" + d.path + "/state"});
     const Detached server(host.out);
     CHECK(host.code == 2);
@@ -31,7 +31,7 @@ TEST_CASE("Attack 6: join codes are never taken from argv, wrong ones are logged
     const TempDir d;
     const std::string dir = d.path + "/s";
     const Ran host =
-        run({"host", "go-wacky", "--code", "--name", "t", "--dir", dir, "--detach", "--idle", "0.05"},
+        run({"host", "go-wacky", "--code", "--name", "t", "--dir", dir, "--detach", "--idle", "2"},
             {"XDG_STATE_HOME=" + d.path + "/state"});
     const Detached server(host.out);
     INFO(host.out);
@@ -323,7 +323,7 @@ TEST_CASE("Attack 12: one endless line to line mode is dropped as it is read, ne
   ::chmod(short_input.c_str(), 0644);
   const std::string dir = d.path + "/socks", state = "XDG_STATE_HOME=" + d.path + "/state";
   const Ran host = run({"host", "go-wacky", "--seats", "human,normal", "--name", "t", "--group", "root",
-                        "--dir", dir, "--detach", "--idle", "0.05"},
+                        "--dir", dir, "--detach", "--idle", "2"},
                        {state});
   const Detached server(host.out);
   REQUIRE(host.code == 0);
