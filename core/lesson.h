@@ -139,7 +139,8 @@ class LessonRunner {
   LessonAnswer answer(Action a);
 
   // Race steps: milliseconds since the race was shown.
-  // A press (the wanted action); false while the learner's die is rolling.
+  // A press (the wanted action; where `wanted` lists several, the next of
+  // them in order: a sequence, the last repeated); false while the learner's die is rolling.
   // A race is the learner's: one the others end before the learner pressed
   // opens again. In a contest where the learner moves once (a tap), a press
   // after that move is ignored until the others end it.
@@ -167,6 +168,13 @@ class LessonRunner {
   void race_others(Tick since);
   bool race_over() const;
   void finish_race();
+  void race_again();
+  // The learner's next move in this race: `wanted` in order, the last again and again.
+  const std::string& race_next() const;
+  // A race of several wanted moves in order (a program slid tile by tile) is
+  // the learner's only if all are made before the others' last move; it ends
+  // as the last is made (the others' moves after it are the next step's).
+  bool race_sequence() const { return step().wanted.size() > 1; }
 
   std::shared_ptr<const Game> game_;
   Lesson lesson_;
@@ -183,6 +191,7 @@ class LessonRunner {
   std::size_t race_used_ = 0;
   std::size_t race_others_ = 0;  // the others' moves made so far
   bool race_pressed_ = false;    // the learner made the wanted move at least once
+  std::size_t race_moves_ = 0;   // the learner's presses played (a sequence's next is wanted[race_moves_])
 };
 
 // The lesson of `game_id` on its game, at its first step; throws DataError
