@@ -283,7 +283,8 @@ bool LessonRunner::race_tick(Tick since) {
 // (or the same race again if it did not: too slow).
 void LessonRunner::finish_race() {
   const LessonStep& s = step();
-  if (race_used_ >= s.outcomes.size() && race_pressed_ && race_moves_ >= (race_sequence() ? s.wanted.size() : 1)) {
+  if (race_used_ >= s.outcomes.size() && race_pressed_ &&
+      race_moves_ >= (race_sequence() ? s.wanted.size() : 1)) {
     const std::string why = s.why;
     apply_entries(s.after);
     open(index_ + 1);
@@ -300,6 +301,7 @@ std::unique_ptr<LessonRunner> start_lesson(const Registry& registry, const DataS
   options.players = lesson.players;
   options.names = lesson.names;
   options.variants.insert(lesson.variants.begin(), lesson.variants.end());
+  options.params = lesson.params;
   std::shared_ptr<const Game> game = registry.create(game_id, options, data);
   return std::make_unique<LessonRunner>(std::move(game), std::move(lesson));
 }

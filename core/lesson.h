@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -87,6 +88,7 @@ struct Lesson {
   int players = 2;
   std::vector<std::string> names;
   std::vector<std::string> variants;
+  std::map<std::string, std::string> params;  // the game's options ("racers": "a,b"), as `play` takes them
   std::vector<LessonStep> steps;
   std::vector<std::string> covered;  // said at the end
 };
