@@ -246,8 +246,24 @@ void LessonRunner::race_others(Tick since) {
   }
 }
 
+bool LessonRunner::race_next_is(Action a) const {
+  if (finished() || step().kind != LessonStepKind::Race || race_over() || race_waiting()) return false;
+  const std::optional<Action> next = state_->parse_action(kLearner, race_next());
+  return next && *next == a;
+}
+
+void LessonRunner::race_refuse(Action a) {
+  if (finished() || step().kind != LessonStepKind::Race || race_over() || race_next_is(a)) return;
+  const std::optional<Action> next = state_->parse_action(kLearner, race_next());
+  message_ = race_waiting() ? std::string("Your move is made: the others are still playing.")
+                            : fmt::format("Not that one: the next move of the plan is {}.",
+                                          next ? label(*next) : race_next());
+  refused_ = true;
+}
+
 // Slower than the others: the race opens again, saying why.
 void LessonRunner::race_again() {
+  ++race_attempts_;
   const std::string retry = step().retry;
   const std::size_t again = index_;
   Snapshot& snap = snapshots_.at(again);

@@ -149,6 +149,14 @@ class LessonRunner {
   bool race_press(Tick since);
   // The learner made the move the race wants and cannot make it again.
   bool race_waiting() const;
+  // Whether `a` is the learner's next move in the race: a front end lets the
+  // game's own key for it (an arrow, Enter) press, as in a real game.
+  bool race_next_is(Action a) const;
+  // The game's key for another move during a race: message() says which move
+  // the plan wants next; the race goes on.
+  void race_refuse(Action a);
+  // How many times this race opened again (too slow): a front end restarts its clock.
+  int race_attempts() const { return race_attempts_; }
   // The clock: plays a deadline that has passed; true when the race is over
   // (then the step moved on, or it opened again with message() saying why).
   bool race_tick(Tick since);
@@ -193,7 +201,8 @@ class LessonRunner {
   std::size_t race_used_ = 0;
   std::size_t race_others_ = 0;  // the others' moves made so far
   bool race_pressed_ = false;    // the learner made the wanted move at least once
-  std::size_t race_moves_ = 0;   // the learner's presses played (a sequence's next is wanted[race_moves_])
+  int race_attempts_ = 0;
+  std::size_t race_moves_ = 0;  // the learner's presses played (a sequence's next is wanted[race_moves_])
 };
 
 // The lesson of `game_id` on its game, at its first step; throws DataError
