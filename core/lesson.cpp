@@ -246,9 +246,13 @@ void LessonRunner::race_others(Tick since) {
   }
 }
 
+std::optional<Action> LessonRunner::race_next_move() const {
+  if (finished() || step().kind != LessonStepKind::Race || race_over() || race_waiting()) return std::nullopt;
+  return state_->parse_action(kLearner, race_next());
+}
+
 bool LessonRunner::race_next_is(Action a) const {
-  if (finished() || step().kind != LessonStepKind::Race || race_over() || race_waiting()) return false;
-  const std::optional<Action> next = state_->parse_action(kLearner, race_next());
+  const std::optional<Action> next = race_next_move();
   return next && *next == a;
 }
 

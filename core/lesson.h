@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,8 @@ class LessonRunner {
   // Whether `a` is the learner's next move in the race: a front end lets the
   // game's own key for it (an arrow, Enter) press, as in a real game.
   bool race_next_is(Action a) const;
+  // The learner's next move in the race, if it can be made now.
+  std::optional<Action> race_next_move() const;
   // The game's key for another move during a race: message() says which move
   // the plan wants next; the race goes on.
   void race_refuse(Action a);
