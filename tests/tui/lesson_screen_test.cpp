@@ -235,3 +235,41 @@ TEST_CASE("Lesson page: a race whose clock runs as it is shown is lost by waitin
   screen->draw(c, now + 30000);
   CHECK(c.to_text().find(fmt::format("step {} of", step + 2)) != std::string::npos);
 }
+
+TEST_CASE("Lesson page: Scrap Racer's track stays drawn at every step, a refusal beside it too", "[lesson]") {
+  // The steps talk about spaces, Boost markers (*) and the finish line (F>):
+  // the board above the lesson's panel must still have room for the ring.
+  AppContext ctx;
+  auto screen = make_lesson_screen(ctx, "scrap-racer");
+  auto mirror = start_lesson(builtin_registry(), DataSource::embedded(), "scrap-racer");
+  Millis now = 1000;
+  auto track_drawn = [&] {
+    Canvas c(80, 24, true);
+    screen->draw(c, now);
+    return c.to_text().find("F> ") != std::string::npos;
+  };
+  while (!mirror->finished()) {
+    INFO("step " << mirror->step_index() + 1 << ": " << mirror->step().title);
+    CHECK(track_drawn());
+    if (mirror->step().kind != LessonStepKind::Move) {
+      screen->on_key(Key::of(KeyType::Enter), now);
+      mirror->next();
+    } else {
+      const auto opts = mirror->options();
+      std::size_t wanted = opts.size();
+      for (std::size_t i = 0; i < opts.size(); ++i) {
+        if (mirror->wanted(opts[i])) {
+          wanted = i;
+          continue;
+        }
+        INFO("refused: " << mirror->label(opts[i]));
+        screen->on_key(Key::chr(static_cast<char32_t>(U'1' + i)), now);
+        CHECK(track_drawn());
+      }
+      REQUIRE(wanted < opts.size());
+      screen->on_key(Key::chr(static_cast<char32_t>(U'1' + wanted)), now);
+      mirror->answer(opts[wanted]);
+    }
+    now += 1000;
+  }
+}
