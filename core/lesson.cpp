@@ -62,6 +62,7 @@ void LessonRunner::open(std::size_t index) {
     race_used_ = 0;
     race_others_ = 0;
     race_pressed_ = false;
+    race_moves_ = 0;
     race_chance();
   }
 }
@@ -211,19 +212,27 @@ bool LessonRunner::race_press(Tick since) {
   refused_ = false;
   const Tick at = std::max(race_origin_ + since, state_->now());
   if (race_waiting()) return false;
-  const Action a = parse(kLearner, step().wanted.at(0));
+  const Action a = parse(kLearner, race_next());
   race_pressed_ = true;
+  ++race_moves_;
   race_ready_ = at - race_origin_ + state_->action_time(kLearner, a);
   state_->apply(kLearner, a, at);
   race_chance();
-  if (race_over()) finish_race();
+  // A sequence made in time is the race won: what the others do next is the
+  // next step's (its `before`), where the learner sees it happen.
+  if (race_over() || (race_sequence() && race_moves_ >= step().wanted.size())) finish_race();
   return true;
 }
 
 bool LessonRunner::race_waiting() const {
   if (finished() || step().kind != LessonStepKind::Race || race_over() || !race_pressed_) return false;
-  const std::optional<Action> a = state_->parse_action(kLearner, step().wanted.at(0));
+  const std::optional<Action> a = state_->parse_action(kLearner, race_next());
   return !a || !state_->is_legal(kLearner, *a);
+}
+
+const std::string& LessonRunner::race_next() const {
+  const std::vector<std::string>& w = step().wanted;
+  return w.at(std::min(race_moves_, w.size() - 1));
 }
 
 // The computers' moves that are due, each with the outcome it meets.
@@ -237,9 +246,48 @@ void LessonRunner::race_others(Tick since) {
   }
 }
 
+std::optional<Action> LessonRunner::race_next_move() const {
+  if (finished() || step().kind != LessonStepKind::Race || race_over() || race_waiting()) return std::nullopt;
+  return state_->parse_action(kLearner, race_next());
+}
+
+bool LessonRunner::race_next_is(Action a) const {
+  const std::optional<Action> next = race_next_move();
+  return next && *next == a;
+}
+
+void LessonRunner::race_refuse(Action a) {
+  if (finished() || step().kind != LessonStepKind::Race || race_over() || race_next_is(a)) return;
+  const std::optional<Action> next = state_->parse_action(kLearner, race_next());
+  message_ = race_waiting() ? std::string("Your move is made: the others are still playing.")
+                            : fmt::format("Not that one: the next move of the plan is {}.",
+                                          next ? label(*next) : race_next());
+  refused_ = true;
+}
+
+// Slower than the others: the race opens again, saying why.
+void LessonRunner::race_again() {
+  ++race_attempts_;
+  const std::string retry = step().retry;
+  const std::size_t again = index_;
+  Snapshot& snap = snapshots_.at(again);
+  state_ = snap.state->clone();
+  state_->set_event_sink(&events_);
+  events_.resize(snap.events);
+  open(again);
+  message_ = retry;
+  refused_ = true;
+}
+
 bool LessonRunner::race_tick(Tick since) {
   if (finished() || step().kind != LessonStepKind::Race) return false;
   race_others(since);
+  const LessonStep& s = step();
+  if (race_sequence() && race_others_ == s.others.size() && !s.others.empty() &&
+      race_moves_ < s.wanted.size()) {
+    race_again();  // the others all moved before the learner's sequence was made
+    return true;
+  }
   if (race_over()) {
     finish_race();
     return true;
@@ -255,22 +303,15 @@ bool LessonRunner::race_tick(Tick since) {
 // (or the same race again if it did not: too slow).
 void LessonRunner::finish_race() {
   const LessonStep& s = step();
-  if (race_used_ >= s.outcomes.size() && race_pressed_) {
+  if (race_used_ >= s.outcomes.size() && race_pressed_ &&
+      race_moves_ >= (race_sequence() ? s.wanted.size() : 1)) {
     const std::string why = s.why;
     apply_entries(s.after);
     open(index_ + 1);
     message_ = why;
     return;
   }
-  const std::string retry = s.retry;
-  const std::size_t again = index_;
-  Snapshot& snap = snapshots_.at(again);
-  state_ = snap.state->clone();
-  state_->set_event_sink(&events_);
-  events_.resize(snap.events);
-  open(again);
-  message_ = retry;
-  refused_ = true;
+  race_again();
 }
 
 std::unique_ptr<LessonRunner> start_lesson(const Registry& registry, const DataSource& data,
@@ -280,6 +321,7 @@ std::unique_ptr<LessonRunner> start_lesson(const Registry& registry, const DataS
   options.players = lesson.players;
   options.names = lesson.names;
   options.variants.insert(lesson.variants.begin(), lesson.variants.end());
+  options.params = lesson.params;
   std::shared_ptr<const Game> game = registry.create(game_id, options, data);
   return std::make_unique<LessonRunner>(std::move(game), std::move(lesson));
 }

@@ -10,7 +10,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,7 @@ struct Lesson {
   int players = 2;
   std::vector<std::string> names;
   std::vector<std::string> variants;
+  std::map<std::string, std::string> params;  // the game's options ("racers": "a,b"), as `play` takes them
   std::vector<LessonStep> steps;
   std::vector<std::string> covered;  // said at the end
 };
@@ -139,13 +142,24 @@ class LessonRunner {
   LessonAnswer answer(Action a);
 
   // Race steps: milliseconds since the race was shown.
-  // A press (the wanted action); false while the learner's die is rolling.
+  // A press (the wanted action; where `wanted` lists several, the next of
+  // them in order: a sequence, the last repeated); false while the learner's die is rolling.
   // A race is the learner's: one the others end before the learner pressed
   // opens again. In a contest where the learner moves once (a tap), a press
   // after that move is ignored until the others end it.
   bool race_press(Tick since);
   // The learner made the move the race wants and cannot make it again.
   bool race_waiting() const;
+  // Whether `a` is the learner's next move in the race: a front end lets the
+  // game's own key for it (an arrow, Enter) press, as in a real game.
+  bool race_next_is(Action a) const;
+  // The learner's next move in the race, if it can be made now.
+  std::optional<Action> race_next_move() const;
+  // The game's key for another move during a race: message() says which move
+  // the plan wants next; the race goes on.
+  void race_refuse(Action a);
+  // How many times this race opened again (too slow): a front end restarts its clock.
+  int race_attempts() const { return race_attempts_; }
   // The clock: plays a deadline that has passed; true when the race is over
   // (then the step moved on, or it opened again with message() saying why).
   bool race_tick(Tick since);
@@ -167,6 +181,13 @@ class LessonRunner {
   void race_others(Tick since);
   bool race_over() const;
   void finish_race();
+  void race_again();
+  // The learner's next move in this race: `wanted` in order, the last again and again.
+  const std::string& race_next() const;
+  // A race of several wanted moves in order (a program slid tile by tile) is
+  // the learner's only if all are made before the others' last move; it ends
+  // as the last is made (the others' moves after it are the next step's).
+  bool race_sequence() const { return step().wanted.size() > 1; }
 
   std::shared_ptr<const Game> game_;
   Lesson lesson_;
@@ -183,6 +204,8 @@ class LessonRunner {
   std::size_t race_used_ = 0;
   std::size_t race_others_ = 0;  // the others' moves made so far
   bool race_pressed_ = false;    // the learner made the wanted move at least once
+  int race_attempts_ = 0;
+  std::size_t race_moves_ = 0;  // the learner's presses played (a sequence's next is wanted[race_moves_])
 };
 
 // The lesson of `game_id` on its game, at its first step; throws DataError

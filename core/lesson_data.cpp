@@ -144,7 +144,7 @@ bool has_lesson(const DataSource& data, const std::string& game_id) {
 Lesson load_lesson(const DataSource& data, const std::string& game_id) {
   const JsonDocument doc(data, game_id + "/lesson.json");
   const JsonField root = doc.root();
-  known_fields(root, {"game", "title", "players", "names", "variants", "steps", "covered"});
+  known_fields(root, {"game", "title", "players", "names", "variants", "params", "steps", "covered"});
   Lesson l;
   l.game = root.str("game");
   if (l.game != game_id)
@@ -155,6 +155,11 @@ Lesson load_lesson(const DataSource& data, const std::string& game_id) {
   if (static_cast<int>(l.names.size()) != l.players)
     root.at("names").fail(fmt::format("{} names for {} players", l.names.size(), l.players));
   l.variants = strings(root, "variants", 8);
+  if (root.has("params")) {
+    const JsonField params = root.at("params");
+    if (params.keys().size() > 16) params.fail("at most 16 options");
+    for (const std::string& k : params.keys()) l.params[k] = params.str(k);
+  }
   const JsonField steps = root.at("steps");
   if (steps.size() == 0 || steps.size() > 200) steps.fail("1 to 200 steps");
   for (const JsonField& s : steps.items()) l.steps.push_back(step(s, l.players));

@@ -137,7 +137,14 @@ class LineLesson {
       const Tick since = now - race_origin_;
       if (!lesson_.race_tick(since)) {
         const std::size_t events = lesson_.happenings().size();
-        if (!lesson_.race_press(since)) out_("Your die is still rolling.\n");
+        // A sequence (a program slid tile by tile): each Enter says which move it made.
+        const std::optional<Action> next =
+            lesson_.step().wanted.size() > 1 ? lesson_.race_next_move() : std::nullopt;
+        const std::string made = next ? lesson_.label(*next) : std::string();
+        if (!lesson_.race_press(since))
+          out_("Your die is still rolling.\n");
+        else if (!made.empty())
+          out_(fmt::format("  You: {}\n", made));
         // The learner moved once and can no more (a tap): the others' moves
         // follow at their times, without waiting for another Enter.
         for (Tick t = since; lesson_.race_waiting() && !lesson_.race_tick(t) && t < 120000;) t += 100;

@@ -192,12 +192,14 @@ TEST_CASE("Learn page: a game without a lesson offers its rules and a demo, not 
   Canvas c(80, 24, true);
   screen->draw(c, 0);
   const std::string text = c.to_text();
+  bool without = false;  // once every game has a lesson, no row says "no lesson yet"
   for (const GameEntry& g : builtin_registry().all()) {
     CHECK(text.find(g.info.name) != std::string::npos);
     if (has_lesson(DataSource::embedded(), g.info.id)) continue;
+    without = true;
     CHECK(text.find(g.info.name + "  ") != std::string::npos);
   }
-  CHECK(text.find("no lesson yet: rules and a demo") != std::string::npos);
+  CHECK((text.find("no lesson yet: rules and a demo") != std::string::npos) == without);
 }
 
 TEST_CASE("Lesson page: a race whose clock runs as it is shown is lost by waiting, and opens again",

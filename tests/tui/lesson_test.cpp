@@ -290,3 +290,45 @@ TEST_CASE("Lessons: a misspelt field is refused, naming it", "[lesson]") {
     CHECK(std::string(e.what()).find("'qoute' is not a lesson field") != std::string::npos);
   }
 }
+
+TEST_CASE(
+    "Lessons: a race of several wanted moves plays them in order, one per press, and is lost to the others",
+    "[lesson]") {
+  int sequences = 0;
+  for (const std::string& id : lesson_games()) {
+    INFO(id);
+    auto l = start(id);
+    while (!l->finished()) {
+      const LessonStep& s = l->step();
+      if (s.kind != LessonStepKind::Race || s.wanted.size() < 2) {
+        play_step(*l);
+        continue;
+      }
+      INFO("step " << l->step_index() + 1 << ": " << s.title);
+      ++sequences;
+      const std::size_t step = l->step_index();
+      const std::string position = l->state().debug_string();
+      // Every press but the last makes the next move of the sequence, as its text form says.
+      Tick since = 100;
+      for (std::size_t i = 0; i + 1 < s.wanted.size(); ++i, since += 100) {
+        const auto a = l->state().parse_action(kLearner, s.wanted[i]);
+        REQUIRE(a);
+        CHECK(l->state().is_legal(kLearner, *a));
+        CHECK(l->race_press(since));
+        CHECK(l->step_index() == step);
+      }
+      // Then nothing: the others' last move comes first, and the race opens again.
+      REQUIRE_FALSE(s.others.empty());
+      while (!l->race_tick(since)) REQUIRE((since += 100) < 120000);
+      CHECK(l->step_index() == step);
+      CHECK(l->refused());
+      CHECK(l->message() == s.retry);
+      CHECK(l->state().debug_string() == position);
+      // Quick enough: the last press ends the race at once, before the others' last move.
+      REQUIRE(run_race(*l, 100, 100) == static_cast<int>(s.wanted.size()));
+      CHECK(l->step_index() == step + 1);
+      CHECK_FALSE(l->refused());
+    }
+  }
+  CHECK(sequences > 0);
+}

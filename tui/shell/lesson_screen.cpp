@@ -71,11 +71,18 @@ class LessonScreen final : public Screen {
     }
     if (key.is(U'r') || key.is(U'?')) return rules_page();
     if (s.kind == LessonStepKind::Race) {
-      if (key.is(U' ')) {
+      // The game's own keys for the move wanted next (RC Racer's arrows and
+      // Enter) press too, as in a real game; its key for another move is
+      // answered with the move wanted.
+      const std::optional<Action> keyed = game_key(key);
+      if (key.is(U' ') || (keyed && lesson_->race_next_is(*keyed))) {
         const std::size_t step = lesson_->step_index();
+        const int attempts = lesson_->race_attempts();
         if (race_start_ < 0) race_start_ = now;  // the clock starts with the first press
         if (!lesson_->race_tick(race_since(now))) lesson_->race_press(race_since(now));
-        if (lesson_->step_index() != step || lesson_->refused()) restart(now);
+        if (lesson_->step_index() != step || lesson_->race_attempts() != attempts) restart(now);
+      } else if (keyed) {
+        lesson_->race_refuse(*keyed);
       }
       return Nav::stay();
     }
@@ -120,6 +127,19 @@ class LessonScreen final : public Screen {
   std::string stats_tag() const override { return "lesson"; }
 
  private:
+  // The move a game's own key makes for the learner (an arrow, Enter), if any.
+  std::optional<Action> game_key(const Key& key) const {
+    const State& st = lesson_->state();
+    switch (key.type) {
+      case KeyType::Up: return st.direction_action(kLearner, Direction::Up);
+      case KeyType::Down: return st.direction_action(kLearner, Direction::Down);
+      case KeyType::Left: return st.direction_action(kLearner, Direction::Left);
+      case KeyType::Right: return st.direction_action(kLearner, Direction::Right);
+      case KeyType::Enter: return st.default_option(kLearner);
+      default: return std::nullopt;
+    }
+  }
+
   // Milliseconds into a race: it starts with the learner's first press.
   Tick race_since(Millis now) const {
     if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race || race_start_ < 0) return 0;
