@@ -78,8 +78,7 @@ TEST_CASE("Host page: every row readable at 80x24, Open highlighted, the keys na
     CHECK(term.shows("Esc"));
     // Each row says what it does while highlighted.
     term.press(KeyType::Home);
-    app.step_once();
-    CHECK(term.shows("1 to 32 letters, digits, - or _. Enter types it."));
+    CHECK(run_until(app, term, [&] { return term.shows("1 to 32 letters, digits, - or _."); }));
   }
 }
 
@@ -118,14 +117,14 @@ TEST_CASE("Host page: a named-players table with a clock and no watchers reaches
   REQUIRE(run_until(app, term, [&] { return term.shows("bob, cat"); }));
   // Watchers: no (the talk row goes); the clock: 30 s, then 60 s.
   term.press(KeyType::Down);
-  term.press(KeyType::Space);
+  term.press(U' ');
   REQUIRE(run_until(app, term, [&] { return term.shows("nobody watches"); }));
   CHECK_FALSE(term.shows("Watchers' talk"));
   term.press(KeyType::Down);
   term.press(KeyType::Enter);
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return term.shows("1 min a move"); }));
-  CHECK(term.shows("computer's move for it and keeps the seat"));
+  CHECK(term.shows("A player who has not moved in this time gets a computer's move"));
   term.press(KeyType::End);
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return term.shows("the fake server opens no table"); }));

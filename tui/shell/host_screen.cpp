@@ -187,8 +187,7 @@ std::unique_ptr<Screen> make_hosted_code_screen(const std::string& table_name, c
   return make_confirm_screen(
       fmt::format("Table {} is open", table_name),
       {fmt::format("Its join code: {}", code),
-       "Tell it to your players: they type it to sit down or watch. It is shown to you only (and again on "
-       "your Tables page)."},
+       "Tell it to your players: they give it to sit down or watch. Nobody else is shown it: note it now."},
       {Choice{"Sit down at your seat", U's', [held] { return sit_after_notice(held); }}});
 }
 
