@@ -6,6 +6,7 @@
 
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/host_rows.h"
+#include "tui/shell/play_screen.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/shared_tables.h"
 
@@ -171,4 +172,31 @@ TEST_CASE("Host page: a machine's groups add the Open to row", "[shell][host]") 
 TEST_CASE("Host page: names are split at commas and spaces", "[shell][host]") {
   CHECK(split_names(" bob,cat ,, dan ") == std::vector<std::string>{"bob", "cat", "dan"});
   CHECK(split_names("").empty());
+}
+
+TEST_CASE("Host page: where a game played here cannot be watched (an SSH session), w says how to host one",
+          "[shell][host][watch]") {
+  FakeShared shared;  // offers no way to open a game played here
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.shared = &shared;
+  const rt::shell::test::TempDir tmp;
+  ctx.state_dir = tmp.path();
+  setup::TableRequest req;
+  req.game = "wacky-races";
+  req.seats = {"human", "easy"};
+  req.seed_text = "7";
+  App app(term, ctx, make_seats_screen(ctx, req));
+  term.press(KeyType::Enter);  // seats as given
+  term.press(KeyType::Enter);  // start
+  PlayScreen* ps = nullptr;
+  for (int i = 0; i < 200 && !ps; ++i) {
+    app.step_once();
+    ps = dynamic_cast<PlayScreen*>(&app.top());
+  }
+  REQUIRE(ps);
+  term.press(U'w');
+  REQUIRE(run_until(app, term, [&] { return term.shows("Others cannot reach a game played here."); }));
+  CHECK(term.shows("Host a new"));
+  CHECK(term.shows("Back to the game"));
 }
