@@ -70,6 +70,14 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--move-time", h.move_time_s,
                      "seconds a player has for each move; then a computer plays that move for them (the "
                      "stand-in's level, else normal) and the seat stays theirs (default 0: no clock)");
+  c.host->add_flag("--no-watchers", h.no_watchers,
+                   "nobody may watch the table (by default anyone who may join may)");
+  c.host
+      ->add_option(
+          "--invite", h.invited,
+          "only these users (and you) may sit down or watch: user names, comma-separated (with --group)")
+      ->type_name("USER,...")
+      ->delimiter(',');
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   ServeSettings& s = c.serve_settings;

@@ -56,8 +56,21 @@ class ServerTables final : public shell::SharedTables {
     return shell::make_tables_screen(ctx);
   }
   std::unique_ptr<shell::Screen> host_table(shell::AppContext& ctx, const setup::TableRequest& request,
+                                            const shell::HostChoices& choices,
                                             std::string& error) const override {
-    return shell::host_table_screen(ctx, request, error);
+    return shell::host_table_screen(ctx, request, choices, error);
+  }
+  shell::HostPlace host_place() const override {
+    shell::HostPlace place;
+    place.groups = shareable_groups();
+    place.open_words = place.groups.empty()
+                           ? fmt::format("your account ({}) only", net::user_name(::getuid()))
+                           : std::string("anyone the table is open to");
+    place.max_invited = net::kMaxInvited;
+    return place;
+  }
+  std::string host_problem(const shell::HostChoices& choices) const override {
+    return shell::local_host_problem(nullptr, choices);
   }
   std::vector<shell::WatchOffer> watch_offers() const override {
     std::vector<shell::WatchOffer> offers;

@@ -49,6 +49,12 @@ int player_shell(const SshPlayer& player) {
   std::unique_ptr<shell::SharedTables> tables;
   if (const int fd = app::take_tables_fd(); fd >= 0) tables = app::make_ssh_tables(fd);
   options.shared = tables.get();
+  // `ssh -t HOST watch TABLE`: straight to watching it (a table gone or not
+  // to be watched is said in one line, and the session ends with status 1).
+  if (!player.watch.empty()) {
+    if (!tables) throw UserError("the server's tables are not reachable now");
+    options.open_table = app::ssh_watch_opener(*tables, player.watch, player.utf8, player.name);
+  }
   return shell::run(options);
 }
 

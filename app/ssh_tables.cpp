@@ -21,6 +21,7 @@
 #include "games/registry.h"
 #include "net/client.h"
 #include "net/ssh_gateway.h"
+#include "net/ssh_identity.h"
 #include "net/table_broker.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
@@ -95,86 +96,106 @@ std::string rejoin_command(const shell::AppContext& ctx) {
 
 }  // namespace
 
+std::unique_ptr<shell::PlayTable> connect_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+                                                    const std::string& name, int seat,
+                                                    const std::string& code) {
+  int fd = -1;
+  link.ask(json{{"type", "connect"}, {"table", name}}, &fd);
+  if (fd < 0) throw UserError("the server gave no connection to the table");
+  net::Connection conn(fd);
+  const net::Hello hello =
+      net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode);
+  conn.send(net::to_json(hello));
+  for (;;) {
+    std::string why;
+    std::optional<json> m = conn.wait_message(5000, why);
+    if (!m) throw UserError(fmt::format("table {}: {}", net::printable(name, 32), why));
+    const std::string type = m->value("type", "");
+    if (type == "welcome") {
+      // The host's name is the table process's word: it is this server's own.
+      return net::make_remote_table(std::move(conn), *m,
+                                    net::RemoteSettings{name, "", rejoin_command(ctx), {}});
+    }
+    if (type == "refused" || type == "error") {
+      const json& text = (*m)[type == "refused" ? "reason" : "text"];
+      throw UserError(
+          fmt::format("table {}: {}", net::printable(name, 32),
+                      net::printable(text.is_string() ? text.get<std::string>() : "refused", 300)));
+    }
+  }
+}
+
 std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
                                                 const std::string& name, int seat, const std::string& code,
                                                 std::string& error) {
   try {
-    int fd = -1;
-    link.ask(json{{"type", "connect"}, {"table", name}}, &fd);
-    if (fd < 0) throw UserError("the server gave no connection to the table");
-    net::Connection conn(fd);
-    const net::Hello hello =
-        net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode);
-    conn.send(net::to_json(hello));
-    for (;;) {
-      std::string why;
-      std::optional<json> m = conn.wait_message(5000, why);
-      if (!m) throw UserError(fmt::format("table {}: {}", net::printable(name, 32), why));
-      const std::string type = m->value("type", "");
-      if (type == "welcome") {
-        // The host's name is the table process's word: it is this server's own.
-        return shell::make_table_screen(
-            ctx, net::make_remote_table(std::move(conn), *m,
-                                        net::RemoteSettings{name, "", rejoin_command(ctx), {}}));
-      }
-      if (type == "refused" || type == "error") {
-        const json& text = (*m)[type == "refused" ? "reason" : "text"];
-        throw UserError(
-            fmt::format("table {}: {}", net::printable(name, 32),
-                        net::printable(text.is_string() ? text.get<std::string>() : "refused", 300)));
-      }
-    }
+    return shell::make_table_screen(ctx, connect_ssh_table(ctx, link, name, seat, code));
   } catch (const UserError& e) {
     error = e.what();
     return nullptr;
   }
 }
 
-std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
-                                              const setup::TableRequest& req, std::string& error) {
-  int people = 0, mine = 0;
-  for (const std::string& kind : req.seats) {
-    mine += kind == "human" ? 1 : 0;
-    people += kind == "human" || kind == "remote" ? 1 : 0;
+json ssh_host_request(const setup::TableRequest& req, const shell::HostChoices& choices) {
+  json request{{"type", "host"},
+               {"game", req.game},
+               {"seats", req.seats},
+               {"names", req.names},
+               {"variants", req.variants},
+               {"options", req.options},
+               {"seed", req.seed_text},
+               {"table", choices.name},
+               {"watchers", choices.watchers},
+               {"watchers_talk", choices.watchers && choices.watchers_talk},
+               {"move_time", choices.move_time_s}};
+  switch (choices.access) {
+    case shell::TableAccess::Open: request["access"] = "public"; break;
+    case shell::TableAccess::Code: request["access"] = "code"; break;
+    case shell::TableAccess::Invited:
+      request["access"] = "named";
+      request["players"] = choices.invited;
+      break;
   }
+  return request;
+}
+
+std::string ssh_host_problem(const shell::HostChoices& choices) {
+  if (std::string why = net::table_name_problem(choices.name); !why.empty()) return why;
+  if (choices.access == shell::TableAccess::Invited) {
+    if (choices.invited.empty()) return "Name the players who may come (Players named).";
+    if (choices.invited.size() > net::kMaxNamedPlayers)
+      return fmt::format("Name at most {} players.", net::kMaxNamedPlayers);
+    for (const std::string& p : choices.invited)
+      if (std::string why = net::player_name_problem(p); !why.empty()) return net::printable(why, 200);
+  }
+  return {};
+}
+
+std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+                                              const setup::TableRequest& req,
+                                              const shell::HostChoices& choices, std::string& error) {
+  int mine = 0;
+  for (const std::string& kind : req.seats) mine += kind == "human" ? 1 : 0;
   if (mine != 1) {
     error = mine == 0 ? "Make one seat yours (Human) to host a table."
                       : "A shared table seats one player at this terminal: make the other humans players "
                         "at other terminals.";
     return nullptr;
   }
-  (void)people;
-  const GameEntry* game = builtin_registry().find(req.game);
-  json request{{"type", "host"},        {"game", req.game},         {"seats", req.seats},
-               {"names", req.names},    {"variants", req.variants}, {"options", req.options},
-               {"seed", req.seed_text}, {"access", "public"}};
-  // Who may come: asked before the table is made.
-  auto host = [&ctx, &link, request](const std::string& access) mutable {
-    request["access"] = access;
-    std::string why;
-    try {
-      const json hosted = link.ask(request);
-      const std::string name = hosted.value("table", "");
-      const std::string code = hosted.value("join_code", "");
-      auto screen = sit_at_ssh_table(ctx, link, name, hosted.value("seat", 0), code, why);
-      if (screen) return shell::Nav::reset(std::move(screen));
-    } catch (const UserError& e) {
-      why = e.what();
-    }
-    return shell::Nav::replace(shell::make_confirm_screen(
-        "The table did not open", {why},
-        {shell::Choice{"Back to the title", U'b', [] { return shell::Nav::home(); }}}));
-  };
-  std::vector<shell::Choice> choices{
-      shell::Choice{"Anyone on this server", U'a', [host]() mutable { return host("public"); }},
-      shell::Choice{"Players with a join code (yours on the Tables page)", U'c',
-                    [host]() mutable { return host("code"); }},
-      shell::Choice{"Cancel", U'n', [] { return shell::Nav::home(); }}};
-  return shell::make_confirm_screen("Host a table on this server",
-                                    {fmt::format("{}: the table is this server's, and you are its host.",
-                                                 game ? game->info.name : net::printable(req.game, 40)),
-                                     "Players find it on their Tables page. Who may sit down?"},
-                                    std::move(choices));
+  if (error = ssh_host_problem(choices); !error.empty()) return nullptr;
+  try {
+    // The server's word on the name (taken, or a table it cannot show) is the one said.
+    const json hosted = link.ask(ssh_host_request(req, choices));
+    const std::string name = hosted.value("table", "");
+    const std::string code = hosted.value("join_code", "");
+    auto screen = sit_at_ssh_table(ctx, link, name, hosted.value("seat", 0), code, error);
+    if (!screen || code.empty()) return screen;
+    return shell::make_hosted_code_screen(net::printable(name, 32), net::printable(code, 64),
+                                          std::move(screen));
+  } catch (const UserError& e) {
+    error = e.what();
+    return nullptr;
+  }
 }
 
 int take_tables_fd() {

@@ -159,12 +159,18 @@ class SshTablesPage final : public shell::Screen {
           fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, text_of(s, "name", 20)),
           key++, [this, name, seat, code, needs_code] { return join(name, seat, code, needs_code); }});
     }
-    choices.push_back(shell::Choice{
-        "Watch", U'w', [this, name, code, needs_code] { return join(name, 0, code, needs_code); }});
+    if (t.value("watch", true))
+      choices.push_back(shell::Choice{
+          "Watch", U'w', [this, name, code, needs_code] { return join(name, 0, code, needs_code); }});
     choices.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
     std::vector<std::string> message{fmt::format("{}, hosted by {}; {} may sit down.",
                                                  text_of(t, "game_name"), text_of(t, "host", 20),
                                                  access_words(t.value("access", "")))};
+    if (const int clock = t.value("move_time", 0); clock > 0)
+      message.push_back(fmt::format("A clock of {} s a move; {}.", clock,
+                                    t.value("watch", true) ? "others may watch" : "nobody watches"));
+    else if (!t.value("watch", true))
+      message.push_back("Nobody watches this table: its host chose so.");
     if (t.value("you_host", false) && !code.empty())
       message.push_back(fmt::format("Its join code: {} (tell it to your players)", printable(code, 64)));
     return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(name, 32)),
@@ -235,15 +241,30 @@ class SshTables final : public shell::SharedTables {
     return make_ssh_tables_page(ctx, link_);
   }
   std::unique_ptr<shell::Screen> host_table(shell::AppContext& ctx, const setup::TableRequest& request,
+                                            const shell::HostChoices& choices,
                                             std::string& error) const override {
-    return host_ssh_table(ctx, link_, request, error);
+    return host_ssh_table(ctx, link_, request, choices, error);
   }
-  // A local game is not opened to watchers here: host it as a table instead.
+  shell::HostPlace host_place() const override {
+    shell::HostPlace place;
+    place.open_words = "anyone on this server";
+    place.max_invited = net::kMaxNamedPlayers;
+    return place;
+  }
+  std::string host_problem(const shell::HostChoices& choices) const override {
+    return ssh_host_problem(choices);
+  }
+  // A game played in this session lives in this session's process, which
+  // the server's other players cannot reach: a game for watchers is hosted
+  // as one of the server's tables (Tables, Host a new table: Watchers).
   std::vector<shell::WatchOffer> watch_offers() const override { return {}; }
+  SshTablesLink& link() const { return link_; }
   std::unique_ptr<shell::Watchers> open_watchers(const shell::AppContext&, const Table&,
                                                  const shell::WatchOffer&,
                                                  std::function<Millis()>) const override {
-    throw UserError("on this server, host a table to let others watch");
+    throw UserError(
+        "on this server, others watch the server's tables: host one (Tables, Host a new table) and let "
+        "others watch there");
   }
 
  private:
@@ -254,6 +275,19 @@ class SshTables final : public shell::SharedTables {
 
 std::unique_ptr<shell::Screen> make_ssh_tables_page(shell::AppContext& ctx, SshTablesLink& link) {
   return std::make_unique<SshTablesPage>(ctx, link);
+}
+
+std::function<std::unique_ptr<shell::PlayTable>()> ssh_watch_opener(const shell::SharedTables& tables,
+                                                                    std::string table, bool unicode,
+                                                                    std::string player_name) {
+  const auto* ssh = dynamic_cast<const SshTables*>(&tables);
+  if (!ssh) return {};
+  return [ssh, table = std::move(table), unicode, player_name = std::move(player_name)] {
+    shell::AppContext ctx;
+    ctx.unicode = unicode;
+    ctx.player_name = player_name;
+    return connect_ssh_table(ctx, ssh->link(), table, 0, "");
+  };
 }
 
 std::unique_ptr<shell::SharedTables> make_ssh_tables(int fd) {

@@ -30,10 +30,10 @@ using net::json;
 
 // Sits down (seat > 0), or watches (seat 0), and opens the play screen.
 std::unique_ptr<Screen> open_table(AppContext& ctx, const std::string& dir, const std::string& name, int seat,
-                                   std::string& error) {
+                                   std::string& error, const std::string& code = "") {
   try {
     const net::Hello hello =
-        net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, "", ctx.unicode);
+        net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode);
     net::Joined j = net::join_table(dir, name, hello);
     const std::string rejoin =
         net::rejoin_command(name, dir == net::default_table_dir() ? "" : dir, j.welcome.value("seat", 0));
@@ -169,7 +169,8 @@ class TablesScreen final : public Screen {
           fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, s.value("name", ""));
       choices.push_back(Choice{label, key++, [this, dir, name, seat] { return join(dir, name, seat); }});
     }
-    choices.push_back(Choice{"Watch", U'w', [this, dir, name] { return join(dir, name, 0); }});
+    if (t.info.value("watch", true))
+      choices.push_back(Choice{"Watch", U'w', [this, dir, name] { return join(dir, name, 0); }});
     choices.push_back(Choice{"Back", U'b', [] { return Nav::pop(); }});
     return Nav::push(make_confirm_screen(
         fmt::format("Table {}", name),
@@ -229,11 +230,15 @@ class TablesScreen final : public Screen {
 // table's name, or "" with `error`.
 // `seed`: given to the host in its environment (only its owner reads that),
 // never on its command line (every user reads those).
+// `code`: the join code it made (a table with --code), for the host's eyes.
 std::string start_host(AppContext& ctx, const std::vector<std::string>& args, const std::string& seed,
-                       std::string& error) {
+                       std::string& code, std::string& error) {
   std::vector<std::string> env_text;
+  // Not the seed, and not a join code of this shell's environment: the host makes a fresh one and shows it.
   for (char** e = environ; *e; ++e)
-    if (std::string_view(*e).rfind(std::string(net::kSeedEnv) + "=", 0) != 0) env_text.emplace_back(*e);
+    if (std::string_view(*e).rfind(std::string(net::kSeedEnv) + "=", 0) != 0 &&
+        std::string_view(*e).rfind(std::string(net::kCodeEnv) + "=", 0) != 0)
+      env_text.emplace_back(*e);
   if (!seed.empty()) env_text.push_back(fmt::format("{}={}", net::kSeedEnv, seed));
   std::vector<char*> envp;
   for (std::string& e : env_text) envp.push_back(e.data());
@@ -282,6 +287,9 @@ std::string start_host(AppContext& ctx, const std::vector<std::string>& args, co
   static const std::regex opened("Table '([A-Za-z0-9._-]+)' is open");
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && std::regex_search(text, m, opened)) {
     const std::string name = m[1];
+    static const std::regex told_code("Join code: ([!-~]+)");
+    std::smatch c;
+    if (std::regex_search(text, c, told_code)) code = c[1];
     // Its server, so that quitting can ask what becomes of the table.
     static const std::regex served(R"(\(pid ([0-9]+)\))");
     if (std::regex_search(text, m, served))
@@ -300,8 +308,33 @@ std::unique_ptr<Screen> make_tables_screen(AppContext& ctx) {
   return std::make_unique<TablesScreen>(ctx);
 }
 
+std::string local_host_problem(const AppContext* ctx, const HostChoices& choices) {
+  if (!choices.name.empty()) {
+    try {
+      net::check_table_name(choices.name);
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    const std::string dir = !choices.group.empty()           ? net::default_group_dir(choices.group)
+                            : ctx && !ctx->table_dir.empty() ? ctx->table_dir
+                                                             : net::default_table_dir();
+    if (net::exists(net::socket_path(dir, choices.name)) || net::exists(net::info_path(dir, choices.name)))
+      return fmt::format("There is a table named {} already: pick another name.", choices.name);
+  }
+  if (choices.access == TableAccess::Invited) {
+    if (choices.invited.empty()) return "Name the players who may come (Players named).";
+    if (choices.group.empty())
+      return "Players named must reach the table: open it to a group of theirs (Open to).";
+    if (choices.invited.size() > net::kMaxInvited)
+      return fmt::format("Name at most {} players.", net::kMaxInvited);
+    for (const std::string& user : choices.invited)
+      if (std::string why = net::invited_name_problem(user); !why.empty()) return why;
+  }
+  return {};
+}
+
 std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableRequest& req,
-                                          std::string& error) {
+                                          const HostChoices& choices, std::string& error) {
   int mine = 0;
   std::vector<std::string> seats;
   for (std::size_t p = 0; p < req.seats.size(); ++p) {
@@ -316,6 +349,10 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
     }
     seats.push_back(kind == "remote" ? "human" : kind);
   }
+  if (std::string why = local_host_problem(&ctx, choices); !why.empty()) {
+    error = why;
+    return nullptr;
+  }
   // A computer plays a seat whose player is away past the grace period (the
   // host too, once they quit and leave the table open).
   std::vector<std::string> args{"racetable", "host", req.game, "--detach", "--stand-in", "normal"};
@@ -329,11 +366,27 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
   for (const auto& v : req.variants) args.insert(args.end(), {"--variant", v});
   for (const auto& o : req.options) args.insert(args.end(), {"--option", o});
   if (!req.contest_pace.empty()) args.insert(args.end(), {"--contest-pace", req.contest_pace});
-  if (!ctx.table_dir.empty()) args.insert(args.end(), {"--dir", ctx.table_dir});
-  const std::string name = start_host(ctx, args, req.seed_text, error);
+  // The Host page's choices, as `host` takes them.
+  if (!choices.name.empty()) args.insert(args.end(), {"--name", choices.name});
+  if (choices.access == TableAccess::Code) args.emplace_back("--code");
+  if (choices.access == TableAccess::Invited) args.insert(args.end(), {"--invite", joined(choices.invited)});
+  if (!choices.watchers) args.emplace_back("--no-watchers");
+  if (choices.watchers && choices.watchers_talk) args.emplace_back("--watchers-talk");
+  if (choices.move_time_s > 0) args.insert(args.end(), {"--move-time", std::to_string(choices.move_time_s)});
+  // A group's table lives in the group's own directory.
+  if (!choices.group.empty())
+    args.insert(args.end(), {"--group", choices.group});
+  else if (!ctx.table_dir.empty())
+    args.insert(args.end(), {"--dir", ctx.table_dir});
+  std::string code;
+  const std::string name = start_host(ctx, args, req.seed_text, code, error);
   if (name.empty()) return nullptr;
-  const std::string dir = ctx.table_dir.empty() ? net::default_table_dir() : ctx.table_dir;
-  return open_table(ctx, dir, name, mine, error);
+  const std::string dir = !choices.group.empty()  ? net::default_group_dir(choices.group)
+                          : ctx.table_dir.empty() ? net::default_table_dir()
+                                                  : ctx.table_dir;
+  auto table = open_table(ctx, dir, name, mine, error, code);
+  if (!table || code.empty()) return table;
+  return make_hosted_code_screen(name, code, std::move(table));
 }
 
 }  // namespace rt::shell

@@ -219,6 +219,13 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   if (!(s.move_time_s == 0 || (s.move_time_s >= 5 && s.move_time_s <= 86400)))
     throw OptionError("--move-time: give seconds from 5 to 86400 (0: no clock)");
   opt.move_time_ms = static_cast<int>(s.move_time_s * 1000);
+  opt.watchers = !s.no_watchers;
+  if (s.invited.size() > kMaxInvited)
+    throw OptionError(fmt::format("--invite: at most {} names", kMaxInvited));
+  for (const std::string& user : s.invited)
+    if (const std::string why = invited_name_problem(user); !why.empty())
+      throw OptionError(fmt::format("--invite: {}", why));
+  opt.invited = s.invited;
   if (!s.group.empty()) open_to_group(opt, s.group, s.dir, "--group " + s.group);
   if (!s.resume_file.empty()) resume_owners(s, *table, saved_owners, opt);
   bool generated_code = false;

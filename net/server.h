@@ -80,6 +80,13 @@ struct ServerOptions {
   // Talk (net/talk.h): whether watchers' lines reach the players (by
   // default watchers talk among themselves: nobody tips a player off).
   bool watchers_talk = false;
+  // Whether anyone may watch (false: a watch hello is refused, code
+  // "no-watchers"; the host chose a table for its players only).
+  bool watchers = true;
+  // Invited players (empty: whoever may connect): only the host and these
+  // names (a user's name, or an SSH player's registered one) are let in, to
+  // play or to watch; anyone else is refused, code "not-invited".
+  std::vector<std::string> invited;
   // A connected player who pressed no key for this long shows as away.
   int away_ms = 3 * 60 * 1000;
   // A clock per move (0: none): a person who has not answered an untimed

@@ -38,6 +38,19 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
       refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code", "code");
     return;
   }
+  // A guest keeps no name: never the invited player of that name.
+  const bool guest = c.key && is_guest_owner(*c.key);
+  if (!opt_.invited.empty() && !is_host(c) &&
+      (guest || std::find(opt_.invited.begin(), opt_.invited.end(), c.user) == opt_.invited.end())) {
+    refuse(c,
+           fmt::format("this table is for the players its host invited, and {} is not one of them", c.user),
+           "not-invited");
+    return;
+  }
+  if (h.role == Role::Watch && !opt_.watchers) {
+    refuse(c, "the host lets nobody watch this table", "no-watchers");
+    return;
+  }
   c.board_w = h.board_w;
   c.board_h = h.board_h;
   c.unicode = h.unicode;

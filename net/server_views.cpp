@@ -187,6 +187,11 @@ json Server::table_info(const Client& c) const {
   j["seats"] = std::move(seats);
   j["watchers"] = watchers();
   if (opt_.watch_only) j["watch_only"] = true;
+  // Who may come, as the host chose it (the names are not listed: only
+  // whether one is among them, which each asker learns at its hello).
+  if (!opt_.watchers) j["watch"] = false;
+  if (!opt_.invited.empty()) j["invited"] = true;
+  if (opt_.move_time_ms > 0) j["move_time"] = opt_.move_time_ms / 1000;
   return j;
 }
 

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "core/types.h"
+#include "net/protocol.h"
 
 namespace rt::net {
 
@@ -35,7 +36,19 @@ void check_table_name(const std::string& name) {
   for (char c : name)
     ok = ok &&
          ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
-  if (!ok) throw UserError(fmt::format("bad table name '{}': use 1-32 letters, digits, '-' or '_'", name));
+  // Quoted printably: the name may come from anyone (a file in a shared directory, a player's typing).
+  if (!ok)
+    throw UserError(
+        fmt::format("bad table name '{}': use 1-32 letters, digits, '-' or '_'", printable(name, 40)));
+}
+
+std::string invited_name_problem(const std::string& name) {
+  bool ok = !name.empty() && name.size() <= 32;
+  for (char c : name)
+    ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                c == '_' || c == '.');
+  if (ok) return {};
+  return fmt::format("'{}' is not a user name (1-32 letters, digits, '.', '-' or '_')", printable(name, 40));
 }
 
 std::string default_group_dir(const std::string& group) {

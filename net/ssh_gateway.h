@@ -44,6 +44,9 @@ struct SshPlayer {
   std::string home;         // their directory: HOME, and XDG_STATE_HOME/XDG_CONFIG_HOME under it
   std::string term;         // TERM from the client's pty-req (checked: letters, digits, ._+-)
   bool utf8 = true;         // the client's locale (LANG/LC_* env requests): UTF-8, or ASCII
+  // `ssh -t HOST watch TABLE`: the shell opens watching this table ("" the
+  // title screen). A table name (table_name_problem() had nothing to say).
+  std::string watch;
 };
 
 // Runs the full-screen shell for `player` in a process of its own: stdin,

@@ -18,6 +18,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <libssh/callbacks.h>
@@ -27,6 +29,7 @@
 #include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
 #include "net/ssh_session_process.h"
+#include "net/table_broker.h"
 
 namespace rt::net {
 namespace ssh_detail {
@@ -36,6 +39,22 @@ volatile sig_atomic_t g_banned = 0;
 int g_wake[2] = {-1, -1};
 
 namespace {
+
+// A command's words, split at spaces (an exec request is one string).
+std::vector<std::string> command_words(const std::string& command) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : command + " ") {
+    if (c == ' ' || c == '\t') {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+      if (words.size() > 4) break;  // more than any command has
+    } else {
+      word += c;
+    }
+  }
+  return words;
+}
 
 void on_stop(int sig) {
   g_stop = 1;
@@ -276,8 +295,20 @@ int SessionProcess::on_shell(ssh_session, ssh_channel, void* ud) {
 int SessionProcess::on_exec(ssh_session, ssh_channel, const char* command, void* ud) {
   SessionProcess* s = self(ud);
   if (s->want_ != Want::Nothing) return -1;
-  s->want_ = Want::Exec;
   s->command_ = command ? command : "";
+  const std::vector<std::string> words = command_words(s->command_);
+  // `watch TABLE`: the shell, opened watching that table (it needs the pty asked for first: ssh -t).
+  if (words.size() == 2 && words[0] == "watch" && !words[1].empty() && table_name_problem(words[1]).empty()) {
+    s->want_ = s->pty_ ? Want::Shell : Want::WatchNoTerminal;
+    s->player_.watch = words[1];
+    return 0;
+  }
+  // `tables`: the tables this player may see, as lines of text (no pty needed).
+  if (words.size() == 1 && words[0] == "tables") {
+    s->want_ = Want::Tables;
+    return 0;
+  }
+  s->want_ = Want::Exec;
   s->refuse("commands refused", fmt::format("refused: the command '{}' ({}; nothing runs)",
                                             printable(s->command_, 60), s->who()));
   return 0;  // accepted, answered with a line and exit status 1 (as git hosts do)
@@ -373,10 +404,16 @@ void SessionProcess::run() {
   ::alarm(0);
   switch (want_) {
     case Want::Exec:
-      answer_without_shell(
-          fmt::format("racetable: this server runs only the game, no commands ('{}' was not run). Log in "
-                      "with a terminal: {}\r\n",
-                      printable(command_, 60), login_hint()));
+      answer_without_shell(fmt::format(
+          "racetable: '{}' was not run: this server runs the game ({}), `watch TABLE` (with ssh -t) and "
+          "`tables`, nothing else\r\n",
+          printable(command_, 60), login_hint()));
+    case Want::WatchNoTerminal:
+      refuse("sessions without a terminal refused",
+             fmt::format("refused: watch {} without a terminal ({})", player_.watch, who()));
+      answer_without_shell(fmt::format("racetable: watch needs a terminal: ssh -t {} watch {}\r\n",
+                                       login_hint().substr(4), player_.watch));
+    case Want::Tables: answer_tables();
     case Want::NoTerminal:
       refuse("sessions without a terminal refused",
              fmt::format("refused: a shell without a terminal ({})", who()));

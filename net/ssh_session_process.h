@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <libssh/callbacks.h>
 
+#include "net/protocol.h"
 #include "net/ssh_internal.h"
 
 namespace rt::net::ssh_detail {
@@ -38,6 +39,10 @@ inline Millis now_ms() {
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+// The text `ssh HOST tables` prints for the table process's "tables"
+// answer: one tab-separated line per table, printable, at most kMaxTables.
+std::string tables_text(const json& answer);
 
 class SessionProcess {
  public:
@@ -110,6 +115,9 @@ class SessionProcess {
   void logged_in(const std::string& name, const std::string& fingerprint, const std::string& note);
   [[noreturn]] void finish(int code);
   [[noreturn]] void answer_without_shell(const std::string& line);
+  // `ssh HOST tables`: asks the table process over this session's tables
+  // link and writes one line per table (ssh_session_tables.cpp).
+  [[noreturn]] void answer_tables();
   // The exit status, EOF and close sent; a moment for the client; the process ends.
   [[noreturn]] void end_channel(int exit_code);
   [[noreturn]] void run_shell();
@@ -139,7 +147,10 @@ class SessionProcess {
   std::string guest_dir_;
 
   // Requests on the channel.
-  enum class Want { Nothing, Shell, Exec, NoTerminal };
+  // Shell: the game (watching player_.watch when an exec asked for it);
+  // Exec: a command refused; NoTerminal, WatchNoTerminal: refused for
+  // want of a pty; Tables: the tables listed as text.
+  enum class Want { Nothing, Shell, Exec, NoTerminal, WatchNoTerminal, Tables };
   Want want_ = Want::Nothing;
   bool pty_ = false;
   int cols_ = 80;

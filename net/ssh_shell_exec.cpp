@@ -20,6 +20,7 @@
 #include "net/protocol.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
+#include "net/table_broker.h"
 
 namespace rt::net {
 namespace {
@@ -27,6 +28,7 @@ namespace {
 constexpr const char* kPlayerVariable = "RACETABLE_SSH_PLAYER";  // the name (or guest-N)
 constexpr const char* kGuestVariable = "RACETABLE_SSH_GUEST";    // "1" for a guest
 constexpr const char* kKeyVariable = "RACETABLE_SSH_KEY";        // the key's fingerprint
+constexpr const char* kWatchVariable = "RACETABLE_SSH_WATCH";    // the table `ssh -t HOST watch TABLE` names
 constexpr const char* kSelf = "/proc/self/exe";
 
 // Says why on the terminal (the player sees it) and ends the child.
@@ -78,6 +80,7 @@ bool guest_name(const std::string& name) {
   ::setenv(kPlayerVariable, player.name.c_str(), 1);
   if (player.guest) ::setenv(kGuestVariable, "1", 1);
   if (!player.fingerprint.empty()) ::setenv(kKeyVariable, player.fingerprint.c_str(), 1);
+  if (!player.watch.empty()) ::setenv(kWatchVariable, player.watch.c_str(), 1);
   if (tables_fd > 2) ::setenv(kSshTablesFdVariable, std::to_string(tables_fd).c_str(), 1);
   ::umask(077);
   if (::chdir(home.c_str()) != 0) give_up("no home directory");
@@ -122,8 +125,11 @@ int run_ssh_shell_process(const SshShell& shell) {
                  kSshShellArgument);
     return 2;
   }
+  // Only a table name is taken (the session checked it; so does this).
+  if (const char* watch = std::getenv(kWatchVariable); watch && *watch)
+    if (table_name_problem(watch).empty()) player.watch = watch;
   // Nothing the shell starts needs them.
-  for (const char* v : {kPlayerVariable, kGuestVariable, kKeyVariable}) ::unsetenv(v);
+  for (const char* v : {kPlayerVariable, kGuestVariable, kKeyVariable, kWatchVariable}) ::unsetenv(v);
   if (const char* home = std::getenv("HOME")) player.home = home;
   if (const char* term = std::getenv("TERM")) player.term = term;
   if (const char* conn = std::getenv("SSH_CONNECTION")) {

@@ -25,6 +25,9 @@ inline constexpr std::size_t kMaxBrokerPacket = 16 * 1024;
 inline constexpr int kMaxTablesPerPlayer = 4;
 inline constexpr int kMaxTables = 200;
 inline constexpr std::size_t kMaxNamedPlayers = 8;
+// A table's move clock (`"move_time"` of a host request), as `host --move-time`.
+inline constexpr int kMinMoveTime = 5;
+inline constexpr int kMaxMoveTime = 86400;
 
 // One packet, with `pass_fd` attached when >= 0. False when the peer is gone
 // (or the message is too long: never sent in part).

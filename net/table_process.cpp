@@ -50,12 +50,16 @@ struct Access {
   std::string kind = "public";  // public | code | named
   std::string code;
   std::vector<std::string> players;  // kind "named": who besides the host
+  // The host's other choices (net/server.h): who may watch, the move clock,
+  // whether watchers' talk reaches the players.
+  bool watchers = true;
+  int move_time_s = 0;
+  bool watchers_talk = false;
   json to_json() const {
-    return json{{"host_name", host_name},
-                {"host_key", host_key},
-                {"access", kind},
-                {"code", code},
-                {"players", players}};
+    return json{{"host_name", host_name},   {"host_key", host_key},
+                {"access", kind},           {"code", code},
+                {"players", players},       {"watchers", watchers},
+                {"move_time", move_time_s}, {"watchers_talk", watchers_talk}};
   }
   static Access of(const json& j) {
     Access a;
@@ -64,6 +68,12 @@ struct Access {
     a.kind = j.at("access").get<std::string>();
     a.code = j.at("code").get<std::string>();
     a.players = j.at("players").get<std::vector<std::string>>();
+    // A table saved before these choices existed: as it was then.
+    a.watchers = j.value("watchers", true);
+    a.move_time_s = j.value("move_time", 0);
+    a.watchers_talk = j.value("watchers_talk", false);
+    if (a.move_time_s != 0 && (a.move_time_s < kMinMoveTime || a.move_time_s > kMaxMoveTime))
+      throw std::runtime_error("bad move_time");
     if (a.kind != "public" && a.kind != "code" && a.kind != "named") throw std::runtime_error("bad access");
     return a;
   }
@@ -88,6 +98,12 @@ std::string string_of(const json& msg, const char* field, std::size_t max = kMax
   if (!msg[field].is_string() || msg[field].get_ref<const std::string&>().size() > max)
     throw UserError(fmt::format("\"{}\": a text of at most {} bytes", field, max));
   return msg[field].get<std::string>();
+}
+
+bool bool_of(const json& msg, const char* field, bool otherwise) {
+  if (!msg.contains(field)) return otherwise;
+  if (!msg[field].is_boolean()) throw UserError(fmt::format("\"{}\": true or false", field));
+  return msg[field].get<bool>();
 }
 
 class TableProcess {
@@ -138,6 +154,10 @@ class TableProcess {
     opt.save_path = save_path(name);
     opt.host_key = SeatOwner::of_key(access.host_key, access.host_name);
     opt.code = access.kind == "code" ? access.code : std::string();
+    if (access.kind == "named") opt.invited = access.players;
+    opt.watchers = access.watchers;
+    opt.move_time_ms = access.move_time_s * 1000;
+    opt.watchers_talk = access.watchers_talk;
     opt.pace_ms = s_.pace_ms;
     opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
     opt.after_contest_ms = opt.ready_ms;
@@ -362,8 +382,18 @@ class TableProcess {
         if (const std::string why = player_name_problem(p); !why.empty())
           throw UserError(printable(why, 200));
     }
+    access.watchers = bool_of(m, "watchers", true);
+    access.watchers_talk = bool_of(m, "watchers_talk", false);
+    if (m.contains("move_time")) {
+      const json& t = m["move_time"];
+      if (!t.is_number_integer() || (t.get<long long>() != 0 && (t.get<long long>() < kMinMoveTime ||
+                                                                 t.get<long long>() > kMaxMoveTime)))
+        throw UserError(
+            fmt::format("\"move_time\": seconds from {} to {} (0: no clock)", kMinMoveTime, kMaxMoveTime));
+      access.move_time_s = t.get<int>();
+    }
     std::string name = string_of(m, "table");
-    if (const std::string why = table_name_problem(name); !why.empty()) throw UserError(why);
+    if (const std::string why = table_name_problem(name); !why.empty()) throw UserError(printable(why, 200));
     const auto seed = req.seed_text.empty() ? random_u64() : setup::parse_seed(req.seed_text);
     auto table = setup::make_table(req, seed);
     if (name.empty()) {

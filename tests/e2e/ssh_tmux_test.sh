@@ -36,10 +36,15 @@
 #   key (Cat's key is offered none); the table process is killed and comes
 #   back with the table; the server gets SIGTERM mid-game, every
 #   table saved with its seats' keys; started again, both players resume.
+# host: the Host page over SSH: Ana hosts a table for named players (bob,
+#   cat) with a move clock; `ssh HOST tables` lists it to bob, not to eve;
+#   eve is refused (not listed, `watch` says there is no such table, status
+#   1); bob sits down; `watch` without -t is refused in a line; cat watches
+#   with `ssh -t HOST watch friends`.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
-BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables}
-MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables}
+BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|host}
+MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|host}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
 command -v ssh >/dev/null && command -v ssh-keygen >/dev/null || { echo "openssh-client not installed: skipped"; exit 77; }
@@ -299,8 +304,9 @@ if [ "$MODE" = tables ]; then
   t send-keys -t A Enter
   wait_for A 'variants and seed'
   t send-keys -t A Enter
-  wait_for A 'Host a table on this server' 10
-  t send-keys -t A a
+  wait_for A 'Host a table: Go Wacky!' 10
+  pane A | grep -q 'Who may come  *anyone on this server' || fail "the Host page does not say who may come"
+  t send-keys -t A Enter
   wait_for A 'Waiting for players: seat 2 \(Ben\) \(they' 10
   pane A | grep -q 'join from their Tables page' || fail "the host is not told where players join"
   log_has "$WORK/server.out" "tables: ana \(key SHA256:[^ ]+\) hosts table go-wacky \(go-wacky, public\)"
@@ -394,6 +400,90 @@ if [ "$MODE" = tables ]; then
   exit 0
 fi
 
+if [ "$MODE" = host ]; then
+  key ana
+  key bob
+  key cat
+  key eve
+  start_server "$WORK/server.out" --state-dir "$STATE"
+  log_has "$WORK/server.out" "ssh: table process started"
+  batch() { "${SSH[@]}" -o BatchMode=yes -p "$PORT" "$@"; }
+  open_tables() {
+    t send-keys -t "$1" Down Down Enter
+    wait_for "$1" 'Tables: games on this server' 10
+  }
+
+  echo "1. Ana hosts 'friends' on the Host page: named players (bob, cat), a 30 s move clock"
+  ssh_in A ana ana
+  wait_for A 'Playing as ana' 15
+  open_tables A
+  t send-keys -t A Enter
+  wait_for A 'which game\?'
+  n=$(pane A | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t A "$n"
+  wait_for A 'Seat 2 .*Human at another terminal' 10
+  t send-keys -t A Enter
+  wait_for A 'variants and seed'
+  t send-keys -t A Enter
+  wait_for A 'Host a table: Go Wacky!' 10
+  for row in 'Table name +go-wacky \(the game.s\)' 'Who may come +anyone on this server' 'Watchers +others may watch' \
+    "Watchers' talk +among watchers only" 'Move clock +none' 'Open the table'; do
+    pane A | grep -Eq "$row" || fail "the Host page has no row '$row'"
+  done
+  t send-keys -t A Home Enter
+  t send-keys -t A -l 'friends'
+  t send-keys -t A Enter Down Enter Enter
+  wait_for A 'Who may come +only the players you name' 5
+  t send-keys -t A Down Enter
+  t send-keys -t A -l 'bob, cat'
+  t send-keys -t A Enter Down Down Down Enter
+  wait_for A 'Move clock +30 s a move' 5
+  wait_for A 'Players named +bob, cat' 5
+  t send-keys -t A End Enter
+  wait_for A 'Waiting for players' 10
+  log_has "$WORK/server.out" "tables: ana \(key SHA256:[^ ]+\) hosts table friends \(go-wacky, named\)"
+
+  echo "2. ssh HOST tables: bob sees it (named, the clock); eve, not named, sees nothing"
+  out=$(batch -i "$WORK/keys/bob" -T bob@127.0.0.1 tables 2>&1) || fail "ssh host tables exited $?: $out"
+  grep -Pq '^friends\tgo-wacky\twaiting\tana\t1 free\t1 playing\t0 watching\tnamed,clock-30s$' <<<"$out" ||
+    fail "bob's tables: $out"
+  out=$(batch -i "$WORK/keys/eve" -T eve@127.0.0.1 tables 2>&1) || fail "ssh host tables exited $?: $out"
+  grep -q friends <<<"$out" && fail "eve, not named, is told of the table: $out"
+
+  echo "3. eve is refused: not on her Tables page, and ssh -t ... watch friends says there is no such table"
+  ssh_in E eve eve
+  wait_for E 'Playing as eve' 15
+  open_tables E
+  wait_for E 'No tables yet' 5
+  t new-session -d -s EW -x 80 -y 24 -- sh -c \
+    '"$@"; echo "[ssh exit $?]"; exec sleep 3600' sh "${SSH[@]}" -tt -i "$WORK/keys/eve" -p "$PORT" eve@127.0.0.1 watch friends
+  wait_for EW 'no table friends' 15
+  [ "$(ssh_exit EW 10)" = 1 ] || fail "a refused watch did not end with status 1"
+
+  echo "4. Bob sits down; watch without a terminal is refused; Cat watches with ssh -t ... watch friends"
+  ssh_in B bob bob
+  wait_for B 'Playing as bob' 15
+  open_tables B
+  wait_for B 'friends: Go Wacky! +waiting · invited · host ana' 10
+  t send-keys -t B Down Enter
+  wait_for B 'may sit down' 10
+  pane B | grep -q 'A clock of 30 s a move; others may watch.' || fail "the table's clock is not said"
+  t send-keys -t B 1
+  wait_for B 'Ben \(you\)' 10
+  out=$(batch -i "$WORK/keys/cat" -T cat@127.0.0.1 watch friends 2>&1)
+  code=$?
+  [ "$code" = 1 ] || fail "watch without a terminal exited $code (want 1): $out"
+  grep -q "racetable: watch needs a terminal: ssh -t -p $PORT NAME@THIS-HOST watch friends" <<<"$out" ||
+    fail "watch without a terminal: $out"
+  t new-session -d -s C -x 80 -y 24 -- sh -c \
+    '"$@"; echo "[ssh exit $?]"; exec sleep 3600' sh "${SSH[@]}" -tt -i "$WORK/keys/cat" -p "$PORT" cat@127.0.0.1 watch friends
+  wait_for C 'table friends · watching' 15
+  pane C | grep -q "hand: \[" && fail "a watcher sees a hand"
+  log_has "$WORK/server.out" "table friends: cat .* watches"
+  echo "PASS ($MODE, ${SECONDS}s)"
+  exit 0
+fi
+
 if [ "$MODE" = game ]; then
   key ana
   start_server "$WORK/server.out" --state-dir "$STATE"
@@ -471,7 +561,7 @@ echo "3. a command: refused, nothing runs"
 out=$(batch -i "$WORK/keys/ana" ana@127.0.0.1 touch "$WORK/pwned" 2>&1)
 code=$?
 [ "$code" = 1 ] || fail "ssh host touch FILE exited $code (want 1): $out"
-grep -q "racetable: this server runs only the game, no commands ('touch $WORK/pwned' was not run)" <<<"$out" ||
+grep -q "racetable: 'touch $WORK/pwned' was not run: this server runs the game (ssh -p $PORT NAME@THIS-HOST), \`watch TABLE\` (with ssh -t) and \`tables\`, nothing else" <<<"$out" ||
   fail "no line says what is offered: $out"
 [ ! -e "$WORK/pwned" ] || fail "the command ran"
 log_has "$LOG" "refused: the command 'touch [^']*' \(ana, key SHA256:[^ ]+; nothing runs\)"

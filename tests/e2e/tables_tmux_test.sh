@@ -72,6 +72,10 @@ keys A End Enter
 wait_for A "variants and seed"
 # Tick "real-time" (the third variant), then start.
 keys A Home Down Down Space End Enter
+# The Host page: its settings above, "Open the table" highlighted.
+wait_for A "Host a table: RC Racer"
+wait_for A "Who may come"
+keys A Enter
 wait_for A "Waiting for players" 20
 tname=$(basename "$(ls "$TABLES"/*.sock | head -1)" .sock)
 [ -n "$tname" ] || fail "no table socket"

@@ -239,3 +239,22 @@ TEST_CASE("CLI net: one-line errors for bad host and join options", "[cli][net]"
   CHECK(empty.code == 0);
   CHECK_THAT(empty.out, Catch::Contains("No open tables"));
 }
+
+TEST_CASE(
+    "CLI net: the host's choices: a table name with escapes made printable, bad invited names, "
+    "no watchers",
+    "[cli][net][security]") {
+  Dir d;
+  const Run evil = run(d, "host go-wacky --name \"$(printf 'a\\033[2J\\007')\" --dir " + d.path + "/s");
+  CHECK(evil.code == 2);
+  INFO(evil.err);
+  CHECK_THAT(evil.err, Catch::Contains("bad table name 'a?[2J?'"));
+  CHECK(evil.err.find('\x1b') == std::string::npos);
+  CHECK(evil.err.find('\a') == std::string::npos);
+  const Run invite = run(d, "host go-wacky --invite 'ana,b$(x)' --dir " + d.path + "/s");
+  CHECK(invite.code == 2);
+  CHECK_THAT(invite.err, Catch::Contains("--invite: 'b$(x)' is not a user name"));
+  const Run many = run(d, "host go-wacky --invite a,b,c,d,e,f,g,h,i --dir " + d.path + "/s");
+  CHECK(many.code == 2);
+  CHECK_THAT(many.err, Catch::Contains("--invite: at most 8 names"));
+}

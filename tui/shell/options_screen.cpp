@@ -8,7 +8,6 @@
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
 #include "tui/shell/settings.h"
-#include "tui/shell/shared_tables.h"
 
 namespace rt::shell {
 namespace {
@@ -209,16 +208,8 @@ class OptionsScreen final : public Screen {
         return Nav::stay();
       }
     }
-    if (remote_seats() > 0) {
-      // Players at other terminals: a shared table, hosted in the background.
-      std::string error = "shared tables are not available here";
-      auto screen = ctx_.shared ? ctx_.shared->host_table(ctx_, req, error) : nullptr;
-      if (!screen) {
-        error_ = error;
-        return Nav::stay();
-      }
-      return Nav::reset(std::move(screen));
-    }
+    // Players at other terminals: a shared table, set up on the Host page.
+    if (remote_seats() > 0) return Nav::push(make_host_screen(ctx_, req));
     std::unique_ptr<Table> table;
     try {
       table = setup::make_table(req, 1);

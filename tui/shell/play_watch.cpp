@@ -50,11 +50,21 @@ Nav PlayScreen::watch_page(Millis now) {
                              }});
     return Nav::push(make_confirm_screen("Others may watch", std::move(message), std::move(choices)));
   }
+  const std::vector<WatchOffer> offers = ctx_.shared->watch_offers();
+  if (offers.empty()) {
+    // A place that cannot open a game played here (an SSH server's session:
+    // other players reach only the server's tables) says what it can do.
+    message.push_back(
+        "Others cannot reach a game played here. To play with watchers, host it as a table: Tables, Host a "
+        "new table, with Watchers: others may watch.");
+    choices.push_back(Choice{"Back to the game", U'n', [] { return Nav::pop(); }});
+    return Nav::push(make_confirm_screen("Let others watch", std::move(message), std::move(choices)));
+  }
   message.push_back(
       "Open this game as a shared table for watchers only: they see the board and the log as any watcher "
       "does (nobody's hand), and cannot play. The game stays here; closing it closes their table.");
   message.push_back("Who may watch?");
-  for (const WatchOffer& offer : ctx_.shared->watch_offers())
+  for (const WatchOffer& offer : offers)
     choices.push_back(Choice{offer.label, offer.hotkey, [this, offer] {
                                open_to_watchers(offer, last_now_);
                                return Nav::pop();

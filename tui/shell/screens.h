@@ -25,6 +25,13 @@ std::unique_ptr<Screen> make_host_game_list_screen(AppContext& ctx);
 std::unique_ptr<Screen> make_seats_screen(AppContext& ctx, setup::TableRequest request);
 // Variants, options and the seed; then the game starts.
 std::unique_ptr<Screen> make_options_screen(AppContext& ctx, setup::TableRequest request);
+// The Host page: a table with players at other terminals, its name, who may
+// come and watch, a move clock (tui/shell/host_rows.h); it hosts through
+// AppContext::shared.
+std::unique_ptr<Screen> make_host_screen(AppContext& ctx, setup::TableRequest request);
+// "Table NAME is open. Its join code: CODE", then `table` (the host's seat).
+std::unique_ptr<Screen> make_hosted_code_screen(const std::string& table_name, const std::string& code,
+                                                std::unique_ptr<Screen> table);
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session);
 // The same game page over any table (a shared one: app/remote_table.h).
 std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table);

@@ -47,6 +47,32 @@ struct WatchOffer {
   bool code = false;  // watchers must give a fresh join code
 };
 
+// Who may come to a hosted table.
+enum class TableAccess {
+  Open,     // whoever may reach it: this account (or group) on a machine, anyone on an SSH server
+  Code,     // they must give the join code, shown to the host
+  Invited,  // only the players named (and the host)
+};
+
+// How a shared table is hosted: what the Host page asks (host_screen.cpp,
+// its rows in host_rows.cpp), given to SharedTables::host_table.
+struct HostChoices {
+  std::string name;  // "" the game's id (or the next one free)
+  TableAccess access = TableAccess::Open;
+  std::vector<std::string> invited;  // TableAccess::Invited: who besides the host
+  std::string group;                 // a table on this machine: a Unix group ("" this account only)
+  bool watchers = true;              // others may watch
+  bool watchers_talk = false;        // watchers' talk reaches the players
+  int move_time_s = 0;               // a clock per move (0: none)
+};
+
+// What this place offers for hosting: the Host page's words and choices.
+struct HostPlace {
+  std::string open_words;           // what TableAccess::Open means here: "anyone on this server"
+  std::vector<std::string> groups;  // Unix groups a table may be opened to (none: the row is not shown)
+  std::size_t max_invited = 8;
+};
+
 class SharedTables {
  public:
   virtual ~SharedTables() = default;
@@ -55,8 +81,13 @@ class SharedTables {
   // Hosts `request` (seats "remote" are people at other terminals) as a
   // shared table in the background and sits down at it; nullptr and `error`
   // when it fails.
+  // `choices`: as the Host page left them (host_problem() said nothing).
   virtual std::unique_ptr<Screen> host_table(AppContext& ctx, const setup::TableRequest& request,
-                                             std::string& error) const = 0;
+                                             const HostChoices& choices, std::string& error) const = 0;
+  virtual HostPlace host_place() const = 0;
+  // "" when `choices` may be hosted, else one line saying why not (a name
+  // not allowed or taken, an invited name that cannot be): the page shows it.
+  virtual std::string host_problem(const HostChoices& choices) const = 0;
   // The ways this user may open a local game to watchers.
   virtual std::vector<WatchOffer> watch_offers() const = 0;
   // Opens `source` to watchers as `offer` says. Throws UserError with the

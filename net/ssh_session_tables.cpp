@@ -1,0 +1,96 @@
+// `ssh -p PORT NAME@HOST tables`: the tables this player may see, one line
+// each, for scripts (no pty). The session asks the table process over its
+// own tables link, as the player's shell would (net/table_broker.h), so the
+// list is what this key's Tables page shows; every field is made printable
+// and bounded, and the list ends at the table process's limit of tables.
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "net/protocol.h"
+#include "net/ssh_session_process.h"
+#include "net/table_broker.h"
+
+namespace rt::net::ssh_detail {
+namespace {
+
+std::string field(const json& j, const char* name, std::size_t max) {
+  const auto it = j.find(name);
+  if (it == j.end() || !it->is_string()) return "-";
+  std::string text = printable(it->get<std::string>(), max);
+  // One field per tab-separated column: no tab or space inside one.
+  for (char& c : text)
+    if (c == '\t' || c == ' ') c = '_';
+  return text.empty() ? "-" : text;
+}
+
+int count_of(const json& j, const char* name) {
+  const auto it = j.find(name);
+  return it != j.end() && it->is_number_integer() ? std::clamp(it->get<int>(), 0, 999) : 0;
+}
+
+}  // namespace
+
+// The lines `tables` prints for the table process's answer (tab-separated:
+// name, game, phase, host, free seats, players, watchers, who may come).
+std::string tables_text(const json& answer) {
+  std::string out;
+  const auto it = answer.find("tables");
+  if (it == answer.end() || !it->is_array()) return out;
+  int n = 0;
+  for (const json& t : *it) {
+    if (!t.is_object() || ++n > kMaxTables) break;
+    int free = 0, playing = 0;
+    if (const auto seats = t.find("seats"); seats != t.end() && seats->is_array())
+      for (const json& s : *seats) {
+        if (!s.is_object() || !s.value("human", false)) continue;
+        (s.value("claimed", false) ? playing : free) += 1;
+      }
+    std::string access = field(t, "access", 8);
+    if (t.contains("watch") && t["watch"].is_boolean() && !t["watch"].get<bool>()) access += ",no-watchers";
+    if (const int clock = count_of(t, "move_time"); clock > 0) access += fmt::format(",clock-{}s", clock);
+    out += fmt::format("{}\t{}\t{}\t{}\t{} free\t{} playing\t{} watching\t{}\n", field(t, "table", 32),
+                       field(t, "game", 32), field(t, "phase", 24), field(t, "host", 20), free, playing,
+                       count_of(t, "watchers"), access);
+  }
+  return out;
+}
+
+void SessionProcess::answer_tables() {
+  report('L', fmt::format("{} lists the tables", who()));
+  std::string text;
+  int status = 0;
+  if (s_.tables_fd < 0 || !send_packet(s_.tables_fd, json{{"type", "list"}, {"id", 1}})) {
+    text = "racetable: the server's tables are not reachable now\n";
+    status = 1;
+  } else {
+    const Millis until = now_ms() + 5000;
+    status = 1;
+    text = "racetable: the server's tables did not answer in time\n";
+    while (now_ms() < until) {
+      pollfd p{s_.tables_fd, POLLIN, 0};
+      if (::poll(&p, 1, static_cast<int>(until - now_ms())) <= 0) continue;
+      Packet packet = receive_packet(s_.tables_fd);
+      if (packet.fd >= 0) ::close(packet.fd);
+      if (packet.gone) break;
+      if (!packet.message || packet.message->value("type", "") != "tables") continue;
+      text = tables_text(*packet.message);
+      status = 0;
+      break;
+    }
+  }
+  ::alarm(kWriteStallSeconds);
+  if (status == 0) {
+    // At most kMaxTables lines of a bounded length: written in one go.
+    if (!text.empty()) ssh_channel_write(channel_, text.data(), static_cast<uint32_t>(text.size()));
+  } else {
+    ssh_channel_write_stderr(channel_, text.data(), static_cast<uint32_t>(text.size()));
+  }
+  end_channel(status);
+}
+
+}  // namespace rt::net::ssh_detail
