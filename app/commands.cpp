@@ -70,6 +70,10 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--move-time", h.move_time_s,
                      "seconds a player has for each move; then a computer plays that move for them (the "
                      "stand-in's level, else normal) and the seat stays theirs (default 0: no clock)");
+  c.host->add_option("--game-time", h.game_time_minutes,
+                     "minutes each player has for all their moves (a game clock, running only on their "
+                     "own turns); once used up, 15 s a move, then a computer plays that move for them "
+                     "(default 0: no game clock; a resumed table keeps its saved clock)");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   ServeSettings& s = c.serve_settings;

@@ -16,6 +16,13 @@ namespace {
 using shell::Millis;
 using shell::Phase;
 
+// The clock a seat's person watches now: its game clock's bank while there
+// is one ("14:32"), else the seconds until a computer plays this move.
+std::string move_clock(const SeatView& v) {
+  if (v.bank_s > 0 && v.clock_s > v.bank_s) return fmt::format("{}:{:02}", v.bank_s / 60, v.bank_s % 60);
+  return fmt::format("{} s", v.clock_s);
+}
+
 // Nothing from a peer reaches the terminal raw: control characters become '?'.
 std::string printable(std::string_view s) {
   std::string out;
@@ -44,10 +51,11 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       r += " · watching";
     else if (has_screen() && screen().watchers > 0)
       r += fmt::format(" · {} watching", screen().watchers);
-    // The move clock (host --move-time), on every screen.
+    // The move clock (host --move-time) or the game clock of the seat asked, on every screen.
     if (has_screen())
       for (const SeatView& v : screen().seats)
-        if (v.clock_s >= 0) r = fmt::format("{}: {} s · {}", v.you ? "you" : printable(v.name), v.clock_s, r);
+        if (v.clock_s >= 0)
+          r = fmt::format("{}: {} · {}", v.you ? "you" : printable(v.name), move_clock(v), r);
     return r;
   }
   bool update(Millis) override {
@@ -192,6 +200,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       else
         p.kind = "here";
       p.acting = v.acting;
+      // The game clock, every person's, on every screen.
+      if (v.bank_s >= 0) p.clock = fmt::format("{}:{:02}", v.bank_s / 60, v.bank_s % 60);
       p.place = v.place;
       p.detail = printable(v.detail);
       p.score = printable(v.score);

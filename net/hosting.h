@@ -44,6 +44,7 @@ struct HostSettings {
   bool watchers_talk = false;         // --watchers-talk: watchers' talk reaches the players
   double away_minutes = 3;            // --away: no key this long shows a player as away
   double move_time_s = 0;             // --move-time: seconds per move (0: no clock)
+  double game_time_minutes = 0;       // --game-time: each player's game clock (0: none)
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is

@@ -202,6 +202,8 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       std::string head = show_kind ? fmt::format("{} ({})", name, kind) : name;
       std::string tail = level <= 1 ? seat.detail : seat.score;
       if (level == 2 && seat.human) head = fmt::format("{} ({})", name, kind);
+      // The game clock stays at every level: it is what a timed player watches.
+      if (!seat.clock.empty()) head += " " + seat.clock;
       total +=
           1 + utf8_length(head) + (tail.empty() ? 0 : 1 + utf8_length(tail)) + (p ? utf8_length(sep) : 0);
       parts.emplace_back(std::move(head), std::move(tail));
