@@ -204,7 +204,7 @@ class Player:
             self.write(self.step_keys.pop(0))
             self.next_key_at_script = t + 0.08
         elif t - self.step_at > 30:
-            self.failed = f"never saw {self.steps[0][1]!r}"
+            self.failed = f"never saw {self.steps[0][1]!r}; the screen's last bytes: {self.buf[-300:]!r}"
 
     next_key_at_script = 0.0
 
