@@ -177,6 +177,11 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
   }
   // Who watches stays in sight when the rest does not fit.
   if (watch_ && x + 2 + utf8_length(right) >= r.right()) right = fmt::format("{} watching", watch_->count());
+  // What does not fit is cut from the end, a part at a time (a shared
+  // table's clocks come first, its name last).
+  for (std::size_t cut;
+       x + 2 + utf8_length(right) >= r.right() && (cut = right.rfind(" · ")) != std::string::npos;)
+    right.resize(cut);
   const int rw = utf8_length(right);
   if (x + 2 + rw < r.right()) c.text(r.right() - 1 - rw, r.y, right, style::kBar);
 }
