@@ -408,13 +408,13 @@ TEST_CASE(
   CHECK_FALSE(std::filesystem::exists(homes.path + "/guest-1"));
 }
 
-TEST_CASE("SSH tables: the list of 30 tables reaches the Tables page (past the 16 KiB a request may have)",
+TEST_CASE("SSH tables: the list of 45 tables reaches the Tables page (past the 16 KiB a request may have)",
           "[ssh][net]") {
   // ssh_bench seats 200 players at 50 tables: a list of them was longer than
   // one packet could be, so it was never sent and the asker lost the link.
   nettest::TempDir dir;
   TableProcessChild tp(dir.path);
-  for (int i = 0; i < 30; ++i) {
+  for (int i = 0; i < 45; ++i) {
     const int host = tp.link(fmt::format("p{:02}", i), fmt::format("SHA256:key{:02}", i));
     REQUIRE(host_go_wacky(host).value("type", "") == "hosted");
   }
@@ -425,7 +425,7 @@ TEST_CASE("SSH tables: the list of 30 tables reaches the Tables page (past the 1
   const Packet answer = receive_packet(ana, kMaxBrokerAnswer);
   REQUIRE(answer.message);
   CHECK(dump(*answer.message).size() > kMaxBrokerPacket);
-  CHECK(answer.message->value("tables", json::array()).size() == 30);
+  CHECK(answer.message->value("tables", json::array()).size() == 45);
   CHECK_FALSE(answer.message->contains("more"));
   // The link goes on: a table's own question is answered.
   CHECK(host_go_wacky(ana).value("type", "") == "hosted");
