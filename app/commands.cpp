@@ -78,6 +78,10 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
           "only these users (and you) may sit down or watch: user names, comma-separated (with --group)")
       ->type_name("USER,...")
       ->delimiter(',');
+  c.host->add_option("--game-time", h.game_time_minutes,
+                     "minutes each player has for all their moves (a game clock, running only on their "
+                     "own turns); once used up, 15 s a move, then a computer plays that move for them "
+                     "(default 0: no game clock; a resumed table keeps its saved clock)");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   ServeSettings& s = c.serve_settings;

@@ -134,9 +134,20 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
         out(fmt::format("{}\n", sc.prompt));
         for (std::size_t i = 0; i < sc.options.size(); ++i)
           out(fmt::format("  {}) {}\n", i + 1, sc.options[i].label));
+        // The game clock: every person's time left, then this question's.
+        std::string clocks;
+        for (const SeatView& v : sc.seats)
+          if (v.bank_s >= 0)
+            clocks += fmt::format("{}{} {}:{:02}", clocks.empty() ? "clocks: " : ", ", v.you ? "you" : v.name,
+                                  v.bank_s / 60, v.bank_s % 60);
+        if (!clocks.empty()) out(clocks + "\n");
         for (const SeatView& v : sc.seats)
           if (v.you && v.clock_s >= 0)
-            out(fmt::format("({} s to answer; then a computer plays this move for you)\n", v.clock_s));
+            out(v.bank_s > 0
+                    ? fmt::format("({}:{:02} left on your game clock; then {} s to answer, then a computer "
+                                  "plays this move for you)\n",
+                                  v.bank_s / 60, v.bank_s % 60, v.clock_s - v.bank_s)
+                    : fmt::format("({} s to answer; then a computer plays this move for you)\n", v.clock_s));
         out("> ");
       }
       last_question = q;

@@ -16,6 +16,16 @@ namespace {
 using shell::Millis;
 using shell::Phase;
 
+// A seat's clock as its person watches it: the game clock's bank while
+// there is some ("14:32"), else the seconds until a computer plays this
+// move ("12 s": the overtime, or the move clock when it is nearer).
+std::string move_clock(const SeatView& v) {
+  if (v.bank_s > 0 && (v.clock_s < 0 || v.clock_s > v.bank_s))
+    return fmt::format("{}:{:02}", v.bank_s / 60, v.bank_s % 60);
+  if (v.clock_s >= 0) return fmt::format("{} s", v.clock_s);
+  return fmt::format("{}:{:02}", std::max(0, v.bank_s) / 60, std::max(0, v.bank_s) % 60);
+}
+
 // Nothing from a peer reaches the terminal raw: control characters become '?'.
 std::string printable(std::string_view s) {
   std::string out;
@@ -44,10 +54,19 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       r += " · watching";
     else if (has_screen() && screen().watchers > 0)
       r += fmt::format(" · {} watching", screen().watchers);
-    // The move clock (host --move-time), on every screen.
-    if (has_screen())
-      for (const SeatView& v : screen().seats)
-        if (v.clock_s >= 0) r = fmt::format("{}: {} s · {}", v.you ? "you" : printable(v.name), v.clock_s, r);
+    if (!has_screen()) return r;
+    // The game clock (host --game-time): every person's time, first, on every
+    // screen (the header is the one row every layout has; what does not fit
+    // is cut from the end, the table's name first).
+    std::string clocks;
+    for (const SeatView& v : screen().seats)
+      if (v.bank_s >= 0)
+        clocks += fmt::format("{}{} {}", clocks.empty() ? "" : " · ",
+                              v.you ? "you" : printable(v.name).substr(0, 10), move_clock(v));
+    if (!clocks.empty()) return clocks + " · " + r;
+    // The move clock (host --move-time) of the seat asked, on every screen.
+    for (const SeatView& v : screen().seats)
+      if (v.clock_s >= 0) r = fmt::format("{}: {} · {}", v.you ? "you" : printable(v.name), move_clock(v), r);
     return r;
   }
   bool update(Millis) override {
@@ -192,6 +211,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       else
         p.kind = "here";
       p.acting = v.acting;
+      // The game clock, every person's, on every screen.
+      if (v.bank_s >= 0) p.clock = fmt::format("{}:{:02}", v.bank_s / 60, v.bank_s % 60);
       p.place = v.place;
       p.detail = printable(v.detail);
       p.score = printable(v.score);

@@ -50,7 +50,7 @@ json SshTablesLink::ask(json request, int* got_fd, int timeout_ms) {
     if (left <= 0) throw UserError("the server's tables did not answer in time: try again");
     pollfd p{fd_, POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
-    net::Packet packet = net::receive_packet(fd_);
+    net::Packet packet = net::receive_packet(fd_, net::kMaxBrokerAnswer);
     if (packet.gone) throw UserError("the server's tables are not reachable now");
     if (!packet.message) {
       if (packet.fd >= 0) ::close(packet.fd);

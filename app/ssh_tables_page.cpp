@@ -82,9 +82,12 @@ class SshTablesPage final : public shell::Screen {
       const json answer = link_.ask(json{{"type", "list"}});
       tables_ = answer.value("tables", json::array());
       if (!tables_.is_array()) tables_ = json::array();
+      const auto more = answer.find("more");
+      more_ = more != answer.end() && more->is_number_integer() ? std::clamp(more->get<int>(), 0, 100000) : 0;
       error_.clear();
     } catch (const UserError& e) {
       tables_ = json::array();
+      more_ = 0;
       error_ = e.what();
     }
     rows_.clear();
@@ -118,6 +121,9 @@ class SshTablesPage final : public shell::Screen {
     menu_ = shell::Rect{2, 2, w - 4, std::min(list_h, static_cast<int>(rows_.size()))};
     shell::draw_menu(c, menu_, rows_, selected_);
     int y = menu_.bottom() + 1;
+    if (more_ > 0)
+      c.text(4, y++, fmt::format("and {} more tables the list has no room for", more_), shell::style::kDim,
+             w - 6);
     if (tables_.empty() && error_.empty())
       c.text(4, y++, "No tables yet. Host one, or ask a friend on this server to.", shell::style::kDim,
              w - 6);
@@ -227,6 +233,7 @@ class SshTablesPage final : public shell::Screen {
   shell::AppContext& ctx_;
   SshTablesLink& link_;
   json tables_ = json::array();
+  int more_ = 0;  // tables the list had no room for
   std::vector<shell::MenuRow> rows_;
   shell::Rect menu_;
   int selected_ = 0;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -79,6 +80,12 @@ std::string owner_line(PlayerId seat, const std::optional<SeatOwner>& owner) {
     return fmt::format("owner {} key {} {}\n", seat + 1, owner_text(owner->key, false),
                        owner_text(owner->name, true));
   return fmt::format("owner {} uid {} {}\n", seat + 1, owner->uid, owner_text(owner->name, true));
+}
+
+std::string clock_line(const SaveFile::Clock& clock) {
+  std::string out = fmt::format("clock {} {}", clock.bank_ms, clock.overtime_ms);
+  for (PlayerId p = 0; p < clock.left_ms.seats(); ++p) out += fmt::format(" {}", clock.left_ms[p]);
+  return out + "\n";
 }
 
 std::string save_text(const Table& table) {
@@ -197,6 +204,25 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
         }
       }
       owner_lines.push_back(OwnerLine{line_no, seat, std::move(owner)});
+    } else if (key == "clock") {
+      // clock BANK_MS OVERTIME_MS LEFT_MS... (one per seat; a week at most each)
+      static constexpr std::uint64_t kMaxClockMs = 7ull * 24 * 3600 * 1000;
+      auto words = split_words(rest, 64);
+      std::vector<std::uint64_t> n;
+      for (const std::string& word : words) {
+        std::uint64_t v = 0;
+        if (!parse_u64(word, v) || v > kMaxClockMs) throw fail("bad clock line");
+        n.push_back(v);
+      }
+      if (save.clock || n.size() != static_cast<std::size_t>(save.options.players) + 2 || n[0] == 0)
+        throw fail("bad clock line");
+      SaveFile::Clock clock;
+      clock.bank_ms = static_cast<std::int64_t>(n[0]);
+      clock.overtime_ms = static_cast<std::int64_t>(n[1]);
+      clock.left_ms.resize(save.options.players);
+      for (PlayerId p = 0; p < save.options.players; ++p)
+        clock.left_ms[p] = static_cast<std::int64_t>(std::min(n[static_cast<std::size_t>(p) + 2], n[0]));
+      save.clock = std::move(clock);
     } else if (key == "variant") {
       save.options.variants.insert(rest);
     } else if (key == "param") {

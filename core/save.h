@@ -44,6 +44,15 @@ struct SaveFile {
     std::optional<SeatOwner> owner;  // recorded: who sat there first (none: nobody yet)
   };
   SeatVector<Owner> owners;  // one per seat
+  // A shared table's game clock (`host --game-time`), as its `clock` line
+  // keeps it: how much time each seat had left when it was saved. None: the
+  // table had no game clock.
+  struct Clock {
+    std::int64_t bank_ms = 0;          // each person's time for the whole game
+    std::int64_t overtime_ms = 0;      // each move's time once a bank is used up
+    SeatVector<std::int64_t> left_ms;  // per seat (a computer's: 0)
+  };
+  std::optional<Clock> clock;
   struct StepLine {
     int line;
     PlayerId player;
@@ -58,6 +67,10 @@ struct SaveFile {
 // "owner 2 none" for a seat nobody has sat at yet. Control characters in a
 // name or key become '?'.
 std::string owner_line(PlayerId seat, const std::optional<SeatOwner>& owner);
+
+// The `clock` line of a shared table's game clock (with its newline):
+// "clock BANK_MS OVERTIME_MS LEFT_MS..." with one LEFT_MS per seat.
+std::string clock_line(const SaveFile::Clock& clock);
 
 // What a replay of a save may show (`racetable replay`, the replay viewer).
 // A shared table's save (its `table` line) of a game not yet over shows the

@@ -41,10 +41,12 @@ std::string fresh_save_path(const Table& table, const std::string& name) {
 // `table_name`: the name the table had when the game was saved ("" if the
 // save has none); `owners`: whose each seat is, as the save says.
 std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& earlier,
-                                    std::string& table_name, SeatVector<SaveFile::Owner>& owners) {
+                                    std::string& table_name, SeatVector<SaveFile::Owner>& owners,
+                                    std::optional<SaveFile::Clock>& clock) {
   const SaveFile save = parse_save(read_file(s.resume_file), s.resume_file);
   table_name = save.table;
   owners = save.owners;
+  clock = save.clock;
   auto table = restore_with_events(save, s.request.data_dir, earlier);
   if (table->over()) throw UserError(fmt::format("{}: that game is already over", s.resume_file));
   return table;
@@ -183,9 +185,10 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   std::unique_ptr<Table> table;
   std::string saved_name;
   SeatVector<SaveFile::Owner> saved_owners;
+  std::optional<SaveFile::Clock> saved_clock;
   if (!s.resume_file.empty()) {
     if (!s.request.game.empty()) throw UserError("--resume continues a saved game: give no GAME with it");
-    table = resume_table(s, earlier, saved_name, saved_owners);
+    table = resume_table(s, earlier, saved_name, saved_owners, saved_clock);
     if (s.save_path.empty()) s.save_path = s.resume_file;
   } else {
     if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
@@ -226,6 +229,17 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
     if (const std::string why = invited_name_problem(user); !why.empty())
       throw OptionError(fmt::format("--invite: {}", why));
   opt.invited = s.invited;
+  if (!(s.game_time_minutes == 0 || (s.game_time_minutes >= 1 && s.game_time_minutes <= 1440)))
+    throw OptionError("--game-time: give minutes from 1 to 1440 (0: no game clock)");
+  opt.game_time_ms = static_cast<std::int64_t>(s.game_time_minutes * 60000);
+  // A resumed table keeps its game clock: nobody's time is reset by a restart.
+  if (saved_clock) {
+    if (opt.game_time_ms > 0 && opt.game_time_ms != saved_clock->bank_ms)
+      opt.notes.push_back("the game clock goes on as it was saved (--game-time applies to a new game)");
+    opt.game_time_ms = saved_clock->bank_ms;
+    opt.overtime_ms = saved_clock->overtime_ms;
+    opt.clock_left = saved_clock->left_ms;
+  }
   if (!s.group.empty()) open_to_group(opt, s.group, s.dir, "--group " + s.group);
   if (!s.resume_file.empty()) resume_owners(s, *table, saved_owners, opt);
   bool generated_code = false;

@@ -46,6 +46,7 @@ struct HostSettings {
   double move_time_s = 0;             // --move-time: seconds per move (0: no clock)
   bool no_watchers = false;           // --no-watchers: nobody may watch
   std::vector<std::string> invited;   // --invite: only these users (and the host) may come
+  double game_time_minutes = 0;       // --game-time: each player's game clock (0: none)
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is

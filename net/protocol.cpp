@@ -356,6 +356,7 @@ json to_json(const ScreenModel& s) {
     if (v.idle_min >= 0) o["idle_min"] = v.idle_min;
     if (v.gone_min >= 0) o["gone_min"] = v.gone_min;
     if (v.clock_s >= 0) o["clock_s"] = v.clock_s;
+    if (v.bank_s >= 0) o["bank_s"] = v.bank_s;
     seats.push_back(std::move(o));
   }
   json runs = json::array();
@@ -442,6 +443,7 @@ ScreenModel read_screen(const json& j) {
     sv.idle_min = static_cast<int>(get_int(v, "idle_min", -1, 1000000, false, -1));
     sv.gone_min = static_cast<int>(get_int(v, "gone_min", -1, 1000000, false, -1));
     sv.clock_s = static_cast<int>(get_int(v, "clock_s", -1, 1000000, false, -1));
+    sv.bank_s = static_cast<int>(get_int(v, "bank_s", -1, 1000000, false, -1));
     s.seats.push_back(std::move(sv));
     if (s.seats.size() > 64) throw ProtocolError("too many seats");
   }

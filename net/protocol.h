@@ -152,6 +152,10 @@ struct SeatView {
   int gone_min = -1;
   // The move clock (host --move-time): seconds left for this seat's move (-1: no clock running).
   int clock_s = -1;
+  // The game clock (host --game-time): seconds left in this person's bank
+  // for the whole game, counting down while the seat is asked (-1: no game
+  // clock). At 0 each move has the overtime clock_s shows.
+  int bank_s = -1;
   bool operator==(const SeatView&) const = default;
 };
 

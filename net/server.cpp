@@ -141,6 +141,9 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
       table_->set_seat_kind(static_cast<PlayerId>(p), SeatKind::Human);
     const auto seat = static_cast<PlayerId>(p);
     if (person_seat(p) && seat < opt_.owners.seats()) seats_[p].owner = opt_.owners[seat];
+    // The game clock: a full bank, or what the save kept.
+    seats_[p].bank = seat < opt_.clock_left.seats() ? std::min(opt_.clock_left[seat], opt_.game_time_ms)
+                                                    : opt_.game_time_ms;
   }
   table_->set_event_sink(&events_);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
@@ -181,7 +184,12 @@ std::string Server::save_text() const {
   // A guest owns a seat only while connected: a save never keeps it theirs.
   for (const SeatState& s : seats_)
     owners.push_back(s.owner && is_guest_owner(*s.owner) ? std::nullopt : s.owner);
-  return save_text_keeping_people(*table_, opt_.name, controllers(), SeatVector(std::move(owners)));
+  std::string text =
+      save_text_keeping_people(*table_, opt_.name, controllers(), SeatVector(std::move(owners)));
+  // The game clock's banks, as they stand now, before the closing "end".
+  if (const std::string clock = clock_save_line(now()); !clock.empty() && text.ends_with("end\n"))
+    text.insert(text.size() - 4, clock);
+  return text;
 }
 
 std::vector<SeatController> Server::controllers() const {
@@ -607,7 +615,9 @@ void Server::stop_by_signal(int sig) {
 
 void Server::close_table() {
   say_counts(now(), true);
-  if (saved_mark_ != save_mark()) save();
+  // A running game clock is saved as it stands: the time until now is
+  // charged, the time the table is closed is not.
+  if (saved_mark_ != save_mark() || opt_.game_time_ms > 0) save();
   // Whoever is still here learns that the host closed the table, not that
   // "the connection" went: their rejoin command works only once it is open again.
   if (!table_->over()) {

@@ -94,6 +94,15 @@ struct ServerOptions {
   // level (else BotLevel::Normal), and keeps the seat. Timed contests keep
   // their own rules.
   int move_time_ms = 0;
+  // A game clock per person (0: none): each person's seat has this much
+  // time for all its untimed decisions together, running only while that
+  // seat is asked. Once it is used up, each move has overtime_ms (byo-yomi,
+  // as in Go: the player keeps playing, each move quickly); past that the
+  // move is played for them as the move clock does. A resumed table's
+  // clock_left: what each seat had left when it was saved (empty: a full bank).
+  std::int64_t game_time_ms = 0;
+  std::int64_t overtime_ms = 15000;
+  SeatVector<std::int64_t> clock_left;
   // Watch-only mirror (net/watch_mirror.h): a game played elsewhere in
   // this process feeds every step in with mirror_step(). The server never
   // moves the table itself, seats nobody and saves nothing: people may
@@ -249,6 +258,7 @@ class Server {
     Millis asked_at = 0;    // when the current question was first shown (the move clock)
     std::size_t asked_step = static_cast<std::size_t>(-1);  // the history's length then
     bool clock_bot = false;  // the move clock ran out: a computer plays this one move
+    std::int64_t bank = 0;   // the game clock: time left, not counting the question being asked
   };
   struct LogEntry {
     std::string text;
@@ -305,6 +315,13 @@ class Server {
   bool check_move_clock(Millis real);
   void clock_step_done(const Step& step);
   Millis move_deadline(std::size_t p) const;
+  // The game clock: whether it runs for seat p now, its time left at `real`,
+  // and charging a seat's decision against it.
+  bool game_clock_runs(std::size_t p) const;
+  std::int64_t bank_left(std::size_t p, Millis real) const;
+  void charge_game_clock(std::size_t p, Millis real);
+  // The save's clock line (none without a game clock), charged up to `real`.
+  std::string clock_save_line(Millis real) const;
   void handle_act(Client& c, const json& msg, Millis real);
   void send(Client& c, const json& msg);
   void send_raw(Client& c, const std::string& bytes);
@@ -365,6 +382,10 @@ class Server {
   // the table waits for players.
   PacePhase phase_ = PacePhase::Computers;
   bool started_ = false;
+  // When people were last asked (the phase turned People, or the game
+  // started): a game clock charges no time from before it.
+  Millis people_since_ = 0;
+  Millis clock_start(std::size_t p) const;
   Millis last_frame_ = 0;
   // What a save must keep: every step, and every seat taken for the first
   // time. save_mark() grows with both; a save is due when it passed saved_mark_.

@@ -1,37 +1,102 @@
-// The move clock (`host --move-time`, issue #30): a person who has not
-// answered an untimed question in time has that one move played by a
-// computer -- the table's stand-in level, else the game's Normal bot -- the
-// way a stand-in plays a seat: the seat is a computer's for one decision,
-// which the table's own driver takes and records in the history like any
-// other (so a replay or a resume plays it back the same), and then the
-// person's again. The log says so; the seat stays theirs.
+// The clocks (issue #30). The move clock (`host --move-time`): a person who
+// has not answered an untimed question in time has that one move played by
+// a computer -- the table's stand-in level, else the game's Normal bot --
+// the way a stand-in plays a seat: the seat is a computer's for one
+// decision, which the table's own driver takes and records in the history
+// like any other (so a replay or a resume plays it back the same), and then
+// the person's again. The log says so; the seat stays theirs.
+//
+// The game clock (`host --game-time`): each person's seat has a bank of
+// time for the whole game, running down only while that seat is asked (the
+// others' turns, computers, contests and the time the server was down cost
+// it nothing). A real game clock would make the player lose on time; these
+// games have no such rule, and a player whose every move were played at
+// once by a computer would have lost their seat in all but name. So, as
+// in Go's byo-yomi, a used-up bank leaves each move its overtime: the
+// player plays on, quickly, and only a move that runs past it is played for
+// them, as the move clock does. The banks are kept in the save's clock line.
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "core/save.h"
 #include "net/server_internal.h"
 
 namespace rt::net {
+namespace {
+
+bool any_clock(const ServerOptions& o) {
+  return o.move_time_ms > 0 || o.game_time_ms > 0;
+}
+
+}  // namespace
 
 Millis Server::move_deadline(std::size_t p) const {
-  if (opt_.move_time_ms <= 0 || opt_.watch_only || !started_ || phase_ != PacePhase::People) return kNever;
+  if (!any_clock(opt_) || opt_.watch_only || !started_ || phase_ != PacePhase::People) return kNever;
   const SeatState& s = seats_[p];
   if (!person_seat(p) || s.answered || s.stand_in || s.clock_bot) return kNever;
-  return s.asked_at + opt_.move_time_ms;
+  Millis deadline = kNever;
+  if (opt_.move_time_ms > 0) deadline = s.asked_at + opt_.move_time_ms;
+  if (opt_.game_time_ms > 0) deadline = std::min(deadline, clock_start(p) + s.bank + opt_.overtime_ms);
+  return deadline;
+}
+
+Millis Server::clock_start(std::size_t p) const {
+  return std::max(seats_[p].asked_at, people_since_);
+}
+
+bool Server::game_clock_runs(std::size_t p) const {
+  if (opt_.game_time_ms <= 0 || opt_.watch_only || !started_ || phase_ != PacePhase::People) return false;
+  const SeatState& s = seats_[p];
+  return person_seat(p) && !s.answered && !s.stand_in && !s.clock_bot;
+}
+
+std::int64_t Server::bank_left(std::size_t p, Millis real) const {
+  const SeatState& s = seats_[p];
+  if (!game_clock_runs(p)) return s.bank;
+  return std::max<std::int64_t>(0, s.bank - (real - clock_start(p)));
+}
+
+void Server::charge_game_clock(std::size_t p, Millis real) {
+  if (!game_clock_runs(p)) return;
+  SeatState& s = seats_[p];
+  const std::int64_t before = s.bank;
+  s.bank = bank_left(p, real);
+  if (before > 0 && s.bank == 0)
+    say(fmt::format("{} has used up their game clock: from now on {} s a move",
+                    seat_label(static_cast<PlayerId>(p)), opt_.overtime_ms / 1000));
+}
+
+std::string Server::clock_save_line(Millis real) const {
+  if (opt_.game_time_ms <= 0 || opt_.watch_only) return {};
+  SaveFile::Clock clock;
+  clock.bank_ms = opt_.game_time_ms;
+  clock.overtime_ms = opt_.overtime_ms;
+  clock.left_ms.resize(static_cast<int>(seats_.size()));
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    clock.left_ms[static_cast<PlayerId>(p)] = person_seat(p) ? bank_left(p, real) : 0;
+  return clock_line(clock);
 }
 
 bool Server::check_move_clock(Millis real) {
-  if (opt_.move_time_ms <= 0 || opt_.watch_only || !started_ || phase_ != PacePhase::People) return false;
+  if (!any_clock(opt_) || opt_.watch_only || !started_ || phase_ != PacePhase::People) return false;
   refresh_asks();
   bool changed = false;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     if (move_deadline(p) > real) continue;
     SeatState& s = seats_[p];
     const auto seat = static_cast<PlayerId>(p);
+    const bool per_move = opt_.move_time_ms > 0 && move_deadline(p) == s.asked_at + opt_.move_time_ms;
+    charge_game_clock(p, real);
     const BotLevel level = opt_.stand_in.value_or(BotLevel::Normal);
     table_->set_agent(seat, make_agent(table_->game(), level));
     table_->set_seat_kind(seat, SeatKind::Bot);
     s.clock_bot = true;
-    say(fmt::format("time is up for {} ({} s a move): a computer ({}) plays this move; the seat stays {}",
-                    seat_label(seat), opt_.move_time_ms / 1000, level_name(level),
+    const std::string why =
+        per_move ? fmt::format("{} s a move", opt_.move_time_ms / 1000)
+                 : fmt::format("game clock used up, and {} s of overtime", opt_.overtime_ms / 1000);
+    say(fmt::format("time is up for {} ({}): a computer ({}) plays this move; the seat stays {}",
+                    seat_label(seat), why, level_name(level),
                     s.owner ? s.owner->name + "'s" : std::string("theirs")));
     changed = true;
   }

@@ -49,6 +49,7 @@ bool Server::update(Millis real) {
       if (person_seat(p) && !seats_[p].sat) missing.push_back(seat_label(static_cast<PlayerId>(p)));
     if (!missing.empty()) return false;
     started_ = true;
+    people_since_ = real;  // waiting for the players costs nobody's game clock anything
     pacer_.hold_until(real + opt_.pace_ms / 2);
     say(table_->history().empty() ? "every seat is taken: the game starts"
                                   : "every seat is taken: the game goes on");
@@ -64,6 +65,7 @@ bool Server::update(Millis real) {
   result_shown_ = result;
   const PacePhase before = phase_;
   phase_ = opt_.watch_only ? mirror_.phase : pacer_.phase();
+  if (phase_ == PacePhase::People && before != PacePhase::People) people_since_ = real;
   if (phase_ == PacePhase::Over && before != PacePhase::Over) {
     over_since_ = real;
     say(fmt::format("game over: {}", table_->state().standings().summary));

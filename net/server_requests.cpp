@@ -215,6 +215,7 @@ void Server::handle_act(Client& c, const json& msg, Millis real) {
     if (a.timed || a.ask != seats_[static_cast<std::size_t>(p)].ask)
       return reject("that answer was for an earlier question: choose again");
     if (!st->is_legal(p, a.id)) return reject("that is not one of the options");
+    charge_game_clock(static_cast<std::size_t>(p), real);
     pacer_.decide(p, a.id, real);
     seats_[static_cast<std::size_t>(p)].answered = true;
   }

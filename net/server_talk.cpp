@@ -199,6 +199,7 @@ void Server::presence(std::size_t p, SeatView& v, Millis real) const {
   if (!person_seat(p) || opt_.watch_only) return;
   if (const Millis deadline = move_deadline(p); deadline != kNever)
     v.clock_s = static_cast<int>(std::max<Millis>(0, (deadline - real + 999) / 1000));
+  if (opt_.game_time_ms > 0) v.bank_s = static_cast<int>((bank_left(p, real) + 999) / 1000);
   if (s.client < 0) {
     if (s.sat) v.gone_min = static_cast<int>((real - s.away_since) / 60000);
     return;
@@ -210,12 +211,12 @@ void Server::presence(std::size_t p, SeatView& v, Millis real) const {
 
 bool Server::presence_moved(Millis real) {
   TalkRoom& r = room();
-  r.presence_shown.resize(seats_.size(), {-1, -1, -1});
+  r.presence_shown.resize(seats_.size(), {-1, -1, -1, -1});
   bool moved = false;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     SeatView v;
     presence(p, v, real);
-    const std::array<int, 3> now{v.idle_min, v.gone_min, v.clock_s};
+    const std::array<int, 4> now{v.idle_min, v.gone_min, v.clock_s, v.bank_s};
     moved = moved || now != r.presence_shown[p];
     r.presence_shown[p] = now;
   }
@@ -233,6 +234,10 @@ Millis Server::presence_due(Millis real) const {
     // The move clock's next second, and its end.
     if (const Millis deadline = move_deadline(p); deadline != kNever)
       due = std::min(due, deadline <= real ? real : deadline - 1000 * ((deadline - real - 1) / 1000));
+    // The game clock's next second, while it runs.
+    if (game_clock_runs(p))
+      if (const Millis end = clock_start(p) + s.bank; end > real)
+        due = std::min(due, end - 1000 * ((end - real - 1) / 1000));
     if (s.client < 0) {
       if (s.sat) due = std::min(due, next_minute(s.away_since));
       continue;

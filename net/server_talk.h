@@ -34,8 +34,8 @@ struct Server::TalkRoom {
   std::deque<Said> said;  // the last kTalkBacklog lines
   std::map<std::string, Person> people;
   std::vector<SeatOwner> removed;  // watchers the host sent away, for the rest of the table
-  // Per seat: idle minutes, gone minutes and clock seconds last shown.
-  std::vector<std::array<int, 3>> presence_shown;
+  // Per seat: idle minutes, gone minutes, clock seconds and game clock seconds last shown.
+  std::vector<std::array<int, 4>> presence_shown;
 
   static std::string key(const SeatOwner& o) {
     return o.kind == SeatOwner::Kind::Uid ? "uid " + std::to_string(o.uid) : "key " + o.key;

@@ -15,7 +15,7 @@ namespace rt::net {
 
 bool send_packet(int fd, const json& message, int pass_fd) {
   const std::string body = dump(message);
-  if (body.size() > kMaxBrokerPacket) return false;
+  if (body.size() > kMaxBrokerAnswer) return false;
   iovec iov{const_cast<char*>(body.data()), body.size()};
   msghdr msg{};
   msg.msg_iov = &iov;
@@ -37,9 +37,9 @@ bool send_packet(int fd, const json& message, int pass_fd) {
   }
 }
 
-Packet receive_packet(int fd) {
+Packet receive_packet(int fd, std::size_t max_bytes) {
   Packet out;
-  std::vector<char> buf(kMaxBrokerPacket + 1);
+  std::vector<char> buf(max_bytes + 1);
   iovec iov{buf.data(), buf.size()};
   msghdr msg{};
   msg.msg_iov = &iov;
@@ -75,10 +75,10 @@ Packet receive_packet(int fd) {
     out.error = "more than one descriptor in a message";
     return out;
   }
-  if (static_cast<std::size_t>(n) > kMaxBrokerPacket || (msg.msg_flags & MSG_TRUNC)) {
+  if (static_cast<std::size_t>(n) > max_bytes || (msg.msg_flags & MSG_TRUNC)) {
     if (out.fd >= 0) ::close(out.fd);
     out.fd = -1;
-    out.error = fmt::format("a message longer than {} bytes", kMaxBrokerPacket);
+    out.error = fmt::format("a message longer than {} bytes", max_bytes);
     return out;
   }
   try {

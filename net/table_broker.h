@@ -21,6 +21,9 @@
 namespace rt::net {
 
 inline constexpr std::size_t kMaxBrokerPacket = 16 * 1024;
+// The table process's answers may be longer (a list of many tables: about
+// 700 bytes each); a list longer still is cut, saying how many were left out.
+inline constexpr std::size_t kMaxBrokerAnswer = 96 * 1024;
 // Tables a person may have open at once, and in all (the table process's limits).
 inline constexpr int kMaxTablesPerPlayer = 4;
 inline constexpr int kMaxTables = 200;
@@ -30,7 +33,7 @@ inline constexpr int kMinMoveTime = 5;
 inline constexpr int kMaxMoveTime = 86400;
 
 // One packet, with `pass_fd` attached when >= 0. False when the peer is gone
-// (or the message is too long: never sent in part).
+// (or the message is longer than kMaxBrokerAnswer: never sent in part).
 bool send_packet(int fd, const json& message, int pass_fd = -1);
 
 // One packet: the message (nullopt: the peer is gone, or `error` says what
@@ -42,7 +45,8 @@ struct Packet {
   bool gone = false;
   std::string error;
 };
-Packet receive_packet(int fd);
+// `max_bytes`: a player's requests kMaxBrokerPacket, the answers to them kMaxBrokerAnswer.
+Packet receive_packet(int fd, std::size_t max_bytes = kMaxBrokerPacket);
 
 // A table name a player gives: 1-32 letters, digits, '-' or '_' ("" fine:
 // the server picks one). Returns "" or why not (printable).

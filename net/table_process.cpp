@@ -147,7 +147,8 @@ class TableProcess {
 
   // Opens a table (made now or resumed) and adds it to the hub.
   void open_table(std::unique_ptr<Table> table, const std::string& name, const Access& access,
-                  SeatVector<std::optional<SeatOwner>> owners, std::vector<Event> earlier) {
+                  SeatVector<std::optional<SeatOwner>> owners, std::vector<Event> earlier,
+                  const std::optional<SaveFile::Clock>& clock = std::nullopt) {
     ServerOptions opt;
     opt.no_socket = true;
     opt.name = name;
@@ -164,6 +165,12 @@ class TableProcess {
     opt.stand_in = BotLevel::Normal;
     opt.grace_ms = s_.grace_ms;
     opt.owners = std::move(owners);
+    // A table back after a restart keeps its game clock as it was saved.
+    if (clock) {
+      opt.game_time_ms = clock->bank_ms;
+      opt.overtime_ms = clock->overtime_ms;
+      opt.clock_left = clock->left_ms;
+    }
     opt.history_dir_of = [this](const SeatOwner& o) { return history_dir(o); };
     opt.log = [this, name](std::string_view line) {
       // The listening process stamps every line with the time itself.
@@ -200,7 +207,8 @@ class TableProcess {
         }
         std::vector<std::optional<SeatOwner>> owners;
         for (PlayerId p = 0; p < save.owners.seats(); ++p) owners.push_back(save.owners[p].owner);
-        open_table(std::move(table), name, access, SeatVector(std::move(owners)), std::move(earlier));
+        open_table(std::move(table), name, access, SeatVector(std::move(owners)), std::move(earlier),
+                   save.clock);
         log(fmt::format("tables: table {} is back ({})", name, save.game));
       } catch (const std::exception& e) {
         log(fmt::format("tables: table {} cannot be opened again: {}", name, e.what()));
@@ -314,6 +322,8 @@ class TableProcess {
 
   json list(const Link& link) const {
     json tables = json::array();
+    std::size_t bytes = 0;
+    int more = 0;
     for (Server* s : hub_.servers()) {
       const auto it = access_.find(s->options().name);
       if (it == access_.end() || !may_see(link, it->second)) continue;
@@ -332,9 +342,20 @@ class TableProcess {
       t["you_host"] = link.key == a.host_key;
       // The code goes to its host and to whoever already has a seat there.
       if (a.kind == "code" && (seated || link.key == a.host_key)) t["join_code"] = a.code;
+      // As many as one answer holds (kMaxBrokerAnswer, with room for the
+      // rest of it); the others are counted. Past it the answer was never
+      // sent and the player lost the link (found at 50 tables by ssh_bench).
+      const std::size_t size = dump(t).size() + 1;
+      if (more > 0 || bytes + size > kMaxBrokerAnswer - 1024) {
+        ++more;
+        continue;
+      }
+      bytes += size;
       tables.push_back(std::move(t));
     }
-    return json{{"type", "tables"}, {"tables", std::move(tables)}};
+    json reply{{"type", "tables"}, {"tables", std::move(tables)}};
+    if (more > 0) reply["more"] = more;
+    return reply;
   }
 
   bool name_taken(const std::string& name) const {

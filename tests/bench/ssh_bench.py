@@ -18,7 +18,15 @@ of its own), a few per second as people arrive. Reports:
     which redraws the highlight): from the key leaving the client until the
     first bytes of the next screen arrive, p50/p99;
   - CPU of the server and all its sessions while playing and while idle
-    (nobody presses anything), as a share of one core.
+    (nobody presses anything), as a share of one core;
+  - keypress-to-every-screen at the server's tables (--tables, default one
+    per four sessions): every fourth player hosts a Scrap Racer table for
+    four people from the shell's Tables page, three others sit at it, and
+    all play at human pace (the one asked presses Enter --think-min..
+    --think-max ms after the table went quiet). From the key leaving the
+    player's terminal until every one of the four terminals at that table
+    has the first bytes of its next screen: p50/p99 (a key that changed
+    nobody's screen -- pressed by one not asked -- is not counted).
 
 Everything is bounded: the whole run stops after --deadline seconds; every
 client and the server are stopped by pid at the end; the temporary
@@ -45,6 +53,19 @@ import time
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 TITLE_MARK = b"choose a game, the players, go"
 DOWN, UP = b"\x1b[B", b"\x1b[A"
+RIGHT, LEFT, ENTER = b"\x1b[C", b"\x1b[D", b"\r"
+# The shell's keys to host a Scrap Racer table for four people (the title,
+# Tables, host, game 5, 4 players, seats 3 and 4 "at another terminal"),
+# each step with what its screen shows once it is there.
+HOST_STEPS = [
+    ([DOWN, DOWN, ENTER], b"Tables: games on this server"),
+    ([ENTER], b"which game?"),
+    ([b"5"], b"Scrap Racer: who is playing?"),
+    ([RIGHT, RIGHT, DOWN, DOWN, DOWN, LEFT, LEFT, DOWN, LEFT, LEFT, DOWN, ENTER], b"variants and seed"),
+    ([ENTER], b"Host a table on this server"),
+    ([b"a"], b"Waiting for players"),
+]
+QUIET = 1.0  # seconds without a byte at a table before its next key (the pace's dice are drawn)
 
 
 def now():
@@ -135,6 +156,14 @@ class Player:
         self.args = args
         self.work = work
         self.port = port
+        # A scripted walk through the shell (hosting or joining a table).
+        self.steps = []
+        self.step_keys = []
+        self.step_at = 0.0
+        self.buf = b""
+        self.failed = None
+        self.table = None
+        self.asked = 0.0  # when "Your move" last arrived
 
     def start(self):
         master, slave = os.openpty()
@@ -150,7 +179,55 @@ class Player:
         os.set_blocking(master, False)
         self.master = master
 
+    def script(self, steps, t):
+        self.steps = list(steps)
+        self.step_keys = []
+        self.buf = b""
+        self.step_at = t
+        self.next_step(t)
+
+    def next_step(self, t):
+        if self.steps:
+            keys, _ = self.steps[0]
+            self.step_keys = list(keys)
+            self.buf = b""
+            self.step_at = t
+
+    def scripting(self):
+        return bool(self.steps) and self.failed is None
+
+    def drive(self, t):
+        """Sends the step's next key (80 ms apart); fails a step that took over 30 s."""
+        if not self.scripting():
+            return
+        if self.step_keys and t >= self.next_key_at_script:
+            self.write(self.step_keys.pop(0))
+            self.next_key_at_script = t + 0.08
+        elif t - self.step_at > 30:
+            self.failed = f"never saw {self.steps[0][1]!r}; the screen's last bytes: {self.buf[-300:]!r}"
+
+    next_key_at_script = 0.0
+
+    def write(self, data):
+        try:
+            os.write(self.master, data)
+        except OSError:
+            pass
+
     def on_output(self, data, t):
+        if self.table is not None:
+            self.table.on_output(self, data, t)
+        if self.steps:
+            self.buf = (self.buf + data)[-16384:]
+            mark = self.steps[0][1]
+            if not self.step_keys and mark in self.buf:
+                self.steps.pop(0)
+                rest = self.buf
+                self.next_step(t)
+                if not self.steps:
+                    self.buf = rest
+        if b"Your move" in data or b"our move" in data:
+            self.asked = t
         if self.title_at is None:
             self.seen = (self.seen + data)[-4096:]
             if TITLE_MARK in self.seen:
@@ -179,6 +256,56 @@ class Player:
             self.master = -1
 
 
+class BenchTable:
+    """Four players at one of the server's tables, and the keys measured there."""
+
+    def __init__(self, host, rng, args):
+        self.host = host
+        self.players = [host]
+        self.rng = rng
+        self.args = args
+        self.last_output = now()
+        self.next_key_at = None
+        self.pressed_at = None
+        self.presser = None
+        self.arrived = {}
+        self.samples = []
+        self.own = []
+        self.no_change = 0
+
+    def on_output(self, player, data, t):
+        self.last_output = t
+        if self.pressed_at is not None and player not in self.arrived:
+            self.arrived[player] = t
+
+    def tick(self, t):
+        if self.pressed_at is not None:
+            if len(self.arrived) == len(self.players):
+                self.samples.append((max(self.arrived.values()) - self.pressed_at) * 1000.0)
+                if self.presser in self.arrived:
+                    self.own.append((self.arrived[self.presser] - self.pressed_at) * 1000.0)
+                self.pressed_at = None
+            elif t - self.pressed_at > 5:
+                self.no_change += 1  # pressed by one not asked, or a screen that never came
+                self.pressed_at = None
+            return
+        if t - self.last_output < QUIET:
+            self.next_key_at = None
+            return
+        if self.next_key_at is None:
+            self.next_key_at = t + self.rng.uniform(self.args.think_min, self.args.think_max) / 1000.0
+            return
+        if t < self.next_key_at:
+            return
+        # The one asked most recently; nobody asked yet: anyone.
+        asked = max(self.players, key=lambda p: p.asked)
+        self.presser = asked if asked.asked > 0 else self.rng.choice(self.players)
+        self.arrived = {}
+        self.pressed_at = t
+        self.next_key_at = None
+        self.presser.write(ENTER)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default="build/racetable")
@@ -189,6 +316,9 @@ def main():
     ap.add_argument("--play-seconds", type=float, default=30)
     ap.add_argument("--idle-seconds", type=float, default=10)
     ap.add_argument("--deadline", type=float, default=600)
+    ap.add_argument("--tables", type=int, default=-1,
+                    help="tables of four for keypress-to-every-screen (default: sessions / 4; 0: none)")
+    ap.add_argument("--table-seconds", type=float, default=60, help="how long the tables play")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = ap.parse_args()
@@ -221,6 +351,7 @@ def main():
             time.sleep(0.1)
         with open(os.path.join(work, "known_hosts"), "wb") as f:
             f.write(scan.stdout)
+        tables = []
         loadavg = open("/proc/loadavg").read().split()[0]
         print(f"ssh_bench: server pid {server.pid} on port {port}; load average {loadavg}", flush=True)
 
@@ -229,7 +360,12 @@ def main():
                 t = now()
                 if t >= until or t - begun > args.deadline:
                     return
-                if playing:
+                for p in players:
+                    if p.scripting():
+                        p.drive(t)
+                for table in tables if playing == "tables" else []:
+                    table.tick(t)
+                if playing is True:
                     for p in players:
                         if p.title_at is not None and p.key_sent_at is None and p.next_key_at is not None \
                                 and t >= p.next_key_at:
@@ -290,6 +426,27 @@ def main():
         cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
         print(f"CPU while idle: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core "
               f"over {t1 - t0:.0f} s", flush=True)
+        n_tables = args.sessions // 4 if args.tables < 0 else min(args.tables, len(arrived) // 4)
+        if n_tables > 0:
+            seat_tables(arrived[:4 * n_tables], n_tables, tables, pump, rng, args)
+        if tables:
+            ready = [tb for tb in tables if len(tb.players) == 4]
+            tables[:] = ready
+            for p in players:
+                p.asked = 0.0
+            cpu0, t0 = cpu_seconds(descendants(server.pid)), now()
+            pump(now() + args.table_seconds, "tables")
+            cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
+            every = [x for tb in tables for x in tb.samples]
+            own = [x for tb in tables for x in tb.own]
+            print(f"keypress-to-every-screen at {len(tables)} tables of 4 ({4 * len(tables)} sessions seated, "
+                  f"{len(every)} decisions over {t1 - t0:.0f} s, a key {args.think_min}-{args.think_max} ms "
+                  f"after the table went quiet): p50 {percentile(every, 50):.1f} ms, "
+                  f"p99 {percentile(every, 99):.1f} ms, max {max(every) if every else float('nan'):.1f} ms; "
+                  f"to the presser's own screen p50 {percentile(own, 50):.1f} ms, "
+                  f"p99 {percentile(own, 99):.1f} ms; "
+                  f"{sum(tb.no_change for tb in tables)} keys changed no screen", flush=True)
+            print(f"CPU while the tables play: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core", flush=True)
         print(f"ssh_bench: done in {now() - begun:.0f} s", flush=True)
     finally:
         for p in players:
@@ -304,6 +461,59 @@ def main():
             print(f"ssh_bench: kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def seat_tables(players, n_tables, tables, pump, rng, args):
+    """Every fourth player hosts a table from the shell; the others sit at it
+    from their Tables page, one seat of every table at a time."""
+    import re
+    # The title menu's highlight back on its first item (the arrows left it on the second).
+    for p in players:
+        if not p.down:
+            p.write(UP)
+            p.down = True
+    pump(now() + 1, False)
+    t = now()
+    hosts = players[0:4 * n_tables:4]
+    for h in hosts:
+        h.script(HOST_STEPS, t)
+    until = now() + 120
+    while now() < until and any(h.scripting() for h in hosts):
+        pump(now() + 0.2, False)
+    for h in hosts:
+        if h.failed or h.steps:
+            print(f"ssh_bench: {h.name} could not host a table: {h.failed or 'too slow'}", flush=True)
+            continue
+        m = re.search(rb"table scrap-racer(?:-(\d+))?", h.buf)
+        if not m:
+            print(f"ssh_bench: {h.name}'s table has no name on its screen", flush=True)
+            continue
+        table = BenchTable(h, rng, args)
+        # Row 0 is "Host a new table"; the server lists tables as they were hosted.
+        table.row = int(m.group(1)) if m.group(1) else 1
+        h.table = table
+        tables.append(table)
+    print(f"ssh_bench: {len(tables)} tables hosted", flush=True)
+    for seat in range(1, 4):
+        joiners = []
+        for table in tables:
+            j = players[4 * hosts.index(table.host) + seat]
+            j.script([([DOWN, DOWN, ENTER], b"Tables: games on this server"),
+                      ([DOWN] * table.row + [ENTER], b"Sit at seat"),
+                      ([b"1"], b"nudge")], now())
+            joiners.append((j, table))
+        until = now() + 120
+        while now() < until and any(j.scripting() for j, _ in joiners):
+            pump(now() + 0.2, False)
+        for j, table in joiners:
+            if j.failed or j.steps:
+                print(f"ssh_bench: {j.name} could not sit at {table.host.name}'s table: "
+                      f"{j.failed or 'too slow'}", flush=True)
+                continue
+            j.table = table
+            table.players.append(j)
+    pump(now() + 3, False)
+    print(f"ssh_bench: {sum(len(tb.players) == 4 for tb in tables)} tables with four players", flush=True)
 
 
 if __name__ == "__main__":

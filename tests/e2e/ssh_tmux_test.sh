@@ -32,6 +32,8 @@
 #   (about a minute: the contests run in real time).
 # tables: the server's tables (its table process): Ana hosts a Go Wacky!
 #   table from the shell, Bob joins it from his Tables page, Cat watches;
+#   they talk (Bob a line, Ana a quick phrase), Ana mutes Bob (his next
+#   line reaches Cat, not her), and the one asked keeps the question whole;
 #   Bob's ssh is killed mid-game and he is back in his seat with the same
 #   key (Cat's key is offered none); the table process is killed and comes
 #   back with the table; the server gets SIGTERM mid-game, every
@@ -325,6 +327,42 @@ if [ "$MODE" = tables ]; then
   sit C 'Watch +\(w\)' w
   wait_for C 'table go-wacky · watching' 10
   pane C | grep -q "hand: \[" && fail "a watcher sees a hand"
+
+  echo "2b. talk over SSH: Bob says a line, Ana a quick phrase, Ana mutes Bob; the question stays on screen"
+  # say PANE TEXT: t, the line, Enter.
+  say() {
+    t send-keys -t "$1" t
+    wait_for "$1" 'Say:' 10
+    t send-keys -t "$1" -l "$2"
+    t send-keys -t "$1" Enter
+  }
+  say B 'hello ana, good luck'
+  wait_for A '» Ben: hello ana, good luck' 10
+  wait_for C '» Ben: hello ana, good luck' 10
+  t send-keys -t A t
+  wait_for A 'Say:' 10
+  t send-keys -t A 1  # a quick phrase
+  wait_for B '» ana: good game' 10
+  say A '/mute Ben'
+  wait_for A 'Muted Ben' 10
+  log_has "$WORK/server.out" "table go-wacky: ana mutes bob"
+  say B 'are you still there?'
+  wait_for C '» Ben: are you still there\?' 10
+  sleep 0.5
+  pane A | grep -q 'are you still there' && fail "a muted player's talk reached the one who muted"
+  # Whoever is asked still has the whole question, its first option and the key help at
+  # 80x24; in a die race (a seed may open with one) both still have its key.
+  asked=""
+  for p in A B; do pane "$p" | grep -q '│ Your move' && asked=$p; done
+  if [ -n "$asked" ]; then
+    pane "$asked" | grep -Eq '^ *(▶)? *1 [A-Z]' || fail "the first option left $asked's screen"
+    pane "$asked" | grep -q 't talk' || fail "the key help left $asked's screen"
+  else
+    for p in A B; do
+      pane "$p" | grep -Eq 'Space|Waiting for' || fail "talk pushed the race's key or the question off $p's screen"
+    done
+  fi
+  grep -q "hello ana" "$STATE/tables/go-wacky.save" && fail "the save holds the talk"
   one_move A B
   sleep 1
 

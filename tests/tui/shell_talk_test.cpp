@@ -1,7 +1,7 @@
 // The play screen's talk at a shared table (issue #30), at 80x24: talk shows
 // in the log marked and by whom, the talk line takes the key help's row and
 // never the question, what is typed goes to the table, a nudge rings the
-// bell. The server's end is a socketpair the test writes frames into.
+// bell; the game clock shows beside every seat. The server's end is a socketpair the test writes frames into.
 #include <catch2/catch.hpp>
 
 #include <sys/socket.h>
@@ -131,5 +131,38 @@ TEST_CASE("Talk on the play screen: marked and by whom in the log, never over th
       app, term, [&] { return term.shows("Ana nudges you"); }, 50));
   CHECK(term.bells() == 1);
   CHECK(term.shows("Play a card matching red"));
+  ::close(sv[0]);
+}
+
+TEST_CASE("The game clock on the play screen at 80x24: every seat's time in the header",
+          "[net][clock][shell]") {
+  int sv[2];
+  REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+  ScreenModel s = asked_screen();
+  s.seats[0].bank_s = 600;        // Ana: 10:00, not asked
+  s.seats[1].bank_s = 552;        // Ben (you): asked, 9:12 left
+  s.seats[1].clock_s = 552 + 15;  // then the overtime
+  s.seats[2].bank_s = 0;          // Cleo: used up
+  write_all(sv[0], frame(to_json(s)));
+  shell::test::FakeTerminal term(80, 24, true);
+  shell::AppContext ctx;
+  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
+  shell::App app(
+      term, ctx,
+      shell::make_table_screen(
+          ctx, make_remote_table(Connection(sv[1]), welcome,
+                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  REQUIRE(shell::test::run_until(
+      app, term, [&] { return term.shows("Play a card matching red"); }, 50));
+  // Every seat's clock in the header, which every layout has; the bank, not bank and overtime together.
+  CHECK(term.shows("Ana 10:00 · you 9:12 · Cleo 0:00 · table friday"));
+  CHECK(term.shows("1 play red/blue"));
+  CHECK(term.shows("t talk"));
+  // In overtime the header counts the move's seconds.
+  s.seats[1].bank_s = 0;
+  s.seats[1].clock_s = 12;
+  write_all(sv[0], frame(to_json(s)));
+  REQUIRE(shell::test::run_until(
+      app, term, [&] { return term.shows("Ana 10:00 · you 12 s · Cleo 0:00"); }, 50));
   ::close(sv[0]);
 }

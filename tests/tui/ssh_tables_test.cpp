@@ -152,7 +152,7 @@ TEST_CASE("SSH tables: requests are bounded; bad ones are answered with a reason
   TableProcessChild tp(dir.path);
   const int ana = tp.link("ana", kAna);
   // Longer than a packet may be (send_packet() never sends one): refused, not read in part.
-  CHECK_FALSE(send_packet(ana, json{{"type", "list"}, {"pad", std::string(kMaxBrokerPacket, 'x')}}));
+  CHECK_FALSE(send_packet(ana, json{{"type", "list"}, {"pad", std::string(kMaxBrokerAnswer, 'x')}}));
   const std::string big = dump(json{{"type", "list"}, {"pad", std::string(kMaxBrokerPacket + 100, 'x')}});
   REQUIRE(::send(ana, big.data(), big.size(), 0) == static_cast<ssize_t>(big.size()));
   {
@@ -282,4 +282,27 @@ TEST_CASE(
     for (std::size_t s = 0; s < r.seats.size(); ++s) CHECK(r.seats[s].you == (static_cast<int>(s) == p));
   }
   CHECK_FALSE(std::filesystem::exists(homes.path + "/guest-1"));
+}
+
+TEST_CASE("SSH tables: the list of 45 tables reaches the Tables page (past the 16 KiB a request may have)",
+          "[ssh][net]") {
+  // ssh_bench seats 200 players at 50 tables: a list of them was longer than
+  // one packet could be, so it was never sent and the asker lost the link.
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  for (int i = 0; i < 45; ++i) {
+    const int host = tp.link(fmt::format("p{:02}", i), fmt::format("SHA256:key{:02}", i));
+    REQUIRE(host_go_wacky(host).value("type", "") == "hosted");
+  }
+  const int ana = tp.link("ana", kAna);
+  REQUIRE(send_packet(ana, json{{"type", "list"}}));
+  pollfd p{ana, POLLIN, 0};
+  REQUIRE(::poll(&p, 1, 5000) == 1);
+  const Packet answer = receive_packet(ana, kMaxBrokerAnswer);
+  REQUIRE(answer.message);
+  CHECK(dump(*answer.message).size() > kMaxBrokerPacket);
+  CHECK(answer.message->value("tables", json::array()).size() == 45);
+  CHECK_FALSE(answer.message->contains("more"));
+  // The link goes on: a table's own question is answered.
+  CHECK(host_go_wacky(ana).value("type", "") == "hosted");
 }

@@ -177,6 +177,11 @@ void PlayScreen::draw_header(Canvas& c, const Rect& r) const {
   }
   // Who watches stays in sight when the rest does not fit.
   if (watch_ && x + 2 + utf8_length(right) >= r.right()) right = fmt::format("{} watching", watch_->count());
+  // What does not fit is cut from the end, a part at a time (a shared
+  // table's clocks come first, its name last).
+  for (std::size_t cut;
+       x + 2 + utf8_length(right) >= r.right() && (cut = right.rfind(" · ")) != std::string::npos;)
+    right.resize(cut);
   const int rw = utf8_length(right);
   if (x + 2 + rw < r.right()) c.text(r.right() - 1 - rw, r.y, right, style::kBar);
 }
@@ -202,6 +207,8 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       std::string head = show_kind ? fmt::format("{} ({})", name, kind) : name;
       std::string tail = level <= 1 ? seat.detail : seat.score;
       if (level == 2 && seat.human) head = fmt::format("{} ({})", name, kind);
+      // The game clock stays at every level: it is what a timed player watches.
+      if (!seat.clock.empty()) head += " " + seat.clock;
       total +=
           1 + utf8_length(head) + (tail.empty() ? 0 : 1 + utf8_length(tail)) + (p ? utf8_length(sep) : 0);
       parts.emplace_back(std::move(head), std::move(tail));

@@ -11,7 +11,8 @@
 namespace rt::shell {
 
 std::vector<std::string> PlayScreen::seat_about(const SeatPanel& seat, int width, bool unicode) {
-  const std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
+  std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
+  if (!seat.clock.empty()) kind += " · clock " + seat.clock;
   const std::string text = seat.detail.empty() ? kind : kind + " · " + seat.detail;
   std::vector<std::string> lines = wrap(canvas_form(text, unicode), std::max(8, width));
   if (lines.empty()) lines.emplace_back();

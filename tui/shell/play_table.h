@@ -43,6 +43,9 @@ struct SeatPanel {
   int place = 0;
   bool human = false;
   bool acting = false;  // asked to decide now
+  // A shared table's game clock: this seat's time left ("14:32"; "" none),
+  // shown beside the name at every width.
+  std::string clock;
 };
 
 // The seat panels of a game whose state and seats are in this process (a local
