@@ -70,6 +70,9 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--move-time", h.move_time_s,
                      "seconds a player has for each move; then a computer plays that move for them (the "
                      "stand-in's level, else normal) and the seat stays theirs (default 0: no clock)");
+  c.host->add_flag("--hints", h.hints,
+                   "players may ask for a hint on their move (h): what the strongest computer would play, "
+                   "shown to them alone; the game's record says who asked");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   ServeSettings& s = c.serve_settings;

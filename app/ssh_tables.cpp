@@ -147,7 +147,7 @@ std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesL
   const GameEntry* game = builtin_registry().find(req.game);
   json request{{"type", "host"},        {"game", req.game},         {"seats", req.seats},
                {"names", req.names},    {"variants", req.variants}, {"options", req.options},
-               {"seed", req.seed_text}, {"access", "public"}};
+               {"seed", req.seed_text}, {"access", "public"},       {"hints", req.hints}};
   // Who may come: asked before the table is made.
   auto host = [&ctx, &link, request](const std::string& access) mutable {
     request["access"] = access;

@@ -31,6 +31,9 @@ struct TableRequest {
   // The computers' pace in timed contests: "relaxed", "normal" or "quick"
   // (core/contest_pace.h); empty: normal.
   std::string contest_pace;
+  // A shared table set up in the shell: its players may ask for hints
+  // (`host --hints`, core/hint.h). A local game always may.
+  bool hints = false;
 };
 
 // The request's pace (normal when it names none); throws OptionError naming

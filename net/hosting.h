@@ -44,6 +44,7 @@ struct HostSettings {
   bool watchers_talk = false;         // --watchers-talk: watchers' talk reaches the players
   double away_minutes = 3;            // --away: no key this long shows a player as away
   double move_time_s = 0;             // --move-time: seconds per move (0: no clock)
+  bool hints = false;                 // --hints: players may ask for a hint on their move
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is

@@ -50,12 +50,15 @@ struct Access {
   std::string kind = "public";  // public | code | named
   std::string code;
   std::vector<std::string> players;  // kind "named": who besides the host
+  bool hints = false;                // players may ask for hints (core/hint.h)
   json to_json() const {
-    return json{{"host_name", host_name},
-                {"host_key", host_key},
-                {"access", kind},
-                {"code", code},
-                {"players", players}};
+    json j{{"host_name", host_name},
+           {"host_key", host_key},
+           {"access", kind},
+           {"code", code},
+           {"players", players}};
+    if (hints) j["hints"] = true;
+    return j;
   }
   static Access of(const json& j) {
     Access a;
@@ -64,6 +67,7 @@ struct Access {
     a.kind = j.at("access").get<std::string>();
     a.code = j.at("code").get<std::string>();
     a.players = j.at("players").get<std::vector<std::string>>();
+    a.hints = j.value("hints", false);
     if (a.kind != "public" && a.kind != "code" && a.kind != "named") throw std::runtime_error("bad access");
     return a;
   }
@@ -143,6 +147,7 @@ class TableProcess {
     opt.after_contest_ms = opt.ready_ms;
     opt.stand_in = BotLevel::Normal;
     opt.grace_ms = s_.grace_ms;
+    opt.hints = access.hints;
     opt.owners = std::move(owners);
     opt.history_dir_of = [this](const SeatOwner& o) { return history_dir(o); };
     opt.log = [this, name](std::string_view line) {
@@ -351,6 +356,9 @@ class TableProcess {
     access.host_name = link.name;
     access.host_key = link.key;
     access.kind = m.value("access", "public");
+    const auto hints = m.find("hints");
+    if (hints != m.end() && !hints->is_boolean()) throw UserError("hints: true or false");
+    access.hints = hints != m.end() && hints->get<bool>();
     if (access.kind != "public" && access.kind != "code" && access.kind != "named")
       throw UserError("access: public, code or named");
     if (access.kind == "code") access.code = generate_code();

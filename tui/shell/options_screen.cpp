@@ -50,7 +50,11 @@ class OptionsScreen final : public Screen {
   int param_rows() const { return static_cast<int>(params_.size()); }
   int pace_row() const { return variant_rows() + param_rows(); }
   int forced_row() const { return pace_row() + 1; }
-  int seed_row() const { return forced_row() + 1; }
+  // Hosting a shared table (players at other terminals): whether its
+  // players may ask for hints (host --hints). Only then is there the row.
+  bool hosting() const { return remote_seats() > 0; }
+  int hints_row() const { return hosting() ? forced_row() + 1 : -1; }
+  int seed_row() const { return forced_row() + (hosting() ? 2 : 1); }
   int start_row() const { return seed_row() + 1; }
 
   void draw(Canvas& c, Millis) override {
@@ -139,6 +143,19 @@ class OptionsScreen final : public Screen {
                     "When your only move is forced (one option, such as a pass), play it without a key and "
                     "show what happened. Enter changes it.");
       row_end_[static_cast<std::size_t>(forced_row())] = y;
+      if (hosting()) {
+        row_y_[static_cast<std::size_t>(hints_row())] = y;
+        marker(hints_row());
+        page.text(4, y, "Hints", hints_row() == selected_ ? style::kSelected : style::kNormal);
+        page.text(20, y, req_.hints ? "allowed (h on a move)" : "off", style::kNormal);
+        y += 1;
+        if (selected_ == hints_row())
+          y +=
+              column(20, y,
+                     "Whether players may press h for the move the strongest computer would make; the game's "
+                     "record says who did. Enter changes it.");
+        row_end_[static_cast<std::size_t>(hints_row())] = y;
+      }
     }
     row_y_[static_cast<std::size_t>(seed_row())] = y;
     marker(seed_row());
@@ -266,6 +283,8 @@ class OptionsScreen final : public Screen {
     } else if (selected_ == forced_row()) {
       forced_ = !forced_;
       if (ctx_.settings) ctx_.settings->edit().play_forced = forced_;  // written when the game starts
+    } else if (selected_ == hints_row()) {
+      req_.hints = !req_.hints;
     } else if (selected_ == seed_row()) {
       editing_ = true;
       field_ = TextField(seed_, 20, true);
