@@ -1,5 +1,6 @@
 #include "core/hint.h"
 
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -9,7 +10,10 @@
 namespace rt {
 
 std::string Hint::line() const {
-  return fmt::format("Hint: {} - {}", move, reason);
+  // "Why:" as the demo says a computer's reason; no full stop doubled.
+  std::string_view what = move;
+  if (!what.empty() && what.back() == '.') what.remove_suffix(1);
+  return fmt::format("Hint: {}. Why: {}", what, reason);
 }
 
 std::string hint_refusal(const State& state, PlayerId seat) {

@@ -109,8 +109,8 @@ std::string stats_text(const HistoryRead& read, const HistoryStats& st, const st
     if (st.hinted.games > 0) out += "\n" + hinted_text(st.hinted) + "\n";
     out += "\nLast games (watch one again: racetable replay SAVE)\n";
     for (const HistoryRecord& r : st.last) {
-      out += fmt::format("  {}  {}: {}{}\n", short_date(r), r.game_name, seats_summary(r),
-                         r.hinted() ? " (hints)" : "");
+      out += fmt::format("  {}  {}{}: {}\n", short_date(r), r.game_name, r.hinted() ? " (hints)" : "",
+                         seats_summary(r));
       if (!r.save.empty()) out += fmt::format("    {}\n", r.save);
     }
   }

@@ -65,8 +65,9 @@ class StatsScreen final : public Screen {
       line("Last games (Enter: watch replay)", style::kAccent);
       for (std::size_t i = 0; i < stats_.last.size(); ++i) {
         const HistoryRecord& r = stats_.last[i];
-        line(fmt::format("{}  {}: {}{}", short_date(r), r.game_name, seats_summary(r),
-                         r.hinted() ? " (hints)" : ""),
+        // "(hints)" by the game's name: the end of a long line is cut.
+        line(fmt::format("{}  {}{}: {}", short_date(r), r.game_name, r.hinted() ? " (hints)" : "",
+                         seats_summary(r)),
              {}, static_cast<int>(i));
       }
     }
