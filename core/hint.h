@@ -27,9 +27,10 @@ inline constexpr BotLevel kHintLevel = BotLevel::Hard;
 
 struct Hint {
   Action action = 0;
-  std::string move;    // the action's text for the seat ("Red 5")
+  std::string move;    // the action's menu label for the seat ("Play red/blue (split match)")
   std::string reason;  // one line in the game's words, never empty
-  // "Hint: Red 5 - keeps a card of every colour" (the shell and line mode).
+  // "Hint: Play red/blue. Why: keeps a card of every colour" (the shell,
+  // line mode and a shared table's `hint` message).
   std::string line() const;
 };
 

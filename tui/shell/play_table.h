@@ -128,7 +128,7 @@ class PlayTable {
   // the seat asked now. "" when asked (the answer comes as hint(): at once
   // here, when the server answers at a shared table), else why not, one line.
   virtual std::string ask_hint(PlayerId /*seat*/, Millis /*real*/) { return "No hints at this table."; }
-  // The hint for the question on screen ("Hint: Red 5 - ..."), or "" (none
+  // The hint for the question on screen ("Hint: MOVE. Why: ..."), or "" (none
   // asked, or the question has changed since).
   virtual std::string hint() const { return {}; }
   // Whether this table gives hints at all (the help line names h only then).
