@@ -668,32 +668,27 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return with_arrows(
         pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"}));
   }
+  // A question's line: `own` after the choosing keys, `last` before quit; h
+  // is named where it would give a hint, in the place of "l log" (the log's
+  // newest lines are on screen; the ? page has l). With arrows the highlight
+  // moves with k j only: no "choose".
+  const std::string_view log_or_hint = hint_offered() ? "hint" : "log";
+  auto question = [&](std::string_view own, std::string_view last) {
+    auto picked =
+        pick_items(items, {"choose", "play", "pick", own, "keys", "rules", log_or_hint, last, "quit"});
+    if (arrows) std::erase_if(picked, [](const HelpItem& i) { return i.what == "choose"; });
+    return with_arrows(std::move(picked));
+  };
   // A shared table is saved by its host: no "save" key there; talk instead.
-  // h is named where it would give a hint, in the place of "l log" (the
-  // log's newest lines are on screen; the ? page has l).
-  const bool hint = s.phase() == Phase::HumanTurn && hint_offered();
-  const std::string_view log_or_hint = hint ? "hint" : "log";
-  if (s.phase() == Phase::HumanTurn && remote_)
-    return arrows
-               ? with_arrows(
-                     pick_items(items, {"play", "pick", "talk", "keys", "rules", log_or_hint, "quit"}))
-               : pick_items(items, {"choose", "play", "pick", "talk", "keys", "rules", log_or_hint, "quit"});
+  if (s.phase() == Phase::HumanTurn && remote_) return question("talk", "");
   if (s.phase() == Phase::HumanTurn && shared())
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
   // u is named when it would take a move back, in the place of "s save" (the
   // game saves at every move anyway; the ? page still has s): 80 columns hold
   // no more.
-  if (s.phase() == Phase::HumanTurn && undo_offered())
-    return arrows
-               ? with_arrows(
-                     pick_items(items, {"play", "pick", "undo", "keys", "rules", log_or_hint, "quit"}))
-               : pick_items(items, {"choose", "play", "pick", "undo", "keys", "rules", log_or_hint, "quit"});
-  if (s.phase() == Phase::HumanTurn)
-    return arrows
-               ? with_arrows(
-                     pick_items(items, {"play", "pick", "keys", "rules", log_or_hint, "save", "quit"}))
-               : pick_items(items, {"choose", "play", "pick", "keys", "rules", log_or_hint, "save", "quit"});
+  if (s.phase() == Phase::HumanTurn && undo_offered()) return question("undo", "");
+  if (s.phase() == Phase::HumanTurn) return question("", "save");
   if (remote_ && s.humans().empty()) return pick_items(items, {"talk", "keys", "rules", "log", "quit"});
   if (remote_) return pick_items(items, {"talk", "nudge", "keys", "rules", "log", "quit"});
   if (shared()) return pick_items(items, {"keys", "rules", "log", "quit"});
