@@ -82,6 +82,9 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                      "minutes each player has for all their moves (a game clock, running only on their "
                      "own turns); once used up, 15 s a move, then a computer plays that move for them "
                      "(default 0: no game clock; a resumed table keeps its saved clock)");
+  c.host->add_flag("--hints", h.hints,
+                   "players may ask for a hint on their move (h): what the strongest computer would play, "
+                   "shown to them alone; the game's record says who asked");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
 
   ServeSettings& s = c.serve_settings;

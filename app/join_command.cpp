@@ -77,8 +77,10 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
                   welcome.value("host", ""),
                   seat > 0 ? fmt::format("at seat {} as {}", seat, welcome.value("name", "")) : "to watch"));
   out(seat > 0
-          ? "Talk to the table with /say TEXT; /mute NAME, /unmute NAME, /nudge (the player whose turn it "
-            "is).\n"
+          ? fmt::format(
+                "Talk to the table with /say TEXT; /mute NAME, /unmute NAME, /nudge (the player whose "
+                "turn it is).{}\n",
+                welcome.value("hints", false) ? " hint: a hint on your move." : "")
           : "Talk with /say TEXT (other watchers hear it; players only if the host allows); /mute NAME.\n");
   std::uint64_t nudges_seen = 0;
   for (;;) {
@@ -102,6 +104,7 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
       const std::string type = m["type"].get<std::string>();
       if (type == "notice" || type == "error")
         out(fmt::format("! {}\n", type == "notice" ? st.notice() : st.error()));
+      if (type == "hint") out(fmt::format("{}\n> ", st.hint()));
     }
     if (st.log_total() > printed_log) {
       const std::uint64_t fresh = std::min<std::uint64_t>(st.log_total() - printed_log, st.log().size());
@@ -192,6 +195,13 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
           return 0;
         }
         if (line.empty()) continue;
+        if (line == "hint") {  // answered by the table (a hint or why not), when the host allows hints
+          if (welcome.value("hints", false))
+            conn.send(json{{"type", "hint"}});
+          else
+            out("No hints at this table: its host did not allow them.\n> ");
+          continue;
+        }
         if (line.front() == '/') {  // talk and its commands (net/talk.h)
           const Typed talk = typed_talk(line);
           if (talk.message)

@@ -42,6 +42,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     if (seat_ >= 0) humans_.push_back(seat_);
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
+    hints_ = seat_ >= 0 && welcome.value("hints", false);
   }
 
   shell::RemoteLink* remote() override { return this; }
@@ -177,6 +178,20 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     fresh_from_ = log_.size();
     return true;
   }
+  // The server answers a hint to this player alone (server_hint.cpp); it
+  // stands while the question it answers is on screen.
+  std::string ask_hint(PlayerId seat, Millis) override {
+    if (!hints_) return "No hints at this table: its host did not allow them.";
+    if (seat != seat_ || !open_question()) return "A hint is for your move: ask on your turn.";
+    conn_.send(json{{"type", "hint"}});
+    return {};
+  }
+  std::string hint() const override {
+    if (st_.hint().empty() || !open_question() || st_.hint_ask() != screen().ask) return {};
+    return st_.hint();
+  }
+  bool hints_allowed() const override { return hints_; }
+
   bool contest_act(PlayerId seat, Action action, Millis) override {
     if (seat != seat_ || !has_screen() || !screen().timed) return false;
     Act a;
@@ -337,6 +352,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
 
   Connection conn_;
   RemoteSettings settings_;
+  bool hints_ = false;  // the host allows hints (welcome's "hints")
   ClientState st_;
   PlayerId seat_ = kEveryone;
   std::vector<PlayerId> humans_;

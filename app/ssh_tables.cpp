@@ -147,7 +147,8 @@ json ssh_host_request(const setup::TableRequest& req, const shell::HostChoices& 
                {"table", choices.name},
                {"watchers", choices.watchers},
                {"watchers_talk", choices.watchers && choices.watchers_talk},
-               {"move_time", choices.move_time_s}};
+               {"move_time", choices.move_time_s},
+               {"hints", choices.hints}};
   switch (choices.access) {
     case shell::TableAccess::Open: request["access"] = "public"; break;
     case shell::TableAccess::Code: request["access"] = "code"; break;

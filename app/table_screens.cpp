@@ -372,6 +372,7 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
   if (choices.access == TableAccess::Invited) args.insert(args.end(), {"--invite", joined(choices.invited)});
   if (!choices.watchers) args.emplace_back("--no-watchers");
   if (choices.watchers && choices.watchers_talk) args.emplace_back("--watchers-talk");
+  if (choices.hints) args.emplace_back("--hints");
   if (choices.move_time_s > 0) args.insert(args.end(), {"--move-time", std::to_string(choices.move_time_s)});
   // A group's table lives in the group's own directory.
   if (!choices.group.empty())

@@ -103,6 +103,7 @@ HistoryRecord finished_game_record(const Table& table, std::time_t ended, const 
     for (const Placing& pl : standings.placings)
       if (pl.player == static_cast<PlayerId>(p)) s.place = pl.place;
     s.you = std::find(you.begin(), you.end(), static_cast<PlayerId>(p)) != you.end();
+    s.hints = table.hints(static_cast<PlayerId>(p));
     r.seats.push_back(std::move(s));
   }
   r.decisions = table.decisions();
@@ -116,17 +117,27 @@ HistoryRecord finished_game_record(const Table& table, std::time_t ended, const 
   return r;
 }
 
+bool HistoryRecord::hinted() const {
+  return std::any_of(seats.begin(), seats.end(), [](const HistorySeat& s) { return s.hints > 0; });
+}
+
+bool HistoryRecord::hinted_by_you() const {
+  return std::any_of(seats.begin(), seats.end(), [](const HistorySeat& s) { return s.you && s.hints > 0; });
+}
+
 std::string history_line(const HistoryRecord& r) {
   json seats = json::array();
   for (const HistorySeat& s : r.seats) {
     json j = {{"name", s.name}, {"human", s.human}, {"place", s.place}, {"you", s.you}};
     if (!s.human) j["level"] = s.level;
+    if (s.hints > 0) j["hints"] = s.hints;  // only a seat that asked: older lines read as none
     seats.push_back(std::move(j));
   }
   json j = {{"game", r.game},           {"name", r.game_name}, {"date", r.date}, {"seats", seats},
             {"decisions", r.decisions}, {"steps", r.steps},    {"save", r.save}};
   if (!r.non_seat_winner.empty()) j["non_seat_winner"] = r.non_seat_winner;
   if (!r.table.empty()) j["table"] = r.table;
+  if (r.hinted()) j["hinted"] = true;  // any seat asked for a hint: one field to find them by
   // Invalid UTF-8 (a save path is bytes) becomes U+FFFD rather than an exception.
   return j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -164,7 +175,9 @@ std::optional<HistoryRecord> parse_history_line(std::string_view line, std::stri
       hs.level = text(s, "level", kMaxHistoryName);
       hs.place = s.at("place").get<int>();
       hs.you = s.value("you", false);
+      hs.hints = s.value("hints", 0);
       if (hs.place < 0 || hs.place > 100) throw std::runtime_error("bad place");
+      if (hs.hints < 0) throw std::runtime_error("bad hints");
       r.seats.push_back(std::move(hs));
     }
     return r;
@@ -285,6 +298,12 @@ HistoryStats history_stats(const std::vector<HistoryRecord>& records, const std:
       t.wins += best == 1 ? 1 : 0;
       t.place_sum += best;
     };
+    // A game you played with hints is not all yours: counted apart, in
+    // nothing else, so the statistics stay honest.
+    if (r.hinted_by_you()) {
+      count(st.hinted);
+      continue;
+    }
     count(st.all);
     count(st.per_game[r.game_name]);
     std::set<std::string> levels;

@@ -35,6 +35,7 @@ struct HistorySeat {
   // Played by the person whose history this is (a human seat at this
   // keyboard; at a shared table, a seat of the host's own user).
   bool you = false;
+  int hints = 0;  // hints this seat asked for (core/hint.h); "hints" in the line when not 0
 };
 
 struct HistoryRecord {
@@ -47,6 +48,10 @@ struct HistoryRecord {
   std::uint64_t steps = 0;      // every recorded step, chance included
   std::string save;             // the save file: the whole game, for the replay viewer
   std::string table;            // the shared table it was played at ("" local)
+  // Some seat asked for a hint ("hinted": true in the line).
+  bool hinted() const;
+  // A seat of yours asked for one: the stats count the game apart.
+  bool hinted_by_you() const;
 };
 
 // The record of a finished table. `you`: the seats played by the person whose
@@ -88,9 +93,10 @@ struct Tally {
 };
 
 struct HistoryStats {
-  Tally all;
-  std::map<std::string, Tally> per_game;      // by game name
-  std::map<std::string, Tally> per_level;     // games against a computer of this level
+  Tally all;                               // every game of yours played without hints
+  Tally hinted;                            // games where a seat of yours asked for a hint: in no other tally
+  std::map<std::string, Tally> per_game;   // by game name
+  std::map<std::string, Tally> per_level;  // games against a computer of this level
   std::map<std::string, Tally> per_opponent;  // games against a named human not "you"
   std::vector<HistoryRecord> last;            // newest first (at most `last_count`)
   int without_you = 0;                        // records with no seat of yours (not counted above)

@@ -100,6 +100,10 @@ std::string save_text(const Table& table) {
   for (const auto& [k, v] : opt.params) out += fmt::format("param {} {}\n", k, v);
   if (table.contest_pace() != ContestPace::Normal)
     out += fmt::format("pace {}\n", contest_pace_name(table.contest_pace()));
+  // Written only for a seat that asked (core/hint.h), so a game without
+  // hints saves as it always did.
+  for (PlayerId p = 0; p < static_cast<PlayerId>(table.seats().size()); ++p)
+    if (table.hints(p) > 0) out += fmt::format("hints {} {}\n", p + 1, table.hints(p));
   for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
   // Text forms depend on the state they were made in: replay to produce them.
   auto state = game.new_initial_state();
@@ -149,6 +153,7 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     SaveFile::Owner owner;
   };
   std::vector<OwnerLine> owner_lines;
+  std::vector<std::pair<PlayerId, int>> hint_lines;
   while (next_line()) {
     if (line.empty()) continue;
     if (ended) throw fail("text after 'end'");
@@ -233,6 +238,18 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
       const std::optional<ContestPace> pace = parse_contest_pace(rest);
       if (!pace) throw fail(fmt::format("unknown pace '{}'", excerpt(rest)));
       save.pace = *pace;
+    } else if (key == "hints") {
+      // hints SEAT COUNT: how many hints that seat asked for (core/hint.h).
+      auto hw = split_words(rest, 2);
+      std::uint64_t n = 0, count = 0;
+      if (hw.size() != 2 || !parse_u64(hw[0], n) || n < 1 ||
+          n > static_cast<std::uint64_t>(save.options.players) || !parse_u64(hw[1], count) || count < 1 ||
+          count > kMaxSavedHints)
+        throw fail("bad hints line");
+      const auto seat = static_cast<PlayerId>(n - 1);
+      for (const auto& h : hint_lines)
+        if (h.first == seat) throw fail(fmt::format("a second hints line for seat {}", n));
+      hint_lines.emplace_back(seat, static_cast<int>(count));
     } else if (key == "rng") {
       auto rw = split_words(rest, 2);
       if (rw.size() != 2) throw fail("bad rng line");
@@ -268,6 +285,8 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     throw SaveError(
         fmt::format("{}: {} seats for {} players", where, save.seats.size(), save.options.players));
   save.owners.resize(save.options.players);
+  save.hints.assign(save.options.players, 0);
+  for (const auto& [seat, count] : hint_lines) save.hints[seat] = count;
   PlayerId p = 0;
   for (const Seat& seat : save.seats) {
     for (OwnerLine& o : owner_lines) {
@@ -293,6 +312,8 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
   }
   auto table = std::make_unique<Table>(game, save.seats, save.seed);
   table->set_contest_pace(save.pace);
+  for (PlayerId p = 0; p < save.hints.seats(); ++p)
+    if (save.hints[p] > 0) table->note_hint(p, save.hints[p]);
   if (before_replay) before_replay(*table);
   for (const auto& step : save.steps) {
     std::optional<Action> a = table->state().parse_action(step.player, step.action);

@@ -20,6 +20,8 @@ inline constexpr int kSaveVersion = 1;
 // The longest line a save file may have: far above any real one (a seat
 // name, a step), low enough that an error never quotes megabytes.
 inline constexpr std::size_t kMaxSaveLineBytes = 4096;
+// The most hints a save records for one seat (far above a real game's).
+inline constexpr std::uint64_t kMaxSavedHints = 1000000;
 
 // The text of a save file for the table as it stands.
 std::string save_text(const Table& table);
@@ -35,6 +37,9 @@ struct SaveFile {
   // it is not "normal" (so a save from before paces reads as it did).
   ContestPace pace = ContestPace::Normal;
   std::vector<Seat> seats;
+  // Hints each seat asked for (`hints SEAT COUNT` lines, core/hint.h): 0 for
+  // a seat without one, and for every seat of a save from before hints.
+  SeatVector<int> hints;
   std::vector<std::pair<std::string, std::string>> rng_states;
   // Who each person's seat at a shared table belongs to, as its `owner` line
   // says (owner_line()). A save of a local game, or of a shared table from

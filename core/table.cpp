@@ -49,6 +49,7 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
   const int n = state_->num_players();
   if (seats_.seats() != n) throw OptionError(fmt::format("{} seats given for {} players", seats_.seats(), n));
   runtime_.resize(n);
+  hints_.assign(n, 0);
   schedule_.reset(n);
   char name[24];
   for (PlayerId p = 0; p < n; ++p) runtime_[p].rng = Rng::stream(seed, bot_stream_name(p, name));
@@ -57,6 +58,12 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
   outcomes_.reserve(64);
   actors_.reserve(static_cast<std::size_t>(n));
   scratch_.reserve(64);
+}
+
+bool Table::hinted() const {
+  for (int h : hints_)
+    if (h > 0) return true;
+  return false;
 }
 
 Agent& Table::make_bot(PlayerId p) {

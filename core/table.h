@@ -104,6 +104,13 @@ class Table {
   // Replaces a computer seat's player (tests, hints, a stand-in for a lost human).
   void set_agent(PlayerId seat, std::unique_ptr<Agent> agent);
 
+  // Hints (core/hint.h) each seat has asked for: the record says so (the
+  // save's `hint` lines, history.jsonl), so the statistics stay honest. An
+  // undo keeps them: a hint seen is seen.
+  void note_hint(PlayerId seat, int count = 1) { hints_.at(seat) += count; }
+  int hints(PlayerId seat) const { return hints_[seat]; }
+  bool hinted() const;
+
   // Random stream states, for save files: name -> state text.
   std::vector<std::pair<std::string, std::string>> rng_states() const;
   bool restore_rng_state(const std::string& name, const std::string& state);
@@ -144,6 +151,7 @@ class Table {
   EventSink* sink_ = nullptr;
   std::uint64_t decisions_ = 0;
   ContestPace pace_ = ContestPace::Normal;
+  SeatVector<int> hints_;
   std::function<void(const Step&)> observer_;
 
   Rng chance_rng_;

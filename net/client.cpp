@@ -310,6 +310,9 @@ bool ClientState::apply(const json& m) {
   } else if (type == "nudge") {
     nudge_from_ = printable(get_string(m, "from", 1024, false), 40);
     ++nudges_;
+  } else if (type == "hint") {
+    hint_ = printable(get_string(m, "text", 1024, false), 200);
+    hint_ask_ = static_cast<std::uint32_t>(get_int(m, "ask", 0, 0xffffffff));
   } else if (type == "notice") {
     notice_ = printable(get_string(m, "text", 4096, false));
     ++notices_;

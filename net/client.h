@@ -113,6 +113,10 @@ class ClientState {
   // Nudges received ("your turn!" from another player), and the last one's sender.
   std::uint64_t nudges() const { return nudges_; }
   const std::string& nudge_from() const { return nudge_from_; }
+  // The last hint the server gave this player (core/hint.h), and the
+  // question (`ask`) it answers: it stands while that question is asked.
+  const std::string& hint() const { return hint_; }
+  std::uint32_t hint_ask() const { return hint_ask_; }
   // Whether the current screen asks this client something.
   // ("Get ready!" shows the coming question, but it cannot be answered yet.)
   bool asked() const { return has_screen_ && !screen_.options.empty() && screen_.phase != "ready"; }
@@ -133,6 +137,8 @@ class ClientState {
   std::uint64_t talk_total_ = 0;
   std::uint64_t nudges_ = 0;
   std::string nudge_from_;
+  std::string hint_;
+  std::uint32_t hint_ask_ = 0;
 };
 
 inline constexpr std::size_t kClientLogLines = 1000;

@@ -216,6 +216,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
   opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
   opt.watchers_talk = s.watchers_talk;
+  opt.hints = s.hints;
   if (!(s.away_minutes >= 0.1 && s.away_minutes <= 1440))
     throw OptionError("--away: give minutes from 0.1 to 1440");
   opt.away_ms = static_cast<int>(s.away_minutes * 60000);

@@ -47,6 +47,7 @@ struct HostSettings {
   bool no_watchers = false;           // --no-watchers: nobody may watch
   std::vector<std::string> invited;   // --invite: only these users (and the host) may come
   double game_time_minutes = 0;       // --game-time: each player's game clock (0: none)
+  bool hints = false;                 // --hints: players may ask for a hint on their move
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is

@@ -103,6 +103,9 @@ struct ServerOptions {
   std::int64_t game_time_ms = 0;
   std::int64_t overtime_ms = 15000;
   SeatVector<std::int64_t> clock_left;
+  // host --hints: a player may ask for a hint on their move (core/hint.h),
+  // answered to them alone; the save and history record it.
+  bool hints = false;
   // Watch-only mirror (net/watch_mirror.h): a game played elsewhere in
   // this process feeds every step in with mirror_step(). The server never
   // moves the table itself, seats nobody and saves nothing: people may
@@ -259,6 +262,10 @@ class Server {
     std::size_t asked_step = static_cast<std::size_t>(-1);  // the history's length then
     bool clock_bot = false;  // the move clock ran out: a computer plays this one move
     std::int64_t bank = 0;   // the game clock: time left, not counting the question being asked
+    // The hint given for question `hint_ask` (server_hint.cpp): asked again,
+    // it is sent again, not searched again.
+    std::uint32_t hint_ask = 0;
+    std::string hint;
   };
   struct LogEntry {
     std::string text;
@@ -323,6 +330,7 @@ class Server {
   // The save's clock line (none without a game clock), charged up to `real`.
   std::string clock_save_line(Millis real) const;
   void handle_act(Client& c, const json& msg, Millis real);
+  void handle_hint(Client& c, Millis real);
   void send(Client& c, const json& msg);
   void send_raw(Client& c, const std::string& bytes);
   void flush(Client& c);
@@ -390,7 +398,8 @@ class Server {
   // What a save must keep: every step, and every seat taken for the first
   // time. save_mark() grows with both; a save is due when it passed saved_mark_.
   std::size_t claims_ = 0;
-  std::size_t save_mark() const { return table_->history().size() + claims_; }
+  std::size_t hints_given_ = 0;  // hints asked (host --hints): each one is saved
+  std::size_t save_mark() const { return table_->history().size() + claims_ + hints_given_; }
   std::size_t saved_mark_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
   bool save_in_flight_ = false;

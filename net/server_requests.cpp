@@ -142,7 +142,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
                {"game", table_->game().info().id},
                {"game_name", table_->game().info().name},
                {"host", host_name()},
-               {"role", c.kind == Client::Kind::Player ? "play" : "watch"}};
+               {"role", c.kind == Client::Kind::Player ? "play" : "watch"},
+               {"hints", opt_.hints}};
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
     welcome["name"] = seats[static_cast<std::size_t>(c.seat)].name;
@@ -233,6 +234,9 @@ void Server::handle(Client& c, const json& msg, Millis real) {
   if (type == "act") {
     c.last_key = real;
     handle_act(c, msg, real);
+  } else if (type == "hint") {
+    c.last_key = real;
+    handle_hint(c, real);
   } else if (handle_talk_message(c, type, msg, real)) {
   } else if (type == "resize") {
     const Resize r = read_resize(msg);

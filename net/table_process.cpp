@@ -55,11 +55,17 @@ struct Access {
   bool watchers = true;
   int move_time_s = 0;
   bool watchers_talk = false;
+  bool hints = false;  // players may ask for hints (core/hint.h)
   json to_json() const {
-    return json{{"host_name", host_name},   {"host_key", host_key},
-                {"access", kind},           {"code", code},
-                {"players", players},       {"watchers", watchers},
-                {"move_time", move_time_s}, {"watchers_talk", watchers_talk}};
+    return json{{"host_name", host_name},
+                {"host_key", host_key},
+                {"access", kind},
+                {"code", code},
+                {"players", players},
+                {"watchers", watchers},
+                {"move_time", move_time_s},
+                {"watchers_talk", watchers_talk},
+                {"hints", hints}};
   }
   static Access of(const json& j) {
     Access a;
@@ -74,6 +80,7 @@ struct Access {
     a.watchers_talk = j.value("watchers_talk", false);
     if (a.move_time_s != 0 && (a.move_time_s < kMinMoveTime || a.move_time_s > kMaxMoveTime))
       throw std::runtime_error("bad move_time");
+    a.hints = j.value("hints", false);
     if (a.kind != "public" && a.kind != "code" && a.kind != "named") throw std::runtime_error("bad access");
     return a;
   }
@@ -164,6 +171,7 @@ class TableProcess {
     opt.after_contest_ms = opt.ready_ms;
     opt.stand_in = BotLevel::Normal;
     opt.grace_ms = s_.grace_ms;
+    opt.hints = access.hints;
     opt.owners = std::move(owners);
     // A table back after a restart keeps its game clock as it was saved.
     if (clock) {
@@ -392,6 +400,9 @@ class TableProcess {
     access.host_name = link.name;
     access.host_key = link.key;
     access.kind = m.value("access", "public");
+    const auto hints = m.find("hints");
+    if (hints != m.end() && !hints->is_boolean()) throw UserError("hints: true or false");
+    access.hints = hints != m.end() && hints->get<bool>();
     if (access.kind != "public" && access.kind != "code" && access.kind != "named")
       throw UserError("access: public, code or named");
     if (access.kind == "code") access.code = generate_code();

@@ -18,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include "core/hint.h"
 #include "core/input_limits.h"
 #include "core/line_reader.h"
 #include "core/save.h"
@@ -236,6 +237,7 @@ class Narration {
 
 constexpr const char* kLineHelp =
     "Answer with an option's number (or its text). b: the board again. ?: this help.\n"
+    "hint: the move the strongest computer would make, and why (the game's record says so).\n"
     "In a timed contest, 1@12 answers 1 after 1.2 s (tenths of a second), @12 the only option.\n";
 
 }  // namespace
@@ -442,6 +444,13 @@ int play_line_mode(Table& table, const LineModeOptions& options) {
     line = trim(line);
     if (line == "b") {
       want_board = true;
+      continue;
+    }
+    if (line == "hint") {
+      // Noted in the table's record and saved at once, as the shell does.
+      const HintReply reply = ask_hint(table, p);
+      out((reply.hint ? reply.hint->line() : reply.refused) + "\n");
+      if (reply.hint && !path.empty()) save();
       continue;
     }
     if (line == "?") {

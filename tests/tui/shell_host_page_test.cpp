@@ -70,7 +70,7 @@ TEST_CASE("Host page: every row readable at 80x24, Open highlighted, the keys na
     INFO(text);
     for (const char* row : {"Table name", "go-wacky (the game's)", "Who may come", "anyone on this server",
                             "Watchers", "others may watch", "Watchers' talk", "among watchers only",
-                            "Move clock", "none", "Open the table"})
+                            "Move clock", "none", "Hints", "off", "Open the table"})
       CHECK(term.shows(row));
     CHECK_FALSE(term.shows("Open to"));        // no groups here: the row is not shown
     CHECK_FALSE(term.shows("Players named"));  // not invited-only
@@ -83,7 +83,7 @@ TEST_CASE("Host page: every row readable at 80x24, Open highlighted, the keys na
   }
 }
 
-TEST_CASE("Host page: a named-players table with a clock and no watchers reaches the host as shown",
+TEST_CASE("Host page: a named-players table with a clock, hints and no watchers reaches the host as shown",
           "[shell][host]") {
   FakeShared shared;
   FakeTerminal term(80, 24, true);
@@ -126,6 +126,11 @@ TEST_CASE("Host page: a named-players table with a clock and no watchers reaches
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return term.shows("1 min a move"); }));
   CHECK(term.shows("A player who has not moved in this time gets a computer's move"));
+  // Hints: allowed.
+  term.press(KeyType::Down);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("allowed (h on a move)"); }));
+  CHECK(term.shows("Whether players may press h"));
   term.press(KeyType::End);
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return term.shows("the fake server opens no table"); }));
@@ -135,6 +140,7 @@ TEST_CASE("Host page: a named-players table with a clock and no watchers reaches
   CHECK(shared.hosted.invited == std::vector<std::string>{"bob", "cat"});
   CHECK_FALSE(shared.hosted.watchers);
   CHECK(shared.hosted.move_time_s == 60);
+  CHECK(shared.hosted.hints);
 }
 
 TEST_CASE("Host page: a taken name is said at once, in one line", "[shell][host]") {

@@ -106,8 +106,9 @@ TEST_CASE("shell keys: seat key groups are disjoint and clear of command keys", 
       seen.push_back(k);
       const Cmd c = command(Context::Game, Key::chr(k));
       // Never quit, save, rules, log, speed. u (undo) is a seat key of the sixth
-      // group: the play screen ignores it in a contest, where seat keys live.
-      CHECK((c == Cmd::None || c == Cmd::Up || c == Cmd::Down || c == Cmd::Undo));
+      // group and h (hint) of the fifth: the play screen takes them as seat
+      // keys in a contest, where seat keys live, and gives no hint there.
+      CHECK((c == Cmd::None || c == Cmd::Up || c == Cmd::Down || c == Cmd::Undo || c == Cmd::Hint));
     }
   }
 }

@@ -1,6 +1,7 @@
 // The Host page's rows (tui/shell/host_rows.h): the table's name, who may
 // come (and which players), the group it is open to on this machine, who may
-// watch and whether watchers' talk reaches the players, and the move clock.
+// watch and whether watchers' talk reaches the players, the move clock, and
+// whether players may ask for hints.
 #include "tui/shell/host_rows.h"
 
 #include <array>
@@ -133,6 +134,16 @@ const std::vector<HostRow>& host_rows() {
          f.choices.move_time_s = kMoveTimes[(i + 1) % kMoveTimes.size()];
        },
        nullptr, 0, nullptr},
+      {"Hints", HostRow::Kind::Cycle, always,
+       [](const HostForm& f) {
+         return f.choices.hints ? std::string("allowed (h on a move)") : std::string("off");
+       },
+       [](const HostForm&) {
+         return std::string(
+             "Whether players may press h for the move the strongest computer would make; the "
+             "game's record says who did. Enter changes it.");
+       },
+       [](HostForm& f) { f.choices.hints = !f.choices.hints; }, nullptr, 0, nullptr},
   };
   return rows;
 }

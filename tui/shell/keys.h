@@ -86,6 +86,7 @@ enum class Cmd : std::uint8_t {
   Talk,      // a shared table: say something to the table
   Nudge,     // a shared table: remind the player whose turn it is
   Undo,      // a local game: take back your last move (core/undo.h)
+  Hint,      // your move: what the strongest computer would play, and why (core/hint.h)
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except

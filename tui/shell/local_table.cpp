@@ -56,6 +56,17 @@ class LocalTable final : public PlayTable, public LocalControls {
     return why_not;
   }
 
+  std::string ask_hint(PlayerId seat, Millis) override {
+    if (seat != s_->asked()) return "A hint is for your move: ask on your turn.";
+    HintReply reply = s_->hint();
+    if (!reply.hint) return reply.refused;
+    hint_ = reply.hint->line();
+    hint_revision_ = revision();
+    return {};
+  }
+  std::string hint() const override { return hint_revision_ == revision() ? hint_ : std::string(); }
+  bool hints_allowed() const override { return !s_->demo(); }
+
   void pause(Millis real) override { s_->pause(real); }
   void resume(Millis real) override { s_->resume(real); }
   bool paused() const override { return s_->paused(); }
@@ -183,6 +194,8 @@ class LocalTable final : public PlayTable, public LocalControls {
 
   std::unique_ptr<GameSession> s_;
   std::uint64_t undos_ = 0;
+  std::string hint_;  // the last hint, for the question at hint_revision_
+  std::uint64_t hint_revision_ = ~std::uint64_t{0};
   bool over_at_open_ = false;
   bool recorded_ = false;
   std::string history_problem_;

@@ -315,6 +315,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
     case Phase::HumanTurn: {
       const PlayerId p = s.asked();
       arrows_line();
+      // The hint asked for this question (h), whole, above it: the question
+      // and its options stay (they scroll if the pane is short).
+      if (const std::string hint = s.hint(); !hint.empty()) head(hint, style::kGood);
       head(s.humans().size() > 1 ? seat_name(p) + ": " + q.prompt : q.prompt, style::kAccent);
       pv.head_min = static_cast<int>(pv.head.size());  // the whole question: the options scroll
       option_rows();
@@ -672,22 +675,27 @@ std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
     return with_arrows(
         pick_items(help_line(Context::Contest, unicode), {"act!", "keys", "rules", "log", "quit"}));
   }
+  // A question's line: `own` after the choosing keys, `last` before quit; h
+  // is named where it would give a hint, in the place of "l log" (the log's
+  // newest lines are on screen; the ? page has l). With arrows the highlight
+  // moves with k j only: no "choose".
+  const std::string_view log_or_hint = hint_offered() ? "hint" : "log";
+  auto question = [&](std::string_view own, std::string_view last) {
+    auto picked =
+        pick_items(items, {"choose", "play", "pick", own, "keys", "rules", log_or_hint, last, "quit"});
+    if (arrows) std::erase_if(picked, [](const HelpItem& i) { return i.what == "choose"; });
+    return with_arrows(std::move(picked));
+  };
   // A shared table is saved by its host: no "save" key there; talk instead.
-  if (s.phase() == Phase::HumanTurn && remote_)
-    return arrows ? with_arrows(pick_items(items, {"play", "pick", "talk", "keys", "rules", "log", "quit"}))
-                  : pick_items(items, {"choose", "play", "pick", "talk", "keys", "rules", "log", "quit"});
+  if (s.phase() == Phase::HumanTurn && remote_) return question("talk", "");
   if (s.phase() == Phase::HumanTurn && shared())
     return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "quit"}))
                   : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "quit"});
   // u is named when it would take a move back, in the place of "s save" (the
   // game saves at every move anyway; the ? page still has s): 80 columns hold
   // no more.
-  if (s.phase() == Phase::HumanTurn && undo_offered())
-    return arrows ? with_arrows(pick_items(items, {"play", "pick", "undo", "keys", "rules", "log", "quit"}))
-                  : pick_items(items, {"choose", "play", "pick", "undo", "keys", "rules", "log", "quit"});
-  if (s.phase() == Phase::HumanTurn)
-    return arrows ? with_arrows(pick_items(items, {"play", "pick", "keys", "rules", "log", "save", "quit"}))
-                  : pick_items(items, {"choose", "play", "pick", "keys", "rules", "log", "save", "quit"});
+  if (s.phase() == Phase::HumanTurn && undo_offered()) return question("undo", "");
+  if (s.phase() == Phase::HumanTurn) return question("", "save");
   if (remote_ && s.humans().empty()) return pick_items(items, {"talk", "keys", "rules", "log", "quit"});
   if (remote_) return pick_items(items, {"talk", "nudge", "keys", "rules", "log", "quit"});
   if (shared()) return pick_items(items, {"keys", "rules", "log", "quit"});

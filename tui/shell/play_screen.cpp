@@ -405,6 +405,7 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
     case Cmd::Quit: return ask_quit();
     case Cmd::Share: return watch_page(now);
     case Cmd::Undo: return take_back(now);
+    case Cmd::Hint: return ask_hint(now);
     default: break;
   }
   return Nav::stay();

@@ -104,6 +104,11 @@ class PlayScreen final : public Screen {
   // Whether u would take a move back now (the help line names it then),
   // asked of the table once per question.
   bool undo_offered() const;
+  // h: asks the table for a hint on the person's move (play_hint.cpp); the
+  // hint shows above the question until the question changes.
+  Nav ask_hint(Millis now);
+  // Whether h would give a hint now (the help line names it then).
+  bool hint_offered() const;
 
   // Letting others watch a local game (play_watch.cpp).
   Nav watch_page(Millis now);

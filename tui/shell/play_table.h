@@ -127,6 +127,16 @@ class PlayTable {
   // state as it is.
   virtual int picture() const = 0;
 
+  // Hints (core/hint.h, issue #31): asks the table for the hint for `seat`,
+  // the seat asked now. "" when asked (the answer comes as hint(): at once
+  // here, when the server answers at a shared table), else why not, one line.
+  virtual std::string ask_hint(PlayerId /*seat*/, Millis /*real*/) { return "No hints at this table."; }
+  // The hint for the question on screen ("Hint: MOVE. Why: ..."), or "" (none
+  // asked, or the question has changed since).
+  virtual std::string hint() const { return {}; }
+  // Whether this table gives hints at all (the help line names h only then).
+  virtual bool hints_allowed() const { return false; }
+
   // The program ends (a signal, quit): a line to print afterwards ("" for none).
   virtual std::string on_exit() = 0;
   virtual std::string stats_tag() const = 0;

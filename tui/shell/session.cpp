@@ -228,6 +228,16 @@ std::string GameSession::undo(Millis real) {
   return {};
 }
 
+HintReply GameSession::hint() {
+  if (options_.demo) return HintReply{std::nullopt, "No hints in a demo."};
+  if (phase_ != Phase::HumanTurn)
+    return HintReply{std::nullopt, "A hint is for your move: ask on your turn."};
+  HintReply reply = ask_hint(*table_, asked_);
+  // The record must say so even if the game ends here (a crash, a hang-up).
+  if (reply.hint) save();
+  return reply;
+}
+
 void GameSession::pause(Millis real) {
   pacer_.pause(real);
 }

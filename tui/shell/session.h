@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/contest_report.h"
+#include "core/hint.h"
 #include "core/pacer.h"
 #include "core/table.h"
 #include "core/turn_report.h"
@@ -89,6 +90,11 @@ class GameSession {
   // Why undo() would do nothing now, or "" when it would take a move back
   // (replays the history: ask once per question, not every frame).
   std::string undo_blocked() const;
+  // A hint for the person asked now (core/hint.h): the move the strongest
+  // computer would make and why. The table's record notes it and the game is
+  // saved, so the save and history say hints were used. Not in a demo, and
+  // not in a timed contest (the refusal says why).
+  HintReply hint();
 
   void pause(Millis real);
   void resume(Millis real);

@@ -90,6 +90,11 @@ nlohmann::json rows_json(const std::vector<StatsRow>& rows, const char* key) {
 
 }  // namespace
 
+std::string hinted_text(const Tally& t) {
+  return fmt::format("Games with hints: {}, {} won, average place {} (not counted above)", t.games, t.wins,
+                     average_text(t));
+}
+
 std::string stats_text(const HistoryRead& read, const HistoryStats& st, const std::string& file) {
   std::string out;
   if (!read.error.empty()) out += fmt::format("racetable: cannot read your history: {}\n", read.error);
@@ -101,9 +106,11 @@ std::string stats_text(const HistoryRead& read, const HistoryStats& st, const st
     table_text(out, "By game", stats_rows(st.per_game));
     table_text(out, "Against computers (level)", stats_rows(st.per_level));
     table_text(out, "Against players", stats_rows(st.per_opponent));
+    if (st.hinted.games > 0) out += "\n" + hinted_text(st.hinted) + "\n";
     out += "\nLast games (watch one again: racetable replay SAVE)\n";
     for (const HistoryRecord& r : st.last) {
-      out += fmt::format("  {}  {}: {}\n", short_date(r), r.game_name, seats_summary(r));
+      out += fmt::format("  {}  {}{}: {}\n", short_date(r), r.game_name, r.hinted() ? " (hints)" : "",
+                         seats_summary(r));
       if (!r.save.empty()) out += fmt::format("    {}\n", r.save);
     }
   }
@@ -126,6 +133,7 @@ std::string stats_json(const HistoryRead& read, const HistoryStats& st, const st
   nlohmann::json last = nlohmann::json::array();
   for (const HistoryRecord& r : st.last) last.push_back(nlohmann::json::parse(history_line(r)));
   j["last"] = std::move(last);
+  j["hinted"] = tally_json(st.hinted);
   j["without_you"] = st.without_you;
   j["skipped"] = read.skipped;
   j["cut"] = read.cut;

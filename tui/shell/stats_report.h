@@ -26,6 +26,10 @@ std::string seats_summary(const HistoryRecord& r);
 // "2026-11-23 22:41" in local time from the record's UTC date.
 std::string short_date(const HistoryRecord& r);
 
+// "Games with hints: 2, 1 won, average place 1.50 (not counted above)":
+// games where you asked for a hint, counted apart (core/hint.h).
+std::string hinted_text(const Tally& t);
+
 // The whole report. `file` names the history file; `read` as read_history gave it.
 std::string stats_text(const HistoryRead& read, const HistoryStats& st, const std::string& file);
 std::string stats_json(const HistoryRead& read, const HistoryStats& st, const std::string& file);

@@ -57,12 +57,18 @@ class StatsScreen final : public Screen {
       table("By game", stats_.per_game);
       table("Against computers, by level", stats_.per_level);
       table("Against other players", stats_.per_opponent);
+      if (stats_.hinted.games > 0) {
+        line("");
+        line(hinted_text(stats_.hinted), style::kAccent);
+      }
       line("");
       line("Last games (Enter: watch replay)", style::kAccent);
       for (std::size_t i = 0; i < stats_.last.size(); ++i) {
         const HistoryRecord& r = stats_.last[i];
-        line(fmt::format("{}  {}: {}", short_date(r), r.game_name, seats_summary(r)), {},
-             static_cast<int>(i));
+        // "(hints)" by the game's name: the end of a long line is cut.
+        line(fmt::format("{}  {}{}: {}", short_date(r), r.game_name, r.hinted() ? " (hints)" : "",
+                         seats_summary(r)),
+             {}, static_cast<int>(i));
       }
     }
     if (stats_.without_you > 0)
