@@ -329,6 +329,7 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
   for (const auto& v : req.variants) args.insert(args.end(), {"--variant", v});
   for (const auto& o : req.options) args.insert(args.end(), {"--option", o});
   if (!req.contest_pace.empty()) args.insert(args.end(), {"--contest-pace", req.contest_pace});
+  if (!req.think.empty()) args.insert(args.end(), {"--think", req.think});
   if (!ctx.table_dir.empty()) args.insert(args.end(), {"--dir", ctx.table_dir});
   const std::string name = start_host(ctx, args, req.seed_text, error);
   if (name.empty()) return nullptr;

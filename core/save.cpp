@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -93,6 +94,7 @@ std::string save_text(const Table& table) {
   for (const auto& [k, v] : opt.params) out += fmt::format("param {} {}\n", k, v);
   if (table.contest_pace() != ContestPace::Normal)
     out += fmt::format("pace {}\n", contest_pace_name(table.contest_pace()));
+  if (table.think_percent() != 100) out += fmt::format("think {}\n", table.think_percent());
   for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
   // Text forms depend on the state they were made in: replay to produce them.
   auto state = game.new_initial_state();
@@ -207,6 +209,14 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
       const std::optional<ContestPace> pace = parse_contest_pace(rest);
       if (!pace) throw fail(fmt::format("unknown pace '{}'", excerpt(rest)));
       save.pace = *pace;
+    } else if (key == "think") {
+      unsigned percent = 0;
+      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), percent);
+      if (ec != std::errc{} || end != rest.data() + rest.size() || percent < kMinThinkPercent ||
+          percent > kMaxThinkPercent)
+        throw fail(fmt::format("bad think line '{}' (a percent from {} to {})", excerpt(rest),
+                               kMinThinkPercent, kMaxThinkPercent));
+      save.think_percent = percent;
     } else if (key == "rng") {
       auto rw = split_words(rest, 2);
       if (rw.size() != 2) throw fail("bad rng line");
@@ -267,6 +277,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
   }
   auto table = std::make_unique<Table>(game, save.seats, save.seed);
   table->set_contest_pace(save.pace);
+  table->set_think_percent(save.think_percent);
   if (before_replay) before_replay(*table);
   for (const auto& step : save.steps) {
     std::optional<Action> a = table->state().parse_action(step.player, step.action);

@@ -34,6 +34,9 @@ struct SaveFile {
   // The computers' pace in timed contests: a `pace` line, written only when
   // it is not "normal" (so a save from before paces reads as it did).
   ContestPace pace = ContestPace::Normal;
+  // The expert computers' thinking factor in percent: a `think` line, written
+  // only when it is not 100.
+  unsigned think_percent = 100;
   std::vector<Seat> seats;
   std::vector<std::pair<std::string, std::string>> rng_states;
   // Who each person's seat at a shared table belongs to, as its `owner` line

@@ -413,6 +413,7 @@ std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level) {
   // the program, so the hard planner keeps it. Search weighs the turn's
   // choices (Bird Racer's flight, Shields) to the end of the round.
   SearchConfig config = search_budget(24, 150);
+  config.budget.expert_playouts = 3000;  // docs/BOTS.md: the expert's time per decision
   config.searches = [](const State& s, PlayerId) {
     const Phase ph = static_cast<const RcRacerState&>(s).phase();
     return ph == Phase::BirdFly || ph == Phase::Shield;

@@ -330,7 +330,8 @@ double position_value(const ScrapRacerState& s, PlayerId me) {
 
 std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level) {
   SearchConfig config = search_budget(24, 120);
-  config.budget.horizon = 24;  // about a round of turns, then judge the positions
+  config.budget.horizon = 24;           // about a round of turns, then judge the positions
+  config.budget.expert_playouts = 400;  // docs/BOTS.md: the expert's time per decision
   config.evaluate = [](const State& s, PlayerId me) {
     return position_value(static_cast<const ScrapRacerState&>(s), me);
   };
