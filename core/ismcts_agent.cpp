@@ -157,7 +157,13 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
     const Turn turn = sim->turn();
     if (turn == Turn::Over) break;
     if (turn == Turn::Chance) {
-      sim->apply(kChance, draw_chance(*sim, rng, scratch_, outs_), sim->now());
+      // A chance outcome is a branch of the tree: what a seat decides after
+      // a die depends on the die (a push-your-luck roll above all). Outcomes
+      // hidden from `me` split the tree too; they only sharpen the others'
+      // nodes below, never the root's choice, which sums every sample.
+      const Action outcome = draw_chance(*sim, rng, scratch_, outs_);
+      sim->apply(kChance, outcome, sim->now());
+      node = child(node, kChance, outcome);
       continue;
     }
     if (sim->timed() || (!root && cut_off(*sim, decisions))) break;

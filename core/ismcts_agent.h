@@ -5,10 +5,11 @@
 // Every iteration samples what the deciding seat cannot see
 // (State::determinize: only what `me` cannot see is redrawn; chance to come is
 // drawn as play reaches it) and walks one tree with that sample. A tree node
-// is a sequence of seats' decisions from the root (open loop: chance outcomes
-// and the hidden cards are not part of it, so one node gathers every sample
-// in which the same decisions were made — the information set as the
-// deciding seat sees it). Each seat picks among the children its legal
+// is a sequence of seats' decisions and chance outcomes from the root (the
+// hidden cards dealt before it are not part of it, so one node gathers every
+// sample in which the same things happened since: the information set as
+// the deciding seat sees it; a die splits the tree, since what a seat
+// decides after it depends on it). Each seat picks among the children its legal
 // actions allow in this sample by UCB over availability counts (a child's
 // parent count is how often it was available, not how often the parent was
 // visited: the subset-armed bandit of the paper), one new node is added per

@@ -53,7 +53,9 @@ TEST_CASE("Bots: expert plays every game to the end with legal moves, the same s
     CHECK(a.history == b.history);
     CHECK(a.stats.playouts == b.stats.playouts);
     CHECK(a.stats.nodes == b.stats.nodes);
-    CHECK(a.stats.decisions > 0);
+    // RC Racer's tree searches only Bird Racer's flight and Shields (its
+    // programs are the planner's), which a game may not offer.
+    if (e.info.id != "rc-racer") CHECK(a.stats.decisions > 0);
     // The budget: exactly the playouts its thinking factor gives, no more.
     CHECK(a.stats.playouts == a.stats.decisions * static_cast<std::uint64_t>(a.budget));
     // Every step replays as a legal one.
