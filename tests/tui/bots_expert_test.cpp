@@ -28,10 +28,10 @@ Played play(const std::shared_ptr<const Game>& game, std::uint64_t seed, unsigne
   t.set_think_percent(think);
   auto expert = game->make_bot(BotLevel::Expert);
   auto* search = dynamic_cast<IsmctsAgent*>(expert.get());
-  REQUIRE(search != nullptr);
   t.set_agent(0, std::move(expert));
   t.advance();
   REQUIRE(t.over());
+  if (!search) return Played{t.history(), {}, 0};  // Scrap Racer: hard's search, larger
   return Played{t.history(), search->stats(), search->playout_budget()};
 }
 
@@ -48,6 +48,11 @@ TEST_CASE("Bots: expert plays every game to the end with legal moves, the same s
   for (const auto& e : builtin_registry().all()) {
     CAPTURE(e.info.id);
     std::shared_ptr<const Game> game = two_player(e);
+    // Scrap Racer's expert is hard's guarded search with more samples (the
+    // tree search lost to hard there: docs/BOTS.md); every other is the tree.
+    const bool tree = e.info.id != "scrap-racer";
+    CHECK((dynamic_cast<IsmctsAgent*>(make_agent(*game, BotLevel::Expert).get()) != nullptr) == tree);
+    CHECK((dynamic_cast<SearchAgent*>(make_agent(*game, BotLevel::Expert).get()) != nullptr) == !tree);
     const Played a = play(game, 5, 10);
     const Played b = play(game, 5, 10);
     CHECK(a.history == b.history);
@@ -55,15 +60,13 @@ TEST_CASE("Bots: expert plays every game to the end with legal moves, the same s
     CHECK(a.stats.nodes == b.stats.nodes);
     // RC Racer's tree searches only Bird Racer's flight and Shields (its
     // programs are the planner's), which a game may not offer.
-    if (e.info.id != "rc-racer") CHECK(a.stats.decisions > 0);
+    if (tree && e.info.id != "rc-racer") CHECK(a.stats.decisions > 0);
     // The budget: exactly the playouts its thinking factor gives, no more.
     CHECK(a.stats.playouts == a.stats.decisions * static_cast<std::uint64_t>(a.budget));
     // Every step replays as a legal one.
     auto replay = game->new_initial_state();
     for (const Step& s : a.history) REQUIRE_NOTHROW(replay->apply_checked(s.player, s.action, s.tick));
     CHECK(replay->turn() == Turn::Over);
-    // make_agent (what sim and the shell use) gives the game's expert too.
-    CHECK(dynamic_cast<IsmctsAgent*>(make_agent(*game, BotLevel::Expert).get()) != nullptr);
   }
 }
 
