@@ -82,7 +82,7 @@ expect "racetable sim go-wacky --seats " random easy normal hard expert
 expect "racetable sim go-wacky --seats normal,ex" normal,expert
 expect "racetable play go-wacky --seats human,n" human,normal
 expect "racetable host go-wacky --seats h" human hard
-expect "racetable host go-wacky --stand-in e" easy
+expect "racetable host go-wacky --stand-in e" easy expert
 expect "racetable play go-wacky --contest-pace r" relaxed
 expect "racetable host racesmack --contest-pace " relaxed normal quick
 
