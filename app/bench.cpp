@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/ismcts_agent.h"
 #include "core/seat.h"
 #include "core/table.h"
 #include "games/registry.h"
@@ -128,59 +129,127 @@ double thread_cpu_ms() {
 // not the reaction delay it asks for).
 class TimedAgent final : public Agent {
  public:
-  explicit TimedAgent(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  TimedAgent(std::unique_ptr<Agent> inner, std::vector<double>& times)
+      : inner_(std::move(inner)), times_(times) {}
   Decision decide(const State& state, PlayerId me, Rng& rng) override {
     const double start = thread_cpu_ms();
     const Decision d = inner_->decide(state, me, rng);
-    const double ms = thread_cpu_ms() - start;
-    ++count;
-    total_ms += ms;
-    max_ms = std::max(max_ms, ms);
+    times_.push_back(thread_cpu_ms() - start);
     return d;
   }
-  std::uint64_t count = 0;
-  double total_ms = 0;
-  double max_ms = 0;
+  void set_contest_pace(ContestPace pace) override {
+    Agent::set_contest_pace(pace);
+    inner_->set_contest_pace(pace);
+  }
+  void set_think_percent(unsigned percent) override { inner_->set_think_percent(percent); }
 
  private:
   std::unique_ptr<Agent> inner_;
+  std::vector<double>& times_;
 };
 
 struct PairResult {
-  double score[2] = {0, 0};  // level a's and level b's points
-  std::uint64_t decisions[2] = {0, 0};
-  double total_ms[2] = {0, 0};
-  double max_ms[2] = {0, 0};
+  double score[2] = {0, 0};          // level a's points, and level b's (every b seat together)
+  std::vector<double> times[2];      // CPU ms of each decision, level a's and level b's
   double margin = 0, margin_sq = 0;  // per game: a's points minus b's
 };
 
-// Game g of a pairing: seed 1000 + g/2, level a in seat 0 on even games and seat 1 on odd ones.
-void play_pair(const std::shared_ptr<const Game>& game, BotLevel a, BotLevel b, int g, PairResult& r) {
-  const bool swap = g % 2 == 1;
-  const BotLevel level[2] = {swap ? b : a, swap ? a : b};
-  std::vector<Seat> seats{{"A", SeatKind::Bot, level[0]}, {"B", SeatKind::Bot, level[1]}};
-  Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / 2));
+// Game g of a pairing, with `players` seats: seed 1000 + g / players, level a
+// in seat g % players (so a seed is played with a in every seat: heads-up,
+// the seats swapped) and level b in every other seat.
+void play_pair(const std::shared_ptr<const Game>& game, BotLevel a, BotLevel b, int g, int players,
+               const BenchOptions& opt, PairResult& r) {
+  const auto mine = static_cast<PlayerId>(g % players);
+  std::vector<Seat> seats;
+  for (PlayerId p = 0; p < players; ++p)
+    seats.push_back(Seat{std::string(1, static_cast<char>('A' + p)), SeatKind::Bot, p == mine ? a : b});
+  Table table(game, seats, 1000 + static_cast<std::uint64_t>(g / players));
   table.set_recording(false);
-  TimedAgent* timed[2];
-  for (PlayerId p = 0; p < 2; ++p) {
-    auto agent = std::make_unique<TimedAgent>(make_agent(*game, level[p]));
-    timed[p] = agent.get();
-    table.set_agent(p, std::move(agent));
+  table.set_think_percent(opt.think_percent);
+  for (PlayerId p = 0; p < players; ++p) {
+    const int side = p == mine ? 0 : 1;
+    std::unique_ptr<Agent> agent = make_agent(*game, seats[static_cast<std::size_t>(p)].level);
+    if (auto* expert = dynamic_cast<IsmctsAgent*>(agent.get()); expert && opt.cheat && p == mine)
+      expert->set_omniscient(true);
+    table.set_agent(p, std::make_unique<TimedAgent>(std::move(agent), r.times[side]));
   }
   table.advance();
   const auto winners = table.state().standings().winners();
-  const double before[2] = {r.score[0], r.score[1]};
-  for (PlayerId p = 0; p < 2; ++p) {
-    const int side = (p == 1) != swap ? 1 : 0;  // 0: level a
-    for (PlayerId w : winners)
-      if (w == p) r.score[side] += 1.0 / static_cast<double>(winners.size());
-    r.decisions[side] += timed[p]->count;
-    r.total_ms[side] += timed[p]->total_ms;
-    r.max_ms[side] = std::max(r.max_ms[side], timed[p]->max_ms);
-  }
-  const double m = (r.score[0] - before[0]) - (r.score[1] - before[1]);
+  double points[2] = {0, 0};
+  for (PlayerId w : winners) points[w == mine ? 0 : 1] += 1.0 / static_cast<double>(winners.size());
+  r.score[0] += points[0];
+  r.score[1] += points[1];
+  const double m = points[0] - points[1];
   r.margin += m;
   r.margin_sq += m * m;
+}
+
+struct TimeSummary {
+  double mean = 0, p99 = 0, max = 0;
+};
+
+TimeSummary summarize(std::vector<double> times) {
+  TimeSummary t;
+  if (times.empty()) return t;
+  std::sort(times.begin(), times.end());
+  double total = 0;
+  for (double x : times) total += x;
+  t.mean = total / static_cast<double>(times.size());
+  t.p99 = times[std::min(times.size() - 1, times.size() * 99 / 100)];
+  t.max = times.back();
+  return t;
+}
+
+PairResult play_pairing(const std::shared_ptr<const Game>& game, BotLevel a, BotLevel b, int games,
+                        int players, const BenchOptions& opt) {
+  std::vector<PairResult> part(static_cast<std::size_t>(opt.jobs));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < opt.jobs; ++t)
+    threads.emplace_back([&, t] {
+      for (int g = t; g < games; g += opt.jobs)
+        play_pair(game, a, b, g, players, opt, part[static_cast<std::size_t>(t)]);
+    });
+  for (auto& t : threads) t.join();
+  PairResult r;
+  for (auto& p : part) {
+    for (int side = 0; side < 2; ++side) {
+      r.score[side] += p.score[side];
+      r.times[side].insert(r.times[side].end(), p.times[side].begin(), p.times[side].end());
+    }
+    r.margin += p.margin;
+    r.margin_sq += p.margin_sq;
+  }
+  return r;
+}
+
+std::string time_text(const std::vector<double>& times) {
+  const TimeSummary t = summarize(times);
+  return fmt::format("{:.3f}, {:.1f}, {:.1f}", t.mean, t.p99, t.max);
+}
+
+// With more than two players: the first level alone in one seat (each seat in
+// turn) against the others, one at a time, in every other seat; its win rate
+// against an equal seat's share.
+int one_against_field(const GameEntry& e, const std::vector<std::string>& levels,
+                      const std::vector<BotLevel>& typed, int games, int players, const BenchOptions& opt) {
+  Options o;
+  o.players = players;
+  std::shared_ptr<const Game> game = builtin_registry().create(e.info.id, o, DataSource::embedded());
+  std::printf("%s: one %s against %d of another level, %d games (seats rotated; 95%% interval)\n",
+              e.info.name.c_str(), levels[0].c_str(), players - 1, games);
+  for (std::size_t j = 1; j < typed.size(); ++j) {
+    const PairResult r = play_pairing(game, typed[0], typed[j], games, players, opt);
+    const double p = r.score[0] / games;
+    const double ci = 1.96 * std::sqrt(p * (1 - p) / games);
+    std::printf(
+        "  %s vs %d %s: %.1f%% ±%.1f%% (an equal seat: %.1f%%); CPU ms/decision (mean, p99, max): %s %s, %s "
+        "%s\n",
+        levels[0].c_str(), players - 1, levels[j].c_str(), 100 * p, 100 * ci, 100.0 / players,
+        levels[0].c_str(), time_text(r.times[0]).c_str(), levels[j].c_str(), time_text(r.times[1]).c_str());
+  }
+  std::printf("\n");
+  std::fflush(stdout);
+  return 0;
 }
 
 // Heads-up matches between two levels, seats swapped every other game; each
@@ -199,35 +268,20 @@ int tournament(const BenchOptions& opt) {
   const std::size_t n = levels.size();
   for (const auto& e : registry.all()) {
     if (!opt.game.empty() && e.info.id != opt.game) continue;
+    if (opt.players > 2) {
+      if (opt.players > e.info.max_players) continue;
+      one_against_field(e, levels, typed, games, opt.players, opt);
+      continue;
+    }
     Options o;
     o.players = 2;
     std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
     std::vector<std::vector<double>> score(n, std::vector<double>(n, -1));
-    std::vector<std::uint64_t> decisions(n, 0);
-    std::vector<double> total_ms(n, 0), max_ms(n, 0);
+    std::vector<std::vector<double>> times(n);
     std::vector<std::string> margins;
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = i + 1; j < n; ++j) {
-        std::vector<PairResult> part(static_cast<std::size_t>(opt.jobs));
-        std::vector<std::thread> threads;
-        for (int t = 0; t < opt.jobs; ++t)
-          threads.emplace_back([&, t] {
-            for (int g = t; g < games; g += opt.jobs)
-              play_pair(game, typed[i], typed[j], g, part[static_cast<std::size_t>(t)]);
-          });
-        for (auto& t : threads) t.join();
-        PairResult r;
-        for (const auto& p : part)
-          for (int side = 0; side < 2; ++side) {
-            r.score[side] += p.score[side];
-            r.decisions[side] += p.decisions[side];
-            r.total_ms[side] += p.total_ms[side];
-            r.max_ms[side] = std::max(r.max_ms[side], p.max_ms[side]);
-          }
-        for (const auto& p : part) {
-          r.margin += p.margin;
-          r.margin_sq += p.margin_sq;
-        }
+        PairResult r = play_pairing(game, typed[i], typed[j], games, 2, opt);
         const double mean = r.margin / games;
         const double var =
             games > 1 ? std::max(0.0, (r.margin_sq / games - mean * mean) * games / (games - 1)) : 0;
@@ -240,17 +294,14 @@ int tournament(const BenchOptions& opt) {
         score[i][j] = r.score[0] / games;
         score[j][i] = r.score[1] / games;
         const std::size_t idx[2] = {i, j};
-        for (int side = 0; side < 2; ++side) {
-          decisions[idx[side]] += r.decisions[side];
-          total_ms[idx[side]] += r.total_ms[side];
-          max_ms[idx[side]] = std::max(max_ms[idx[side]], r.max_ms[side]);
-        }
+        for (int side = 0; side < 2; ++side)
+          times[idx[side]].insert(times[idx[side]].end(), r.times[side].begin(), r.times[side].end());
       }
     std::printf("%s: row level's score against column level, %d heads-up games per pair (95%% interval)\n",
                 e.info.name.c_str(), games);
     std::printf("%-8s", "");
     for (const auto& c : levels) std::printf(" %-17s", c.c_str());
-    std::printf("  CPU ms/decision (mean, max)\n");
+    std::printf("  CPU ms/decision (mean, p99, max)\n");
     for (std::size_t i = 0; i < n; ++i) {
       std::printf("%-8s", levels[i].c_str());
       for (std::size_t j = 0; j < n; ++j) {
@@ -262,8 +313,7 @@ int tournament(const BenchOptions& opt) {
         const double ci = 1.96 * std::sqrt(p * (1 - p) / games);
         std::printf(" %5.1f%% ±%4.1f%%    ", 100 * p, 100 * ci);
       }
-      const double mean = decisions[i] ? total_ms[i] / static_cast<double>(decisions[i]) : 0.0;
-      std::printf("  %.3f, %.1f\n", mean, max_ms[i]);
+      std::printf("  %s\n", time_text(times[i]).c_str());
     }
     std::printf("margin (row minus column, 95%% interval):\n");
     for (const auto& m : margins) std::printf("%s\n", m.c_str());
@@ -279,6 +329,8 @@ int run_bench(const BenchOptions& opt) {
   if (opt.seconds <= 0 || opt.seconds > 3600) throw UserError("--seconds must be between 0 and 3600");
   if (opt.jobs < 1 || opt.jobs > 256) throw UserError("--jobs must be between 1 and 256");
   if (opt.games < 0) throw UserError("--games must not be negative");
+  if (opt.think_percent < kMinThinkPercent || opt.think_percent > kMaxThinkPercent)
+    throw UserError(fmt::format("--think must be between {} and {}", kMinThinkPercent, kMaxThinkPercent));
   if (!opt.game.empty()) builtin_registry().get(opt.game);
   return opt.tournament ? tournament(opt) : speed(opt);
 }

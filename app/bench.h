@@ -15,6 +15,8 @@ struct BenchOptions {
   bool json = false;
   bool tournament = false;
   std::string levels = "random,easy,normal,hard";
+  unsigned think_percent = 100;  // the tables' thinking factor (--think)
+  bool cheat = false;            // the first level's expert sees every hidden card (a ceiling)
 };
 
 int run_bench(const BenchOptions& options);

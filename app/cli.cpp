@@ -49,9 +49,10 @@ void add_table_options(CLI::App* cmd, setup::TableRequest& req) {
   cmd->add_option("GAME", req.game, "game id (see `racetable list`)")->required();
   cmd->add_option("--seed", req.seed_text, "seed: a whole number (the same seed plays the same game)");
   cmd->add_option("--players", req.players, "number of players");
-  cmd->add_option("--seats", req.seats,
-                  fmt::format("per seat: human, random, easy, normal or hard (computers not listed: {})",
-                              setup::kDefaultComputer))
+  cmd->add_option(
+         "--seats", req.seats,
+         fmt::format("per seat: human, random, easy, normal, hard or expert (computers not listed: {})",
+                     setup::kDefaultComputer))
       ->delimiter(',');
   cmd->add_option("--names", req.names, "player names, comma-separated")->delimiter(',');
   cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
@@ -150,7 +151,7 @@ int cmd_sim(setup::TableRequest req, bool json, bool board, const std::string& s
   refuse_json_board(json, board);
   for (const auto& s : req.seats)
     if (const auto choice = parse_seat_choice(s); choice && choice->person())
-      throw OptionError("sim plays computers only: use random, easy, normal or hard seats");
+      throw OptionError("sim plays computers only: use random, easy, normal, hard or expert seats");
   auto table = setup::make_table(req, kDefaultSeed);
   TranscriptOptions topt;
   topt.json = json;
@@ -428,7 +429,14 @@ int run(int raw_argc, char** raw_argv) {
   bench->add_flag("--json", bench_opt.json, "JSON output");
   bench->add_flag("--tournament", bench_opt.tournament, "every computer level against every other, heads-up");
   bench->add_option("--levels", bench_opt.levels,
-                    "levels for the tournament (default random,easy,normal,hard)");
+                    "levels for the tournament (default random,easy,normal,hard; with --players 3 or more, "
+                    "the first level alone against each other level in every other seat)");
+  bench->add_flag("--cheat", bench_opt.cheat,
+                  "the first level, if expert, sees every hidden card (a perfect-information ceiling)");
+  bench->add_option(
+      "--think", bench_opt.think_percent,
+      fmt::format("expert computers' thinking, in percent of their own playouts ({} to {}, default 100)",
+                  kMinThinkPercent, kMaxThinkPercent));
 
   SoakOptions soak_opt;
   auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");

@@ -14,6 +14,10 @@ void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request) {
   help.back() = ';';
   help += " default normal (the shell offers relaxed for your first game of each game)";
   cmd->add_option("--contest-pace", request.contest_pace, help);
+  cmd->add_option("--think", request.think,
+                  fmt::format("how long expert computers think, in percent of their own playouts ({} to {}, "
+                              "default 100; kept in the save)",
+                              kMinThinkPercent, kMaxThinkPercent));
 }
 
 void add_net_commands(CLI::App& app, NetCommands& c) {
@@ -23,7 +27,7 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("GAME", c.host_game, "game id (see `racetable list`)");
   c.host
       ->add_option("--seats", h.request.seats,
-                   "per seat: human, random, easy, normal or hard (default: 2 people + computers)")
+                   "per seat: human, random, easy, normal, hard or expert (default: 2 people + computers)")
       ->delimiter(',');
   c.host->add_option("--players", h.request.players, "number of players");
   c.host->add_option("--names", h.request.names, "player names, comma-separated")->delimiter(',');

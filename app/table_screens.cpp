@@ -373,6 +373,7 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
   if (!choices.watchers) args.emplace_back("--no-watchers");
   if (choices.watchers && choices.watchers_talk) args.emplace_back("--watchers-talk");
   if (choices.hints) args.emplace_back("--hints");
+  if (!req.think.empty()) args.insert(args.end(), {"--think", req.think});
   if (choices.move_time_s > 0) args.insert(args.end(), {"--move-time", std::to_string(choices.move_time_s)});
   // A group's table lives in the group's own directory.
   if (!choices.group.empty())

@@ -15,7 +15,9 @@ const ReactionProfile& reaction_profile(BotLevel level) {
     case BotLevel::Random: return kRandom;
     case BotLevel::Easy: return kEasy;
     case BotLevel::Normal: return kNormal;
-    case BotLevel::Hard: return kHard;
+    // Expert's strength is in its choices, not in faster reflexes than a person.
+    case BotLevel::Hard:
+    case BotLevel::Expert: return kHard;
   }
   return kRandom;
 }

@@ -33,8 +33,13 @@ Tick sample_reaction(const ReactionProfile& profile, Rng& rng);
 
 // How much of State::think_time() a level needs, in percent.
 inline unsigned think_time_percent(BotLevel level) {
-  return level == BotLevel::Easy ? 130u : level == BotLevel::Hard ? 70u : 100u;
+  return level == BotLevel::Easy ? 130u : level == BotLevel::Hard || level == BotLevel::Expert ? 70u : 100u;
 }
+
+// The range of the thinking factor (--think, a save's `think` line), in
+// percent of a searching level's own playouts.
+inline constexpr unsigned kMinThinkPercent = 10;
+inline constexpr unsigned kMaxThinkPercent = 1000;
 
 // The longest reason an agent gives (Agent::reason): with "Why: " before it a
 // log line stays under 70 columns.
@@ -57,6 +62,9 @@ class Agent {
   // search's fallback) passes it on.
   virtual void set_contest_pace(ContestPace pace) { pace_ = pace; }
   ContestPace contest_pace() const { return pace_; }
+  // The table's thinking factor in percent (100: the level's own budget): a
+  // searching computer scales its playouts by it; the others ignore it.
+  virtual void set_think_percent(unsigned /*percent*/) {}
 
  protected:
   // The time this computer takes at the table's pace for what takes `t` at

@@ -11,19 +11,20 @@
 
 namespace rt {
 
-enum class BotLevel : std::uint8_t { Random, Easy, Normal, Hard };
+enum class BotLevel : std::uint8_t { Random, Easy, Normal, Hard, Expert };
 
 // Every level, weakest first (the order help texts and completion list them).
-inline constexpr std::array<BotLevel, 4> kBotLevels{BotLevel::Random, BotLevel::Easy, BotLevel::Normal,
-                                                    BotLevel::Hard};
+inline constexpr std::array<BotLevel, 5> kBotLevels{BotLevel::Random, BotLevel::Easy, BotLevel::Normal,
+                                                    BotLevel::Hard, BotLevel::Expert};
 
-// "random", "easy", "normal", "hard": the command-line and save-file words.
+// "random", "easy", "normal", "hard", "expert": the command-line and save-file words.
 constexpr std::string_view level_name(BotLevel level) {
   switch (level) {
     case BotLevel::Random: return "random";
     case BotLevel::Easy: return "easy";
     case BotLevel::Normal: return "normal";
     case BotLevel::Hard: return "hard";
+    case BotLevel::Expert: return "expert";
   }
   return "random";
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -104,6 +105,7 @@ std::string save_text(const Table& table) {
   // hints saves as it always did.
   for (PlayerId p = 0; p < static_cast<PlayerId>(table.seats().size()); ++p)
     if (table.hints(p) > 0) out += fmt::format("hints {} {}\n", p + 1, table.hints(p));
+  if (table.think_percent() != 100) out += fmt::format("think {}\n", table.think_percent());
   for (const auto& [name, st] : table.rng_states()) out += fmt::format("rng {} {}\n", name, st);
   // Text forms depend on the state they were made in: replay to produce them.
   auto state = game.new_initial_state();
@@ -250,6 +252,14 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
       for (const auto& h : hint_lines)
         if (h.first == seat) throw fail(fmt::format("a second hints line for seat {}", n));
       hint_lines.emplace_back(seat, static_cast<int>(count));
+    } else if (key == "think") {
+      unsigned percent = 0;
+      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), percent);
+      if (ec != std::errc{} || end != rest.data() + rest.size() || percent < kMinThinkPercent ||
+          percent > kMaxThinkPercent)
+        throw fail(fmt::format("bad think line '{}' (a percent from {} to {})", excerpt(rest),
+                               kMinThinkPercent, kMaxThinkPercent));
+      save.think_percent = percent;
     } else if (key == "rng") {
       auto rw = split_words(rest, 2);
       if (rw.size() != 2) throw fail("bad rng line");
@@ -314,6 +324,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
   table->set_contest_pace(save.pace);
   for (PlayerId p = 0; p < save.hints.seats(); ++p)
     if (save.hints[p] > 0) table->note_hint(p, save.hints[p]);
+  table->set_think_percent(save.think_percent);
   if (before_replay) before_replay(*table);
   for (const auto& step : save.steps) {
     std::optional<Action> a = table->state().parse_action(step.player, step.action);

@@ -36,6 +36,9 @@ struct SaveFile {
   // The computers' pace in timed contests: a `pace` line, written only when
   // it is not "normal" (so a save from before paces reads as it did).
   ContestPace pace = ContestPace::Normal;
+  // The expert computers' thinking factor in percent: a `think` line, written
+  // only when it is not 100.
+  unsigned think_percent = 100;
   std::vector<Seat> seats;
   // Hints each seat asked for (`hints SEAT COUNT` lines, core/hint.h): 0 for
   // a seat without one, and for every seat of a save from before hints.

@@ -38,6 +38,10 @@ struct SearchBudget {
   int max_playout_steps = 5000;
   unsigned random_per_mille = 0;  // share of uniformly random playout decisions
   double margin = 1.0;            // standard errors by which a move must beat the fallback's move
+  // The expert level (core/ismcts_agent.h): playouts per searched decision at
+  // a thinking factor of 100%, and the UCB exploration constant.
+  int expert_playouts = 2000;
+  double exploration = 0.7;
 };
 
 // Values a position for `me` in [0, 1] (1 = sure to win): a game's judgement
@@ -111,13 +115,19 @@ class SearchAgent final : public Agent {
   std::vector<double> sum_, diff_, diff_sq_;
 };
 
-// The usual make_bot of a game: its heuristic `Bot` at `level`, and for Hard
-// the search around the hard heuristic, with the normal one playing out the
-// games unless `config` names another policy.
+// The expert level: information-set MCTS (core/ismcts_agent.h) around
+// `fallback` with the game's search set-up.
+std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config);
+
+// The usual make_bot of a game: its heuristic `Bot` at `level`; for Hard the
+// search around the hard heuristic, with the normal one playing out the games
+// unless `config` names another policy; for Expert the tree search with the
+// same heuristic, policy and evaluator.
 template <class Bot>
 std::unique_ptr<Agent> heuristic_or_search(BotLevel level, SearchConfig config) {
-  if (level != BotLevel::Hard) return std::make_unique<Bot>(level);
+  if (level != BotLevel::Hard && level != BotLevel::Expert) return std::make_unique<Bot>(level);
   if (!config.playout_policy) config.playout_policy = [] { return std::make_unique<Bot>(BotLevel::Normal); };
+  if (level == BotLevel::Expert) return make_expert(std::make_unique<Bot>(BotLevel::Hard), std::move(config));
   return std::make_unique<SearchAgent>(std::make_unique<Bot>(BotLevel::Hard), std::move(config));
 }
 

@@ -22,6 +22,11 @@ std::unique_ptr<Agent> make_agent(const Game& game, BotLevel level) {
     if (!normal) normal = std::make_unique<RandomAgent>(reaction_profile(level));
     return std::make_unique<SearchAgent>(std::move(normal));
   }
+  if (level == BotLevel::Expert) {
+    std::unique_ptr<Agent> hard = game.make_bot(BotLevel::Hard);
+    if (!hard) hard = std::make_unique<RandomAgent>(reaction_profile(level));
+    return make_expert(std::move(hard), SearchConfig{});
+  }
   return std::make_unique<RandomAgent>(reaction_profile(level));
 }
 
@@ -76,6 +81,7 @@ Agent& Table::make_bot(PlayerId p) {
     s.agent = s.owned.get();
   }
   s.agent->set_contest_pace(pace_);
+  s.agent->set_think_percent(think_percent_);
   return *s.agent;
 }
 
@@ -97,8 +103,17 @@ void Table::set_agent(PlayerId p, std::unique_ptr<Agent> agent) {
   SeatRuntime& s = seat(p);
   s.owned = std::move(agent);
   s.agent = s.owned.get();
-  if (s.agent) s.agent->set_contest_pace(pace_);
+  if (s.agent) {
+    s.agent->set_contest_pace(pace_);
+    s.agent->set_think_percent(think_percent_);
+  }
   schedule_.forget(p);
+}
+
+void Table::set_think_percent(unsigned percent) {
+  think_percent_ = percent;
+  for (PlayerId p = 0; p < runtime_.seats(); ++p)
+    if (Agent* a = runtime_[p].agent) a->set_think_percent(percent);
 }
 
 void Table::apply_step(PlayerId player, Action action, Tick at) {

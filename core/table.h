@@ -93,6 +93,10 @@ class Table {
   // applies from each computer's next decision.
   void set_contest_pace(ContestPace pace);
   ContestPace contest_pace() const { return pace_; }
+  // How long the expert computers think, in percent of their level's
+  // playouts (--think): table data, kept in the save (it changes their play).
+  void set_think_percent(unsigned percent);
+  unsigned think_percent() const { return think_percent_; }
   // Takes back every step from history()[keep] on: the state is the
   // history's first `keep` steps replayed, with no events told (an undo:
   // core/undo.h says which steps may go). The random streams are left as
@@ -152,6 +156,7 @@ class Table {
   std::uint64_t decisions_ = 0;
   ContestPace pace_ = ContestPace::Normal;
   SeatVector<int> hints_;
+  unsigned think_percent_ = 100;
   std::function<void(const Step&)> observer_;
 
   Rng chance_rng_;

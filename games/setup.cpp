@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 
@@ -81,6 +82,18 @@ ContestPace contest_pace_of(const TableRequest& req) {
       fmt::format("--contest-pace {}: give {}", excerpt(req.contest_pace), contest_pace_words()));
 }
 
+unsigned think_percent_of(const TableRequest& req) {
+  if (req.think.empty()) return 100;
+  unsigned percent = 0;
+  const char* begin = req.think.data();
+  const char* end = begin + req.think.size();
+  const auto [stop, ec] = std::from_chars(begin, end, percent);
+  if (ec != std::errc{} || stop != end || percent < kMinThinkPercent || percent > kMaxThinkPercent)
+    throw OptionError(fmt::format("--think {}: give a percent from {} to {} (100: the level's own time)",
+                                  excerpt(req.think), kMinThinkPercent, kMaxThinkPercent));
+  return percent;
+}
+
 std::string contest_pace_words() {
   std::string out;
   const auto paces = contest_paces();
@@ -115,8 +128,9 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
     // elsewhere ("remote") sit at hosted tables, which name them "human".
     const std::optional<SeatChoice> choice = parse_seat_choice(kind);
     if (!choice || choice->controller == SeatController::Remote)
-      throw OptionError(fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal or hard)",
-                                    p + 1, excerpt(kind)));
+      throw OptionError(
+          fmt::format("seat {}: unknown seat '{}' (use human, random, easy, normal, hard or expert)", p + 1,
+                      excerpt(kind)));
     Seat s;
     s.kind = choice->controller == SeatController::Human ? SeatKind::Human : SeatKind::Bot;
     s.level = choice->level;  // read for computers only
@@ -143,6 +157,7 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
   std::shared_ptr<const Game> game = registry.create(req.game, opt, data_source(req.data_dir));
   auto table = std::make_unique<Table>(game, seats, seed);
   table->set_contest_pace(contest_pace_of(req));
+  table->set_think_percent(think_percent_of(req));
   return table;
 }
 

@@ -22,7 +22,7 @@ struct TableRequest {
   std::string game;
   std::string seed_text;           // empty: the default seed
   int players = 0;                 // 0: from seats, else a default
-  std::vector<std::string> seats;  // "human", "random", "easy", "normal", "hard"
+  std::vector<std::string> seats;  // "human", "random", "easy", "normal", "hard", "expert"
   std::vector<std::string> names;
   std::vector<std::string> variants;
   std::vector<std::string> options;             // key=value
@@ -31,7 +31,13 @@ struct TableRequest {
   // The computers' pace in timed contests: "relaxed", "normal" or "quick"
   // (core/contest_pace.h); empty: normal.
   std::string contest_pace;
+  // How long expert computers think, in percent of their own playouts
+  // (kMinThinkPercent..kMaxThinkPercent); empty: 100.
+  std::string think;
 };
+
+// The request's thinking factor (100 when it names none); throws OptionError.
+unsigned think_percent_of(const TableRequest& request);
 
 // The request's pace (normal when it names none); throws OptionError naming
 // the words it takes.

@@ -208,8 +208,8 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   if (!s.stand_in.empty()) {
     opt.stand_in = parse_bot_level(s.stand_in);
     if (!opt.stand_in)
-      throw OptionError(
-          fmt::format("--stand-in: unknown level '{}' (use random, easy, normal or hard)", s.stand_in));
+      throw OptionError(fmt::format(
+          "--stand-in: unknown level '{}' (use random, easy, normal, hard or expert)", s.stand_in));
   }
   if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
   opt.grace_ms = static_cast<int>(s.grace_s * 1000);

@@ -172,7 +172,9 @@ Decision RacesmackBot::decide(const State& base, PlayerId me, Rng& rng) {
 }
 
 std::unique_ptr<Agent> make_racesmack_bot(BotLevel level) {
-  return heuristic_or_search<RacesmackBot>(level, search_budget(24, 300));
+  SearchConfig config = search_budget(24, 300);
+  config.budget.expert_playouts = 1500;  // docs/BOTS.md: the expert's time per decision
+  return heuristic_or_search<RacesmackBot>(level, std::move(config));
 }
 
 }  // namespace rt::racesmack

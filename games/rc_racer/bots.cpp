@@ -13,8 +13,12 @@ const LevelTuning& level_tuning(BotLevel level) {
   static const LevelTuning kEasy{150, 3, 1, 6, 4500, 35000};
   static const LevelTuning kNormal{1500, 6, 3, 4, 2500, 25000};
   static const LevelTuning kHard{6000, 8, 5, 3, 1500, 20000};
+  // The expert's planner: four times hard's programs and more finalists
+  // solved (the tree search leaves the sliding puzzle to it: docs/BOTS.md).
+  static const LevelTuning kExpert{24000, 8, 8, 3, 1500, 20000};
   if (level == BotLevel::Easy) return kEasy;
   if (level == BotLevel::Hard) return kHard;
+  if (level == BotLevel::Expert) return kExpert;
   return kNormal;
 }
 
@@ -413,6 +417,7 @@ std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level) {
   // the program, so the hard planner keeps it. Search weighs the turn's
   // choices (Bird Racer's flight, Shields) to the end of the round.
   SearchConfig config = search_budget(24, 150);
+  config.budget.expert_playouts = 3000;  // docs/BOTS.md: the expert's time per decision
   config.searches = [](const State& s, PlayerId) {
     const Phase ph = static_cast<const RcRacerState&>(s).phase();
     return ph == Phase::BirdFly || ph == Phase::Shield;
@@ -423,6 +428,11 @@ std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level) {
   config.evaluate = [](const State& s, PlayerId me) {
     return position_value(static_cast<const RcRacerState&>(s), me);
   };
+  if (level == BotLevel::Expert) {
+    // The planner at its expert tuning proposes; it also answers programming.
+    config.playout_policy = [] { return std::make_unique<RcRacerBot>(BotLevel::Normal); };
+    return make_expert(std::make_unique<RcRacerBot>(BotLevel::Expert), std::move(config));
+  }
   return heuristic_or_search<RcRacerBot>(level, std::move(config));
 }
 

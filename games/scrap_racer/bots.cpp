@@ -330,10 +330,19 @@ double position_value(const ScrapRacerState& s, PlayerId me) {
 
 std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level) {
   SearchConfig config = search_budget(24, 120);
-  config.budget.horizon = 24;  // about a round of turns, then judge the positions
+  config.budget.horizon = 24;           // about a round of turns, then judge the positions
+  config.budget.expert_playouts = 400;  // docs/BOTS.md: the expert's time per decision
   config.evaluate = [](const State& s, PlayerId me) {
     return position_value(static_cast<const ScrapRacerState&>(s), me);
   };
+  if (level == BotLevel::Expert) {
+    // The tree search lost to hard here (12.5% over 40 games, docs/BOTS.md),
+    // so the expert is hard's guarded search with four times its samples.
+    config.budget.iterations *= 4;
+    config.budget.max_playouts *= 4;
+    config.playout_policy = [] { return std::make_unique<ScrapRacerBot>(BotLevel::Normal); };
+    return std::make_unique<SearchAgent>(std::make_unique<ScrapRacerBot>(BotLevel::Hard), std::move(config));
+  }
   return heuristic_or_search<ScrapRacerBot>(level, std::move(config));
 }
 

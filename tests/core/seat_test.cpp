@@ -17,9 +17,10 @@ TEST_CASE("Seats: human, remote and each level are the seat words, and nothing e
   CHECK(parse_seat_choice("human") == SeatChoice{SeatController::Human});
   CHECK(parse_seat_choice("remote") == SeatChoice{SeatController::Remote});
   CHECK(parse_seat_choice("hard") == SeatChoice{SeatController::Computer, BotLevel::Hard});
+  CHECK(parse_seat_choice("expert") == SeatChoice{SeatController::Computer, BotLevel::Expert});
   CHECK_FALSE(parse_seat_choice("computer"));
   CHECK_FALSE(parse_seat_choice(""));
-  for (const char* word : {"human", "remote", "random", "easy", "normal", "hard"}) {
+  for (const char* word : {"human", "remote", "random", "easy", "normal", "hard", "expert"}) {
     const auto choice = parse_seat_choice(word);
     REQUIRE(choice);
     CHECK(seat_choice_name(*choice) == word);

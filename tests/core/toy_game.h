@@ -154,7 +154,8 @@ class ToyGame final : public Game {
       case kFast: return std::make_unique<FixedAgent>(kStop, 200);
       case kSlow: return std::make_unique<FixedAgent>(kStop, 300);
       case kLate: return std::make_unique<FixedAgent>(kStop, 5000);
-      case BotLevel::Random: break;
+      case BotLevel::Random:
+      case BotLevel::Expert: break;
     }
     return nullptr;
   }

@@ -78,10 +78,11 @@ expect "racetable sim wacky-races --option ra" races= racers=
 expect "racetable sim wacky-races --option races=" ""
 
 # Seat levels: people where people can play.
-expect "racetable sim go-wacky --seats " random easy normal hard
+expect "racetable sim go-wacky --seats " random easy normal hard expert
+expect "racetable sim go-wacky --seats normal,ex" normal,expert
 expect "racetable play go-wacky --seats human,n" human,normal
 expect "racetable host go-wacky --seats h" human hard
-expect "racetable host go-wacky --stand-in e" easy
+expect "racetable host go-wacky --stand-in e" easy expert
 expect "racetable play go-wacky --contest-pace r" relaxed
 expect "racetable host racesmack --contest-pace " relaxed normal quick
 

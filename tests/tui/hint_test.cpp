@@ -78,7 +78,8 @@ TEST_CASE("Hints use the strongest computer level there is", "[hint]") {
   CHECK(kHintLevel == kBotLevels.back());
 }
 
-TEST_CASE("Hint: the move is the hard computer's choice for that position, in every game", "[hint][games]") {
+TEST_CASE("Hint: the move is the strongest computer's choice for that position, in every game",
+          "[hint][games]") {
   for (const auto& entry : builtin_registry().all()) {
     const std::string id = entry.info.id;
     INFO(id);
@@ -86,10 +87,10 @@ TEST_CASE("Hint: the move is the hard computer's choice for that position, in ev
     int asked = 0;
     for (int move = 0; move < 6 && to_persons_move(*table); ++move) {
       const State& st = table->state();
-      // The hard computer in the person's seat, with the hint's own stream.
+      // The strongest computer (kHintLevel: expert) in the person's seat, with the hint's own stream.
       Rng rng = hint_rng(table->seed(), 0, table->history().size());
-      std::unique_ptr<Agent> hard = make_agent(table->game(), BotLevel::Hard);
-      const Action want = hard->decide(st, 0, rng).action;
+      std::unique_ptr<Agent> strongest = make_agent(table->game(), kHintLevel);
+      const Action want = strongest->decide(st, 0, rng).action;
       const auto streams = table->rng_states();
       const auto steps = table->history().size();
       const HintReply reply = ask_hint(*table, 0);

@@ -15,7 +15,7 @@ namespace {
 // Seat kinds in the order ←/→ cycles through them; the text forms are what
 // setup::make_table reads, and "remote": a person at another terminal, which
 // makes the game a shared table (SharedTables::host_table).
-const std::vector<std::string> kKinds{"human", "remote", "easy", "normal", "hard", "random"};
+const std::vector<std::string> kKinds{"human", "remote", "easy", "normal", "hard", "expert", "random"};
 
 std::string kind_label(const std::string& kind) {
   if (kind == "human") return "Human";

@@ -28,7 +28,8 @@ constexpr std::size_t kMaxNameChars = 16;     // as the seats page allows
 constexpr std::size_t kMaxOptionChars = 200;  // a track order is the longest
 
 const std::vector<std::string>& seat_kinds() {
-  static const std::vector<std::string> kinds{"human", "remote", "easy", "normal", "hard", "random"};
+  static const std::vector<std::string> kinds{"human", "remote", "easy",  "normal",
+                                              "hard",  "expert", "random"};
   return kinds;
 }
 

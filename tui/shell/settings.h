@@ -24,7 +24,8 @@ namespace rt::shell {
 inline constexpr std::size_t kMaxSettingsBytes = 64 * 1024;
 
 struct GameSettings {
-  std::vector<std::string> seats;     // per seat: "human", "remote", "easy", "normal", "hard", "random"
+  std::vector<std::string>
+      seats;  // per seat: "human", "remote", "easy", "normal", "hard", "expert", "random"
   std::vector<std::string> names;     // per seat
   bool chose_variants = false;        // the variants page was passed at least once
   std::vector<std::string> variants;  // ticked

@@ -1,0 +1,247 @@
+#include "core/ismcts_agent.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/chance.h"
+
+namespace rt {
+
+std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config) {
+  return std::make_unique<IsmctsAgent>(std::move(fallback), std::move(config));
+}
+
+IsmctsAgent::IsmctsAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
+    : fallback_(std::move(fallback)),
+      config_(std::move(config)),
+      random_(std::make_unique<RandomAgent>(reaction_profile(BotLevel::Random))) {}
+
+IsmctsAgent::~IsmctsAgent() = default;
+
+int IsmctsAgent::playout_budget() const {
+  const long long scaled = static_cast<long long>(config_.budget.expert_playouts) * think_percent_ / 100;
+  return static_cast<int>(std::clamp(scaled, 1LL, 1'000'000LL));
+}
+
+Decision IsmctsAgent::policy_decision(const State& s, PlayerId p, Rng& rng) {
+  const unsigned eps = config_.budget.random_per_mille;
+  if (!config_.playout_policy || (eps > 0 && rng.below(1000) < eps)) return random_->decide(s, p, rng);
+  auto& slot = policies_[p];
+  if (!slot) slot = config_.playout_policy();
+  return slot->decide(s, p, rng);
+}
+
+// As SearchAgent's: a playout's timed contest by the Table's schedule.
+bool IsmctsAgent::timed_step(State& s, Rng& rng) {
+  const ContestSchedule::Due due = schedule_.take(
+      s, who_, kNoDeadline, [&](PlayerId p) -> std::optional<Decision> { return policy_decision(s, p, rng); },
+      acts_);
+  if (!due.due()) return false;
+  s.apply(due.player, due.action, due.at);
+  return true;
+}
+
+bool IsmctsAgent::cut_off(const State& s, int decisions) const {
+  const SearchBudget& b = config_.budget;
+  return config_.evaluate &&
+         ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s)));
+}
+
+// Every seat's value of the position: its finish when the game is over (as
+// SearchAgent::finish_value, the standings built once), else the evaluator's
+// judgement, else an even 0.5.
+void IsmctsAgent::judge(const State& s) {
+  const int n = s.num_players();
+  values_.assign(static_cast<std::size_t>(n), 0.0);
+  if (s.turn() == Turn::Over) {
+    const Standings st = s.standings();
+    int winners = 0;
+    for (const auto& pl : st.placings) winners += pl.place == 1;
+    for (const auto& pl : st.placings) {
+      double v = 0;
+      if (pl.place == 1) {
+        v = 0.75 + 0.25 / winners;
+      } else if (n > 1) {
+        const int among_seats = pl.place - (st.no_seat_won() ? 1 : 0);
+        v = 0.7 * static_cast<double>(n - among_seats) / static_cast<double>(n - 1);
+      }
+      values_[static_cast<std::size_t>(pl.player)] = v;
+    }
+    return;
+  }
+  for (PlayerId p = 0; p < n; ++p)
+    values_[static_cast<std::size_t>(p)] =
+        config_.evaluate ? std::clamp(config_.evaluate(s, p), 0.0, 1.0) : 0.5;
+}
+
+void IsmctsAgent::playout(State& s, int decisions, Rng& rng) {
+  for (int step = 0; step < config_.budget.max_playout_steps; ++step) {
+    const Turn turn = s.turn();
+    if (turn == Turn::Over) break;
+    if (turn != Turn::Chance && cut_off(s, decisions)) break;
+    if (turn == Turn::Chance) {
+      s.apply(kChance, draw_chance(s, rng, scratch_, outs_), s.now());
+      continue;
+    }
+    who_.clear();
+    s.actors(who_);
+    ++decisions;
+    if (turn == Turn::Simultaneous && s.timed()) {
+      if (!timed_step(s, rng)) break;
+      continue;
+    }
+    const PlayerId p = who_.front();
+    s.apply(p, policy_decision(s, p, rng).action, s.now());
+    schedule_.forget(p);
+  }
+  judge(s);
+}
+
+int IsmctsAgent::child(int node, PlayerId p, Action a) {
+  int* link = &tree_[static_cast<std::size_t>(node)].first_child;
+  while (*link >= 0) {
+    const Node& c = tree_[static_cast<std::size_t>(*link)];
+    if (c.player == p && c.action == a) return *link;
+    link = &tree_[static_cast<std::size_t>(*link)].next_sibling;
+  }
+  const int made = static_cast<int>(tree_.size());
+  *link = made;  // before the push: `link` points into tree_
+  Node n;
+  n.player = p;
+  n.action = a;
+  tree_.push_back(n);
+  ++stats_.nodes;
+  return made;
+}
+
+// UCB1 over the children available now; an untried one first (in a random
+// order). Every available child's availability counts this visit.
+int IsmctsAgent::select(int node, PlayerId p, std::span<const Action> legal, Rng& rng) {
+  int best = -1;
+  double best_score = -1;
+  int untried = 0;
+  const double c = config_.budget.exploration;
+  for (Action a : legal) {
+    const int i = child(node, p, a);
+    Node& n = tree_[static_cast<std::size_t>(i)];
+    ++n.available;
+    if (n.visits == 0) {
+      // Reservoir sampling: each untried child equally likely.
+      ++untried;
+      if (rng.below(static_cast<std::uint32_t>(untried)) == 0) best = i;
+      continue;
+    }
+    if (untried > 0) continue;
+    const double score =
+        n.value / n.visits + c * std::sqrt(std::log(static_cast<double>(n.available)) / n.visits);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
+}
+
+void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
+  auto sim = state.clone();
+  if (!omniscient_) sim->determinize(me, rng);
+  schedule_.reset(sim->num_players());
+  path_.clear();
+  int node = 0;
+  int decisions = 0;
+  bool expanded = false;
+  bool root = true;
+  while (!expanded) {
+    const Turn turn = sim->turn();
+    if (turn == Turn::Over) break;
+    if (turn == Turn::Chance) {
+      // A chance outcome is a branch of the tree: what a seat decides after
+      // a die depends on the die (a push-your-luck roll above all). Outcomes
+      // hidden from `me` split the tree too; they only sharpen the others'
+      // nodes below, never the root's choice, which sums every sample.
+      const Action outcome = draw_chance(*sim, rng, scratch_, outs_);
+      sim->apply(kChance, outcome, sim->now());
+      node = child(node, kChance, outcome);
+      continue;
+    }
+    if (sim->timed() || (!root && cut_off(*sim, decisions))) break;
+    who_.clear();
+    sim->actors(who_);
+    // Who branches the tree: the one actor of a turn; at once, only `me`
+    // (the others' choices are hidden from it, so they are chance to it).
+    PlayerId p = who_.front();
+    if (turn == Turn::Simultaneous) {
+      if (std::find(who_.begin(), who_.end(), me) == who_.end() || root == false) {
+        // Another's hidden choice, or mine again later: answered by the policy.
+        const PlayerId q = who_.front();
+        sim->apply(q, policy_decision(*sim, q, rng).action, sim->now());
+        ++decisions;
+        continue;
+      }
+      p = me;
+    }
+    if (!root && config_.searches && !config_.searches(*sim, p)) {
+      sim->apply(p, policy_decision(*sim, p, rng).action, sim->now());
+      ++decisions;
+      continue;
+    }
+    const std::span<const Action> legal = sim->legal_span(p, legal_);
+    const int next = select(node, p, legal, rng);
+    expanded = tree_[static_cast<std::size_t>(next)].visits == 0;
+    sim->apply(p, tree_[static_cast<std::size_t>(next)].action, sim->now());
+    ++decisions;
+    path_.push_back(next);
+    node = next;
+    root = false;
+  }
+  playout(*sim, decisions, rng);
+  for (int i : path_) {
+    Node& n = tree_[static_cast<std::size_t>(i)];
+    ++n.visits;
+    n.value += values_[static_cast<std::size_t>(n.player)];
+  }
+}
+
+std::string IsmctsAgent::reason(const State& state, PlayerId me, Action action) const {
+  if (chose_other_ == action)
+    return fmt::format("won {:.0f}% of its trial games, more than the plan",
+                       std::clamp(chosen_share_, 0.0, 1.0) * 100.0);
+  return fallback_->reason(state, me, action);
+}
+
+Decision IsmctsAgent::decide(const State& state, PlayerId me, Rng& rng) {
+  chose_other_.reset();
+  const Decision proposal = fallback_->decide(state, me, rng);
+  if (state.timed()) return proposal;
+  legal_.clear();
+  state.legal_actions(me, legal_);
+  if (legal_.size() < 2) return proposal;
+  if (config_.searches && !config_.searches(state, me)) return proposal;
+
+  policies_.resize(state.num_players());
+  tree_.clear();
+  tree_.push_back(Node{});
+  const int budget = playout_budget();
+  for (int it = 0; it < budget; ++it) iterate(state, me, rng);
+  ++stats_.decisions;
+  stats_.playouts += static_cast<std::uint64_t>(budget);
+
+  // The most visited of my actions (the better mean between equals; the
+  // fallback's move when nothing beats it).
+  const Node* best = nullptr;
+  for (int i = tree_.front().first_child; i >= 0; i = tree_[static_cast<std::size_t>(i)].next_sibling) {
+    const Node& c = tree_[static_cast<std::size_t>(i)];
+    if (c.player != me || c.visits == 0) continue;
+    if (!best || c.visits > best->visits ||
+        (c.visits == best->visits && c.value / c.visits > best->value / best->visits))
+      best = &c;
+  }
+  if (!best || best->action == proposal.action) return proposal;
+  chose_other_ = best->action;
+  chosen_share_ = best->value / best->visits;
+  return Decision{best->action, 0};
+}
+
+}  // namespace rt
