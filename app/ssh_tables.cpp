@@ -148,6 +148,7 @@ json ssh_host_request(const setup::TableRequest& req, const shell::HostChoices& 
                {"watchers", choices.watchers},
                {"watchers_talk", choices.watchers && choices.watchers_talk},
                {"move_time", choices.move_time_s},
+               {"game_time", choices.game_time_min},
                {"hints", choices.hints}};
   switch (choices.access) {
     case shell::TableAccess::Open: request["access"] = "public"; break;

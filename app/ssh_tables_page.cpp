@@ -177,6 +177,8 @@ class SshTablesPage final : public shell::Screen {
                                     t.value("watch", true) ? "others may watch" : "nobody watches"));
     else if (!t.value("watch", true))
       message.push_back("Nobody watches this table: its host chose so.");
+    if (const int bank = t.value("game_time", 0); bank > 0)
+      message.push_back(fmt::format("A game clock of {} min for each player's moves.", bank));
     if (t.value("you_host", false) && !code.empty())
       message.push_back(fmt::format("Its join code: {} (tell it to your players)", printable(code, 64)));
     return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(name, 32)),

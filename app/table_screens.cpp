@@ -375,6 +375,8 @@ std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableReq
   if (choices.hints) args.emplace_back("--hints");
   if (!req.think.empty()) args.insert(args.end(), {"--think", req.think});
   if (choices.move_time_s > 0) args.insert(args.end(), {"--move-time", std::to_string(choices.move_time_s)});
+  if (choices.game_time_min > 0)
+    args.insert(args.end(), {"--game-time", std::to_string(choices.game_time_min)});
   // A group's table lives in the group's own directory.
   if (!choices.group.empty())
     args.insert(args.end(), {"--group", choices.group});

@@ -192,6 +192,7 @@ json Server::table_info(const Client& c) const {
   if (!opt_.watchers) j["watch"] = false;
   if (!opt_.invited.empty()) j["invited"] = true;
   if (opt_.move_time_ms > 0) j["move_time"] = opt_.move_time_ms / 1000;
+  if (opt_.game_time_ms > 0) j["game_time"] = opt_.game_time_ms / 60000;  // minutes
   return j;
 }
 

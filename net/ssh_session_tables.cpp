@@ -53,6 +53,7 @@ std::string tables_text(const json& answer) {
     std::string access = field(t, "access", 8);
     if (t.contains("watch") && t["watch"].is_boolean() && !t["watch"].get<bool>()) access += ",no-watchers";
     if (const int clock = count_of(t, "move_time"); clock > 0) access += fmt::format(",clock-{}s", clock);
+    if (const int bank = count_of(t, "game_time"); bank > 0) access += fmt::format(",game-clock-{}m", bank);
     out += fmt::format("{}\t{}\t{}\t{}\t{} free\t{} playing\t{} watching\t{}\n", field(t, "table", 32),
                        field(t, "game", 32), field(t, "phase", 24), field(t, "host", 20), free, playing,
                        count_of(t, "watchers"), access);

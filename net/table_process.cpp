@@ -54,6 +54,7 @@ struct Access {
   // whether watchers' talk reaches the players.
   bool watchers = true;
   int move_time_s = 0;
+  int game_time_min = 0;  // a game clock per player, in minutes (0: none)
   bool watchers_talk = false;
   bool hints = false;  // players may ask for hints (core/hint.h)
   json to_json() const {
@@ -80,6 +81,9 @@ struct Access {
     a.watchers_talk = j.value("watchers_talk", false);
     if (a.move_time_s != 0 && (a.move_time_s < kMinMoveTime || a.move_time_s > kMaxMoveTime))
       throw std::runtime_error("bad move_time");
+    a.game_time_min = j.value("game_time", 0);
+    if (a.game_time_min != 0 && (a.game_time_min < kMinGameTime || a.game_time_min > kMaxGameTime))
+      throw std::runtime_error("bad game_time");
     a.hints = j.value("hints", false);
     if (a.kind != "public" && a.kind != "code" && a.kind != "named") throw std::runtime_error("bad access");
     return a;
@@ -173,7 +177,9 @@ class TableProcess {
     opt.grace_ms = s_.grace_ms;
     opt.hints = access.hints;
     opt.owners = std::move(owners);
-    // A table back after a restart keeps its game clock as it was saved.
+    // A new table's game clock is the host's choice; one back after a
+    // restart keeps its clock as it was saved (nobody's time is reset).
+    opt.game_time_ms = static_cast<std::int64_t>(access.game_time_min) * 60000;
     if (clock) {
       opt.game_time_ms = clock->bank_ms;
       opt.overtime_ms = clock->overtime_ms;
@@ -423,6 +429,14 @@ class TableProcess {
         throw UserError(
             fmt::format("\"move_time\": seconds from {} to {} (0: no clock)", kMinMoveTime, kMaxMoveTime));
       access.move_time_s = t.get<int>();
+    }
+    if (m.contains("game_time")) {
+      const json& t = m["game_time"];
+      if (!t.is_number_integer() || (t.get<long long>() != 0 && (t.get<long long>() < kMinGameTime ||
+                                                                 t.get<long long>() > kMaxGameTime)))
+        throw UserError(fmt::format("\"game_time\": minutes from {} to {} (0: no game clock)", kMinGameTime,
+                                    kMaxGameTime));
+      access.game_time_min = t.get<int>();
     }
     std::string name = string_of(m, "table");
     if (const std::string why = table_name_problem(name); !why.empty()) throw UserError(printable(why, 200));

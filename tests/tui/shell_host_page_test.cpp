@@ -70,7 +70,7 @@ TEST_CASE("Host page: every row readable at 80x24, Open highlighted, the keys na
     INFO(text);
     for (const char* row : {"Table name", "go-wacky (the game's)", "Who may come", "anyone on this server",
                             "Watchers", "others may watch", "Watchers' talk", "among watchers only",
-                            "Move clock", "none", "Hints", "off", "Open the table"})
+                            "Move clock", "none", "Game clock", "Hints", "off", "Open the table"})
       CHECK(term.shows(row));
     CHECK_FALSE(term.shows("Open to"));        // no groups here: the row is not shown
     CHECK_FALSE(term.shows("Players named"));  // not invited-only
@@ -126,6 +126,12 @@ TEST_CASE("Host page: a named-players table with a clock, hints and no watchers 
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return term.shows("1 min a move"); }));
   CHECK(term.shows("A player who has not moved in this time gets a computer's move"));
+  // Game clock: 5 min, then 10 min each.
+  term.press(KeyType::Down);
+  term.press(KeyType::Enter);
+  term.press(KeyType::Enter);
+  REQUIRE(run_until(app, term, [&] { return term.shows("10 min each"); }));
+  CHECK(term.shows("running only on their own turn"));
   // Hints: allowed.
   term.press(KeyType::Down);
   term.press(KeyType::Enter);
@@ -140,6 +146,7 @@ TEST_CASE("Host page: a named-players table with a clock, hints and no watchers 
   CHECK(shared.hosted.invited == std::vector<std::string>{"bob", "cat"});
   CHECK_FALSE(shared.hosted.watchers);
   CHECK(shared.hosted.move_time_s == 60);
+  CHECK(shared.hosted.game_time_min == 10);
   CHECK(shared.hosted.hints);
 }
 

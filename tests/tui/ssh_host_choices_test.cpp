@@ -83,18 +83,20 @@ TEST_CASE("SSH host choices: the table's server itself refuses an uninvited key 
   CHECK(hello_as(SeatOwner::of_key(kAna, "ana"), false, 1) == "welcome");  // the host is always let in
 }
 
-TEST_CASE("SSH host choices: no watchers, a move clock and watchers' talk, kept across a restart",
-          "[ssh][net]") {
+TEST_CASE(
+    "SSH host choices: no watchers, a move clock, a game clock and watchers' talk, kept across a restart",
+    "[ssh][net]") {
   nettest::TempDir dir;
   {
     TableProcessChild tp(dir.path);
     const int ana = tp.link("ana", kAna), eve = tp.link("eve", kEve);
-    REQUIRE(host_with(ana, {{"table", "quiet"}, {"watchers", false}, {"move_time", 30}}).value("type", "") ==
-            "hosted");
+    REQUIRE(host_with(ana, {{"table", "quiet"}, {"watchers", false}, {"move_time", 30}, {"game_time", 10}})
+                .value("type", "") == "hosted");
     REQUIRE(host_with(ana, {{"table", "chatty"}, {"watchers_talk", true}}).value("type", "") == "hosted");
     const json quiet = table_in(ask(eve, json{{"type", "list"}}), "quiet");
     CHECK_FALSE(quiet.value("watch", true));
     CHECK(quiet.value("move_time", 0) == 30);
+    CHECK(quiet.value("game_time", 0) == 10);
     const json refused = sit(eve, "quiet", 0);
     CHECK(refused.value("code", "") == "no-watchers");
     CHECK(refused.value("reason", "").find("nobody watch") != std::string::npos);
@@ -102,6 +104,8 @@ TEST_CASE("SSH host choices: no watchers, a move clock and watchers' talk, kept 
     // Out of bounds: refused with the bounds.
     const json fast = host_with(ana, {{"table", "fast"}, {"move_time", 2}});
     CHECK(fast.value("text", "").find("seconds from 5 to 86400") != std::string::npos);
+    const json long_game = host_with(ana, {{"table", "long"}, {"game_time", 2000}});
+    CHECK(long_game.value("text", "").find("minutes from 1 to 1440") != std::string::npos);
     CHECK(host_with(ana, {{"table", "odd"}, {"watchers", "yes"}}).value("text", "").find("true or false") !=
           std::string::npos);
     CHECK(tp.stop() == 0);
@@ -112,6 +116,7 @@ TEST_CASE("SSH host choices: no watchers, a move clock and watchers' talk, kept 
   REQUIRE(quiet.is_object());
   CHECK_FALSE(quiet.value("watch", true));
   CHECK(quiet.value("move_time", 0) == 30);
+  CHECK(quiet.value("game_time", 0) == 10);
   CHECK(sit(eve, "quiet", 0).value("code", "") == "no-watchers");
 }
 

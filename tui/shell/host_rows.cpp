@@ -1,7 +1,7 @@
 // The Host page's rows (tui/shell/host_rows.h): the table's name, who may
 // come (and which players), the group it is open to on this machine, who may
-// watch and whether watchers' talk reaches the players, the move clock, and
-// whether players may ask for hints.
+// watch and whether watchers' talk reaches the players, the move clock, the
+// game clock, and whether players may ask for hints.
 #include "tui/shell/host_rows.h"
 
 #include <array>
@@ -12,6 +12,7 @@ namespace rt::shell {
 namespace {
 
 constexpr std::array<int, 7> kMoveTimes{0, 30, 60, 120, 300, 600, 1800};
+constexpr std::array<int, 6> kGameTimes{0, 5, 10, 20, 30, 60};  // minutes
 
 std::string seconds_words(int s) {
   if (s == 0) return "none";
@@ -132,6 +133,22 @@ const std::vector<HostRow>& host_rows() {
          std::size_t i = 0;
          while (i < kMoveTimes.size() && kMoveTimes[i] != f.choices.move_time_s) ++i;
          f.choices.move_time_s = kMoveTimes[(i + 1) % kMoveTimes.size()];
+       },
+       nullptr, 0, nullptr},
+      {"Game clock", HostRow::Kind::Cycle, always,
+       [](const HostForm& f) {
+         return f.choices.game_time_min == 0 ? std::string("none")
+                                             : fmt::format("{} min each", f.choices.game_time_min);
+       },
+       [](const HostForm&) {
+         return std::string(
+             "Each player's time for all their moves, running only on their own turn; used up, 15 s "
+             "a move, then a computer plays it. Enter picks another.");
+       },
+       [](HostForm& f) {
+         std::size_t i = 0;
+         while (i < kGameTimes.size() && kGameTimes[i] != f.choices.game_time_min) ++i;
+         f.choices.game_time_min = kGameTimes[(i + 1) % kGameTimes.size()];
        },
        nullptr, 0, nullptr},
       {"Hints", HostRow::Kind::Cycle, always,

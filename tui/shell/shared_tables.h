@@ -64,6 +64,7 @@ struct HostChoices {
   bool watchers = true;              // others may watch
   bool watchers_talk = false;        // watchers' talk reaches the players
   int move_time_s = 0;               // a clock per move (0: none)
+  int game_time_min = 0;             // a game clock per player, minutes (0: none)
   bool hints = false;                // players may ask for a hint on their move (host --hints)
 };
 
