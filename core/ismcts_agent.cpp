@@ -16,31 +16,13 @@ std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig
 IsmctsAgent::IsmctsAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
     : fallback_(std::move(fallback)),
       config_(std::move(config)),
-      random_(std::make_unique<RandomAgent>(reaction_profile(BotLevel::Random))) {}
+      players_(config_.playout_policy, config_.budget.random_per_mille) {}
 
 IsmctsAgent::~IsmctsAgent() = default;
 
 int IsmctsAgent::playout_budget() const {
   const long long scaled = static_cast<long long>(config_.budget.expert_playouts) * think_percent_ / 100;
   return static_cast<int>(std::clamp(scaled, 1LL, 1'000'000LL));
-}
-
-Decision IsmctsAgent::policy_decision(const State& s, PlayerId p, Rng& rng) {
-  const unsigned eps = config_.budget.random_per_mille;
-  if (!config_.playout_policy || (eps > 0 && rng.below(1000) < eps)) return random_->decide(s, p, rng);
-  auto& slot = policies_[p];
-  if (!slot) slot = config_.playout_policy();
-  return slot->decide(s, p, rng);
-}
-
-// As SearchAgent's: a playout's timed contest by the Table's schedule.
-bool IsmctsAgent::timed_step(State& s, Rng& rng) {
-  const ContestSchedule::Due due = schedule_.take(
-      s, who_, kNoDeadline, [&](PlayerId p) -> std::optional<Decision> { return policy_decision(s, p, rng); },
-      acts_);
-  if (!due.due()) return false;
-  s.apply(due.player, due.action, due.at);
-  return true;
 }
 
 bool IsmctsAgent::cut_off(const State& s, int decisions) const {
@@ -89,12 +71,12 @@ void IsmctsAgent::playout(State& s, int decisions, Rng& rng) {
     s.actors(who_);
     ++decisions;
     if (turn == Turn::Simultaneous && s.timed()) {
-      if (!timed_step(s, rng)) break;
+      if (!players_.timed_step(s, who_, rng)) break;
       continue;
     }
     const PlayerId p = who_.front();
-    s.apply(p, policy_decision(s, p, rng).action, s.now());
-    schedule_.forget(p);
+    s.apply(p, players_.decide(s, p, rng).action, s.now());
+    players_.forget(p);
   }
   judge(s);
 }
@@ -147,7 +129,7 @@ int IsmctsAgent::select(int node, PlayerId p, std::span<const Action> legal, Rng
 void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
   auto sim = state.clone();
   if (!omniscient_) sim->determinize(me, rng);
-  schedule_.reset(sim->num_players());
+  players_.start_playout(sim->num_players());
   path_.clear();
   int node = 0;
   int decisions = 0;
@@ -176,14 +158,14 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
       if (std::find(who_.begin(), who_.end(), me) == who_.end() || root == false) {
         // Another's hidden choice, or mine again later: answered by the policy.
         const PlayerId q = who_.front();
-        sim->apply(q, policy_decision(*sim, q, rng).action, sim->now());
+        sim->apply(q, players_.decide(*sim, q, rng).action, sim->now());
         ++decisions;
         continue;
       }
       p = me;
     }
     if (!root && config_.searches && !config_.searches(*sim, p)) {
-      sim->apply(p, policy_decision(*sim, p, rng).action, sim->now());
+      sim->apply(p, players_.decide(*sim, p, rng).action, sim->now());
       ++decisions;
       continue;
     }
@@ -220,7 +202,7 @@ Decision IsmctsAgent::decide(const State& state, PlayerId me, Rng& rng) {
   if (legal_.size() < 2) return proposal;
   if (config_.searches && !config_.searches(state, me)) return proposal;
 
-  policies_.resize(state.num_players());
+  players_.seat(state.num_players());
   tree_.clear();
   tree_.push_back(Node{});
   const int budget = playout_budget();

@@ -87,8 +87,6 @@ class IsmctsAgent final : public Agent {
   int child(int node, PlayerId p, Action a);
   int select(int node, PlayerId p, std::span<const Action> legal, Rng& rng);
   void playout(State& s, int decisions, Rng& rng);
-  bool timed_step(State& s, Rng& rng);
-  Decision policy_decision(const State& s, PlayerId p, Rng& rng);
   bool cut_off(const State& s, int decisions) const;
   void judge(const State& s);
 
@@ -96,9 +94,7 @@ class IsmctsAgent final : public Agent {
   SearchConfig config_;
   unsigned think_percent_ = 100;
   bool omniscient_ = false;
-  std::unique_ptr<Agent> random_;
-  SeatVector<std::unique_ptr<Agent>> policies_;  // per seat, made on first use
-  ContestSchedule schedule_;
+  PlayoutPlayers players_;  // who plays the playouts, and their timed contests
   IsmctsStats stats_;
   std::optional<Action> chose_other_;  // the last decision's action, when not the fallback's
   double chosen_share_ = 0;
@@ -107,7 +103,6 @@ class IsmctsAgent final : public Agent {
   std::vector<int> path_;
   std::vector<double> values_;  // per seat, the last playout's result
   std::vector<Action> legal_;
-  std::vector<Action> acts_;
   std::vector<Outcome> outs_;
   ChanceScratch scratch_{};
   std::vector<PlayerId> who_;

@@ -12,7 +12,7 @@ namespace rt {
 SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
     : fallback_(std::move(fallback)),
       config_(std::move(config)),
-      random_(std::make_unique<RandomAgent>(reaction_profile(BotLevel::Random))) {}
+      players_(config_.playout_policy, config_.budget.random_per_mille) {}
 
 SearchAgent::~SearchAgent() = default;
 
@@ -31,29 +31,8 @@ double SearchAgent::finish_value(const State& s, PlayerId me) {
   return 0;
 }
 
-Decision SearchAgent::policy_decision(const State& s, PlayerId p, Rng& rng) {
-  const unsigned eps = config_.budget.random_per_mille;
-  if (!config_.playout_policy || (eps > 0 && rng.below(1000) < eps)) return random_->decide(s, p, rng);
-  auto& slot = policies_[p];
-  if (!slot) slot = config_.playout_policy();
-  return slot->decide(s, p, rng);
-}
-
-// One step of a timed contest, by the Table's own schedule (every seat is a
-// computer here): decisions stand while their contest lasts, nobody acts
-// before their die has landed, the earliest goes first, or the clock. False
-// when nothing is due (no decision and no deadline).
-bool SearchAgent::timed_step(State& s, Rng& rng) {
-  const ContestSchedule::Due due = schedule_.take(
-      s, who_, kNoDeadline, [&](PlayerId p) -> std::optional<Decision> { return policy_decision(s, p, rng); },
-      acts_);
-  if (!due.due()) return false;
-  s.apply(due.player, due.action, due.at);
-  return true;
-}
-
 double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
-  schedule_.reset(s.num_players());
+  players_.start_playout(s.num_players());
   const SearchBudget& b = config_.budget;
   int decisions = 0;
   for (int step = 0; step < b.max_playout_steps; ++step) {
@@ -71,12 +50,12 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
     s.actors(who_);
     ++decisions;
     if (turn == Turn::Simultaneous && s.timed()) {
-      if (!timed_step(s, rng)) break;
+      if (!players_.timed_step(s, who_, rng)) break;
       continue;
     }
     const PlayerId p = who_.front();
-    s.apply(p, policy_decision(s, p, rng).action, s.now());
-    schedule_.forget(p);  // as the Table does: a seat that acted has no decision pending
+    s.apply(p, players_.decide(s, p, rng).action, s.now());
+    players_.forget(p);  // as the Table does: a seat that acted has no decision pending
   }
   if (s.turn() == Turn::Over) return finish_value(s, me);
   return config_.evaluate ? std::clamp(config_.evaluate(s, me), 0.0, 1.0) : 0.5;
@@ -104,7 +83,7 @@ Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::size_t k = legal_.size();
   const SearchBudget& b = config_.budget;
   const int iterations = std::max(2, std::min(b.iterations, b.max_playouts / static_cast<int>(k)));
-  policies_.resize(state.num_players());
+  players_.seat(state.num_players());
   sum_.assign(k, 0.0);
   diff_.assign(k, 0.0);
   diff_sq_.assign(k, 0.0);

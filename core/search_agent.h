@@ -28,6 +28,7 @@
 #include "core/agent.h"
 #include "core/contest_schedule.h"
 #include "core/per_player.h"
+#include "core/playout_players.h"
 
 namespace rt {
 
@@ -49,7 +50,6 @@ struct SearchBudget {
 using Evaluator = std::function<double(const State& state, PlayerId me)>;
 // Whether a decision is worth searching; the others go to the fallback.
 using SearchFilter = std::function<bool(const State& state, PlayerId me)>;
-using AgentFactory = std::function<std::unique_ptr<Agent>()>;
 
 struct SearchConfig {
   SearchBudget budget;
@@ -92,15 +92,10 @@ class SearchAgent final : public Agent {
 
  private:
   double playout(State& state, PlayerId me, Rng& rng);
-  Decision policy_decision(const State& state, PlayerId p, Rng& rng);
-  bool timed_step(State& state, Rng& rng);
 
   std::unique_ptr<Agent> fallback_;
   SearchConfig config_;
-  std::unique_ptr<Agent> random_;
-  SeatVector<std::unique_ptr<Agent>> policies_;  // per seat, made on first use
-  // A playout's timed contests, scheduled as the Table schedules them.
-  ContestSchedule schedule_;
+  PlayoutPlayers players_;  // who plays the playouts, and their timed contests
   SearchStats stats_;
   // The last decision, when search overruled the fallback: the action and
   // the share of its playouts won (Agent::reason).
@@ -108,7 +103,6 @@ class SearchAgent final : public Agent {
   double overruled_share_ = 0;
   // Scratch, kept between decisions so a decision allocates only its clones.
   std::vector<Action> legal_;
-  std::vector<Action> acts_;
   std::vector<Outcome> outs_;
   ChanceScratch scratch_{};
   std::vector<PlayerId> who_;
