@@ -55,15 +55,18 @@ TITLE_MARK = b"choose a game, the players, go"
 DOWN, UP = b"\x1b[B", b"\x1b[A"
 RIGHT, LEFT, ENTER = b"\x1b[C", b"\x1b[D", b"\r"
 # The shell's keys to host a Scrap Racer table for four people (the title,
-# Tables, host, game 5, 4 players, seats 3 and 4 "at another terminal"),
+# Tables, host, game 5, 4 players, seats 3 and 4 "at another terminal",
+# the Host page's defaults),
 # each step with what its screen shows once it is there.
 HOST_STEPS = [
     ([DOWN, DOWN, ENTER], b"Tables: games on this server"),
     ([ENTER], b"which game?"),
     ([b"5"], b"Scrap Racer: who is playing?"),
     ([RIGHT, RIGHT, DOWN, DOWN, DOWN, LEFT, LEFT, DOWN, LEFT, LEFT, DOWN, ENTER], b"variants and seed"),
-    ([ENTER], b"Host a table on this server"),
-    ([b"a"], b"Waiting for players"),
+    # The Host page: "Open the table" is highlighted, its defaults (the
+    # game's name, open to everyone on the server, watchers, no clocks).
+    ([ENTER], b"Host a table: Scrap Racer"),
+    ([ENTER], b"Waiting for players"),
 ]
 QUIET = 1.0  # seconds without a byte at a table before its next key (the pace's dice are drawn)
 
