@@ -187,20 +187,14 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
 }
 
 std::string IsmctsAgent::reason(const State& state, PlayerId me, Action action) const {
-  if (chose_other_ == action)
-    return fmt::format("won {:.0f}% of its trial games, more than the plan",
-                       std::clamp(chosen_share_, 0.0, 1.0) * 100.0);
+  if (chose_other_ == action) return overruled_reason(chosen_share_);
   return fallback_->reason(state, me, action);
 }
 
 Decision IsmctsAgent::decide(const State& state, PlayerId me, Rng& rng) {
   chose_other_.reset();
   const Decision proposal = fallback_->decide(state, me, rng);
-  if (state.timed()) return proposal;
-  legal_.clear();
-  state.legal_actions(me, legal_);
-  if (legal_.size() < 2) return proposal;
-  if (config_.searches && !config_.searches(state, me)) return proposal;
+  if (!worth_searching(config_, state, me, legal_)) return proposal;
 
   players_.seat(state.num_players());
   tree_.clear();

@@ -61,21 +61,28 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
   return config_.evaluate ? std::clamp(config_.evaluate(s, me), 0.0, 1.0) : 0.5;
 }
 
+bool worth_searching(const SearchConfig& config, const State& state, PlayerId me,
+                     std::vector<Action>& legal) {
+  if (state.timed()) return false;
+  legal.clear();
+  state.legal_actions(me, legal);
+  return legal.size() >= 2 && (!config.searches || config.searches(state, me));
+}
+
+std::string overruled_reason(double share) {
+  return fmt::format("won {:.0f}% of its trial games, more than the plan",
+                     std::clamp(share, 0.0, 1.0) * 100.0);
+}
+
 std::string SearchAgent::reason(const State& state, PlayerId me, Action action) const {
-  if (overruled_with_ == action)
-    return fmt::format("won {:.0f}% of its trial games, more than the plan",
-                       std::clamp(overruled_share_, 0.0, 1.0) * 100.0);
+  if (overruled_with_ == action) return overruled_reason(overruled_share_);
   return fallback_->reason(state, me, action);
 }
 
 Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
   overruled_with_.reset();
   const Decision proposal = fallback_->decide(state, me, rng);
-  if (state.timed()) return proposal;
-  legal_.clear();
-  state.legal_actions(me, legal_);
-  if (legal_.size() < 2) return proposal;
-  if (config_.searches && !config_.searches(state, me)) return proposal;
+  if (!worth_searching(config_, state, me, legal_)) return proposal;
   const auto base_it = std::lower_bound(legal_.begin(), legal_.end(), proposal.action);
   if (base_it == legal_.end() || *base_it != proposal.action) return proposal;
   const auto base = static_cast<std::size_t>(base_it - legal_.begin());

@@ -109,6 +109,13 @@ class SearchAgent final : public Agent {
   std::vector<double> sum_, diff_, diff_sq_;
 };
 
+// Shared by the hard level's search and the expert's: whether a decision is
+// searched at all (not a timed contest, a choice among the legal actions,
+// left in `legal`, and the game's filter agrees), and the reason given for a
+// move the search chose over its fallback's plan (`share`: of playouts won).
+bool worth_searching(const SearchConfig& config, const State& state, PlayerId me, std::vector<Action>& legal);
+std::string overruled_reason(double share);
+
 // The expert level: information-set MCTS (core/ismcts_agent.h) around
 // `fallback` with the game's search set-up.
 std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config);
