@@ -148,6 +148,29 @@ class TimedAgent final : public Agent {
   std::vector<double>& times_;
 };
 
+// The first level with --random-choices: every untimed decision with a choice
+// is made uniformly at random, timed contests are the level's own. Against
+// the same level, what its choices are worth at all, apart from its reflexes.
+class RandomChoicesAgent final : public Agent {
+ public:
+  explicit RandomChoicesAgent(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  Decision decide(const State& state, PlayerId me, Rng& rng) override {
+    if (state.timed()) return inner_->decide(state, me, rng);
+    const std::span<const Action> legal = state.legal_span(me, legal_);
+    if (legal.size() < 2) return inner_->decide(state, me, rng);
+    return Decision{legal[rng.below(static_cast<std::uint32_t>(legal.size()))], 0};
+  }
+  void set_contest_pace(ContestPace pace) override {
+    Agent::set_contest_pace(pace);
+    inner_->set_contest_pace(pace);
+  }
+  void set_think_percent(unsigned percent) override { inner_->set_think_percent(percent); }
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  std::vector<Action> legal_;
+};
+
 struct PairResult {
   double score[2] = {0, 0};          // level a's points, and level b's (every b seat together)
   std::vector<double> times[2];      // CPU ms of each decision, level a's and level b's
@@ -171,6 +194,7 @@ void play_pair(const std::shared_ptr<const Game>& game, BotLevel a, BotLevel b, 
     std::unique_ptr<Agent> agent = make_agent(*game, seats[static_cast<std::size_t>(p)].level);
     if (auto* expert = dynamic_cast<IsmctsAgent*>(agent.get()); expert && opt.cheat && p == mine)
       expert->set_omniscient(true);
+    if (opt.random_choices && p == mine) agent = std::make_unique<RandomChoicesAgent>(std::move(agent));
     table.set_agent(p, std::make_unique<TimedAgent>(std::move(agent), r.times[side]));
   }
   table.advance();
@@ -266,6 +290,11 @@ int tournament(const BenchOptions& opt) {
   }
   const int games = opt.games > 0 ? opt.games : 200;
   const std::size_t n = levels.size();
+  if (opt.cheat) std::printf("--cheat: the first level, if expert, sees every hidden card\n");
+  if (opt.random_choices)
+    std::printf("--random-choices: the first level chooses at random (its timed contests its own)\n");
+  if (opt.think_percent != 100)
+    std::printf("--think %u: experts play %u%% of their playouts\n", opt.think_percent, opt.think_percent);
   for (const auto& e : registry.all()) {
     if (!opt.game.empty() && e.info.id != opt.game) continue;
     if (opt.players > 2) {

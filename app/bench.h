@@ -17,6 +17,7 @@ struct BenchOptions {
   std::string levels = "random,easy,normal,hard";
   unsigned think_percent = 100;  // the tables' thinking factor (--think)
   bool cheat = false;            // the first level's expert sees every hidden card (a ceiling)
+  bool random_choices = false;   // the first level chooses at random, its timed contests its own
 };
 
 int run_bench(const BenchOptions& options);

@@ -433,6 +433,9 @@ int run(int raw_argc, char** raw_argv) {
                     "the first level alone against each other level in every other seat)");
   bench->add_flag("--cheat", bench_opt.cheat,
                   "the first level, if expert, sees every hidden card (a perfect-information ceiling)");
+  bench->add_flag("--random-choices", bench_opt.random_choices,
+                  "the first level chooses at random where it has a choice, its timed contests its own "
+                  "(what choices are worth)");
   bench->add_option(
       "--think", bench_opt.think_percent,
       fmt::format("expert computers' thinking, in percent of their own playouts ({} to {}, default 100)",

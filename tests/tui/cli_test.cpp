@@ -222,3 +222,20 @@ TEST_CASE("CLI: a failed save (file size limit, as on a full disk) leaves the ol
   CHECK(after.str() == before.str());
   CHECK_FALSE(std::filesystem::exists(save + ".tmp"));
 }
+
+TEST_CASE("CLI: bench --tournament names its handicaps and gives the same table for any --jobs",
+          "[cli][bench]") {
+  // --random-choices: what a level's choices are worth apart from its
+  // reflexes (docs/BOTS.md "What choices are worth").
+  const Run one =
+      run("bench --tournament --game wacky-races --levels hard,normal --games 6 --random-choices");
+  const Run two =
+      run("bench --tournament --game wacky-races --levels hard,normal --games 6 --random-choices --jobs 2");
+  REQUIRE(one.code == 0);
+  CHECK_THAT(one.out, Catch::StartsWith("--random-choices: the first level chooses at random"));
+  CHECK_THAT(one.out,
+             Catch::Contains("Wacky Races: row level's score against column level, 6 heads-up games"));
+  // CPU times differ from run to run; the scores and margins do not.
+  auto scores = [](const std::string& out) { return out.substr(out.find("margin (row minus column")); };
+  CHECK(scores(one.out) == scores(two.out));
+}
