@@ -89,7 +89,12 @@ Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
 
   const std::size_t k = legal_.size();
   const SearchBudget& b = config_.budget;
-  const int iterations = std::max(2, std::min(b.iterations, b.max_playouts / static_cast<int>(k)));
+  // The thinking factor scales the samples of a search that follows it (an
+  // expert's; hard's stays as it is).
+  const long long percent = b.follows_think ? think_percent_ : 100;
+  const auto scaled = [&](int n) { return static_cast<int>(std::max(1LL, n * percent / 100)); };
+  const int iterations =
+      std::max(2, std::min(scaled(b.iterations), scaled(b.max_playouts) / static_cast<int>(k)));
   players_.seat(state.num_players());
   sum_.assign(k, 0.0);
   diff_.assign(k, 0.0);

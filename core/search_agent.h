@@ -43,6 +43,9 @@ struct SearchBudget {
   // a thinking factor of 100%, and the UCB exploration constant.
   int expert_playouts = 2000;
   double exploration = 0.7;
+  // Whether the table's thinking factor (--think) scales this flat search's
+  // samples: an expert made of it (Scrap Racer's), never hard.
+  bool follows_think = false;
 };
 
 // Values a position for `me` in [0, 1] (1 = sure to win): a game's judgement
@@ -84,6 +87,7 @@ class SearchAgent final : public Agent {
   // The fallback's reason, unless the search overruled it for this action
   // in the last decision: then the share of playouts it won.
   std::string reason(const State& state, PlayerId me, Action action) const override;
+  void set_think_percent(unsigned percent) override { think_percent_ = percent; }
 
   const SearchStats& stats() const { return stats_; }
 
@@ -95,7 +99,8 @@ class SearchAgent final : public Agent {
 
   std::unique_ptr<Agent> fallback_;
   SearchConfig config_;
-  PlayoutPlayers players_;  // who plays the playouts, and their timed contests
+  PlayoutPlayers players_;        // who plays the playouts, and their timed contests
+  unsigned think_percent_ = 100;  // used when budget.follows_think
   SearchStats stats_;
   // The last decision, when search overruled the fallback: the action and
   // the share of its playouts won (Agent::reason).

@@ -340,6 +340,7 @@ std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level) {
     // so the expert is hard's guarded search with four times its samples.
     config.budget.iterations *= 4;
     config.budget.max_playouts *= 4;
+    config.budget.follows_think = true;
     config.playout_policy = [] { return std::make_unique<ScrapRacerBot>(BotLevel::Normal); };
     return std::make_unique<SearchAgent>(std::make_unique<ScrapRacerBot>(BotLevel::Hard), std::move(config));
   }

@@ -83,6 +83,31 @@ TEST_CASE("Bots: the thinking factor scales the expert's playouts", "[bots][expe
   CHECK(search->playout_budget() == full * 2);
 }
 
+TEST_CASE("Bots: Scrap Racer's expert (a flat search) follows the thinking factor, hard does not",
+          "[bots][expert]") {
+  Options o;
+  o.players = 2;
+  std::shared_ptr<const Game> game = builtin_registry().create("scrap-racer", o, DataSource::embedded());
+  // The same game's first searched decisions at three factors: the playouts
+  // per searched decision follow the factor for the expert, never for hard.
+  auto per_decision = [&](BotLevel level, unsigned think) {
+    std::vector<Seat> seats{{"A", SeatKind::Bot, level}, {"B", SeatKind::Bot, BotLevel::Normal}};
+    Table t(game, seats, 11);
+    auto bot = game->make_bot(level);
+    auto* search = dynamic_cast<SearchAgent*>(bot.get());
+    REQUIRE(search != nullptr);
+    t.set_agent(0, std::move(bot));
+    t.set_think_percent(think);
+    while (!t.over() && search->stats().decisions < 5) t.advance_one();
+    REQUIRE(search->stats().decisions > 0);
+    return static_cast<double>(search->stats().playouts) / static_cast<double>(search->stats().decisions);
+  };
+  const double expert = per_decision(BotLevel::Expert, 100);
+  CHECK(per_decision(BotLevel::Expert, 50) < expert * 0.6);
+  CHECK(per_decision(BotLevel::Expert, 200) > expert * 1.5);
+  CHECK(per_decision(BotLevel::Hard, 50) == per_decision(BotLevel::Hard, 100));
+}
+
 TEST_CASE("Bots: a table's thinking factor is kept in its save", "[bots][expert][save]") {
   const auto& e = builtin_registry().all().front();
   std::shared_ptr<const Game> game = two_player(e);
