@@ -125,49 +125,52 @@ double thread_cpu_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
+// An agent around another: the table's pace and thinking factor reach the
+// one inside.
+class WrappingAgent : public Agent {
+ public:
+  explicit WrappingAgent(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  void set_contest_pace(ContestPace pace) override {
+    Agent::set_contest_pace(pace);
+    inner_->set_contest_pace(pace);
+  }
+  void set_think_percent(unsigned percent) override { inner_->set_think_percent(percent); }
+
+ protected:
+  std::unique_ptr<Agent> inner_;
+};
+
 // Times every decision of the agent it wraps (thinking time on this machine,
 // not the reaction delay it asks for).
-class TimedAgent final : public Agent {
+class TimedAgent final : public WrappingAgent {
  public:
   TimedAgent(std::unique_ptr<Agent> inner, std::vector<double>& times)
-      : inner_(std::move(inner)), times_(times) {}
+      : WrappingAgent(std::move(inner)), times_(times) {}
   Decision decide(const State& state, PlayerId me, Rng& rng) override {
     const double start = thread_cpu_ms();
     const Decision d = inner_->decide(state, me, rng);
     times_.push_back(thread_cpu_ms() - start);
     return d;
   }
-  void set_contest_pace(ContestPace pace) override {
-    Agent::set_contest_pace(pace);
-    inner_->set_contest_pace(pace);
-  }
-  void set_think_percent(unsigned percent) override { inner_->set_think_percent(percent); }
 
  private:
-  std::unique_ptr<Agent> inner_;
   std::vector<double>& times_;
 };
 
 // The first level with --random-choices: every untimed decision with a choice
 // is made uniformly at random, timed contests are the level's own. Against
 // the same level, what its choices are worth at all, apart from its reflexes.
-class RandomChoicesAgent final : public Agent {
+class RandomChoicesAgent final : public WrappingAgent {
  public:
-  explicit RandomChoicesAgent(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  using WrappingAgent::WrappingAgent;
   Decision decide(const State& state, PlayerId me, Rng& rng) override {
     if (state.timed()) return inner_->decide(state, me, rng);
     const std::span<const Action> legal = state.legal_span(me, legal_);
     if (legal.size() < 2) return inner_->decide(state, me, rng);
     return Decision{legal[rng.below(static_cast<std::uint32_t>(legal.size()))], 0};
   }
-  void set_contest_pace(ContestPace pace) override {
-    Agent::set_contest_pace(pace);
-    inner_->set_contest_pace(pace);
-  }
-  void set_think_percent(unsigned percent) override { inner_->set_think_percent(percent); }
 
  private:
-  std::unique_ptr<Agent> inner_;
   std::vector<Action> legal_;
 };
 
