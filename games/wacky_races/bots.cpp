@@ -357,7 +357,7 @@ Action WackyBot::choose_power(const WackyState& s, PlayerId me) {
 
 std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level) {
   SearchConfig config = search_budget(24, 300);
-  config.budget.expert_playouts = 2000;  // docs/BOTS.md: the expert's time per decision
+  config.budget.expert_playouts = 8000;  // docs/BOTS.md: the expert's time per decision
   return heuristic_or_search<WackyBot>(level, std::move(config));
 }
 
