@@ -123,7 +123,7 @@ echo "1. a whole game of Go Wacky! at 80x24"
 start g1 "$bin"
 wait_for 'Play a game' 30
 keys Enter
-wait_for 'which game\?'
+wait_for '[0-9]+\. Go Wacky!'  # the list is drawn line by line: its line, not its heading
 n=$(screen | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
 [ -n "$n" ] || fail "Go Wacky! is not in the game list"
 keys "$n"
