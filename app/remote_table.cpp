@@ -190,6 +190,10 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     if (st_.hint().empty() || !open_question() || st_.hint_ask() != screen().ask) return {};
     return st_.hint();
   }
+  std::optional<Action> hint_action() const override {
+    if (hint().empty()) return std::nullopt;
+    return st_.hint_action();
+  }
   bool hints_allowed() const override { return hints_; }
 
   bool contest_act(PlayerId seat, Action action, Millis) override {

@@ -313,6 +313,9 @@ bool ClientState::apply(const json& m) {
   } else if (type == "hint") {
     hint_ = printable(get_string(m, "text", 1024, false), 200);
     hint_ask_ = static_cast<std::uint32_t>(get_int(m, "ask", 0, 0xffffffff));
+    // Only ever looked up among the question's own actions: a value that is
+    // none of them highlights nothing.
+    hint_action_ = static_cast<Action>(get_int(m, "action", 0, 0x7fffffff));
   } else if (type == "notice") {
     notice_ = printable(get_string(m, "text", 4096, false));
     ++notices_;

@@ -117,6 +117,7 @@ class ClientState {
   // question (`ask`) it answers: it stands while that question is asked.
   const std::string& hint() const { return hint_; }
   std::uint32_t hint_ask() const { return hint_ask_; }
+  Action hint_action() const { return hint_action_; }
   // Whether the current screen asks this client something.
   // ("Get ready!" shows the coming question, but it cannot be answered yet.)
   bool asked() const { return has_screen_ && !screen_.options.empty() && screen_.phase != "ready"; }
@@ -139,6 +140,7 @@ class ClientState {
   std::string nudge_from_;
   std::string hint_;
   std::uint32_t hint_ask_ = 0;
+  Action hint_action_ = 0;
 };
 
 inline constexpr std::size_t kClientLogLines = 1000;

@@ -266,6 +266,7 @@ class Server {
     // it is sent again, not searched again.
     std::uint32_t hint_ask = 0;
     std::string hint;
+    Action hint_action = 0;  // the move it names: the player's screen highlights it
   };
   struct LogEntry {
     std::string text;

@@ -23,7 +23,7 @@ void Server::handle_hint(Client& c, Millis real) {
   if (table_->over()) return refuse("the game is over");
   refresh_asks();
   if (seat.hint_ask == seat.ask && !seat.hint.empty()) {
-    send(c, json{{"type", "hint"}, {"text", seat.hint}, {"ask", seat.ask}});
+    send(c, json{{"type", "hint"}, {"text", seat.hint}, {"action", seat.hint_action}, {"ask", seat.ask}});
     return;
   }
   const HintReply reply = ask_hint(*table_, p);
@@ -31,7 +31,8 @@ void Server::handle_hint(Client& c, Millis real) {
   ++hints_given_;  // the save is due: it records the hint
   seat.hint_ask = seat.ask;
   seat.hint = reply.hint->line();
-  send(c, json{{"type", "hint"}, {"text", seat.hint}, {"ask", seat.ask}});
+  seat.hint_action = reply.hint->action;
+  send(c, json{{"type", "hint"}, {"text", seat.hint}, {"action", seat.hint_action}, {"ask", seat.ask}});
 }
 
 }  // namespace rt::net

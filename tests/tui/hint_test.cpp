@@ -232,6 +232,17 @@ TEST_CASE("Hint: h on the game screen at 80x24 shows the hint above the question
   CHECK(term.shows(prompt.substr(0, std::min<std::size_t>(prompt.size(), 30))));
   CHECK_FALSE(term.shows("h hint"));  // asked: the help line gives its place back
   CHECK(ps->session().table().hints(0) == 1);
+  // The highlight moved to the hinted move: the highlighted option's line
+  // names it, and Enter plays it.
+  const std::string text = term.text();
+  const auto from = text.find("Hint: ") + 6;
+  const std::string move = text.substr(from, std::min<std::size_t>(text.find(". Why:", from) - from, 20));
+  std::istringstream rows(text);
+  std::string row, highlighted;
+  while (std::getline(rows, row))
+    if (row.find("> ") != std::string::npos && row.find(move) != std::string::npos)
+      highlighted = row;  // ASCII
+  CHECK_FALSE(highlighted.empty());
   std::ifstream f(ps->session().save_path());
   std::stringstream saved;
   saved << f.rdbuf();

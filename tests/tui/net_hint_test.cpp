@@ -64,6 +64,11 @@ TEST_CASE("Shared table hints: allowed, the asking player alone gets the hint, a
   pump(h, {ana.get(), ben.get(), cleo.get()}, 20);
   CHECK(ana->st.hint().rfind("Hint: ", 0) == 0);
   CHECK(ana->st.hint_ask() == ana->st.screen().ask);
+  // The hint names its move as an action of the question, for the
+  // client's highlight.
+  bool among_options = false;
+  for (const auto& o : ana->st.screen().options) among_options |= o.id == ana->st.hint_action();
+  CHECK(among_options);
   CHECK(ben->st.hint().empty());
   CHECK(ben->st.notice() == "No hint now: it is not your move.");
   CHECK(cleo->st.hint().empty());

@@ -61,10 +61,15 @@ class LocalTable final : public PlayTable, public LocalControls {
     HintReply reply = s_->hint();
     if (!reply.hint) return reply.refused;
     hint_ = reply.hint->line();
+    hint_action_ = reply.hint->action;
     hint_revision_ = revision();
     return {};
   }
   std::string hint() const override { return hint_revision_ == revision() ? hint_ : std::string(); }
+  std::optional<Action> hint_action() const override {
+    if (hint().empty()) return std::nullopt;
+    return hint_action_;
+  }
   bool hints_allowed() const override { return !s_->demo(); }
 
   void pause(Millis real) override { s_->pause(real); }
@@ -195,6 +200,7 @@ class LocalTable final : public PlayTable, public LocalControls {
   std::unique_ptr<GameSession> s_;
   std::uint64_t undos_ = 0;
   std::string hint_;  // the last hint, for the question at hint_revision_
+  Action hint_action_ = 0;
   std::uint64_t hint_revision_ = ~std::uint64_t{0};
   bool over_at_open_ = false;
   bool recorded_ = false;

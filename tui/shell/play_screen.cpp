@@ -107,7 +107,10 @@ bool PlayScreen::on_arrow(PlayerId p, const Key& key, Millis now) {
 void PlayScreen::refresh_options() {
   const PlayerId p = deciding();
   const std::uint64_t at = t_->revision();
-  if (p == legal_for_ && at == legal_at_) return;
+  if (p == legal_for_ && at == legal_at_) {
+    highlight_hint();
+    return;
+  }
   // The same decision goes on while one contest lasts (a human's slides,
   // say); a turn, or the next contest, is a new question.
   const int was = cursor_ >= 0 && cursor_ < static_cast<int>(q_.actions.size())
@@ -126,6 +129,22 @@ void PlayScreen::refresh_options() {
   cursor_ = std::clamp(cursor_, 0, std::max(0, static_cast<int>(q_.actions.size()) - 1));
   legal_for_ = p;
   legal_at_ = at;
+  hint_highlighted_ = false;
+  highlight_hint();
+}
+
+// A hint on screen moves the highlight to its move, once (a shared table's
+// comes a moment after h): Enter then plays the hinted move, and the player
+// may still move off it.
+void PlayScreen::highlight_hint() {
+  const std::optional<Action> hinted = t_->hint_action();
+  if (!hinted) {
+    hint_highlighted_ = false;
+    return;
+  }
+  if (hint_highlighted_) return;
+  hint_highlighted_ = true;
+  if (const int i = index_of(q_.actions, *hinted); i >= 0) cursor_ = i;
 }
 
 void PlayScreen::flash(std::string text, Millis now, Millis for_ms) {

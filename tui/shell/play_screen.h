@@ -106,6 +106,8 @@ class PlayScreen final : public Screen {
   bool undo_offered() const;
   // h: asks the table for a hint on the person's move (play_hint.cpp); the
   // hint shows above the question until the question changes.
+  // Moves the highlight to the move of a hint newly on screen (play_screen.cpp).
+  void highlight_hint();
   Nav ask_hint(Millis now);
   // Whether h would give a hint now (the help line names it then).
   bool hint_offered() const;
@@ -198,8 +200,9 @@ class PlayScreen final : public Screen {
   std::uint64_t legal_at_ = static_cast<std::uint64_t>(-1);
   std::uint32_t legal_contest_ = kNoContest;  // the contest q_ was listed in
   int cursor_ = 0;
-  std::vector<int> pages_;  // contest key pages per human rank
-  int log_scroll_ = 0;      // wrapped lines up from the newest
+  bool hint_highlighted_ = false;  // the hint on screen has moved the highlight
+  std::vector<int> pages_;         // contest key pages per human rank
+  int log_scroll_ = 0;             // wrapped lines up from the newest
   int log_max_scroll_ = 0;
   std::string flash_;
   Millis flash_until_ = 0;

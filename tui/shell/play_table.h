@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,9 @@ class PlayTable {
   // The hint for the question on screen ("Hint: MOVE. Why: ..."), or "" (none
   // asked, or the question has changed since).
   virtual std::string hint() const { return {}; }
+  // The move that hint names, while it is on screen: the screen highlights
+  // it once, so Enter plays the hinted move.
+  virtual std::optional<Action> hint_action() const { return std::nullopt; }
   // Whether this table gives hints at all (the help line names h only then).
   virtual bool hints_allowed() const { return false; }
 
