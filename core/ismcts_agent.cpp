@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "core/chance.h"
-
 namespace rt {
 
 std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config) {
@@ -25,15 +23,8 @@ int IsmctsAgent::playout_budget() const {
   return static_cast<int>(std::clamp(scaled, 1LL, 1'000'000LL));
 }
 
-bool IsmctsAgent::cut_off(const State& s, int decisions) const {
-  const SearchBudget& b = config_.budget;
-  return config_.evaluate &&
-         ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s)));
-}
-
-// Every seat's value of the position: its finish when the game is over (as
-// SearchAgent::finish_value, the standings built once), else the evaluator's
-// judgement, else an even 0.5.
+// Every seat's value of the position: its finish when the game is over (the
+// standings built once), else the evaluator's judgement, else an even 0.5.
 void IsmctsAgent::judge(const State& s) {
   const int n = s.num_players();
   values_.assign(static_cast<std::size_t>(n), 0.0);
@@ -41,16 +32,8 @@ void IsmctsAgent::judge(const State& s) {
     const Standings st = s.standings();
     int winners = 0;
     for (const auto& pl : st.placings) winners += pl.place == 1;
-    for (const auto& pl : st.placings) {
-      double v = 0;
-      if (pl.place == 1) {
-        v = 0.75 + 0.25 / winners;
-      } else if (n > 1) {
-        const int among_seats = pl.place - (st.no_seat_won() ? 1 : 0);
-        v = 0.7 * static_cast<double>(n - among_seats) / static_cast<double>(n - 1);
-      }
-      values_[static_cast<std::size_t>(pl.player)] = v;
-    }
+    for (const auto& pl : st.placings)
+      values_[static_cast<std::size_t>(pl.player)] = finish_of(pl.place, winners, st.no_seat_won(), n);
     return;
   }
   for (PlayerId p = 0; p < n; ++p)
@@ -59,25 +42,9 @@ void IsmctsAgent::judge(const State& s) {
 }
 
 void IsmctsAgent::playout(State& s, int decisions, Rng& rng) {
-  for (int step = 0; step < config_.budget.max_playout_steps; ++step) {
-    const Turn turn = s.turn();
-    if (turn == Turn::Over) break;
-    if (turn != Turn::Chance && cut_off(s, decisions)) break;
-    if (turn == Turn::Chance) {
-      s.apply(kChance, draw_chance(s, rng, scratch_, outs_), s.now());
-      continue;
-    }
-    who_.clear();
-    s.actors(who_);
-    ++decisions;
-    if (turn == Turn::Simultaneous && s.timed()) {
-      if (!players_.timed_step(s, who_, rng)) break;
-      continue;
-    }
-    const PlayerId p = who_.front();
-    s.apply(p, players_.decide(s, p, rng).action, s.now());
-    players_.forget(p);
-  }
+  players_.play_on(
+      s, decisions, config_.budget.max_playout_steps,
+      [this](const State& st, int d) { return at_horizon(config_, st, d); }, rng);
   judge(s);
 }
 
@@ -143,12 +110,12 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
       // a die depends on the die (a push-your-luck roll above all). Outcomes
       // hidden from `me` split the tree too; they only sharpen the others'
       // nodes below, never the root's choice, which sums every sample.
-      const Action outcome = draw_chance(*sim, rng, scratch_, outs_);
+      const Action outcome = players_.draw(*sim, rng);
       sim->apply(kChance, outcome, sim->now());
       node = child(node, kChance, outcome);
       continue;
     }
-    if (sim->timed() || (!root && cut_off(*sim, decisions))) break;
+    if (sim->timed() || (!root && at_horizon(config_, *sim, decisions))) break;
     who_.clear();
     sim->actors(who_);
     // Who branches the tree: the one actor of a turn; at once, only `me`

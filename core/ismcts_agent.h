@@ -87,7 +87,6 @@ class IsmctsAgent final : public Agent {
   int child(int node, PlayerId p, Action a);
   int select(int node, PlayerId p, std::span<const Action> legal, Rng& rng);
   void playout(State& s, int decisions, Rng& rng);
-  bool cut_off(const State& s, int decisions) const;
   void judge(const State& s);
 
   std::unique_ptr<Agent> fallback_;
@@ -103,8 +102,6 @@ class IsmctsAgent final : public Agent {
   std::vector<int> path_;
   std::vector<double> values_;  // per seat, the last playout's result
   std::vector<Action> legal_;
-  std::vector<Outcome> outs_;
-  ChanceScratch scratch_{};
   std::vector<PlayerId> who_;
 };
 

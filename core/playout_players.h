@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/agent.h"
+#include "core/chance.h"
 #include "core/contest_schedule.h"
 #include "core/per_player.h"
 
@@ -38,6 +39,34 @@ class PlayoutPlayers {
   // has landed, the earliest goes first, or the clock. False when nothing is
   // due (no decision and no deadline).
   bool timed_step(State& s, const std::vector<PlayerId>& who, Rng& rng);
+  // A chance outcome, drawn as the Table draws it (core/chance.h).
+  Action draw(const State& s, Rng& rng) { return draw_chance(s, rng, scratch_, outs_); }
+  // Plays `s` on, every seat by the policy, `decisions` being the decisions
+  // made since the search's root: until the game is over, `stop(s,
+  // decisions)` at a decision (never at a chance node), a timed contest with
+  // nothing due, or `max_steps` steps.
+  template <class Stop>
+  void play_on(State& s, int decisions, int max_steps, const Stop& stop, Rng& rng) {
+    for (int step = 0; step < max_steps; ++step) {
+      const Turn turn = s.turn();
+      if (turn == Turn::Over) return;
+      if (turn == Turn::Chance) {
+        s.apply(kChance, draw(s, rng), s.now());
+        continue;
+      }
+      if (stop(s, decisions)) return;
+      who_.clear();
+      s.actors(who_);
+      ++decisions;
+      if (turn == Turn::Simultaneous && s.timed()) {
+        if (!timed_step(s, who_, rng)) return;
+        continue;
+      }
+      const PlayerId p = who_.front();
+      s.apply(p, decide(s, p, rng).action, s.now());
+      forget(p);  // as the Table does: a seat that acted has no decision pending
+    }
+  }
 
  private:
   AgentFactory policy_;
@@ -46,6 +75,9 @@ class PlayoutPlayers {
   SeatVector<std::unique_ptr<Agent>> policies_;
   ContestSchedule schedule_;
   std::vector<Action> acts_;  // scratch
+  std::vector<PlayerId> who_;
+  std::vector<Outcome> outs_;
+  ChanceScratch scratch_{};
 };
 
 }  // namespace rt

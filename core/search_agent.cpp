@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "core/chance.h"
-
 namespace rt {
 
 SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
@@ -16,47 +14,34 @@ SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
 
 SearchAgent::~SearchAgent() = default;
 
+double finish_of(int place, int winners, bool no_seat_won, int players) {
+  if (place == 1) return 0.75 + 0.25 / winners;  // sharing a win is worth less than winning alone
+  // Ranked among the seats: when no seat won, place 1 was somebody else's.
+  const int among_seats = place - (no_seat_won ? 1 : 0);
+  return players > 1 ? 0.7 * static_cast<double>(players - among_seats) / static_cast<double>(players - 1)
+                     : 0.0;
+}
+
 double SearchAgent::finish_value(const State& s, PlayerId me) {
   const Standings st = s.standings();
-  const int n = s.num_players();
   int winners = 0;
   for (const auto& pl : st.placings) winners += pl.place == 1;
-  for (const auto& pl : st.placings) {
-    if (pl.player != me) continue;
-    if (pl.place == 1) return 0.75 + 0.25 / winners;  // sharing a win is worth less than winning alone
-    // Ranked among the seats: when no seat won, place 1 was somebody else's.
-    const int among_seats = pl.place - (st.no_seat_won() ? 1 : 0);
-    return n > 1 ? 0.7 * static_cast<double>(n - among_seats) / static_cast<double>(n - 1) : 0.0;
-  }
+  for (const auto& pl : st.placings)
+    if (pl.player == me) return finish_of(pl.place, winners, st.no_seat_won(), s.num_players());
   return 0;
+}
+
+bool at_horizon(const SearchConfig& config, const State& s, int decisions) {
+  const SearchBudget& b = config.budget;
+  return config.evaluate &&
+         ((b.horizon > 0 && decisions >= b.horizon) || (config.stop_at && config.stop_at(s)));
 }
 
 double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
   players_.start_playout(s.num_players());
-  const SearchBudget& b = config_.budget;
-  int decisions = 0;
-  for (int step = 0; step < b.max_playout_steps; ++step) {
-    const Turn turn = s.turn();
-    if (turn == Turn::Over) return finish_value(s, me);
-    if (turn != Turn::Chance && config_.evaluate &&
-        ((b.horizon > 0 && decisions >= b.horizon) || (config_.stop_at && config_.stop_at(s))))
-      return std::clamp(config_.evaluate(s, me), 0.0, 1.0);
-    if (turn == Turn::Chance) {
-      // The same draw as the Table's (core/chance.h).
-      s.apply(kChance, draw_chance(s, rng, scratch_, outs_), s.now());
-      continue;
-    }
-    who_.clear();
-    s.actors(who_);
-    ++decisions;
-    if (turn == Turn::Simultaneous && s.timed()) {
-      if (!players_.timed_step(s, who_, rng)) break;
-      continue;
-    }
-    const PlayerId p = who_.front();
-    s.apply(p, players_.decide(s, p, rng).action, s.now());
-    players_.forget(p);  // as the Table does: a seat that acted has no decision pending
-  }
+  players_.play_on(
+      s, 0, config_.budget.max_playout_steps,
+      [this](const State& st, int decisions) { return at_horizon(config_, st, decisions); }, rng);
   if (s.turn() == Turn::Over) return finish_value(s, me);
   return config_.evaluate ? std::clamp(config_.evaluate(s, me), 0.0, 1.0) : 0.5;
 }

@@ -108,9 +108,6 @@ class SearchAgent final : public Agent {
   double overruled_share_ = 0;
   // Scratch, kept between decisions so a decision allocates only its clones.
   std::vector<Action> legal_;
-  std::vector<Outcome> outs_;
-  ChanceScratch scratch_{};
-  std::vector<PlayerId> who_;
   std::vector<double> sum_, diff_, diff_sq_;
 };
 
@@ -119,6 +116,12 @@ class SearchAgent final : public Agent {
 // left in `legal`, and the game's filter agrees), and the reason given for a
 // move the search chose over its fallback's plan (`share`: of playouts won).
 bool worth_searching(const SearchConfig& config, const State& state, PlayerId me, std::vector<Action>& legal);
+// Whether a playout `decisions` decisions from the root stops here for the
+// game's evaluator (its horizon, or a stop position), in both searches.
+bool at_horizon(const SearchConfig& config, const State& state, int decisions);
+// A finished game's value for a seat in `place` (1 = first) among `players`,
+// with `winners` sharing first place, in [0, 1]: both searches' finish.
+double finish_of(int place, int winners, bool no_seat_won, int players);
 std::string overruled_reason(double share);
 
 // The expert level: information-set MCTS (core/ismcts_agent.h) around
