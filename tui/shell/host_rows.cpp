@@ -14,6 +14,15 @@ namespace {
 constexpr std::array<int, 7> kMoveTimes{0, 30, 60, 120, 300, 600, 1800};
 constexpr std::array<int, 6> kGameTimes{0, 5, 10, 20, 30, 60};  // minutes
 
+// The choice after `now` in `choices`, round to the first (a value not among
+// them: the first).
+template <std::size_t N>
+int next_of(const std::array<int, N>& choices, int now) {
+  std::size_t i = 0;
+  while (i < N && choices[i] != now) ++i;
+  return choices[(i + 1) % N];
+}
+
 std::string seconds_words(int s) {
   if (s == 0) return "none";
   if (s < 60) return fmt::format("{} s a move", s);
@@ -129,12 +138,8 @@ const std::vector<HostRow>& host_rows() {
              "A player who has not moved in this time gets a computer's move for it and "
              "keeps the seat. Timed contests keep their own rules. Enter picks another.");
        },
-       [](HostForm& f) {
-         std::size_t i = 0;
-         while (i < kMoveTimes.size() && kMoveTimes[i] != f.choices.move_time_s) ++i;
-         f.choices.move_time_s = kMoveTimes[(i + 1) % kMoveTimes.size()];
-       },
-       nullptr, 0, nullptr},
+       [](HostForm& f) { f.choices.move_time_s = next_of(kMoveTimes, f.choices.move_time_s); }, nullptr, 0,
+       nullptr},
       {"Game clock", HostRow::Kind::Cycle, always,
        [](const HostForm& f) {
          return f.choices.game_time_min == 0 ? std::string("none")
@@ -145,12 +150,8 @@ const std::vector<HostRow>& host_rows() {
              "Each player's time for all their moves, running only on their own turn; used up, 15 s "
              "a move, then a computer plays it. Enter picks another.");
        },
-       [](HostForm& f) {
-         std::size_t i = 0;
-         while (i < kGameTimes.size() && kGameTimes[i] != f.choices.game_time_min) ++i;
-         f.choices.game_time_min = kGameTimes[(i + 1) % kGameTimes.size()];
-       },
-       nullptr, 0, nullptr},
+       [](HostForm& f) { f.choices.game_time_min = next_of(kGameTimes, f.choices.game_time_min); }, nullptr,
+       0, nullptr},
       {"Hints", HostRow::Kind::Cycle, always,
        [](const HostForm& f) {
          return f.choices.hints ? std::string("allowed (h on a move)") : std::string("off");
