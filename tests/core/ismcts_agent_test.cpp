@@ -11,14 +11,8 @@ using namespace rt;
 
 namespace {
 
+using toy::first_choice;
 using toy::toy_game;
-
-std::unique_ptr<State> first_choice(const Game& g) {
-  auto s = g.new_initial_state();
-  s->apply(kChance, 103, 0);
-  REQUIRE(s->turn() == Turn::Player);
-  return s;
-}
 
 std::unique_ptr<IsmctsAgent> stopper_expert(int playouts) {
   SearchConfig c;

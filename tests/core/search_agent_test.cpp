@@ -10,15 +10,8 @@ using namespace rt;
 
 namespace {
 
+using toy::first_choice;
 using toy::toy_game;
-
-// Seat 0 to choose after its first die.
-std::unique_ptr<State> first_choice(const Game& g) {
-  auto s = g.new_initial_state();
-  s->apply(kChance, 103, 0);
-  REQUIRE(s->turn() == Turn::Player);
-  return s;
-}
 
 // A search whose fallback always stops: search has to find "again".
 std::unique_ptr<SearchAgent> stopper_search(SearchConfig config = {}) {
@@ -31,6 +24,10 @@ double score_lead(const State& s, PlayerId me) {
 }
 
 }  // namespace
+
+TEST_CASE("Toy game: the searches' first position is seat 0's choice", "[core][search]") {
+  REQUIRE(first_choice(*toy_game())->turn() == Turn::Player);
+}
 
 TEST_CASE("Search: overrules a poor fallback with the move the playouts prefer", "[core][search]") {
   auto g = toy_game();

@@ -174,6 +174,13 @@ class ToyGame final : public Game {
   Options opt_;
 };
 
+// Seat 0 to choose after its first die (a 3: "again" is allowed).
+inline std::unique_ptr<State> first_choice(const Game& g) {
+  auto s = g.new_initial_state();
+  s->apply(kChance, 103, 0);
+  return s;
+}
+
 // A configured toy game for tests.
 inline std::shared_ptr<const Game> toy_game(int players = 2) {
   Registry r;
