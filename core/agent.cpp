@@ -1,6 +1,17 @@
 #include "core/agent.h"
 
+#include <charconv>
+
 namespace rt {
+
+std::optional<unsigned> parse_think_percent(std::string_view text) {
+  unsigned percent = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), percent);
+  if (ec != std::errc{} || end != text.data() + text.size() || percent < kMinThinkPercent ||
+      percent > kMaxThinkPercent)
+    return std::nullopt;
+  return percent;
+}
 
 const ReactionProfile& reaction_profile(BotLevel level) {
   // Measured human simple reaction is ~250 ms; a choice among several cards

@@ -2,6 +2,7 @@
 // is shown, drawing any randomness from the Rng stream the Table gives it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,8 @@ inline unsigned think_time_percent(BotLevel level) {
 // percent of a searching level's own playouts.
 inline constexpr unsigned kMinThinkPercent = 10;
 inline constexpr unsigned kMaxThinkPercent = 1000;
+// `text` as a thinking factor: digits only, within the range; else nothing.
+std::optional<unsigned> parse_think_percent(std::string_view text);
 
 // The longest reason an agent gives (Agent::reason): with "Why: " before it a
 // log line stays under 70 columns.

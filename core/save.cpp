@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -253,13 +252,11 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
         if (h.first == seat) throw fail(fmt::format("a second hints line for seat {}", n));
       hint_lines.emplace_back(seat, static_cast<int>(count));
     } else if (key == "think") {
-      unsigned percent = 0;
-      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), percent);
-      if (ec != std::errc{} || end != rest.data() + rest.size() || percent < kMinThinkPercent ||
-          percent > kMaxThinkPercent)
+      const std::optional<unsigned> percent = parse_think_percent(rest);
+      if (!percent)
         throw fail(fmt::format("bad think line '{}' (a percent from {} to {})", excerpt(rest),
                                kMinThinkPercent, kMaxThinkPercent));
-      save.think_percent = percent;
+      save.think_percent = *percent;
     } else if (key == "rng") {
       auto rw = split_words(rest, 2);
       if (rw.size() != 2) throw fail("bad rng line");

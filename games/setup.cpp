@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 
@@ -84,14 +83,11 @@ ContestPace contest_pace_of(const TableRequest& req) {
 
 unsigned think_percent_of(const TableRequest& req) {
   if (req.think.empty()) return 100;
-  unsigned percent = 0;
-  const char* begin = req.think.data();
-  const char* end = begin + req.think.size();
-  const auto [stop, ec] = std::from_chars(begin, end, percent);
-  if (ec != std::errc{} || stop != end || percent < kMinThinkPercent || percent > kMaxThinkPercent)
+  const std::optional<unsigned> percent = parse_think_percent(req.think);
+  if (!percent)
     throw OptionError(fmt::format("--think {}: give a percent from {} to {} (100: the level's own time)",
                                   excerpt(req.think), kMinThinkPercent, kMaxThinkPercent));
-  return percent;
+  return *percent;
 }
 
 std::string contest_pace_words() {
