@@ -120,6 +120,7 @@ soak: build
 # (The tmux end-to-end tests check the terminal, not the compiler: skipped here.)
 clang-test: deps-clang
 	$(MAKE) test BUILD_DIR=build-clang CMAKE_FLAGS="-DCMAKE_CXX_COMPILER=clang++" CTEST_ARGS="-LE e2e"
+	cmake --build build-clang -j $(JOBS) --target bench_micro
 
 # Each libFuzzer target for FUZZ_SECONDS on a scratch copy of its seed corpus.
 fuzz-smoke: deps-clang

@@ -133,12 +133,6 @@ constexpr std::uint64_t kStopTag = kWriterTag - 1;
 constexpr std::uint64_t kWatchSlot = 0xfffffff0u;
 constexpr Millis kMaxSleepMs = 60000;
 
-Millis steady_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 struct Hub::Entry {

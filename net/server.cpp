@@ -39,13 +39,13 @@ extern "C" void on_stop_signal(int sig) {
   }
 }
 
+}  // namespace
+
 Millis steady_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
-
-}  // namespace
 
 bool same_secret(const std::string& expected, const std::string& given) {
   // No early exit on the first mismatch: the time does not tell how close a guess was.

@@ -31,6 +31,8 @@
 namespace rt::net {
 
 using Millis = std::int64_t;
+// Milliseconds of the monotonic clock: what every deadline of the server and the hub counts in.
+Millis steady_ms();
 
 class Server;
 

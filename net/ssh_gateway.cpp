@@ -60,10 +60,6 @@ Millis now_ms() {
       .count();
 }
 
-std::string errno_text() {
-  return std::strerror(errno);
-}
-
 int open_listener(const SshListen& listen, std::string& bound_address, int& bound_port) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;

@@ -20,13 +20,14 @@
 #include "net/ssh_internal.h"
 
 namespace rt::net {
-namespace {
-
-constexpr const char* kHostKeyName = "host_ed25519_key";
 
 std::string errno_text() {
   return std::strerror(errno);
 }
+
+namespace {
+
+constexpr const char* kHostKeyName = "host_ed25519_key";
 
 std::string lower(std::string_view s) {
   std::string out(s);

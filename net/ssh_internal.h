@@ -14,6 +14,9 @@
 
 namespace rt::net {
 
+// strerror(errno), for the SSH server's log lines.
+std::string errno_text();
+
 PlayerKey player_key_of(ssh_key key);
 // The host key (made on first use); the caller owns it.
 ssh_key load_host_key(const std::string& state_dir, HostKeyFile* info);

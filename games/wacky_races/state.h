@@ -28,6 +28,9 @@ namespace rt::wacky_races {
 
 class WackyGame;
 
+// Places in words, for the narration and the prompts.
+inline constexpr const char* kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
+
 // Player decisions.
 inline constexpr Action kPlay = 0;         // + terrain: play a Movement card and move
 inline constexpr Action kStay = 10;        // + terrain: on the Swamp, play a card and stay

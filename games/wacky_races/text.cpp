@@ -9,10 +9,6 @@
 
 namespace rt::wacky_races {
 
-namespace {
-const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
-}
-
 // --- names -------------------------------------------------------------------
 
 int WackyState::trap_deck_total() const {

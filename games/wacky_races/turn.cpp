@@ -12,10 +12,6 @@
 
 namespace rt::wacky_races {
 
-namespace {
-const char* const kOrdinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
-}
-
 void WackyState::start_turn(PlayerId seat) {
   const Catalog& c = catalog();
   current_ = seat;

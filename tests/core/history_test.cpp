@@ -18,7 +18,7 @@
 namespace rt {
 namespace {
 
-std::string temp_dir() {
+std::string history_dir() {
   return test::scratch_dir("racetable-history");
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("Names read back from history never carry escape sequences", "[history
 }
 
 TEST_CASE("Appending to history: one line per game, a private 0600 file", "[history]") {
-  const std::string dir = temp_dir();
+  const std::string dir = history_dir();
   REQUIRE(append_history(dir, record("go-wacky", 1, "Ben", false, 2)).empty());
   REQUIRE(append_history(dir, record("go-wacky", 2, "Ben", false, 1)).empty());
   struct stat st {};
@@ -90,7 +90,7 @@ TEST_CASE("Appending to history: one line per game, a private 0600 file", "[hist
 }
 
 TEST_CASE("A symlink planted as history.jsonl is not followed", "[history][security]") {
-  const std::string dir = temp_dir();
+  const std::string dir = history_dir();
   const std::string target = dir + "/elsewhere";
   { std::ofstream(target) << "precious\n"; }
   REQUIRE(::symlink(target.c_str(), history_path(dir).c_str()) == 0);
@@ -101,7 +101,7 @@ TEST_CASE("A symlink planted as history.jsonl is not followed", "[history][secur
 }
 
 TEST_CASE("A hard link planted as history.jsonl is refused", "[history][security]") {
-  const std::string dir = temp_dir();
+  const std::string dir = history_dir();
   const std::string target = dir + "/elsewhere";
   { std::ofstream(target) << "precious\n"; }
   REQUIRE(::link(target.c_str(), history_path(dir).c_str()) == 0);
@@ -110,7 +110,7 @@ TEST_CASE("A hard link planted as history.jsonl is refused", "[history][security
 }
 
 TEST_CASE("History in a directory others may write is refused", "[history][security]") {
-  const std::string dir = temp_dir();
+  const std::string dir = history_dir();
   REQUIRE(::chmod(dir.c_str(), 0777) == 0);
   const std::string problem = append_history(dir, record("go-wacky", 1, "Ben", false, 2));
   CHECK(problem.find("not your private directory") != std::string::npos);
@@ -121,7 +121,7 @@ TEST_CASE("Another user's history.jsonl is not appended to or read", "[history][
     WARN("skipped: playing another user (setuid 65534) needs root; CI runs as root");
     return;
   }
-  const std::string dir = temp_dir();
+  const std::string dir = history_dir();
   // The other user made the file first (as if the directory had been theirs).
   const int fd = ::open(history_path(dir).c_str(), O_WRONLY | O_CREAT | O_EXCL, 0666);
   REQUIRE(fd >= 0);
@@ -131,7 +131,7 @@ TEST_CASE("Another user's history.jsonl is not appended to or read", "[history][
         std::string::npos);
   CHECK(read_history(dir).error.find("not your private file") != std::string::npos);
   // And a user who is not the owner cannot append to ours.
-  const std::string mine = temp_dir();
+  const std::string mine = history_dir();
   REQUIRE(append_history(mine, record("go-wacky", 1, "Ben", false, 2)).empty());
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
@@ -147,7 +147,7 @@ TEST_CASE("Another user's history.jsonl is not appended to or read", "[history][
 }
 
 TEST_CASE("Corrupt and over-long history lines are skipped and counted", "[history][limits]") {
-  const std::string dir = temp_dir();
+  const std::string dir = history_dir();
   REQUIRE(append_history(dir, record("go-wacky", 1, "Ben", false, 2)).empty());
   {
     std::ofstream out(history_path(dir), std::ios::app);

@@ -20,7 +20,7 @@ using namespace rt;
 
 namespace {
 
-std::string temp_dir() {
+std::string limits_dir() {
   return rt::test::scratch_dir("racetable-limits");
 }
 
@@ -52,7 +52,7 @@ TEST_CASE("Limits: an error quotes at most 80 characters of input, then an ellip
 }
 
 TEST_CASE("Limits: a save file over 16 MiB is refused before it is read", "[core][limits][save]") {
-  const std::string dir = temp_dir();
+  const std::string dir = limits_dir();
   const std::string path = dir + "/huge.save";
   sparse_file(path, static_cast<off_t>(kMaxInputFileBytes) + 1);
   try {
@@ -69,7 +69,7 @@ TEST_CASE("Limits: a save file over 16 MiB is refused before it is read", "[core
 }
 
 TEST_CASE("Limits: a data file over 16 MiB is refused before it is parsed", "[core][limits][data]") {
-  const std::string dir = temp_dir();
+  const std::string dir = limits_dir();
   std::filesystem::create_directories(dir + "/go-wacky");
   sparse_file(dir + "/go-wacky/deck.json", static_cast<off_t>(kMaxInputFileBytes) + 5);
   const DataSource data = DataSource::directory(dir);

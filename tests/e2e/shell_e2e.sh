@@ -18,10 +18,15 @@
 #     each final screen, for the README's screenshot).
 # Every wait polls the screen with a deadline (no fixed sleeps), so a busy
 # machine only makes it slower. Exit 77 (skipped) when tmux is missing.
-#   usage: tests/e2e/shell_e2e.sh path/to/racetable
+# PART runs one part (ctest runs each as its own test, side by side): whole
+# (1), hangup (2 and 3), controls (4 and 5), or a game's id (6 for that game);
+# all (the default) runs every part.
+#   usage: tests/e2e/shell_e2e.sh path/to/racetable [PART]
 set -euo pipefail
 
-bin=${1:?usage: $0 path/to/racetable}
+bin=${1:?usage: $0 path/to/racetable [whole|hangup|controls|GAME|all]}
+part=${2:-all}
+want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/racetable-e2e.XXXXXX")
@@ -118,7 +123,7 @@ play_until() {
   fail "the game did not reach '$stop' in ${limit}s"
 }
 
-if [ "${E2E_ONLY:-}" != 2 ] && [ "${E2E_ONLY:-}" != 6 ]; then
+if want whole; then
 echo "1. a whole game of Go Wacky! at 80x24"
 start g1 "$bin"
 wait_for 'Play a game' 30
@@ -172,7 +177,7 @@ screen | grep -q 'terminal modes restored' || fail "the terminal modes were not 
 
 echo "   (${SECONDS}s)"
 fi
-if [ "${E2E_ONLY:-}" != 6 ]; then
+if want hangup; then
 echo "2. SIGHUP mid-game, then racetable resume"
 # The game this step knows: every question asked (passes too, as before
 # forced moves were played for the player) and the computers at the normal
@@ -247,6 +252,8 @@ done
 steps_after=$(grep -c '^step ' "$save")
 [ "$steps_after" -gt "$steps_at_prompt" ] ||
   fail "the hang-up did not save the moves since the last prompt ($steps_after steps, $steps_at_prompt before)"
+fi
+if want controls; then
 echo "4. RC Racer for one human: real time by default, the controller solved with arrow keys"
 start g5 "$bin" play rc-racer --seats human,normal --seed 3 --option racers=die-liner,turbobot
 wait_for 'who is playing\?'
@@ -294,10 +301,11 @@ status=$(exit_status 30)
 [ "$status" = 2 ] || fail "exit status $status after quitting an unsaved game (want 2)"
 screen | grep -q 'could not be saved: cannot write: File too large; it is lost' || fail "no line says the game is lost"
 fi
-echo "6. each of the five games to the end at 80x24 (one human, computers at the top speed)"
+[ "$part" = all ] && echo "6. each of the five games to the end at 80x24 (one human, computers at the top speed)"
 for spec in "go-wacky 11 human,normal,normal" "scrap-racer 12 human,normal,normal" \
   "wacky-races 13 human,normal,normal" "rc-racer 14 human,normal" "racesmack 15 human,normal,normal"; do
   read -r game seed seats <<<"$spec"
+  want "$game" || continue
   started=$SECONDS
   start "e6-$game" "$bin" play "$game" --seed "$seed" --seats "$seats"
   wait_for 'who is playing\?'

@@ -13,7 +13,7 @@ using namespace rt;
 
 namespace {
 
-struct Played {
+struct ExpertPlayed {
   std::vector<Step> history;
   IsmctsStats stats;
   int budget = 0;
@@ -22,7 +22,7 @@ struct Played {
 // Heads-up, expert in seat 0 against hard, at a small thinking factor (the
 // tests check the search, not its strength). apply_checked in the Table's
 // replay path checks every move is legal: the history is replayed below.
-Played play(const std::shared_ptr<const Game>& game, std::uint64_t seed, unsigned think) {
+ExpertPlayed play_expert(const std::shared_ptr<const Game>& game, std::uint64_t seed, unsigned think) {
   std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Expert}, {"B", SeatKind::Bot, BotLevel::Hard}};
   Table t(game, seats, seed);
   t.set_think_percent(think);
@@ -31,8 +31,8 @@ Played play(const std::shared_ptr<const Game>& game, std::uint64_t seed, unsigne
   t.set_agent(0, std::move(expert));
   t.advance();
   REQUIRE(t.over());
-  if (!search) return Played{t.history(), {}, 0};  // Scrap Racer: hard's search, larger
-  return Played{t.history(), search->stats(), search->playout_budget()};
+  if (!search) return ExpertPlayed{t.history(), {}, 0};  // Scrap Racer: hard's search, larger
+  return ExpertPlayed{t.history(), search->stats(), search->playout_budget()};
 }
 
 std::shared_ptr<const Game> two_player(const GameEntry& e) {
@@ -53,8 +53,8 @@ TEST_CASE("Bots: expert plays every game to the end with legal moves, the same s
     const bool tree = e.info.id != "scrap-racer";
     CHECK((dynamic_cast<IsmctsAgent*>(make_agent(*game, BotLevel::Expert).get()) != nullptr) == tree);
     CHECK((dynamic_cast<SearchAgent*>(make_agent(*game, BotLevel::Expert).get()) != nullptr) == !tree);
-    const Played a = play(game, 5, 10);
-    const Played b = play(game, 5, 10);
+    const ExpertPlayed a = play_expert(game, 5, 10);
+    const ExpertPlayed b = play_expert(game, 5, 10);
     CHECK(a.history == b.history);
     CHECK(a.stats.playouts == b.stats.playouts);
     CHECK(a.stats.nodes == b.stats.nodes);

@@ -10,13 +10,13 @@ using namespace rt;
 
 namespace {
 
-struct Played {
+struct SearchPlayed {
   std::vector<Step> history;
   SearchStats stats;
 };
 
 // Heads-up, hard in seat 0 against normal, the hard bot made by the game.
-Played play(const std::shared_ptr<const Game>& game, std::uint64_t seed) {
+SearchPlayed play_searched(const std::shared_ptr<const Game>& game, std::uint64_t seed) {
   std::vector<Seat> seats{{"A", SeatKind::Bot, BotLevel::Hard}, {"B", SeatKind::Bot, BotLevel::Normal}};
   Table t(game, seats, seed);
   auto hard = game->make_bot(BotLevel::Hard);
@@ -25,7 +25,7 @@ Played play(const std::shared_ptr<const Game>& game, std::uint64_t seed) {
   t.set_agent(0, std::move(hard));
   t.advance();
   REQUIRE(t.over());
-  return Played{t.history(), search->stats()};
+  return SearchPlayed{t.history(), search->stats()};
 }
 
 }  // namespace
@@ -38,8 +38,8 @@ TEST_CASE("Bots: hard searches in every game and the same seed plays the same ga
     std::shared_ptr<const Game> game = builtin_registry().create(e.info.id, o, DataSource::embedded());
     SearchStats total;
     for (std::uint64_t seed : {3}) {  // each game is long: a hard bot searches every decision
-      const Played a = play(game, seed);
-      const Played b = play(game, seed);
+      const SearchPlayed a = play_searched(game, seed);
+      const SearchPlayed b = play_searched(game, seed);
       CHECK(a.history == b.history);
       CHECK(a.stats.playouts == b.stats.playouts);
       CHECK(a.stats.overruled == b.stats.overruled);

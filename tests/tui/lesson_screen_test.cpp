@@ -16,7 +16,7 @@ using namespace rt::shell;
 
 namespace {
 
-std::string squeeze(const std::string& text) {
+std::string words_of(const std::string& text) {
   std::string out;
   std::istringstream in(text);
   for (std::string w; in >> w;) out += (out.empty() ? "" : " ") + w;
@@ -82,11 +82,11 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
         Canvas c(80, 24, unicode);
         screen->draw(c, now);
         const auto rows = rows_of(c);
-        const std::string panel = squeeze(panel_text(rows));
+        const std::string panel = words_of(panel_text(rows));
         CHECK(rows.at(0).find(fmt::format("step {} of", mirror->step_index() + 1)) != std::string::npos);
-        CHECK(panel.find(squeeze(s.title)) != std::string::npos);
-        for (const std::string& t : s.text) CHECK(panel.find(squeeze(t)) != std::string::npos);
-        if (!s.quote.empty()) CHECK(panel.find(squeeze(s.quote)) != std::string::npos);
+        CHECK(panel.find(words_of(s.title)) != std::string::npos);
+        for (const std::string& t : s.text) CHECK(panel.find(words_of(t)) != std::string::npos);
+        if (!s.quote.empty()) CHECK(panel.find(words_of(s.quote)) != std::string::npos);
         CHECK(panel.find("…") == std::string::npos);
         const std::string& keys = rows.at(23);
         const bool named = keys.find("Enter") != std::string::npos || keys.find("Space") != std::string::npos;
@@ -97,7 +97,7 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
         // The moves offered, whole.
         if (s.kind == LessonStepKind::Move)
           for (Action a : mirror->options())
-            CHECK(panel.find(squeeze(as_drawn(mirror->label(a), unicode))) != std::string::npos);
+            CHECK(panel.find(words_of(as_drawn(mirror->label(a), unicode))) != std::string::npos);
 
         switch (s.kind) {
           case LessonStepKind::Read:
@@ -119,7 +119,7 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
             const Millis start = now;
             screen->draw(c, now);
             // The race's clock starts with the first press, or as it is shown.
-            CHECK(squeeze(c.to_text())
+            CHECK(words_of(c.to_text())
                       .find(s.clock_at_show ? "Time left:" : "The clock starts with your first press.") !=
                   std::string::npos);
             for (Tick since = 0; mirror->step_index() == step; since += 450) {
@@ -138,10 +138,10 @@ TEST_CASE("Lesson page: every step at 80x24 shows its whole text, names its key,
       Canvas c(80, 24, unicode);
       screen->draw(c, now);
       const auto rows = rows_of(c);
-      const std::string panel = squeeze(panel_text(rows));
+      const std::string panel = words_of(panel_text(rows));
       CHECK(panel.find("The end of the lesson") != std::string::npos);
       for (const std::string& covered : mirror->lesson().covered)
-        CHECK(panel.find(squeeze(covered)) != std::string::npos);
+        CHECK(panel.find(words_of(covered)) != std::string::npos);
       CHECK(rows.at(23).find("Enter play a real game") != std::string::npos);
       const Nav nav = screen->on_key(Key::of(KeyType::Enter), now);
       CHECK(nav.kind == NavKind::Replace);
@@ -168,8 +168,8 @@ TEST_CASE("Lesson page: a wrong move is explained beside the same question, and 
         screen->on_key(Key::chr(static_cast<char32_t>(U'1' + wrong)), 0);
         Canvas c(80, 24, true);
         screen->draw(c, 0);
-        const std::string text = squeeze(c.to_text());
-        CHECK(text.find(squeeze(mirror->why_not(opts[wrong]))) != std::string::npos);
+        const std::string text = words_of(c.to_text());
+        CHECK(text.find(words_of(mirror->why_not(opts[wrong]))) != std::string::npos);
         CHECK(text.find(fmt::format("step {} of", mirror->step_index() + 1)) != std::string::npos);
         return;
       }
@@ -228,9 +228,9 @@ TEST_CASE("Lesson page: a race whose clock runs as it is shown is lost by waitin
   for (Millis t = now; t <= now + 15000; t += 100) screen->tick(t);
   Canvas c(80, 24, true);
   screen->draw(c, now + 15000);
-  const std::string text = squeeze(c.to_text());
+  const std::string text = words_of(c.to_text());
   CHECK(text.find(fmt::format("step {} of", step + 1)) != std::string::npos);
-  CHECK(text.find(squeeze(mirror->step().retry)) != std::string::npos);
+  CHECK(text.find(words_of(mirror->step().retry)) != std::string::npos);
   // The clock runs again from the retry: a press now wins it.
   screen->on_key(Key::chr(U' '), now + 15100);
   for (Millis t = now + 15100; t <= now + 30000; t += 100) screen->tick(t);

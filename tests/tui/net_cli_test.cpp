@@ -136,7 +136,7 @@ bool feed(std::vector<Proc*> players, Stop stop, int seconds) {
 }  // namespace
 
 TEST_CASE("CLI net: host, tables, two players, the server killed mid-game, host --resume, the game finished",
-          "[cli][net]") {
+          "[cli][net][long]") {
   ::signal(SIGPIPE, SIG_IGN);
   Dir d;
   const std::string socks = d.path + "/socks", save = d.path + "/game.save";

@@ -9,16 +9,7 @@
 
 using namespace nettest;
 
-namespace {
-
-void pump(Harness& h, const std::vector<Scripted*>& clients, int rounds = 5) {
-  for (int i = 0; i < rounds; ++i) {
-    h.pump();
-    for (Scripted* c : clients) c->poll();
-  }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("The move clock: a player who does not answer gets a computer's move at the deadline, and plays on",
           "[net][clock]") {

@@ -37,11 +37,11 @@ Seen seen_by(const Harness& h, int client_id) {
 
 // The game played out by a scripted player at seat 1 with a watcher, at a
 // pace where results are held (after_contest_ms) and pictures play (pace_ms).
-struct Played {
+struct WatchedPlay {
   Seen player, watcher;
 };
 
-Played play_watched(std::unique_ptr<Table> table) {
+WatchedPlay play_watched(std::unique_ptr<Table> table) {
   Harness h;
   ServerOptions o = h.options();
   o.pace_ms = 160;  // pictures 60 ms each
@@ -59,13 +59,13 @@ Played play_watched(std::unique_ptr<Table> table) {
     }
   }
   REQUIRE(h.server->table().over());
-  return Played{seen_by(h, a->server_id), seen_by(h, w->server_id)};
+  return WatchedPlay{seen_by(h, a->server_id), seen_by(h, w->server_id)};
 }
 
 }  // namespace
 
 TEST_CASE("Shared table: a contest's result is on every screen, public lines only", "[net][contest]") {
-  const Played p = play_watched(new_table("go-wacky", {"human", "normal", "normal"}, 4));
+  const WatchedPlay p = play_watched(new_table("go-wacky", {"human", "normal", "normal"}, 4));
   int results = 0;
   std::set<std::vector<std::string>> player_results, watcher_results;
   for (const ScreenModel& s : p.player.screens)
@@ -96,7 +96,7 @@ TEST_CASE("Shared table: RC Racer's race phase plays back picture by picture on 
   req.seats = {"human", "normal"};
   req.players = 2;
   req.options = {"racers=die-liner,turbobot"};
-  const Played p = play_watched(setup::make_table(req, 3));
+  const WatchedPlay p = play_watched(setup::make_table(req, 3));
   for (const Seen* seen : {&p.player, &p.watcher}) {
     // Pictures come in order from 0, each a new screen, and the board moves between them.
     int runs = 0, pictures = 0, moved = 0;

@@ -14,13 +14,6 @@ using namespace nettest;
 
 namespace {
 
-void pump(Harness& h, const std::vector<Scripted*>& clients, int rounds = 5) {
-  for (int i = 0; i < rounds; ++i) {
-    h.pump();
-    for (Scripted* c : clients) c->poll();
-  }
-}
-
 int bank_seen(const Scripted& by, PlayerId seat) {
   return by.st.screen().seats[static_cast<std::size_t>(seat)].bank_s;
 }

@@ -9,13 +9,6 @@ using namespace nettest;
 
 namespace {
 
-void pump(Harness& h, const std::vector<Scripted*>& clients, int rounds = 5) {
-  for (int i = 0; i < rounds; ++i) {
-    h.pump();
-    for (Scripted* c : clients) c->poll();
-  }
-}
-
 // Pumps until `who` is asked an untimed question (the others answer theirs).
 bool until_asked(Harness& h, Scripted& who, const std::vector<Scripted*>& others) {
   for (int i = 0; i < 20000 && !h.server->table().over(); ++i) {

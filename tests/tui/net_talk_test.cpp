@@ -12,13 +12,6 @@ using namespace nettest::attacker;
 
 namespace {
 
-void pump(Harness& h, const std::vector<Scripted*>& clients, int rounds = 5) {
-  for (int i = 0; i < rounds; ++i) {
-    h.pump();
-    for (Scripted* c : clients) c->poll();
-  }
-}
-
 void say(Scripted& c, const std::string& text) {
   c.conn.send(json{{"type", "talk"}, {"text", text}});
 }

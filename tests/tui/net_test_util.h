@@ -204,6 +204,14 @@ inline void play_out(Harness& h, std::vector<Scripted*> clients, int max_rounds 
   }
 }
 
+// The server's turn, then each client's, `rounds` times.
+inline void pump(Harness& h, const std::vector<Scripted*>& clients, int rounds = 5) {
+  for (int i = 0; i < rounds; ++i) {
+    h.pump();
+    for (Scripted* c : clients) c->poll();
+  }
+}
+
 // Whether the server said something containing `what`.
 inline bool log_has(const Harness& h, const std::string& what) {
   for (const auto& l : h.log)

@@ -173,7 +173,7 @@ TEST_CASE("replay --seat N without a terminal: the transcript as that seat was t
 
 namespace {
 
-std::string file_text(const std::string& path) {
+std::string save_text(const std::string& path) {
   std::ifstream f(path);
   std::stringstream ss;
   ss << f.rdbuf();
@@ -187,7 +187,7 @@ std::string file_text(const std::string& path) {
 std::string shared_save(const std::string& name, std::uint32_t ana_uid, int keep_steps) {
   const std::string plain = clitest::temp_dir() + "/shared-plain.save";
   REQUIRE(run("sim wacky-races --seed 4 --players 3 --names Ana,Ben,Cleo --save " + plain).code == 0);
-  std::istringstream in(file_text(plain));
+  std::istringstream in(save_text(plain));
   std::string out;
   int steps = 0;
   for (std::string line; std::getline(in, line);) {

@@ -29,6 +29,7 @@
 using namespace rt;
 using namespace rt::shell;
 using rt::shell::test::FakeTerminal;
+using rt::shell::test::play;
 using rt::shell::test::run_until;
 using rt::shell::test::TempDir;
 
@@ -40,10 +41,6 @@ char32_t go_wacky_digit() {
     if (all[i].info.id == "go-wacky") return static_cast<char32_t>(U'1' + i);
   FAIL("go-wacky is not registered");
   return U'1';
-}
-
-PlayScreen* play(App& app) {
-  return dynamic_cast<PlayScreen*>(&app.top());
 }
 
 // Title -> game list -> seats (1 human + 3 computers, the default) -> seed 7 -> play.

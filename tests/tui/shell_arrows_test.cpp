@@ -19,6 +19,7 @@ using namespace rt;
 using namespace rt::shell;
 using rt::shell::test::FakeTerminal;
 using rt::shell::test::make_test_table;
+using rt::shell::test::play;
 using rt::shell::test::run_until;
 using rt::shell::test::TempDir;
 using rt::shell::test::TestTable;
@@ -26,10 +27,6 @@ using rt::shell::test::Where;
 using rt::shell::test::where_name;
 
 namespace {
-
-PlayScreen* play(App& app) {
-  return dynamic_cast<PlayScreen*>(&app.top());
-}
 
 setup::TableRequest rc_request(std::vector<std::string> seats, std::vector<std::string> variants = {}) {
   setup::TableRequest req;

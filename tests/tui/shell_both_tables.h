@@ -100,8 +100,4 @@ inline TestTable make_test_table(Where where, const setup::TableRequest& req, Fa
                          local_save, local_speed);
 }
 
-inline PlayScreen* play(App& app) {
-  return dynamic_cast<PlayScreen*>(&app.top());
-}
-
 }  // namespace rt::shell::test

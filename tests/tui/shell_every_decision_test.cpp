@@ -28,7 +28,7 @@ using namespace rt::shell::test;
 namespace {
 
 // Spaces collapsed, ends trimmed: wrapped text joined back reads the same.
-std::string squeeze(std::string_view text) {
+std::string one_spaced(std::string_view text) {
   std::string out;
   for (char32_t cp : utf8_decode(text)) {
     if (cp == U' ' || cp == U'\n') {
@@ -41,7 +41,7 @@ std::string squeeze(std::string_view text) {
   return out;
 }
 
-std::string row_text(const Canvas& f, int x, int y, int w) {
+std::string row_span(const Canvas& f, int x, int y, int w) {
   std::string s;
   for (int i = x; i < x + w && i < f.width(); ++i) utf8_append(s, f.at(i, y).ch);
   return s;
@@ -65,7 +65,7 @@ void check_frame(const FakeTerminal& term, const PlayScreen& ps, Checked& checke
   const bool uni = f.unicode();
   // Every option of the decision reads differently (as this canvas draws it).
   std::set<std::string> distinct;
-  for (const std::string& l : labels) distinct.insert(squeeze(canvas_form(l, uni)));
+  for (const std::string& l : labels) distinct.insert(one_spaced(canvas_form(l, uni)));
   if (static_cast<int>(distinct.size()) != n) {
     std::string all;
     for (const std::string& l : labels) all += "  [" + l + "]\n";
@@ -81,7 +81,7 @@ void check_frame(const FakeTerminal& term, const PlayScreen& ps, Checked& checke
     const int idx = at_row[k];
     if (idx < 0 || idx >= n) FAIL("a row of options names no option: " << idx);
     // The marker and the key ("> 1 "), then the text up to the scroll arrows' column.
-    std::string t = row_text(f, r.x + 2, r.y + static_cast<int>(k), r.w - 3);
+    std::string t = row_span(f, r.x + 2, r.y + static_cast<int>(k), r.w - 3);
     if (rows[static_cast<std::size_t>(idx)] == 0) t = t.size() >= 2 ? t.substr(2) : std::string();
     shown[static_cast<std::size_t>(idx)] += " " + t;
     ++rows[static_cast<std::size_t>(idx)];
@@ -99,8 +99,8 @@ void check_frame(const FakeTerminal& term, const PlayScreen& ps, Checked& checke
       continue;
     }
     if (rows[k] > 1) ++checked.wrapped;
-    const std::string want = squeeze(canvas_form(labels[k], uni));
-    const std::string got = squeeze(shown[k]);
+    const std::string want = one_spaced(canvas_form(labels[k], uni));
+    const std::string got = one_spaced(shown[k]);
     if (got != want)
       FAIL("option " << i + 1 << " is cut:\n  wants: " << want << "\n  shows: " << got << "\n"
                      << term.text());

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tui/shell/app.h"
+#include "tui/shell/play_screen.h"
 #include "tui/shell/terminal.h"
 
 namespace rt::shell::test {
@@ -113,6 +114,11 @@ bool run_until(App& app, FakeTerminal& term, Done done, int max_steps = 20000) {
     if (term.idle() && !term.keys_pending() && done()) return true;
   }
   return done();
+}
+
+// The play screen on top of the shell, or nullptr.
+inline PlayScreen* play(App& app) {
+  return dynamic_cast<PlayScreen*>(&app.top());
 }
 
 }  // namespace rt::shell::test

@@ -45,7 +45,7 @@ class FakeShared final : public SharedTables {
   }
 };
 
-setup::TableRequest go_wacky() {
+setup::TableRequest go_wacky_request() {
   setup::TableRequest req;
   req.game = "go-wacky";
   req.seats = {"human", "remote"};
@@ -64,7 +64,7 @@ TEST_CASE("Host page: every row readable at 80x24, Open highlighted, the keys na
     FakeTerminal term(80, 24, unicode);
     AppContext ctx;
     ctx.shared = &shared;
-    App app(term, ctx, make_host_screen(ctx, go_wacky()));
+    App app(term, ctx, make_host_screen(ctx, go_wacky_request()));
     REQUIRE(run_until(app, term, [&] { return term.shows("Host a table: Go Wacky!"); }));
     const std::string text = term.text();
     INFO(text);
@@ -89,7 +89,7 @@ TEST_CASE("Host page: a named-players table with a clock, hints and no watchers 
   FakeTerminal term(80, 24, true);
   AppContext ctx;
   ctx.shared = &shared;
-  App app(term, ctx, make_host_screen(ctx, go_wacky()));
+  App app(term, ctx, make_host_screen(ctx, go_wacky_request()));
   REQUIRE(run_until(app, term, [&] { return term.shows("Open the table"); }));
   // Name.
   term.press(KeyType::Home);
@@ -155,7 +155,7 @@ TEST_CASE("Host page: a taken name is said at once, in one line", "[shell][host]
   FakeTerminal term(80, 24, false);
   AppContext ctx;
   ctx.shared = &shared;
-  App app(term, ctx, make_host_screen(ctx, go_wacky()));
+  App app(term, ctx, make_host_screen(ctx, go_wacky_request()));
   REQUIRE(run_until(app, term, [&] { return term.shows("Open the table"); }));
   term.press(KeyType::Home);
   term.press(KeyType::Enter);
@@ -170,7 +170,7 @@ TEST_CASE("Host page: a machine's groups add the Open to row", "[shell][host]") 
   FakeTerminal term(80, 24, false);
   AppContext ctx;
   ctx.shared = &shared;
-  App app(term, ctx, make_host_screen(ctx, go_wacky()));
+  App app(term, ctx, make_host_screen(ctx, go_wacky_request()));
   REQUIRE(run_until(app, term, [&] { return term.shows("your account only"); }));
   term.press(KeyType::Home);
   term.press(KeyType::Down);

@@ -15,7 +15,7 @@ using namespace rt::shell;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> trimmed_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
@@ -44,7 +44,7 @@ std::vector<std::string> rules_page(const std::string& id, int width) {
   auto page = make_reader_screen("rules", rules_document(ctx, id), U'r');
   Canvas c(width, 1000, true);
   page->draw(c, 0);
-  std::vector<std::string> rows = lines_of(c.to_text());
+  std::vector<std::string> rows = trimmed_lines(c.to_text());
   rows.erase(rows.begin());  // the title bar
   while (!rows.empty() && rows.back().empty()) rows.pop_back();
   rows.pop_back();  // the help line
@@ -98,7 +98,7 @@ TEST_CASE("rules page: every game's rules wrap as they mean at 80 columns and ot
   for (const auto& entry : builtin_registry().all()) {
     const std::string id = entry.info.id;
     const std::string text = rules_of(id);
-    const auto source = lines_of(text);
+    const auto source = trimmed_lines(text);
     const auto parts = rules_parts(text);
     // Written in 76 columns, so that the 80-column page (76 for text) keeps every row whole.
     for (const std::string& line : source) {

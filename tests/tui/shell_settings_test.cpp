@@ -33,7 +33,7 @@ std::string read(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-mode_t mode_of(const std::string& path) {
+mode_t file_mode(const std::string& path) {
   struct stat st {};
   REQUIRE(::lstat(path.c_str(), &st) == 0);
   return st.st_mode & 07777;
@@ -67,8 +67,8 @@ TEST_CASE("settings: saved and loaded back, in a private directory and file", "[
   CHECK(store.notice().empty());
   store.edit() = sample();
   REQUIRE(store.save().empty());
-  CHECK(mode_of(dir) == 0700);
-  CHECK(mode_of(dir + "/settings.json") == 0600);
+  CHECK(file_mode(dir) == 0700);
+  CHECK(file_mode(dir + "/settings.json") == 0600);
   SettingsStore again(dir);
   again.load();
   CHECK(again.notice().empty());
@@ -156,7 +156,7 @@ TEST_CASE("settings: a link planted at the file is neither read nor written thro
   REQUIRE(store.remember_speed(1).empty());
   CHECK(read(elsewhere) == "{\"version\": 1, \"speed\": 4}");  // untouched
   CHECK(!std::filesystem::is_symlink(dir + "/settings.json"));
-  CHECK(mode_of(dir + "/settings.json") == 0600);
+  CHECK(file_mode(dir + "/settings.json") == 0600);
 }
 
 TEST_CASE("settings: a directory others may write in, or another user's, is not used", "[shell][settings]") {

@@ -36,12 +36,12 @@ std::string slurp(const std::string& path) {
 }
 
 // A server on a free loopback port with a fresh state directory; its log in a file.
-struct Server {
+struct ServerUnderTest {
   std::string dir;
   std::string log;
   pid_t pid = -1;
   int port = 0;
-  Server() {
+  ServerUnderTest() {
     char tmpl[] = "/tmp/racetable-sshlimits-XXXXXX";
     dir = ::mkdtemp(tmpl);
     log = dir + "/server.out";
@@ -64,7 +64,7 @@ struct Server {
         std::this_thread::sleep_for(25ms);
     }
   }
-  ~Server() {
+  ~ServerUnderTest() {
     if (pid > 0) {
       ::kill(pid, SIGTERM);
       int status = 0;
@@ -133,7 +133,7 @@ ssh_key new_key() {
 }  // namespace
 
 TEST_CASE("SSH: user names at their limit and past it, with a real client", "[net][ssh][security]") {
-  const Server server;
+  const ServerUnderTest server;
   REQUIRE(server.port > 0);
   ssh_key key = new_key();
   {
@@ -158,7 +158,7 @@ TEST_CASE("SSH: user names at their limit and past it, with a real client", "[ne
 
 TEST_CASE("SSH: window sizes, TERM and env past their limits are clamped or refused, never a crash",
           "[net][ssh][security]") {
-  const Server server;
+  const ServerUnderTest server;
   REQUIRE(server.port > 0);
   ssh_key key = new_key();
   Client client;

@@ -27,9 +27,11 @@
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
 #include "net/ssh_limits.h"
+#include "tests/tui/ssh_tables_util.h"
 
 using namespace rt;
 using namespace rt::net;
+using rt::net::sshtest::mode_of;
 
 namespace {
 
@@ -51,11 +53,6 @@ std::string slurp_file(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-int mode_of(const std::string& path) {
-  struct stat st {};
-  return ::lstat(path.c_str(), &st) == 0 ? static_cast<int>(st.st_mode & 07777) : -1;
 }
 
 // A key as the registry sees one (tests need no real key pair).

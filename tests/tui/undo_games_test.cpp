@@ -21,7 +21,7 @@ using namespace rt;
 
 namespace {
 
-struct Tally {
+struct UndoTally {
   int right_after = 0;        // undone at once, position restored
   int later_ok = 0;           // allowed after further steps (computers, forced chance)
   int drawn_since = 0;        // refused: a card or a die since
@@ -42,7 +42,7 @@ void undo_and_check(Table& table, const std::string& before) {
   CHECK(loaded->history() == table.history());
 }
 
-Tally play_with_undos(const std::string& game, std::uint64_t seed) {
+UndoTally play_with_undos(const std::string& game, std::uint64_t seed) {
   setup::TableRequest req;
   req.game = game;
   req.seed_text = std::to_string(seed);
@@ -50,7 +50,7 @@ Tally play_with_undos(const std::string& game, std::uint64_t seed) {
   auto table = setup::make_table(req, 1);
   std::unique_ptr<Agent> me = make_agent(table->game(), BotLevel::Normal);
   Rng rng(seed);
-  Tally tally;
+  UndoTally tally;
   std::vector<PlayerId> humans;
   for (int guard = 0; guard < 5000 && !table->over(); ++guard) {
     table->advance();
@@ -108,9 +108,9 @@ TEST_CASE("Undo: in every game a move is taken back to the very position before 
           "[undo][games]") {
   for (const auto& entry : builtin_registry().all()) {
     const std::string id = entry.info.id;
-    Tally total;
+    UndoTally total;
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      const Tally t = play_with_undos(id, seed);
+      const UndoTally t = play_with_undos(id, seed);
       total.right_after += t.right_after;
       total.later_ok += t.later_ok;
       total.drawn_since += t.drawn_since;

@@ -92,4 +92,9 @@ std::vector<Event> events_of(RcRacerState& s, F f) {
 bool has_event(const std::vector<Event>& events, const std::string& fragment);
 std::string joined(const std::vector<Event>& events);
 
+// A program that moves exactly 1 space forward on plain floor: back 1, forward 2
+// (on the Starting Grid: forward 2).
+inline const std::vector<std::string> kOneForward{"back", "fwd2",     "nothing", "battery",
+                                                  "gap",  "decrease", "fwd1",    "increase"};
+
 }  // namespace rt::rc_racer::fixture

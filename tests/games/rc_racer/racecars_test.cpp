@@ -61,10 +61,6 @@ TEST_CASE("M1 Furry: missiles fly both ways; a hit gains a Shield", "[rc-racer][
   CHECK(c.shields(0) == 0);
 }
 
-// Off the Starting Grid: back 1, forward 2 (on the Starting Grid: forward 2).
-const std::vector<std::string> kOneForward{"back", "fwd2",     "nothing", "battery",
-                                           "gap",  "decrease", "fwd1",    "increase"};
-
 // Rulebook, M1 Furry: "This Racecar also automatically shoots a missile at the end of its turn".
 TEST_CASE("M1 Furry: an automatic missile at the end of its turn", "[rc-racer][rules][racecars]") {
   auto game = race_game(2, "m1-furry,bird-racer");

@@ -17,9 +17,6 @@ namespace {
 // Blue edge without Damage.
 const std::vector<std::string> kStill{"nothing", "battery", "gap",   "decrease",
                                       "fwd1",    "back",    "blue1", "increase"};
-// Exactly 1 space forward on plain floor: back 1, forward 2.
-const std::vector<std::string> kOneForward{"back", "fwd2",     "nothing", "battery",
-                                           "gap",  "decrease", "fwd1",    "increase"};
 
 // Any slide (the first legal one).
 std::string a_slide(const RcRacerState& s, PlayerId p) {

@@ -13,7 +13,7 @@ using Strings = std::vector<std::string>;
 
 namespace {
 
-Race field(int hover, int crusher, int twister, int swifty) {
+Race field_on_laps(int hover, int crusher, int twister, int swifty) {
   auto t = start(4, {"hover", "crusher", "twister", "swifty"});
   const int d[] = {hover, crusher, twister, swifty};
   for (int r = 0; r < 4; ++r) {
@@ -31,7 +31,7 @@ Race field(int hover, int crusher, int twister, int swifty) {
 // and draws a goal card."
 TEST_CASE("Example: Tobi crosses the finish line a second time: a lap marker and a goal card",
           "[scrap-racer][rules][laps][example]") {
-  auto t = field(78, 20, 30, 10);  // Tobi: Hover on space 38 of lap 2
+  auto t = field_on_laps(78, 20, 30, 10);  // Tobi: Hover on space 38 of lap 2
   REQUIRE(t->lap_markers(0) == 1);
   chance(*t, "die 5");
   act(*t, "move 5");
@@ -46,7 +46,7 @@ TEST_CASE("Example: Tobi crosses the finish line a second time: a lap marker and
 // Rulebook, Crossing the finish line: "!!! Important: If a player gets their third (final) lap marker they
 // don't draw a goal card!"
 TEST_CASE("Crossing the finish line: no goal card with the third lap marker", "[scrap-racer][rules][laps]") {
-  auto t = field(118, 20, 30, 10);
+  auto t = field_on_laps(118, 20, 30, 10);
   REQUIRE(t->lap_markers(0) == 2);
   chance(*t, "die 5");
   act(*t, "move 5");
@@ -61,7 +61,7 @@ TEST_CASE("Crossing the finish line: no goal card with the third lap marker", "[
 TEST_CASE("Crossing the finish line: racers pushed over the line by cards take their markers in player order",
           "[scrap-racer][rules][laps]") {
   SECTION("a crash card") {
-    auto t = field(39, 38, 5, 10);
+    auto t = field_on_laps(39, 38, 5, 10);
     roll(*t, {6, 6});
     chance(*t, "crash catching-up-4");  // the Crusher, closest behind, is moved over the line
     CHECK(t->distance(1) == 42);
@@ -69,7 +69,7 @@ TEST_CASE("Crossing the finish line: racers pushed over the line by cards take t
     CHECK(t->phase() == Phase::GoalDraw);
   }
   SECTION("a goal card moving two racers over the line") {
-    auto t = field(38, 39, 10, 40);
+    auto t = field_on_laps(38, 39, 10, 40);
     chance(*t, "die 5");
     act(*t, "move 5");  // the Hover crosses first
     chance(*t, "goal all-but-first-2");
@@ -95,7 +95,7 @@ TEST_CASE("Crossing the finish line: racers pushed over the line by cards take t
 // racer, a fight takes place."
 TEST_CASE("Crossing the finish line: a goal card moving a racer onto another starts a fight",
           "[scrap-racer][rules][laps]") {
-  auto t = field(38, 20, 13, 27);
+  auto t = field_on_laps(38, 20, 13, 27);
   chance(*t, "die 5");
   act(*t, "move 5");
   chance(*t, "goal last-7");  // the Twister from 13 onto the Crusher's 20
@@ -118,7 +118,7 @@ TEST_CASE("Goal cards: last 7, last two 5, all but first 2, all but first and se
   };
   for (const auto& [id, want] : cases) {
     CAPTURE(id);
-    auto t = field(38, 20, 5, 30);
+    auto t = field_on_laps(38, 20, 5, 30);
     chance(*t, "die 5");
     act(*t, "move 5");
     chance(*t, "goal " + id);
@@ -147,7 +147,7 @@ TEST_CASE("Goal cards: with three racers, all but first and second moves only th
 // during the game."
 TEST_CASE("Boost refill: after a crossing, empty Boost spaces from the line on, while the supply lasts",
           "[scrap-racer][rules][boost]") {
-  auto t = field(38, 20, 13, 27);
+  auto t = field_on_laps(38, 20, 13, 27);
   for (int s : {8, 16, 28}) t->test_set_boost_space(s, false);  // spaces 9, 17, 29 are empty
   t->test_set_boost(2, BoostKind::Reroll, 6);
   t->test_set_boost(2, BoostKind::PlusMinus, 5);
@@ -161,7 +161,7 @@ TEST_CASE("Boost refill: after a crossing, empty Boost spaces from the line on, 
   CHECK(t->boost_supply() == 0);
   CHECK(t->active() == 1);
   // Without a crossing nothing is refilled.
-  auto u = field(10, 20, 13, 27);
+  auto u = field_on_laps(10, 20, 13, 27);
   u->test_set_boost_space(8, false);
   chance(*u, "die 2");
   act(*u, "move 2");
@@ -173,7 +173,7 @@ TEST_CASE("Boost refill: after a crossing, empty Boost spaces from the line on, 
 // markers from the supply, Jules (blue) is lucky and get's the second marker instantly."
 TEST_CASE("Example: Jules stands on a refilled Boost space and collects the marker at once",
           "[scrap-racer][rules][boost][example]") {
-  auto t = field(38, 17, 5, 27);  // Jules: the Crusher on space 17
+  auto t = field_on_laps(38, 17, 5, 27);  // Jules: the Crusher on space 17
   t->test_set_boost_space(8, false);
   t->test_set_boost_space(16, false);
   t->test_set_boost(2, BoostKind::Reroll, 6);
@@ -198,7 +198,7 @@ TEST_CASE("Example: Jules stands on a refilled Boost space and collects the mark
 TEST_CASE("Collecting Boost markers: the active racer's space, at the end of its turn",
           "[scrap-racer][rules][boost]") {
   SECTION("the active racer collects") {
-    auto t = field(3, 20, 30, 35);
+    auto t = field_on_laps(3, 20, 30, 35);
     chance(*t, "die 6");
     act(*t, "move 6");
     CHECK(t->phase() == Phase::BoostReveal);
@@ -211,7 +211,7 @@ TEST_CASE("Collecting Boost markers: the active racer's space, at the end of its
     CHECK(t->active() == 1);
   }
   SECTION("a racer moved onto a Boost marker by a fight on another's turn does not") {
-    auto t = field(4, 8, 30, 35);
+    auto t = field_on_laps(4, 8, 30, 35);
     chance(*t, "die 4");
     act(*t, "move 4");
     chance(*t, "fight 1-6");  // the Crusher wins and moves onto space 9
@@ -232,7 +232,7 @@ TEST_CASE("Collecting Boost markers: the active racer's space, at the end of its
 TEST_CASE("Example: Kai triggers the end, Jules and Lars take their final turns, and Lars steals the win",
           "[scrap-racer][rules][end][example]") {
   // Phil (seat 1, start), Kai (seat 2), Jules (seat 3), Lars (seat 4).
-  auto t = field(60, 118, 50, 119);
+  auto t = field_on_laps(60, 118, 50, 119);
   chance(*t, "die 1");
   act(*t, "move 1");  // Phil
   chance(*t, "die 5");
@@ -265,7 +265,7 @@ TEST_CASE("Example: Kai triggers the end, Jules and Lars take their final turns,
 // have had equal turns at once.
 TEST_CASE("End of the game: a trigger by the last player before the start player ends the race at once",
           "[scrap-racer][rules][end]") {
-  auto t = field(60, 54, 62, 118);
+  auto t = field_on_laps(60, 54, 62, 118);
   for (int i = 0; i < 3; ++i) {
     chance(*t, "die 1");
     act(*t, "move 1");
@@ -280,7 +280,7 @@ TEST_CASE("End of the game: a trigger by the last player before the start player
 // round) takes nothing and draws no goal card, but the crossing still refills the Boost spaces.
 TEST_CASE("Crossing the finish line: a fourth crossing gives no marker and no goal card",
           "[scrap-racer][rules][laps]") {
-  auto t = field(158, 20, 30, 10);  // three laps done: space 38 of lap 4
+  auto t = field_on_laps(158, 20, 30, 10);  // three laps done: space 38 of lap 4
   t->test_set_laps(0, 3);
   t->test_set_boost_space(8, false);
   chance(*t, "die 5");

@@ -206,4 +206,14 @@ inline Fixture shakedown_on_pat() {
   return fx;
 }
 
+// The last player of the round (seat 3 of 3) plays one Desert and ends; the refill draws `draw`.
+inline void last_turn_of_round(Fixture& fx, int round, const std::string& draw = "draw farm") {
+  fx.s().test_set_round(round);
+  hand(fx, 2, "DDD");
+  fx.s().test_jump_to_turn(2, 2);
+  act(fx, 2, "play desert");
+  act(fx, 2, "end");
+  chance(fx, draw);
+}
+
 }  // namespace rt::wacky_races::fixture

@@ -3,18 +3,6 @@
 
 using namespace rt::wacky_races::fixture;
 
-namespace {
-// The last player of the round (seat 3 of 3) plays one Desert and ends; the refill draws `draw`.
-void last_turn_of_round(Fixture& fx, int round, const std::string& draw = "draw farm") {
-  fx.s().test_set_round(round);
-  hand(fx, 2, "DDD");
-  fx.s().test_jump_to_turn(2, 2);
-  act(fx, 2, "play desert");
-  act(fx, 2, "end");
-  chance(fx, draw);
-}
-}  // namespace
-
 // Rulebook, End of the Round: "After all the Players have played their turn and before the Starting Player
 // starts their next turn, all Neutral Racers move. Skip this for the very first round of the game."
 TEST_CASE("Neutral Racers: they do not move at the end of the very first round",
