@@ -49,6 +49,7 @@ void LessonRunner::open(std::size_t index) {
   index_ = index;
   message_.clear();
   refused_ = false;
+  allowed_other_ = false;
   if (snapshots_.size() > index) snapshots_.resize(index);
   snapshots_.push_back(Snapshot{state_->clone(), events_.size()});
   step_events_ = events_.size();
@@ -102,6 +103,13 @@ std::vector<Action> LessonRunner::options() const {
   return out;
 }
 
+std::size_t LessonRunner::suggested() const {
+  const std::vector<Action> opts = options();
+  for (std::size_t i = 0; i < opts.size(); ++i)
+    if (wanted(opts[i])) return i;
+  return 0;
+}
+
 std::string LessonRunner::label(Action a) const {
   return state_->action_label(kLearner, a);
 }
@@ -127,6 +135,7 @@ LessonAnswer LessonRunner::answer(Action a) {
   if (!wanted(a)) {
     message_ = why_not(a);
     refused_ = true;
+    allowed_other_ = true;
     return {false, message_};
   }
   const std::string why = step().why;
@@ -210,6 +219,7 @@ bool LessonRunner::race_press(Tick since) {
   if (race_tick(since)) return true;  // too late: the count had ended
   message_.clear();                   // racing again after a retry: its message has been read
   refused_ = false;
+  allowed_other_ = false;
   const Tick at = std::max(race_origin_ + since, state_->now());
   if (race_waiting()) return false;
   const Action a = parse(kLearner, race_next());
@@ -260,9 +270,10 @@ void LessonRunner::race_refuse(Action a) {
   if (finished() || step().kind != LessonStepKind::Race || race_over() || race_next_is(a)) return;
   const std::optional<Action> next = state_->parse_action(kLearner, race_next());
   message_ = race_waiting() ? std::string("Your move is made: the others are still playing.")
-                            : fmt::format("Not that one: the next move of the plan is {}.",
+                            : fmt::format("That is allowed too; this plan's next move is {}.",
                                           next ? label(*next) : race_next());
   refused_ = true;
+  allowed_other_ = true;
 }
 
 // Slower than the others: the race opens again, saying why.

@@ -126,6 +126,9 @@ class LessonRunner {
   const std::string& message() const { return message_; }
   // The message says why a move was not played (or a race must be run again).
   bool refused() const { return refused_; }
+  // The refusal is of a move the rules allow (another way to play, not a
+  // mistake): a front end marks it apart from a race lost.
+  bool allowed_other() const { return refused_ && allowed_other_; }
 
   // Read and Skip steps: on to the next step.
   void next();
@@ -133,6 +136,9 @@ class LessonRunner {
   bool back();
   // Move steps: the legal moves offered, sorted.
   std::vector<Action> options() const;
+  // The option a front end highlights first (Enter plays it): the move the
+  // step asks for, so Enter alone goes through the lesson.
+  std::size_t suggested() const;
   std::string label(Action a) const;
   bool wanted(Action a) const;
   // Why `a` is not the move here ("" for a wanted move).
@@ -198,6 +204,7 @@ class LessonRunner {
   std::vector<Snapshot> snapshots_;  // the position as each step opened
   std::string message_;
   bool refused_ = false;
+  bool allowed_other_ = false;
   // A race under way.
   Tick race_origin_ = 0;
   Tick race_ready_ = 0;

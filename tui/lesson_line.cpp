@@ -55,8 +55,9 @@ class LineLesson {
   int run() {
     out_(
         fmt::format("{}: a guided first game. You are {}, in seat 1.\n"
-                    "Keys: a number plays that move; Enter goes on (and rolls in a race);\n"
-                    "b goes back a step; r shows the rules for this step; q leaves.\n",
+                    "Keys: Enter goes on, plays the move the step asks for, and rolls in a race;\n"
+                    "a number plays that move instead; b goes back a step;\n"
+                    "r shows the rules for this step; q leaves.\n",
                     lesson_.lesson().title, lesson_.lesson().names.at(0)));
     std::size_t shown = static_cast<std::size_t>(-1);
     std::string line;
@@ -114,10 +115,14 @@ class LineLesson {
         return;
       case LessonStepKind::Move: {
         const std::vector<Action> opts = lesson_.options();
+        const std::size_t enter = lesson_.suggested();
         out_(lesson_.state().prompt(kLearner) + "\n");
         for (std::size_t i = 0; i < opts.size(); ++i)
-          out_(fmt::format("  {}) {}\n", i + 1, lesson_.label(opts[i])));
-        out_("Type the number of the move. b: back. r: rules. q: leave.\n> ");
+          out_(fmt::format("  {}) {}{}\n", i + 1, lesson_.label(opts[i]), i == enter ? "  (Enter)" : ""));
+        out_(opts.size() == 1
+                 ? std::string("Enter: play it. b: back. r: rules. q: leave.\n> ")
+                 : fmt::format("Enter: play {}, or type another number. b: back. r: rules. q: leave.\n> ",
+                               enter + 1));
         return;
       }
     }
@@ -165,13 +170,13 @@ class LineLesson {
       }
       n = n * 10 + static_cast<std::size_t>(c - '0');
     }
-    if (line.empty() && opts.size() == 1) n = 1;  // Enter plays the only move
+    if (line.empty()) n = lesson_.suggested() + 1;  // Enter plays the move the step asks for
     if (n == 0 || n > opts.size()) {
-      out_(fmt::format("Type a number from 1 to {}.\n", opts.size()));
+      out_(fmt::format("Type a number from 1 to {}, or Enter.\n", opts.size()));
       return;
     }
     const LessonAnswer a = lesson_.answer(opts[n - 1]);
-    if (!a.played) out_(fmt::format("Not this one: {}\n", a.message));
+    if (!a.played) out_(a.message + "\n");
   }
 
   int end() {
@@ -179,7 +184,8 @@ class LineLesson {
     for (const Event& e : lesson_.happenings()) out_(fmt::format("  {} ({})\n", e.text, e.rule));
     out_("What you learned:\n");
     for (const std::string& c : lesson_.lesson().covered) out_("  - " + c + "\n");
-    out_(fmt::format("Play a real game: racetable play {}\n", lesson_.lesson().game));
+    // The learner is in line mode: the real game they are offered is too.
+    out_(fmt::format("Play a real game: racetable play {} --line\n", lesson_.lesson().game));
     return 0;
   }
 

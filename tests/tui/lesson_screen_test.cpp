@@ -9,6 +9,7 @@
 #include "core/canvas.h"
 #include "core/lesson.h"
 #include "games/registry.h"
+#include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/screens.h"
 
 using namespace rt;
@@ -274,4 +275,42 @@ TEST_CASE("Lesson page: Scrap Racer's track stays drawn at every step, a refusal
     }
     now += 1000;
   }
+}
+
+TEST_CASE("Lesson page: Enter alone goes from the first step to 'Play a real game', every lesson",
+          "[lesson]") {
+  // A newcomer presses the key the help line names, a press every 450 ms:
+  // the highlight is on the step's move, a race takes Enter as it takes
+  // Space, and no answer is ever a refusal.
+  for (const bool unicode : {true, false})
+    for (const GameEntry& g : builtin_registry().all()) {
+      if (!has_lesson(DataSource::embedded(), g.info.id)) continue;
+      INFO(g.info.id << (unicode ? "" : " (ASCII)"));
+      rt::shell::test::FakeTerminal term(80, 24, unicode);
+      AppContext ctx;
+      const rt::shell::test::TempDir tmp;
+      ctx.state_dir = tmp.path();
+      ctx.unicode = unicode;
+      App app(term, ctx, make_lesson_screen(ctx, g.info.id));
+      int presses = 0;
+      std::string last_step;
+      int same_step = 0;
+      while (!term.shows("The end of the lesson")) {
+        REQUIRE(rt::shell::test::run_until(app, term, [&] { return !term.keys_pending(); }));
+        INFO(term.text());
+        CHECK_FALSE(term.shows("That is allowed"));
+        const std::vector<std::string> rows = rows_of(term.frame());
+        const std::string header = rows.empty() ? std::string() : rows.front();
+        same_step = header == last_step ? same_step + 1 : 0;
+        last_step = header;
+        REQUIRE(same_step < 40);  // a race against a count of twenty takes 22 presses
+        term.advance(450);
+        term.press(KeyType::Enter);
+        REQUIRE(++presses < 1000);
+      }
+      CHECK(term.shows("Enter play a real game"));
+      term.press(KeyType::Enter);
+      CHECK(rt::shell::test::run_until(app, term,
+                                       [&] { return term.shows(g.info.name + ": who is playing?"); }));
+    }
 }

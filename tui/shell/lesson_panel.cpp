@@ -48,10 +48,16 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
     return p;
   }
   const LessonStep& s = lesson.step();
-  // What the last answer did: a refusal stays beside the same question.
-  if (!lesson.message().empty())
-    add(p, (lesson.refused() ? (unicode ? "✗ " : "x ") : (unicode ? "✓ " : "* ")) + lesson.message(),
-        lesson.refused() ? style::kWarn : style::kGood, w, 2);
+  // What the last answer did: a refusal stays beside the same question. A
+  // move the rules allow is no mistake, so it never gets the cross a race
+  // lost gets.
+  if (!lesson.message().empty()) {
+    const char* mark = lesson.allowed_other() ? (unicode ? "→ " : "> ")
+                       : lesson.refused()     ? (unicode ? "✗ " : "x ")
+                                              : (unicode ? "✓ " : "* ");
+    const Style st = lesson.allowed_other() ? style::kAccent : lesson.refused() ? style::kWarn : style::kGood;
+    add(p, mark + lesson.message(), st, w, 2);
+  }
   StyledText title;
   append(title, s.title, style::kBold);
   if (!s.section.empty()) append(title, "  (rulebook: " + s.section + ")", style::kDim);
@@ -65,7 +71,10 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
   std::string words;
   for (const std::string& t : s.text) words += (words.empty() ? "" : " ") + t;
   add(p, words, style::kNormal, w);
-  if (!s.quote.empty()) add(p, (unicode ? "“" : "\"") + s.quote + (unicode ? "”" : "\""), style::kDim, w, 1);
+  // Beside an answer the rulebook's sentence gives way (it was read as the
+  // step opened): the board keeps its rows.
+  if (!s.quote.empty() && !lesson.refused())
+    add(p, (unicode ? "“" : "\"") + s.quote + (unicode ? "”" : "\""), style::kDim, w, 1);
   switch (s.kind) {
     case LessonStepKind::Read:
       keys(p, {{"Enter", "go on"}, {"b", "back a step"}, {"r", "rules"}, {"q", "leave"}});
@@ -82,7 +91,7 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
                             static_cast<double>(std::max<Tick>(0, deadline - since)) / 1000);
       add(p, lesson.state().prompt(kLearner) + (racing ? count : "  The clock starts with your first press."),
           style::kAccent, w);
-      keys(p, {{"Space", s.press.empty() ? std::string("roll (each press one roll)") : s.press},
+      keys(p, {{"Enter", s.press.empty() ? std::string("roll (each press one roll)") : s.press},
                {"b", "back"},
                {"r", "rules"},
                {"q", "leave"}});

@@ -16,10 +16,15 @@
 namespace rt::shell {
 namespace {
 
+// How long after a race ends Enter is not yet the next step's.
+constexpr Millis kRaceEndGuard = 600;
+
 class LessonScreen final : public Screen {
  public:
   LessonScreen(AppContext& ctx, std::unique_ptr<LessonRunner> lesson)
-      : ctx_(ctx), lesson_(std::move(lesson)) {}
+      : ctx_(ctx), lesson_(std::move(lesson)) {
+    restart();
+  }
 
   void draw(Canvas& c, Millis now) override {
     c.clear();
@@ -71,23 +76,27 @@ class LessonScreen final : public Screen {
     }
     if (key.is(U'r') || key.is(U'?')) return rules_page();
     if (s.kind == LessonStepKind::Race) {
-      // The game's own keys for the move wanted next (RC Racer's arrows and
-      // Enter) press too, as in a real game; its key for another move is
+      // Enter and Space make the move wanted next, so Enter alone goes
+      // through every lesson; the game's own keys for it (RC Racer's arrows)
+      // press too, as in a real game, and its key for another move is
       // answered with the move wanted.
       const std::optional<Action> keyed = game_key(key);
-      if (key.is(U' ') || (keyed && lesson_->race_next_is(*keyed))) {
+      if (key.is(U' ') || key.type == KeyType::Enter || (keyed && lesson_->race_next_is(*keyed))) {
         const std::size_t step = lesson_->step_index();
         const int attempts = lesson_->race_attempts();
         if (race_start_ < 0) race_start_ = now;  // the clock starts with the first press
         if (!lesson_->race_tick(race_since(now))) lesson_->race_press(race_since(now));
+        if (lesson_->step_index() != step) race_ended_at_ = now;
         if (lesson_->step_index() != step || lesson_->race_attempts() != attempts) restart(now);
       } else if (keyed) {
         lesson_->race_refuse(*keyed);
       }
       return Nav::stay();
     }
-    // Only a race takes Space: one pressed too many as a race ends must not
-    // pass the next step by unread.
+    // Only a race takes Space; an Enter pressed too many as a race ends (a
+    // moment after its last press) must not pass the next step by unread.
+    if (key.type == KeyType::Enter && race_ended_at_ >= 0 && now - race_ended_at_ < kRaceEndGuard)
+      return Nav::stay();
     if (s.kind != LessonStepKind::Move) {
       if (key.type == KeyType::Enter) {
         lesson_->next();
@@ -109,7 +118,11 @@ class LessonScreen final : public Screen {
 
   bool tick(Millis now) override {
     if (lesson_->finished() || lesson_->step().kind != LessonStepKind::Race || race_start_ < 0) return false;
-    if (lesson_->race_tick(race_since(now))) restart(now);
+    const std::size_t step = lesson_->step_index();
+    if (lesson_->race_tick(race_since(now))) {
+      if (lesson_->step_index() != step) race_ended_at_ = now;
+      restart(now);
+    }
     return true;
   }
 
@@ -135,7 +148,6 @@ class LessonScreen final : public Screen {
       case KeyType::Down: return st.direction_action(kLearner, Direction::Down);
       case KeyType::Left: return st.direction_action(kLearner, Direction::Left);
       case KeyType::Right: return st.direction_action(kLearner, Direction::Right);
-      case KeyType::Enter: return st.default_option(kLearner);
       default: return std::nullopt;
     }
   }
@@ -149,7 +161,7 @@ class LessonScreen final : public Screen {
   // A new step (or the same race again): a race's clock waits for the
   // learner's first press, unless the step starts it as it is shown.
   void restart(Millis now = -1) {
-    highlight_ = 0;
+    highlight_ = static_cast<int>(lesson_->suggested());
     race_start_ = -1;
     if (now >= 0 && !lesson_->finished() && lesson_->step().kind == LessonStepKind::Race &&
         lesson_->step().clock_at_show)
@@ -158,8 +170,12 @@ class LessonScreen final : public Screen {
 
   Nav play(const std::vector<Action>& opts, int index, Millis now) {
     if (index < 0 || index >= static_cast<int>(opts.size())) return Nav::stay();
-    highlight_ = index;
-    if (lesson_->answer(opts[static_cast<std::size_t>(index)]).played) restart(now);
+    // Another move is answered with the step's move, and the highlight goes
+    // back to it: Enter then plays what the answer named.
+    if (lesson_->answer(opts[static_cast<std::size_t>(index)]).played)
+      restart(now);
+    else
+      highlight_ = static_cast<int>(lesson_->suggested());
     return Nav::stay();
   }
 
@@ -199,6 +215,7 @@ class LessonScreen final : public Screen {
   int highlight_ = 0;
   std::vector<int> option_rows_;  // the move offered on each screen row (a long one takes several), or -1
   Millis race_start_ = -1;
+  Millis race_ended_at_ = -1;  // when the learner's last press ended a race
   Millis paused_at_ = -1;
   Millis last_now_ = 0;
 };
