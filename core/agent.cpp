@@ -43,6 +43,13 @@ Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
   return static_cast<Tick>(t < 40 ? 40 : t);
 }
 
+std::string move_name(const State& state, PlayerId me, Action action) {
+  std::string label = state.action_label(me, action);
+  for (const char* cut : {": ", " (", " - "})
+    if (const auto at = label.find(cut); at != std::string::npos) label.resize(at);
+  return label;
+}
+
 Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::span<const Action> legal = state.legal_span(me, scratch_);
   Decision d;

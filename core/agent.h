@@ -48,6 +48,10 @@ std::optional<unsigned> parse_think_percent(std::string_view text);
 // log line stays under 70 columns.
 inline constexpr std::size_t kReasonColumns = 64;
 
+// A move's name for a reason line ("Farm", "Use Convert!"): its label up to
+// any explanation after it (": ...", " (...)", " - ...").
+std::string move_name(const State& state, PlayerId me, Action action);
+
 class Agent {
  public:
   virtual ~Agent() = default;
@@ -60,6 +64,14 @@ class Agent {
   // It explains any legal action, not only the agent's own choice, so a hint
   // can ask it about a person's position and move (issue #31).
   virtual std::string reason(const State& /*state*/, PlayerId /*me*/, Action /*action*/) const { return {}; }
+  // What `action` gains for `me` over `instead` (the position before both),
+  // in the game's words and at most kReasonColumns ("gets 2 spaces further
+  // this turn than Farm"), or "" where the game sees no difference to name:
+  // a search that prefers another move than its heuristic says why with it.
+  virtual std::string contrast(const State& /*state*/, PlayerId /*me*/, Action /*action*/,
+                               Action /*instead*/) const {
+    return {};
+  }
   // The table's contest pace (core/contest_pace.h): the Table sets it on
   // every computer it makes. An agent that answers through another (the
   // search's fallback) passes it on.

@@ -154,7 +154,7 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
 }
 
 std::string IsmctsAgent::reason(const State& state, PlayerId me, Action action) const {
-  if (chose_other_ == action) return overruled_reason(chosen_share_);
+  if (chose_other_ == action) return overruled_reason(state, me, *fallback_, action, instead_);
   return fallback_->reason(state, me, action);
 }
 
@@ -183,7 +183,7 @@ Decision IsmctsAgent::decide(const State& state, PlayerId me, Rng& rng) {
   }
   if (!best || best->action == proposal.action) return proposal;
   chose_other_ = best->action;
-  chosen_share_ = best->value / best->visits;
+  instead_ = proposal.action;
   return Decision{best->action, 0};
 }
 

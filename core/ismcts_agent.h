@@ -63,8 +63,12 @@ class IsmctsAgent final : public Agent {
   // The playouts a searched decision gets at the current thinking factor.
   int playout_budget() const;
   // The fallback's reason, unless the search chose otherwise in the last
-  // decision: then the share of its playouts won.
+  // decision: then why it chose this over the fallback's move
+  // (overruled_reason).
   std::string reason(const State& state, PlayerId me, Action action) const override;
+  std::string contrast(const State& state, PlayerId me, Action action, Action instead) const override {
+    return fallback_->contrast(state, me, action, instead);
+  }
 
   const IsmctsStats& stats() const { return stats_; }
   // For measurement only (bench --cheat): search the true state, hidden cards
@@ -96,7 +100,7 @@ class IsmctsAgent final : public Agent {
   PlayoutPlayers players_;  // who plays the playouts, and their timed contests
   IsmctsStats stats_;
   std::optional<Action> chose_other_;  // the last decision's action, when not the fallback's
-  double chosen_share_ = 0;
+  Action instead_ = 0;                 // the fallback's move it chose over
   // Scratch, kept between decisions.
   std::vector<Node> tree_;
   std::vector<int> path_;

@@ -54,13 +54,22 @@ bool worth_searching(const SearchConfig& config, const State& state, PlayerId me
   return legal.size() >= 2 && (!config.searches || config.searches(state, me));
 }
 
-std::string overruled_reason(double share) {
-  return fmt::format("won {:.0f}% of its trial games, more than the plan",
-                     std::clamp(share, 0.0, 1.0) * 100.0);
+std::string overruled_reason(const State& state, PlayerId me, const Agent& fallback, Action action,
+                             Action instead) {
+  std::string gains = fallback.contrast(state, me, action, instead);
+  if (!gains.empty() && gains.size() <= kReasonColumns) return gains;
+  const std::string own = fallback.reason(state, me, action);
+  const std::string other = move_name(state, me, instead);
+  const std::string trials = fmt::format("trial games went better than with {}", other);
+  for (const std::string& line : {own.empty() ? trials : own + "; " + trials,
+                                  own.empty() ? std::string("trial games went better than the usual move")
+                                              : own + "; trial games went better"})
+    if (line.size() <= kReasonColumns) return line;
+  return own.substr(0, kReasonColumns);
 }
 
 std::string SearchAgent::reason(const State& state, PlayerId me, Action action) const {
-  if (overruled_with_ == action) return overruled_reason(overruled_share_);
+  if (overruled_with_ == action) return overruled_reason(state, me, *fallback_, action, overruled_instead_);
   return fallback_->reason(state, me, action);
 }
 
@@ -117,7 +126,7 @@ Decision SearchAgent::decide(const State& state, PlayerId me, Rng& rng) {
   if (mean <= 0 || mean <= b.margin * std::sqrt(var / n)) return proposal;
   ++stats_.overruled;
   overruled_with_ = legal_[best];
-  overruled_share_ = sum_[best] / n;
+  overruled_instead_ = proposal.action;
   return Decision{legal_[best], 0};
 }
 

@@ -85,8 +85,12 @@ class SearchAgent final : public Agent {
     fallback_->set_contest_pace(pace);
   }
   // The fallback's reason, unless the search overruled it for this action
-  // in the last decision: then the share of playouts it won.
+  // in the last decision: then why it chose this over the fallback's move
+  // (overruled_reason).
   std::string reason(const State& state, PlayerId me, Action action) const override;
+  std::string contrast(const State& state, PlayerId me, Action action, Action instead) const override {
+    return fallback_->contrast(state, me, action, instead);
+  }
   void set_think_percent(unsigned percent) override { think_percent_ = percent; }
 
   const SearchStats& stats() const { return stats_; }
@@ -103,9 +107,9 @@ class SearchAgent final : public Agent {
   unsigned think_percent_ = 100;  // used when budget.follows_think
   SearchStats stats_;
   // The last decision, when search overruled the fallback: the action and
-  // the share of its playouts won (Agent::reason).
+  // the fallback's move (Agent::reason).
   std::optional<Action> overruled_with_;
-  double overruled_share_ = 0;
+  Action overruled_instead_ = 0;  // the fallback's move it overruled
   // Scratch, kept between decisions so a decision allocates only its clones.
   std::vector<Action> legal_;
   std::vector<double> sum_, diff_, diff_sq_;
@@ -113,8 +117,7 @@ class SearchAgent final : public Agent {
 
 // Shared by the hard level's search and the expert's: whether a decision is
 // searched at all (not a timed contest, a choice among the legal actions,
-// left in `legal`, and the game's filter agrees), and the reason given for a
-// move the search chose over its fallback's plan (`share`: of playouts won).
+// left in `legal`, and the game's filter agrees).
 bool worth_searching(const SearchConfig& config, const State& state, PlayerId me, std::vector<Action>& legal);
 // Whether a playout `decisions` decisions from the root stops here for the
 // game's evaluator (its horizon, or a stop position), in both searches.
@@ -122,7 +125,12 @@ bool at_horizon(const SearchConfig& config, const State& state, int decisions);
 // A finished game's value for a seat in `place` (1 = first) among `players`,
 // with `winners` sharing first place, in [0, 1]: both searches' finish.
 double finish_of(int place, int winners, bool no_seat_won, int players);
-std::string overruled_reason(double share);
+// Why the search chose `action` over its heuristic's `instead`: what the
+// game says it gains (Agent::contrast of `fallback`), else the heuristic's
+// own reason for it and that the trial games went better than with
+// `instead`, named; at most kReasonColumns.
+std::string overruled_reason(const State& state, PlayerId me, const Agent& fallback, Action action,
+                             Action instead);
 
 // The expert level: information-set MCTS (core/ismcts_agent.h) around
 // `fallback` with the game's search set-up.

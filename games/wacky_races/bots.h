@@ -24,6 +24,9 @@ class WackyBot final : public Agent {
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
   // games/wacky_races/reasons.cpp
   std::string reason(const State& state, PlayerId me, Action action) const override;
+  // This turn's spaces and powers still ready after each move, at their best
+  // (reasons.cpp), over samples of what `me` cannot see.
+  std::string contrast(const State& state, PlayerId me, Action action, Action instead) const override;
 
  private:
   Action turn_choice(const WackyState& s, PlayerId me);

@@ -3,6 +3,9 @@
 // cards, a power used where it pays, the cheapest way out of the Swamp.
 #include <fmt/format.h>
 
+#include <cmath>
+
+#include "core/rng.h"
 #include "games/wacky_races/bots.h"
 #include "games/wacky_races/state.h"
 
@@ -57,7 +60,118 @@ std::string racer_reason(const WackyState& s) {
   }
 }
 
+// Where a turn can end for `me`: the course position and the powers still
+// ready, each an expectation over chance (cards drawn) with `me` choosing
+// the best of 10 per space plus 1 per power.
+struct TurnEnd {
+  double pos = 0;
+  double powers = 0;
+  double value() const { return 10 * pos + powers; }
+};
+
+// Each search for a contrast looks at most this many positions; past that the
+// game says nothing (a hint waits on it).
+constexpr int kContrastBudget = 20000;
+
+TurnEnd turn_end_of(const WackyState& s, PlayerId me) {
+  TurnEnd out;
+  out.pos = s.turn() == Turn::Over ? s.catalog().finish_pos : s.pos(s.slot_of(me));
+  for (int i = 0; i < kPowers; ++i) out.powers += !s.exhausted(me, i);
+  return out;
+}
+
+// `powers`: how many more Special Powers the rest of the turn may use (one
+// is enough to show what a power would have bought, and keeps it quick).
+bool best_turn(const State& base, PlayerId me, int powers, int& budget, TurnEnd& out) {
+  if (--budget < 0) return false;
+  const auto& s = static_cast<const WackyState&>(base);
+  std::vector<PlayerId> actors;
+  if (s.turn() == Turn::Player) s.actors(actors);
+  if (s.turn() == Turn::Over || (s.turn() == Turn::Player && actors.front() != me)) {
+    out = turn_end_of(s, me);
+    return true;
+  }
+  if (s.turn() == Turn::Chance) {
+    std::vector<Outcome> outs;
+    s.chance_outcomes(outs);
+    TurnEnd sum;
+    double weight = 0;
+    for (const Outcome& o : outs) {
+      auto next = s.clone();
+      next->apply(kChance, o.action, s.now());
+      TurnEnd e;
+      if (!best_turn(*next, me, powers, budget, e)) return false;
+      sum.pos += o.weight * e.pos;
+      sum.powers += o.weight * e.powers;
+      weight += o.weight;
+    }
+    out.pos = sum.pos / weight;
+    out.powers = sum.powers / weight;
+    return true;
+  }
+  if (s.turn() != Turn::Player) return false;
+  std::vector<Action> legal;
+  s.legal_actions(me, legal);
+  bool any = false;
+  for (Action a : legal) {
+    const bool power = a >= kPower && a < kRacer;
+    if (power && powers <= 0) continue;
+    auto next = s.clone();
+    next->apply(me, a, s.now());
+    TurnEnd e;
+    // Ending the movement settles where the turn ends (the draw moves nobody).
+    if (a == kEnd)
+      e = turn_end_of(static_cast<const WackyState&>(*next), me);
+    else if (!best_turn(*next, me, powers - (power ? 1 : 0), budget, e))
+      return false;
+    if (!any || e.value() > out.value()) out = e;
+    any = true;
+  }
+  return any;
+}
+
+std::string spaces(double n) {
+  const double whole = std::round(n);
+  if (std::abs(n - whole) < 0.05) return fmt::format("{:.0f} space{}", whole, whole == 1 ? "" : "s");
+  return fmt::format("{:.1f} spaces", n);
+}
+
 }  // namespace
+
+std::string WackyBot::contrast(const State& base, PlayerId me, Action action, Action instead) const {
+  const auto& s = static_cast<const WackyState&>(base);
+  const Task* t = s.top();
+  if (t == nullptr || t->kind != TaskKind::TurnMain || s.turn() != Turn::Player) return {};
+  // Samples of the hidden cards (a face-down Trap): what `me` may know, never the real ones.
+  constexpr int kSamples = 3;
+  TurnEnd with, without;
+  for (int k = 0; k < kSamples; ++k) {
+    for (const auto& [move, sum] : {std::pair{action, &with}, std::pair{instead, &without}}) {
+      auto sample = s.clone();
+      Rng rng = Rng::stream(static_cast<std::uint64_t>(k), "contrast");
+      sample->determinize(me, rng);
+      sample->apply(me, move, sample->now());
+      int budget = kContrastBudget;
+      TurnEnd e;
+      if (!best_turn(*sample, me, 1, budget, e)) return {};
+      sum->pos += e.pos / kSamples;
+      sum->powers += e.powers / kSamples;
+    }
+  }
+  const std::string other = move_name(s, me, instead);
+  const double further = with.pos - without.pos;
+  // The alternative named when the line has room for it.
+  const auto fit = [](std::string named, std::string plain) {
+    return named.size() <= kReasonColumns ? named : plain;
+  };
+  if (further >= 0.5)
+    return fit(fmt::format("gets {} further this turn than with {}", spaces(further), other),
+               fmt::format("gets {} further this turn", spaces(further)));
+  if (further > -0.5 && with.powers - without.powers >= 0.5)
+    return fit(fmt::format("gets as far this turn as with {}, and keeps a power", other),
+               "gets as far this turn, and keeps a power ready");
+  return {};
+}
 
 std::string WackyBot::reason(const State& base, PlayerId me, Action action) const {
   const auto& s = static_cast<const WackyState&>(base);

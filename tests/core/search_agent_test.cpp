@@ -40,6 +40,19 @@ TEST_CASE("Search: overrules a poor fallback with the move the playouts prefer",
   CHECK(bot->stats().playouts >= 2 * 24);
 }
 
+TEST_CASE("Search: a move it overrules its fallback with is explained against the fallback's, named",
+          "[core][search]") {
+  auto g = toy_game();
+  auto s = first_choice(*g);
+  auto bot = stopper_search();
+  Rng rng(5);
+  REQUIRE(bot->decide(*s, 0, rng).action == toy::kAgain);
+  const std::string why = bot->reason(*s, 0, toy::kAgain);
+  CHECK(why == "trial games went better than with " + s->action_label(0, toy::kStop));
+  CHECK(why.find("plan") == std::string::npos);
+  CHECK(why.size() <= kReasonColumns);
+}
+
 TEST_CASE("Search: keeps the fallback's move when it is already the best", "[core][search]") {
   auto g = toy_game();
   auto s = first_choice(*g);

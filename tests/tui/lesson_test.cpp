@@ -17,6 +17,7 @@
 #include "games/registry.h"
 #include "games/scrap_racer/bots.h"
 #include "games/scrap_racer/state.h"
+#include "games/wacky_races/bots.h"
 #include "games/wacky_races/state.h"
 #include "tests/tui/cli_run.h"
 #include "tui/lesson_line.h"
@@ -510,4 +511,26 @@ TEST_CASE("Lessons: line mode goes from the first step to 'Play a real game' wit
       CHECK_FALSE(key);
     }
   }
+}
+
+TEST_CASE("Hints: Wacky Races says what a move gains over another, in this turn's spaces and powers",
+          "[lesson][hint]") {
+  // The lesson's round 2: Farm, Forest, Forest in hand, tile 4 a Farm, tile 5
+  // a Forest. A Forest first reaches tile 6 with every power; the Farm first
+  // needs Convert! to get as far.
+  auto l = start("wacky-races");
+  while (l->step().title != "Round 2: plan your cards") play_step(*l);
+  const State& st = l->state();
+  const auto forest = st.parse_action(kLearner, "play forest");
+  const auto farm = st.parse_action(kLearner, "play farm");
+  REQUIRE(forest);
+  REQUIRE(farm);
+  const wacky_races::WackyBot bot(BotLevel::Normal);
+  const std::string gains = bot.contrast(st, kLearner, *forest, *farm);
+  // With a power to spend each way (Convert! after the Farm; Pogo Spring
+  // after the Forests, onto a Trap it cannot see), the Forest gets further.
+  INFO(gains);
+  CHECK(gains.rfind("gets ", 0) == 0);
+  CHECK(gains.find("further this turn than with " + move_name(st, kLearner, *farm)) != std::string::npos);
+  CHECK(bot.contrast(st, kLearner, *farm, *forest).empty());  // nothing to say for the worse move
 }
