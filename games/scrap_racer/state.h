@@ -85,6 +85,10 @@ class ScrapRacerState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   // Taking the crash card on a double, when a Boost could save the roll.
   bool gives_up(PlayerId, Action action) const override { return action == kCrash; }
+  // After a die: roll on or move as the normal computer reckons (bots.cpp:
+  // the dice kept against another die, its risk of a double, the crash
+  // piles and the Boost markers held), so Enter never rolls into a likely double.
+  std::optional<Action> default_option(PlayerId player) const override;
   std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)

@@ -4,11 +4,15 @@
 // default"). Random play through the engine, many seeds, every player count.
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "core/rng.h"
 #include "core/seat_question.h"
 #include "games/registry.h"
+#include "games/scrap_racer/bots.h"
+#include "games/scrap_racer/state.h"
 #include "games/setup.h"
 
 using namespace rt;
@@ -105,4 +109,49 @@ TEST_CASE("Defaults: Scrap Racer on a double highlights the Boost Re-roll, not t
     }
   }
   CHECK(doubles > 0);
+}
+
+TEST_CASE(
+    "Defaults: Scrap Racer's highlight rolls on or moves as the normal computer would, never into a "
+    "likely double",
+    "[defaults]") {
+  // "If the active player has not yet rolled a double, they must decide to
+  // either roll another die ... or keep what they have rolled so far and move
+  // their racer." Enter pressed again and again plays as the heuristic the
+  // hint starts from, and never rolls on into a likely double (4 in 6 or
+  // worse) without a Boost marker to undo it.
+  int stops = 0, rolls = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    setup::TableRequest req;
+    req.game = "scrap-racer";
+    req.players = 3;
+    req.seats = {"normal", "normal", "normal"};
+    auto table = setup::make_table(req, seed);
+    std::vector<PlayerId> actors;
+    for (int guard = 0; guard < 20000 && !table->over(); ++guard) {
+      const auto& st = static_cast<const scrap_racer::ScrapRacerState&>(table->state());
+      if (st.turn() == Turn::Player && st.phase() == scrap_racer::Phase::AfterDie &&
+          !st.last_die_is_double()) {
+        actors.clear();
+        st.actors(actors);
+        const SeatQuestion q = seat_question(st, actors.front());
+        const Action shown = q.actions[static_cast<std::size_t>(q.first)];
+        if (st.is_legal(actors.front(), scrap_racer::kRoll)) {
+          INFO("seed " << seed << ": " << q.prompt);
+          std::set<int> faces;
+          for (int i = 0; i < st.dice_rolled(); ++i) faces.insert(st.die(i));
+          // 4 in 6 or worse (at 3 in 6 low doubles' crash cards may still move you on).
+          if (faces.size() >= 4 && st.boosts_held(st.active()) == 0) CHECK(shown == scrap_racer::kMove);
+          scrap_racer::ScrapRacerBot bot(BotLevel::Normal);
+          const bool roll = bot.value_of(st, scrap_racer::kRoll) > bot.value_of(st, scrap_racer::kMove);
+          CHECK(shown == (roll ? scrap_racer::kRoll : scrap_racer::kMove));
+          (shown == scrap_racer::kMove ? stops : rolls) += 1;
+        }
+      }
+      if (!table->advance_one()) break;
+    }
+  }
+  INFO(rolls << " rolls and " << stops << " stops highlighted");
+  CHECK(stops > 0);
+  CHECK(rolls > 0);
 }
