@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/rng.h"
+
 namespace rt {
 
 int highlighted_default(const State& st, PlayerId seat, const std::vector<Action>& actions, int preferred) {
@@ -41,6 +43,30 @@ SeatQuestion seat_question(const State& st, PlayerId seat) {
   q.timed = st.timed();
   q.contest = st.contest_id();
   return q;
+}
+
+bool forced_and_public(const State& st, PlayerId seat) {
+  if (seat < 0 || st.timed()) return false;
+  std::vector<Action> legal;
+  st.legal_actions(seat, legal);
+  if (legal.size() != 1) return false;
+  const Action only = legal.front();
+  const std::string prompt = st.prompt(seat);
+  const std::string label = st.action_label(seat, only);
+  // Anyone else at the table: the samples deal the seat's hidden cards anew.
+  const PlayerId other = seat == 0 ? 1 : 0;
+  if (other >= st.num_players()) return true;
+  constexpr int kSamples = 8;
+  for (int k = 0; k < kSamples; ++k) {
+    std::unique_ptr<State> sample = st.clone();
+    Rng rng = Rng::stream(static_cast<std::uint64_t>(k), "forced");
+    sample->determinize(other, rng);
+    // A sample where the move could not be made tells only what making it
+    // tells everyone (a pass: no card matched).
+    if (!sample->is_legal(seat, only)) continue;
+    if (sample->prompt(seat) != prompt || sample->action_label(seat, only) != label) return false;
+  }
+  return true;
 }
 
 }  // namespace rt

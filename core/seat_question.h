@@ -43,4 +43,11 @@ int highlighted_default(const State& state, PlayerId seat, const std::vector<Act
 // asked).
 SeatQuestion seat_question(const State& state, PlayerId seat);
 
+// Whether `seat`'s question is a forced move (one legal action) whose prompt
+// and label read the same whatever the cards the others cannot see: it shows
+// nothing of the seat's hand, so it may be answered in front of everyone
+// (hot-seat: no hand-over first). Samples with their own fixed streams:
+// no table's randomness is touched.
+bool forced_and_public(const State& state, PlayerId seat);
+
 }  // namespace rt

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/seat_question.h"
 #include "games/registry.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/layout.h"
@@ -90,6 +91,8 @@ struct HotSeatRun {
   int computer_frames = 0;  // of those, the computers' turn after a human's
   int contest_frames = 0;   // of those, a contest with both humans
   int human_turns = 0;
+  int pass_pages = 0;      // "Pass the keyboard to ..." pages
+  int forced_in_view = 0;  // forced moves that show nothing, answered with no pass page first
   bool over = false;
   std::vector<std::string> leaks;
 };
@@ -119,10 +122,21 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
     // Who may see their hand now, from what the humans were shown.
     switch (s.phase()) {
       case Phase::PassDevice:
+        if (passing_to != s.asked()) {
+          ++run.pass_pages;
+          // A hand-over only where the question shows something of the hand.
+          if (forced_and_public(st, s.asked()))
+            run.leaks.push_back(
+                fmt::format("{} seed {} frame {}: a pass page before a forced move that shows "
+                            "nothing",
+                            game, seed, run.frames));
+        }
         owner = kEveryone;
         passing_to = s.asked();
         break;
       case Phase::HumanTurn:
+        if (passing_to != s.asked() && owner != s.asked() && forced_and_public(st, s.asked()))
+          ++run.forced_in_view;
         if (passing_to == s.asked()) owner = s.asked();
         if (owner != s.asked()) owner = kEveryone;  // a hand with no pass page first: nobody's may show
         passing_to = kEveryone;
@@ -235,4 +249,19 @@ TEST_CASE("hot-seat: no hand is ever on screen outside its owner's turn", "[shel
     CHECK(own_hand > 0);
     CHECK(after_human > 0);
   }
+}
+
+TEST_CASE("hot-seat: a forced move that shows nothing of a hand needs no hand-over", "[shell][hotseat]") {
+  // Go Wacky!'s pass when no card matches: everyone learns it as it is made.
+  int forced = 0, pages = 0;
+  for (int seed : {21, 1, 2}) {
+    const HotSeatRun run = play_hot_seat("go-wacky", seed, 6000);
+    for (const std::string& leak : run.leaks) UNSCOPED_INFO(leak);
+    CHECK(run.leaks.empty());
+    forced += run.forced_in_view;
+    pages += run.pass_pages;
+  }
+  INFO(forced << " forced moves in view, " << pages << " pass pages");
+  CHECK(forced > 0);
+  CHECK(pages > 0);  // a real question still gets its hand-over
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/save.h"
+#include "core/seat_question.h"
 #include "core/undo.h"
 
 namespace rt::shell {
@@ -105,6 +106,14 @@ void GameSession::enter_human_turn(PlayerId who) {
   const bool changed_person = asked_ != who || phase_ != Phase::HumanTurn;
   asked_ = who;
   if (secret_hands() && viewer_ != who) {
+    // A forced move that shows nothing of the hand is made in front of
+    // everyone: no hand-over, and the board stays everyone's view.
+    if (forced_and_public(state(), who)) {
+      viewer_ = kEveryone;
+      phase_ = Phase::HumanTurn;
+      if (changed_person) save();
+      return;
+    }
     phase_ = Phase::PassDevice;
     return;
   }
