@@ -97,3 +97,26 @@ TEST_CASE("Saved games: Finished and saved games lists every game; x asks, then 
     left += e.path().extension() == ".save";
   CHECK(left == 2);
 }
+
+TEST_CASE("Saved games: a list longer than the page says how many more are above and below",
+          "[shell][saves]") {
+  // Six games fill 80x24: a seventh is below, and the page says so.
+  const TempDir dir;
+  three_saves(dir.path());
+  for (int i = 0; i < 5; ++i)
+    std::filesystem::copy_file(dir.path() + "/unfinished.save", dir.path() + fmt::format("/more{}.save", i));
+  FakeTerminal term(80, 24, false);
+  AppContext ctx;
+  ctx.state_dir = dir.path();
+  App app(term, ctx, make_resume_screen(ctx));
+  REQUIRE(run_until(app, term, [&] { return term.shows("Continue a saved game"); }));
+  INFO(term.text());
+  CHECK(term.shows("1 of 7"));
+  CHECK(term.shows("v 1 more below"));
+  CHECK_FALSE(term.shows("more above"));
+  for (int i = 0; i < 6; ++i) term.press(KeyType::Down);
+  REQUIRE(run_until(app, term, [&] { return term.shows("7 of 7"); }));
+  INFO(term.text());
+  CHECK(term.shows("^ 1 more above"));
+  CHECK_FALSE(term.shows("more below"));
+}

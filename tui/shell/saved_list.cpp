@@ -21,6 +21,10 @@ class SavedListScreen final : public Screen {
     const bool uni = c.unicode();
     c.fill(0, 0, w, 1, U' ', style::kBar);
     c.text(1, 0, kind_.title, style::kBarBold);
+    if (saves_.size() > 1) {
+      const std::string count = fmt::format("{} of {}", selected_ + 1, saves_.size());
+      c.text(w - 1 - static_cast<int>(count.size()), 0, count, style::kBar);
+    }
     if (saves_.empty()) {
       c.text(4, 3, kind_.empty_headline, style::kBold);
       c.text(4, 5, kind_.empty_text, style::kDim, w - 5);
@@ -48,6 +52,12 @@ class SavedListScreen final : public Screen {
       for (const auto& s : g.seats) seats += (seats.empty() ? "" : ", ") + s;
       c.text(6, y + 1, ellipsize(fmt::format("{}. {}", seats, g.status), w - 8, uni));
     }
+    // The games the page has no room for, above and below: say they are there.
+    if (first_ > 0)
+      c.text(4, kFirstRow - 1, fmt::format("{} {} more above", uni ? "↑" : "^", first_), style::kAccent);
+    if (const int below = n - first_ - visible; below > 0)
+      c.text(4, kFirstRow + visible * kRowsPerGame - 1,
+             fmt::format("{} {} more below", uni ? "↓" : "v", below), style::kAccent);
     if (!error_.empty()) c.text(2, h - 2, error_, style::kWarn, w - 3);
     std::vector<HelpItem> help =
         pick_items(help_line(Context::Menu, uni), {"move", "choose", "delete", "back", "keys"});
