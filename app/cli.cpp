@@ -45,14 +45,19 @@ void out(std::string_view s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
 }
 
-void add_table_options(CLI::App* cmd, setup::TableRequest& req) {
+// `remembered`: the command opens the shell's seats page in a terminal,
+// which starts from the seats last chosen for the game.
+void add_table_options(CLI::App* cmd, setup::TableRequest& req, bool remembered = false) {
   cmd->add_option("GAME", req.game, "game id (see `racetable list`)")->required();
   cmd->add_option("--seed", req.seed_text, "seed: a whole number (the same seed plays the same game)");
   cmd->add_option("--players", req.players, "number of players");
   cmd->add_option(
          "--seats", req.seats,
-         fmt::format("per seat: human, random, easy, normal, hard or expert (computers not listed: {})",
-                     setup::kDefaultComputer))
+         fmt::format("per seat: human, random, easy, normal, hard or expert (computers not listed: {}{})",
+                     setup::kDefaultComputer,
+                     remembered ? "; without --seats, a terminal's seats page starts from the seats last "
+                                  "chosen for the game"
+                                : ""))
       ->delimiter(',');
   cmd->add_option("--names", req.names, "player names, comma-separated")->delimiter(',');
   cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
@@ -328,9 +333,11 @@ int run(int raw_argc, char** raw_argv) {
   const int argc = args.argc();
   char** const argv = args.argv.data();
   CLI::App app{
-      fmt::format("racetable: five tabletop racing games in your terminal\n"
-                  "Computer seats not named with --seats play at level {} in sim, play, demo and host.",
-                  setup::kDefaultComputer),
+      fmt::format(
+          "racetable: five tabletop racing games in your terminal\n"
+          "Computer seats not named with --seats play at level {} in sim, demo, host and play --line;\n"
+          "play in a terminal opens the seats page at the seats last chosen for that game.",
+          setup::kDefaultComputer),
       "racetable"};
   app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
   app.require_subcommand(0, 1);
@@ -366,7 +373,7 @@ int run(int raw_argc, char** raw_argv) {
   std::string play_save;
   GameParamValues play_params;
   auto* play = app.add_subcommand("play", "play a game (the shell, or --line for plain text)");
-  add_table_options(play, play_req);
+  add_table_options(play, play_req, true);
   add_game_params(play, play_params);
   play->add_flag("--line", play_line, "line mode: numbered prompts on stdin, no full screen");
   play->add_option("--save", play_save, "save file (default: in the state directory)");
