@@ -66,6 +66,14 @@ class TablesScreen final : public Screen {
       tables_.clear();
       error_ = e.what();
     }
+    // A socket whose server is gone, with no save to resume it from, is
+    // nothing anyone can join: counted below the list, not listed (a machine
+    // may hold a hundred of another user's).
+    const auto gone = [](const net::TableEntry& t) {
+      return t.trusted && !t.silent && !t.problem.empty() && t.save.empty();
+    };
+    stopped_ = static_cast<int>(std::count_if(tables_.begin(), tables_.end(), gone));
+    tables_.erase(std::remove_if(tables_.begin(), tables_.end(), gone), tables_.end());
     rows_.clear();
     rows_.push_back(MenuRow{"Host a new table", "a game with players at other terminals", true});
     for (const net::TableEntry& t : tables_) {
@@ -121,6 +129,11 @@ class TablesScreen final : public Screen {
     int y = menu_.bottom() + 1;
     if (tables_.empty())
       c.text(4, y++, "No open tables yet. Host one, or ask a friend on this machine to.", style::kDim, w - 6);
+    if (stopped_ > 0)
+      c.text(4, y++,
+             fmt::format("{} more {} not running (the server stopped, no save): not listed.", stopped_,
+                         stopped_ == 1 ? "table is" : "tables are"),
+             style::kDim, w - 6);
     // The highlighted table's seats, in full.
     if (selected_ > 0) {
       const net::TableEntry& t = tables_[static_cast<std::size_t>(selected_ - 1)];
@@ -219,6 +232,7 @@ class TablesScreen final : public Screen {
   AppContext& ctx_;
   std::string me_;
   std::vector<net::TableEntry> tables_;
+  int stopped_ = 0;  // tables whose server is gone and that have no save: not listed
   std::vector<MenuRow> rows_;
   Rect menu_;
   int selected_ = 0;
