@@ -18,10 +18,14 @@ L=rt-talk-$$
 export XDG_STATE_HOME=$WORK/state XDG_CONFIG_HOME=$WORK/config TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
 cleanup() {
   tmux -L "$L" kill-server 2>/dev/null
-  [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null
+  if [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null; then
+    # The server saves and logs as it goes: remove its directory once it is gone.
+    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+  fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
 
 pane() { tmux -L "$L" capture-pane -p -t "$1" 2>/dev/null; }
 fail() {
