@@ -330,13 +330,21 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
       std::vector<std::string> result = s.contest_result();
       if (result.empty()) result = s.turn_result();  // the person's own turn, held a moment
       if (!result.empty()) {
-        for (std::size_t i = 0; i < result.size(); ++i)
+        for (std::size_t i = 0; i < result.size(); ++i) {
+          pv.head_starts.push_back(pv.head.size());
           head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
+        }
+        pv.head_newest_last = true;
         if (!demo() && !shared()) foot("Space or Enter: go on now.");
         break;
       }
       // What the person's last decision did to them (turn_recap.h), for a moment.
-      for (const std::string& line : recap_.lines(now)) head(line, style::kBold);
+      for (const std::string& line : recap_.lines(now)) {
+        pv.head_starts.push_back(pv.head.size());
+        head(line, style::kBold);
+        pv.head_newest_last = true;
+      }
+      pv.head_starts.push_back(pv.head.size());
       head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
            style::kNormal);
       if (!watch_hint_.empty())
@@ -481,9 +489,23 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   const int opt_rows = std::min(rows - (partial ? 1 : 0), count > 0 ? used : 0);
   const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
   int y = r.y;
-  for (int i = 0; i < head_rows; ++i) {
-    StyledText line = p.head[static_cast<std::size_t>(i)];
-    const bool cut = i == head_rows - 1 && head_rows < static_cast<int>(p.head.size());
+  // What happened, short of rows: a first row says the earlier lines are in
+  // the log, and the newest lines follow whole.
+  int skip = 0;
+  if (p.head_newest_last && head_rows > 1 && head_rows < static_cast<int>(p.head.size())) {
+    skip = static_cast<int>(p.head.size()) - (head_rows - 1);
+    // From the start of a line, never the middle of one.
+    for (const std::size_t start : p.head_starts)
+      if (static_cast<int>(start) >= skip) {
+        skip = static_cast<int>(start);
+        break;
+      }
+    c.text(x, y++, fmt::format("{} earlier in the log (l)", c.unicode() ? "↑" : "^"), style::kDim, w);
+  }
+  for (int i = skip > 0 ? 1 : 0;
+       i < head_rows && (skip == 0 || skip + i - 1 < static_cast<int>(p.head.size())); ++i) {
+    StyledText line = p.head[static_cast<std::size_t>(skip > 0 ? skip + i - 1 : i)];
+    const bool cut = skip == 0 && i == head_rows - 1 && head_rows < static_cast<int>(p.head.size());
     draw_styled(c, x, y, line, cut ? w - 1 : w);
     if (cut)
       c.put(x + std::min(static_cast<int>(line.size()), w - 1), y, c.unicode() ? U'…' : U'>', style::kDim);

@@ -130,7 +130,11 @@ class PlayScreen final : public Screen {
     std::vector<StyledText> options;
     int cursor = -1;
     std::vector<StyledText> foot;
-    int head_min = 1;                      // rows of head kept when the options are many
+    int head_min = 1;  // rows of head kept when the options are many
+    // The head is what happened, newest last (a turn's or a contest's result):
+    // short of rows, its oldest lines give way, not its last.
+    bool head_newest_last = false;
+    std::vector<std::size_t> head_starts;  // where each of those lines starts in head
     std::vector<std::size_t> foot_starts;  // where each hint of the foot starts: drawn whole or not at all
   };
   PromptView build_prompt(int width, bool unicode, Millis now) const;
