@@ -104,9 +104,12 @@ std::vector<Action> LessonRunner::options() const {
 }
 
 std::size_t LessonRunner::suggested() const {
+  // The first of `wanted` that is offered: the one the step's words name first.
   const std::vector<Action> opts = options();
-  for (std::size_t i = 0; i < opts.size(); ++i)
-    if (wanted(opts[i])) return i;
+  if (finished()) return 0;
+  for (const std::string& w : step().wanted)
+    for (std::size_t i = 0; i < opts.size(); ++i)
+      if (state_->action_text(kLearner, opts[i]) == w) return i;
   return 0;
 }
 

@@ -72,6 +72,19 @@ void play_step(LessonRunner& l) {
   }
 }
 
+// Line mode fed `input`, a clock that moves 450 ms a line: what it printed.
+std::string line_mode_output(LessonRunner& l, const std::string& input) {
+  std::istringstream in(input);
+  std::string out;
+  Tick fake = 0;
+  cli::LessonLineOptions o;
+  o.in = &in;
+  o.out = [&](std::string_view s) { out += s; };
+  o.clock = [&] { return fake += 450; };
+  CHECK(cli::learn_line_mode(l, o) == 0);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("Lessons: Go Wacky!, Racesmack, Scrap Racer and Wacky Races have one", "[lesson]") {
@@ -235,14 +248,7 @@ TEST_CASE("Lessons: line mode plays a lesson to 'Play a real game'", "[lesson]")
         play_step(*script);
       }
     }
-    std::istringstream in(input);
-    std::string out;
-    Tick fake = 0;
-    cli::LessonLineOptions o;
-    o.in = &in;
-    o.out = [&](std::string_view s) { out += s; };
-    o.clock = [&] { return fake += 450; };
-    CHECK(cli::learn_line_mode(*l, o) == 0);
+    const std::string out = line_mode_output(*l, input);
     INFO(out.substr(out.size() > 3000 ? out.size() - 3000 : 0));
     CHECK(l->finished());
     CHECK(out.find("What you learned:") != std::string::npos);
@@ -488,14 +494,7 @@ TEST_CASE("Lessons: line mode goes from the first step to 'Play a real game' wit
     auto l = start(id);
     std::string input;
     for (int i = 0; i < 1000; ++i) input += "\n";
-    std::istringstream in(input);
-    std::string out;
-    Tick fake = 0;
-    cli::LessonLineOptions o;
-    o.in = &in;
-    o.out = [&](std::string_view s) { out += s; };
-    o.clock = [&] { return fake += 450; };
-    CHECK(cli::learn_line_mode(*l, o) == 0);
+    const std::string out = line_mode_output(*l, input);
     INFO(out.substr(out.size() > 3000 ? out.size() - 3000 : 0));
     CHECK(l->finished());
     CHECK(out.find(kAllowed) == std::string::npos);
