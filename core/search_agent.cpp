@@ -61,11 +61,14 @@ std::string overruled_reason(const State& state, PlayerId me, const Agent& fallb
   const std::string own = fallback.reason(state, me, action);
   const std::string other = move_name(state, me, instead);
   const std::string trials = fmt::format("trial games went better than with {}", other);
-  for (const std::string& line : {own.empty() ? trials : own + "; " + trials,
-                                  own.empty() ? std::string("trial games went better than the usual move")
-                                              : own + "; trial games went better"})
+  // The move it beat is named before the heuristic's own words: a reason says against what.
+  std::vector<std::string> lines;
+  if (!own.empty()) lines.push_back(own + "; " + trials);
+  lines.push_back(trials);
+  if (!own.empty()) lines.push_back(own + "; trial games went better");
+  for (const std::string& line : lines)
     if (line.size() <= kReasonColumns) return line;
-  return own.substr(0, kReasonColumns);
+  return "trial games went better";
 }
 
 std::string SearchAgent::reason(const State& state, PlayerId me, Action action) const {

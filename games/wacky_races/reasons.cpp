@@ -168,8 +168,20 @@ std::string WackyBot::contrast(const State& base, PlayerId me, Action action, Ac
     return fit(fmt::format("gets {} further this turn than with {}", spaces(further), other),
                fmt::format("gets {} further this turn", spaces(further)));
   if (further > -0.5 && with.powers - without.powers >= 0.5)
-    return fit(fmt::format("gets as far this turn as with {}, and keeps a power", other),
-               "gets as far this turn, and keeps a power ready");
+    return fit(fmt::format("as far this turn as with {}, keeping a power", other),
+               "as far this turn, keeping a power ready");
+  // Not further this turn (or, ending now, a space short): what it keeps for
+  // later, the card the other move spends.
+  if (instead >= kPlay && instead < kPlay + kTerrains &&
+      (action == kEnd || (further > -0.5 && action >= kPlay && action < kStay))) {
+    const int terrain = instead - kPlay;
+    const std::string& name = s.catalog().terrains[static_cast<std::size_t>(terrain)].name;
+    const int p = s.pos(s.slot_of(me));
+    for (int q = p + 1; q < s.catalog().finish_pos && q <= p + 6; ++q)
+      if (s.is_course_terrain(q) && s.tile(q) == terrain)
+        return fmt::format("keeps its {} card for the {} tile ahead", name, name);
+    return fmt::format("keeps its {} card for later", name);
+  }
   return {};
 }
 
