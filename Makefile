@@ -102,8 +102,8 @@ run: build
 CTEST_ARGS ?=
 
 # Most end-to-end tests wait on real-time contests and other processes, not the
-# CPU: three tests a core (the CPU-bound suites take two slots each).
-TEST_JOBS ?= $(shell echo $$(( $(JOBS) * 3 )))
+# CPU: two tests a core (the CPU-bound suites take two slots each).
+TEST_JOBS ?= $(shell echo $$(( $(JOBS) * 2 )))
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(TEST_JOBS) $(CTEST_ARGS)
