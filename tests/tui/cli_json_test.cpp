@@ -176,9 +176,12 @@ TEST_CASE("CLI: --json with --board is refused in one line", "[cli][json][errors
   CHECK(r.out.empty());
 }
 
-TEST_CASE("CLI: one default for computer seats, named in --help", "[cli]") {
+TEST_CASE("CLI: one default for computer seats, named in --help, and what play in a terminal does instead",
+          "[cli]") {
   const Run help = run("--help");
-  CHECK_THAT(help.out, Catch::Contains("play at level normal in sim, play, demo and host"));
+  CHECK_THAT(help.out, Catch::Contains("play at level normal in sim, demo, host and play --line"));
+  CHECK_THAT(help.out, Catch::Contains("play in a terminal opens the seats page at the seats last chosen"));
+  CHECK_THAT(run("play --help").out, Catch::Contains("seats last chosen for the game"));
   const auto lines = json_lines(run("sim go-wacky --seed 3 --players 3 --json").out);
   REQUIRE(!lines.empty());
   for (const auto& seat : lines.front().at("seats")) CHECK(seat.at("kind") == "normal");
