@@ -88,6 +88,7 @@ class SearchAgent final : public Agent {
   // in the last decision: then the share of playouts it won.
   std::string reason(const State& state, PlayerId me, Action action) const override;
   void set_think_percent(unsigned percent) override { think_percent_ = percent; }
+  const SearchConfig* search_config() const override { return &config_; }
 
   const SearchStats& stats() const { return stats_; }
 
