@@ -185,6 +185,12 @@ std::string points(double x) {
   return fmt::format("{:.0f}", std::abs(x) * 100.0);
 }
 
+// The better move's edge as the two rounded percentages show it (46% and
+// 34%: 12), so the words never disagree with the numbers beside them.
+std::string gain_points(const ReviewedMove& m) {
+  return fmt::format("{:.0f}", std::round(m.win_best * 100.0) - std::round(m.win_played * 100.0));
+}
+
 std::string quoted(const std::string& s) {
   return "\"" + s + "\"";
 }
@@ -195,7 +201,7 @@ std::string turning_point_text(const ReviewedMove& m) {
   return fmt::format(
       "Turn {} (decision {}): you played {}; {} gave about {} points more chance to win ({} "
       "against {}, ±{}).",
-      m.turn, m.decision + 1, quoted(m.played_text), quoted(m.best_text), points(m.gain()),
+      m.turn, m.decision + 1, quoted(m.played_text), quoted(m.best_text), gain_points(m),
       percent_text(m.win_best), percent_text(m.win_played), points(m.spread));
 }
 
@@ -204,15 +210,16 @@ std::string decision_text(const ReviewedMove& m) {
                                  quoted(m.played_text), percent_text(m.win_played));
   if (m.best == m.played) return line + ": the expert's move too";
   line += fmt::format("; better {} {} (+{} ±{})", quoted(m.best_text), percent_text(m.win_best),
-                      points(m.gain()), points(m.spread));
+                      gain_points(m), points(m.spread));
   return line + (m.mistake() ? ": a mistake" : ": within the spread, no mistake");
 }
 
 std::string review_totals_text(const GameReview& r) {
   const int mistakes = r.mistakes();
-  return fmt::format("{} decision{} reviewed, {} mistake{}, {} points of chance lost on average.",
-                     r.moves.size(), r.moves.size() == 1 ? "" : "s", mistakes, mistakes == 1 ? "" : "s",
-                     points(r.mean_loss()));
+  return fmt::format(
+      "{} decision{} reviewed, {} mistake{}, {:.1f} points of chance lost a decision on average.",
+      r.moves.size(), r.moves.size() == 1 ? "" : "s", mistakes, mistakes == 1 ? "" : "s",
+      r.mean_loss() * 100.0);
 }
 
 std::string skipped_text(const ReviewSkipped& k) {
