@@ -95,17 +95,7 @@ TEST_CASE("CLI: review refuses an unfinished save, a wrong seat and a bad shard 
   const std::string save = finished_save();
   // The finished game cut after its first 30 steps.
   const std::string unfinished = temp_dir() + "/review-unfinished.save";
-  {
-    std::ifstream in(save);
-    std::ostringstream cut;
-    std::string line;
-    int steps = 0;
-    while (std::getline(in, line)) {
-      if (line.rfind("step ", 0) == 0) ++steps;
-      if (steps <= 30 && line != "end") cut << line << '\n';
-    }
-    std::ofstream(unfinished) << cut.str() << "end\n";
-  }
+  rt::clitest::write_cut_save(save, unfinished, 30);
   const Run u = run("review " + unfinished);
   CHECK(u.code == 2);
   CHECK(one_line(u.err));

@@ -75,16 +75,8 @@ TEST_CASE("Review: v on a game not finished says so and reviews nothing", "[shel
   const TempDir dir;
   const std::string finished = dir.path() + "/whole.save";
   REQUIRE(clitest::run("sim go-wacky --seed 3 --save " + finished).code == 0);
-  std::ifstream in(finished);
-  std::ostringstream cut;
-  std::string line;
-  int steps = 0;
-  while (std::getline(in, line)) {
-    if (line.rfind("step ", 0) == 0) ++steps;
-    if (steps <= 30 && line != "end") cut << line << '\n';
-  }
+  clitest::write_cut_save(finished, dir.path() + "/cut.save", 30);
   std::filesystem::remove(finished);
-  std::ofstream(dir.path() + "/cut.save") << cut.str() << "end\n";
   FakeTerminal term(80, 24, true);
   AppContext ctx;
   ctx.state_dir = dir.path();
