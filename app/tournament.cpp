@@ -97,6 +97,8 @@ struct Setup {
     ordered_json j;
     j["type"] = "tournament";
     j["version"] = kResultsVersion;
+    // Another racetable may play other games from the same seeds.
+    j["racetable"] = RACETABLE_VERSION;
     j["game"] = game;
     j["players"] = players;
     j["games"] = games;
