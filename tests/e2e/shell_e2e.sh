@@ -307,7 +307,9 @@ for spec in "go-wacky 11 human,normal,normal" "scrap-racer 12 human,normal,norma
   read -r game seed seats <<<"$spec"
   want "$game" || continue
   started=$SECONDS
-  start "e6-$game" "$bin" play "$game" --seed "$seed" --seats "$seats"
+  # At the quick contest pace: a fresh settings file would choose relaxed (a
+  # newcomer's first game), which part 1 plays.
+  start "e6-$game" "$bin" play "$game" --seed "$seed" --seats "$seats" --contest-pace quick
   wait_for 'who is playing\?'
   keys Enter
   wait_for 'variants and seed'

@@ -546,8 +546,9 @@ if [ "$MODE" = game ]; then
   wait_for G 'Draw Pile' 20
   t send-keys -t G + + +
   started=$SECONDS
-  while ! pane G | grep -q 'GAME OVER'; do
-    s=$(pane G)
+  # One capture a round: a key sent after the result showed could close it
+  # unseen (a key closes it after a second), and the loop would never end.
+  while s=$(pane G) && ! grep -q 'GAME OVER' <<<"$s"; do
     if grep -q 'Contest: go!' <<<"$s"; then
       t send-keys -t G Space
     elif grep -q '│ Your move' <<<"$s"; then
