@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace rt::cli {
 
@@ -18,8 +19,13 @@ struct BenchOptions {
   unsigned think_percent = 100;  // the tables' thinking factor (--think)
   bool cheat = false;            // the first level's expert sees every hidden card (a ceiling)
   bool random_choices = false;   // the first level chooses at random, its timed contests its own
+  std::string shard;             // "I/K": play only that share of the tournament's games ("" all)
+  bool review_check = false;     // how good the game review's estimates are (app/review_check.cpp)
 };
 
 int run_bench(const BenchOptions& options);
+int review_check(const BenchOptions& options);
+// "random,easy" as the levels it names, in order.
+std::vector<std::string> split_levels(const std::string& levels);
 
 }  // namespace rt::cli

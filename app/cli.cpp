@@ -19,8 +19,10 @@
 #include "app/commands.h"
 #include "app/hidden_args.h"
 #include "app/learn_command.h"
+#include "app/review_command.h"
 #include "app/shared_tables.h"
 #include "app/soak.h"
+#include "app/tournament.h"
 #include "core/history.h"
 #include "core/input_limits.h"
 #include "core/save.h"
@@ -398,6 +400,20 @@ int run(int raw_argc, char** raw_argv) {
   replay->add_option("--speed", replay_req.speed,
                      "recording speed: 2 plays twice as fast (default 1: a second a decision)");
 
+  ReviewRequest review_req;
+  auto* review = app.add_subcommand(
+      "review", "the expert's look back at a finished game: the turning points, then every decision");
+  review->add_option("SAVE", review_req.files, "save files of finished games")->required();
+  review->add_option("--seat", review_req.seat,
+                     "review this seat (1, 2...; default: the first person's, else seat 1)");
+  review->add_flag("--json", review_req.json, "JSON lines: one object per decision, then a summary");
+  review->add_option("--think", review_req.think_percent,
+                     fmt::format("the expert's thinking and the games played on per move, in percent ({} to "
+                                 "{}, default 100)",
+                                 kMinThinkPercent, kMaxThinkPercent));
+  review->add_option("--shard", review_req.shard, "I/K: review only share I of K of the saves given");
+  review->add_option("--data", review_req.data_dir, "game data directory");
+
   std::string stats_game;
   bool stats_json_flag = false;
   auto* stats =
@@ -447,6 +463,18 @@ int run(int raw_argc, char** raw_argv) {
       "--think", bench_opt.think_percent,
       fmt::format("expert computers' thinking, in percent of their own playouts ({} to {}, default 100)",
                   kMinThinkPercent, kMaxThinkPercent));
+  bench->add_flag(
+      "--review-check", bench_opt.review_check,
+      "how good the game review's estimates are: games of --levels REVIEWED,OTHERS, each move the "
+      "review rates below another played on from the true position with both (docs/BOTS.md)");
+  bench->add_option("--shard", bench_opt.shard,
+                    "I/K: play only share I of K of the tournament's games (with --json, for bench merge)");
+  MergeOptions merge_opt;
+  auto* merge = bench->add_subcommand(
+      "merge", "put the results of a sharded tournament together: prints what one whole run prints");
+  merge->add_option("FILES", merge_opt.files, "every shard's output of bench --tournament --shard I/K --json")
+      ->required();
+  merge->add_flag("--json", merge_opt.json, "JSON lines, as bench --tournament --json prints them");
 
   SoakOptions soak_opt;
   auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
@@ -516,6 +544,7 @@ int run(int raw_argc, char** raw_argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
+    if (app.got_subcommand("review")) return cmd_review(review_req);
     if (app.got_subcommand("demo")) {
       builtin_registry().get(demo_game);
       if (!demo_seed.empty()) setup::parse_seed(demo_seed);
@@ -543,7 +572,8 @@ int run(int raw_argc, char** raw_argv) {
       shell_opt.resume_file = resume_file;
       return shell::run(shell_opt);
     }
-    if (app.got_subcommand("bench")) return run_bench(bench_opt);
+    if (app.got_subcommand("bench"))
+      return merge->parsed() ? merge_tournament(merge_opt) : run_bench(bench_opt);
     if (app.got_subcommand("keys")) {
       out(shell::keys_markdown());
       return 0;

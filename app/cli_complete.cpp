@@ -22,6 +22,12 @@ std::vector<const CLI::App*> visible_subcommands(const CLI::App& app) {
   return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
 }
 
+const CLI::App* subcommand_named(const CLI::App& app, std::string_view name) {
+  for (const CLI::App* sub : visible_subcommands(app))
+    if (sub->get_name() == name) return sub;
+  return nullptr;
+}
+
 const CLI::Option* find_long_option(const CLI::App& app, std::string_view name) {
   for (const CLI::Option* opt : app.get_options())
     for (const std::string& lname : opt->get_lnames())
@@ -74,10 +80,10 @@ Typed read_typed(const CLI::App& app, const std::vector<std::string>& words) {
         t.value_for = name;  // the word being completed is this option's value
       }
       t.options.emplace_back(name, value);
-    } else if (!t.sub && !starts_with(w, "-")) {
-      for (const CLI::App* sub : visible_subcommands(app))
-        if (sub->get_name() == w) t.sub = sub;
-      if (t.sub) scope = t.sub;
+    } else if (!starts_with(w, "-") && t.positionals.empty() && subcommand_named(*scope, w)) {
+      // A command, or a command's own (bench merge).
+      t.sub = subcommand_named(*scope, w);
+      scope = t.sub;
     } else if (t.sub) {
       t.positionals.push_back(w);
     }
@@ -161,11 +167,19 @@ Completion option_value(const Typed& t) {
 Completion positional(const Typed& t) {
   Completion c;
   const auto positionals = t.sub->get_options([](const CLI::Option* o) { return o->get_positional(); });
-  if (t.positionals.size() >= positionals.size()) return c;
-  const std::string name = positionals[t.positionals.size()]->get_name();
+  if (positionals.empty() && t.positionals.empty()) {
+    for (const CLI::App* sub : visible_subcommands(*t.sub)) c.words.push_back(sub->get_name());
+    return c;
+  }
+  std::size_t k = t.positionals.size();
+  // The last positional may take many (SAVE..., FILES...).
+  if (k >= positionals.size() && (positionals.empty() || positionals.back()->get_items_expected_max() <= 1))
+    return c;
+  k = std::min(k, positionals.size() - 1);
+  const std::string name = positionals[k]->get_name();
   if (name == "GAME") {
     c.words = game_ids();
-  } else if (name == "FILE") {
+  } else if (name == "FILE" || name == "SAVE" || name == "FILES") {
     c.kind = CompletionKind::Files;
   } else if (name == "TABLE") {
     const std::string dir = t.option_value("--dir");

@@ -1,5 +1,7 @@
 #include "app/cli_man.h"
 
+#include <functional>
+
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -102,20 +104,31 @@ std::string option_entries(const CLI::App& app) {
   return out;
 }
 
+// Every command with its full name ("racetable bench merge"), a command's
+// own commands right after it.
+void each_command(const CLI::App& app, const std::string& name,
+                  const std::function<void(const CLI::App&, const std::string&)>& visit) {
+  for (const CLI::App* sub : commands(app)) {
+    const std::string full = name + " " + sub->get_name();
+    visit(*sub, full);
+    each_command(*sub, full, visit);
+  }
+}
+
 std::string synopsis(const CLI::App& app) {
   std::string out = ".nf\n" + usage(app, app.get_name()) + "\n";
-  for (const CLI::App* sub : commands(app)) out += usage(*sub, app.get_name() + " " + sub->get_name()) + "\n";
+  each_command(app, app.get_name(),
+               [&](const CLI::App& sub, const std::string& name) { out += usage(sub, name) + "\n"; });
   return out + ".fi\n";
 }
 
 std::string options(const CLI::App& app) {
   std::string out = ".SH OPTIONS\nBefore any command (\\fB\\-\\-help\\fR also after each one):\n" +
                     option_entries(app) + ".SH COMMANDS\n";
-  for (const CLI::App* sub : commands(app)) {
-    out += fmt::format(".SS {}\n{}.\n", usage(*sub, app.get_name() + " " + sub->get_name()),
-                       roff(sub->get_description()));
-    out += option_entries(*sub);
-  }
+  each_command(app, app.get_name(), [&](const CLI::App& sub, const std::string& name) {
+    out += fmt::format(".SS {}\n{}.\n", usage(sub, name), roff(sub.get_description()));
+    out += option_entries(sub);
+  });
   return out;
 }
 

@@ -14,6 +14,8 @@
 
 namespace rt {
 
+struct SearchConfig;
+
 struct Decision {
   Action action = 0;
   Tick delay = 0;  // reaction time in a timed contest; ignored elsewhere
@@ -80,6 +82,9 @@ class Agent {
   // The table's thinking factor in percent (100: the level's own budget): a
   // searching computer scales its playouts by it; the others ignore it.
   virtual void set_think_percent(unsigned /*percent*/) {}
+  // The search set-up of a searching computer (its playout policy, filter,
+  // evaluator), for the game review's playouts; nullptr: it does not search.
+  virtual const SearchConfig* search_config() const { return nullptr; }
 
  protected:
   // The time this computer takes at the table's pace for what takes `t` at

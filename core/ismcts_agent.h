@@ -60,6 +60,7 @@ class IsmctsAgent final : public Agent {
     fallback_->set_contest_pace(pace);
   }
   void set_think_percent(unsigned percent) override { think_percent_ = percent; }
+  const SearchConfig* search_config() const override { return &config_; }
   // The playouts a searched decision gets at the current thinking factor.
   int playout_budget() const;
   // The fallback's reason, unless the search chose otherwise in the last

@@ -92,6 +92,7 @@ class SearchAgent final : public Agent {
     return fallback_->contrast(state, me, action, instead);
   }
   void set_think_percent(unsigned percent) override { think_percent_ = percent; }
+  const SearchConfig* search_config() const override { return &config_; }
 
   const SearchStats& stats() const { return stats_; }
 

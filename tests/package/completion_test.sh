@@ -104,6 +104,13 @@ expect "racetable resume go" go-wacky-seed7.save
 expect "racetable replay " go-wacky-seed7.save sub
 expect "racetable sim go-wacky --data " sub
 expect "racetable sim go-wacky --save go" go-wacky-seed7.save
+expect "racetable review " go-wacky-seed7.save sub
+expect "racetable review go-wacky-seed7.save go" go-wacky-seed7.save
+expect_includes "racetable review x.save --" --seat --json --think --shard
+expect "racetable bench m" merge
+expect_includes "racetable bench --tournament --" --shard --json
+expect "racetable bench merge go" go-wacky-seed7.save
+expect "racetable bench merge a.json --j" --json
 
 if ((failures > 0)); then
     echo "bash completion: $failures failure(s)"

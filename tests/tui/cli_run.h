@@ -47,4 +47,18 @@ inline Run run(const std::string& args, const std::string& input = "", const std
   return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
+// A save of the game in `from` cut after its first `steps` steps: a game
+// not finished.
+inline void write_cut_save(const std::string& from, const std::string& to, int steps) {
+  std::ifstream in(from);
+  std::ostringstream cut;
+  std::string line;
+  int seen = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("step ", 0) == 0) ++seen;
+    if (seen <= steps && line != "end") cut << line << '\n';
+  }
+  std::ofstream(to) << cut.str() << "end\n";
+}
+
 }  // namespace rt::clitest

@@ -87,6 +87,7 @@ enum class Cmd : std::uint8_t {
   Nudge,     // a shared table: remind the player whose turn it is
   Undo,      // a local game: take back your last move (core/undo.h)
   Hint,      // your move: what the strongest computer would play, and why (core/hint.h)
+  Review,    // a finished game: the expert's look back at your decisions (core/review.h)
 };
 
 // Where a binding applies. Everywhere bindings apply on every screen except

@@ -596,9 +596,12 @@ void PlayScreen::draw_pass(Canvas& c, const Rect& body) const {
 std::vector<HelpItem> PlayScreen::help_items(bool unicode) const {
   const PlayTable& s = *t_;
   if (s.phase() == Phase::Over) {
-    if (!same_players()) return {HelpItem{"Enter/q", "title"}, HelpItem{"l", "log"}, HelpItem{"r", "rules"}};
-    return {HelpItem{"Enter/q", "title"}, HelpItem{"n", "play again"}, HelpItem{"l", "log"},
-            HelpItem{"r", "rules"}};
+    std::vector<HelpItem> items{HelpItem{"Enter/q", "title"}};
+    if (same_players()) items.push_back(HelpItem{"n", "play again"});
+    if (can_review()) items.push_back(HelpItem{"v", "review"});
+    items.push_back(HelpItem{"l", "log"});
+    items.push_back(HelpItem{"r", "rules"});
+    return items;
   }
   if (!lost().empty()) return {HelpItem{"Enter", "title"}, HelpItem{"q", "quit"}};
   if (demo()) return help_line(Context::Demo, unicode);

@@ -43,9 +43,12 @@ void PlayScreen::draw_over(Canvas& c) const {
   const auto summary = wrap(canvas_form(t_->result_summary(), uni), inner);
   const std::string outside_winner = t_->non_seat_winner();
   // A record that failed stays in the box: nothing lost is hidden.
-  const auto history = history_problem_.empty()
-                           ? std::vector<std::string>{}
-                           : wrap(canvas_form("Not added to your history: " + history_problem_, uni), inner);
+  auto history = history_problem_.empty()
+                     ? std::vector<std::string>{}
+                     : wrap(canvas_form("Not added to your history: " + history_problem_, uni), inner);
+  if (!review_problem_.empty())
+    for (auto& l : wrap(canvas_form("No review: " + review_problem_, uni), inner))
+      history.push_back(std::move(l));
   // The name column fits the longest name, the Neutral Racer that won
   // included (it was left out, and "Ant Hill Mob" wrapped three letters a row).
   int name_w = utf8_length(canvas_form(outside_winner, uni));
@@ -71,8 +74,10 @@ void PlayScreen::draw_over(Canvas& c) const {
   // First place went to no seat (a Neutral Racer): say so above the seats.
   if (!outside_winner.empty()) add(1, outside_winner, "no seat won");
   for (const ResultLine& pl : placings) add(pl.place, pl.name, pl.detail);
-  const std::string keys = same_players() ? "Enter or q: title   n: play again   l: the whole log"
-                                          : "Enter or q: title   l: the whole log";
+  // "v: review" only where the game was saved here (a local game).
+  const std::string review = can_review() ? "v: review   " : "";
+  const std::string keys = same_players() ? "Enter or q: title   n: play again   " + review + "l: log"
+                                          : "Enter or q: title   " + review + "l: the whole log";
   const int h = std::min(c.height() - 2, static_cast<int>(summary.size() + history.size() + rows.size()) + 6);
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;

@@ -11,6 +11,8 @@
 
 #include "games/registry.h"
 #include "tui/shell/contest_keys.h"
+#include "tui/shell/replay_model.h"
+#include "tui/shell/replay_screens.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/settings.h"
 
@@ -262,6 +264,10 @@ bool PlayScreen::unsaved() const {
   return local_ && local_->unsaved();
 }
 
+bool PlayScreen::can_review() const {
+  return local_ && !demo() && !local_->save_path().empty() && t_->phase() == Phase::Over;
+}
+
 std::optional<setup::TableRequest> PlayScreen::same_players() const {
   if (!local_) return std::nullopt;
   return local_->same_players();
@@ -436,6 +442,16 @@ Nav PlayScreen::on_key_over(const Key& key, Millis now) {
   if (now < over_since_ + 1000) return Nav::stay();
   if (key.is(U'n'))
     if (const auto again = same_players()) return Nav::reset(make_options_screen(ctx_, *again));
+  if (key.is(U'v') && can_review()) {
+    try {
+      std::shared_ptr<const ReplayModel> model = ReplayModel::load(local_->save_path(), ctx_.data);
+      const PlayerId seat = review_seat(*model);
+      return Nav::push(make_review_screen(ctx_, std::move(model), seat));
+    } catch (const std::exception& e) {
+      review_problem_ = e.what();
+      return Nav::stay();
+    }
+  }
   const Cmd cmd = command(Context::Game, key);
   // q goes back here as everywhere else but in play: to the title.
   if (key.type == KeyType::Enter || key.type == KeyType::Escape || cmd == Cmd::Quit) {

@@ -187,6 +187,8 @@ class PlayScreen final : public Screen {
   // outside), whose pace and saves are not this screen's.
   bool shared() const { return local_ == nullptr; }
   bool demo() const { return local_ && local_->demo(); }
+  // A local game over, saved: "Review this game" (v) is offered.
+  bool can_review() const;
   // The same players again, when this game can say.
   std::optional<setup::TableRequest> same_players() const;
   // A shared table's loss: why, or "" (a local table is never lost); the
@@ -217,6 +219,7 @@ class PlayScreen final : public Screen {
   bool user_paused_ = false;      // demo: a key paused it
   bool was_over_ = false;
   std::string history_problem_;  // the game's end could not be added to history.jsonl: why
+  std::string review_problem_;   // "Review this game" could not open: why
   Millis over_since_ = 0;
   // Where things were drawn, for the mouse.
   Rect options_rect_;

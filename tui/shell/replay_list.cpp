@@ -1,5 +1,6 @@
 // Finished and saved games, newest first: Enter watches one again in the
-// replay viewer, x deletes one (after asking). The save is the history.
+// replay viewer, v reviews a finished one, x deletes one (after asking). The
+// save is the history.
 #include <fmt/format.h>
 
 #include "tui/shell/replay_model.h"
@@ -31,6 +32,11 @@ std::unique_ptr<Screen> make_replay_list_screen(AppContext& ctx) {
   kind.open = [](AppContext& c, const SavedGame& g) {
     std::shared_ptr<const ReplayModel> model = ReplayModel::load(g.path, c.data);
     return Nav::push(make_replay_screen(c, std::move(model), kEveryone));
+  };
+  kind.review = [](AppContext& c, const SavedGame& g) {
+    std::shared_ptr<const ReplayModel> model = ReplayModel::load(g.path, c.data);
+    const PlayerId seat = review_seat(*model);
+    return Nav::push(make_review_screen(c, std::move(model), seat));
   };
   return make_saved_list_screen(ctx, std::move(kind));
 }

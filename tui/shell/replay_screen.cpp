@@ -89,6 +89,11 @@ class ReplayScreen final : public Screen {
     return fmt::format("replay position={} view={}", view_.position(), static_cast<int>(view_.viewer()));
   }
 
+  void open_at(int position, ReplayNotes notes) {
+    view_.set_notes(std::move(notes));
+    view_.set_position(position);
+  }
+
  private:
   AppContext& ctx_;
   ReplayView view_;
@@ -101,6 +106,13 @@ class ReplayScreen final : public Screen {
 std::unique_ptr<Screen> make_replay_screen(AppContext& ctx, std::shared_ptr<const ReplayModel> model,
                                            PlayerId viewer) {
   return std::make_unique<ReplayScreen>(ctx, std::move(model), viewer);
+}
+
+std::unique_ptr<Screen> make_replay_screen(AppContext& ctx, std::shared_ptr<const ReplayModel> model,
+                                           PlayerId viewer, int position, ReplayNotes notes) {
+  auto screen = std::make_unique<ReplayScreen>(ctx, std::move(model), viewer);
+  screen->open_at(position, std::move(notes));
+  return screen;
 }
 
 }  // namespace rt::shell

@@ -12,6 +12,8 @@ class ReplayTable final : public PlayTable {
  public:
   explicit ReplayTable(std::shared_ptr<const ReplayModel> model) : m_(std::move(model)) { refresh(); }
 
+  void set_notes(std::map<int, std::string> notes) { notes_ = std::move(notes); }
+
   void go(int position, PlayerId viewer) {
     position_ = std::clamp(position, 0, m_->size() - 1);
     viewer_ = viewer;
@@ -46,6 +48,11 @@ class ReplayTable final : public PlayTable {
   // view of the seat that chose it (a watcher learns it from the log, as
   // the table did).
   std::string activity() const override {
+    const auto note = notes_.find(position_);
+    if (note == notes_.end()) return plain_activity();
+    return plain_activity() + " " + note->second;
+  }
+  std::string plain_activity() const {
     const ReplayPosition& p = m_->at(position_);
     if (at_end()) return m_->finished() ? "The end. " + state().standings().summary : "The save ends here.";
     if (p.next < 0) return "Next: chance.";
@@ -110,6 +117,7 @@ class ReplayTable final : public PlayTable {
   std::vector<LogEntry> log_;
   std::size_t fresh_ = 0;
   std::vector<PlayerId> nobody_;
+  std::map<int, std::string> notes_;
 };
 
 ReplayView::ReplayView(AppContext& ctx, std::shared_ptr<const ReplayModel> model, PlayerId viewer)
@@ -155,6 +163,10 @@ void ReplayView::cycle_viewer(int by) {
     if (index == 0 || model_->sight().may_see(static_cast<PlayerId>(index - 1))) break;
   }
   set_viewer(index == 0 ? kEveryone : static_cast<PlayerId>(index - 1));
+}
+
+void ReplayView::set_notes(std::map<int, std::string> notes) {
+  table_->set_notes(std::move(notes));
 }
 
 std::string ReplayView::viewer_name() const {

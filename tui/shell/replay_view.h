@@ -5,6 +5,7 @@
 // through this.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -30,6 +31,8 @@ class ReplayView {
   void cycle_viewer(int by);
   // "Ana" or "a watcher".
   std::string viewer_name() const;
+  // Lines said where the viewer stops at a position (a review's findings).
+  void set_notes(std::map<int, std::string> notes);
 
   // The whole page but its help line (the viewer draws its own keys there).
   void draw(Canvas& canvas, Millis now);

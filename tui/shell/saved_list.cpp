@@ -60,7 +60,10 @@ class SavedListScreen final : public Screen {
              fmt::format("{} {} more below", uni ? "↓" : "v", below), style::kAccent);
     if (!error_.empty()) c.text(2, h - 2, error_, style::kWarn, w - 3);
     std::vector<HelpItem> help =
-        pick_items(help_line(Context::Menu, uni), {"move", "choose", "delete", "back", "keys"});
+        kind_.review
+            ? pick_items(help_line(Context::Menu, uni),
+                         {"move", "choose", "review", "delete", "back", "keys"})
+            : pick_items(help_line(Context::Menu, uni), {"move", "choose", "delete", "back", "keys"});
     for (HelpItem& item : help)
       if (item.what == "choose") item.what = kind_.open_help;  // what Enter does here
     draw_help_line(c, 1, h - 1, w - 2, help);
@@ -83,6 +86,9 @@ class SavedListScreen final : public Screen {
       case Cmd::End: selected_ = count - 1; break;
       case Cmd::Select: return open(selected_);
       case Cmd::Delete: return ask_delete(selected_);
+      case Cmd::Review:
+        if (kind_.review) return review(selected_);
+        break;
       case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
       case Cmd::Back: return Nav::pop();
       default: break;
@@ -108,6 +114,20 @@ class SavedListScreen final : public Screen {
     }
     try {
       return kind_.open(ctx_, g);
+    } catch (const std::exception& e) {
+      error_ = e.what();
+      return Nav::stay();
+    }
+  }
+
+  Nav review(int index) {
+    const SavedGame& g = saves_[static_cast<std::size_t>(index)];
+    if (!g.readable || !g.over) {
+      error_ = "Only a finished game can be reviewed (Enter watches this one).";
+      return Nav::stay();
+    }
+    try {
+      return kind_.review(ctx_, g);
     } catch (const std::exception& e) {
       error_ = e.what();
       return Nav::stay();

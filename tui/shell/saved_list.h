@@ -33,6 +33,8 @@ struct SavedListKind {
   std::function<std::string(const SavedGame&, std::time_t now)> delete_question;
   // Enter on a readable game; a thrown exception's text is shown on the list.
   std::function<Nav(AppContext&, const SavedGame&)> open;
+  // v on a readable finished game, where the list offers a review (empty: not offered).
+  std::function<Nav(AppContext&, const SavedGame&)> review;
 };
 
 std::unique_ptr<Screen> make_saved_list_screen(AppContext& ctx, SavedListKind kind);

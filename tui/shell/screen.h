@@ -53,6 +53,9 @@ struct AppContext {
   // Games left for the title whose last save failed (said on their screen):
   // printed when the program ends, which then exits with status 2.
   std::vector<std::string> not_saved;
+  // "Review this game": the expert's thinking factor, in percent (100: about
+  // 2 s a decision; tests make it small).
+  unsigned review_think_percent = 100;
   // A seed for a game started without one: short enough to note and retype.
   std::uint64_t fresh_seed();
 };
