@@ -469,13 +469,20 @@ TEST_CASE("shell app: the title asks before quitting; a host is asked what becom
     CHECK(app.exit_code() == 0);
   }
   // A table this shell hosts, served by a process of ours (a stand-in for the server).
+  // SIGTERM stays blocked until the child has dropped the test framework's handler:
+  // a SIGTERM sent before that ran Catch's reporter in the child, which could hang.
+  sigset_t term_only, before;
+  ::sigemptyset(&term_only);
+  ::sigaddset(&term_only, SIGTERM);
+  ::sigprocmask(SIG_BLOCK, &term_only, &before);
   const pid_t server = ::fork();
-  REQUIRE(server >= 0);
   if (server == 0) {
-    ::signal(SIGTERM, SIG_DFL);  // not the test framework's handler
-    ::pause();
-    ::_exit(0);
+    ::signal(SIGTERM, SIG_DFL);
+    ::sigprocmask(SIG_SETMASK, &before, nullptr);
+    for (;;) ::pause();
   }
+  ::sigprocmask(SIG_SETMASK, &before, nullptr);
+  REQUIRE(server >= 0);
   FakeTerminal term(80, 24, true);
   AppContext ctx;
   const TempDir tmp;
