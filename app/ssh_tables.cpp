@@ -6,12 +6,10 @@
 // connected socket over which the ordinary table protocol runs.
 #include "app/ssh_tables.h"
 
-#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <memory>
 
@@ -30,49 +28,6 @@
 namespace rt::app {
 
 using net::json;
-
-SshTablesLink::SshTablesLink(int fd) : fd_(fd) {}
-
-SshTablesLink::~SshTablesLink() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-json SshTablesLink::ask(json request, int* got_fd, int timeout_ms) {
-  if (got_fd) *got_fd = -1;
-  const std::uint64_t id = ++next_id_;
-  request["id"] = id;
-  if (!net::send_packet(fd_, request)) throw UserError("the server's tables are not reachable now");
-  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now())
-            .count();
-    if (left <= 0) throw UserError("the server's tables did not answer in time: try again");
-    pollfd p{fd_, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
-    net::Packet packet = net::receive_packet(fd_, net::kMaxBrokerAnswer);
-    if (packet.gone) throw UserError("the server's tables are not reachable now");
-    if (!packet.message) {
-      if (packet.fd >= 0) ::close(packet.fd);
-      continue;
-    }
-    // An answer to an earlier question that timed out: not this one's.
-    if (packet.message->value("id", std::uint64_t{0}) != id) {
-      if (packet.fd >= 0) ::close(packet.fd);
-      continue;
-    }
-    if (packet.message->value("type", "") == "error") {
-      if (packet.fd >= 0) ::close(packet.fd);
-      const json& text = (*packet.message)["text"];
-      throw UserError(net::printable(text.is_string() ? text.get<std::string>() : "refused", 300));
-    }
-    if (got_fd)
-      *got_fd = packet.fd;
-    else if (packet.fd >= 0)
-      ::close(packet.fd);
-    return std::move(*packet.message);
-  }
-}
 
 namespace {
 
@@ -96,7 +51,7 @@ std::string rejoin_command(const shell::AppContext& ctx) {
 
 }  // namespace
 
-std::unique_ptr<shell::PlayTable> connect_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+std::unique_ptr<shell::PlayTable> connect_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
                                                     const std::string& name, int seat,
                                                     const std::string& code) {
   int fd = -1;
@@ -125,7 +80,7 @@ std::unique_ptr<shell::PlayTable> connect_ssh_table(shell::AppContext& ctx, SshT
   }
 }
 
-std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
                                                 const std::string& name, int seat, const std::string& code,
                                                 std::string& error) {
   try {
@@ -173,7 +128,7 @@ std::string ssh_host_problem(const shell::HostChoices& choices) {
   return {};
 }
 
-std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, SshTablesLink& link,
+std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
                                               const setup::TableRequest& req,
                                               const shell::HostChoices& choices, std::string& error) {
   int mine = 0;

@@ -75,7 +75,7 @@ class CodeScreen final : public shell::Screen {
 
 class SshTablesPage final : public shell::Screen {
  public:
-  SshTablesPage(shell::AppContext& ctx, SshTablesLink& link) : ctx_(ctx), link_(link) { refresh(); }
+  SshTablesPage(shell::AppContext& ctx, net::TablesLink& link) : ctx_(ctx), link_(link) { refresh(); }
 
   void refresh() {
     try {
@@ -233,7 +233,7 @@ class SshTablesPage final : public shell::Screen {
 
  private:
   shell::AppContext& ctx_;
-  SshTablesLink& link_;
+  net::TablesLink& link_;
   json tables_ = json::array();
   int more_ = 0;  // tables the list had no room for
   std::vector<shell::MenuRow> rows_;
@@ -267,7 +267,7 @@ class SshTables final : public shell::SharedTables {
   // the server's other players cannot reach: a game for watchers is hosted
   // as one of the server's tables (Tables, Host a new table: Watchers).
   std::vector<shell::WatchOffer> watch_offers() const override { return {}; }
-  SshTablesLink& link() const { return link_; }
+  net::TablesLink& link() const { return link_; }
   std::unique_ptr<shell::Watchers> open_watchers(const shell::AppContext&, const Table&,
                                                  const shell::WatchOffer&,
                                                  std::function<Millis()>) const override {
@@ -277,12 +277,12 @@ class SshTables final : public shell::SharedTables {
   }
 
  private:
-  mutable SshTablesLink link_;
+  mutable net::TablesLink link_;
 };
 
 }  // namespace
 
-std::unique_ptr<shell::Screen> make_ssh_tables_page(shell::AppContext& ctx, SshTablesLink& link) {
+std::unique_ptr<shell::Screen> make_ssh_tables_page(shell::AppContext& ctx, net::TablesLink& link) {
   return std::make_unique<SshTablesPage>(ctx, link);
 }
 

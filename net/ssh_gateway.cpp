@@ -461,7 +461,7 @@ void Gateway::hand_link(pid_t session) {
 void Gateway::read_table_process() {
   if (table_ctl_ < 0) return;
   for (int k = 0; k < 256; ++k) {
-    Packet p = receive_packet(table_ctl_);
+    Packet p = receive_packet(table_ctl_, kMaxBrokerPacket);
     if (p.fd >= 0) ::close(p.fd);
     if (p.gone) {  // it ended (reap() starts it again)
       ::close(table_ctl_);

@@ -3,11 +3,11 @@
 // own tables link, as the player's shell would (net/table_broker.h), so the
 // list is what this key's Tables page shows; every field is made printable
 // and bounded, and the list ends at the table process's limit of tables.
-#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -65,24 +65,12 @@ void SessionProcess::answer_tables() {
   report('L', fmt::format("{} lists the tables", who()));
   std::string text;
   int status = 0;
-  if (s_.tables_fd < 0 || !send_packet(s_.tables_fd, json{{"type", "list"}, {"id", 1}})) {
-    text = "racetable: the server's tables are not reachable now\n";
+  try {
+    TablesLink link(std::exchange(s_.tables_fd, -1));
+    text = tables_text(link.ask(json{{"type", "list"}}));
+  } catch (const UserError& e) {
+    text = fmt::format("racetable: {}\n", e.what());
     status = 1;
-  } else {
-    const Millis until = now_ms() + 5000;
-    status = 1;
-    text = "racetable: the server's tables did not answer in time\n";
-    while (now_ms() < until) {
-      pollfd p{s_.tables_fd, POLLIN, 0};
-      if (::poll(&p, 1, static_cast<int>(until - now_ms())) <= 0) continue;
-      Packet packet = receive_packet(s_.tables_fd);
-      if (packet.fd >= 0) ::close(packet.fd);
-      if (packet.gone) break;
-      if (!packet.message || packet.message->value("type", "") != "tables") continue;
-      text = tables_text(*packet.message);
-      status = 0;
-      break;
-    }
   }
   ::alarm(kWriteStallSeconds);
   if (status == 0) {

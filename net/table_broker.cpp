@@ -1,9 +1,12 @@
 #include "net/table_broker.h"
 
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <vector>
 
@@ -92,6 +95,60 @@ Packet receive_packet(int fd, std::size_t max_bytes) {
     out.error = "a message that is not a JSON object with a \"type\"";
   }
   return out;
+}
+
+std::size_t make_room_for_answers(int fd) {
+  // The kernel doubles what it is asked for, up to twice net.core.wmem_max.
+  const int asked = static_cast<int>(kMaxBrokerAnswer);
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &asked, sizeof asked);
+  int room = 0;
+  socklen_t len = sizeof room;
+  if (::getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &room, &len) != 0 || room < 4096) return kMaxBrokerPacket;
+  // A datagram may be the buffer less a little of the kernel's own.
+  return std::min(kMaxBrokerAnswer, static_cast<std::size_t>(room) - 1024);
+}
+
+TablesLink::TablesLink(int fd) : fd_(fd) {}
+
+TablesLink::~TablesLink() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+json TablesLink::ask(json request, int* got_fd, int timeout_ms) {
+  if (got_fd) *got_fd = -1;
+  const std::uint64_t id = ++next_id_;
+  request["id"] = id;
+  if (fd_ < 0 || !send_packet(fd_, request)) throw UserError("the server's tables are not reachable now");
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now())
+            .count();
+    if (left <= 0) throw UserError("the server's tables did not answer in time: try again");
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+    Packet packet = receive_packet(fd_, kMaxBrokerAnswer);
+    if (packet.gone) throw UserError("the server's tables are not reachable now");
+    if (!packet.message) {
+      if (packet.fd >= 0) ::close(packet.fd);
+      continue;
+    }
+    // An answer to an earlier question that timed out: not this one's.
+    if (packet.message->value("id", std::uint64_t{0}) != id) {
+      if (packet.fd >= 0) ::close(packet.fd);
+      continue;
+    }
+    if (packet.message->value("type", "") == "error") {
+      if (packet.fd >= 0) ::close(packet.fd);
+      const json& text = (*packet.message)["text"];
+      throw UserError(printable(text.is_string() ? text.get<std::string>() : "refused", 300));
+    }
+    if (got_fd)
+      *got_fd = packet.fd;
+    else if (packet.fd >= 0)
+      ::close(packet.fd);
+    return std::move(*packet.message);
+  }
 }
 
 std::string table_name_problem(const std::string& name) {

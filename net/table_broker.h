@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -21,9 +22,11 @@
 namespace rt::net {
 
 inline constexpr std::size_t kMaxBrokerPacket = 16 * 1024;
-// The table process's answers may be longer (a list of many tables: about
-// 700 bytes each); a list longer still is cut, saying how many were left out.
-inline constexpr std::size_t kMaxBrokerAnswer = 96 * 1024;
+// The table process's answers may be longer: a list of kMaxTables tables of
+// six seats each (about 1.1 KB a table) fits. A list longer still is cut,
+// saying how many were left out. Every answer is read through TablesLink,
+// with this one limit.
+inline constexpr std::size_t kMaxBrokerAnswer = 384 * 1024;
 // Tables a person may have open at once, and in all (the table process's limits).
 inline constexpr int kMaxTablesPerPlayer = 4;
 inline constexpr int kMaxTables = 200;
@@ -49,7 +52,29 @@ struct Packet {
   std::string error;
 };
 // `max_bytes`: a player's requests kMaxBrokerPacket, the answers to them kMaxBrokerAnswer.
-Packet receive_packet(int fd, std::size_t max_bytes = kMaxBrokerPacket);
+Packet receive_packet(int fd, std::size_t max_bytes);
+
+// Lets `fd` send answers of kMaxBrokerAnswer bytes (a datagram must fit the
+// sender's buffer). Returns the longest answer it may send now.
+std::size_t make_room_for_answers(int fd);
+
+// The asking end of a tables link (a player's shell, `ssh HOST tables`):
+// one question at a time, each answered within a deadline, read with
+// kMaxBrokerAnswer.
+class TablesLink {
+ public:
+  explicit TablesLink(int fd);  // owns `fd`
+  ~TablesLink();
+  TablesLink(const TablesLink&) = delete;
+  TablesLink& operator=(const TablesLink&) = delete;
+  // The answer; a descriptor it carried in `got_fd` (else closed). Throws
+  // UserError with the server's reason (printable), or when no answer came.
+  json ask(json request, int* got_fd = nullptr, int timeout_ms = 5000);
+
+ private:
+  int fd_;
+  std::uint64_t next_id_ = 0;
+};
 
 // A table name a player gives: 1-32 letters, digits, '-' or '_' ("" fine:
 // the server picks one). Returns "" or why not (printable).

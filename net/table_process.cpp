@@ -41,6 +41,7 @@ struct Link {
   std::string name;
   std::string key;  // fingerprint; a guest: "guest:N", this link's own
   bool guest = false;
+  std::size_t room = kMaxBrokerPacket;  // the longest answer it takes (make_room_for_answers)
   SeatOwner who() const { return SeatOwner::of_key(key, name); }
 };
 
@@ -245,7 +246,7 @@ class TableProcess {
 
   void on_control() {
     for (int k = 0; k < 64; ++k) {
-      Packet p = receive_packet(control_);
+      Packet p = receive_packet(control_, kMaxBrokerPacket);
       if (p.gone) {
         // The listening process is gone: save everything and end.
         hub_.unwatch(control_);
@@ -275,6 +276,7 @@ class TableProcess {
       const int fd = link.fd;
       // Never blocked by a shell that does not read its answers: it loses its link instead.
       ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+      link.room = make_room_for_answers(fd);
       links_[fd] = std::move(link);
       hub_.watch(fd, [this, fd] { on_link(fd); });
     }
@@ -291,7 +293,7 @@ class TableProcess {
       const auto it = links_.find(fd);
       if (it == links_.end()) return;
       const Link& link = it->second;
-      Packet p = receive_packet(fd);
+      Packet p = receive_packet(fd, kMaxBrokerPacket);
       if (p.gone) return drop_link(fd);
       if (p.fd >= 0) ::close(p.fd);  // a player hands nothing in
       if (!p.message) {
@@ -356,11 +358,11 @@ class TableProcess {
       t["you_host"] = link.key == a.host_key;
       // The code goes to its host and to whoever already has a seat there.
       if (a.kind == "code" && (seated || link.key == a.host_key)) t["join_code"] = a.code;
-      // As many as one answer holds (kMaxBrokerAnswer, with room for the
+      // As many as one answer holds (the link's room, with some for the
       // rest of it); the others are counted. Past it the answer was never
-      // sent and the player lost the link (found at 50 tables by ssh_bench).
+      // sent and the player lost the link.
       const std::size_t size = dump(t).size() + 1;
-      if (more > 0 || bytes + size > kMaxBrokerAnswer - 1024) {
+      if (more > 0 || bytes + size > link.room - 1024) {
         ++more;
         continue;
       }

@@ -89,7 +89,7 @@ inline json ask(int fd, const json& request, int* got = nullptr) {
   REQUIRE(send_packet(fd, request));
   pollfd p{fd, POLLIN, 0};
   REQUIRE(::poll(&p, 1, 5000) == 1);
-  Packet answer = receive_packet(fd);
+  Packet answer = receive_packet(fd, kMaxBrokerAnswer);
   REQUIRE(answer.message);
   if (got)
     *got = answer.fd;
