@@ -66,6 +66,7 @@ struct Access {
                 {"players", players},
                 {"watchers", watchers},
                 {"move_time", move_time_s},
+                {"game_time", game_time_min},
                 {"watchers_talk", watchers_talk},
                 {"hints", hints}};
   }

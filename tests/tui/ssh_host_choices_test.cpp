@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/save.h"
 #include "net/server.h"
 #include "net/ssh_session_process.h"
 #include "tests/tui/ssh_tables_util.h"
@@ -110,6 +111,12 @@ TEST_CASE(
           std::string::npos);
     CHECK(tp.stop() == 0);
   }
+  // The table file holds every choice itself, not only where the save's
+  // clock line happens to say it too.
+  const json file = json::parse(read_file(dir.path + "/tables/quiet.table"));
+  CHECK_FALSE(file.value("watchers", true));
+  CHECK(file.value("move_time", 0) == 30);
+  CHECK(file.value("game_time", 0) == 10);
   TableProcessChild again(dir.path);
   const int eve = again.link("eve", kEve);
   const json quiet = table_in(ask(eve, json{{"type", "list"}}), "quiet");
