@@ -54,30 +54,18 @@ std::string rejoin_command(const shell::AppContext& ctx) {
 std::unique_ptr<shell::PlayTable> connect_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
                                                     const std::string& name, int seat,
                                                     const std::string& code) {
-  int fd = -1;
-  link.ask(json{{"type", "connect"}, {"table", name}}, &fd);
-  if (fd < 0) throw UserError("the server gave no connection to the table");
-  net::Connection conn(fd);
-  const net::Hello hello =
-      net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode);
-  conn.send(net::to_json(hello));
-  for (;;) {
-    std::string why;
-    std::optional<json> m = conn.wait_message(5000, why);
-    if (!m) throw UserError(fmt::format("table {}: {}", net::printable(name, 32), why));
-    const std::string type = m->value("type", "");
-    if (type == "welcome") {
-      // The host's name is the table process's word: it is this server's own.
-      return net::make_remote_table(std::move(conn), *m,
-                                    net::RemoteSettings{name, "", rejoin_command(ctx), {}});
-    }
-    if (type == "refused" || type == "error") {
-      const json& text = (*m)[type == "refused" ? "reason" : "text"];
-      throw UserError(
-          fmt::format("table {}: {}", net::printable(name, 32),
-                      net::printable(text.is_string() ? text.get<std::string>() : "refused", 300)));
-    }
-  }
+  const auto open = [&] {
+    int fd = -1;
+    link.ask(json{{"type", "connect"}, {"table", name}}, &fd);
+    if (fd < 0) throw UserError("the server gave no connection to the table");
+    return net::Connection(fd);
+  };
+  net::Joined joined = net::say_hello(
+      open, fmt::format("table {}", net::printable(name, 32)),
+      net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode));
+  // The host's name is the table process's word: it is this server's own.
+  return net::make_remote_table(std::move(joined.conn), joined.welcome,
+                                net::RemoteSettings{name, "", rejoin_command(ctx), {}});
 }
 
 std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, net::TablesLink& link,

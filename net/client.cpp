@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -155,37 +156,44 @@ std::optional<json> Connection::wait_message(int timeout_ms, std::string& error)
   }
 }
 
-Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms) {
+Joined say_hello(const std::function<Connection()>& open, const std::string& what, const Hello& hello,
+                 int timeout_ms) {
   // A seat may still be held by this player's previous connection for a
   // moment (a client killed and started again at once): ask again shortly.
-  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHeldSeatWaitMs);
   for (;;) {
-    Joined j;
-    // A join code goes only to a server whose directory says it is the host's.
-    j.conn = Connection::open(dir, name, ConnectHow{.sends_code = !hello.code.empty()});
+    Joined j{open(), {}};
     j.conn.send(to_json(hello));
     std::string error;
     std::optional<json> m;
     for (;;) {
       m = j.conn.wait_message(timeout_ms, error);
-      if (!m) throw UserError(fmt::format("table '{}': {}", name, error));
-      const std::string type = (*m)["type"].get<std::string>();
+      if (!m) throw UserError(fmt::format("{}: {}", what, error));
+      const std::string type = m->value("type", "");
       if (type == "welcome") {
         j.welcome = std::move(*m);
-        j.welcome["host"] = user_name(j.conn.host_uid());
         return j;
       }
       if (type == "refused" || type == "error") break;
     }
     const bool refused = (*m)["type"] == "refused";
-    const std::string why = get_string(*m, refused ? "reason" : "text", 4096, false);
+    const std::string why = printable(get_string(*m, refused ? "reason" : "text", 4096, false), 300);
     if (refused && hello.seat > 0 && get_string(*m, "code", 32, false) == "taken" &&
         std::chrono::steady_clock::now() < until) {
       ::usleep(200000);
       continue;
     }
-    throw UserError(fmt::format("table '{}': {}", name, why.empty() ? "refused" : why));
+    throw UserError(fmt::format("{}: {}", what, why.empty() ? "refused" : why));
   }
+}
+
+Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms) {
+  // A join code goes only to a server whose directory says it is the host's.
+  Joined j =
+      say_hello([&] { return Connection::open(dir, name, ConnectHow{.sends_code = !hello.code.empty()}); },
+                fmt::format("table '{}'", name), hello, timeout_ms);
+  j.welcome["host"] = user_name(j.conn.host_uid());
+  return j;
 }
 
 void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +68,15 @@ struct Joined {
   json welcome;
 };
 Joined join_table(const std::string& dir, const std::string& name, const Hello& hello, int timeout_ms = 5000);
+// How long a seat still held by this player's previous connection is asked for again.
+inline constexpr int kHeldSeatWaitMs = 3000;
+// The hello over a connection `open` makes (a socket's, or one the SSH
+// server's table process handed over), every way to a table alike: the
+// welcome, or UserError "WHAT: the table's reason" (printable). A seat held
+// by a connection of the same player (refused "taken") is asked for again,
+// over a new connection, for up to kHeldSeatWaitMs.
+Joined say_hello(const std::function<Connection()>& open, const std::string& what, const Hello& hello,
+                 int timeout_ms = 5000);
 
 // One table to ask for its public description ("info"), and what came of it.
 struct InfoAsk {

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "app/remote_table.h"
 #include "app/ssh_tables.h"
@@ -310,4 +311,44 @@ TEST_CASE("SSH tables: a list of as many tables as the server takes reaches ever
   // The link goes on: the next question is answered.
   CHECK(link.ask(json{{"type", "list"}}).value("tables", json::array()).size() ==
         static_cast<std::size_t>(kMaxTables));
+}
+
+TEST_CASE("SSH tables: a player back at once waits for the seat their dropped connection still holds",
+          "[ssh][net]") {
+  // A shell killed and started again at once: its old connection holds the
+  // seat until the table has read it closed. Sitting down asks again, as a
+  // local table's client does, instead of refusing "seat 1 is taken".
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  const int bob = tp.link("bob", kBob);
+  TablesLink ana(tp.link("ana", kAna));
+  REQUIRE(host_go_wacky(bob).value("type", "") == "hosted");
+  Connection old;
+  REQUIRE(sit(bob, "go-wacky", 2, &old).value("type", "") == "welcome");
+  TablesLink bob_again(tp.link("bob", kBob));
+  std::thread drop([&] {
+    ::usleep(400000);
+    old.close();
+  });
+  shell::AppContext ctx;
+  std::unique_ptr<shell::PlayTable> back;
+  std::string why;
+  try {
+    back = app::connect_ssh_table(ctx, bob_again, "go-wacky", 2, "");
+  } catch (const UserError& e) {
+    why = e.what();
+  }
+  drop.join();
+  INFO(why);
+  CHECK(back);
+  // Once the seat is free of any connection, another key is refused at once,
+  // with the table's reason.
+  back.reset();
+  const int eve = tp.link("eve", kEve);
+  list_until(eve,
+             [](const json& l) { return !table_in(l, "go-wacky")["seats"][1].value("connected", true); });
+  const auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_WITH(app::connect_ssh_table(ctx, ana, "go-wacky", 2, ""),
+                    Catch::Contains("table go-wacky: seat 2 belongs to bob"));
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(kHeldSeatWaitMs));
 }
