@@ -56,8 +56,13 @@ all_panes_show() {
 for GAME in "${GAMES[@]}"; do
   echo "== $GAME"
   rm -rf "$WORK/socks" "$WORK/game.save"
+  # Seeds of short three-player games where one was measured; Racesmack's must
+  # last past the 40 steps after which a client is killed.
+  case "$GAME" in
+    scrap-racer) seed=56 ;; wacky-races) seed=46 ;; *) seed=7 ;;
+  esac
   out=$("$BIN" host "$GAME" --seats human,human,normal --names Ana,Ben,Cleo --name e2e --dir "$WORK/socks" \
-        --pace 100 --contest-pace quick --seed 7 --detach --save "$WORK/game.save") || fail "host: $out"
+        --pace 100 --contest-pace quick --seed "$seed" --detach --save "$WORK/game.save") || fail "host: $out"
   SERVER_PID=$(echo "$out" | sed -n 's/.*(pid \([0-9]*\)).*/\1/p')
   join="$BIN join e2e --dir $WORK/socks"
   tmux -L "$L" new-session -d -s e2e -x 110 -y 90 "$join --seat 1; echo EXIT=\$?; sleep 600"

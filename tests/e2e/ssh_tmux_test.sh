@@ -542,7 +542,9 @@ if [ "$MODE" = game ]; then
   wait_for G 'Players +◀ 2 ▶'
   t send-keys -t G Enter
   wait_for G 'variants and seed'
-  t send-keys -t G Enter
+  # Seed 134: a short two-player game (a random seed took 15-70 s).
+  t send-keys -t G Up Enter 134 Enter Down Enter
+  wait_for G 'seed 134' 20
   wait_for G 'Draw Pile' 20
   t send-keys -t G + + +
   started=$SECONDS
