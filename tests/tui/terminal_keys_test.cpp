@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -41,10 +42,12 @@ std::string name_of(const Key& k) {
   }
 }
 
-// Types each of `typed` into a fresh terminal object on a pty (TERM=`term`),
-// a pause after each so none runs into the next; returns the keys it read,
-// one name a line, up to the final 'q'.
-std::vector<std::string> keys_read(const std::string& term, const std::vector<std::string>& typed) {
+// Types each of `typed` into a fresh terminal object on a pty (TERM=`term`)
+// so none runs into the next: when each is one key (`one_key_each`), after the
+// terminal has read it; otherwise after a pause longer than the ESC delay, for
+// a sequence that is no key at all. Returns the keys read, up to the final 'q'.
+std::vector<std::string> keys_read(const std::string& term, const std::vector<std::string>& typed,
+                                   bool one_key_each) {
   int report[2];
   REQUIRE(::pipe(report) == 0);
   int master = -1;
@@ -59,46 +62,54 @@ std::vector<std::string> keys_read(const std::string& term, const std::vector<st
     ::unsetenv("SSH_TTY");
     try {
       auto t = open_terminal(CapsRequest{true, true});
-      std::string names;
       Key k;
       for (;;) {
         if (!t->read_key(t->now() + 10000, k)) break;
         if (k.is(U'q')) break;
-        names += name_of(k) + "\n";
+        // Each key as it is read, so the typist can wait for it.
+        const std::string name = name_of(k) + "\n";
+        if (::write(report[1], name.data(), name.size()) < 0) ::_exit(3);
       }
       t.reset();
-      if (::write(report[1], names.data(), names.size()) < 0) ::_exit(3);
       ::_exit(0);
     } catch (...) {
       ::_exit(2);
     }
   }
   ::close(report[1]);
-  // Drain what the terminal object draws, and type once it is up.
-  auto drain = [&](int ms) {
+  // Drains what the terminal object draws (it must never block on a full pty)
+  // and collects the names it reports, for `ms` or until `lines` names came.
+  std::string out;
+  bool reported_all = false;
+  auto drain = [&](int ms, std::size_t lines) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     char buf[4096];
-    while (std::chrono::steady_clock::now() < until) {
-      pollfd p{master, POLLIN, 0};
-      if (::poll(&p, 1, 10) > 0 && ::read(master, buf, sizeof buf) <= 0) break;
+    while (!reported_all && std::chrono::steady_clock::now() < until &&
+           static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) < lines) {
+      pollfd p[2] = {{master, POLLIN, 0}, {report[0], POLLIN, 0}};
+      if (::poll(p, 2, 10) <= 0) continue;
+      if ((p[0].revents & POLLIN) && ::read(master, buf, sizeof buf) <= 0) p[0].fd = -1;
+      if (p[1].revents & (POLLIN | POLLHUP)) {
+        const ssize_t n = ::read(report[0], buf, sizeof buf);
+        if (n <= 0)
+          reported_all = true;
+        else
+          out.append(buf, static_cast<std::size_t>(n));
+      }
     }
   };
-  drain(300);
+  constexpr std::size_t kAny = static_cast<std::size_t>(-1);
+  drain(300, kAny);  // type once it is up
+  std::size_t keys = 0;
   for (const std::string& s : typed) {
     REQUIRE(::write(master, s.data(), s.size()) == static_cast<ssize_t>(s.size()));
-    drain(80);  // longer than the ESC delay (25 ms)
+    if (one_key_each)
+      drain(5000, ++keys);
+    else
+      drain(80, kAny);  // longer than the ESC delay (25 ms)
   }
   REQUIRE(::write(master, "q", 1) == 1);
-  std::string out;
-  char buf[4096];
-  for (;;) {
-    drain(20);
-    pollfd p{report[0], POLLIN, 0};
-    if (::poll(&p, 1, 50) <= 0) continue;
-    const ssize_t n = ::read(report[0], buf, sizeof buf);
-    if (n <= 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-  }
+  drain(30000, kAny);  // until the terminal object has ended (it reads for 10 s at most)
   ::close(report[0]);
   int status = 0;
   ::waitpid(pid, &status, 0);
@@ -121,7 +132,7 @@ TEST_CASE("Terminal keys: every sequence the common terminals send does what it 
       expected.push_back(k.key == KeyType::Char ? "?" : name_of(Key::of(k.key)));
     }
     INFO("TERM=" << term);
-    CHECK(keys_read(term, typed) == expected);
+    CHECK(keys_read(term, typed, true) == expected);
   }
 }
 
@@ -135,5 +146,5 @@ TEST_CASE("Terminal keys: a sequence we do not know does nothing; Esc alone is E
       "\033",       // Esc
       "a",          // a letter
   };
-  CHECK(keys_read("xterm", typed) == std::vector<std::string>{"Escape", "a"});
+  CHECK(keys_read("xterm", typed, false) == std::vector<std::string>{"Escape", "a"});
 }
