@@ -19,12 +19,12 @@
 # Every wait polls the screen with a deadline (no fixed sleeps), so a busy
 # machine only makes it slower. Exit 77 (skipped) when tmux is missing.
 # PART runs one part (ctest runs each as its own test, side by side): whole
-# (1), hangup (2 and 3), controls (4 and 5), or a game's id (6 for that game);
-# all (the default) runs every part.
+# (1), hangup (2), dropped (3), controls (4 and 5), or a game's id (6 for that
+# game); all (the default) runs every part.
 #   usage: tests/e2e/shell_e2e.sh path/to/racetable [PART]
 set -euo pipefail
 
-bin=${1:?usage: $0 path/to/racetable [whole|hangup|controls|GAME|all]}
+bin=${1:?usage: $0 path/to/racetable [whole|hangup|dropped|controls|GAME|all]}
 part=${2:-all}
 want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
@@ -225,7 +225,13 @@ wait_for 'Quit\?'
 keys q
 status=$(exit_status 30)
 [ "$status" = 0 ] || fail "exit status $status after save and quit (want 0)"
+fi
+if want dropped; then
 echo "3. the terminal itself goes away (tmux kills the session, as a dropped SSH link does)"
+# Every question asked (as in 2): with forced moves played for her, Ana's first
+# own choice comes 45 s into the game.
+mkdir -p "$work/config-g4/racetable"
+echo '{"version": 1, "forced_moves": "ask"}' >"$work/config-g4/racetable/settings.json"
 start g4 "$bin" play go-wacky --seed 9
 wait_for 'who is playing\?'
 keys Enter
