@@ -1,4 +1,4 @@
-// `racetable learn [GAME] [--line]`: a guided first game (issue #31).
+// `racetable learn [GAME] [--line]`: a guided first game.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-# Install rules and the Debian package (docs/HOSTING.md, issue #22).
+# Install rules and the Debian package (docs/HOSTING.md).
 #
 #   make install [PREFIX=/usr/local] [DESTDIR=...]   cmake --install, stripped
 #   make deb                                          build/racetable_VERSION_ARCH.deb

@@ -64,7 +64,7 @@ class Agent {
   // it has none worth saying (one roll of many in a race). Asked after
   // decide() and never by it, without randomness, so it changes no choice.
   // It explains any legal action, not only the agent's own choice, so a hint
-  // can ask it about a person's position and move (issue #31).
+  // can ask it about a person's position and move.
   virtual std::string reason(const State& /*state*/, PlayerId /*me*/, Action /*action*/) const { return {}; }
   // What `action` gains for `me` over `instead` (the position before both),
   // in the game's words and at most kReasonColumns ("gets 2 spaces further

@@ -31,11 +31,11 @@ inline constexpr PlayerId kPublic = -4;
 
 // An audience of "every seat except `p`" (or except two seats): the redacted
 // twin of an event private to `p` ("Ana draws 1 card." for the others, "Ana
-// draws Prairie." for Ana), or of a card passed between two seats, each told
-// which card ("Ana takes a card from Ben." for everyone else). Encoded as
-// kOthersBase minus a mask of the excluded seats, below every other negative
-// id, so older checks of the form `audience == kEveryone || audience ==
-// viewer` show it to nobody. Seats 0..5: no game seats more than 6.
+// draws Prairie." for Ana), or of an event private to two seats ("Ana takes a
+// card from Ben." for everyone else). Encoded as kOthersBase minus a mask of
+// the excluded seats, below every other negative id, so older checks of the
+// form `audience == kEveryone || audience == viewer` show it to nobody.
+// Seats 0..5: no game seats more than 6.
 inline constexpr PlayerId kOthersBase = -16;
 inline constexpr int kMaxExcludedSeat = 5;
 constexpr PlayerId everyone_but(PlayerId p) {
@@ -44,12 +44,32 @@ constexpr PlayerId everyone_but(PlayerId p) {
 constexpr PlayerId everyone_but(PlayerId p, PlayerId q) {
   return static_cast<PlayerId>(kOthersBase - ((1 << p) | (1 << q)));
 }
+// An audience of exactly two seats: a card passed between them, each told
+// which card in one event ("Ana takes Prairie from Ben."), so a viewer who
+// sees both seats reads it once. Encoded as kPairBase minus the mask of the
+// two seats (at most 0b110000, so the lowest is -128), below every "every
+// seat but" audience.
+inline constexpr PlayerId kPairBase = -80;
+constexpr PlayerId only_to(PlayerId p, PlayerId q) {
+  return static_cast<PlayerId>(kPairBase - ((1 << p) | (1 << q)));
+}
+constexpr bool is_only_to(PlayerId audience) {
+  return audience < kPairBase;
+}
 constexpr bool is_everyone_but(PlayerId audience) {
-  return audience < kOthersBase;
+  return audience < kOthersBase && audience > kPairBase;
 }
 // Whether `seat` is one of the seats an "every seat but" audience leaves out.
 constexpr bool excludes(PlayerId audience, PlayerId seat) {
-  return seat >= 0 && seat <= kMaxExcludedSeat && (((kOthersBase - audience) >> seat) & 1) != 0;
+  return is_everyone_but(audience) && seat >= 0 && seat <= kMaxExcludedSeat &&
+         (((kOthersBase - audience) >> seat) & 1) != 0;
+}
+// Whether the event is private to `seat` (addressed to it alone, or to it
+// and one other seat): a line to mark as the seat's own.
+constexpr bool addressed_to(PlayerId audience, PlayerId seat) {
+  if (seat < 0) return false;
+  if (is_only_to(audience)) return seat <= kMaxExcludedSeat && (((kPairBase - audience) >> seat) & 1) != 0;
+  return audience == seat;
 }
 // Whether an event for `audience` is shown to `viewer`. An omniscient viewer
 // (kEveryone) sees every private event and so skips their redacted twins.
@@ -58,7 +78,7 @@ constexpr bool excludes(PlayerId audience, PlayerId seat) {
 constexpr bool shown_to(PlayerId audience, PlayerId viewer) {
   if (audience == kEveryone) return true;
   if (is_everyone_but(audience)) return viewer != kEveryone && !excludes(audience, viewer);
-  return viewer == kEveryone || audience == viewer;
+  return viewer == kEveryone || addressed_to(audience, viewer);
 }
 // Shown to more than one seat (for pacing: the table reads it aloud).
 constexpr bool is_public(PlayerId audience) {

@@ -1,6 +1,6 @@
-// Hints (issue #31): the move the strongest computer would make for a seat
-// now, with its reason in the game's words. One place names the level a hint
-// asks (kHintLevel): the expert (issue #32), the strongest there is.
+// Hints: the move the strongest computer would make for a seat now, with its
+// reason in the game's words. One place names the level a hint asks
+// (kHintLevel): the expert, the strongest there is.
 //
 // A hint never touches the table's random streams: it asks a fresh agent with
 // its own stream, derived by name from the table's seed, the seat and the

@@ -1,4 +1,4 @@
-// A guided first game (issue #31): a lesson is data (data/<game-id>/lesson.json)
+// A guided first game: a lesson is data (data/<game-id>/lesson.json)
 // played on the real engine. The lesson chooses every chance outcome and
 // every computer move (by the action's text form, the one save files write,
 // so a lesson survives anything a save survives), and asks the learner for

@@ -229,7 +229,8 @@ class State {
       return EventFields(push_event(kEveryone, rule, f, std::forward<Args>(args)...));
     return EventFields(nullptr);
   }
-  // `to` is a seat, or everyone_but(seat) for the redacted twin of a private event.
+  // `to` is a seat, only_to(seat, seat) for a line two seats share, or
+  // everyone_but(seat) for the redacted twin of a private event.
   template <class... Args>
   EventFields emit_private(PlayerId to, std::string_view rule, fmt::format_string<Args...> f,
                            Args&&... args) const {

@@ -113,6 +113,11 @@ void TranscriptWriter::event(const Event& e, const std::string& step_json) {
       for (PlayerId p = 0; p <= kMaxExcludedSeat; ++p)
         if (excludes(e.audience, p)) to += fmt::format("{}{}", to.back() == '[' ? "" : ",", p + 1);
       to += ']';
+    } else if (is_only_to(e.audience)) {
+      to = ",\"to\":[";
+      for (PlayerId p = 0; p <= kMaxExcludedSeat; ++p)
+        if (addressed_to(e.audience, p)) to += fmt::format("{}{}", to.back() == '[' ? "" : ",", p + 1);
+      to += ']';
     } else if (e.audience != kEveryone)
       to = fmt::format(",\"to\":{}", e.audience + 1);
     sink_(fmt::format(

@@ -1,8 +1,8 @@
 // What a person's own turn came to, for the screen that holds it a moment
 // once the turn has passed on: the lines of their turn after their last
 // decision (the dice rolled, the card drawn, what it cost them), as that
-// person may read them. Without it a roll that ends a turn was on screen
-// for less than a second before the next racer rolled (#33 item 12).
+// person may read them, so a roll that ends a turn stays long enough to read
+// before the next racer rolls.
 //
 // The turn ends at a step by another seat, or at an event of type "turn"
 // naming another player (a game that says whose turn starts). Only turns

@@ -1,4 +1,4 @@
-// Taking back a person's last decision (issue #33 item 11): in a local game
+// Taking back a person's last decision: in a local game
 // against computers, a choice that showed its player nothing new may be
 // undone. The Table rewinds by replaying its history without the steps
 // taken back (Table::rewind), so the history, the save and a replay stay one

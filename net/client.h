@@ -87,8 +87,8 @@ struct InfoAsk {
   bool silent = false;  // connected (or its queue full), but no answer in time
 };
 // How long the lobby waits for all its tables together: a table that has not
-// answered by then is not waited for (issue #34: ten that never answer froze
-// every user's `tables` for 20 s).
+// answered by then is not waited for, so tables that never answer cannot
+// hold up every user's `tables`.
 inline constexpr int kLobbyWaitMs = 250;
 // At most this many connections open at once while asking.
 inline constexpr std::size_t kMaxAsking = 128;

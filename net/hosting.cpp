@@ -151,8 +151,8 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
 }
 
 // The seed from --seed-file or RACETABLE_SEED when --seed gave none. A seed
-// typed on the command line was readable by every user (ps) until cli.cpp
-// blanked it: at a table others play at, that instant deals them every hand.
+// typed on the command line is readable by every user (ps) until cli.cpp
+// blanks it: at a table others play at, that instant deals them every hand.
 void take_seed(HostSettings& s) {
   const int given = (s.request.seed_text.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
   if (given > 1) throw OptionError("give --seed or --seed-file, not both");

@@ -1,4 +1,4 @@
-// The clocks (issue #30). The move clock (`host --move-time`): a person who
+// The clocks. The move clock (`host --move-time`): a person who
 // has not answered an untimed question in time has that one move played by
 // a computer -- the table's stand-in level, else the game's Normal bot --
 // the way a stand-in plays a seat: the seat is a computer's for one

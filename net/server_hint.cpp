@@ -1,4 +1,4 @@
-// A player's hint at a shared table (core/hint.h, issue #31): only when the
+// A player's hint at a shared table (core/hint.h): only when the
 // host allows hints (host --hints), only for the seat asked now and never in
 // a timed contest. The answer goes to that player alone (a `hint` message),
 // and the table's record notes it, so the save and each player's history

@@ -204,9 +204,10 @@ void Server::push(Client& c, Millis real, bool force) {
     for (; c.log_pos < log_.size() && !line_waits(log_[c.log_pos], real); ++c.log_pos) {
       const LogEntry& e = log_[c.log_pos];
       if (!shown_to(e.audience, viewer == kEveryone ? kPublic : viewer)) continue;
-      // "mine": a line only this seat sees (its own card drawn). A watcher
-      // gets the public form of such lines (shown_to), never marked as its own.
-      const bool mine = viewer != kEveryone && e.audience == viewer;
+      // "mine": a line private to this seat (its own card drawn, a card taken
+      // from it). A watcher gets the public form of such lines (shown_to),
+      // never marked as its own.
+      const bool mine = viewer != kEveryone && addressed_to(e.audience, viewer);
       lines.push_back(mine ? json{{"text", e.text}, {"rule", e.rule}, {"mine", true}}
                            : json{{"text", e.text}, {"rule", e.rule}});
     }

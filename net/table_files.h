@@ -17,9 +17,9 @@ namespace rt::net {
 std::string info_path(const std::string& dir, const std::string& name);
 // Whether anything (even a dangling symlink) is at `path`.
 bool exists(const std::string& path);
-// How much the lobby reads of what other users made (issue #34: 100,000 names
-// planted in one directory, or as many directories under /tmp): the first
-// names in sort order, the rest counted and said, never read further.
+// How much the lobby reads of what other users made, so that 100,000 names
+// planted in one directory (or as many directories under /tmp) cost little:
+// the first names in sort order, the rest counted and said, never read further.
 inline constexpr std::size_t kMaxNamesPerDir = 200;  // tables in a directory of another user
 inline constexpr std::size_t kMaxDirsPerOwner = 8;   // /tmp/racetable-* directories of another user
 inline constexpr std::size_t kNoLimit = std::numeric_limits<std::size_t>::max();

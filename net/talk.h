@@ -1,4 +1,4 @@
-// Talk at a shared table (issue #30): the lines people at one table type
+// Talk at a shared table: the lines people at one table type
 // to each other, and what a client sends for what a person typed. Talk is
 // between strangers: the server makes every line printable (no escapes, no
 // bidirectional controls, no control characters), cuts it at

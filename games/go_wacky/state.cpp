@@ -241,210 +241,218 @@ void GoWackyState::end_game() {
     emit("Winning", "The Draw Pile is empty: the game is over. {}", standings().summary).type("game_over");
 }
 
+// A step, by who took it: chance (a card, a die, a throw's scatter), the
+// clock (a contest's time ran out) or a player's decision.
 void GoWackyState::do_apply(PlayerId player, Action action) {
-  const Deck& d = deck();
-  const int n = num_players();
-  if (player == kChance) {
-    switch (phase_) {
-      case Phase::ChooseDealer:
-        dealer_ = static_cast<PlayerId>(action - kDealerBase);
-        deal_to_ = left_of(dealer_);
-        phase_ = Phase::Deal;
-        emit("Set Up", "{} deals {} cards to each player.", name(dealer_), d.hand_size)
-            .type("deal")
-            .seat("dealer", dealer_)
-            .with("cards", d.hand_size);
-        return;
-      case Phase::Deal: {
-        const int t = action - kDrawBase;
-        take_from_draw(t);
-        add_to_hand(deal_to_, t);
-        emit_private(deal_to_, "Set Up", "{} is dealt {}.", name(deal_to_), card_name(t))
-            .type("dealt")
-            .seat("player", deal_to_)
-            .with("card", [&] { return card_name(t); });
-        deal_to_ = left_of(deal_to_);
-        if (hand_len_[deal_to_] == d.hand_size) phase_ = Phase::FlipStart;
-        return;
-      }
-      case Phase::FlipStart: {
-        const int t = action - kDrawBase;
-        take_from_draw(t);
-        pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
-        emit("Set Up", "The top card is turned up to start the Play Pile: {}.", card_name(t))
-            .type("start_pile")
-            .with("card", [&] { return card_name(t); });
-        start_turn(left_of(dealer_));
-        emit("Play", "{}, left of the dealer, goes first.", name(current_))
-            .type("first_player")
-            .seat("player", current_);
-        return;
-      }
-      case Phase::AllPassFlip: {
-        const int t = action - kDrawBase;
-        take_from_draw(t);
-        pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
-        emit("Play: every player passed", "Everyone passed: {} is turned up onto the Play Pile.",
-             card_name(t))
-            .type("all_passed")
-            .with("card", [&] { return card_name(t); });
-        if (draw_total_ == 0) {
-          end_game();
-          return;
-        }
-        start_turn(first_passer_);
-        emit("Play: every player passed", "The turn comes back to {}, the first who could not go.",
-             name(current_))
-            .type("turn_back")
-            .seat("player", current_);
-        return;
-      }
-      case Phase::Refill: {
-        const int t = action - kDrawBase;
-        take_from_draw(t);
-        add_to_hand(refill_for_, t);
-        // Said once to each: the drawer hears the card, the others the count.
-        emit_private(refill_for_, "Play: draw back to 4",
-                     "{} draws {}: back to {} cards ({} left in the Draw Pile).", name(refill_for_),
-                     card_name(t), d.hand_size, draw_total_)
-            .type("draw")
-            .seat("player", refill_for_)
-            .with("card", [&] { return card_name(t); })
-            .with("hand", d.hand_size)
-            .with("draw_pile", draw_total_);
-        emit_private(everyone_but(refill_for_), "Play: draw back to 4",
-                     "{} draws back to {} cards ({} left in the Draw Pile).", name(refill_for_), d.hand_size,
-                     draw_total_)
-            .type("draw_unseen")
-            .seat("player", refill_for_)
-            .with("hand", d.hand_size)
-            .with("draw_pile", draw_total_);
-        if (draw_total_ == 0) {
-          end_game();
-          return;
-        }
-        if (after_contest_) {
-          after_contest_ = false;
-          emit("Play", "{} plays next (left of {}).", name(next_after_contest_),
-               name(static_cast<PlayerId>((next_after_contest_ + n - 1) % n)))
-              .type("next_player")
-              .seat("player", next_after_contest_);
-        }
-        start_turn(next_after_contest_);
-        return;
-      }
-      case Phase::GwFlip: {
-        const int t = action - kDrawBase;
-        take_from_draw(t);
-        pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
-        target_ = d.types[static_cast<std::size_t>(t)].colours;
-        if (draw_total_ == 0 && !play_out_) {
-          // "As soon as the last card is taken from the Draw Pile, the game is over."
-          emit("Go Wacky!", "{} turns over {}, the last card of the Draw Pile.", name(contest_owner_),
-               card_name(t))
-              .type("turn_over")
-              .seat("player", contest_owner_)
-              .with("card", [&] { return card_name(t); })
-              .with("last", true);
-          end_game();
-          return;
-        }
-        if (draw_total_ == 0) ending_ = true;
-        if (narrating())  // colour_names() builds a string
-          emit("Go Wacky!", "{} turns over {}: now rolling for {}.", name(contest_owner_), card_name(t),
-               d.colour_names(target_, " or "))
-              .type("turn_over")
-              .seat("player", contest_owner_)
-              .with("card", [&] { return card_name(t); })
-              .with("last", false);
-        phase_ = Phase::GwRace;
-        return;
-      }
-      case Phase::RnrLay: {
-        const int t = action - kDrawBase;
-        take_from_draw(t);
-        row_[static_cast<std::size_t>(row_len_++)] = static_cast<std::uint8_t>(t);
-        --row_to_lay_;
-        if (draw_total_ == 0 && !play_out_) {
-          // The row's cards stay on the table: nobody has won them when the game ends.
-          std::string row;
-          for (int i = 0; narrating() && i < row_len_; ++i)
-            row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
-          emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row)
-              .type("row")
-              .with("cards", row)
-              .with("last", true);
-          end_game();
-          return;
-        }
-        if (draw_total_ == 0) {
-          ending_ = true;
-          row_to_lay_ = 0;
-        }
-        if (row_to_lay_ == 0) {
-          std::string row;
-          for (int i = 0; narrating() && i < row_len_; ++i)
-            row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
-          emit("Round 'n Round", "The row: {}. {} rolls first.", row, name(contest_owner_))
-              .type("row")
-              .with("cards", row)
-              .with("last", false);
-          roller_ = contest_owner_;
-          phase_ = Phase::Roll;
-        }
-        return;
-      }
-      case Phase::Roll: resolve_roll(static_cast<ColourMask>(action - kDieBase)); return;
-      case Phase::BeScatter: {
-        const int offset = action - kScatterBase - d.timing.scatter;
-        const int landed = aimed_[roller_] + offset;
-        landing_[roller_] = static_cast<std::int16_t>(landed);
-        const bool touching = std::abs(landed) <= d.timing.card_radius;
-        emit("Bull's-eye", "{}'s die lands {} from the centre{}.", name(roller_), std::abs(landed),
-             touching ? "" : ", off the card")
-            .type("throw")
-            .seat("player", roller_)
-            .with("distance", std::abs(landed))
-            .with("on_card", touching);
-        if (thrown_ == (1u << n) - 1)
-          resolve_bullseye_round();
-        else
-          phase_ = Phase::BeThrow;
-        return;
-      }
-      default: return;
-    }
+  if (player == kChance)
+    apply_chance(action);
+  else if (player == kClock)
+    apply_clock();
+  else
+    apply_decision(player, action);
+}
+
+// A chance outcome, resolved by the phase that drew it.
+void GoWackyState::apply_chance(Action action) {
+  const int t = action - kDrawBase;  // a card drawn, in the phases that draw one
+  switch (phase_) {
+    case Phase::ChooseDealer: choose_dealer(static_cast<PlayerId>(action - kDealerBase)); return;
+    case Phase::Deal: deal_card(t); return;
+    case Phase::FlipStart: flip_start(t); return;
+    case Phase::AllPassFlip: flip_after_passes(t); return;
+    case Phase::Refill: draw_back(t); return;
+    case Phase::GwFlip: turn_over(t); return;
+    case Phase::RnrLay: lay_row_card(t); return;
+    case Phase::Roll: resolve_roll(static_cast<ColourMask>(action - kDieBase)); return;
+    case Phase::BeScatter: land_throw(action - kScatterBase - deck().timing.scatter); return;
+    default: return;
   }
-  if (player == kClock) {
-    if (phase_ == Phase::GwRace) {
-      emit("Go Wacky!", "\"Twenty Go Wacky!\" Time is up for {}.", name(contest_owner_))
-          .type("time_up")
-          .seat("player", contest_owner_);
-      finish_contest(left_of(contest_owner_));
-    } else if (phase_ == Phase::BeThrow) {
-      for (PlayerId p = 0; p < n; ++p)
-        if (!has_thrown(p))
-          emit("Bull's-eye", "{} did not throw in time.", name(p)).type("no_throw").seat("player", p);
-      resolve_bullseye_round();
-    }
+}
+
+void GoWackyState::choose_dealer(PlayerId dealer) {
+  const Deck& d = deck();
+  dealer_ = dealer;
+  deal_to_ = left_of(dealer_);
+  phase_ = Phase::Deal;
+  emit("Set Up", "{} deals {} cards to each player.", name(dealer_), d.hand_size)
+      .type("deal")
+      .seat("dealer", dealer_)
+      .with("cards", d.hand_size);
+}
+
+void GoWackyState::deal_card(int t) {
+  take_from_draw(t);
+  add_to_hand(deal_to_, t);
+  emit_private(deal_to_, "Set Up", "{} is dealt {}.", name(deal_to_), card_name(t))
+      .type("dealt")
+      .seat("player", deal_to_)
+      .with("card", [&] { return card_name(t); });
+  deal_to_ = left_of(deal_to_);
+  if (hand_len_[deal_to_] == deck().hand_size) phase_ = Phase::FlipStart;
+}
+
+void GoWackyState::flip_start(int t) {
+  take_from_draw(t);
+  pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
+  emit("Set Up", "The top card is turned up to start the Play Pile: {}.", card_name(t))
+      .type("start_pile")
+      .with("card", [&] { return card_name(t); });
+  start_turn(left_of(dealer_));
+  emit("Play", "{}, left of the dealer, goes first.", name(current_))
+      .type("first_player")
+      .seat("player", current_);
+}
+
+void GoWackyState::flip_after_passes(int t) {
+  take_from_draw(t);
+  pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
+  emit("Play: every player passed", "Everyone passed: {} is turned up onto the Play Pile.", card_name(t))
+      .type("all_passed")
+      .with("card", [&] { return card_name(t); });
+  if (draw_total_ == 0) {
+    end_game();
     return;
   }
+  start_turn(first_passer_);
+  emit("Play: every player passed", "The turn comes back to {}, the first who could not go.", name(current_))
+      .type("turn_back")
+      .seat("player", current_);
+}
+
+void GoWackyState::draw_back(int t) {
+  const Deck& d = deck();
+  const int n = num_players();
+  take_from_draw(t);
+  add_to_hand(refill_for_, t);
+  // Said once to each: the drawer hears the card, the others the count.
+  emit_private(refill_for_, "Play: draw back to 4",
+               "{} draws {}: back to {} cards ({} left in the Draw Pile).", name(refill_for_), card_name(t),
+               d.hand_size, draw_total_)
+      .type("draw")
+      .seat("player", refill_for_)
+      .with("card", [&] { return card_name(t); })
+      .with("hand", d.hand_size)
+      .with("draw_pile", draw_total_);
+  emit_private(everyone_but(refill_for_), "Play: draw back to 4",
+               "{} draws back to {} cards ({} left in the Draw Pile).", name(refill_for_), d.hand_size,
+               draw_total_)
+      .type("draw_unseen")
+      .seat("player", refill_for_)
+      .with("hand", d.hand_size)
+      .with("draw_pile", draw_total_);
+  if (draw_total_ == 0) {
+    end_game();
+    return;
+  }
+  if (after_contest_) {
+    after_contest_ = false;
+    emit("Play", "{} plays next (left of {}).", name(next_after_contest_),
+         name(static_cast<PlayerId>((next_after_contest_ + n - 1) % n)))
+        .type("next_player")
+        .seat("player", next_after_contest_);
+  }
+  start_turn(next_after_contest_);
+}
+
+void GoWackyState::turn_over(int t) {
+  const Deck& d = deck();
+  take_from_draw(t);
+  pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
+  target_ = d.types[static_cast<std::size_t>(t)].colours;
+  if (draw_total_ == 0 && !play_out_) {
+    // "As soon as the last card is taken from the Draw Pile, the game is over."
+    emit("Go Wacky!", "{} turns over {}, the last card of the Draw Pile.", name(contest_owner_), card_name(t))
+        .type("turn_over")
+        .seat("player", contest_owner_)
+        .with("card", [&] { return card_name(t); })
+        .with("last", true);
+    end_game();
+    return;
+  }
+  if (draw_total_ == 0) ending_ = true;
+  if (narrating())  // colour_names() builds a string
+    emit("Go Wacky!", "{} turns over {}: now rolling for {}.", name(contest_owner_), card_name(t),
+         d.colour_names(target_, " or "))
+        .type("turn_over")
+        .seat("player", contest_owner_)
+        .with("card", [&] { return card_name(t); })
+        .with("last", false);
+  phase_ = Phase::GwRace;
+}
+
+void GoWackyState::lay_row_card(int t) {
+  take_from_draw(t);
+  row_[static_cast<std::size_t>(row_len_++)] = static_cast<std::uint8_t>(t);
+  --row_to_lay_;
+  if (draw_total_ == 0 && !play_out_) {
+    // The row's cards stay on the table: nobody has won them when the game ends.
+    std::string row;
+    for (int i = 0; narrating() && i < row_len_; ++i)
+      row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
+    emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row)
+        .type("row")
+        .with("cards", row)
+        .with("last", true);
+    end_game();
+    return;
+  }
+  if (draw_total_ == 0) {
+    ending_ = true;
+    row_to_lay_ = 0;
+  }
+  if (row_to_lay_ == 0) {
+    std::string row;
+    for (int i = 0; narrating() && i < row_len_; ++i)
+      row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
+    emit("Round 'n Round", "The row: {}. {} rolls first.", row, name(contest_owner_))
+        .type("row")
+        .with("cards", row)
+        .with("last", false);
+    roller_ = contest_owner_;
+    phase_ = Phase::Roll;
+  }
+}
+
+void GoWackyState::land_throw(int offset) {
+  const Deck& d = deck();
+  const int landed = aimed_[roller_] + offset;
+  landing_[roller_] = static_cast<std::int16_t>(landed);
+  const bool touching = std::abs(landed) <= d.timing.card_radius;
+  emit("Bull's-eye", "{}'s die lands {} from the centre{}.", name(roller_), std::abs(landed),
+       touching ? "" : ", off the card")
+      .type("throw")
+      .seat("player", roller_)
+      .with("distance", std::abs(landed))
+      .with("on_card", touching);
+  if (thrown_ == (1u << num_players()) - 1)
+    resolve_bullseye_round();
+  else
+    phase_ = Phase::BeThrow;
+}
+
+// The clock: a Go Wacky! count reached twenty, or a Bull's-eye round's time
+// ran out before every player threw.
+void GoWackyState::apply_clock() {
+  if (phase_ == Phase::GwRace) {
+    emit("Go Wacky!", "\"Twenty Go Wacky!\" Time is up for {}.", name(contest_owner_))
+        .type("time_up")
+        .seat("player", contest_owner_);
+    finish_contest(left_of(contest_owner_));
+  } else if (phase_ == Phase::BeThrow) {
+    for (PlayerId p = 0; p < num_players(); ++p)
+      if (!has_thrown(p))
+        emit("Bull's-eye", "{} did not throw in time.", name(p)).type("no_throw").seat("player", p);
+    resolve_bullseye_round();
+  }
+}
+
+// A player's decision: a card played or a pass, a card taken from the row, a
+// roll in a race, a throw at the needle.
+void GoWackyState::apply_decision(PlayerId player, Action action) {
   switch (phase_) {
     case Phase::Turn:
       if (action == kPass) {
-        if (passes_ == 0) first_passer_ = player;
-        ++passes_;
-        if (narrating())  // colour_names() builds a string
-          emit("Play: pass", "{} has no card matching {} and passes.", name(player),
-               d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours))
-              .type("pass")
-              .seat("player", player);
-        if (passes_ == n) {
-          passes_ = 0;
-          phase_ = Phase::AllPassFlip;
-        } else {
-          start_turn(left_of(player));
-        }
+        pass(player);
         return;
       }
       passes_ = 0;
@@ -463,6 +471,23 @@ void GoWackyState::do_apply(PlayerId player, Action action) {
       phase_ = Phase::BeScatter;
       return;
     default: return;
+  }
+}
+
+void GoWackyState::pass(PlayerId player) {
+  const Deck& d = deck();
+  if (passes_ == 0) first_passer_ = player;
+  ++passes_;
+  if (narrating())  // colour_names() builds a string
+    emit("Play: pass", "{} has no card matching {} and passes.", name(player),
+         d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours))
+        .type("pass")
+        .seat("player", player);
+  if (passes_ == num_players()) {
+    passes_ = 0;
+    phase_ = Phase::AllPassFlip;
+  } else {
+    start_turn(left_of(player));
   }
 }
 

@@ -136,6 +136,20 @@ class GoWackyState final : public State {
   const std::string& name(PlayerId p) const;
   const std::string& card_name(int type) const;
 
+  // do_apply's parts: who took the step, then each phase's own step.
+  void apply_chance(Action action);
+  void apply_clock();
+  void apply_decision(PlayerId player, Action action);
+  void choose_dealer(PlayerId dealer);
+  void deal_card(int type);
+  void flip_start(int type);
+  void flip_after_passes(int type);
+  void draw_back(int type);
+  void turn_over(int type);
+  void lay_row_card(int type);
+  void land_throw(int offset);  // from where the die was aimed
+  void pass(PlayerId player);
+
   void take_from_draw(int type);
   void list_draw_outcomes();  // draw_outcomes_ from draw_
   void remove_from_hand(PlayerId p, int type);

@@ -384,20 +384,14 @@ void WackyState::apply_outcome(Action a) {
             .with("card", terr(k));
         return;
       }
-      // Both players are told the card, everyone else that a card changed hands.
+      // Both players are told the card in one line, everyone else that a card changed hands.
       emit_private(everyone_but(to, from), "Racers' Special Powers", "{} takes a random card from {}.",
                    game_->seat_name(to), game_->seat_name(from))
           .type("take_unseen")
           .seat("player", to)
           .seat("from", from);
-      emit_private(to, "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to), terr(k),
-                   game_->seat_name(from))
-          .type("take")
-          .seat("player", to)
-          .seat("from", from)
-          .with("card", terr(k));
-      emit_private(from, "Racers' Special Powers", "{} takes {}'s {}.", game_->seat_name(to),
-                   game_->seat_name(from), terr(k))
+      emit_private(only_to(to, from), "Racers' Special Powers", "{} takes {} from {}.", game_->seat_name(to),
+                   terr(k), game_->seat_name(from))
           .type("take")
           .seat("player", to)
           .seat("from", from)

@@ -138,8 +138,8 @@ TEST_CASE("Hot functions of every game", "[bench]") {
 }
 
 // The computer players at each level, whole games: what a table of computers
-// costs (tests once asserted a time for this; a shared machine made that
-// flaky, so it is measured here instead).
+// costs (measured here, not asserted in a test: on a shared machine a time
+// limit would be flaky).
 TEST_CASE("Bots at every level play whole games", "[bench][bots]") {
   for (const GameEntry& entry : builtin_registry().all()) {
     Options o;

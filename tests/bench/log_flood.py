@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue #34 (5), measured: another user loops hellos with a wrong join code
+"""Measures a log flood: another user loops hellos with a wrong join code
 at a group table for SECONDS and we report how much the table's log grew.
 Run as root (plays uid 65534 in group 0):
   python3 tests/bench/log_flood.py build/racetable [SECONDS]"""

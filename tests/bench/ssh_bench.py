@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SSH server benchmark (issue #29). A benchmark, not a test.
+"""SSH server benchmark. A benchmark, not a test.
 
 Starts one `racetable serve --ssh` on a free loopback port with a fresh state
 directory and connects N real OpenSSH clients (`ssh -tt`, each on its own

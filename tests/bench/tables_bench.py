@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scale benchmark for shared tables (issue #15, part 5). A benchmark, not a test.
+"""Scale benchmark for shared tables. A benchmark, not a test.
 
 Opens N tables of a four-person game, sits four scripted clients at each over
 the real Unix sockets, and lets them play at human pace (each answer after a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: a record of every game, the replay viewer and recordings
-# (issue #21), with the real program in 80x24 tmux panes.
+# with the real program in 80x24 tmux panes.
 #  1. Three finished games: Go Wacky! against a computer and Racesmack
 #     hot-seat (two humans) in line mode, and Racesmack at a shared table
 #     hosted here (its host process records it). `stats --json` lists the

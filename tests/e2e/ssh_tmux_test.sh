@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end: `racetable serve --ssh` (issue #29) with the real OpenSSH
+# End to end: `racetable serve --ssh` with the real OpenSSH
 # client. A server on a free loopback port with a fresh state directory;
 # keys made by ssh-keygen in a temporary directory; a throwaway known_hosts.
 #

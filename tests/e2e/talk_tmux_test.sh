@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end (issue #30): talk, nudges and the move clock at a shared table,
+# End-to-end: talk, nudges and the move clock at a shared table,
 # played from three terminals of 80x24 (two players, a watcher). Checks:
 # a player's talk reaches the other player's screen while their question
 # stays whole with its key help; the talk line opens on the key help's row

@@ -1,6 +1,6 @@
 // Directories a test makes under /tmp, removed with everything in them when
 // the test program exits (after a failed REQUIRE too), so a test run leaves
-// nothing behind for `racetable tables` to trip on (issue #33, item 18).
+// nothing behind for `racetable tables` to trip on.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Debian package end to end (issue #22; `make package-test`, in CI as root):
+# The Debian package end to end (`make package-test`, in CI as root):
 # build it (make deb), check it with lintian, install it with dpkg -i, run the
 # installed program, its man page and its bash completion, the SSH server's
 # systemd unit (verified) and system user, purge it and find

@@ -210,7 +210,7 @@ TEST_CASE("CLI: Go Wacky! ends the moment the Draw Pile is empty (sim go-wacky -
     CHECK((took.find("the last card of the Draw Pile") != std::string::npos ||
            took.find("(0 left in the Draw Pile)") != std::string::npos ||
            took.find("is turned up onto the Play Pile") != std::string::npos));
-    if (!seats.empty())  // the issue's game: the last card turned over in a Go Wacky! contest ends it
+    if (!seats.empty())  // a game whose last card is turned over in a Go Wacky! contest, which ends it
       CHECK(took == "Ana turns over orange/yellow, the last card of the Draw Pile.");
   }
 }

@@ -78,7 +78,7 @@ TEST_CASE("Defaults: no highlighted option gives something up while another does
 
 TEST_CASE("Defaults: Scrap Racer on a double highlights the Boost Re-roll, not the crash card",
           "[defaults]") {
-  // Issue #33 item 3: "▶ 1 Take the crash card" was highlighted above "2 Boost Re-roll".
+  // Taking the crash card gives something up while a Boost Re-roll may avoid it.
   int doubles = 0;
   for (std::uint64_t seed = 1; seed <= 40 && doubles < 3; ++seed) {
     setup::TableRequest req;

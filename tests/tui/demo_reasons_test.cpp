@@ -1,4 +1,4 @@
-// A demo says why (issue #33 item 10): every computer decision a newcomer
+// A demo says why: every computer decision a newcomer
 // meets in a first game carries its heuristic's reason, one short printable
 // line, and asking for reasons changes no move (sim stays byte-identical).
 #include <catch2/catch.hpp>

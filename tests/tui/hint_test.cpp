@@ -1,4 +1,4 @@
-// Hints during a game (issue #31): `h` (line mode: `hint`) shows the move the
+// Hints during a game: `h` (line mode: `hint`) shows the move the
 // strongest computer would make for the person's position and why; the
 // table's random streams and history are untouched; the save, history.jsonl
 // and the Stats page say the game had hints, and the stats count it apart.
@@ -73,7 +73,7 @@ std::unique_ptr<Table> finished_table(const std::string& game, std::uint64_t see
 }  // namespace
 
 TEST_CASE("Hints use the strongest computer level there is", "[hint]") {
-  // Issue #32: the hints use the strongest level; a stronger level added to
+  // The hints use the strongest level; a stronger level added to
   // kBotLevels must be named in kHintLevel (core/hint.h) too.
   CHECK(kHintLevel == kBotLevels.back());
 }

@@ -1,4 +1,4 @@
-// The lesson page at 80x24 (issue #31): every step of every lesson, drawn as
+// The lesson page at 80x24: every step of every lesson, drawn as
 // the learner sees it: every word of the step's text and the rulebook's
 // sentence on screen, the key to press named, nothing cut; played to the end
 // by keys alone, where Enter is "Play a real game" (the set-up of the same game).

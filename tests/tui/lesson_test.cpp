@@ -1,4 +1,4 @@
-// The guided first games (issue #31, core/lesson.h, data/<game>/lesson.json):
+// The guided first games (core/lesson.h, data/<game>/lesson.json):
 // every lesson plays to its end with its wanted moves on the real engine,
 // every other legal move is refused with its explanation and leaves the
 // position alone, back restores a step's position, and a race run too

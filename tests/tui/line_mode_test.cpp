@@ -94,10 +94,9 @@ TEST_CASE("Every game refuses an illegal decision with a RuleError and keeps its
   }
 }
 
-// Issue #19: "a line-mode game of Go Wacky! prints under a third of today's lines". Today's (before #19):
-// `play go-wacky --line --seed 3 --players N` answering "1" 3,000 times printed 6,109 lines with 2
-// players, 4,621 with 3 and 1,302 with 4 (the board at every prompt, every event a line). Now the board
-// is printed when it changes and a seat's run of events is one line.
+// The baseline: with the board at every prompt and every event a line, `play go-wacky --line --seed 3
+// --players N` answering "1" 3,000 times prints 6,109 lines with 2 players, 4,621 with 3 and 1,302
+// with 4. Printing the board when it changes and a seat's run of events as one line keeps it under a third.
 TEST_CASE("Line mode: a Go Wacky! game prints under a third of the lines it printed before",
           "[line][volume]") {
   const std::map<int, int> before = {{2, 6109}, {3, 4621}, {4, 1302}};

@@ -20,7 +20,7 @@ namespace {
 
 // Serves the table until the forked child (another user's client) exits, and
 // returns its wait status. A wall-clock bound, not a count of rounds: under
-// ASan on a busy machine 5,000 rounds were not always enough. Kills a child
+// ASan on a busy machine no fixed count of rounds is enough. Kills a child
 // still running after 60 s (the status then says it was killed).
 int pump_until_exit(Harness& h, pid_t child) {
   int status = -1;

@@ -1,5 +1,5 @@
-// The other local user, as the shared-table attack tests play it (issue #16,
-// docs/PROTOCOL.md "Threat model"). The other user is uid 65534 (nobody): a
+// The other local user, as the shared-table attack tests play it
+// (docs/PROTOCOL.md "Threat model"). The other user is uid 65534 (nobody): a
 // forked child that setuid()s, or this process with seteuid() for a moment
 // (SO_PEERCRED records the effective uid at connect). The table's group is
 // gid 0, which root is in by the user database, so no user or group is added

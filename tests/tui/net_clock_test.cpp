@@ -1,4 +1,4 @@
-// The move clock at a shared table (`host --move-time`, issue #30): a
+// The move clock at a shared table (`host --move-time`): a
 // player who does not answer in time has the move played by a computer,
 // recorded in the history like any decision, and keeps the seat. The
 // server's fake clock, no sleeping.

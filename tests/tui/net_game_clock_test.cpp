@@ -1,4 +1,4 @@
-// The game clock at a shared table (`host --game-time`, issue #30): each
+// The game clock at a shared table (`host --game-time`): each
 // person's bank of time runs down only on their own decisions, shows on
 // every screen for every seat, leaves each move its overtime once used up
 // (then a computer plays the move), and is kept in the save: a restart

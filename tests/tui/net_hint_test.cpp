@@ -1,4 +1,4 @@
-// Hints at a shared table (issue #31), over the real sockets: off unless the
+// Hints at a shared table, over the real sockets: off unless the
 // host allows them (host --hints), answered to the asking player alone, and
 // the table's save says the game had hints.
 #include <catch2/catch.hpp>

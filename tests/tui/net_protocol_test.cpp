@@ -322,9 +322,8 @@ TEST_CASE("Client: the shell's play screen shows a shared table's screen model a
   CHECK(term.shows("racetable join friday --seat 2"));
 }
 
-// Issue #33 (8): after the host's Ctrl-C players read "Lost the table ...
-// Rejoin with: racetable join rs --seat 1", and that command answered "no
-// table named 'rs' is open here".
+// After the host's Ctrl-C players read "Lost the table ... Rejoin with:
+// racetable join rs --seat 1": that command must work once the table is open again.
 TEST_CASE("Client: a table its host closed says so, and that the rejoin works once it is open again",
           "[net][client]") {
   for (const bool saved : {true, false}) {

@@ -315,8 +315,8 @@ TEST_CASE("Attack 5: nothing another user can read holds the seed", "[net][secur
   CHECK_THAT(listed.out, Catch::Contains("t "));
 }
 
-// Issue #34 (3): `host --seed 4242` kept the seed in the server's arguments
-// for its whole life; any user read it in ps and dealt every hand with sim.
+// A seed left in the server's arguments is readable by any user in ps, who
+// could then deal every hand with sim.
 TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "[net][security]") {
   if (!root()) return;
   const TempDir d;

@@ -1,5 +1,5 @@
 // Shared tables against another local user, part 3: the lobby (`racetable
-// tables`, the Tables page, completion, `join NAME`). Issue #34 items 2 and 4:
+// tables`, the Tables page, completion, `join NAME`):
 // a table planted where the lobby looks must not catch a join code, and what
 // other users put there (tables that never answer, 100,000 names) must not
 // freeze anyone's lobby. One TEST_CASE per attack, played as the attacker

@@ -300,9 +300,8 @@ TEST_CASE("Attack 9: a local game opened to watchers lets in only whom its playe
   CHECK(answer["role"] == "watch");
 }
 
-// Issue #34 (6): `join NAME --line` kept every byte of a line that never
-// ended and searched it again after each read (100 MB: 58.6 s of CPU);
-// `play --line` held the whole line. Now a line is capped as it is read.
+// A line that never ends must cost neither memory nor a search of it after
+// each read (`join NAME --line`, `play --line`): it is capped as it is read.
 TEST_CASE("Attack 12: one endless line to line mode is dropped as it is read, never held",
           "[net][security]") {
   if (!root()) return;
@@ -349,8 +348,8 @@ TEST_CASE("Attack 12: one endless line to line mode is dropped as it is read, ne
   CHECK(played.max_rss_kb - play_base < 24 * 1024);
 }
 
-// Issue #34 (7): a watcher received the public twin of a seat's private line
-// ("Ben draws a card") marked "mine", as if it were the watcher's own.
+// A watcher gets the public twin of a seat's private line ("Ben draws a
+// card"), never marked "mine" as if it were the watcher's own.
 TEST_CASE("Attack 13: log lines are marked as a viewer's own only when they are its seat's",
           "[net][security]") {
   if (!root()) return;
@@ -379,8 +378,8 @@ TEST_CASE("Attack 13: log lines are marked as a viewer's own only when they are 
   CHECK(ana_mine > 0);  // Ana's own draws are hers
 }
 
-// Issue #34 (5): a group member looping hellos with a wrong code grew the
-// host's table log by 0.5-0.9 MB/s, and the log was never capped or removed.
+// A group member looping hellos with a wrong code would grow the host's
+// table log without bound if each were written.
 TEST_CASE("Attack 14: another user's repeated hellos are counted in the log, not written each time",
           "[net][security]") {
   if (!root()) return;

@@ -150,7 +150,7 @@ TEST_CASE(
       for (const Step& s : t.history())
         if (s.player == 0 || s.player == 1) ++by_people;
       CHECK(by_people == h.server->stats().decisions);
-      // Private events reach their seat and nobody else.
+      // Private events reach their seat (or their two seats) and nobody else.
       const std::vector<Event> events = all_events(t);
       std::set<std::string> public_texts;
       std::map<std::string, std::set<PlayerId>> private_to;
@@ -168,8 +168,8 @@ TEST_CASE(
         const PlayerId owner = *to.begin();
         for (const auto& [viewer, bytes] : bytes_of) {
           const bool has = bytes->find(escaped(text)) != std::string::npos;
-          INFO("private event for seat " << int(owner) << " seen by " << int(viewer) << ": " << text);
-          if (viewer == owner)
+          INFO("private event for audience " << int(owner) << " seen by " << int(viewer) << ": " << text);
+          if (addressed_to(owner, viewer))
             CHECK(has);
           else
             CHECK_FALSE(has);

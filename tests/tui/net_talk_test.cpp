@@ -1,4 +1,4 @@
-// Talk, mutes, nudges and presence at a shared table (issue #30), over the
+// Talk, mutes, nudges and presence at a shared table, over the
 // real sockets: players and watchers as other users where a person must be
 // someone else (a mute, a removal), the server's fake clock for the rest.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Issue #21: the replay viewer's picture (a seat's hidden cards only in that
+// The replay viewer's picture (a seat's hidden cards only in that
 // seat's view), asciicast recordings (same save, same bytes; every line valid
 // asciicast v2), and the replay/stats commands' errors.
 #include <unistd.h>

@@ -444,9 +444,9 @@ TEST_CASE("shell app: Ctrl-C and SIGTERM save the game too; over a finished game
   CHECK(app.messages().empty());
 }
 
-// Issue #33 (15): on the title Esc, Backspace and q quit at once (backing out
-// of menus with Backspace walked out of the program), and a host quitting
-// left their table's players waiting with no word.
+// On the title Esc, Backspace and q ask first (backing out of menus with
+// Backspace must not walk out of the program), and a host quitting decides
+// what their table's players are told.
 TEST_CASE("shell app: the title asks before quitting; a host is asked what becomes of their tables",
           "[shell][app]") {
   for (const KeyType back : {KeyType::Escape, KeyType::Backspace}) {

@@ -1,5 +1,5 @@
 // The play screen's tests run through both implementations of the table
-// interface (issue #15): a local game (GameSession in this process) and a
+// interface: a local game (GameSession in this process) and a
 // shared table (a table server in this process, over a real Unix socket, and
 // the remote table the shell joins it with). One clock drives both: the
 // fake terminal's. The server renders the remote side's board, so a test

@@ -1,4 +1,4 @@
-// Every decision readable at 80x24 (#18): seeded games of every game at
+// Every decision readable at 80x24: seeded games of every game at
 // every player count, played through the shell in a fake 80x24 terminal by
 // picking options with the keys a person uses (Down to the option, Enter).
 // Every frame of a decision is read as a person reads it: each option on

@@ -1,9 +1,7 @@
-// What a person needs on screen at 80x24 and at 120x40 (#33 items 4, 5 and
-// 12), read off the fake terminal's frame as a person reads it: every option
-// of a decision whole, or a row saying how many more and a help line naming
-// the keys; the board's symbols one key away and that key named; the newest
-// log lines when a decision takes the log's place; no word of the Players
-// panel cut; Wacky Races' whole course where there is room; a person's own
+// What a person needs on screen at 80x24 and at 120x40, read off the fake terminal's frame as a person reads
+// it: every option of a decision whole, or a row saying how many more and a help line naming the keys; the
+// board's symbols one key away and that key named; the newest log lines when a decision takes the log's
+// place; no word of the Players panel cut; Wacky Races' whole course where there is room; a person's own
 // unlucky turn held on screen.
 #include <catch2/catch.hpp>
 

@@ -185,9 +185,10 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
                 run.frames, h == 0 ? "Ana" : "Ben", row, static_cast<int>(s.phase()), owner));
         }
       if (shown && owner == h) ++run.own_hand_frames;
-      // Log lines only h may read.
+      // Log lines only h (or h and one other seat) may read.
       for (const LogEntry& e : s.log())
-        if (e.audience == h && owner != h && !log.empty() && log.find(squeezed(e.text)) != std::string::npos)
+        if (addressed_to(e.audience, h) && !addressed_to(e.audience, owner) && !log.empty() &&
+            log.find(squeezed(e.text)) != std::string::npos)
           run.leaks.push_back(fmt::format("{} seed {} frame {}: {}'s log line \"{}\" on screen", game, seed,
                                           run.frames, h == 0 ? "Ana" : "Ben", e.text));
     }

@@ -1,5 +1,5 @@
 // The rules page (r in a game) wraps each game's rules summary as the text
-// means (issue #33 item 13): paragraphs reflowed to the window with no word
+// means: paragraphs reflowed to the window with no word
 // left alone on a line ("out / of fuel", "2nd."), list items starting their
 // lines, table rows kept whole at 80 columns.
 #include <catch2/catch.hpp>
@@ -148,7 +148,7 @@ TEST_CASE("rules page: every game's rules wrap as they mean at 80 columns and ot
   }
 }
 
-TEST_CASE("rules page: the words the issue saw alone stay with their sentence", "[shell][rules]") {
+TEST_CASE("rules page: words that wrap alone at 80 columns stay with their sentence", "[shell][rules]") {
   auto has_line_with = [](const std::vector<std::string>& page, const std::string& words) {
     for (const auto& row : page)
       if (row.find(words) != std::string::npos) return true;

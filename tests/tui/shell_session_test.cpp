@@ -217,8 +217,8 @@ TEST_CASE("shell session: it saves at each human turn, and a save resumes the sa
   CHECK_FALSE(saves[0].over);
 }
 
-// Issue #33 (7): "A resumed save made during a contest opens on the running
-// contest ... already counting, with no Get ready".
+// A save made during a contest must not reopen on the running contest,
+// already counting, with no "Get ready".
 TEST_CASE("shell session: a game saved mid-contest resumes with Get ready, then the contest",
           "[shell][session][contest]") {
   const rt::shell::test::TempDir tmp;

@@ -244,7 +244,7 @@ TEST_CASE("settings: the shell remembers seats, names, variants and the speed", 
   term.press(KeyType::Enter);
   REQUIRE(run_until(app, term, [&] { return dynamic_cast<PlayScreen*>(&app.top()) != nullptr; }));
   CHECK(dynamic_cast<PlayScreen*>(&app.top())->session().speed() == 4);
-  // Not silently (issue #33 item 17): at first the header says where the speed came from, then the bar.
+  // Not silently: at first the header says where the speed came from, then the bar.
   REQUIRE(run_until(app, term, [&] { return term.shows("speed "); }));
   CHECK(term.shows("speed 4 of 6, as you last set it"));
   term.advance(11000);
@@ -313,8 +313,8 @@ TEST_CASE("settings: play forced moves is on unless turned off, and turning it o
 
 TEST_CASE("forced moves: a pass with no other option is played without a key and said where the player looks",
           "[shell][settings][forced]") {
-  // Issue #33 item 2: Go Wacky! seed 610246, four players: Ana's first
-  // question is "▶ 1 Pass (no card matches) / Enter to go on."
+  // Go Wacky! seed 610246, four players: Ana's first question is
+  // "▶ 1 Pass (no card matches) / Enter to go on."
   for (const bool on : {true, false}) {
     const TempDir tmp;
     SettingsStore store(tmp.path() + "/config");

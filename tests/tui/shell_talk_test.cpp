@@ -1,4 +1,4 @@
-// The play screen's talk at a shared table (issue #30), at 80x24: talk shows
+// The play screen's talk at a shared table, at 80x24: talk shows
 // in the log marked and by whom, the talk line takes the key help's row and
 // never the question, what is typed goes to the table, a nudge rings the
 // bell; the game clock shows beside every seat. The server's end is a socketpair the test writes frames into.

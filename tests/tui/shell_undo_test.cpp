@@ -1,4 +1,4 @@
-// u on the game screen at 80x24 (issue #33 item 11): a choice that showed
+// u on the game screen at 80x24: a choice that showed
 // nothing new is taken back to the question before it, the log says so and
 // the save holds the shorter history; a move followed by a draw is not, and
 // the screen says why.

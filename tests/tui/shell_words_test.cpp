@@ -1,6 +1,5 @@
-// The words the shell shows at the moment they matter (issue #33 items 9
-// and 17): each seat at a shared keyboard told its own part of a question,
-// and the like.
+// The words the shell shows at the moment they matter: each seat at a shared keyboard told its own part of a
+// question, and the like.
 #include <catch2/catch.hpp>
 
 #include <set>

@@ -1,8 +1,8 @@
 // The key sequences xterm, PuTTY (TERM=xterm), the Linux console, rxvt, tmux and screen
 // send (tui/shell/key_sequences.h), each typed into the real terminal object
 // on a pseudo-terminal: it does what it says, and a sequence we do not know
-// does nothing (issue #33: PuTTY's Home `ESC [ 1 ~` acted as Esc, and left
-// the replay viewer).
+// does nothing (PuTTY's Home `ESC [ 1 ~` must not read as Esc, which would
+// leave the replay viewer).
 #include <catch2/catch.hpp>
 
 #include <poll.h>

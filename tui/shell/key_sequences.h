@@ -1,5 +1,5 @@
 // The escape sequences common terminals send for the keys the shell reads,
-// as data (issue #33: PuTTY's Home `ESC [ 1 ~` acted as Esc). The terminal
+// as data (PuTTY's Home is `ESC [ 1 ~`, not Esc and letters). The terminal
 // object teaches ncurses every one of them (define_key), whatever TERM's
 // terminfo says, so a key does what it says; any other CSI or SS3 sequence
 // is read whole and dropped, never taken for Esc and letters.

@@ -1,4 +1,4 @@
-// A guided first game on screen (issue #31): the game's own board (the view
+// A guided first game on screen: the game's own board (the view
 // a real game draws) above, the lesson below: the step's words, the
 // rulebook's sentence, what the computer just did with the rule it used, the
 // moves offered, and the keys. The lesson (core/lesson.h) drives its own

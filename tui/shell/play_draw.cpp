@@ -470,7 +470,7 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   for (int i = 0; i < count; ++i) used += height(i);
   const bool partial = count > 0 && used > rows - head_min;
   if (partial) {
-    // One row says how many more there are (play_fit.cpp): the arrows alone were missed.
+    // One row says how many more there are (play_fit.cpp): the arrows alone are easy to miss.
     const int budget = std::max(rows - head_min - 1, std::min(rows - 1, height(cursor)));
     first = last = cursor;
     used = height(cursor);

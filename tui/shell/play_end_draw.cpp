@@ -50,7 +50,7 @@ void PlayScreen::draw_over(Canvas& c) const {
     for (auto& l : wrap(canvas_form("No review: " + review_problem_, uni), inner))
       history.push_back(std::move(l));
   // The name column fits the longest name, the Neutral Racer that won
-  // included (it was left out, and "Ant Hill Mob" wrapped three letters a row).
+  // included, so no name ("Ant Hill Mob") wraps a few letters a row.
   int name_w = utf8_length(canvas_form(outside_winner, uni));
   for (const ResultLine& pl : placings) name_w = std::max(name_w, utf8_length(canvas_form(pl.name, uni)));
   name_w = std::min(name_w, inner / 3);

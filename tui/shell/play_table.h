@@ -128,7 +128,7 @@ class PlayTable {
   // state as it is.
   virtual int picture() const = 0;
 
-  // Hints (core/hint.h, issue #31): asks the table for the hint for `seat`,
+  // Hints (core/hint.h): asks the table for the hint for `seat`,
   // the seat asked now. "" when asked (the answer comes as hint(): at once
   // here, when the server answers at a shared table), else why not, one line.
   virtual std::string ask_hint(PlayerId /*seat*/, Millis /*real*/) { return "No hints at this table."; }
@@ -207,7 +207,7 @@ class RemoteLink {
   // The host closed the table (lost() says why): the rejoin command works
   // only once they open it again.
   virtual bool closed_by_host() const = 0;
-  // Talk (issue #30): what a person typed at the talk line, said to the
+  // Talk: what a person typed at the talk line, said to the
   // table ("/mute NAME", "/unmute NAME", "/nudge", "/remove NAME" are
   // commands): "" or why it was not sent.
   virtual std::string say(const std::string& typed) = 0;

@@ -1,4 +1,4 @@
-// Talk at a shared table on the play screen (issue #30): "t" opens the talk
+// Talk at a shared table on the play screen: "t" opens the talk
 // line, "n" nudges the player whose turn it is; what others say arrives in
 // the log (or, when the decision has the whole width, as a flash), a nudge
 // as a flash and the terminal's bell.

@@ -1,4 +1,4 @@
-// Holding a person's own turn's result on screen (#33 item 12): the dice
+// Holding a person's own turn's result on screen: the dice
 // rolled, the crash card drawn, the marker lost, in the result pane the
 // contests use, for a few seconds at the chosen speed or until a key.
 // Local games only: at a shared table the others would wait on one

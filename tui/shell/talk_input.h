@@ -1,4 +1,4 @@
-// Talking at a shared table (issue #30), the play screen's side: the
+// Talking at a shared table, the play screen's side: the
 // one-line input a key opens (on the key help's row, so the question and
 // the board stay where they are), a few quick phrases on keys, and how a
 // talk line looks in the log: a mark that needs no colour ("»", ">>"),

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/event.h"
 #include "tui/shell/play_table.h"
 
 namespace rt::shell {
@@ -29,7 +30,8 @@ bool TurnRecap::update(const PlayTable& table, Millis now) {
     if (!table.visible(e)) continue;
     // What happened to this person: lines only they may read (their draws),
     // and public lines that name them.
-    const bool theirs = e.audience == seat_ || (!name_.empty() && e.text.find(name_) != std::string::npos);
+    const bool theirs =
+        addressed_to(e.audience, seat_) || (!name_.empty() && e.text.find(name_) != std::string::npos);
     if (!theirs) continue;
     if (lines_.size() == kMaxLines) lines_.erase(lines_.begin());
     lines_.push_back(e.text);

@@ -34,8 +34,8 @@ TEST_CASE("Bots: every level has a Racesmack bot", "[racesmack][bots]") {
   CHECK(dynamic_cast<SearchAgent*>(hard.get()) != nullptr);
 }
 
-// Issue: "taps after a reaction time from its level's profile, sometimes
-// wrongly (easy more often than hard)".
+// A computer taps after a reaction time from its level's profile, sometimes
+// wrongly (easy more often than hard).
 TEST_CASE("Bots: taps a correct card, errs by profile, easy more often than hard", "[racesmack][bots]") {
   std::shared_ptr<const RacesmackGame> g;
   auto s = tapping(g);

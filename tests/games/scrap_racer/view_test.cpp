@@ -99,7 +99,7 @@ TEST_CASE("View: crash and goal cards are shown as they resolve", "[scrap-racer]
   CHECK_THAT(draw(*u, 80, 20, false), Catch::Contains("Goal 7: Last place - the last racer moves forward 7"));
 }
 
-// The issue: 'a clear prompt "Roll again (risk: 1 of 6 numbers is a double) / Move 13"'.
+// A clear prompt: "Roll again (risk: 1 of 6 numbers is a double) / Move 13".
 TEST_CASE("Prompt: roll again with the risk of a double, or move the total", "[scrap-racer][view]") {
   auto t = midrace();
   chance(*t, "die 6");
@@ -142,7 +142,7 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   act(*u, "move 2");
   CHECK(u->prompt(0) == "Hover: move 2. Play bonus cards before moving, or advance.");
   CHECK(u->action_label(0, kAdvance) == "Advance 2 with the dice (to space 5 of lap 1)");
-  // Played before the dice, the card stops on the way: the dice move follows (#19).
+  // Played before the dice, the card stops on the way: the dice move follows.
   CHECK(u->action_label(0, kPlayBase + 4) == "Play Curve (to space 9 of lap 1, then the dice move 2)");
   auto v = start(2, {"hover", "crusher", "twister", "swifty"});
   CHECK(v->prompt(0) == "Choose which racer starts, Hover or Crusher: your turns keep this order all race.");

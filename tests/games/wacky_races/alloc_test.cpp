@@ -49,7 +49,7 @@ void operator delete[](void* p, const std::nothrow_t&) noexcept {
 
 using namespace rt::wacky_races::fixture;
 
-// The issue: "Hot path: no allocation, no string formatting per decision."
+// Hot path: no allocation, no string formatting per decision.
 TEST_CASE("Hot path: a race without a listener allocates nothing per decision", "[wacky-races][perf]") {
   for (BotLevel level : {BotLevel::Random, BotLevel::Easy, BotLevel::Normal}) {
     for (std::uint64_t seed : {11u, 12u, 13u}) {

@@ -138,7 +138,8 @@ TEST_CASE("Narration: a draw is said once to each seat (the card to its owner, t
 }
 
 // A card changing hands is said once to each person: both players hear the
-// card, everyone else that a card moved ("Shakedown takes a random card").
+// card in one line, everyone else that a card moved ("Shakedown takes a random
+// card"), and a reader of every seat (`sim`) reads it once.
 TEST_CASE(
     "Narration: a card taken is said once to each seat (the card to both players, the fact to the rest)",
     "[wacky-races][narration][powers]") {
@@ -148,12 +149,14 @@ TEST_CASE(
   std::map<PlayerId, int> told;  // lines about the card each seat is told
   for (const Event& e : fx.events)
     if (e.type == "take" || e.type == "take_unseen")
-      for (PlayerId viewer : {PlayerId{0}, PlayerId{1}, PlayerId{2}, kPublic})
+      for (PlayerId viewer : {PlayerId{0}, PlayerId{1}, PlayerId{2}, kPublic, kEveryone})
         if (shown_to(e.audience, viewer)) {
           ++told[viewer];
           const bool names_card = e.text.find("Prairie") != std::string::npos;
-          CHECK(names_card == (viewer == 0 || viewer == 1));  // the taker and the one it was taken from
+          // The taker, the one it was taken from, and an all-seeing reader.
+          CHECK(names_card == (viewer == 0 || viewer == 1 || viewer == kEveryone));
         }
+  CHECK(told[kEveryone] == 1);
   CHECK(told[0] == 1);
   CHECK(told[1] == 1);
   CHECK(told[2] == 1);

@@ -80,7 +80,7 @@ TEST_CASE("View: the course scrolls to keep the leader in view; ASCII and narrow
   CHECK_NOTHROW(render(fx, 0, 12, 3));
 }
 
-// The issue: "what each choice would do ("Play Forest: 2nd card, moves you to tile 9")".
+// Each choice says what it would do ("Play Forest: 2nd card, moves you to tile 9").
 TEST_CASE("Labels: each choice says what it would do", "[wacky-races][view]") {
   Fixture fx = start(Setup{});
   WackyState& s = fx.s();
