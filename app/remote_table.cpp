@@ -1,5 +1,6 @@
 #include "app/remote_table.h"
 
+#include "net/lobby.h"
 #include "net/talk.h"
 
 #include <algorithm>
@@ -43,6 +44,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
     hints_ = seat_ >= 0 && welcome.value("hints", false);
+    deal_ = listed_deal_short(welcome);
   }
 
   shell::RemoteLink* remote() override { return this; }
@@ -51,6 +53,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   std::string game_name() const override { return has_screen() ? printable(screen().game_name) : game_name_; }
   std::string header_right() const override {
     std::string r = "table " + printable(settings_.table);
+    if (!deal_.empty()) r += " · " + deal_;  // how the seed came to be (the log has it whole)
     if (seat_ < 0)
       r += " · watching";
     else if (has_screen() && screen().watchers > 0)
@@ -357,6 +360,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   Connection conn_;
   RemoteSettings settings_;
   bool hints_ = false;  // the host allows hints (welcome's "hints")
+  std::string deal_;    // welcome's "deal" in a few words ("" none)
   ClientState st_;
   PlayerId seat_ = kEveryone;
   std::vector<PlayerId> humans_;
