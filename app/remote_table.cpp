@@ -53,11 +53,12 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   std::string game_name() const override { return has_screen() ? printable(screen().game_name) : game_name_; }
   std::string header_right() const override {
     std::string r = "table " + printable(settings_.table);
-    if (!deal_.empty()) r += " · " + deal_;  // how the seed came to be (the log has it whole)
     if (seat_ < 0)
       r += " · watching";
     else if (has_screen() && screen().watchers > 0)
       r += fmt::format(" · {} watching", screen().watchers);
+    // How the seed came to be; last, so a narrow header cuts it first (the log has it whole).
+    if (!deal_.empty()) r += " · " + deal_;
     if (!has_screen()) return r;
     // The game clock (host --game-time): every person's time, first, on every
     // screen (the header is the one row every layout has; what does not fit
