@@ -23,6 +23,7 @@
 #include "app/shared_tables.h"
 #include "app/soak.h"
 #include "app/tournament.h"
+#include "core/deal_verify.h"
 #include "core/history.h"
 #include "core/input_limits.h"
 #include "core/save.h"
@@ -237,6 +238,16 @@ int cmd_replay(const ReplayRequest& req) {
   return 0;
 }
 
+// `verify`: one line, exit 0 when the deal is the one committed (or chosen
+// openly), 1 with what does not match; a save that cannot be read at all is
+// bad input (exit 2).
+int cmd_verify(const std::string& file, const std::string& data_dir) {
+  const DealVerdict v =
+      verify_deal(parse_save(read_file(file), file), builtin_registry(), setup::data_source(data_dir));
+  out(v.fair ? v.line + "\n" : fmt::format("not verified: {}\n", v.line));
+  return v.fair ? 0 : 1;
+}
+
 // The shell's and the recording's viewer: a seat, or kEveryone for a watcher.
 PlayerId shell_viewer(const ReplayRequest& req, const ReplayFile& f) {
   if (req.all) throw OptionError("--all prints the transcript: it cannot be combined with --asciicast");
@@ -414,6 +425,14 @@ int run(int raw_argc, char** raw_argv) {
   review->add_option("--shard", review_req.shard, "I/K: review only share I of K of the saves given");
   review->add_option("--data", review_req.data_dir, "game data directory");
 
+  std::string verify_file, verify_data;
+  auto* verify = app.add_subcommand(
+      "verify",
+      "check a shared table's finished game: its seed and salt give the commitment every seat was "
+      "shown, and every card and die of the save follows from that seed");
+  verify->add_option("SAVE", verify_file, "save file of a shared table's finished game")->required();
+  verify->add_option("--data", verify_data, "game data directory");
+
   std::string stats_game;
   bool stats_json_flag = false;
   auto* stats =
@@ -545,6 +564,7 @@ int run(int raw_argc, char** raw_argv) {
     }
     if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
     if (app.got_subcommand("review")) return cmd_review(review_req);
+    if (app.got_subcommand("verify")) return cmd_verify(verify_file, verify_data);
     if (app.got_subcommand("demo")) {
       builtin_registry().get(demo_game);
       if (!demo_seed.empty()) setup::parse_seed(demo_seed);

@@ -32,8 +32,10 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_option("--players", h.request.players, "number of players");
   c.host->add_option("--names", h.request.names, "player names, comma-separated")->delimiter(',');
   c.host->add_option("--seed", h.request.seed_text,
-                     "seed (default: a fresh one); others read command lines, so it is blanked at once, and "
-                     "refused with --group: give $RACETABLE_SEED or --seed-file there");
+                     "seed of your choosing, shown to every player as chosen by the host (default: the "
+                     "server draws one and shows its SHA-256 commitment, revealed at the end); blanked at "
+                     "once from the command line, and refused with --group: give $RACETABLE_SEED or "
+                     "--seed-file there");
   c.host->add_option("--seed-file", h.seed_file, "the seed, from a file only you can read (mode 0600)");
   c.host->add_option("--variant", h.request.variants, "a variant (repeatable)");
   c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");

@@ -17,6 +17,7 @@
 #include "app/shared_tables.h"
 #include "core/input_limits.h"
 #include "core/line_reader.h"
+#include "net/lobby.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
 #include "net/talk.h"
@@ -76,6 +77,7 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
   out(fmt::format("Joined table '{}' ({}, host {}) {}.\n", s.table, welcome.value("game_name", ""),
                   welcome.value("host", ""),
                   seat > 0 ? fmt::format("at seat {} as {}", seat, welcome.value("name", "")) : "to watch"));
+  if (const std::string deal = listed_deal_sentence(welcome); !deal.empty()) out(deal + "\n");
   out(seat > 0
           ? fmt::format(
                 "Talk to the table with /say TEXT; /mute NAME, /unmute NAME, /nudge (the player whose "

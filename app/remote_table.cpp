@@ -1,5 +1,6 @@
 #include "app/remote_table.h"
 
+#include "net/lobby.h"
 #include "net/talk.h"
 
 #include <algorithm>
@@ -43,6 +44,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
     hints_ = seat_ >= 0 && welcome.value("hints", false);
+    deal_ = listed_deal_short(welcome);
   }
 
   shell::RemoteLink* remote() override { return this; }
@@ -55,6 +57,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       r += " · watching";
     else if (has_screen() && screen().watchers > 0)
       r += fmt::format(" · {} watching", screen().watchers);
+    // How the seed came to be; last, so a narrow header cuts it first (the log has it whole).
+    if (!deal_.empty()) r += " · " + deal_;
     if (!has_screen()) return r;
     // The game clock (host --game-time): every person's time, first, on every
     // screen (the header is the one row every layout has; what does not fit
@@ -357,6 +361,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   Connection conn_;
   RemoteSettings settings_;
   bool hints_ = false;  // the host allows hints (welcome's "hints")
+  std::string deal_;    // welcome's "deal" in a few words ("" none)
   ClientState st_;
   PlayerId seat_ = kEveryone;
   std::vector<PlayerId> humans_;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "app/ssh_tables.h"
+#include "net/lobby.h"
 #include "net/table_broker.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
@@ -134,6 +135,9 @@ class SshTablesPage final : public shell::Screen {
         c.text(4, y++,
                fmt::format("seat {}: {} ({})", p + 1, text_of(seats[p], "name", 20), seat_state(seats[p])),
                shell::style::kNormal, w - 6);
+      if (const std::string deal = net::listed_deal(t); !deal.empty())
+        for (const auto& line : shell::wrap(deal, w - 6))
+          if (y < h - 3) c.text(4, y++, line, shell::style::kDim);
     }
     if (!error_.empty())
       for (const auto& line : shell::wrap(error_, w - 6))
@@ -179,6 +183,7 @@ class SshTablesPage final : public shell::Screen {
       message.push_back("Nobody watches this table: its host chose so.");
     if (const int bank = t.value("game_time", 0); bank > 0)
       message.push_back(fmt::format("A game clock of {} min for each player's moves.", bank));
+    if (const std::string deal = net::listed_deal_sentence(t); !deal.empty()) message.push_back(deal);
     if (t.value("you_host", false) && !code.empty())
       message.push_back(fmt::format("Its join code: {} (tell it to your players)", printable(code, 64)));
     return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(name, 32)),

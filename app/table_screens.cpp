@@ -18,6 +18,7 @@
 #include "app/remote_table.h"
 #include "app/table_screens.h"
 #include "net/codes.h"
+#include "net/lobby.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
 #include "tui/shell/play_table.h"
@@ -144,6 +145,9 @@ class TablesScreen final : public Screen {
               4, y++,
               fmt::format("seat {}: {} ({})", p + 1, seats[p].value("name", ""), seat_state(seats[p], me_)),
               style::kNormal, w - 6);
+        if (const std::string deal = net::listed_deal(t.info); !deal.empty())
+          for (const auto& line : wrap(deal, w - 6))
+            if (y < h - 3) c.text(4, y++, line, style::kDim);
       } else if (!t.problem.empty()) {
         for (const auto& line : wrap(t.problem, w - 8))
           if (y < h - 3) c.text(4, y++, line, style::kDim);
@@ -185,10 +189,11 @@ class TablesScreen final : public Screen {
     if (t.info.value("watch", true))
       choices.push_back(Choice{"Watch", U'w', [this, dir, name] { return join(dir, name, 0); }});
     choices.push_back(Choice{"Back", U'b', [] { return Nav::pop(); }});
-    return Nav::push(make_confirm_screen(
-        fmt::format("Table {}", name),
-        {fmt::format("{}, hosted by {}.", t.info.value("game_name", ""), t.info.value("host", ""))},
-        std::move(choices)));
+    std::vector<std::string> message{
+        fmt::format("{}, hosted by {}.", t.info.value("game_name", ""), t.info.value("host", ""))};
+    if (const std::string deal = net::listed_deal_sentence(t.info); !deal.empty()) message.push_back(deal);
+    return Nav::push(
+        make_confirm_screen(fmt::format("Table {}", name), std::move(message), std::move(choices)));
   }
 
   Nav join(const std::string& dir, const std::string& name, int seat) {

@@ -71,14 +71,17 @@ int list_tables(const TablesSettings& s) {
         state = text(seat, "user");
       seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, text(seat, "name"), state);
     }
+    // How the seed came to be (core/deal.h), before anyone sits down.
+    const std::string deal = listed_deal(info);
     out(fmt::format(
-        "{:<16} {}  [{}]  host {}{}{}{}{}{}\n  seats: {}\n  join:  racetable join {}{} {}\n", shown_name,
+        "{:<16} {}  [{}]  host {}{}{}{}{}{}\n  seats: {}\n{}  join:  racetable join {}{} {}\n", shown_name,
         text(info, "game_name"), text(info, "phase"), text(info, "host"),
         info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
         info.value("code", false) ? ", join code" : "", info.value("invited", false) ? ", invited only" : "",
         info.value("move_time", 0) > 0 ? fmt::format(", {} s a move", info.value("move_time", 0)) : "",
         info.value("game_time", 0) > 0 ? fmt::format(", {} min game clock", info.value("game_time", 0)) : "",
-        seats, shown_name, printable(dir_flag(e.dir), 300),
+        seats, deal.empty() ? std::string() : fmt::format("  {}\n", deal), shown_name,
+        printable(dir_flag(e.dir), 300),
         // A local game opened to watchers (net/watch_mirror.h) seats nobody; a table may let nobody watch.
         fmt::format("{}{}",
                     info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/canvas.h"
+#include "core/deal_json.h"
 
 namespace rt {
 namespace {
@@ -114,6 +115,8 @@ HistoryRecord finished_game_record(const Table& table, std::time_t ended, const 
     if (::getcwd(cwd, sizeof cwd)) r.save = std::string(cwd) + "/" + save;
   }
   r.table = safe_text(table_name, kMaxHistoryName);
+  r.deal = table.deal();
+  r.seed = table.seed();
   return r;
 }
 
@@ -138,6 +141,7 @@ std::string history_line(const HistoryRecord& r) {
   if (!r.non_seat_winner.empty()) j["non_seat_winner"] = r.non_seat_winner;
   if (!r.table.empty()) j["table"] = r.table;
   if (r.hinted()) j["hinted"] = true;  // any seat asked for a hint: one field to find them by
+  if (r.deal.kind != DealKind::Unstated) j["deal"] = deal_json(r.seed, r.deal, true);  // the game is over
   // Invalid UTF-8 (a save path is bytes) becomes U+FFFD rather than an exception.
   return j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -166,6 +170,12 @@ std::optional<HistoryRecord> parse_history_line(std::string_view line, std::stri
     r.table = text(j, "table", kMaxHistoryName);
     r.decisions = j.value("decisions", std::uint64_t{0});
     r.steps = j.value("steps", std::uint64_t{0});
+    if (const auto d = j.find("deal"); d != j.end()) {
+      const std::optional<DealRead> deal = deal_of_json(*d);
+      if (!deal || !deal->seed) throw std::runtime_error("bad deal");
+      r.deal = deal->deal;
+      r.seed = *deal->seed;
+    }
     const json& seats = j.at("seats");
     if (!seats.is_array() || seats.empty() || seats.size() > 16) throw std::runtime_error("bad seats");
     for (const json& s : seats) {

@@ -48,6 +48,10 @@ struct HistoryRecord {
   std::uint64_t steps = 0;      // every recorded step, chance included
   std::string save;             // the save file: the whole game, for the replay viewer
   std::string table;            // the shared table it was played at ("" local)
+  // How a shared table's seed came to be (core/deal.h), revealed: its seed,
+  // and for a drawn one the salt and commitment ("deal" in the line).
+  Deal deal;
+  std::uint64_t seed = 0;  // read only when deal.kind is not Unstated
   // Some seat asked for a hint ("hinted": true in the line).
   bool hinted() const;
   // A seat of yours asked for one: the stats count the game apart.

@@ -93,6 +93,10 @@ std::string save_text(const Table& table) {
   const Options& opt = game.options();
   std::string out = fmt::format("racetable-save {}\ngame {}\nseed {}\nplayers {}\n", kSaveVersion,
                                 game.info().id, table.seed(), opt.players);
+  // Only a shared table's game says how its seed came to be: other saves are as they were.
+  const Deal& deal = table.deal();
+  if (deal.kind == DealKind::Drawn) out += fmt::format("deal drawn {} {}\n", deal.commitment, deal.salt);
+  if (deal.kind == DealKind::Chosen) out += "deal chosen\n";
   for (const Seat& s : table.seats())
     out += s.kind == SeatKind::Human ? fmt::format("seat human human {}\n", s.name)
                                      : fmt::format("seat bot {} {}\n", level_name(s.level), s.name);
@@ -170,6 +174,19 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     } else if (key == "seed") {
       if (!parse_u64(rest, save.seed)) throw fail("bad seed");
       have_seed = true;
+    } else if (key == "deal") {
+      // deal drawn COMMITMENT SALT | deal chosen
+      auto dw = split_words(rest, 3);
+      if (save.deal_line != 0) throw fail("a second deal line");
+      if (dw.size() == 1 && dw[0] == "chosen") {
+        save.deal.kind = DealKind::Chosen;
+      } else if (dw.size() == 3 && dw[0] == "drawn" && is_lower_hex(dw[1], kCommitmentHexDigits) &&
+                 is_lower_hex(dw[2], 2 * kDealSaltBytes)) {
+        save.deal = Deal{DealKind::Drawn, dw[2], dw[1]};
+      } else {
+        throw fail("bad deal line (deal drawn COMMITMENT SALT, or deal chosen)");
+      }
+      save.deal_line = line_no;
     } else if (key == "players") {
       std::uint64_t n = 0;
       if (!parse_u64(rest, n) || n > 16) throw fail("bad player count");
@@ -310,7 +327,8 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
 }
 
 std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry, const DataSource& data,
-                                    const std::function<void(Table&)>& before_replay) {
+                                    const std::function<void(Table&)>& before_replay,
+                                    const BeforeStep& before_step) {
   std::shared_ptr<const Game> game;
   try {
     game = registry.create(save.game, save.options, data);
@@ -318,6 +336,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
     throw SaveError(fmt::format("{}: {}", save.where, e.what()));
   }
   auto table = std::make_unique<Table>(game, save.seats, save.seed);
+  table->set_deal(save.deal);
   table->set_contest_pace(save.pace);
   for (PlayerId p = 0; p < save.hints.seats(); ++p)
     if (save.hints[p] > 0) table->note_hint(p, save.hints[p]);
@@ -328,6 +347,7 @@ std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& regist
     if (!a)
       throw SaveError(fmt::format("{}: line {}: '{}' is not a legal action at this point", save.where,
                                   step.line, excerpt(step.action)));
+    if (before_step) before_step(*table, step, *a);
     try {
       table->replay_step(Step{step.player, *a, step.tick});
     } catch (const RuleError& e) {

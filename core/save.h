@@ -32,6 +32,10 @@ struct SaveFile {
   std::string game;
   std::string table;  // the shared table the game was played at ("" none): its name survives a resume
   std::uint64_t seed = 0;
+  // How the seed came to be (core/deal.h): its `deal` line, "deal drawn
+  // COMMITMENT SALT" or "deal chosen"; none: Unstated. `deal_line`: its line.
+  Deal deal;
+  int deal_line = 0;
   Options options;
   // The computers' pace in timed contests: a `pace` line, written only when
   // it is not "normal" (so a save from before paces reads as it did).
@@ -98,11 +102,16 @@ ReplaySight replay_sight(const SaveFile& save, bool over, std::uint32_t uid);
 // Throws SaveError (malformed, truncated, another version).
 SaveFile parse_save(const std::string& text, const std::string& where);
 
+// Called before each step is re-applied, with the table as it stands and the
+// step's action (racetable verify checks each chance outcome against the seed).
+using BeforeStep = std::function<void(const Table&, const SaveFile::StepLine&, Action)>;
+
 // Rebuilds the table: creates the game, calls `before_replay` (to attach a
 // transcript), re-applies every step, restores the random streams.
 // Throws SaveError (illegal step, unknown game or options).
 std::unique_ptr<Table> restore_save(const SaveFile& save, const Registry& registry, const DataSource& data,
-                                    const std::function<void(Table&)>& before_replay = {});
+                                    const std::function<void(Table&)>& before_replay = {},
+                                    const BeforeStep& before_step = {});
 
 // parse_save + restore_save.
 std::unique_ptr<Table> load_save(const std::string& text, const std::string& where, const Registry& registry,

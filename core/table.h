@@ -13,6 +13,7 @@
 
 #include "core/agent.h"
 #include "core/contest_schedule.h"
+#include "core/deal.h"
 #include "core/game.h"
 #include "core/per_player.h"
 #include "core/rng.h"
@@ -45,6 +46,9 @@ class Table {
   const std::vector<Seat>& seats() const { return seats_.values(); }
   const std::vector<Step>& history() const { return history_; }
   std::uint64_t seed() const { return seed_; }
+  // How the seed came to be (core/deal.h): table data, kept in the save.
+  const Deal& deal() const { return deal_; }
+  void set_deal(Deal deal) { deal_ = std::move(deal); }
   bool over() const { return state_->turn() == Turn::Over; }
   // Player decisions applied so far (chance outcomes and deadlines excluded).
   std::uint64_t decisions() const { return decisions_; }
@@ -171,6 +175,7 @@ class Table {
   std::vector<Outcome> outcomes_;
   std::vector<PlayerId> actors_;
   std::vector<Action> scratch_;
+  Deal deal_;  // cold: read when saving and at a shared table
 };
 
 // Makes the agent for a level: the game's own bot if it has one, else random.

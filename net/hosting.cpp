@@ -146,8 +146,7 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
     for (int p = 0; p < players; ++p) req.seats.push_back(p < 2 ? "human" : setup::kDefaultComputer);
     req.players = players;
   }
-  const std::string seed = req.seed_text.empty() ? std::to_string(random_u64()) : req.seed_text;
-  return setup::make_table(req, setup::parse_seed(seed));
+  return make_shared_table(req);
 }
 
 // The seed from --seed-file or RACETABLE_SEED when --seed gave none. A seed
@@ -170,6 +169,14 @@ void take_seed(HostSettings& s) {
 }
 
 }  // namespace
+
+std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req) {
+  const SharedSeed s = shared_table_seed(
+      req.seed_text.empty() ? std::nullopt : std::optional(setup::parse_seed(req.seed_text)));
+  auto table = setup::make_table(req, s.seed);
+  table->set_deal(s.deal);
+  return table;
+}
 
 void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what) {
   opt.group_set = true;
@@ -284,6 +291,12 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
                                   ? " (a player)"
                                   : fmt::format(" (computer, {})", level_name(seat.level)));
   }
+  const Table& dealt = t.server->table();
+  if (const std::string deal = deal_words(dealt.seed(), dealt.deal(), false); !deal.empty())
+    seats_text +=
+        fmt::format("  {}{}\n", deal,
+                    dealt.deal().kind == DealKind::Chosen ? " (every player is told before they sit)"
+                                                          : " (the seed is revealed at the end)");
   t.how = fmt::format(
       "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"
       "  racetable join {}{} --seat N     (or --watch to watch)\n"

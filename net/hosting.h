@@ -64,6 +64,10 @@ struct OpenedTable {
 // saves go through it (a host of many tables), else in the serving loop.
 // Throws UserError/OptionError.
 OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer);
+// The Table of a game more than one person may sit at: its seed drawn by
+// the server and committed to, or the host's own (`req.seed_text`) chosen
+// openly (core/deal.h). Every way of opening a shared table makes it here.
+std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req);
 // A saved game replayed, with the events its steps told (`earlier`): what a
 // resumed table's log shows of the game before it. `data_dir`: "" the built-in data.
 std::unique_ptr<Table> restore_with_events(const SaveFile& save, const std::string& data_dir,

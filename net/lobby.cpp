@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/deal_json.h"
 #include "core/input_limits.h"
 #include "core/save.h"
 #include "net/client.h"
@@ -29,6 +30,31 @@ bool verified_dir(const std::string& dir) {
 }
 
 }  // namespace
+
+std::string listed_deal(const json& info) {
+  const auto it = info.find("deal");
+  if (it == info.end()) return {};
+  const std::optional<DealRead> d = deal_of_json(*it);
+  if (!d) return {};
+  return deal_words(d->seed.value_or(0), d->deal, d->seed.has_value());
+}
+
+std::string listed_deal_sentence(const json& info) {
+  std::string s = listed_deal(info);
+  if (s.empty()) return s;
+  if (s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s + ".";
+}
+
+std::string listed_deal_short(const json& info) {
+  const auto it = info.find("deal");
+  if (it == info.end()) return {};
+  const std::optional<DealRead> d = deal_of_json(*it);
+  if (!d) return {};
+  if (d->deal.kind == DealKind::Chosen) return fmt::format("seed {} (host's)", *d->seed);
+  return d->seed ? fmt::format("seed {}", *d->seed)
+                 : fmt::format("deal {}...", d->deal.commitment.substr(0, 8));
+}
 
 std::string rejoin_command(const std::string& table, const std::string& dir, int seat) {
   return fmt::format("racetable join {}{}{}", table, dir.empty() ? std::string() : dir_flag(dir),

@@ -31,6 +31,14 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
 // The socket directory of an open table by that name, among the directories
 // that say whose they are (TableDirOwner::verified()); throws UserError.
 std::string find_table_dir(const std::string& table);
+// What a table's "info" or "welcome" says of its deal (core/deal.h), in
+// words: "deal committed: SHA-256 <hex>", "seed 4242, chosen by the host",
+// "deal revealed: ..."; "" when it says nothing or nothing well formed.
+std::string listed_deal(const json& info);
+// The same as a sentence for a page: "Seed 4242, chosen by the host."
+std::string listed_deal_sentence(const json& info);
+// The same, short enough for a screen's header: "deal 3f7a9c1e...", "seed 4242 (host's)".
+std::string listed_deal_short(const json& info);
 // "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
 std::string rejoin_command(const std::string& table, const std::string& dir, int seat);
 

@@ -253,7 +253,14 @@ void Server::open() {
                   opt_.no_socket ? std::string("the SSH server") : socket_path_,
                   opt_.code.empty() ? "" : " (join code required)",
                   opt_.save_path.empty() ? "" : fmt::format(", saved to {}", opt_.save_path)));
-  say(fmt::format("seed {}", table_->seed()));
+  // A shared table's seed stays out of its log until the game is over:
+  // its commitment goes there, and to every seat's log.
+  if (const std::string deal = deal_words(table_->seed(), table_->deal(), table_->over()); !deal.empty()) {
+    say(deal);
+    log_.push_back(LogEntry{deal, "deal", kEveryone, table_->history().size(), 0});
+  } else {
+    say(fmt::format("seed {}", table_->seed()));
+  }
   for (const std::string& note : opt_.notes) say(note);
   for (std::size_t p = 0; p < seats_.size(); ++p)
     if (const auto& owner = seats_[p].owner; owner && !opt_.watch_only)

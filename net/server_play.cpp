@@ -69,6 +69,12 @@ bool Server::update(Millis real) {
   if (phase_ == PacePhase::Over && before != PacePhase::Over) {
     over_since_ = real;
     say(fmt::format("game over: {}", table_->state().standings().summary));
+    // The seed and salt behind the commitment every seat saw (core/deal.h).
+    if (const std::string deal = deal_words(table_->seed(), table_->deal(), true);
+        table_->deal().kind == DealKind::Drawn) {
+      say(deal);
+      log_.push_back(LogEntry{deal, "deal", kEveryone, table_->history().size(), 0});
+    }
     record_history();
   }
   if (check_move_clock(real)) changed = true;  // a computer plays it at the next update

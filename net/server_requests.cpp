@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "core/deal_json.h"
+
 namespace rt::net {
 
 void Server::handle_hello(Client& c, const json& msg, Millis real) {
@@ -144,6 +146,8 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
                {"host", host_name()},
                {"role", c.kind == Client::Kind::Player ? "play" : "watch"},
                {"hints", opt_.hints}};
+  if (table_->deal().kind != DealKind::Unstated)
+    welcome["deal"] = deal_json(table_->seed(), table_->deal(), table_->over());
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
     welcome["name"] = seats[static_cast<std::size_t>(c.seat)].name;

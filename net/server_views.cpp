@@ -2,6 +2,7 @@
 // own secrets only), the table listing, and pushing updates.
 #include "net/server_internal.h"
 
+#include "core/deal_json.h"
 #include "core/seat_question.h"
 
 #include <algorithm>
@@ -157,6 +158,9 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   if (phase_ == PacePhase::Over) {
     const Standings standings = st.standings();
     s.result = standings.summary;
+    // The end screen reveals a committed deal's seed and salt to every seat.
+    if (table_->deal().kind == DealKind::Drawn)
+      s.result += fmt::format(" ({}.)", deal_words(table_->seed(), table_->deal(), true));
     s.non_seat_winner = standings.non_seat_winner;
     for (const auto& pl : standings.placings)
       s.placings.push_back(
@@ -193,6 +197,9 @@ json Server::table_info(const Client& c) const {
   if (!opt_.invited.empty()) j["invited"] = true;
   if (opt_.move_time_ms > 0) j["move_time"] = opt_.move_time_ms / 1000;
   if (opt_.game_time_ms > 0) j["game_time"] = opt_.game_time_ms / 60000;  // minutes
+  // The commitment from the start (or the seed the host chose), the seed and salt once it is over.
+  if (table_->deal().kind != DealKind::Unstated)
+    j["deal"] = deal_json(table_->seed(), table_->deal(), table_->over());
   return j;
 }
 

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "net/lobby.h"
 #include "net/protocol.h"
 #include "net/ssh_session_process.h"
 #include "net/table_broker.h"
@@ -54,9 +55,10 @@ std::string tables_text(const json& answer) {
     if (t.contains("watch") && t["watch"].is_boolean() && !t["watch"].get<bool>()) access += ",no-watchers";
     if (const int clock = count_of(t, "move_time"); clock > 0) access += fmt::format(",clock-{}s", clock);
     if (const int bank = count_of(t, "game_time"); bank > 0) access += fmt::format(",game-clock-{}m", bank);
-    out += fmt::format("{}\t{}\t{}\t{}\t{} free\t{} playing\t{} watching\t{}\n", field(t, "table", 32),
+    const std::string deal = listed_deal(t);
+    out += fmt::format("{}\t{}\t{}\t{}\t{} free\t{} playing\t{} watching\t{}{}\n", field(t, "table", 32),
                        field(t, "game", 32), field(t, "phase", 24), field(t, "host", 20), free, playing,
-                       count_of(t, "watchers"), access);
+                       count_of(t, "watchers"), access, deal.empty() ? std::string() : "\t" + deal);
   }
   return out;
 }

@@ -443,8 +443,7 @@ class TableProcess {
     }
     std::string name = string_of(m, "table");
     if (const std::string why = table_name_problem(name); !why.empty()) throw UserError(printable(why, 200));
-    const auto seed = req.seed_text.empty() ? random_u64() : setup::parse_seed(req.seed_text);
-    auto table = setup::make_table(req, seed);
+    auto table = make_shared_table(req);
     if (name.empty()) {
       name = table->game().info().id;
       for (int k = 2; name_taken(name); ++k) name = fmt::format("{}-{}", table->game().info().id, k);

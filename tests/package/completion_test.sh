@@ -107,6 +107,8 @@ expect "racetable sim go-wacky --save go" go-wacky-seed7.save
 expect "racetable review " go-wacky-seed7.save sub
 expect "racetable review go-wacky-seed7.save go" go-wacky-seed7.save
 expect_includes "racetable review x.save --" --seat --json --think --shard
+expect "racetable verify " go-wacky-seed7.save sub
+expect_includes "racetable verify x.save --" --data
 expect "racetable bench m" merge
 expect_includes "racetable bench --tournament --" --shard --json
 expect "racetable bench merge go" go-wacky-seed7.save

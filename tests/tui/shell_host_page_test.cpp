@@ -21,12 +21,14 @@ namespace {
 class FakeShared final : public SharedTables {
  public:
   mutable HostChoices hosted;
+  mutable setup::TableRequest request;
   mutable int hosts = 0;
   std::vector<std::string> groups;
   std::unique_ptr<Screen> tables_page(AppContext&) const override { return nullptr; }
-  std::unique_ptr<Screen> host_table(AppContext&, const setup::TableRequest&, const HostChoices& c,
+  std::unique_ptr<Screen> host_table(AppContext&, const setup::TableRequest& r, const HostChoices& c,
                                      std::string& error) const override {
     hosted = c;
+    request = r;
     ++hosts;
     error = "the fake server opens no table";
     return nullptr;
@@ -212,4 +214,34 @@ TEST_CASE("Host page: where a game played here cannot be watched (an SSH session
   REQUIRE(run_until(app, term, [&] { return term.shows("Others cannot reach a game played here."); }));
   CHECK(term.shows("Host a new"));
   CHECK(term.shows("Back to the game"));
+}
+
+TEST_CASE("Host page: the set-up page sends no seed for a shared table unless one was typed, shown openly",
+          "[shell][host][fair]") {
+  for (const std::string typed : {"", "4242"}) {
+    FakeShared shared;
+    FakeTerminal term(80, 24, true);
+    AppContext ctx;
+    ctx.shared = &shared;
+    App app(term, ctx, make_options_screen(ctx, go_wacky_request()));
+    REQUIRE(run_until(app, term, [&] { return term.shows("variants and seed"); }));
+    // The seed row says the table draws it, and that a typed one is shown to every player.
+    CHECK(term.shows("(drawn by the table)"));
+    CHECK(term.shows("The table draws a seed nobody knows"));
+    if (!typed.empty()) {
+      term.press(KeyType::End);  // Start, and the Seed row above it
+      term.press(KeyType::Up);
+      term.press(KeyType::Enter);
+      type_text(term, typed);
+      term.press(KeyType::Enter);
+      REQUIRE(run_until(app, term, [&] { return term.shows(typed); }));
+    }
+    term.press(KeyType::End);
+    term.press(KeyType::Enter);
+    REQUIRE(run_until(app, term, [&] { return term.shows("Open the table"); }));
+    term.press(KeyType::End);
+    term.press(KeyType::Enter);
+    REQUIRE(run_until(app, term, [&] { return shared.hosts == 1; }));
+    CHECK(shared.request.seed_text == typed);
+  }
 }

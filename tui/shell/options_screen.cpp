@@ -145,9 +145,14 @@ class OptionsScreen final : public Screen {
     if (editing_ && seed_row() == selected_)
       field_.draw(page, 20, y, 20);
     else
-      page.text(20, y, seed_.empty() ? "(a new one)" : seed_, seed_.empty() ? style::kDim : style::kNormal);
+      page.text(20, y, seed_.empty() ? (remote_seats() > 0 ? "(drawn by the table)" : "(a new one)") : seed_,
+                seed_.empty() ? style::kDim : style::kNormal);
     y += 1;
-    y += column(20, y, "The same seed deals the same cards and dice: note it to play a game again.");
+    y += column(20, y,
+                remote_seats() > 0
+                    ? "The table draws a seed nobody knows and shows every player its commitment (SHA-256), "
+                      "revealed at the end. A seed typed here is shown to every player before they sit."
+                    : "The same seed deals the same cards and dice: note it to play a game again.");
     row_end_[static_cast<std::size_t>(seed_row())] = y;
     y += 1;
     row_y_[static_cast<std::size_t>(start_row())] = y;
@@ -195,7 +200,10 @@ class OptionsScreen final : public Screen {
       if (!params_[static_cast<std::size_t>(i)].empty())
         req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
                               params_[static_cast<std::size_t>(i)]);
-    req.seed_text = seed_.empty() ? std::to_string(ctx_.fresh_seed()) : seed_;
+    // A shared table draws its own seed (core/deal.h): only a typed one goes, openly.
+    req.seed_text = !seed_.empty()       ? seed_
+                    : remote_seats() > 0 ? std::string()
+                                         : std::to_string(ctx_.fresh_seed());
     req.contest_pace = std::string(contest_pace_name(pace_));
     // Remembered for next time (not the seed: a new game wants a new one).
     // A failed write is said here once; Enter again starts anyway.
