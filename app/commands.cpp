@@ -128,7 +128,7 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
       c.serve->add_flag("--bans", s.list_bans, "--ssh: print the banned keys and exit"),
       c.serve->add_option("--max-sessions", s.limits.max_sessions, "--ssh: players at once (default 64)"),
       c.serve->add_option("--max-per-address", s.limits.max_per_address,
-                          "--ssh: sessions from one address (default 4)"),
+                          "--ssh: sessions from one address (default 8: a household shares one)"),
       c.serve->add_option("--per-minute", s.limits.per_minute,
                           "--ssh: new connections from one address a minute (default 20)"),
       c.serve->add_option("--login-timeout", s.limits.login_seconds,
