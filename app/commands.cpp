@@ -129,6 +129,8 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
       c.serve->add_option("--max-sessions", s.limits.max_sessions, "--ssh: players at once (default 64)"),
       c.serve->add_option("--max-per-address", s.limits.max_per_address,
                           "--ssh: sessions from one address (default 8: a household shares one)"),
+      c.serve->add_option("--max-per-key", s.limits.max_per_key,
+                          "--ssh: sessions of one player's key at once (default 3)"),
       c.serve->add_option("--per-minute", s.limits.per_minute,
                           "--ssh: new connections from one address a minute (default 20)"),
       c.serve->add_option("--login-timeout", s.limits.login_seconds,

@@ -503,6 +503,7 @@ int Gateway::run() {
   // Guests keep nothing: what an earlier run left of them goes.
   remove_tree(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/guests");
+  ensure_private_dir(settings_.state_dir + "/sessions");  // each key's session slots
 
   // The table process first: the host key is never in its memory.
   if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
@@ -621,7 +622,7 @@ std::string ssh_host_fingerprint(const std::string& state_dir) {
 
 int run_ssh_server(const SshServerSettings& settings) {
   if (settings.limits.max_sessions < 1 || settings.limits.max_per_address < 1 ||
-      settings.limits.per_minute < 1 ||
+      settings.limits.max_per_key < 1 || settings.limits.per_minute < 1 ||
       settings.limits.login_seconds < 1 || settings.limits.idle_minutes < 0)
     throw OptionError("the SSH server's limits must be 1 or more (the idle minutes 0 or more)");
   Gateway gateway(settings);

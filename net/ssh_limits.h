@@ -21,6 +21,7 @@ namespace rt::net {
 struct SshLimits {
   int max_sessions = 64;             // players logged in at once
   int max_per_address = 8;           // of them from one address (a household behind one router)
+  int max_per_key = 3;               // sessions of one player's key at once (net/ssh_key_sessions.h)
   int per_minute = 20;               // new connections from one address in a minute
   int max_pending = 64;              // connections still in key exchange or login
   int max_pending_per_address = 16;  // of them from one address

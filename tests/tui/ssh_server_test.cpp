@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,7 @@
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
+#include "net/ssh_key_sessions.h"
 #include "net/ssh_limits.h"
 #include "tests/tui/ssh_tables_util.h"
 
@@ -445,6 +447,56 @@ TEST_CASE("A flood of silent connections from 900 addresses at 20 a second keeps
   }
   CHECK(player_in == 5);
   CHECK(flood_refused == 0);  // each address far under its limit a minute
+}
+
+TEST_CASE(
+    "A key's sessions: at most --max-per-key at once, a slot free again when its process ends, by kill -9 "
+    "too",
+    "[ssh][security]") {
+  const SshTempDir d;
+  const std::string state = d.path;
+  REQUIRE(::chmod(state.c_str(), 0700) == 0);
+  const std::string ana = fake_key(1).sha256_hex, bob = fake_key(2).sha256_hex;
+  auto first = KeySessionSlot::take(state, ana, 3);
+  auto second = KeySessionSlot::take(state, ana, 3);
+  auto third = KeySessionSlot::take(state, ana, 3);
+  CHECK(first);
+  CHECK(second);
+  CHECK(third);
+  CHECK_FALSE(KeySessionSlot::take(state, ana, 3));  // a fourth
+  CHECK(KeySessionSlot::take(state, bob, 3));        // another key is not held back
+  CHECK(mode_of(state + "/sessions") == 0700);
+  second.reset();  // a session ended
+  auto again = KeySessionSlot::take(state, ana, 3);
+  CHECK(again);
+  CHECK_FALSE(KeySessionSlot::take(state, ana, 3));
+
+  // A session process killed with SIGKILL holds nothing: the kernel drops its lock.
+  int ready[2];
+  REQUIRE(::pipe(ready) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::close(ready[0]);
+    auto held = KeySessionSlot::take(state, bob, 1);
+    const char c = held ? 'y' : 'n';
+    if (::write(ready[1], &c, 1) != 1) ::_exit(1);
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  char c = 0;
+  REQUIRE(::read(ready[0], &c, 1) == 1);
+  ::close(ready[0]);
+  CHECK(c == 'y');
+  CHECK_FALSE(KeySessionSlot::take(state, bob, 1));
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  CHECK(KeySessionSlot::take(state, bob, 1));
+
+  CHECK(key_sessions_full(3) == "this key has 3 sessions open already (at most 3): close one first");
+  CHECK(key_sessions_full(1) == "this key has a session open already (at most 1): close one first");
+  CHECK_THROWS_AS(KeySessionSlot::take(state, "../../etc/passwd", 3), UserError);
 }
 
 TEST_CASE("Repeated lines about an address are written a few times a minute, then counted", "[ssh]") {
