@@ -485,7 +485,7 @@ int run(int raw_argc, char** raw_argv) {
   // Shared tables: host, tables, join (tui/net/).
   net::NetCommands net_cmds;
   net::add_net_commands(app, net_cmds);
-  net_cmds.host_settings.seed_on_command_line = args.seed_hidden;
+  if (args.seed_hidden) net_cmds.host_settings.seed_written = net::SeedWritten::CommandLine;
 
   // Hidden helpers that read the command line above (tui/cli_complete.h,
   // tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`

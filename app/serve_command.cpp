@@ -52,6 +52,12 @@ HostSettings host_settings_of(const std::string& line, const std::string& where)
     throw OptionError(fmt::format("{}: give --detach to serve, not to a table", where));
   HostSettings s = nc.host_settings;
   s.request.game = nc.host_game;
+  if (!s.request.seed_text.empty()) s.seed_written = SeedWritten::ServeFile;
+  try {
+    check_seed_is_private(s);
+  } catch (const UserError& e) {
+    throw UserError(fmt::format("{}: {}", where, e.what()));
+  }
   return s;
 }
 

@@ -156,11 +156,7 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
 void take_seed(HostSettings& s) {
   const int given = (s.request.seed_text.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
   if (given > 1) throw OptionError("give --seed or --seed-file, not both");
-  if (s.seed_on_command_line && !s.group.empty())
-    throw UserError(
-        fmt::format("--seed: every user of this machine can read a command line (ps), and this table is "
-                    "played by others: give the seed as {}=N or with --seed-file FILE (mode 0600)",
-                    kSeedEnv));
+  check_seed_is_private(s);
   if (!s.seed_file.empty()) {
     s.request.seed_text = read_secret_file(s.seed_file, "seed");
   } else if (const char* env = std::getenv(kSeedEnv); s.request.seed_text.empty() && env && *env) {
@@ -170,6 +166,17 @@ void take_seed(HostSettings& s) {
 }
 
 }  // namespace
+
+void check_seed_is_private(const HostSettings& s) {
+  if (s.group.empty() || s.seed_written == SeedWritten::Privately) return;
+  const char* where = s.seed_written == SeedWritten::CommandLine
+                          ? "every user of this machine can read a command line (ps)"
+                          : "others may read a serve file";
+  throw UserError(
+      fmt::format("--seed: {}, and this table is played by others: give the seed as {}=N or "
+                  "with --seed-file FILE (mode 0600)",
+                  where, kSeedEnv));
+}
 
 void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what) {
   opt.group_set = true;
