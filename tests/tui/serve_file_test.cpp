@@ -59,3 +59,29 @@ TEST_CASE("serve FILE: a group table's --seed is refused as host refuses it, bef
                                          "RACETABLE_SEED=N or with --seed-file FILE (mode 0600)"));
   CHECK(files_made(d, file) == 0);
 }
+
+TEST_CASE("serve FILE: more tables than one server takes is refused whole, before anything is opened",
+          "[cli]") {
+  const std::string d = rt::test::scratch_dir("racetable-serve-many");
+  const std::string file = d + "/tables.txt";
+  {
+    std::ofstream out(file);
+    for (int k = 1; k <= 4001; ++k)
+      out << "go-wacky --name t" << k << " --dir " << d << "/socks --save " << d << "/t" << k << ".save\n";
+  }
+  const Run many = run("serve " + file);
+  INFO(many.err);
+  CHECK(many.code == 2);
+  CHECK_THAT(many.err,
+             Catch::Contains(file + ": 4001 tables, and one server takes at most 4000: nothing was opened"));
+  CHECK(many.err.find('\n') == many.err.size() - 1);  // one line
+  CHECK(files_made(d, file) == 0);                    // no socket directory, save or log
+
+  // A mistake on the last line: the tables above it are not opened either.
+  std::ofstream(file) << "go-wacky --name a --dir " << d << "/socks --save " << d << "/a.save\n"
+                      << "go-wacky --name b --dir " << d << "/socks --save " << d << "/b.save --frobnicate\n";
+  const Run typo = run("serve " + file);
+  CHECK(typo.code == 2);
+  CHECK_THAT(typo.err, Catch::Contains(file + ":2:"));
+  CHECK(files_made(d, file) == 0);
+}
