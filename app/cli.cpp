@@ -25,6 +25,7 @@
 #include "app/tournament.h"
 #include "core/history.h"
 #include "core/input_limits.h"
+#include "core/printable.h"
 #include "core/save.h"
 #include "core/seat.h"
 #include "core/transcript.h"
@@ -584,12 +585,13 @@ int run(int raw_argc, char** raw_argv) {
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);
   } catch (const UserError& e) {
+    // An error may quote what a file said (a save's line, a seat's name): one printable line.
     std::fflush(stdout);
-    std::fprintf(stderr, "racetable: %s\n", e.what());
+    std::fprintf(stderr, "racetable: %s\n", printable(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    std::fprintf(stderr, "racetable: internal error: %s\n", e.what());
+    std::fprintf(stderr, "racetable: internal error: %s\n", printable(e.what()).c_str());
     return 3;
   }
 }
