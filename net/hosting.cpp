@@ -283,6 +283,9 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   const GameInfo& gi = table->game().info();
   t.server = std::make_unique<Server>(std::move(table), opt, std::move(earlier));
   t.server->open();
+  // The socket is ours: what a killed server of this table left half-written goes.
+  remove_stale_temp_files(t.save_path);
+  remove_stale_temp_files(info_path(t.dir, t.name));
   std::string seats_text;
   for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
     const Seat& seat = t.server->table().seats()[p];

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <grp.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -84,4 +85,27 @@ TEST_CASE("serve FILE: more tables than one server takes is refused whole, befor
   CHECK(typo.code == 2);
   CHECK_THAT(typo.err, Catch::Contains(file + ":2:"));
   CHECK(files_made(d, file) == 0);
+}
+
+TEST_CASE(
+    "serve FILE: what a killed server left half-written of a table's save is removed when it opens again",
+    "[cli]") {
+  const std::string d = rt::test::scratch_dir("racetable-serve-tmp");
+  const std::string file = d + "/tables.txt";
+  // As write_file_atomically names them (mkostemp), and two it must leave alone.
+  for (const std::string name : {"t.save.tmp-a1B2c3", "t.save.tmp-a1B2c34", "other.save.tmp-a1B2c3"})
+    std::ofstream(d + "/" + name) << "racetable-save 1\n";
+  std::ofstream(file) << "go-wacky --name t --dir " << d << "/socks --save " << d << "/t.save --idle 1\n";
+  const Run served = run("serve " + file + " --detach");
+  INFO(served.out + served.err);
+  REQUIRE(served.code == 0);
+  const std::size_t at = served.out.find("(pid ");
+  REQUIRE(at != std::string::npos);
+  const auto pid = static_cast<pid_t>(std::stol(served.out.substr(at + 5)));
+  CHECK_FALSE(std::filesystem::exists(d + "/t.save.tmp-a1B2c3"));
+  CHECK(std::filesystem::exists(d + "/t.save.tmp-a1B2c34"));
+  CHECK(std::filesystem::exists(d + "/other.save.tmp-a1B2c3"));
+  CHECK(std::filesystem::exists(d + "/t.save"));
+  ::kill(pid, SIGTERM);
+  for (int i = 0; i < 500 && ::kill(pid, 0) == 0; ++i) ::usleep(10000);
 }
