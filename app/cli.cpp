@@ -26,6 +26,7 @@
 #include "core/deal_verify.h"
 #include "core/history.h"
 #include "core/input_limits.h"
+#include "core/printable.h"
 #include "core/save.h"
 #include "core/seat.h"
 #include "core/transcript.h"
@@ -504,7 +505,7 @@ int run(int raw_argc, char** raw_argv) {
   // Shared tables: host, tables, join (tui/net/).
   net::NetCommands net_cmds;
   net::add_net_commands(app, net_cmds);
-  net_cmds.host_settings.seed_on_command_line = args.seed_hidden;
+  if (args.seed_hidden) net_cmds.host_settings.seed_written = net::SeedWritten::CommandLine;
 
   // Hidden helpers that read the command line above (tui/cli_complete.h,
   // tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`
@@ -604,12 +605,13 @@ int run(int raw_argc, char** raw_argv) {
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);
   } catch (const UserError& e) {
+    // An error may quote what a file said (a save's line, a seat's name): one printable line.
     std::fflush(stdout);
-    std::fprintf(stderr, "racetable: %s\n", e.what());
+    std::fprintf(stderr, "racetable: %s\n", printable(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    std::fprintf(stderr, "racetable: internal error: %s\n", e.what());
+    std::fprintf(stderr, "racetable: internal error: %s\n", printable(e.what()).c_str());
     return 3;
   }
 }

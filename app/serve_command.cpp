@@ -52,6 +52,12 @@ HostSettings host_settings_of(const std::string& line, const std::string& where)
     throw OptionError(fmt::format("{}: give --detach to serve, not to a table", where));
   HostSettings s = nc.host_settings;
   s.request.game = nc.host_game;
+  if (!s.request.seed_text.empty()) s.seed_written = SeedWritten::ServeFile;
+  try {
+    check_seed_is_private(s);
+  } catch (const UserError& e) {
+    throw UserError(fmt::format("{}: {}", where, e.what()));
+  }
   return s;
 }
 
@@ -62,24 +68,37 @@ int serve(const ServeSettings& settings) {
   if (settings.workers < 0 || settings.workers > 64)
     throw OptionError("--workers: give 1 to 64 (0: one per CPU)");
   raise_open_file_limit();
-  std::vector<OpenedTable> tables;
-  std::size_t number = 0, start = 0;
+  // Every line read and checked before the first table is opened: a file
+  // refused (too many tables, a mistake on its last line) leaves no socket,
+  // save or log behind.
+  struct Line {
+    std::string where, text;
+  };
+  std::vector<Line> lines;
+  std::size_t count = 0, number = 0, start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    const std::string line = trim(text.substr(start, end - start));
+    std::string line = trim(text.substr(start, end - start));
     start = end + 1;
     ++number;
-    const std::string where = fmt::format("{}:{}", settings.file, number);
+    std::string where = fmt::format("{}:{}", settings.file, number);
     if (line.size() > kMaxServeLineBytes) throw UserError(fmt::format("{}: the line is too long", where));
     if (line.empty() || line[0] == '#') continue;
-    if (tables.size() >= kMaxServedTables)
-      throw UserError(fmt::format("{}: at most {} tables in one process", where, kMaxServedTables));
-    HostSettings s = host_settings_of(line, where);
+    if (++count <= kMaxServedTables) lines.push_back(Line{std::move(where), std::move(line)});
+  }
+  if (count > kMaxServedTables)
+    throw UserError(fmt::format("{}: {} tables, and one server takes at most {}: nothing was opened",
+                                settings.file, count, kMaxServedTables));
+  std::vector<HostSettings> settings_of;
+  settings_of.reserve(lines.size());
+  for (const Line& line : lines) settings_of.push_back(host_settings_of(line.text, line.where));
+  std::vector<OpenedTable> tables;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
     try {
-      tables.push_back(open_hosted_table(s, true, nullptr));
+      tables.push_back(open_hosted_table(settings_of[i], true, nullptr));
     } catch (const UserError& e) {
-      throw UserError(fmt::format("{}: {}", where, e.what()));
+      throw UserError(fmt::format("{}: {}", lines[i].where, e.what()));
     }
   }
   if (tables.empty()) throw UserError(fmt::format("{}: no tables in it", settings.file));

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
 #include "core/types.h"
 
 namespace rt {
@@ -16,13 +17,13 @@ std::string excerpt(std::string_view text, std::size_t max_chars) {
   std::size_t chars = 0;
   std::size_t i = 0;
   while (i < text.size()) {
-    if (chars == max_chars) return std::string(text.substr(0, i)) + "\u2026";
+    if (chars == max_chars) return printable(text.substr(0, i), std::string_view::npos) + "\u2026";
     // Step over one UTF-8 sequence (continuation bytes are 10xxxxxx).
     ++i;
     while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
     ++chars;
   }
-  return std::string(text);
+  return printable(text, std::string_view::npos);  // already cut
 }
 
 std::string read_bounded_file(const std::string& path, const std::string& where, std::size_t limit,

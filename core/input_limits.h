@@ -17,7 +17,8 @@ inline constexpr std::size_t kMaxInputFileBytes = 16u << 20;
 inline constexpr std::size_t kMaxQuotedChars = 80;
 
 // `text` as it may appear in an error: at most kMaxQuotedChars characters
-// (whole UTF-8 sequences), then "…" if anything was cut.
+// (whole UTF-8 sequences), then "…" if anything was cut; printable(), so a
+// quoted line never sends a terminal an escape sequence.
 std::string excerpt(std::string_view text, std::size_t max_chars = kMaxQuotedChars);
 
 // Reads a whole regular file of at most `limit` bytes. Throws `Error`

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "core/input_limits.h"
+#include "core/printable.h"
 
 namespace rt {
 namespace {
@@ -168,7 +169,7 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
     if (key == "table") {
       if (rest.empty() || rest.size() > 64 || rest.find(' ') != std::string::npos)
         throw fail("bad table line");
-      save.table = rest;
+      save.table = printable(rest);
     } else if (key == "game") {
       save.game = rest;
     } else if (key == "seed") {
@@ -199,8 +200,9 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
       const bool human = sw[0] == "human";
       const std::optional<BotLevel> level = parse_bot_level(sw[1]);
       if (!level && !(human && sw[1] == "human")) throw fail("bad seat line");
+      // Whoever wrote the file chose the name: it is shown as printable() makes it.
       save.seats.push_back(
-          Seat{sw[2], human ? SeatKind::Human : SeatKind::Bot, level.value_or(BotLevel::Random)});
+          Seat{printable(sw[2]), human ? SeatKind::Human : SeatKind::Bot, level.value_or(BotLevel::Random)});
     } else if (key == "owner") {
       // owner SEAT none | owner SEAT uid UID NAME | owner SEAT key FINGERPRINT NAME
       auto ow = split_words(rest, 3);
@@ -220,10 +222,10 @@ SaveFile parse_save(const std::string& text, const std::string& where) {
           std::uint64_t uid = 0;
           // A uid_t of all ones is no account (it means "unchanged" to the kernel).
           if (!parse_u64(who[0], uid) || uid >= 0xffffffffull) throw fail("bad owner line");
-          owner.owner = SeatOwner::of_uid(static_cast<std::uint32_t>(uid), who[1]);
+          owner.owner = SeatOwner::of_uid(static_cast<std::uint32_t>(uid), printable(who[1]));
         } else {
           if (!owner_text_ok(who[0], false)) throw fail("bad owner line");
-          owner.owner = SeatOwner::of_key(who[0], who[1]);
+          owner.owner = SeatOwner::of_key(who[0], printable(who[1]));
         }
       }
       owner_lines.push_back(OwnerLine{line_no, seat, std::move(owner)});

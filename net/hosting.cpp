@@ -155,11 +155,7 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
 void take_seed(HostSettings& s) {
   const int given = (s.request.seed_text.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
   if (given > 1) throw OptionError("give --seed or --seed-file, not both");
-  if (s.seed_on_command_line && !s.group.empty())
-    throw UserError(
-        fmt::format("--seed: every user of this machine can read a command line (ps), and this table is "
-                    "played by others: give the seed as {}=N or with --seed-file FILE (mode 0600)",
-                    kSeedEnv));
+  check_seed_is_private(s);
   if (!s.seed_file.empty()) {
     s.request.seed_text = read_secret_file(s.seed_file, "seed");
   } else if (const char* env = std::getenv(kSeedEnv); s.request.seed_text.empty() && env && *env) {
@@ -176,6 +172,17 @@ std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req) {
   auto table = setup::make_table(req, s.seed);
   table->set_deal(s.deal);
   return table;
+}
+
+void check_seed_is_private(const HostSettings& s) {
+  if (s.group.empty() || s.seed_written == SeedWritten::Privately) return;
+  const char* where = s.seed_written == SeedWritten::CommandLine
+                          ? "every user of this machine can read a command line (ps)"
+                          : "others may read a serve file";
+  throw UserError(
+      fmt::format("--seed: {}, and this table is played by others: give the seed as {}=N or "
+                  "with --seed-file FILE (mode 0600)",
+                  where, kSeedEnv));
 }
 
 void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what) {
@@ -283,6 +290,9 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   const GameInfo& gi = table->game().info();
   t.server = std::make_unique<Server>(std::move(table), opt, std::move(earlier));
   t.server->open();
+  // The socket is ours: what a killed server of this table left half-written goes.
+  remove_stale_temp_files(t.save_path);
+  remove_stale_temp_files(info_path(t.dir, t.name));
   std::string seats_text;
   for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
     const Seat& seat = t.server->table().seats()[p];

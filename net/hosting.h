@@ -15,6 +15,10 @@
 
 namespace rt::net {
 
+// Where a `--seed N` was written: others may read it on a command line
+// (ps) or in a serve FILE (its lines are often world-readable).
+enum class SeedWritten { Privately, CommandLine, ServeFile };
+
 struct HostSettings {
   setup::TableRequest request;  // the game, its seats and options
   std::string resume_file;      // --resume: continue a saved game
@@ -27,27 +31,27 @@ struct HostSettings {
   // Asks the host a yes/no question on its terminal (unset: no terminal):
   // instead of --open-seats.
   std::function<bool(const std::string& question)> confirm;
-  std::string name;                   // --name (default: the game id)
-  std::string dir;                    // --dir (default: default_table_dir())
-  std::string group;                  // --group
-  bool want_code = false;             // --code: a join code (RACETABLE_CODE, or a generated one)
-  std::string code_file;              // --code-file: the join code from a 0600 file
-  std::string code;                   // the join code in use ("" none)
-  std::string seed_file;              // --seed-file: the seed from a 0600 file
-  bool seed_on_command_line = false;  // --seed was on our argv (refused for a group table)
-  std::string save_path;              // --save
-  std::string stand_in;               // --stand-in LEVEL
-  double grace_s = 30;                // --grace
-  int pace_ms = 800;                  // --pace
-  bool detach = false;                // --detach: serve in the background
-  double idle_minutes = 120;          // --idle: close after this long with nobody there
-  bool watchers_talk = false;         // --watchers-talk: watchers' talk reaches the players
-  double away_minutes = 3;            // --away: no key this long shows a player as away
-  double move_time_s = 0;             // --move-time: seconds per move (0: no clock)
-  bool no_watchers = false;           // --no-watchers: nobody may watch
-  std::vector<std::string> invited;   // --invite: only these users (and the host) may come
-  double game_time_minutes = 0;       // --game-time: each player's game clock (0: none)
-  bool hints = false;                 // --hints: players may ask for a hint on their move
+  std::string name;                  // --name (default: the game id)
+  std::string dir;                   // --dir (default: default_table_dir())
+  std::string group;                 // --group
+  bool want_code = false;            // --code: a join code (RACETABLE_CODE, or a generated one)
+  std::string code_file;             // --code-file: the join code from a 0600 file
+  std::string code;                  // the join code in use ("" none)
+  std::string seed_file;             // --seed-file: the seed from a 0600 file
+  SeedWritten seed_written{};        // where --seed N was written (check_seed_is_private)
+  std::string save_path;             // --save
+  std::string stand_in;              // --stand-in LEVEL
+  double grace_s = 30;               // --grace
+  int pace_ms = 800;                 // --pace
+  bool detach = false;               // --detach: serve in the background
+  double idle_minutes = 120;         // --idle: close after this long with nobody there
+  bool watchers_talk = false;        // --watchers-talk: watchers' talk reaches the players
+  double away_minutes = 3;           // --away: no key this long shows a player as away
+  double move_time_s = 0;            // --move-time: seconds per move (0: no clock)
+  bool no_watchers = false;          // --no-watchers: nobody may watch
+  std::vector<std::string> invited;  // --invite: only these users (and the host) may come
+  double game_time_minutes = 0;      // --game-time: each player's game clock (0: none)
+  bool hints = false;                // --hints: players may ask for a hint on their move
 };
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is
@@ -76,6 +80,10 @@ std::unique_ptr<Table> restore_with_events(const SaveFile& save, const std::stri
 // a group's watchers): the player must be in it, and its directory (`dir`,
 // when empty) is the group's own. Throws UserError starting with `what`.
 void open_to_group(ServerOptions& opt, const std::string& group, std::string& dir, const std::string& what);
+// A table others play at (--group) takes no `--seed N` that others may have
+// read (`seed_written`): the seed deals every hand. Throws UserError saying
+// how to give it instead. `host` and `serve FILE` alike.
+void check_seed_is_private(const HostSettings& s);
 // DIR/NAME.table for `racetable tables`, with this process's pid.
 void write_table_info(const OpenedTable& t);
 

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/canvas.h"
+#include "core/printable.h"
 #include "core/types.h"
 
 namespace rt::net {
@@ -80,12 +81,9 @@ class FrameReader {
 json parse_message(std::string_view body);
 
 // What a client reads from a server (or a table file) is another user's
-// text: before it reaches a terminal every control character (C0, DEL, C1:
-// escape sequences, bells, carriage returns), bidirectional override and
-// invalid UTF-8 becomes '?', and a text over `max_chars` code points is cut
-// (ending "..."). Idempotent.
-inline constexpr std::size_t kMaxPrintable = 4096;
-std::string printable(std::string_view text, std::size_t max_chars = kMaxPrintable);
+// text: printable() (core/printable.h) before it reaches a terminal.
+using rt::kMaxPrintable;
+using rt::printable;
 // printable() on every string value of a JSON document (keys are never shown).
 void make_printable(json& value);
 // What a client parses a server's frame with: parse_message(), then every

@@ -181,9 +181,10 @@ void Gateway::accept_some() {
         log(fmt::format("ssh: accept failed: {}", errno_text()));
       return;
     }
-    const std::string address = address_text(addr);
-    const std::string bucket = address_bucket(addr);
-    const ConnectionBook::Admission a = book_.admit(bucket, now_ms());
+    const PeerAddress peer = peer_address(addr);
+    const std::string& address = peer.text;
+    const std::string& bucket = peer.bucket;
+    const ConnectionBook::Admission a = book_.admit(peer, now_ms());
     for (const pid_t victim : a.crowded_out) {
       ::kill(victim, SIGKILL);
       if (const ConnectionBook::Entry* e = book_.find(victim))
@@ -231,7 +232,7 @@ void Gateway::accept_some() {
     ::close(fd);
     if (tables[1] >= 0) ::close(tables[1]);
     if (tables[0] >= 0) links_[pid].fd = tables[0];
-    book_.started(pid, bucket, address, now_ms());
+    book_.started(pid, peer, now_ms());
   }
 }
 
@@ -502,6 +503,7 @@ int Gateway::run() {
   // Guests keep nothing: what an earlier run left of them goes.
   remove_tree(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/guests");
+  ensure_private_dir(settings_.state_dir + "/sessions");  // each key's session slots
 
   // The table process first: the host key is never in its memory.
   if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
@@ -620,7 +622,8 @@ std::string ssh_host_fingerprint(const std::string& state_dir) {
 
 int run_ssh_server(const SshServerSettings& settings) {
   if (settings.limits.max_sessions < 1 || settings.limits.max_per_address < 1 ||
-      settings.limits.per_minute < 1 || settings.limits.login_seconds < 1 || settings.limits.idle_minutes < 0)
+      settings.limits.max_per_key < 1 || settings.limits.per_minute < 1 ||
+      settings.limits.login_seconds < 1 || settings.limits.idle_minutes < 0)
     throw OptionError("the SSH server's limits must be 1 or more (the idle minutes 0 or more)");
   Gateway gateway(settings);
   return gateway.run();

@@ -100,7 +100,27 @@ std::string address_bucket(const sockaddr_storage& addr) {
   return address_text(addr);
 }
 
-ConnectionBook::Admission ConnectionBook::admit(const std::string& bucket, Millis now) {
+std::string address_source(const sockaddr_storage& addr) {
+  const unsigned char* v4 = nullptr;
+  if (addr.ss_family == AF_INET) {
+    v4 = reinterpret_cast<const unsigned char*>(&reinterpret_cast<const sockaddr_in&>(addr).sin_addr);
+  } else if (addr.ss_family == AF_INET6) {
+    const auto& a = reinterpret_cast<const sockaddr_in6&>(addr);
+    if (!mapped_v4(a)) return address_bucket(addr);
+    v4 = a.sin6_addr.s6_addr + 12;
+  } else {
+    return address_text(addr);
+  }
+  unsigned char net[4] = {v4[0], v4[1], v4[2], 0};
+  return v4_text(net) + "/24";
+}
+
+PeerAddress peer_address(const sockaddr_storage& addr) {
+  return PeerAddress{address_text(addr), address_bucket(addr), address_source(addr)};
+}
+
+ConnectionBook::Admission ConnectionBook::admit(const PeerAddress& peer, Millis now) {
+  const std::string& bucket = peer.bucket;
   Admission a;
   // The address's connections in the last minute.
   auto it = recent_.find(bucket);
@@ -131,38 +151,26 @@ ConnectionBook::Admission ConnectionBook::admit(const std::string& bucket, Milli
                          limits_.max_per_address);
 
   // Room among the connections still logging in: a newcomer always gets a
-  // chance, at the cost of the oldest one of whoever holds the most.
-  std::map<std::string, int> pending_by;
-  for (const auto& [pid, e] : entries_)
-    if (!e.logged_in && !e.closing) ++pending_by[e.bucket];
-  auto take_oldest = [&](const std::string& from) {
-    const pid_t victim = oldest_pending(from);
+  // chance, at the cost of the oldest one of its own address when that holds
+  // too many, else of the source holding the most. Ties go by age, never by
+  // address order, so no address is the first to give way for its number.
+  auto crowd_out = [&](pid_t victim) {
     if (victim <= 0) return;
     a.crowded_out.push_back(victim);
     closing(victim);
-    --pending_by[from];
   };
-  if (pending_by[bucket] >= limits_.max_pending_per_address) take_oldest(bucket);
-  int total = 0;
-  for (const auto& [b, n] : pending_by) total += n;
-  if (total >= limits_.max_pending) {
-    std::string most;
-    int most_n = 0;
-    for (const auto& [b, n] : pending_by)
-      if (n > most_n) {
-        most = b;
-        most_n = n;
-      }
-    if (most_n > 0) take_oldest(most);
-  }
+  if (pending_from(bucket) >= limits_.max_pending_per_address) crowd_out(oldest_pending(bucket));
+  if (pending() >= limits_.max_pending) crowd_out(flood_victim());
   return a;
 }
 
-void ConnectionBook::started(pid_t pid, const std::string& bucket, const std::string& address, Millis now) {
+void ConnectionBook::started(pid_t pid, const PeerAddress& peer, Millis now) {
   Entry e;
-  e.bucket = bucket;
-  e.address = address;
+  e.bucket = peer.bucket;
+  e.source = peer.source;
+  e.address = peer.text;
   e.started = now;
+  e.arrival = arrivals_++;
   entries_[pid] = std::move(e);
 }
 
@@ -248,13 +256,37 @@ std::vector<pid_t> ConnectionBook::pids() const {
 
 pid_t ConnectionBook::oldest_pending(const std::string& bucket) const {
   pid_t best = -1;
-  Millis at = 0;
+  std::uint64_t at = 0;
   for (const auto& [pid, e] : entries_)
-    if (!e.logged_in && !e.closing && e.bucket == bucket && (best < 0 || e.started < at)) {
+    if (!e.logged_in && !e.closing && e.bucket == bucket && (best < 0 || e.arrival < at)) {
       best = pid;
-      at = e.started;
+      at = e.arrival;
     }
   return best;
+}
+
+pid_t ConnectionBook::flood_victim() const {
+  struct Source {
+    int pending = 0;
+    pid_t oldest = -1;
+    std::uint64_t oldest_arrival = 0;
+  };
+  std::map<std::string, Source> sources;
+  for (const auto& [pid, e] : entries_) {
+    if (e.logged_in || e.closing) continue;
+    Source& s = sources[e.source];
+    ++s.pending;
+    if (s.oldest < 0 || e.arrival < s.oldest_arrival) {
+      s.oldest = pid;
+      s.oldest_arrival = e.arrival;
+    }
+  }
+  const Source* heaviest = nullptr;
+  for (const auto& [name, s] : sources)
+    if (!heaviest || s.pending > heaviest->pending ||
+        (s.pending == heaviest->pending && s.oldest_arrival < heaviest->oldest_arrival))
+      heaviest = &s;
+  return heaviest ? heaviest->oldest : -1;
 }
 
 }  // namespace rt::net

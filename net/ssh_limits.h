@@ -20,7 +20,8 @@ namespace rt::net {
 
 struct SshLimits {
   int max_sessions = 64;             // players logged in at once
-  int max_per_address = 4;           // of them from one address
+  int max_per_address = 8;           // of them from one address (a household behind one router)
+  int max_per_key = 3;               // sessions of one player's key at once (net/ssh_key_sessions.h)
   int per_minute = 20;               // new connections from one address in a minute
   int max_pending = 64;              // connections still in key exchange or login
   int max_pending_per_address = 16;  // of them from one address
@@ -57,6 +58,18 @@ std::string address_text(const sockaddr_storage& addr);
 // IPv6 address is in (one machine's share); an IPv4-mapped IPv6 address
 // counts as its IPv4 address.
 std::string address_bucket(const sockaddr_storage& addr);
+// Who gives way when too many connections are logging in: the /24 of an
+// IPv4 address ("203.0.113.0/24"), or the /64 of an IPv6 one. A flood from
+// many addresses of one network weighs as one source.
+std::string address_source(const sockaddr_storage& addr);
+
+// Where a connection comes from, as the log and the limits name it.
+struct PeerAddress {
+  std::string text;    // address_text
+  std::string bucket;  // address_bucket
+  std::string source;  // address_source
+};
+PeerAddress peer_address(const sockaddr_storage& addr);
 
 class ConnectionBook {
  public:
@@ -70,10 +83,12 @@ class ConnectionBook {
     std::string full;                // "" or why no session may start (told after the key exchange)
     std::vector<pid_t> crowded_out;  // connections still logging in to close, making room
   };
-  // A connection from `bucket` was accepted at `now`.
-  Admission admit(const std::string& bucket, Millis now);
+  // A connection from `peer` was accepted at `now`. When too many are
+  // logging in, the oldest pending connection of the source holding the
+  // most gives way (of equal sources, the one whose oldest is older).
+  Admission admit(const PeerAddress& peer, Millis now);
   // Its process started.
-  void started(pid_t pid, const std::string& bucket, const std::string& address, Millis now);
+  void started(pid_t pid, const PeerAddress& peer, Millis now);
   // The connection logged in as `name`: false when that passes a limit on
   // sessions (a race between logins: the newcomer is closed).
   bool logged_in(pid_t pid, const std::string& name, const std::string& fingerprint);
@@ -85,10 +100,12 @@ class ConnectionBook {
 
   struct Entry {
     std::string bucket;
+    std::string source;
     std::string address;
     std::string name;         // once logged in
     std::string fingerprint;  // the key offered or logged in with
     Millis started = 0;
+    std::uint64_t arrival = 0;  // the order connections came in: lower is older
     bool logged_in = false;
     bool closing = false;
   };
@@ -108,8 +125,11 @@ class ConnectionBook {
 
  private:
   pid_t oldest_pending(const std::string& bucket) const;
+  // The oldest pending connection of the heaviest source (-1: none).
+  pid_t flood_victim() const;
   SshLimits limits_;
   std::map<pid_t, Entry> entries_;
+  std::uint64_t arrivals_ = 0;
   std::map<std::string, std::deque<Millis>> recent_;  // accepted connections per bucket, last minute
 };
 

@@ -123,6 +123,15 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
       s->refuse_name(r, key);
       return SSH_AUTH_DENIED;
     }
+    const int max_per_key = s->settings_.limits.max_per_key;
+    s->key_slot_ = KeySessionSlot::take(s->settings_.state_dir, key.sha256_hex, max_per_key);
+    if (!s->key_slot_) {
+      s->refuse_and_close(
+          "sessions refused (key's limit)",
+          fmt::format("refused: {} (key {}): {}", r.name, key.fingerprint, key_sessions_full(max_per_key)),
+          key_sessions_full(max_per_key));
+      return SSH_AUTH_DENIED;
+    }
     s->player_.home = s->registry_.player_dir(r.name);
     s->logged_in(
         r.name, key.fingerprint,

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@
 
 #include "net/protocol.h"
 #include "net/ssh_internal.h"
+#include "net/ssh_key_sessions.h"
 
 namespace rt::net::ssh_detail {
 
@@ -78,13 +80,16 @@ class SessionProcess {
     const std::string port = s_.local_port == 22 ? std::string() : fmt::format("-p {} ", s_.local_port);
     return fmt::format("ssh {}NAME@THIS-HOST", port);
   }
-  void refuse_full() {
+  // A limit reached: logged (what, log line), told to the client in one
+  // line (the userauth banner and the disconnect message), and the end.
+  void refuse_and_close(const std::string& what, const std::string& line, const std::string& told) {
     if (disconnect_now_) return;
-    refuse("sessions refused (server full)", fmt::format("refused: {}", s_.full));
-    banner(fmt::format("racetable: {}\n", s_.full));
-    ssh_session_set_disconnect_message(ssh_, ("racetable: " + s_.full).c_str());
+    refuse(what, line);
+    banner(fmt::format("racetable: {}\n", told));
+    ssh_session_set_disconnect_message(ssh_, ("racetable: " + told).c_str());
     disconnect_now_ = true;
   }
+  void refuse_full() { refuse_and_close("sessions refused (server full)", "refused: " + s_.full, s_.full); }
   void refuse_name(const PlayerRegistry::Result& r, const PlayerKey& key) {
     name_refused_ = true;
     refuse("logins refused (name taken or invalid)",
@@ -145,6 +150,7 @@ class SessionProcess {
   int attempts_ = 0;
   SshPlayer player_;
   std::string guest_dir_;
+  std::optional<KeySessionSlot> key_slot_;  // held while this key's session lives
 
   // Requests on the channel.
   // Shell: the game (watching player_.watch when an exec asked for it);

@@ -1,6 +1,7 @@
 #include "net/table_files.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +19,31 @@ namespace rt::net {
 
 std::string info_path(const std::string& dir, const std::string& name) {
   return dir + "/" + name + ".table";
+}
+
+void remove_stale_temp_files(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+  const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp-";
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dfd < 0) return;
+  const int list_fd = ::dup(dfd);
+  DIR* d = list_fd < 0 ? nullptr : ::fdopendir(list_fd);
+  if (!d) {
+    if (list_fd >= 0) ::close(list_fd);
+    ::close(dfd);
+    return;
+  }
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view n = e->d_name;
+    // mkostemp's six characters after the prefix, and nothing else.
+    if (n.size() != prefix.size() + 6 || n.substr(0, prefix.size()) != prefix) continue;
+    struct stat st {};
+    if (::fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    if (S_ISREG(st.st_mode) && st.st_uid == ::geteuid()) ::unlinkat(dfd, e->d_name, 0);
+  }
+  ::closedir(d);
+  ::close(dfd);
 }
 
 bool exists(const std::string& path) {

@@ -39,6 +39,11 @@ DirNames names_in(const std::string& dir, std::initializer_list<std::string_view
                   std::size_t limit);
 // kNoLimit for a directory of ours, kMaxNamesPerDir for anyone else's.
 std::size_t names_limit(uid_t dir_owner);
+// Removes what a killed writer left of `path`'s atomic writes
+// (write_file_atomically: PATH.tmp-XXXXXX): files of ours only, never
+// following a link. Called once the table's socket is ours, so no live
+// server of that table is writing them.
+void remove_stale_temp_files(const std::string& path);
 // " --dir DIR", or "" for the default directory.
 std::string dir_flag(const std::string& dir);
 // Without leading and trailing blanks.

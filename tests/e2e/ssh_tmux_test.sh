@@ -27,7 +27,8 @@
 #   it, --unban lifts it; a client that never reads its output while the
 #   shell redraws megabytes: the shell waits in write(2) and the session's
 #   memory stays put; then a second server: --guests lets a client without
-#   a key in as guest-1; --per-minute and --max-per-address refuse.
+#   a key in as guest-1; --per-minute and --max-per-address refuse; a third
+#   server: --max-per-key 1 refuses a key's second session in one line.
 # game: a whole Go Wacky! game against a computer over SSH, to the end
 #   (about a minute: the contests run in real time).
 # tables: the server's tables (its table process): Ana hosts a Go Wacky!
@@ -786,4 +787,23 @@ for _ in $(seq 50); do [ -e "$STATE2/guests/1" ] || break; sleep 0.1; done
 [ ! -e "$STATE2/guests/1" ] || fail "the guest's directory was kept"
 for _ in $(seq 6); do batch -o ConnectTimeout=3 -i "$WORK/keys/ana" -T ana@127.0.0.1 </dev/null >/dev/null 2>&1; done
 log_has "$WORK/server2.out" "refused a connection: more than 6 a minute from this address"
+
+echo "9. a third server: --max-per-key 1 refuses the key's second session in one line"
+STATE3=$WORK/state3
+start_server "$WORK/server3.out" --state-dir "$STATE3" --max-per-key 1
+ssh_in P ana ana
+wait_for P 'Playing as ana' 15
+out=$(batch -i "$WORK/keys/ana" -tt ana@127.0.0.1 2>&1) && fail "the key's second session got in"
+grep -q "racetable: this key has a session open already (at most 1): close one first" <<<"$out" ||
+  fail "the per-key limit was not said: $out"
+log_has "$WORK/server3.out" "refused: ana \\(key SHA256:.*\\): this key has a session open already"
+batch -i "$WORK/keys/bob" -T bob@127.0.0.1 </dev/null >/dev/null 2>&1  # another key still gets in
+log_has "$WORK/server3.out" "bob logged in"
+t send-keys -t P q
+wait_for P 'Leave racetable' 5
+t send-keys -t P q
+[ "$(ssh_exit P 10)" = 0 ] || fail "ana's ssh did not end cleanly"
+log_has "$WORK/server3.out" "ana left after"
+out=$(batch -i "$WORK/keys/ana" -T ana@127.0.0.1 </dev/null 2>&1)
+grep -q "this key has" <<<"$out" && fail "the key's slot was not given back when its session ended: $out"
 echo "PASS ($MODE, ${SECONDS}s)"

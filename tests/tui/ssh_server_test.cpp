@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -26,6 +28,7 @@
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
+#include "net/ssh_key_sessions.h"
 #include "net/ssh_limits.h"
 #include "tests/tui/ssh_tables_util.h"
 
@@ -248,7 +251,7 @@ TEST_CASE("The host key: Ed25519, made once, private; a planted one is refused",
   }
 }
 
-TEST_CASE("Addresses: limits count an IPv4 address, or an IPv6 /64", "[ssh]") {
+TEST_CASE("Addresses: limits count an IPv4 address, or an IPv6 /64; a flood weighs by /24 or /64", "[ssh]") {
   CHECK(address_text(v4("203.0.113.9")) == "203.0.113.9");
   CHECK(address_bucket(v4("203.0.113.9")) == "203.0.113.9");
   CHECK(address_text(v6("2001:db8:1:2:3:4:5:6")) == "2001:db8:1:2:3:4:5:6");
@@ -256,6 +259,15 @@ TEST_CASE("Addresses: limits count an IPv4 address, or an IPv6 /64", "[ssh]") {
   CHECK(address_bucket(v6("2001:db8:1:2:ffff::1")) == "2001:db8:1:2::/64");
   CHECK(address_bucket(v6("::ffff:198.51.100.7")) == "198.51.100.7");
   CHECK(address_text(v6("::ffff:198.51.100.7")) == "198.51.100.7");
+  CHECK(address_source(v4("203.0.113.9")) == "203.0.113.0/24");
+  CHECK(address_source(v4("203.0.113.250")) == "203.0.113.0/24");
+  CHECK(address_source(v4("203.0.114.9")) == "203.0.114.0/24");
+  CHECK(address_source(v6("::ffff:198.51.100.7")) == "198.51.100.0/24");
+  CHECK(address_source(v6("2001:db8:1:2:3:4:5:6")) == "2001:db8:1:2::/64");
+  const PeerAddress peer = peer_address(v4("127.0.0.5"));
+  CHECK(peer.text == "127.0.0.5");
+  CHECK(peer.bucket == "127.0.0.5");
+  CHECK(peer.source == "127.0.0.0/24");
 }
 
 TEST_CASE("The connection accounts: per minute, crowding out, sessions, deadlines", "[ssh]") {
@@ -270,9 +282,11 @@ TEST_CASE("The connection accounts: per minute, crowding out, sessions, deadline
   using Millis = ConnectionBook::Millis;
   Millis now = 1000;
   pid_t next = 100;
-  auto connect = [&](const std::string& addr) {
-    const auto a = book.admit(addr, now);
-    if (!a.rate_limited) book.started(next++, addr, addr, now);
+  // An address ("a") is its own source unless one is given ("net").
+  auto connect = [&](const std::string& addr, const std::string& source = "") {
+    const PeerAddress peer{addr, addr, source.empty() ? addr : source};
+    const auto a = book.admit(peer, now);
+    if (!a.rate_limited) book.started(next++, peer, now);
     return a;
   };
 
@@ -308,6 +322,44 @@ TEST_CASE("The connection accounts: per minute, crowding out, sessions, deadline
     REQUIRE(d.crowded_out.size() == 1);
     CHECK(d.crowded_out[0] == 100);  // a's oldest
   }
+  SECTION("the addresses of one network weigh as one source") {
+    connect("a");  // 100
+    now += 10;
+    connect("n1", "net");  // 101
+    now += 10;
+    connect("n2", "net");  // 102
+    now += 10;
+    connect("n3", "net");  // 103
+    now += 10;
+    const auto e = connect("e");
+    REQUIRE(e.crowded_out.size() == 1);
+    CHECK(e.crowded_out[0] == 101);  // the network's oldest, not a (older, but alone)
+  }
+  SECTION("sources holding as many: the one whose oldest came first gives way, whatever its address") {
+    connect("z");  // 100
+    now += 10;
+    connect("b");  // 101
+    now += 10;
+    connect("z");  // 102
+    now += 10;
+    connect("b");  // 103
+    now += 10;
+    auto e = connect("m");
+    REQUIRE(e.crowded_out.size() == 1);
+    CHECK(e.crowded_out[0] == 100);  // z's, though b sorts first
+    now += 10;
+    e = connect("m");  // b holds two, z and m one each
+    REQUIRE(e.crowded_out.size() == 1);
+    CHECK(e.crowded_out[0] == 101);
+    now += 10;
+    e = connect("y");  // m holds two now
+    REQUIRE(e.crowded_out.size() == 1);
+    CHECK(e.crowded_out[0] == 104);
+    now += 10;
+    e = connect("x");  // all hold one: the oldest of all, z's 102
+    REQUIRE(e.crowded_out.size() == 1);
+    CHECK(e.crowded_out[0] == 102);
+  }
   SECTION("sessions: the server full, an address at its limit, a race of logins") {
     connect("a");
     REQUIRE(book.logged_in(100, "ana", "SHA256:a"));
@@ -335,6 +387,116 @@ TEST_CASE("The connection accounts: per minute, crowding out, sessions, deadline
     book.logged_in(101, "bob", "");
     CHECK(book.next_deadline() == -1);
   }
+}
+
+// Simulated time, the listening process's accounts alone: connections
+// are admitted, closed at the login deadline or crowded out, as the
+// gateway does; nothing sleeps.
+TEST_CASE("A flood of silent connections from 900 addresses at 20 a second keeps no player out", "[ssh]") {
+  const SshLimits lim;  // the defaults: 64 logging in, 20 a minute from an address, 20 s to log in
+  ConnectionBook book(lim);
+  using Millis = ConnectionBook::Millis;
+  std::function<std::string(int)> flooder;
+  SECTION("the addresses in four /24s") {
+    flooder = [](int i) { return fmt::format("127.1.{}.{}", i / 256, i % 256); };
+  }
+  SECTION("every address in a /24 of its own") {
+    flooder = [](int i) { return fmt::format("127.{}.{}.1", 1 + i / 256, i % 256); };
+  }
+  pid_t next = 1000;
+  const PeerAddress player_peer = peer_address(v4("127.0.0.5"));
+  int flood_refused = 0, player_in = 0;
+  constexpr Millis kStep = 50;  // 20 connections a second
+  constexpr Millis kLoginMs = 400;
+  pid_t player = -1;
+  Millis player_at = -1;
+  for (Millis now = 0, k = 0; now < 200000; now += kStep, ++k) {
+    for (const pid_t pid : book.overdue(now)) {
+      book.closing(pid);
+      book.ended(pid);
+    }
+    const PeerAddress flood = peer_address(v4(flooder(static_cast<int>(k % 900)).c_str()));
+    const auto a = book.admit(flood, now);
+    for (const pid_t victim : a.crowded_out) {
+      CHECK(victim != player);
+      book.ended(victim);
+    }
+    if (a.rate_limited)
+      ++flood_refused;
+    else
+      book.started(next++, flood, now);
+    // The player connects every 30 s once the flood is at its height, and
+    // logs in 400 ms later (key exchange and a key).
+    if (player < 0 && now >= 30000 && now % 30000 == 0 && player_in < 5) {
+      const auto p = book.admit(player_peer, now);
+      REQUIRE_FALSE(p.rate_limited);
+      CHECK(p.full.empty());
+      for (const pid_t victim : p.crowded_out) book.ended(victim);
+      player = next++;
+      player_at = now;
+      book.started(player, player_peer, now);
+    } else if (player >= 0 && now >= player_at + kLoginMs) {
+      REQUIRE(book.find(player) != nullptr);
+      CHECK_FALSE(book.find(player)->closing);
+      CHECK(book.logged_in(player, "ana", "SHA256:ana"));
+      ++player_in;
+      book.ended(player);
+      player = -1;
+    }
+    CHECK(book.pending() <= lim.max_pending);
+  }
+  CHECK(player_in == 5);
+  CHECK(flood_refused == 0);  // each address far under its limit a minute
+}
+
+TEST_CASE(
+    "A key's sessions: at most --max-per-key at once, a slot free again when its process ends, by kill -9 "
+    "too",
+    "[ssh][security]") {
+  const SshTempDir d;
+  const std::string state = d.path;
+  REQUIRE(::chmod(state.c_str(), 0700) == 0);
+  const std::string ana = fake_key(1).sha256_hex, bob = fake_key(2).sha256_hex;
+  auto first = KeySessionSlot::take(state, ana, 3);
+  auto second = KeySessionSlot::take(state, ana, 3);
+  auto third = KeySessionSlot::take(state, ana, 3);
+  CHECK(first);
+  CHECK(second);
+  CHECK(third);
+  CHECK_FALSE(KeySessionSlot::take(state, ana, 3));  // a fourth
+  CHECK(KeySessionSlot::take(state, bob, 3));        // another key is not held back
+  CHECK(mode_of(state + "/sessions") == 0700);
+  second.reset();  // a session ended
+  auto again = KeySessionSlot::take(state, ana, 3);
+  CHECK(again);
+  CHECK_FALSE(KeySessionSlot::take(state, ana, 3));
+
+  // A session process killed with SIGKILL holds nothing: the kernel drops its lock.
+  int ready[2];
+  REQUIRE(::pipe(ready) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::close(ready[0]);
+    auto held = KeySessionSlot::take(state, bob, 1);
+    const char c = held ? 'y' : 'n';
+    if (::write(ready[1], &c, 1) != 1) ::_exit(1);
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  char c = 0;
+  REQUIRE(::read(ready[0], &c, 1) == 1);
+  ::close(ready[0]);
+  CHECK(c == 'y');
+  CHECK_FALSE(KeySessionSlot::take(state, bob, 1));
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  CHECK(KeySessionSlot::take(state, bob, 1));
+
+  CHECK(key_sessions_full(3) == "this key has 3 sessions open already (at most 3): close one first");
+  CHECK(key_sessions_full(1) == "this key has a session open already (at most 1): close one first");
+  CHECK_THROWS_AS(KeySessionSlot::take(state, "../../etc/passwd", 3), UserError);
 }
 
 TEST_CASE("Repeated lines about an address are written a few times a minute, then counted", "[ssh]") {
