@@ -399,3 +399,35 @@ TEST_CASE("A computer seat's name is checked against people's, by their skeleton
   CHECK(computer_seat_name_problem(seats, {"A", "B", "\x1b[2Jana"}, {"\x1b[2Jana"}).find('\x1b') ==
         std::string::npos);
 }
+
+TEST_CASE("SSH tables: a wrong join code is said on the player's Tables page", "[ssh][net][shell]") {
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  const int ana = tp.link("ana", kAna);
+  const json hosted = host_go_wacky(ana, "code");
+  REQUIRE(hosted.value("type", "") == "hosted");
+
+  const int bob = tp.link("bob", kBob);
+  TablesLink link(bob);
+  FakeTerminal term{80, 24, true};
+  shell::AppContext ctx;
+  shell::App page(term, ctx, app::make_ssh_tables_page(ctx, link));
+  Millis t = term.now();
+  page.step_once(t);
+  const auto key = [&](shell::Key k) {
+    term.press(k);
+    page.step_once(t += 10);
+  };
+  key(shell::Key::of(shell::KeyType::Down));
+  key(shell::Key::of(shell::KeyType::Enter));
+  key(shell::Key::chr(U'1'));  // sit at the free seat: the code is asked
+  for (char32_t c : std::u32string(U"WRONG")) key(shell::Key::chr(c));
+  key(shell::Key::of(shell::KeyType::Enter));
+  // Back on the Tables page, which reads the list again, and still says why.
+  page.step_once(t += 5000);
+  const std::string text = term.text();
+  INFO(text);
+  CHECK(text.find("Tables: games on this server") != std::string::npos);
+  CHECK(text.find("wrong join code") != std::string::npos);
+  ::close(ana);
+}
