@@ -431,3 +431,19 @@ TEST_CASE("SSH tables: a wrong join code is said on the player's Tables page", "
   CHECK(text.find("wrong join code") != std::string::npos);
   ::close(ana);
 }
+
+TEST_CASE("SSH tables: logins of one key racing for a seat: those who lose are told so", "[ssh][net]") {
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  const int ana = tp.link("ana", kAna);
+  REQUIRE(host_go_wacky(ana).value("type", "") == "hosted");
+  const int bob = tp.link("bob", kBob);
+  Connection won;
+  REQUIRE(sit(bob, "go-wacky", 2, &won).value("type", "") == "welcome");
+  TablesLink lost(tp.link("bob", kBob));
+  shell::AppContext ctx;
+  CHECK_THROWS_WITH(app::connect_ssh_table(ctx, lost, "go-wacky", 2, ""),
+                    Catch::Contains("seat 2 is taken: another login of yours sat down there first"));
+  ::close(ana);
+  ::close(bob);
+}
