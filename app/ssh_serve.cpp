@@ -1,7 +1,6 @@
 // `racetable serve --ssh [ADDR:]PORT`: the SSH server (net/ssh_gateway.h)
 // with the full-screen shell as what each logged-in player runs. The
 // server layer holds no terminal code; this is where the two meet.
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -16,31 +15,21 @@
 #include "net/ssh_bans.h"
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
+#include "net/ssh_limits.h"
 #include "net/table_log.h"
 #include "tui/shell/shell.h"
 
 namespace rt::net {
 namespace {
 
-// Whether this system has a terminfo entry for `term` (else ncurses cannot
-// draw for it: the shell falls back to a common one).
-bool terminfo_known(const std::string& term) {
-  if (term.empty()) return false;
-  for (const char* dir : {"/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"}) {
-    struct stat st {};
-    if (::stat(fmt::format("{}/{}/{}", dir, term[0], term).c_str(), &st) == 0) return true;
-    if (::stat(fmt::format("{}/{:02x}/{}", dir, static_cast<unsigned char>(term[0]), term).c_str(), &st) == 0)
-      return true;
-  }
-  return false;
-}
-
 // What an SSH player runs: the shell, in a fresh process of this program
 // that the session started on its pseudo-terminal (stdio, environment and
 // directories set by the session: net/ssh_shell_exec.cpp).
 int player_shell(const SshPlayer& player) {
+  // The session took TERM through terminal_name() and logged a change; a
+  // shell started some other way is held to the same.
   const char* term = std::getenv("TERM");
-  if (!terminfo_known(term ? term : "")) ::setenv("TERM", "xterm-256color", 1);
+  ::setenv("TERM", terminal_name(term ? term : "").c_str(), 1);
   shell::ShellOptions options;
   options.player_name = player.name;
   options.no_commands = true;

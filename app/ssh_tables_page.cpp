@@ -139,8 +139,8 @@ class SshTablesPage final : public shell::Screen {
         for (const auto& line : shell::wrap(deal, w - 6))
           if (y < h - 3) c.text(4, y++, line, shell::style::kDim);
     }
-    if (!error_.empty())
-      for (const auto& line : shell::wrap(error_, w - 6))
+    for (const std::string* said : {&error_, &refused_})
+      for (const auto& line : shell::wrap(*said, w - 6))
         if (y < h - 2) c.text(4, y++, line, shell::style::kWarn);
     c.text(2, h - 2, "Enter: sit down, go back to your seat, or watch.", shell::style::kDim, w - 4);
     shell::draw_help_line(c, 1, h - 1, w - 2,
@@ -150,6 +150,7 @@ class SshTablesPage final : public shell::Screen {
 
   Nav choose(int row) {
     error_.clear();
+    refused_.clear();
     if (row == 0) return Nav::push(shell::make_host_game_list_screen(ctx_));
     const json t = tables_[static_cast<std::size_t>(row - 1)];
     const std::string name = t.value("table", "");
@@ -202,7 +203,7 @@ class SshTablesPage final : public shell::Screen {
     std::string error;
     auto screen = sit_at_ssh_table(ctx_, link_, name, seat, code, error);
     if (!screen) {
-      error_ = error;
+      refused_ = printable(error, 200);
       return Nav::pop();
     }
     return Nav::reset(std::move(screen));
@@ -244,7 +245,8 @@ class SshTablesPage final : public shell::Screen {
   std::vector<shell::MenuRow> rows_;
   shell::Rect menu_;
   int selected_ = 0;
-  std::string error_;
+  std::string error_;    // the list's: cleared when it is read again
+  std::string refused_;  // why the last sit-down failed: kept until the next choice
   Millis next_refresh_ = 0;
 };
 

@@ -19,6 +19,7 @@
 #include "core/save.h"
 #include "games/registry.h"
 #include "net/codes.h"
+#include "net/seat_names.h"
 #include "net/server.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
@@ -211,6 +212,12 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
       throw OptionError("--free-seat frees seats of a resumed game: give it with --resume FILE");
     if (s.open_seats)
       throw OptionError("--open-seats opens seats of a resumed game: give it with --resume FILE");
+    // No computer seat may pass for the host or a user invited to sit.
+    std::vector<std::string> people = s.invited;
+    people.push_back(user_name(::getuid()));
+    if (const std::string why = computer_seat_name_problem(s.request.seats, s.request.names, people);
+        !why.empty())
+      throw OptionError(fmt::format("--names: {}", why));
     table = new_table(s);
   }
   ServerOptions opt;

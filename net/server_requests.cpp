@@ -85,6 +85,13 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
         return;
       }
       const std::string holder = s.owner ? s.owner->name : std::string();
+      // Several logins of one person racing for a seat: one wins, the
+      // others are told so rather than sent back in silence.
+      if (s.client >= 0 && s.owner && s.owner->same_person(identity(c))) {
+        refuse(c, fmt::format("seat {} is taken: another login of yours sat down there first", h.seat),
+               "taken");
+        return;
+      }
       if (s.client >= 0) {
         refuse(
             c,

@@ -10,11 +10,13 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <random>
 
 #include <fmt/format.h>
 #include <libssh/libssh.h>
 
+#include "core/name_skeleton.h"
 #include "core/types.h"
 #include "net/protocol.h"
 #include "net/ssh_internal.h"
@@ -177,7 +179,42 @@ void remove_tree(const std::string& path) {
 PlayerRegistry::PlayerRegistry(std::string state_dir) : dir_(std::move(state_dir)) {
   ensure_private_dir(dir_ + "/players");
   ensure_private_dir(dir_ + "/keys");
+  ensure_private_dir(dir_ + "/skeletons");
 }
+
+std::vector<std::string> PlayerRegistry::names() const {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_ + "/players", ec)) {
+    const std::string id = entry.path().filename().string();
+    if (!player_name_problem(id).empty()) continue;
+    std::optional<std::string> identity;
+    try {
+      identity = read_private_file(entry.path().string() + "/identity");
+    } catch (const UserError&) {
+      // A registration being written, or one not ours: the id alone stands.
+    }
+    const std::string name = identity ? key_file_field(*identity, "name") : std::string();
+    out.push_back(name.empty() ? id : name);
+  }
+  return out;
+}
+
+std::optional<std::string> PlayerRegistry::look_alike(std::string_view wanted) const {
+  const std::string own = player_id(wanted);
+  for (const std::string& name : names())
+    if (player_id(name) != own && names_confusable(name, wanted)) return name;
+  return std::nullopt;
+}
+
+namespace {
+
+std::string looks_taken(std::string_view wanted, std::string_view registered) {
+  return fmt::format("the name '{}' looks like '{}', which is taken", printable(wanted, 24),
+                     printable(registered, 24));
+}
+
+}  // namespace
 
 std::string PlayerRegistry::player_dir(const std::string& name) const {
   return dir_ + "/players/" + player_id(name);
@@ -204,6 +241,7 @@ PlayerRegistry::Result PlayerRegistry::check(const PlayerKey& key, const std::st
   struct stat st {};
   if (::lstat(player_dir(wanted).c_str(), &st) == 0)
     return {Outcome::Taken, {}, fmt::format("the name '{}' belongs to another key", wanted)};
+  if (auto other = look_alike(wanted)) return {Outcome::Taken, {}, looks_taken(wanted, *other)};
   return {Outcome::Free, wanted, {}};
 }
 
@@ -216,6 +254,21 @@ PlayerRegistry::Result PlayerRegistry::login(const PlayerKey& key, const std::st
     if (errno == EEXIST)
       return {Outcome::Taken, {}, fmt::format("the name '{}' belongs to another key", wanted)};
     throw UserError(fmt::format("{}: cannot create directory: {}", home, errno_text()));
+  }
+  // The look is claimed like the name; a claim whose player is gone (a
+  // withdrawn registration) is stale and taken over.
+  const std::string id = player_id(wanted);
+  const std::string look = dir_ + "/skeletons/s-" + name_skeleton(wanted);
+  if (!write_private_file(look, id + "\n", false)) {
+    std::string owner = read_private_file(look, 256).value_or("");
+    while (!owner.empty() && owner.back() == '\n') owner.pop_back();
+    struct stat owner_st {};
+    if (owner != id && player_name_problem(owner).empty() &&
+        ::lstat((dir_ + "/players/" + owner).c_str(), &owner_st) == 0) {
+      remove_tree(home);
+      return {Outcome::Taken, {}, looks_taken(wanted, owner)};
+    }
+    write_private_file(look, id + "\n", true);
   }
   write_private_file(home + "/identity",
                      fmt::format("name {}\nkey {} {}\nfingerprint {}\nregistered {}\n", wanted, key.type,

@@ -8,6 +8,9 @@
 // processes:
 //   players/ID/identity   name, key, fingerprint, date   (ID: the name in lower case)
 //   keys/SHA256-HEX       the ID of the player whose key it is
+//   skeletons/s-SKELETON  the ID of the player whose name has that look
+//                         (core/name_skeleton.h): two look-alike names
+//                         registering at once cannot both win
 // A name is claimed by mkdir(players/ID) (fails if it exists), a key by
 // link(2)ing keys/HEX into place (fails if it exists). Every file is written
 // to a fresh O_CREAT|O_EXCL|O_NOFOLLOW 0600 name and renamed or linked, and
@@ -20,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rt::net {
 
@@ -83,6 +87,11 @@ class PlayerRegistry {
   Result login(const PlayerKey& key, const std::string& wanted) const;
   // The player's own directory (saves, settings, history under it).
   std::string player_dir(const std::string& name) const;
+  // Every registered player's name, as registered.
+  std::vector<std::string> names() const;
+  // The registered name `wanted` looks like (core/name_skeleton.h), if any
+  // but `wanted`'s own.
+  std::optional<std::string> look_alike(std::string_view wanted) const;
 
  private:
   std::optional<std::string> known_name(const PlayerKey& key) const;

@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
@@ -39,12 +40,24 @@ int terminal_side(int asked, int fallback) {
   return asked <= 0 ? fallback : std::min(asked, kMaxTerminalSide);
 }
 
+bool terminfo_known(const std::string& term) {
+  if (term.empty()) return false;
+  for (const char* dir : {"/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"}) {
+    struct stat st {};
+    if (::stat(fmt::format("{}/{}/{}", dir, term[0], term).c_str(), &st) == 0) return true;
+    if (::stat(fmt::format("{}/{:02x}/{}", dir, static_cast<unsigned char>(term[0]), term).c_str(), &st) == 0)
+      return true;
+  }
+  return false;
+}
+
 std::string terminal_name(std::string_view asked) {
   const auto term_char = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-';
   };
-  if (asked.empty() || asked.size() > kMaxTerminalName || !std::all_of(asked.begin(), asked.end(), term_char))
-    return "xterm";
+  if (asked.empty() || asked.size() > kMaxTerminalName ||
+      !std::all_of(asked.begin(), asked.end(), term_char) || !terminfo_known(std::string(asked)))
+    return std::string(kFallbackTerminal);
   return std::string(asked);
 }
 

@@ -45,7 +45,12 @@ inline constexpr int kMaxEnvRequests = 32;
 // A side as taken: `fallback` for 0 or less (none given, or past 2^31 as
 // libssh passes it), else at most kMaxTerminalSide.
 int terminal_side(int asked, int fallback);
-// TERM as taken: "xterm" for an empty, long or odd one.
+// Whether this system has a terminfo entry for `term` (else ncurses cannot
+// draw for it).
+bool terminfo_known(const std::string& term);
+// TERM as taken: kFallbackTerminal for an empty, long or odd one, or one
+// terminfo does not know.
+inline constexpr std::string_view kFallbackTerminal = "xterm-256color";
 std::string terminal_name(std::string_view asked);
 // Whether a locale (LANG, LC_ALL, LC_CTYPE) asks for UTF-8.
 bool locale_says_utf8(std::string_view value);

@@ -23,6 +23,7 @@
 #include "net/codes.h"
 #include "net/hosting.h"
 #include "net/hub.h"
+#include "net/seat_names.h"
 #include "net/server.h"
 #include "net/sockets.h"
 #include "net/ssh_identity.h"
@@ -405,6 +406,17 @@ class TableProcess {
     }
     if (!builtin_registry().find(req.game))
       throw UserError(fmt::format("no game '{}'", printable(req.game, 40)));
+    // The host's seat is called by the host's login name, and no computer's
+    // may pass for the host or any registered player.
+    if (host_seat) {
+      for (std::size_t k = req.names.size(); k < static_cast<std::size_t>(host_seat); ++k)
+        req.names.push_back(fmt::format("P{}", k + 1));
+      req.names[static_cast<std::size_t>(host_seat - 1)] = link.name;
+    }
+    std::vector<std::string> people = PlayerRegistry(s_.state_dir).names();
+    people.push_back(link.name);
+    if (const std::string why = computer_seat_name_problem(req.seats, req.names, people); !why.empty())
+      throw UserError(why);
     Access access;
     access.host_name = link.name;
     access.host_key = link.key;

@@ -233,6 +233,17 @@ TEST_CASE("CLI net: one-line errors for bad host and join options", "[cli][net]"
   const Run open = run(d, "host go-wacky --open-seats --dir " + d.path + "/s");
   CHECK(open.code == 2);
   CHECK_THAT(open.err, Catch::Contains("--open-seats opens seats of a resumed game"));
+  // A computer seat named like the host (or an invited user) is refused.
+  const passwd* me = ::getpwuid(::getuid());
+  REQUIRE(me);
+  const Run like_host = run(d, std::string("host go-wacky --seats human,normal --names Ana,") + me->pw_name +
+                                   "_ --dir " + d.path + "/s");
+  CHECK(like_host.code == 2);
+  CHECK_THAT(like_host.err, Catch::Contains("--names: seat 2 is a computer's: its name"));
+  const Run like_invited = run(
+      d, "host go-wacky --seats human,human,normal --names Ana,Ben,B0b --invite bob --dir " + d.path + "/s");
+  CHECK(like_invited.code == 2);
+  CHECK_THAT(like_invited.err, Catch::Contains("looks like the player 'bob'"));
   const Run none = run(d, "host");
   CHECK(none.code == 2);
   CHECK_THAT(none.err, Catch::Contains("host needs a GAME"));

@@ -166,3 +166,30 @@ TEST_CASE("The game clock on the play screen at 80x24: every seat's time in the 
       app, term, [&] { return term.shows("Ana 10:00 · you 12 s · Cleo 0:00"); }, 50));
   ::close(sv[0]);
 }
+
+TEST_CASE("The whole log (l) shows talk lines with who said them", "[net][talk][shell]") {
+  int sv[2];
+  REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+  std::string bytes = frame(to_json(asked_screen()));
+  json lines = json::array();
+  lines.push_back(json{{"from", "Ana"}, {"seat", 1}, {"text", "hi ben \x1b[2J"}});
+  lines.push_back(json{{"from", "eve"}, {"seat", 0}, {"text", "psst"}});
+  bytes += frame(json{{"type", "talk"}, {"lines", lines}});
+  write_all(sv[0], bytes);
+  shell::test::FakeTerminal term(80, 24, true);
+  shell::AppContext ctx;
+  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
+  shell::App app(
+      term, ctx,
+      shell::make_table_screen(
+          ctx, make_remote_table(Connection(sv[1]), welcome,
+                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  REQUIRE(shell::test::run_until(
+      app, term, [&] { return term.shows("eve (watching): psst"); }, 50));
+  term.press(U'l');
+  REQUIRE(shell::test::run_until(
+      app, term, [&] { return term.shows("The whole log"); }, 20));
+  CHECK(term.shows("» Ana: hi ben ?[2J"));
+  CHECK(term.shows("» eve (watching): psst"));
+  ::close(sv[0]);
+}

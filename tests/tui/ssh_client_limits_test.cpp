@@ -177,7 +177,7 @@ TEST_CASE("SSH: window sizes, TERM and env past their limits are clamped or refu
   REQUIRE(ssh_channel_request_pty_size(client.c, term.c_str(), 100000, 0) == SSH_OK);
   REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
   CHECK_THAT(client.read_until("Playing as sizes"), Catch::Contains("Playing as sizes"));
-  CHECK(server.logged("sizes starts the shell at 1000x24, TERM xterm, UTF-8"));
+  CHECK(server.logged("sizes starts the shell at 1000x24, TERM xterm-256color, UTF-8"));
   CHECK(server.logged("took a terminal of 100000x0 as 1000x24 (sizes, key SHA256:"));
   CHECK(server.logged("took TERM 'xterm"));
   CHECK(server.logged("refused the environment variable LANG (65 bytes"));

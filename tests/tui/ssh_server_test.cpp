@@ -156,6 +156,30 @@ TEST_CASE("The registry: a key's first login registers the name; later logins ar
     CHECK(e.path().filename().string().find(".tmp-") == std::string::npos);
 }
 
+TEST_CASE("The registry refuses a name that looks like a registered one, saying which", "[ssh][security]") {
+  const SshTempDir d;
+  const PlayerRegistry reg(d.path);
+  REQUIRE(reg.login(fake_key(1), "alice").outcome == PlayerRegistry::Outcome::Registered);
+  REQUIRE(reg.login(fake_key(2), "ana").outcome == PlayerRegistry::Outcome::Registered);
+  const auto capital_i = reg.login(fake_key(3), "AIice");
+  CHECK(capital_i.outcome == PlayerRegistry::Outcome::Taken);
+  CHECK(capital_i.reason == "the name 'AIice' looks like 'alice', which is taken");
+  for (const char* wanted : {"ana_", "ana-", "ANA_"}) {
+    const auto r = reg.login(fake_key(4), wanted);
+    CHECK(r.outcome == PlayerRegistry::Outcome::Taken);
+    CHECK_THAT(r.reason, Catch::Contains("looks like 'ana'"));
+  }
+  // Cyrillic letters are no name at all, and look like ana besides.
+  CHECK_FALSE(reg.login(fake_key(4), "\u0430na").ok());
+  CHECK(reg.look_alike("\u0430na") == std::optional<std::string>("ana"));
+  // A name that only shares letters is free, and its key keeps it.
+  CHECK(reg.login(fake_key(4), "anna").outcome == PlayerRegistry::Outcome::Registered);
+  CHECK(reg.login(fake_key(4), "ana_").outcome == PlayerRegistry::Outcome::Known);
+  // The look is claimed on disk too, so a racing look-alike cannot slip in
+  // between another's check and its claim.
+  CHECK(mode_of(d.path + "/skeletons/s-allce") == 0600);
+}
+
 TEST_CASE("The registry trusts no key file that another key's identity contradicts, and no link",
           "[ssh][security]") {
   const SshTempDir d;
@@ -595,10 +619,15 @@ TEST_CASE("What a client asks of its terminal: sides clamped, odd TERM replaced,
   CHECK(terminal_side(kMaxTerminalSide + 1, 80) == kMaxTerminalSide);
   CHECK(terminal_side(1, 80) == 1);
   CHECK(terminal_name("xterm-256color") == "xterm-256color");
-  CHECK(terminal_name("") == "xterm");
-  CHECK(terminal_name(std::string(kMaxTerminalName + 1, 'a')) == "xterm");
-  CHECK(terminal_name("xterm\x1b]0;pwned\x07") == "xterm");
-  CHECK(terminal_name("../../etc/x") == "xterm");
+  CHECK(terminal_name("") == "xterm-256color");
+  CHECK(terminal_name(std::string(kMaxTerminalName + 1, 'a')) == "xterm-256color");
+  CHECK(terminal_name("xterm\x1b]0;pwned\x07") == "xterm-256color");
+  CHECK(terminal_name("../../etc/x") == "xterm-256color");
+  // Well formed but unknown to terminfo: ncurses could not draw for it, so
+  // the session takes the common one (and logs it, as any TERM it changed).
+  CHECK_FALSE(terminfo_known("no-such-terminal"));
+  CHECK(terminal_name("no-such-terminal") == "xterm-256color");
+  if (terminfo_known("vt100")) CHECK(terminal_name("vt100") == "vt100");
   CHECK(locale_says_utf8("en_US.UTF-8"));
   CHECK(locale_says_utf8("C.utf8"));
   CHECK_FALSE(locale_says_utf8("C"));

@@ -26,6 +26,8 @@
 #include "core/history.h"
 #include "core/save.h"
 #include "net/client.h"
+#include "net/seat_names.h"
+#include "net/ssh_identity.h"
 #include "net/ssh_session_process.h"
 #include "net/table_broker.h"
 #include "net/table_process.h"
@@ -351,4 +353,97 @@ TEST_CASE("SSH tables: a player back at once waits for the seat their dropped co
   CHECK_THROWS_WITH(app::connect_ssh_table(ctx, ana, "go-wacky", 2, ""),
                     Catch::Contains("table go-wacky: seat 2 belongs to bob"));
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(kHeldSeatWaitMs));
+}
+
+TEST_CASE("SSH tables: no computer seat passes for a player, and the host's seat has the host's name",
+          "[ssh][net]") {
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  PlayerKey ana_key{"ssh-ed25519", "AAAAana", std::string(64, 'a'), kAna};
+  REQUIRE(PlayerRegistry(dir.path).login(ana_key, "ana").outcome == PlayerRegistry::Outcome::Registered);
+  const int eve = tp.link("eve", kEve);
+  auto host = [&](const json& names) {
+    return ask(eve, json{{"type", "host"},
+                         {"game", "go-wacky"},
+                         {"seats", {"human", "remote", "normal"}},
+                         {"names", names}});
+  };
+  // A registered player's name, a look-alike of it, the host's own: refused, one line each.
+  for (const char* bot : {"ana", "\u0430na", "Ana_", "EVE"}) {
+    const json refused = host(json{"Ana", "Ben", bot});
+    INFO(refused.dump());
+    CHECK(refused.value("type", "") == "error");
+    CHECK_THAT(refused.value("text", ""), Catch::Contains("seat 3 is a computer's"));
+    CHECK(refused.value("text", "").find('\n') == std::string::npos);
+  }
+  // A name nobody has is fine; the host's seat, named "ana" by eve, is eve's.
+  const json hosted = host(json{"ana", "Ben", "Dev"});
+  INFO(hosted.dump());
+  REQUIRE(hosted.value("type", "") == "hosted");
+  Connection eve_conn;
+  REQUIRE(sit(eve, hosted.value("table", ""), 1, &eve_conn).value("type", "") == "welcome");
+  const json t = table_in(ask(eve, json{{"type", "list"}}), hosted.value("table", ""));
+  INFO(t.dump());
+  CHECK(t["seats"][0].value("name", "") == "eve");
+  CHECK(t["seats"][2].value("name", "") == "Dev");
+  ::close(eve);
+}
+
+TEST_CASE("A computer seat's name is checked against people's, by their skeletons", "[ssh]") {
+  const std::vector<std::string> seats{"human", "remote", "normal"};
+  CHECK(computer_seat_name_problem(seats, {"ana", "ana", "Dev"}, {"ana"}).empty());
+  CHECK(computer_seat_name_problem(seats, {"A", "B"}, {"ana"}).empty());
+  CHECK(computer_seat_name_problem(seats, {"A", "B", "AIice"}, {"ana", "alice"}) ==
+        "seat 3 is a computer's: its name 'AIice' looks like the player 'alice'");
+  // Printable, however the name is made.
+  CHECK(computer_seat_name_problem(seats, {"A", "B", "\x1b[2Jana"}, {"\x1b[2Jana"}).find('\x1b') ==
+        std::string::npos);
+}
+
+TEST_CASE("SSH tables: a wrong join code is said on the player's Tables page", "[ssh][net][shell]") {
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  const int ana = tp.link("ana", kAna);
+  const json hosted = host_go_wacky(ana, "code");
+  REQUIRE(hosted.value("type", "") == "hosted");
+
+  const int bob = tp.link("bob", kBob);
+  TablesLink link(bob);
+  FakeTerminal term{80, 24, true};
+  shell::AppContext ctx;
+  shell::App page(term, ctx, app::make_ssh_tables_page(ctx, link));
+  Millis t = term.now();
+  page.step_once(t);
+  const auto key = [&](shell::Key k) {
+    term.press(k);
+    page.step_once(t += 10);
+  };
+  key(shell::Key::of(shell::KeyType::Down));
+  key(shell::Key::of(shell::KeyType::Enter));
+  key(shell::Key::chr(U'1'));  // sit at the free seat: the code is asked
+  for (char32_t c : std::u32string(U"WRONG")) key(shell::Key::chr(c));
+  key(shell::Key::of(shell::KeyType::Enter));
+  // Back on the Tables page, which reads the list again, and still says why.
+  page.step_once(t += 5000);
+  const std::string text = term.text();
+  INFO(text);
+  CHECK(text.find("Tables: games on this server") != std::string::npos);
+  CHECK(text.find("wrong join code") != std::string::npos);
+  ::close(ana);
+}
+
+TEST_CASE("SSH tables: logins of one key racing for a seat: those who lose are told so", "[ssh][net]") {
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  const int ana = tp.link("ana", kAna);
+  REQUIRE(host_go_wacky(ana).value("type", "") == "hosted");
+  const int bob = tp.link("bob", kBob);
+  Connection won;
+  REQUIRE(sit(bob, "go-wacky", 2, &won).value("type", "") == "welcome");
+  TablesLink lost(tp.link("bob", kBob));
+  shell::AppContext ctx;
+  CHECK_THROWS_WITH(app::connect_ssh_table(ctx, lost, "go-wacky", 2, ""),
+                    Catch::Contains("seat 2 is taken: another login of yours sat down there first"));
+  ::close(ana);
+  ::close(bob);
 }

@@ -412,7 +412,8 @@ Nav PlayScreen::common_command(Cmd cmd, Millis now) {
     case Cmd::Rules:
       return Nav::push(
           make_reader_screen(t_->game_name() + ": rules", rules_document(ctx_, t_->game_id()), U'r'));
-    case Cmd::Log: return Nav::push(make_reader_screen("The whole log", log_document(*t_), U'l', true));
+    case Cmd::Log:
+      return Nav::push(make_reader_screen("The whole log", log_document(*t_, ctx_.unicode), U'l', true));
     case Cmd::Help: return Nav::push(keys_and_legend_page());
     case Cmd::Save:
       if (!local_) {

@@ -8,6 +8,7 @@
 #include "tui/shell/rules_text.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/session.h"
+#include "tui/shell/talk_input.h"
 
 namespace rt::shell {
 namespace {
@@ -172,12 +173,15 @@ std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string&
   return out;
 }
 
-std::vector<ReaderLine> log_document(const PlayTable& table) {
+std::vector<ReaderLine> log_document(const PlayTable& table, bool unicode) {
   std::vector<ReaderLine> out;
   for (const LogEntry& e : table.log()) {
     if (!table.visible(e)) continue;
     ReaderLine l;
-    append(l.text, e.text);
+    if (!e.talk_from.empty())
+      l.text = talk_log_line(e.talk_from, e.text, unicode);
+    else
+      append(l.text, e.text);
     if (!e.rule.empty()) {
       append(l.text, "  ");
       append_unbroken(l.text, "(" + e.rule + ")", style::kDim);

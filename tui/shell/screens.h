@@ -56,7 +56,8 @@ std::unique_ptr<Screen> make_reader_screen(std::string title, std::vector<Reader
 std::vector<ReaderLine> keys_document(bool unicode);
 // The rules summary, variants and options of a game; throws UserError.
 std::vector<ReaderLine> rules_document(const AppContext& ctx, const std::string& game_id);
-std::vector<ReaderLine> log_document(const PlayTable& table);
+// Every log line this table shows; talk says who said it ("» ana: hi").
+std::vector<ReaderLine> log_document(const PlayTable& table, bool unicode = true);
 
 // A question over the page below, with choices picked by arrows + Enter or
 // their hotkey. Esc picks the last choice (the harmless one).
