@@ -14,6 +14,10 @@
 
 #include "tests/tui/net_test_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_access_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -174,3 +178,5 @@ TEST_CASE(
     CHECK(h.server->connected() == 0);
   }
 }
+
+}  // namespace net_access_test_cases

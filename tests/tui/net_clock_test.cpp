@@ -7,6 +7,10 @@
 #include "tests/tui/net_test_util.h"
 #include "tui/shell/saves.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_clock_test_cases {
+
 using namespace nettest;
 
 namespace {}  // namespace
@@ -97,3 +101,5 @@ TEST_CASE("The move clock: with a stand-in level, that level plays the move; no 
     CHECK(h.server->table().history().size() == steps);
   }
 }
+
+}  // namespace net_clock_test_cases

@@ -8,6 +8,10 @@
 
 #include "tests/tui/net_test_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_contest_screens_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -130,3 +134,5 @@ TEST_CASE("Shared table: RC Racer's race phase plays back picture by picture on 
     CHECK(told_mid_race >= runs);
   }
 }
+
+}  // namespace net_contest_screens_test_cases

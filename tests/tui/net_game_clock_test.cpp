@@ -10,6 +10,10 @@
 #include "tests/tui/net_test_util.h"
 #include "tui/shell/saves.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_game_clock_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -180,3 +184,5 @@ TEST_CASE("A save's clock line: one time left per seat, in bounds", "[net][clock
   // A seat's time left is never more than the bank.
   CHECK(parse_save(head + "clock 60000 15000 90000 0\nend\n", "t.save").clock->left_ms[0] == 60000);
 }
+
+}  // namespace net_game_clock_test_cases

@@ -5,6 +5,10 @@
 
 #include "tests/tui/net_test_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_hint_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -76,3 +80,5 @@ TEST_CASE("Shared table hints: allowed, the asking player alone gets the hint, a
   CHECK(h.server->table().hints(0) == 1);
   CHECK(read_file(o.save_path).find("\nhints 1 1\n") != std::string::npos);
 }
+
+}  // namespace net_hint_test_cases

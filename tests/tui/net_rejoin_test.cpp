@@ -13,6 +13,10 @@
 
 #include "tests/tui/net_test_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_rejoin_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -298,3 +302,5 @@ TEST_CASE("Shared table: the game is saved after every decision, and a new serve
   CHECK(h2.server->table().over());
   CHECK_THAT(read_file(o.save_path), Catch::Contains("\nend\n"));
 }
+
+}  // namespace net_rejoin_test_cases

@@ -10,6 +10,10 @@
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/save_fault_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_save_fault_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -96,3 +100,5 @@ TEST_CASE("Shared table: a failed save is a notice to every client and in every 
   }
   CHECK(read_file(o.save_path) == h.server->save_text());
 }
+
+}  // namespace net_save_fault_test_cases

@@ -6,6 +6,10 @@
 #include "tests/tui/net_test_util.h"
 #include "tui/shell/saves.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_seats_test_cases {
+
 using namespace nettest;
 
 TEST_CASE("A person's seat played by a stand-in is saved as the person's; a computer's stays a computer's",
@@ -115,3 +119,5 @@ TEST_CASE("The shell's resume and replay read a shared table's save, owner lines
   CHECK(loaded.table->history() == h.server->table().history());
   CHECK(loaded.table->state().debug_string() == h.server->table().state().debug_string());
 }
+
+}  // namespace net_seats_test_cases

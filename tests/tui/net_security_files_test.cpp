@@ -9,6 +9,10 @@
 #include "app/commands.h"
 #include "tests/tui/net_attacker.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_security_files_test_cases {
+
 using namespace nettest;
 using namespace nettest::attacker;
 
@@ -367,3 +371,5 @@ TEST_CASE("Attack 5b: a host's seed is not in the arguments other users read", "
   INFO(from_file.out);
   CHECK(from_file.code == 0);
 }
+
+}  // namespace net_security_files_test_cases

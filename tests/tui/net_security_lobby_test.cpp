@@ -10,6 +10,10 @@
 #include "tests/tui/net_attacker.h"
 #include "tui/shell/screens.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_security_lobby_test_cases {
+
 using namespace nettest;
 using namespace nettest::attacker;
 
@@ -197,3 +201,5 @@ TEST_CASE("Attack 17: 100,000 names planted in another user's directory: complet
   CHECK(lines(listed.out) <= 1000);
   CHECK_THAT(listed.out, Catch::Contains("more entries not read"));
 }
+
+}  // namespace net_security_lobby_test_cases

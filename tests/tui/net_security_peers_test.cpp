@@ -10,6 +10,10 @@
 #include "net/watch_mirror.h"
 #include "tests/tui/net_attacker.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_security_peers_test_cases {
+
 using namespace nettest;
 using namespace nettest::attacker;
 
@@ -561,3 +565,5 @@ TEST_CASE("Attack 10: after the server is killed and the table resumed, a seat i
     CHECK(t.ask_seat(kOther, 2)["type"] == "welcome");
   }
 }
+
+}  // namespace net_security_peers_test_cases

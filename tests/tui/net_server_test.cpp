@@ -17,6 +17,10 @@
 
 #include "tests/tui/net_test_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_server_test_cases {
+
 using namespace nettest;
 
 namespace {
@@ -321,3 +325,5 @@ TEST_CASE("Shared table: a decision's round trip to a server in another process,
   // latency is measured by the benchmark (`make bench-tables`,
   // tests/bench/tables_bench.py: keypress to every screen, p50/p99).
 }
+
+}  // namespace net_server_test_cases

@@ -7,6 +7,10 @@
 #include "tests/tui/net_attacker.h"
 #include "tests/tui/net_test_util.h"
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace net_talk_test_cases {
+
 using namespace nettest;
 using namespace nettest::attacker;
 
@@ -327,3 +331,5 @@ TEST_CASE("Talk: what a person types becomes a message, or says why not", "[net]
   CHECK(talk_text("\x1b[31m") == "?[31m");
   CHECK(talk_text("   ").empty());
 }
+
+}  // namespace net_talk_test_cases

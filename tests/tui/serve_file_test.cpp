@@ -33,6 +33,10 @@ std::string own_group() {
 
 }  // namespace serve_file_test
 
+// The cases in a namespace of their own: the using-directives below stay in this
+// file when a unity build puts it in one batch with others.
+namespace serve_file_test_cases {
+
 using namespace serve_file_test;
 
 TEST_CASE("serve FILE: a group table's --seed is refused as host refuses it, before anything is opened",
@@ -109,3 +113,5 @@ TEST_CASE(
   ::kill(pid, SIGTERM);
   for (int i = 0; i < 500 && ::kill(pid, 0) == 0; ++i) ::usleep(10000);
 }
+
+}  // namespace serve_file_test_cases
