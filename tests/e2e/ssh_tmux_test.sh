@@ -489,7 +489,7 @@ if [ "$MODE" = host ]; then
 
   echo "2. ssh HOST tables: bob sees it (named, the clock); eve, not named, sees nothing"
   out=$(batch -i "$WORK/keys/bob" -T bob@127.0.0.1 tables 2>&1) || fail "ssh host tables exited $?: $out"
-  grep -Pq '^friends\tgo-wacky\twaiting\tana\t1 free\t1 playing\t0 watching\tnamed,clock-30s$' <<<"$out" ||
+  grep -Pq '^friends\tgo-wacky\twaiting\tana\t1 free\t1 playing\t0 watching\tnamed,clock-30s\tdeal committed: SHA-256 [0-9a-f]{64}$' <<<"$out" ||
     fail "bob's tables: $out"
   out=$(batch -i "$WORK/keys/eve" -T eve@127.0.0.1 tables 2>&1) || fail "ssh host tables exited $?: $out"
   grep -q friends <<<"$out" && fail "eve, not named, is told of the table: $out"
