@@ -1,5 +1,6 @@
 #include "app/remote_table.h"
 
+#include "core/printable.h"
 #include "net/lobby.h"
 #include "net/talk.h"
 
@@ -27,12 +28,8 @@ std::string move_clock(const SeatView& v) {
   return fmt::format("{}:{:02}", std::max(0, v.bank_s) / 60, std::max(0, v.bank_s) % 60);
 }
 
-// Nothing from a peer reaches the terminal raw: control characters become '?'.
-std::string printable(std::string_view s) {
-  std::string out;
-  for (char32_t cp : utf8_decode(s)) utf8_append(out, (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) ? U'?' : cp);
-  return out;
-}
+// Nothing from a peer reaches the terminal raw: every text goes through the one
+// printable filter (core/printable.h).
 
 class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
  public:

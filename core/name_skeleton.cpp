@@ -9,9 +9,10 @@ namespace rt {
 
 namespace {
 
-// The idea is Unicode's confusable skeletons (UTS #39, confusables.txt),
-// cut down to the letters that pass for Latin in a terminal font, and folded
-// across case because a name is shown in whatever case its owner typed.
+// The idea is Unicode's confusable skeletons (Unicode Technical Standard 39,
+// confusables.txt), cut down to the letters that pass for Latin in a terminal
+// font, and folded across case because a name is shown in whatever case its
+// owner typed.
 struct LookAlike {
   char32_t from;
   char to;
