@@ -9,6 +9,7 @@
 #include "net/client.h"
 #include "net/protocol.h"
 #include "tests/tui/net_test_util.h"
+#include "tests/tui/remote_screen.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/screens.h"
 
@@ -275,14 +276,9 @@ TEST_CASE("Client: the shell's play screen shows a shared table's screen model a
   bytes += frame(json{{"type", "log"},
                       {"lines", json::array({json{{"text", "Cleo plays blue.\x1b[2J"}, {"rule", "Play"}}})}});
   REQUIRE(::write(sv[0], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
-  shell::test::FakeTerminal term(80, 24, true);
-  shell::AppContext ctx;
-  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
-  shell::App app(
-      term, ctx,
-      shell::make_table_screen(
-          ctx, make_remote_table(Connection(sv[1]), welcome,
-                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  apptest::RemoteScreen remote(sv[1]);
+  auto& term = remote.term;
+  auto& app = remote.app;
   REQUIRE(shell::test::run_until(
       app, term, [&] { return term.shows("Play a card matching red"); }, 50));
   const std::string text = term.text();

@@ -9,6 +9,7 @@
 
 #include "app/remote_table.h"
 #include "net/client.h"
+#include "tests/tui/remote_screen.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/screens.h"
 
@@ -79,14 +80,9 @@ TEST_CASE("Talk on the play screen: marked and by whom in the log, never over th
   lines.push_back(json{{"from", "eve"}, {"seat", 0}, {"text", "psst"}});
   bytes += frame(json{{"type", "talk"}, {"lines", lines}});
   write_all(sv[0], bytes);
-  shell::test::FakeTerminal term(80, 24, true);
-  shell::AppContext ctx;
-  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
-  shell::App app(
-      term, ctx,
-      shell::make_table_screen(
-          ctx, make_remote_table(Connection(sv[1]), welcome,
-                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  apptest::RemoteScreen remote(sv[1]);
+  auto& term = remote.term;
+  auto& app = remote.app;
   REQUIRE(shell::test::run_until(
       app, term, [&] { return term.shows("eve (watching): psst"); }, 50));
   // Thirty talk lines and the question is whole, with its options and the keys.
@@ -144,14 +140,9 @@ TEST_CASE("The game clock on the play screen at 80x24: every seat's time in the 
   s.seats[1].clock_s = 552 + 15;  // then the overtime
   s.seats[2].bank_s = 0;          // Cleo: used up
   write_all(sv[0], frame(to_json(s)));
-  shell::test::FakeTerminal term(80, 24, true);
-  shell::AppContext ctx;
-  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
-  shell::App app(
-      term, ctx,
-      shell::make_table_screen(
-          ctx, make_remote_table(Connection(sv[1]), welcome,
-                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  apptest::RemoteScreen remote(sv[1]);
+  auto& term = remote.term;
+  auto& app = remote.app;
   REQUIRE(shell::test::run_until(
       app, term, [&] { return term.shows("Play a card matching red"); }, 50));
   // Every seat's clock in the header, which every layout has; the bank, not bank and overtime together.
@@ -176,14 +167,9 @@ TEST_CASE("The whole log (l) shows talk lines with who said them", "[net][talk][
   lines.push_back(json{{"from", "eve"}, {"seat", 0}, {"text", "psst"}});
   bytes += frame(json{{"type", "talk"}, {"lines", lines}});
   write_all(sv[0], bytes);
-  shell::test::FakeTerminal term(80, 24, true);
-  shell::AppContext ctx;
-  const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
-  shell::App app(
-      term, ctx,
-      shell::make_table_screen(
-          ctx, make_remote_table(Connection(sv[1]), welcome,
-                                 RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}})));
+  apptest::RemoteScreen remote(sv[1]);
+  auto& term = remote.term;
+  auto& app = remote.app;
   REQUIRE(shell::test::run_until(
       app, term, [&] { return term.shows("eve (watching): psst"); }, 50));
   term.press(U'l');
