@@ -19,7 +19,6 @@
 
 namespace {
 
-using rt::clitest::binary;
 using rt::clitest::Run;
 using rt::clitest::run;
 using rt::clitest::temp_dir;

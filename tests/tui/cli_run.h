@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "tests/harness/racetable_binary.h"
 #include "tests/harness/scratch_dir.h"
 
 namespace rt::clitest {
@@ -17,11 +18,6 @@ struct Run {
   std::string out;
   std::string err;
 };
-
-inline std::string binary() {
-  const char* b = std::getenv("RACETABLE_BINARY");
-  return b ? b : RACETABLE_BINARY_PATH;
-}
 
 // One temp folder per test program (its state directory and the captured streams).
 inline std::string temp_dir() {
@@ -35,8 +31,8 @@ inline Run run(const std::string& args, const std::string& input = "", const std
   const std::string dir = temp_dir();
   const std::string in = dir + "/stdin", out = dir + "/stdout", err = dir + "/stderr";
   std::ofstream(in) << input;
-  const std::string cmd = "XDG_STATE_HOME=" + dir + "/state " + env + " " + binary() + " " + args + " <" +
-                          in + " >" + out + " 2>" + err;
+  const std::string cmd = "XDG_STATE_HOME=" + dir + "/state " + env + " " + rt::test::racetable_binary() +
+                          " " + args + " <" + in + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& path) {
     std::ifstream f(path);

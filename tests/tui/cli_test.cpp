@@ -17,7 +17,6 @@
 
 namespace {
 
-using rt::clitest::binary;
 using rt::clitest::Run;
 using rt::clitest::run;
 using rt::clitest::temp_dir;
@@ -208,8 +207,9 @@ TEST_CASE("CLI: a failed save (file size limit, as on a full disk) leaves the ol
   std::stringstream before;
   before << before_in.rdbuf();
   // ulimit -f 4 (4 KiB): the new save cannot be written; SIGXFSZ ignored so write() reports EFBIG.
-  const std::string cmd = "ulimit -f 4; trap '' XFSZ; " + binary() + " sim go-wacky --seed 5 --save " + save +
-                          " >/dev/null 2>" + temp_dir() + "/full.err";
+  const std::string cmd = "ulimit -f 4; trap '' XFSZ; " + rt::test::racetable_binary() +
+                          " sim go-wacky --seed 5 --save " + save + " >/dev/null 2>" + temp_dir() +
+                          "/full.err";
   const int status = std::system(("bash -c \"" + cmd + "\"").c_str());
   CHECK(WEXITSTATUS(status) == 2);
   std::ifstream err_in(temp_dir() + "/full.err");

@@ -27,6 +27,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/harness/racetable_binary.h"
 #include "tests/harness/scratch_dir.h"
 #include "tests/tui/net_test_util.h"
 
@@ -51,11 +52,6 @@ inline std::string slurp(const std::string& path) {
 
 inline void spit(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
-}
-
-inline std::string binary() {
-  const char* b = std::getenv("RACETABLE_BINARY");
-  return b ? b : RACETABLE_BINARY_PATH;
 }
 
 // This process as another user for a moment: effective ids and groups.
@@ -105,7 +101,7 @@ inline Ran run(const std::vector<std::string>& args, const std::vector<std::stri
     if (as && (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(*as) != 0 || ::setuid(*as) != 0))
       ::_exit(120);
     std::vector<char*> argv;
-    const std::string bin = binary();
+    const std::string bin = rt::test::racetable_binary();
     argv.push_back(const_cast<char*>(bin.c_str()));
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

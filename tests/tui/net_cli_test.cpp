@@ -16,13 +16,9 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "tests/harness/racetable_binary.h"
 
 namespace {
-
-std::string binary() {
-  const char* b = std::getenv("RACETABLE_BINARY");
-  return b ? b : RACETABLE_BINARY_PATH;
-}
 
 struct Dir {
   std::string path = [] {
@@ -50,8 +46,8 @@ struct Run {
 
 Run run(const Dir& d, const std::string& args) {
   const std::string out = d.path + "/run.out", err = d.path + "/run.err";
-  const std::string cmd =
-      "XDG_STATE_HOME=" + d.path + "/state " + binary() + " " + args + " </dev/null >" + out + " 2>" + err;
+  const std::string cmd = "XDG_STATE_HOME=" + d.path + "/state " + rt::test::racetable_binary() + " " + args +
+                          " </dev/null >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
@@ -98,7 +94,7 @@ Proc spawn(const Dir& d, const std::vector<std::string>& args, const std::string
     ::close(p[0]);
     ::close(p[1]);
     std::vector<char*> argv;
-    const std::string bin = binary();
+    const std::string bin = rt::test::racetable_binary();
     argv.push_back(const_cast<char*>(bin.c_str()));
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

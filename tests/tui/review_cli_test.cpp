@@ -192,7 +192,7 @@ TEST_CASE("CLI: a tournament's shards run through GNU parallel merge into the wh
   const std::string dir = temp_dir() + "/parallel";
   std::filesystem::create_directories(dir);
   const std::string args = "bench --tournament --game racesmack --levels normal,random --games 6";
-  const std::string cmd = "seq 1 4 | parallel --will-cite -j 2 " + rt::clitest::binary() + " " + args +
+  const std::string cmd = "seq 1 4 | parallel --will-cite -j 2 " + rt::test::racetable_binary() + " " + args +
                           " --json --shard {}/4 '>' " + dir + "/shard{}.json";
   REQUIRE(std::system(cmd.c_str()) == 0);
   const Run merged = run("bench merge " + dir + "/shard1.json " + dir + "/shard2.json " + dir +

@@ -25,13 +25,9 @@
 #include <vector>
 
 #include "core/input_limits.h"
+#include "tests/harness/racetable_binary.h"
 
 namespace {
-
-std::string binary() {
-  const char* b = std::getenv("RACETABLE_BINARY");
-  return b ? b : RACETABLE_BINARY_PATH;
-}
 
 struct Dir {
   std::string path;
@@ -81,7 +77,7 @@ class Child {
         if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(120);
       }
       std::vector<char*> argv;
-      std::string bin = binary();
+      std::string bin = rt::test::racetable_binary();
       argv.push_back(bin.data());
       std::vector<std::string> copy = args;
       for (auto& a : copy) argv.push_back(a.data());
@@ -293,7 +289,8 @@ TEST_CASE("Faults: line mode with a read-only save directory says so and exits 2
   const int status = c.wait();
   REQUIRE(WIFEXITED(status));
   if (WEXITSTATUS(status) == 127 && c.out.empty()) {
-    WARN("skipped: user 65534 cannot run " << binary() << " (a build under a private directory)");
+    WARN("skipped: user 65534 cannot run " << rt::test::racetable_binary()
+                                           << " (a build under a private directory)");
     return;
   }
   CHECK(WEXITSTATUS(status) == 2);

@@ -18,15 +18,11 @@
 
 #include <libssh/libssh.h>
 #include <catch2/catch.hpp>
+#include "tests/harness/racetable_binary.h"
 
 namespace {
 
 using namespace std::chrono_literals;
-
-std::string binary() {
-  const char* b = std::getenv("RACETABLE_BINARY");
-  return b ? b : RACETABLE_BINARY_PATH;
-}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -51,8 +47,8 @@ struct ServerUnderTest {
       const std::string state = dir + "/state";
       std::freopen(log.c_str(), "w", stdout);
       ::dup2(1, 2);
-      ::execl(binary().c_str(), "racetable", "serve", "--ssh", "127.0.0.1:0", "--state-dir", state.c_str(),
-              "--login-timeout", "10", static_cast<char*>(nullptr));
+      ::execl(rt::test::racetable_binary().c_str(), "racetable", "serve", "--ssh", "127.0.0.1:0",
+              "--state-dir", state.c_str(), "--login-timeout", "10", static_cast<char*>(nullptr));
       ::_exit(127);
     }
     const std::string marker = "racetable SSH server on 127.0.0.1 port ";
