@@ -235,6 +235,74 @@ TEST_CASE("Taking over the files of before, killed half-way, is done whole at th
   CHECK(leftovers(d.path).empty());
 }
 
+namespace {
+
+// Kills `kills` children (SIGKILL), each registering `per_child` names
+// through the registry, at random instants of their run; then each name is
+// registered to its key or free, and nothing half-written is left.
+void kill_registrations(int kills, int per_child) {
+  const RegistryTempDir d;
+  { const PlayerRegistry make(d.path); }
+  const int kKills = kills, kPerChild = per_child;
+  const auto name_of = [](int i) { return fmt::format("reg{}", i); };
+  // One child's run, from fork to its last registration, unkilled: the kills
+  // fall anywhere in such a run, its start and end included.
+  const auto register_from = [&](int first) {
+    const PlayerRegistry reg(d.path);
+    for (int j = first; j < first + kPerChild; ++j) reg.login(registry_key(j), name_of(j));
+  };
+  const auto started = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    register_from(kKills * kPerChild);
+    ::_exit(0);
+  }
+  ::waitpid(pid, nullptr, 0);
+  const auto run =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+  const unsigned seed = std::random_device{}();
+  INFO("seed " << seed << ", a child's run " << run.count() << " us");
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<std::int64_t> delay_us(0, run.count() * 5 / 4);
+  for (int kill = 0; kill < kKills; ++kill)
+    kill_after(std::chrono::microseconds(delay_us(rng)), [&] { register_from(kill * kPerChild); });
+  const PlayerRegistry reg(d.path);
+  const RegistryDb db(d.path);
+  int registered = 0;
+  for (int i = 0; i < kKills * kPerChild; ++i) {
+    RegistryQuery q(db, "SELECT key, key_hex FROM players WHERE id = ?");
+    q.bind(1, name_of(i));
+    if (q.step()) {
+      ++registered;
+      CHECK(q.text(0) == "ssh-ed25519 " + registry_key(i).base64);
+      CHECK(q.text(1) == registry_key(i).sha256_hex);
+    }
+    // Never claimed by nobody: its own key gets it, now or again.
+    const auto r = reg.login(registry_key(i), name_of(i));
+    CHECK(r.ok());
+    CHECK(r.name == name_of(i));
+  }
+  WARN(fmt::format("{} kills within a child's run of {} us: {} of {} names registered before the kill",
+                   kKills, run.count(), registered, kKills * kPerChild));
+  CHECK(leftovers(d.path).empty());
+  for (const auto& e : std::filesystem::directory_iterator(d.path)) {
+    const std::string name = e.path().filename().string();
+    CHECK((name == "players" || name.rfind("registry.db", 0) == 0));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("A registration killed at any instant leaves each name registered to its key or free",
+          "[ssh][security][faults]") {
+  kill_registrations(200, 1);
+}
+
+TEST_CASE("Registrations killed at any instant, a thousand times, two a process", "[ssh][.soak]") {
+  kill_registrations(1000, 2);
+}
+
 TEST_CASE("A damaged record is said at start, and its player is told to ask the operator",
           "[ssh][security]") {
   const RegistryTempDir d;
