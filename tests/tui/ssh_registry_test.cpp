@@ -299,10 +299,6 @@ TEST_CASE("A registration killed at any instant leaves each name registered to i
   kill_registrations(200, 1);
 }
 
-TEST_CASE("Registrations killed at any instant, a thousand times, two a process", "[ssh][.soak]") {
-  kill_registrations(1000, 2);
-}
-
 TEST_CASE("A damaged record is said at start, and its player is told to ask the operator",
           "[ssh][security]") {
   const RegistryTempDir d;
