@@ -14,12 +14,14 @@ WERROR ?= OFF
 
 # Debian packages the build and the tests need.
 PACKAGES := build-essential cmake ninja-build pkg-config libncurses-dev libcli11-dev \
-            libfmt-dev catch2 nlohmann-json3-dev tmux ccache asciinema libssh-dev openssh-client parallel
+            libfmt-dev catch2 nlohmann-json3-dev tmux ccache asciinema libssh-dev openssh-client parallel \
+            libsqlite3-dev
 # A file or command that proves each package is installed.
 CHECKS := /usr/bin/g++ /usr/bin/cmake /usr/bin/ninja /usr/bin/pkg-config \
           /usr/include/ncursesw/curses.h /usr/include/CLI/CLI.hpp /usr/include/fmt/format.h \
           /usr/include/catch2/catch.hpp /usr/include/nlohmann/json.hpp /usr/bin/tmux /usr/bin/ccache \
-          /usr/bin/asciinema /usr/include/libssh/server.h /usr/bin/ssh /usr/bin/parallel
+          /usr/bin/asciinema /usr/include/libssh/server.h /usr/bin/ssh /usr/bin/parallel \
+          /usr/include/sqlite3.h
 
 # CI-only tools: clang for the cross-compiler check and libFuzzer.
 CLANG_PACKAGES := clang clang-format libclang-rt-14-dev

@@ -1,18 +1,12 @@
 #include "net/ssh_bans.h"
 
-#include <dirent.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <ctime>
 
 #include <fmt/format.h>
 
 #include "core/types.h"
 #include "net/protocol.h"
+#include "net/registry_db.h"
 #include "net/ssh_identity.h"
 
 namespace rt::net {
@@ -27,12 +21,6 @@ int base64_value(char c) {
   if (c == '+') return 62;
   if (c == '/') return 63;
   return -1;
-}
-
-bool hex_name(std::string_view s) {
-  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
 }
 
 }  // namespace
@@ -61,11 +49,25 @@ std::string fingerprint_hex(std::string_view fp) {
   return hex;
 }
 
-BanList::BanList(std::string state_dir, bool make) : dir_(std::move(state_dir)), bans_(dir_ + "/banned") {
-  if (make) ensure_private_dir(bans_);
+namespace {
+
+std::optional<BanEntry> find_in(const RegistryDb& db, const std::string& hex) {
+  if (!key_hash_hex(hex)) return std::nullopt;
+  RegistryQuery q(db, "SELECT fingerprint, name, since FROM bans WHERE key_hex = ?");
+  q.bind(1, hex);
+  if (!q.step()) return std::nullopt;
+  return BanEntry{hex, q.text(0), q.text(1), q.text(2)};
 }
 
-BanEntry BanList::resolve(std::string_view target) const {
+void bump_bans(const RegistryDb& db) {
+  RegistryQuery q(db,
+                  "INSERT INTO changes(what, n) VALUES ('bans', 1) "
+                  "ON CONFLICT(what) DO UPDATE SET n = n + 1");
+  q.step();
+}
+
+// The key a ban names: a fingerprint, or a registered player's name.
+BanEntry resolve(const RegistryDb& db, const std::string& dir, std::string_view target) {
   BanEntry e;
   if (target.substr(0, kPrefix.size()) == kPrefix) {
     e.hex = fingerprint_hex(target);
@@ -77,82 +79,82 @@ BanEntry BanList::resolve(std::string_view target) const {
     e.fingerprint = std::string(target);
     while (!e.fingerprint.empty() && e.fingerprint.back() == '=') e.fingerprint.pop_back();
     // Whose key it is, when a player registered it.
-    if (const auto id = read_private_file(dir_ + "/keys/" + e.hex, 256)) {
-      std::string name = *id;
-      while (!name.empty() && (name.back() == '\n' || name.back() == ' ')) name.pop_back();
-      if (player_name_problem(name).empty()) e.name = name;
-    }
+    RegistryQuery q(db, "SELECT name FROM players WHERE key_hex = ?");
+    q.bind(1, e.hex);
+    if (q.step()) e.name = q.text(0);
     return e;
   }
   if (const std::string problem = player_name_problem(target); !problem.empty())
     throw UserError(fmt::format("{}: give a player's name or a key's fingerprint (SHA256:...)", problem));
-  const auto identity = read_private_file(dir_ + "/players/" + player_id(target) + "/identity");
-  if (!identity)
+  RegistryQuery q(db, "SELECT name, fingerprint, key_hex FROM players WHERE id = ?");
+  q.bind(1, player_id(target));
+  if (!q.step())
     throw UserError(
         fmt::format("no player is named '{}' on this server ({}); a key that never registered is "
                     "banned by its fingerprint (SHA256:..., in the log)",
-                    printable(target, 40), dir_));
-  e.fingerprint = key_file_field(*identity, "fingerprint");
-  e.hex = fingerprint_hex(e.fingerprint);
-  e.name = key_file_field(*identity, "name");
-  if (e.hex.empty())
-    throw UserError(fmt::format("{}/players/{}/identity: no key fingerprint", dir_, player_id(target)));
+                    printable(target, 40), dir));
+  e.name = q.text(0);
+  e.fingerprint = q.text(1);
+  e.hex = q.text(2);
+  if (!key_hash_hex(e.hex))
+    throw UserError(fmt::format("the record of '{}' has no key: ban the key by its fingerprint (SHA256:...)",
+                                printable(e.name, 24)));
   return e;
+}
+
+}  // namespace
+
+BanList::BanList(std::string state_dir) : dir_(std::move(state_dir)) {
+  static_cast<void>(RegistryDb(dir_));  // made, taken over from the files of before, or refused now
 }
 
 BanList::Banned BanList::ban(std::string_view target) const {
-  BanEntry e = resolve(target);
-  if (auto known = find(e.hex)) return {*known, false};
-  e.since = utc_stamp();
-  const bool fresh = write_private_file(
-      bans_ + "/" + e.hex,
-      fmt::format("fingerprint {}\nname {}\nbanned {}\n", e.fingerprint, e.name, e.since), false);
-  if (!fresh)
-    if (auto known = find(e.hex)) return {*known, false};
-  return {e, fresh};
+  const RegistryDb db(dir_);
+  return db.write([&]() -> Banned {
+    BanEntry e = resolve(db, dir_, target);
+    if (auto known = find_in(db, e.hex)) return {*known, false};
+    e.since = utc_stamp();
+    RegistryQuery q(db, "INSERT INTO bans(key_hex, fingerprint, name, since) VALUES (?, ?, ?, ?)");
+    q.bind(1, e.hex).bind(2, e.fingerprint).bind(3, e.name).bind(4, e.since);
+    q.step();
+    bump_bans(db);
+    return {e, true};
+  });
 }
 
 BanEntry BanList::unban(std::string_view target) const {
-  const BanEntry e = resolve(target);
-  std::optional<BanEntry> known = find(e.hex);
-  if (!known)
-    throw UserError(
-        fmt::format("{} is not banned", e.name.empty() ? e.fingerprint : e.name + "'s key " + e.fingerprint));
-  if (::unlink((bans_ + "/" + e.hex).c_str()) != 0 && errno != ENOENT)
-    throw UserError(fmt::format("{}/{}: cannot remove: {}", bans_, e.hex, std::strerror(errno)));
-  return *known;
+  const RegistryDb db(dir_);
+  return db.write([&] {
+    const BanEntry e = resolve(db, dir_, target);
+    std::optional<BanEntry> known = find_in(db, e.hex);
+    if (!known)
+      throw UserError(fmt::format("{} is not banned",
+                                  e.name.empty() ? e.fingerprint : e.name + "'s key " + e.fingerprint));
+    RegistryQuery q(db, "DELETE FROM bans WHERE key_hex = ?");
+    q.bind(1, e.hex);
+    q.step();
+    bump_bans(db);
+    return *known;
+  });
 }
 
 std::optional<BanEntry> BanList::find(const std::string& hex) const {
-  if (!hex_name(hex)) return std::nullopt;
-  const auto text = read_private_file(bans_ + "/" + hex, 1024);
-  if (!text) return std::nullopt;
-  BanEntry e;
-  e.hex = hex;
-  e.fingerprint = key_file_field(*text, "fingerprint");
-  e.name = key_file_field(*text, "name");
-  e.since = key_file_field(*text, "banned");
-  return e;
+  const RegistryDb db(dir_);
+  return find_in(db, hex);
 }
 
 std::vector<BanEntry> BanList::list() const {
+  const RegistryDb db(dir_);
   std::vector<BanEntry> out;
-  DIR* d = ::opendir(bans_.c_str());
-  if (!d) return out;
-  while (const dirent* ent = ::readdir(d)) {
-    if (!hex_name(ent->d_name)) continue;
-    if (auto e = find(ent->d_name)) out.push_back(*e);
-  }
-  ::closedir(d);
-  std::sort(out.begin(), out.end(), [](const BanEntry& a, const BanEntry& b) { return a.since < b.since; });
+  RegistryQuery q(db, "SELECT key_hex, fingerprint, name, since FROM bans ORDER BY since, rowid");
+  while (q.step()) out.push_back({q.text(0), q.text(1), q.text(2), q.text(3)});
   return out;
 }
 
 std::int64_t BanList::stamp() const {
-  struct stat st {};
-  if (::stat(bans_.c_str(), &st) != 0) return -1;
-  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec +
-         static_cast<std::int64_t>(st.st_size) * 7919 + static_cast<std::int64_t>(st.st_ino);
+  const RegistryDb db(dir_);
+  RegistryQuery q(db, "SELECT n FROM changes WHERE what = 'bans'");
+  return q.step() ? q.integer(0) : 0;
 }
 
 }  // namespace rt::net

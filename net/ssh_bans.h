@@ -1,11 +1,10 @@
 // Banned keys of the SSH server (`racetable serve --ssh --ban NAME|SHA256:...`,
-// `--unban`, `--bans`): one file per key in the state directory,
-//   banned/SHA256-HEX   "fingerprint SHA256:...\nname NAME\nbanned DATE\n"
-// so that banning is atomic and needs no lock shared with the server: each
-// session process reads it at login (a banned key is refused with one line
-// in the userauth banner), and the listening process watches the directory
-// and ends a newly banned player's live sessions within a second. A ban
-// keeps the player's name: no other key can take it.
+// `--unban`, `--bans`): rows of the registry's database (net/registry_db.h),
+// one per key, each ban or unban one transaction. Each session process reads
+// it at login (a banned key is refused with one line in the userauth
+// banner), and the listening process checks a counter the bans bump and
+// ends a newly banned player's live sessions within a second. A ban keeps
+// the player's name: no other key can take it.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +20,7 @@ namespace rt::net {
 std::string fingerprint_hex(std::string_view fingerprint);
 
 struct BanEntry {
-  std::string hex;          // the key's SHA-256, hex: the file's name
+  std::string hex;          // the key's SHA-256, hex
   std::string fingerprint;  // "SHA256:..."
   std::string name;         // the player whose key it is ("" if it never registered)
   std::string since;        // when it was banned (UTC)
@@ -29,8 +28,8 @@ struct BanEntry {
 
 class BanList {
  public:
-  // Makes STATE/banned (0700) when `make` (the server, --ban), else only reads.
-  explicit BanList(std::string state_dir, bool make = true);
+  // Opens the registry (made when missing). Throws UserError.
+  explicit BanList(std::string state_dir);
 
   // Bans a registered player's key (NAME, any case) or any key by its
   // fingerprint. Throws UserError: an unknown name, not a fingerprint.
@@ -45,14 +44,12 @@ class BanList {
   // The ban on a key (by its hex), if any.
   std::optional<BanEntry> find(const std::string& hex) const;
   std::vector<BanEntry> list() const;
-  // Changes whenever a ban is added or lifted (the directory's mtime and
-  // size): the listening process re-reads only then.
+  // Changes whenever a ban is added or lifted: the listening process
+  // re-reads only then.
   std::int64_t stamp() const;
 
  private:
-  BanEntry resolve(std::string_view target) const;
-  std::string dir_;   // the state directory
-  std::string bans_;  // its banned/
+  std::string dir_;  // the state directory
 };
 
 }  // namespace rt::net

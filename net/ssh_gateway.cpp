@@ -343,7 +343,7 @@ void Gateway::close_overdue() {
 // newly banned key are told to save and end (SIGUSR1), logins are refused
 // by the sessions themselves.
 void Gateway::end_banned() {
-  const BanList bans(settings_.state_dir, false);
+  const BanList bans(settings_.state_dir);
   const std::int64_t stamp = bans.stamp();
   if (stamp == bans_stamp_) return;
   const bool first = bans_stamp_ == -1;
@@ -498,8 +498,11 @@ int Gateway::run() {
   ::prctl(PR_SET_DUMPABLE, 0);
   ensure_private_dir(settings_.state_dir);
   lock_fd_ = lock_state_dir(settings_.state_dir);
-  PlayerRegistry registry(settings_.state_dir);  // players/ and keys/ made and checked
-  const BanList bans(settings_.state_dir);       // banned/ made and checked
+  // The registry opened (made, or taken over from the files of before) and
+  // checked: what it could not read is said now, one line each.
+  PlayerRegistry registry(settings_.state_dir);
+  for (const std::string& line : registry.startup_report()) log("ssh: " + line);
+  const BanList bans(settings_.state_dir);
   // Guests keep nothing: what an earlier run left of them goes.
   remove_tree(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/guests");

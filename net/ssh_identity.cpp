@@ -10,13 +10,11 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <filesystem>
 #include <random>
 
 #include <fmt/format.h>
 #include <libssh/libssh.h>
 
-#include "core/name_skeleton.h"
 #include "core/types.h"
 #include "net/protocol.h"
 #include "net/ssh_internal.h"
@@ -172,116 +170,6 @@ void remove_tree(const std::string& path) {
         return 0;
       },
       16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-}
-
-// --- the registry -----------------------------------------------------------
-
-PlayerRegistry::PlayerRegistry(std::string state_dir) : dir_(std::move(state_dir)) {
-  ensure_private_dir(dir_ + "/players");
-  ensure_private_dir(dir_ + "/keys");
-  ensure_private_dir(dir_ + "/skeletons");
-}
-
-std::vector<std::string> PlayerRegistry::names() const {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir_ + "/players", ec)) {
-    const std::string id = entry.path().filename().string();
-    if (!player_name_problem(id).empty()) continue;
-    std::optional<std::string> identity;
-    try {
-      identity = read_private_file(entry.path().string() + "/identity");
-    } catch (const UserError&) {
-      // A registration being written, or one not ours: the id alone stands.
-    }
-    const std::string name = identity ? key_file_field(*identity, "name") : std::string();
-    out.push_back(name.empty() ? id : name);
-  }
-  return out;
-}
-
-std::optional<std::string> PlayerRegistry::look_alike(std::string_view wanted) const {
-  const std::string own = player_id(wanted);
-  for (const std::string& name : names())
-    if (player_id(name) != own && names_confusable(name, wanted)) return name;
-  return std::nullopt;
-}
-
-namespace {
-
-std::string looks_taken(std::string_view wanted, std::string_view registered) {
-  return fmt::format("the name '{}' looks like '{}', which is taken", printable(wanted, 24),
-                     printable(registered, 24));
-}
-
-}  // namespace
-
-std::string PlayerRegistry::player_dir(const std::string& name) const {
-  return dir_ + "/players/" + player_id(name);
-}
-
-std::optional<std::string> PlayerRegistry::known_name(const PlayerKey& key) const {
-  const auto id = read_private_file(dir_ + "/keys/" + key.sha256_hex, 256);
-  if (!id) return std::nullopt;
-  std::string trimmed = *id;
-  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == ' ')) trimmed.pop_back();
-  if (!player_name_problem(trimmed).empty()) return std::nullopt;
-  const auto identity = read_private_file(dir_ + "/players/" + player_id(trimmed) + "/identity");
-  // The key file names a player whose identity is another key's (or gone):
-  // never trusted.
-  if (!identity || key_file_field(*identity, "key") != key.type + " " + key.base64) return std::nullopt;
-  const std::string name = key_file_field(*identity, "name");
-  return name.empty() ? trimmed : name;
-}
-
-PlayerRegistry::Result PlayerRegistry::check(const PlayerKey& key, const std::string& wanted) const {
-  if (auto name = known_name(key)) return {Outcome::Known, *name, {}};
-  if (std::string problem = player_name_problem(wanted); !problem.empty())
-    return {Outcome::Invalid, {}, std::move(problem)};
-  struct stat st {};
-  if (::lstat(player_dir(wanted).c_str(), &st) == 0)
-    return {Outcome::Taken, {}, fmt::format("the name '{}' belongs to another key", wanted)};
-  if (auto other = look_alike(wanted)) return {Outcome::Taken, {}, looks_taken(wanted, *other)};
-  return {Outcome::Free, wanted, {}};
-}
-
-PlayerRegistry::Result PlayerRegistry::login(const PlayerKey& key, const std::string& wanted) const {
-  Result r = check(key, wanted);
-  if (r.outcome != Outcome::Free) return r;
-  const std::string home = player_dir(wanted);
-  // The claim: whoever makes the directory first has the name.
-  if (::mkdir(home.c_str(), 0700) != 0) {
-    if (errno == EEXIST)
-      return {Outcome::Taken, {}, fmt::format("the name '{}' belongs to another key", wanted)};
-    throw UserError(fmt::format("{}: cannot create directory: {}", home, errno_text()));
-  }
-  // The look is claimed like the name; a claim whose player is gone (a
-  // withdrawn registration) is stale and taken over.
-  const std::string id = player_id(wanted);
-  const std::string look = dir_ + "/skeletons/s-" + name_skeleton(wanted);
-  if (!write_private_file(look, id + "\n", false)) {
-    std::string owner = read_private_file(look, 256).value_or("");
-    while (!owner.empty() && owner.back() == '\n') owner.pop_back();
-    struct stat owner_st {};
-    if (owner != id && player_name_problem(owner).empty() &&
-        ::lstat((dir_ + "/players/" + owner).c_str(), &owner_st) == 0) {
-      remove_tree(home);
-      return {Outcome::Taken, {}, looks_taken(wanted, owner)};
-    }
-    write_private_file(look, id + "\n", true);
-  }
-  write_private_file(home + "/identity",
-                     fmt::format("name {}\nkey {} {}\nfingerprint {}\nregistered {}\n", wanted, key.type,
-                                 key.base64, key.fingerprint, utc_stamp()),
-                     true);
-  if (!write_private_file(dir_ + "/keys/" + key.sha256_hex, player_id(wanted) + "\n", false)) {
-    // The same key registered another name a moment ago (two logins at
-    // once): that one stands, this claim is withdrawn.
-    remove_tree(home);
-    if (auto name = known_name(key)) return {Outcome::Known, *name, {}};
-    return {Outcome::Taken, {}, "this key is being registered by another login: try again"};
-  }
-  return {Outcome::Registered, wanted, {}};
 }
 
 // --- keys (libssh) ------------------------------------------------------------

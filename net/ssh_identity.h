@@ -1,20 +1,16 @@
 // Who an SSH player is (`racetable serve --ssh`, net/ssh_gateway.h): the
 // public key they log in with. The first login with a key registers the
 // name typed in `ssh NAME@host`; later logins with that key are that player
-// whatever name is typed, and no other key can ever take the name.
+// whatever name is typed, and no other key can ever take the name, nor a
+// name that looks like it (core/name_skeleton.h).
 //
-// The registry lives in the server's state directory, one small file per
-// fact, so that registering is atomic without a lock shared by the session
-// processes:
-//   players/ID/identity   name, key, fingerprint, date   (ID: the name in lower case)
-//   keys/SHA256-HEX       the ID of the player whose key it is
-//   skeletons/s-SKELETON  the ID of the player whose name has that look
-//                         (core/name_skeleton.h): two look-alike names
-//                         registering at once cannot both win
-// A name is claimed by mkdir(players/ID) (fails if it exists), a key by
-// link(2)ing keys/HEX into place (fails if it exists). Every file is written
-// to a fresh O_CREAT|O_EXCL|O_NOFOLLOW 0600 name and renamed or linked, and
-// every directory must be this user's with mode 0700.
+// The registry is one SQLite database in the server's state directory
+// (net/registry_db.h): one transaction per registration, names, keys and
+// looks unique by constraint, so registrations racing in several session
+// processes, or a process killed at any instant, leave each name registered
+// to its key or free. Each player also has a directory, players/ID (ID: the
+// name in lower case), for saves, settings and history; every directory
+// must be this user's with mode 0700.
 //
 // The server's own host key (Ed25519) is made here too, on first start.
 #pragma once
@@ -67,13 +63,17 @@ struct PlayerKey {
 
 class PlayerRegistry {
  public:
+  // Opens (makes, or takes over the files of before into) the database.
+  // Throws UserError: a damaged database, a state directory not ours.
   explicit PlayerRegistry(std::string state_dir);
 
-  enum class Outcome { Known, Registered, Free, Taken, Invalid };
+  // Damaged: the name's record could not be read (kept from the files of
+  // before): whoever asks for it is told to ask the operator.
+  enum class Outcome { Known, Registered, Free, Taken, Invalid, Damaged };
   struct Result {
     Outcome outcome = Outcome::Invalid;
     std::string name;    // the player's name (Known, Registered, Free)
-    std::string reason;  // one line (Taken, Invalid)
+    std::string reason;  // one line (Taken, Invalid, Damaged)
     bool ok() const {
       return outcome == Outcome::Known || outcome == Outcome::Registered || outcome == Outcome::Free;
     }
@@ -82,8 +82,8 @@ class PlayerRegistry {
   // Known (the key's own name), Free (would register `wanted`), Taken or Invalid.
   Result check(const PlayerKey& key, const std::string& wanted) const;
   // Logs in: Known, or registers `wanted` for a new key (Registered), or
-  // refuses (Taken, Invalid). Safe against other processes registering at
-  // the same time.
+  // refuses (Taken, Invalid, Damaged). One transaction: safe against other
+  // processes registering at the same time, and against being killed.
   Result login(const PlayerKey& key, const std::string& wanted) const;
   // The player's own directory (saves, settings, history under it).
   std::string player_dir(const std::string& name) const;
@@ -92,10 +92,14 @@ class PlayerRegistry {
   // The registered name `wanted` looks like (core/name_skeleton.h), if any
   // but `wanted`'s own.
   std::optional<std::string> look_alike(std::string_view wanted) const;
+  // What the server says at start, one line each: what taking over the
+  // files of before could not read, what the database's check found, each
+  // record a player cannot log in with.
+  std::vector<std::string> startup_report() const;
 
  private:
-  std::optional<std::string> known_name(const PlayerKey& key) const;
   std::string dir_;
+  std::vector<std::string> notes_;  // from taking over the files of before
 };
 
 // The server's host key, STATE/host_ed25519_key (OpenSSH's private key

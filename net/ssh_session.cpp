@@ -102,7 +102,7 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
   if (key.sha256_hex.empty() || key.base64.empty()) return SSH_AUTH_DENIED;
   const std::string wanted = user ? user : "";
   try {
-    if (const auto ban = BanList(s->settings_.state_dir, false).find(key.sha256_hex)) {
+    if (const auto ban = BanList(s->settings_.state_dir).find(key.sha256_hex)) {
       s->refuse("logins refused (key banned)",
                 fmt::format("refused: key {} is banned{} (since {})", key.fingerprint,
                             ban->name.empty() ? "" : " (" + ban->name + ")", ban->since));

@@ -94,6 +94,8 @@ class SessionProcess {
     name_refused_ = true;
     refuse("logins refused (name taken or invalid)",
            fmt::format("refused: {} (key {})", r.reason, key.fingerprint));
+    if (r.outcome == PlayerRegistry::Outcome::Damaged)
+      return banner(fmt::format("racetable: {}.\n", r.reason));
     banner(fmt::format("racetable: {}. Pick another name: {} (2 to 16 letters, digits, - or _)\n", r.reason,
                        login_hint()));
   }

@@ -157,7 +157,7 @@ if [ "$MODE" = session ]; then
   [ "$(ssh-keygen -l -F "[127.0.0.1]:$PORT" -f "$KH" | awk '/ED25519/ {print $3}')" = "$fp" ] ||
     fail "known_hosts holds another key than $fp"
   log_has "$WORK/server.out" "ssh 127.0.0.1: Ana logged in with key SHA256:[^ ]+ \(a new player: the name is registered\)"
-  [ "$(stat -c %a "$STATE/players/ana/identity")" = 600 ] || fail "the player's identity file is not 0600"
+  [ "$(stat -c %a "$STATE/registry.db")" = 600 ] || fail "the registry is not 0600"
   shell=$(shell_pid_of "$WORK/server.out")
   [ -n "$shell" ] || fail "no shell pid in the log"
   # What the session process may use (setrlimit).

@@ -3,7 +3,9 @@
 // (pty-req and window-change of zero, 2^32-1 or 100000 cells), TERM and env
 // values at their limits and past them. Each is taken, clamped or refused
 // with a log line; nothing crashes and the session goes on.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -37,10 +40,12 @@ struct ServerUnderTest {
   std::string log;
   pid_t pid = -1;
   int port = 0;
-  ServerUnderTest() {
+  // `prepare` fills the state directory before the server starts.
+  explicit ServerUnderTest(const std::function<void(const std::string&)>& prepare = {}) {
     char tmpl[] = "/tmp/racetable-sshlimits-XXXXXX";
     dir = ::mkdtemp(tmpl);
     log = dir + "/server.out";
+    if (prepare) prepare(dir + "/state");
     std::fflush(nullptr);  // nothing buffered is written twice
     pid = ::fork();
     if (pid == 0) {
@@ -148,6 +153,28 @@ TEST_CASE("SSH: user names at their limit and past it, with a real client", "[ne
   CHECK(server.logged("refused: the name 'abcdefghijklmnopq' is 17 characters long"));
   CHECK(server.logged("is 300 characters long"));
   CHECK(slurp(server.log).find('\x1b') == std::string::npos);  // the log shows no raw escape
+  CHECK(server.alive());
+  ssh_key_free(key);
+}
+
+TEST_CASE("SSH: a player whose record is damaged is told to ask the operator; the server said so at start",
+          "[net][ssh][security]") {
+  // The registry's files of before, with ana's identity cut short after its name.
+  const ServerUnderTest server([](const std::string& state) {
+    for (const std::string& d : {state, state + "/players", state + "/players/ana"}) ::mkdir(d.c_str(), 0700);
+    const int fd = ::open((state + "/players/ana/identity").c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+    const std::string cut = "name ana\nke";
+    CHECK(::write(fd, cut.data(), cut.size()) == static_cast<ssize_t>(cut.size()));
+    ::close(fd);
+  });
+  REQUIRE(server.port > 0);
+  CHECK(server.logged("cannot use the record of 'ana' (players/ana/identity: no key line)"));
+  ssh_key key = new_key();
+  Client ana;
+  CHECK_FALSE(ana.login(server.port, "ana", key));
+  CHECK_THAT(ana.banner(), Catch::Contains("the record of the name 'ana' on this server is damaged: ask the "
+                                           "server's operator"));
+  CHECK_THAT(ana.banner(), !Catch::Contains("belongs to another key"));
   CHECK(server.alive());
   ssh_key_free(key);
 }
