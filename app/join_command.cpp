@@ -77,7 +77,7 @@ int run_line_client(Connection& conn, const json& welcome, const JoinSettings& s
   out(fmt::format("Joined table '{}' ({}, host {}) {}.\n", s.table, welcome.value("game_name", ""),
                   welcome.value("host", ""),
                   seat > 0 ? fmt::format("at seat {} as {}", seat, welcome.value("name", "")) : "to watch"));
-  if (const std::string deal = listed_deal_sentence(welcome); !deal.empty()) out(deal + "\n");
+  if (const std::string deal = deal_sentence(deal_of_message(welcome)); !deal.empty()) out(deal + "\n");
   out(seat > 0
           ? fmt::format(
                 "Talk to the table with /say TEXT; /mute NAME, /unmute NAME, /nudge (the player whose "

@@ -41,7 +41,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
     hints_ = seat_ >= 0 && welcome.value("hints", false);
-    deal_ = listed_deal_short(welcome);
+    deal_ = deal_short(deal_of_message(welcome));
   }
 
   shell::RemoteLink* remote() override { return this; }

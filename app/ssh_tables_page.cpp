@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "app/ssh_tables.h"
-#include "net/lobby.h"
 #include "net/table_broker.h"
+#include "net/table_listing.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/widgets.h"
@@ -21,24 +21,24 @@ using net::json;
 using net::printable;
 using shell::Nav;
 
-std::string text_of(const json& j, const char* field, std::size_t max = 40) {
-  const auto it = j.find(field);
-  return it != j.end() && it->is_string() ? printable(it->get<std::string>(), max) : std::string();
-}
-
-std::string seat_state(const json& seat) {
-  if (!seat.value("human", false)) return fmt::format("computer, {}", text_of(seat, "level"));
-  if (!seat.value("claimed", false)) return "free";
-  const std::string who = seat.value("mine", false) ? "you" : text_of(seat, "user", 20);
-  if (seat.value("stand_in", false)) return who + ", away: a computer stands in";
-  if (!seat.value("connected", false)) return who + ", away";
+std::string seat_state(const net::ListedSeat& seat) {
+  if (!seat.human) return fmt::format("computer, {}", printable(seat.level, 40));
+  if (!seat.claimed) return "free";
+  const std::string who = seat.mine ? "you" : printable(seat.user, 20);
+  if (seat.stand_in) return who + ", away: a computer stands in";
+  if (!seat.connected) return who + ", away";
   return who;
 }
 
-std::string access_words(const std::string& access) {
-  if (access == "code") return "players with its join code";
-  if (access == "named") return "invited players";
+std::string access_words(net::ListedAccess access) {
+  if (access == net::ListedAccess::Code) return "players with its join code";
+  if (access == net::ListedAccess::Named) return "invited players";
   return "anyone";
+}
+
+const std::vector<net::ListedSeat>& seats_of(const net::TableListing& t) {
+  static const std::vector<net::ListedSeat> kNone;
+  return t.seats ? *t.seats : kNone;
 }
 
 // The join code of a table, typed (shown as typed: it is no password).
@@ -80,33 +80,30 @@ class SshTablesPage final : public shell::Screen {
 
   void refresh() {
     try {
-      const json answer = link_.ask(json{{"type", "list"}});
-      tables_ = answer.value("tables", json::array());
-      if (!tables_.is_array()) tables_ = json::array();
-      const auto more = answer.find("more");
-      more_ = more != answer.end() && more->is_number_integer() ? std::clamp(more->get<int>(), 0, 100000) : 0;
+      net::TablesAnswer answer = net::read_tables_answer(link_.ask(json{{"type", "list"}}));
+      tables_ = std::move(answer.tables);
+      more_ = answer.more;
       error_.clear();
+    } catch (const net::ProtocolError& e) {
+      tables_.clear();
+      more_ = 0;
+      error_ = printable(fmt::format("the server's list is malformed: {}", e.what()), 200);
     } catch (const UserError& e) {
-      tables_ = json::array();
+      tables_.clear();
       more_ = 0;
       error_ = e.what();
     }
     rows_.clear();
     rows_.push_back(shell::MenuRow{"Host a new table", "a game with players at other terminals", true});
-    for (const json& t : tables_) {
-      int free = 0, players = 0;
-      for (const json& s : t.value("seats", json::array())) {
-        if (!s.value("human", false)) continue;
-        (s.value("claimed", false) ? players : free) += 1;
-      }
+    for (const net::TableListing& t : tables_) {
       rows_.push_back(shell::MenuRow{
-          fmt::format("{}: {}", text_of(t, "table", 32), text_of(t, "game_name")),
+          fmt::format("{}: {}", printable(t.table, 32), printable(t.game_name, 40)),
           // The access first: at 80 columns the end of the line is cut.
-          fmt::format("{}{} · host {} · {} free · {} playing · {} watching", text_of(t, "phase"),
-                      t.value("access", "") == "code"    ? " · join code"
-                      : t.value("access", "") == "named" ? " · invited"
-                                                         : "",
-                      text_of(t, "host", 20), free, players, t.value("watchers", 0)),
+          fmt::format("{}{} · host {} · {} free · {} playing · {} watching", printable(t.phase, 40),
+                      t.access == net::ListedAccess::Code    ? " · join code"
+                      : t.access == net::ListedAccess::Named ? " · invited"
+                                                             : "",
+                      printable(t.host, 20), t.free_seats(), t.players(), t.watchers),
           true});
     }
     selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
@@ -129,13 +126,13 @@ class SshTablesPage final : public shell::Screen {
       c.text(4, y++, "No tables yet. Host one, or ask a friend on this server to.", shell::style::kDim,
              w - 6);
     if (selected_ > 0) {
-      const json& t = tables_[static_cast<std::size_t>(selected_ - 1)];
-      const json seats = t.value("seats", json::array());
+      const net::TableListing& t = tables_[static_cast<std::size_t>(selected_ - 1)];
+      const std::vector<net::ListedSeat>& seats = seats_of(t);
       for (std::size_t p = 0; p < seats.size() && y < h - 3; ++p)
         c.text(4, y++,
-               fmt::format("seat {}: {} ({})", p + 1, text_of(seats[p], "name", 20), seat_state(seats[p])),
+               fmt::format("seat {}: {} ({})", p + 1, printable(seats[p].name, 20), seat_state(seats[p])),
                shell::style::kNormal, w - 6);
-      if (const std::string deal = net::listed_deal(t); !deal.empty())
+      if (const std::string deal = net::deal_text(t.deal); !deal.empty())
         for (const auto& line : shell::wrap(deal, w - 6))
           if (y < h - 3) c.text(4, y++, line, shell::style::kDim);
     }
@@ -152,40 +149,40 @@ class SshTablesPage final : public shell::Screen {
     error_.clear();
     refused_.clear();
     if (row == 0) return Nav::push(shell::make_host_game_list_screen(ctx_));
-    const json t = tables_[static_cast<std::size_t>(row - 1)];
-    const std::string name = t.value("table", "");
-    const bool needs_code = t.value("access", "") == "code" && !t.contains("join_code");
-    const std::string code = t.value("join_code", "");
+    const net::TableListing t = tables_[static_cast<std::size_t>(row - 1)];
+    const std::string name = t.table;
+    const bool needs_code = t.access == net::ListedAccess::Code && t.join_code.empty();
+    const std::string code = t.join_code;
     std::vector<shell::Choice> choices;
     char32_t key = U'1';
-    const json seats = t.value("seats", json::array());
+    const std::vector<net::ListedSeat>& seats = seats_of(t);
     for (std::size_t p = 0; p < seats.size(); ++p) {
-      const json& s = seats[p];
-      if (!s.value("human", false)) continue;
-      const bool free = !s.value("claimed", false);
-      const bool mine = s.value("mine", false) && !s.value("connected", false);
+      const net::ListedSeat& s = seats[p];
+      if (!s.human) continue;
+      const bool free = !s.claimed;
+      const bool mine = s.mine && !s.connected;
       if (!free && !mine) continue;
       const int seat = static_cast<int>(p) + 1;
       choices.push_back(shell::Choice{
-          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, text_of(s, "name", 20)),
+          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, printable(s.name, 20)),
           key++, [this, name, seat, code, needs_code] { return join(name, seat, code, needs_code); }});
     }
-    if (t.value("watch", true))
+    if (t.watch)
       choices.push_back(shell::Choice{
           "Watch", U'w', [this, name, code, needs_code] { return join(name, 0, code, needs_code); }});
     choices.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
     std::vector<std::string> message{fmt::format("{}, hosted by {}; {} may sit down.",
-                                                 text_of(t, "game_name"), text_of(t, "host", 20),
-                                                 access_words(t.value("access", "")))};
-    if (const int clock = t.value("move_time", 0); clock > 0)
-      message.push_back(fmt::format("A clock of {} s a move; {}.", clock,
-                                    t.value("watch", true) ? "others may watch" : "nobody watches"));
-    else if (!t.value("watch", true))
+                                                 printable(t.game_name, 40), printable(t.host, 20),
+                                                 access_words(t.access))};
+    if (t.move_time_s > 0)
+      message.push_back(fmt::format("A clock of {} s a move; {}.", t.move_time_s,
+                                    t.watch ? "others may watch" : "nobody watches"));
+    else if (!t.watch)
       message.push_back("Nobody watches this table: its host chose so.");
-    if (const int bank = t.value("game_time", 0); bank > 0)
-      message.push_back(fmt::format("A game clock of {} min for each player's moves.", bank));
-    if (const std::string deal = net::listed_deal_sentence(t); !deal.empty()) message.push_back(deal);
-    if (t.value("you_host", false) && !code.empty())
+    if (t.game_time_min > 0)
+      message.push_back(fmt::format("A game clock of {} min for each player's moves.", t.game_time_min));
+    if (const std::string deal = net::deal_sentence(t.deal); !deal.empty()) message.push_back(deal);
+    if (t.you_host && !code.empty())
       message.push_back(fmt::format("Its join code: {} (tell it to your players)", printable(code, 64)));
     return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(name, 32)),
                                                 std::move(message), std::move(choices)));
@@ -240,7 +237,7 @@ class SshTablesPage final : public shell::Screen {
  private:
   shell::AppContext& ctx_;
   net::TablesLink& link_;
-  json tables_ = json::array();
+  std::vector<net::TableListing> tables_;
   int more_ = 0;  // tables the list had no room for
   std::vector<shell::MenuRow> rows_;
   shell::Rect menu_;

@@ -46,13 +46,12 @@ std::unique_ptr<Screen> open_table(AppContext& ctx, const std::string& dir, cons
   }
 }
 
-std::string seat_state(const json& seat, const std::string& me) {
-  if (!seat.value("human", false)) return fmt::format("computer, {}", seat.value("level", ""));
-  if (!seat.value("claimed", false)) return "free";
-  const std::string user = seat.value("user", "");
-  const std::string who = user == me ? "you" : user;
-  if (seat.value("stand_in", false)) return who + ", away: a computer stands in";
-  if (!seat.value("connected", false)) return who + ", away";
+std::string seat_state(const net::ListedSeat& seat, const std::string& me) {
+  if (!seat.human) return fmt::format("computer, {}", seat.level);
+  if (!seat.claimed) return "free";
+  const std::string who = seat.user == me ? "you" : seat.user;
+  if (seat.stand_in) return who + ", away: a computer stands in";
+  if (!seat.connected) return who + ", away";
   return who;
 }
 
@@ -86,12 +85,17 @@ class TablesScreen final : public Screen {
         rows_.push_back(MenuRow{t.name, "not answering (its server did not answer in time)", false});
         continue;
       }
-      if (!t.problem.empty()) {
+      if (t.malformed) {
+        rows_.push_back(MenuRow{t.name, t.problem, false});
+        continue;
+      }
+      if (!t.listing) {
         rows_.push_back(
             MenuRow{t.name, t.save.empty() ? "not running" : "not running (racetable host --resume)", false});
         continue;
       }
-      if (!t.info.contains("seats")) {
+      const net::TableListing& l = *t.listing;
+      if (!l.seats) {
         // Codes are never on a command line: --code asks for it (or takes $RACETABLE_CODE).
         rows_.push_back(MenuRow{t.name,
                                 fmt::format("needs a join code: racetable join {}{} --code (it asks)", t.name,
@@ -99,20 +103,11 @@ class TablesScreen final : public Screen {
                                 false});
         continue;
       }
-      int free = 0, players = 0;
-      for (const json& s : t.info["seats"]) {
-        if (!s.value("human", false)) continue;
-        if (!s.value("claimed", false))
-          ++free;
-        else
-          ++players;
-      }
       rows_.push_back(
-          MenuRow{fmt::format("{}: {}", t.name, t.info.value("game_name", "")),
+          MenuRow{fmt::format("{}: {}", t.name, l.game_name),
                   // "join code" first: at 80 columns the end of the line is cut.
-                  fmt::format("{}{} · host {} · {} free · {} playing · {} watching",
-                              t.info.value("phase", ""), t.info.value("code", false) ? " · join code" : "",
-                              t.info.value("host", ""), free, players, t.info.value("watchers", 0)),
+                  fmt::format("{}{} · host {} · {} free · {} playing · {} watching", l.phase,
+                              l.code ? " · join code" : "", l.host, l.free_seats(), l.players(), l.watchers),
                   true});
     }
     selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
@@ -138,14 +133,12 @@ class TablesScreen final : public Screen {
     // The highlighted table's seats, in full.
     if (selected_ > 0) {
       const net::TableEntry& t = tables_[static_cast<std::size_t>(selected_ - 1)];
-      if (t.info.contains("seats")) {
-        const json& seats = t.info["seats"];
+      if (t.listing && t.listing->seats) {
+        const std::vector<net::ListedSeat>& seats = *t.listing->seats;
         for (std::size_t p = 0; p < seats.size() && y < h - 3; ++p)
-          c.text(
-              4, y++,
-              fmt::format("seat {}: {} ({})", p + 1, seats[p].value("name", ""), seat_state(seats[p], me_)),
-              style::kNormal, w - 6);
-        if (const std::string deal = net::listed_deal(t.info); !deal.empty())
+          c.text(4, y++, fmt::format("seat {}: {} ({})", p + 1, seats[p].name, seat_state(seats[p], me_)),
+                 style::kNormal, w - 6);
+        if (const std::string deal = net::deal_text(t.listing->deal); !deal.empty())
           for (const auto& line : wrap(deal, w - 6))
             if (y < h - 3) c.text(4, y++, line, style::kDim);
       } else if (!t.problem.empty()) {
@@ -165,33 +158,32 @@ class TablesScreen final : public Screen {
     error_.clear();
     if (row == 0) return Nav::push(make_host_game_list_screen(ctx_));
     const net::TableEntry& t = tables_[static_cast<std::size_t>(row - 1)];
-    if (!t.problem.empty() || !t.info.contains("seats")) return Nav::stay();
-    if (t.info.value("code", false)) {  // the page asks for no code: `join` does, without echo
+    if (!t.listing || !t.listing->seats) return Nav::stay();
+    const net::TableListing& l = *t.listing;
+    if (l.code) {  // the page asks for no code: `join` does, without echo
       error_ = fmt::format("Table {} needs a join code: racetable join {}{} --code", t.name, t.name,
                            net::dir_flag(t.dir));
       return Nav::stay();
     }
     std::vector<Choice> choices;
-    const json& seats = t.info["seats"];
+    const std::vector<net::ListedSeat>& seats = *l.seats;
     const std::string dir = t.dir, name = t.name;
     char32_t key = U'1';
     for (std::size_t p = 0; p < seats.size(); ++p) {
-      const json& s = seats[p];
-      if (!s.value("human", false)) continue;
-      const bool free = !s.value("claimed", false);
-      const bool mine = !free && s.value("user", "") == me_ && !s.value("connected", false);
+      const net::ListedSeat& s = seats[p];
+      if (!s.human) continue;
+      const bool free = !s.claimed;
+      const bool mine = !free && s.user == me_ && !s.connected;
       if (!free && !mine) continue;
       const int seat = static_cast<int>(p) + 1;
       const std::string label =
-          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, s.value("name", ""));
+          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, s.name);
       choices.push_back(Choice{label, key++, [this, dir, name, seat] { return join(dir, name, seat); }});
     }
-    if (t.info.value("watch", true))
-      choices.push_back(Choice{"Watch", U'w', [this, dir, name] { return join(dir, name, 0); }});
+    if (l.watch) choices.push_back(Choice{"Watch", U'w', [this, dir, name] { return join(dir, name, 0); }});
     choices.push_back(Choice{"Back", U'b', [] { return Nav::pop(); }});
-    std::vector<std::string> message{
-        fmt::format("{}, hosted by {}.", t.info.value("game_name", ""), t.info.value("host", ""))};
-    if (const std::string deal = net::listed_deal_sentence(t.info); !deal.empty()) message.push_back(deal);
+    std::vector<std::string> message{fmt::format("{}, hosted by {}.", l.game_name, l.host)};
+    if (const std::string deal = net::deal_sentence(l.deal); !deal.empty()) message.push_back(deal);
     return Nav::push(
         make_confirm_screen(fmt::format("Table {}", name), std::move(message), std::move(choices)));
   }

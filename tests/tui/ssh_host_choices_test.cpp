@@ -155,13 +155,13 @@ TEST_CASE("ssh HOST tables: one printable tab-separated line per table, bounded"
          {"watchers", 2},
          {"seats", {{{"human", true}, {"claimed", true}}, {{"human", true}, {"claimed", false}}}}};
   answer["tables"].push_back(t);
-  const std::string text = ssh_detail::tables_text(answer);
+  const std::string text = ssh_detail::tables_text(read_tables_answer(answer));
   INFO(text);
   CHECK(text ==
         "friends\tgo-wacky\twaiting\tev?]0;x?il?me\t1 free\t1 playing\t2 "
         "watching\tnamed,no-watchers,clock-60s\n");
   for (int i = 0; i < 500; ++i) answer["tables"].push_back(t);
-  const std::string many = ssh_detail::tables_text(answer);
+  const std::string many = ssh_detail::tables_text(read_tables_answer(answer));
   CHECK(std::count(many.begin(), many.end(), '\n') == kMaxTables);
-  CHECK(ssh_detail::tables_text(json{{"tables", "not a list"}}).empty());
+  CHECK_THROWS_WITH(read_tables_answer(json{{"tables", "not a list"}}), "\"tables\" is not a list");
 }
