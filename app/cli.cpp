@@ -20,9 +20,9 @@
 #include "app/hidden_args.h"
 #include "app/learn_command.h"
 #include "app/review_command.h"
-#include "app/shared_tables.h"
 #include "app/soak.h"
 #include "app/tournament.h"
+#include "client/shared_tables.h"
 #include "core/deal_verify.h"
 #include "core/history.h"
 #include "core/input_limits.h"
@@ -67,7 +67,7 @@ void add_table_options(CLI::App* cmd, setup::TableRequest& req, bool remembered 
   cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
   cmd->add_option("--option", req.options, "a game option key=value (repeatable)");
   cmd->add_option("--data", req.data_dir, "read game data from this directory instead of the built-in copy");
-  net::add_contest_pace_option(cmd, req);
+  app::add_contest_pace_option(cmd, req);
 }
 
 // Every game's options (GameInfo::params) as flags of their own: `--NAME
@@ -341,7 +341,7 @@ int run(int raw_argc, char** raw_argv) {
   // A logged-in SSH player's shell, started afresh by the session's process
   // (net/ssh_gateway.h): the player is in the environment, not the arguments.
   if (raw_argc == 2 && std::string_view(raw_argv[1]) == net::kSshShellArgument)
-    return net::ssh_session_shell();
+    return app::ssh_session_shell();
   // First of all: a host's seed leaves the arguments every user can read.
   OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
   const int argc = args.argc();
@@ -356,7 +356,7 @@ int run(int raw_argc, char** raw_argv) {
   app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
   app.require_subcommand(0, 1);
   shell::ShellOptions shell_opt;
-  shell_opt.shared = &app::shared_tables();
+  shell_opt.shared = &client::shared_tables();
   app.add_flag("--ascii", shell_opt.ascii, "draw with plain ASCII");
   app.add_flag("--no-color", shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
 
@@ -503,8 +503,8 @@ int run(int raw_argc, char** raw_argv) {
   soak->add_option("--seed", soak_opt.first_seed, "first seed (default 1)");
 
   // Shared tables: host, tables, join (tui/net/).
-  net::NetCommands net_cmds;
-  net::add_net_commands(app, net_cmds);
+  app::NetCommands net_cmds;
+  app::add_net_commands(app, net_cmds);
   if (args.seed_hidden) net_cmds.host_settings.seed_written = net::SeedWritten::CommandLine;
 
   // Hidden helpers that read the command line above (tui/cli_complete.h,
@@ -601,7 +601,7 @@ int run(int raw_argc, char** raw_argv) {
     }
     if (app.got_subcommand("soak")) return run_soak(soak_opt);
     net_cmds.join_settings.ascii = shell_opt.ascii;
-    if (auto code = net::run_net_commands(net_cmds)) return *code;
+    if (auto code = app::run_net_commands(net_cmds)) return *code;
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);
   } catch (const UserError& e) {

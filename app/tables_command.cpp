@@ -11,7 +11,10 @@
 #include "net/sockets.h"
 #include "net/table_files.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace rt::net;
 
 int list_tables(const TablesSettings& s) {
   std::vector<std::string> ignored;
@@ -94,4 +97,4 @@ int list_tables(const TablesSettings& s) {
   return 0;
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -1,7 +1,8 @@
-// The shell's pages for shared tables: "Tables" on the title screen (the
-// tables this user can reach, to join a free seat, rejoin one's own, or
-// watch) and hosting a table set up on the shell's seats and options pages.
-// Both end on the one play screen over a remote table.
+// The tables of this machine's users (client::Tables over Unix sockets):
+// listed where `racetable tables` looks, sat at over a table's socket, and
+// hosted by starting `racetable host --detach` in the background.
+#include "client/local_tables.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -14,235 +15,21 @@
 
 #include <fmt/format.h>
 
-#include "app/commands.h"
-#include "app/remote_table.h"
-#include "app/table_screens.h"
+#include "client/remote_table.h"
 #include "net/codes.h"
 #include "net/lobby.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
-#include "tui/shell/play_table.h"
-#include "tui/shell/screens.h"
 
-namespace rt::shell {
+namespace rt::client {
 namespace {
-
-using net::json;
-
-// Sits down (seat > 0), or watches (seat 0), and opens the play screen.
-std::unique_ptr<Screen> open_table(AppContext& ctx, const std::string& dir, const std::string& name, int seat,
-                                   std::string& error, const std::string& code = "") {
-  try {
-    const net::Hello hello =
-        net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode);
-    net::Joined j = net::join_table(dir, name, hello);
-    const std::string rejoin =
-        net::rejoin_command(name, dir == net::default_table_dir() ? "" : dir, j.welcome.value("seat", 0));
-    return make_table_screen(ctx, net::make_remote_table(std::move(j.conn), j.welcome,
-                                                         net::RemoteSettings{name, dir, rejoin, {}}));
-  } catch (const UserError& e) {
-    error = e.what();
-    return nullptr;
-  }
-}
-
-std::string seat_state(const net::ListedSeat& seat, const std::string& me) {
-  if (!seat.human) return fmt::format("computer, {}", seat.level);
-  if (!seat.claimed) return "free";
-  const std::string who = seat.user == me ? "you" : seat.user;
-  if (seat.stand_in) return who + ", away: a computer stands in";
-  if (!seat.connected) return who + ", away";
-  return who;
-}
-
-class TablesScreen final : public Screen {
- public:
-  explicit TablesScreen(AppContext& ctx) : ctx_(ctx), me_(net::user_name(::getuid())) { refresh(); }
-
-  void refresh() {
-    try {
-      tables_ = net::find_tables(ctx_.table_dir);
-    } catch (const UserError& e) {
-      tables_.clear();
-      error_ = e.what();
-    }
-    // A socket whose server is gone, with no save to resume it from, is
-    // nothing anyone can join: counted below the list, not listed (a machine
-    // may hold a hundred of another user's).
-    const auto gone = [](const net::TableEntry& t) {
-      return t.trusted && !t.silent && !t.problem.empty() && t.save.empty();
-    };
-    stopped_ = static_cast<int>(std::count_if(tables_.begin(), tables_.end(), gone));
-    tables_.erase(std::remove_if(tables_.begin(), tables_.end(), gone), tables_.end());
-    rows_.clear();
-    rows_.push_back(MenuRow{"Host a new table", "a game with players at other terminals", true});
-    for (const net::TableEntry& t : tables_) {
-      if (!t.trusted) {
-        rows_.push_back(MenuRow{t.name, "not trusted: its directory does not say whose it is", false});
-        continue;
-      }
-      if (t.silent) {
-        rows_.push_back(MenuRow{t.name, "not answering (its server did not answer in time)", false});
-        continue;
-      }
-      if (t.malformed) {
-        rows_.push_back(MenuRow{t.name, t.problem, false});
-        continue;
-      }
-      if (!t.listing) {
-        rows_.push_back(
-            MenuRow{t.name, t.save.empty() ? "not running" : "not running (racetable host --resume)", false});
-        continue;
-      }
-      const net::TableListing& l = *t.listing;
-      if (!l.seats) {
-        // Codes are never on a command line: --code asks for it (or takes $RACETABLE_CODE).
-        rows_.push_back(MenuRow{t.name,
-                                fmt::format("needs a join code: racetable join {}{} --code (it asks)", t.name,
-                                            net::dir_flag(t.dir)),
-                                false});
-        continue;
-      }
-      rows_.push_back(
-          MenuRow{fmt::format("{}: {}", t.name, l.game_name),
-                  // "join code" first: at 80 columns the end of the line is cut.
-                  fmt::format("{}{} · host {} · {} free · {} playing · {} watching", l.phase,
-                              l.code ? " · join code" : "", l.host, l.free_seats(), l.players(), l.watchers),
-                  true});
-    }
-    selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
-  }
-
-  void draw(Canvas& c, Millis) override {
-    c.clear();
-    const int w = c.width();
-    const int h = c.height();
-    c.fill(0, 0, w, 1, U' ', style::kBar);
-    c.text(1, 0, "Tables: games shared between terminals", style::kBarBold);
-    const int list_h = std::max(1, h - 12);
-    menu_ = Rect{2, 2, w - 4, std::min(list_h, static_cast<int>(rows_.size()))};
-    draw_menu(c, menu_, rows_, selected_);
-    int y = menu_.bottom() + 1;
-    if (tables_.empty())
-      c.text(4, y++, "No open tables yet. Host one, or ask a friend on this machine to.", style::kDim, w - 6);
-    if (stopped_ > 0)
-      c.text(4, y++,
-             fmt::format("{} more {} not running (the server stopped, no save): not listed.", stopped_,
-                         stopped_ == 1 ? "table is" : "tables are"),
-             style::kDim, w - 6);
-    // The highlighted table's seats, in full.
-    if (selected_ > 0) {
-      const net::TableEntry& t = tables_[static_cast<std::size_t>(selected_ - 1)];
-      if (t.listing && t.listing->seats) {
-        const std::vector<net::ListedSeat>& seats = *t.listing->seats;
-        for (std::size_t p = 0; p < seats.size() && y < h - 3; ++p)
-          c.text(4, y++, fmt::format("seat {}: {} ({})", p + 1, seats[p].name, seat_state(seats[p], me_)),
-                 style::kNormal, w - 6);
-        if (const std::string deal = net::deal_text(t.listing->deal); !deal.empty())
-          for (const auto& line : wrap(deal, w - 6))
-            if (y < h - 3) c.text(4, y++, line, style::kDim);
-      } else if (!t.problem.empty()) {
-        for (const auto& line : wrap(t.problem, w - 8))
-          if (y < h - 3) c.text(4, y++, line, style::kDim);
-      }
-    }
-    if (!error_.empty())
-      for (const auto& line : wrap(error_, w - 6))
-        if (y < h - 2) c.text(4, y++, line, style::kWarn);
-    c.text(2, h - 2, "Enter: sit down, go back to your seat, or watch.", style::kDim, w - 4);
-    draw_help_line(c, 1, h - 1, w - 2,
-                   pick_items(help_line(Context::Menu, c.unicode()), {"move", "choose", "back", "keys"}));
-  }
-
-  Nav choose(int row) {
-    error_.clear();
-    if (row == 0) return Nav::push(make_host_game_list_screen(ctx_));
-    const net::TableEntry& t = tables_[static_cast<std::size_t>(row - 1)];
-    if (!t.listing || !t.listing->seats) return Nav::stay();
-    const net::TableListing& l = *t.listing;
-    if (l.code) {  // the page asks for no code: `join` does, without echo
-      error_ = fmt::format("Table {} needs a join code: racetable join {}{} --code", t.name, t.name,
-                           net::dir_flag(t.dir));
-      return Nav::stay();
-    }
-    std::vector<Choice> choices;
-    const std::vector<net::ListedSeat>& seats = *l.seats;
-    const std::string dir = t.dir, name = t.name;
-    char32_t key = U'1';
-    for (std::size_t p = 0; p < seats.size(); ++p) {
-      const net::ListedSeat& s = seats[p];
-      if (!s.human) continue;
-      const bool free = !s.claimed;
-      const bool mine = !free && s.user == me_ && !s.connected;
-      if (!free && !mine) continue;
-      const int seat = static_cast<int>(p) + 1;
-      const std::string label =
-          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, s.name);
-      choices.push_back(Choice{label, key++, [this, dir, name, seat] { return join(dir, name, seat); }});
-    }
-    if (l.watch) choices.push_back(Choice{"Watch", U'w', [this, dir, name] { return join(dir, name, 0); }});
-    choices.push_back(Choice{"Back", U'b', [] { return Nav::pop(); }});
-    std::vector<std::string> message{fmt::format("{}, hosted by {}.", l.game_name, l.host)};
-    if (const std::string deal = net::deal_sentence(l.deal); !deal.empty()) message.push_back(deal);
-    return Nav::push(
-        make_confirm_screen(fmt::format("Table {}", name), std::move(message), std::move(choices)));
-  }
-
-  Nav join(const std::string& dir, const std::string& name, int seat) {
-    std::string error;
-    auto screen = open_table(ctx_, dir, name, seat, error);
-    if (!screen) {
-      error_ = error;
-      return Nav::pop();
-    }
-    return Nav::reset(std::move(screen));
-  }
-
-  Nav on_key(const Key& key, Millis) override {
-    const int n = static_cast<int>(rows_.size());
-    if (key.type == KeyType::Click && menu_.contains(key.x, key.y)) {
-      selected_ = std::clamp(menu_scroll(n, menu_.h, selected_) + key.y - menu_.y, 0, n - 1);
-      return choose(selected_);
-    }
-    const Cmd cmd = command(Context::Menu, key);
-    if (move_highlight(cmd, selected_, n)) return Nav::stay();
-    switch (cmd) {
-      case Cmd::Select: return choose(selected_);
-      case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
-      case Cmd::Back: return Nav::pop();
-      default: break;
-    }
-    return Nav::stay();
-  }
-
-  bool tick(Millis now) override {
-    if (now < next_refresh_) return false;
-    next_refresh_ = now + 3000;
-    refresh();
-    return true;
-  }
-  Millis wake_at(Millis) const override { return next_refresh_; }
-  void resume(Millis now) override { next_refresh_ = now; }
-  std::string stats_tag() const override { return "tables"; }
-
- private:
-  AppContext& ctx_;
-  std::string me_;
-  std::vector<net::TableEntry> tables_;
-  int stopped_ = 0;  // tables whose server is gone and that have no save: not listed
-  std::vector<MenuRow> rows_;
-  Rect menu_;
-  int selected_ = 0;
-  std::string error_;
-  Millis next_refresh_ = 0;
-};
 
 // Runs `racetable host ... --detach` and reads what it prints; returns the
 // table's name, or "" with `error`.
 // `seed`: given to the host in its environment (only its owner reads that),
 // never on its command line (every user reads those).
 // `code`: the join code it made (a table with --code), for the host's eyes.
-std::string start_host(AppContext& ctx, const std::vector<std::string>& args, const std::string& seed,
+std::string start_host(shell::AppContext& ctx, const std::vector<std::string>& args, const std::string& seed,
                        std::string& code, std::string& error) {
   std::vector<std::string> env_text;
   // Not the seed, and not a join code of this shell's environment: the host makes a fresh one and shows it.
@@ -304,7 +91,7 @@ std::string start_host(AppContext& ctx, const std::vector<std::string>& args, co
     // Its server, so that quitting can ask what becomes of the table.
     static const std::regex served(R"(\(pid ([0-9]+)\))");
     if (std::regex_search(text, m, served))
-      ctx.hosted.push_back(AppContext::HostedTable{name, std::stoi(m[1])});
+      ctx.hosted.push_back(shell::AppContext::HostedTable{name, std::stoi(m[1])});
     return name;
   }
   const auto nl = text.find('\n');
@@ -313,13 +100,142 @@ std::string start_host(AppContext& ctx, const std::vector<std::string>& args, co
   return "";
 }
 
+class LocalTables final : public Tables {
+ public:
+  explicit LocalTables(std::string dir) : dir_(std::move(dir)), me_(net::user_name(::getuid())) {}
+
+  TableList list() override {
+    TableList out;
+    std::vector<net::TableEntry> found;
+    try {
+      found = net::find_tables(dir_);
+    } catch (const UserError& e) {
+      out.error = e.what();
+    }
+    for (net::TableEntry& t : found) {
+      TableRow r{t.name, t.dir, std::move(t.listing), {}, t.problem};
+      if (!t.trusted) {
+        r.note = "not trusted: its directory does not say whose it is";
+      } else if (t.silent) {
+        r.note = "not answering (its server did not answer in time)";
+      } else if (t.malformed) {
+        r.note = t.problem;
+      } else if (!r.listing) {
+        // A socket whose server is gone, with no save to resume it from, is
+        // nothing anyone can join: counted below the list, not listed (a
+        // machine may hold a hundred of another user's).
+        if (t.save.empty()) {
+          ++out.stopped;
+          continue;
+        }
+        r.note = "not running (racetable host --resume)";
+      } else if (!r.listing->seats) {
+        // Codes are never on a command line: --code asks for it (or takes $RACETABLE_CODE).
+        r.note = fmt::format("needs a join code: racetable join {}{} --code (it asks)", t.name,
+                             net::dir_flag(t.dir));
+        r.listing.reset();
+      } else {
+        for (net::ListedSeat& s : *r.listing->seats) s.mine = s.claimed && s.user == me_;
+      }
+      out.rows.push_back(std::move(r));
+    }
+    return out;
+  }
+
+  std::unique_ptr<shell::PlayTable> sit(const shell::AppContext& ctx, const SitAt& at) override {
+    const net::Hello hello =
+        shell_hello(at.seat > 0 ? net::Role::Play : net::Role::Watch, at.seat, at.code, ctx.unicode);
+    net::Joined j = net::join_table(at.where, at.table, hello);
+    const std::string rejoin = net::rejoin_command(
+        at.table, at.where == net::default_table_dir() ? "" : at.where, j.welcome.value("seat", 0));
+    return make_remote_table(std::move(j.conn), j.welcome, RemoteSettings{at.table, at.where, rejoin, {}});
+  }
+
+  SitAt host(shell::AppContext& ctx, const setup::TableRequest& req,
+             const shell::HostChoices& choices) override {
+    int mine = 0;
+    std::vector<std::string> seats;
+    for (std::size_t p = 0; p < req.seats.size(); ++p) {
+      const std::string& kind = req.seats[p];
+      if (kind == "human" && mine == 0)
+        mine = static_cast<int>(p) + 1;
+      else if (kind == "human") {
+        throw UserError(
+            "A shared table seats one player at this terminal: make the other humans players at other "
+            "terminals.");
+      }
+      seats.push_back(kind == "remote" ? "human" : kind);
+    }
+    if (std::string why = local_host_problem(&ctx, choices); !why.empty()) throw UserError(why);
+    // A computer plays a seat whose player is away past the grace period (the
+    // host too, once they quit and leave the table open).
+    std::vector<std::string> args{"racetable", "host", req.game, "--detach", "--stand-in", "normal"};
+    auto joined = [](const std::vector<std::string>& v) {
+      std::string s;
+      for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
+      return s;
+    };
+    args.insert(args.end(), {"--seats", joined(seats), "--players", std::to_string(seats.size())});
+    if (!req.names.empty()) args.insert(args.end(), {"--names", joined(req.names)});
+    for (const auto& v : req.variants) args.insert(args.end(), {"--variant", v});
+    for (const auto& o : req.options) args.insert(args.end(), {"--option", o});
+    if (!req.contest_pace.empty()) args.insert(args.end(), {"--contest-pace", req.contest_pace});
+    // The Host page's choices, as `host` takes them.
+    if (!choices.name.empty()) args.insert(args.end(), {"--name", choices.name});
+    if (choices.access == shell::TableAccess::Code) args.emplace_back("--code");
+    if (choices.access == shell::TableAccess::Invited)
+      args.insert(args.end(), {"--invite", joined(choices.invited)});
+    if (!choices.watchers) args.emplace_back("--no-watchers");
+    if (choices.watchers && choices.watchers_talk) args.emplace_back("--watchers-talk");
+    if (choices.hints) args.emplace_back("--hints");
+    if (!req.think.empty()) args.insert(args.end(), {"--think", req.think});
+    if (choices.move_time_s > 0)
+      args.insert(args.end(), {"--move-time", std::to_string(choices.move_time_s)});
+    if (choices.game_time_min > 0)
+      args.insert(args.end(), {"--game-time", std::to_string(choices.game_time_min)});
+    // A group's table lives in the group's own directory.
+    if (!choices.group.empty())
+      args.insert(args.end(), {"--group", choices.group});
+    else if (!ctx.table_dir.empty())
+      args.insert(args.end(), {"--dir", ctx.table_dir});
+    std::string code, error;
+    const std::string name = start_host(ctx, args, req.seed_text, code, error);
+    if (name.empty()) throw UserError(error);
+    const std::string dir = !choices.group.empty()  ? net::default_group_dir(choices.group)
+                            : ctx.table_dir.empty() ? net::default_table_dir()
+                                                    : ctx.table_dir;
+    return SitAt{name, dir, mine, code};
+  }
+
+  std::string host_problem(const shell::AppContext* ctx, const shell::HostChoices& choices) const override {
+    return local_host_problem(ctx, choices);
+  }
+
+  TablesWords words() const override {
+    return {"Tables: games shared between terminals",
+            "No open tables yet. Host one, or ask a friend on this machine to.", 3000};
+  }
+
+  std::vector<std::string> describe(const net::TableListing& t) const override {
+    std::vector<std::string> message{fmt::format("{}, hosted by {}.", t.game_name, t.host)};
+    if (const std::string deal = net::deal_sentence(t.deal); !deal.empty()) message.push_back(deal);
+    return message;
+  }
+
+  // The page asks for no code: `join` does, without echo.
+  std::string code_elsewhere(const TableRow& row) const override {
+    return fmt::format("Table {} needs a join code: racetable join {}{} --code", row.name, row.name,
+                       net::dir_flag(row.where));
+  }
+
+ private:
+  std::string dir_;
+  std::string me_;
+};
+
 }  // namespace
 
-std::unique_ptr<Screen> make_tables_screen(AppContext& ctx) {
-  return std::make_unique<TablesScreen>(ctx);
-}
-
-std::string local_host_problem(const AppContext* ctx, const HostChoices& choices) {
+std::string local_host_problem(const shell::AppContext* ctx, const shell::HostChoices& choices) {
   if (!choices.name.empty()) {
     try {
       net::check_table_name(choices.name);
@@ -332,7 +248,7 @@ std::string local_host_problem(const AppContext* ctx, const HostChoices& choices
     if (net::exists(net::socket_path(dir, choices.name)) || net::exists(net::info_path(dir, choices.name)))
       return fmt::format("There is a table named {} already: pick another name.", choices.name);
   }
-  if (choices.access == TableAccess::Invited) {
+  if (choices.access == shell::TableAccess::Invited) {
     if (choices.invited.empty()) return "Name the players who may come (Players named).";
     if (choices.group.empty())
       return "Players named must reach the table: open it to a group of theirs (Open to).";
@@ -344,64 +260,8 @@ std::string local_host_problem(const AppContext* ctx, const HostChoices& choices
   return {};
 }
 
-std::unique_ptr<Screen> host_table_screen(AppContext& ctx, const setup::TableRequest& req,
-                                          const HostChoices& choices, std::string& error) {
-  int mine = 0;
-  std::vector<std::string> seats;
-  for (std::size_t p = 0; p < req.seats.size(); ++p) {
-    const std::string& kind = req.seats[p];
-    if (kind == "human" && mine == 0)
-      mine = static_cast<int>(p) + 1;
-    else if (kind == "human") {
-      error =
-          "A shared table seats one player at this terminal: make the other humans players at other "
-          "terminals.";
-      return nullptr;
-    }
-    seats.push_back(kind == "remote" ? "human" : kind);
-  }
-  if (std::string why = local_host_problem(&ctx, choices); !why.empty()) {
-    error = why;
-    return nullptr;
-  }
-  // A computer plays a seat whose player is away past the grace period (the
-  // host too, once they quit and leave the table open).
-  std::vector<std::string> args{"racetable", "host", req.game, "--detach", "--stand-in", "normal"};
-  auto joined = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
-    return s;
-  };
-  args.insert(args.end(), {"--seats", joined(seats), "--players", std::to_string(seats.size())});
-  if (!req.names.empty()) args.insert(args.end(), {"--names", joined(req.names)});
-  for (const auto& v : req.variants) args.insert(args.end(), {"--variant", v});
-  for (const auto& o : req.options) args.insert(args.end(), {"--option", o});
-  if (!req.contest_pace.empty()) args.insert(args.end(), {"--contest-pace", req.contest_pace});
-  // The Host page's choices, as `host` takes them.
-  if (!choices.name.empty()) args.insert(args.end(), {"--name", choices.name});
-  if (choices.access == TableAccess::Code) args.emplace_back("--code");
-  if (choices.access == TableAccess::Invited) args.insert(args.end(), {"--invite", joined(choices.invited)});
-  if (!choices.watchers) args.emplace_back("--no-watchers");
-  if (choices.watchers && choices.watchers_talk) args.emplace_back("--watchers-talk");
-  if (choices.hints) args.emplace_back("--hints");
-  if (!req.think.empty()) args.insert(args.end(), {"--think", req.think});
-  if (choices.move_time_s > 0) args.insert(args.end(), {"--move-time", std::to_string(choices.move_time_s)});
-  if (choices.game_time_min > 0)
-    args.insert(args.end(), {"--game-time", std::to_string(choices.game_time_min)});
-  // A group's table lives in the group's own directory.
-  if (!choices.group.empty())
-    args.insert(args.end(), {"--group", choices.group});
-  else if (!ctx.table_dir.empty())
-    args.insert(args.end(), {"--dir", ctx.table_dir});
-  std::string code;
-  const std::string name = start_host(ctx, args, req.seed_text, code, error);
-  if (name.empty()) return nullptr;
-  const std::string dir = !choices.group.empty()  ? net::default_group_dir(choices.group)
-                          : ctx.table_dir.empty() ? net::default_table_dir()
-                                                  : ctx.table_dir;
-  auto table = open_table(ctx, dir, name, mine, error, code);
-  if (!table || code.empty()) return table;
-  return make_hosted_code_screen(name, code, std::move(table));
+std::shared_ptr<Tables> local_tables(std::string dir) {
+  return std::make_shared<LocalTables>(std::move(dir));
 }
 
-}  // namespace rt::shell
+}  // namespace rt::client

@@ -4,7 +4,7 @@
 // there, the table process knows who asks: the key this player logged in
 // with. The Tables page lists the server's tables; joining one hands back a
 // connected socket over which the ordinary table protocol runs.
-#include "app/ssh_tables.h"
+#include "client/ssh_tables.h"
 
 #include <sys/socket.h>
 #include <unistd.h>
@@ -15,17 +15,14 @@
 
 #include <fmt/format.h>
 
-#include "app/remote_table.h"
-#include "games/registry.h"
+#include "client/remote_table.h"
+#include "client/tables_page.h"
 #include "net/client.h"
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
 #include "net/table_broker.h"
-#include "tui/shell/keys.h"
-#include "tui/shell/screens.h"
-#include "tui/shell/widgets.h"
 
-namespace rt::app {
+namespace rt::client {
 
 using net::json;
 
@@ -49,34 +46,153 @@ std::string rejoin_command(const shell::AppContext& ctx) {
       fmt::format("ssh {}{}@{}", port, ctx.player_name.empty() ? "NAME" : ctx.player_name, words[2]), 80);
 }
 
-}  // namespace
-
-std::unique_ptr<shell::PlayTable> connect_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
-                                                    const std::string& name, int seat,
-                                                    const std::string& code) {
-  const auto open = [&] {
-    int fd = -1;
-    link.ask(json{{"type", "connect"}, {"table", name}}, &fd);
-    if (fd < 0) throw UserError("the server gave no connection to the table");
-    return net::Connection(fd);
-  };
-  net::Joined joined = net::say_hello(
-      open, fmt::format("table {}", net::printable(name, 32)),
-      net::shell_hello(seat > 0 ? net::Role::Play : net::Role::Watch, seat, code, ctx.unicode));
-  // The host's name is the table process's word: it is this server's own.
-  return net::make_remote_table(std::move(joined.conn), joined.welcome,
-                                net::RemoteSettings{name, "", rejoin_command(ctx), {}});
+std::string access_words(net::ListedAccess access) {
+  if (access == net::ListedAccess::Code) return "players with its join code";
+  if (access == net::ListedAccess::Named) return "invited players";
+  return "anyone";
 }
 
-std::unique_ptr<shell::Screen> sit_at_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
-                                                const std::string& name, int seat, const std::string& code,
-                                                std::string& error) {
-  try {
-    return shell::make_table_screen(ctx, connect_ssh_table(ctx, link, name, seat, code));
-  } catch (const UserError& e) {
-    error = e.what();
-    return nullptr;
+class SshTables final : public Tables {
+ public:
+  explicit SshTables(int fd) : link_(fd) {}
+
+  TableList list() override {
+    TableList out;
+    try {
+      net::TablesAnswer answer = net::read_tables_answer(link_.ask(json{{"type", "list"}}));
+      for (net::TableListing& t : answer.tables) {
+        std::string name = t.table;
+        out.rows.push_back(TableRow{std::move(name), "", std::move(t), {}, {}});
+      }
+      out.more = answer.more;
+    } catch (const net::ProtocolError& e) {
+      out.error = net::printable(fmt::format("the server's list is malformed: {}", e.what()), 200);
+    } catch (const UserError& e) {
+      out.error = e.what();
+    }
+    return out;
   }
+
+  std::unique_ptr<shell::PlayTable> sit(const shell::AppContext& ctx, const SitAt& at) override {
+    const auto open = [&] {
+      int fd = -1;
+      link_.ask(json{{"type", "connect"}, {"table", at.table}}, &fd);
+      if (fd < 0) throw UserError("the server gave no connection to the table");
+      return net::Connection(fd);
+    };
+    net::Joined joined = net::say_hello(
+        open, fmt::format("table {}", net::printable(at.table, 32)),
+        shell_hello(at.seat > 0 ? net::Role::Play : net::Role::Watch, at.seat, at.code, ctx.unicode));
+    // The host's name is the table process's word: it is this server's own.
+    return make_remote_table(std::move(joined.conn), joined.welcome,
+                             RemoteSettings{at.table, "", rejoin_command(ctx), {}});
+  }
+
+  SitAt host(shell::AppContext&, const setup::TableRequest& req, const shell::HostChoices& choices) override {
+    int mine = 0;
+    for (const std::string& kind : req.seats) mine += kind == "human" ? 1 : 0;
+    if (mine != 1)
+      throw UserError(mine == 0 ? "Make one seat yours (Human) to host a table."
+                                : "A shared table seats one player at this terminal: make the other humans "
+                                  "players at other terminals.");
+    if (std::string why = ssh_host_problem(choices); !why.empty()) throw UserError(why);
+    // The server's word on the name (taken, or a table it cannot show) is the one said.
+    const json hosted = link_.ask(ssh_host_request(req, choices));
+    return SitAt{hosted.value("table", ""), "", hosted.value("seat", 0), hosted.value("join_code", "")};
+  }
+
+  std::string host_problem(const shell::AppContext*, const shell::HostChoices& choices) const override {
+    return ssh_host_problem(choices);
+  }
+
+  TablesWords words() const override {
+    return {"Tables: games on this server", "No tables yet. Host one, or ask a friend on this server to.",
+            2000};
+  }
+
+  std::vector<std::string> describe(const net::TableListing& t) const override {
+    std::vector<std::string> message{fmt::format("{}, hosted by {}; {} may sit down.",
+                                                 net::printable(t.game_name, 40), net::printable(t.host, 20),
+                                                 access_words(t.access))};
+    if (t.move_time_s > 0)
+      message.push_back(fmt::format("A clock of {} s a move; {}.", t.move_time_s,
+                                    t.watch ? "others may watch" : "nobody watches"));
+    else if (!t.watch)
+      message.push_back("Nobody watches this table: its host chose so.");
+    if (t.game_time_min > 0)
+      message.push_back(fmt::format("A game clock of {} min for each player's moves.", t.game_time_min));
+    if (const std::string deal = net::deal_sentence(t.deal); !deal.empty()) message.push_back(deal);
+    if (t.you_host && !t.join_code.empty())
+      message.push_back(
+          fmt::format("Its join code: {} (tell it to your players)", net::printable(t.join_code, 64)));
+    return message;
+  }
+
+  // The code is typed on the page (it is no password: shown as typed).
+  std::string code_elsewhere(const TableRow&) const override { return {}; }
+
+ private:
+  net::TablesLink link_;
+};
+
+class SshShared final : public shell::SharedTables {
+ public:
+  explicit SshShared(int fd) : tables_(ssh_tables(fd)) {}
+  std::unique_ptr<shell::Screen> tables_page(shell::AppContext& ctx) const override {
+    return make_tables_page(ctx, tables_);
+  }
+  std::unique_ptr<shell::Screen> host_table(shell::AppContext& ctx, const setup::TableRequest& request,
+                                            const shell::HostChoices& choices,
+                                            std::string& error) const override {
+    return host_and_sit(ctx, *tables_, request, choices, error);
+  }
+  shell::HostPlace host_place() const override {
+    shell::HostPlace place;
+    place.open_words = "anyone on this server";
+    place.max_invited = net::kMaxNamedPlayers;
+    return place;
+  }
+  std::string host_problem(const shell::HostChoices& choices) const override {
+    return tables_->host_problem(nullptr, choices);
+  }
+  // A game played in this session lives in this session's process, which
+  // the server's other players cannot reach: a game for watchers is hosted
+  // as one of the server's tables (Tables, Host a new table: Watchers).
+  std::vector<shell::WatchOffer> watch_offers() const override { return {}; }
+  std::unique_ptr<shell::Watchers> open_watchers(const shell::AppContext&, const Table&,
+                                                 const shell::WatchOffer&,
+                                                 std::function<Millis()>) const override {
+    throw UserError(
+        "on this server, others watch the server's tables: host one (Tables, Host a new table) and let "
+        "others watch there");
+  }
+  Tables& tables() const { return *tables_; }
+
+ private:
+  std::shared_ptr<Tables> tables_;
+};
+
+}  // namespace
+
+std::shared_ptr<Tables> ssh_tables(int fd) {
+  return std::make_shared<SshTables>(fd);
+}
+
+std::unique_ptr<shell::SharedTables> make_ssh_shared_tables(int fd) {
+  return std::make_unique<SshShared>(fd);
+}
+
+std::function<std::unique_ptr<shell::PlayTable>()> ssh_watch_opener(const shell::SharedTables& tables,
+                                                                    std::string table, bool unicode,
+                                                                    std::string player_name) {
+  const auto* ssh = dynamic_cast<const SshShared*>(&tables);
+  if (!ssh) return {};
+  return [ssh, table = std::move(table), unicode, player_name = std::move(player_name)] {
+    shell::AppContext ctx;
+    ctx.unicode = unicode;
+    ctx.player_name = player_name;
+    return ssh->tables().sit(ctx, SitAt{table, "", 0, ""});
+  };
 }
 
 json ssh_host_request(const setup::TableRequest& req, const shell::HostChoices& choices) {
@@ -116,33 +232,6 @@ std::string ssh_host_problem(const shell::HostChoices& choices) {
   return {};
 }
 
-std::unique_ptr<shell::Screen> host_ssh_table(shell::AppContext& ctx, net::TablesLink& link,
-                                              const setup::TableRequest& req,
-                                              const shell::HostChoices& choices, std::string& error) {
-  int mine = 0;
-  for (const std::string& kind : req.seats) mine += kind == "human" ? 1 : 0;
-  if (mine != 1) {
-    error = mine == 0 ? "Make one seat yours (Human) to host a table."
-                      : "A shared table seats one player at this terminal: make the other humans players "
-                        "at other terminals.";
-    return nullptr;
-  }
-  if (error = ssh_host_problem(choices); !error.empty()) return nullptr;
-  try {
-    // The server's word on the name (taken, or a table it cannot show) is the one said.
-    const json hosted = link.ask(ssh_host_request(req, choices));
-    const std::string name = hosted.value("table", "");
-    const std::string code = hosted.value("join_code", "");
-    auto screen = sit_at_ssh_table(ctx, link, name, hosted.value("seat", 0), code, error);
-    if (!screen || code.empty()) return screen;
-    return shell::make_hosted_code_screen(net::printable(name, 32), net::printable(code, 64),
-                                          std::move(screen));
-  } catch (const UserError& e) {
-    error = e.what();
-    return nullptr;
-  }
-}
-
 int take_tables_fd() {
   const char* text = std::getenv(net::kSshTablesFdVariable);
   if (!text || !*text) return -1;
@@ -158,4 +247,4 @@ int take_tables_fd() {
   return static_cast<int>(fd);
 }
 
-}  // namespace rt::app
+}  // namespace rt::client

@@ -1,24 +1,21 @@
-// The Tables page of a shell run by `serve --ssh`: the server's tables (their
-// game, seats and who sits there, watchers, who may come), to sit at a free
-// seat, go back to one's own after a drop (the same key), or watch; and the
-// SharedTables the shell is given there.
+// The Tables page, one for both backends: the tables this player may reach
+// (their game, seats and who sits there, watchers, who may come), to sit at
+// a free seat, go back to one's own after a drop, or watch.
+#include "client/tables_page.h"
+
 #include <algorithm>
+#include <functional>
 #include <memory>
 
 #include <fmt/format.h>
 
-#include "app/ssh_tables.h"
-#include "net/table_broker.h"
-#include "net/table_listing.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/widgets.h"
 
-namespace rt::app {
+namespace rt::client {
 namespace {
 
-using net::json;
-using net::printable;
 using shell::Nav;
 
 std::string seat_state(const net::ListedSeat& seat) {
@@ -28,17 +25,6 @@ std::string seat_state(const net::ListedSeat& seat) {
   if (seat.stand_in) return who + ", away: a computer stands in";
   if (!seat.connected) return who + ", away";
   return who;
-}
-
-std::string access_words(net::ListedAccess access) {
-  if (access == net::ListedAccess::Code) return "players with its join code";
-  if (access == net::ListedAccess::Named) return "invited players";
-  return "anyone";
-}
-
-const std::vector<net::ListedSeat>& seats_of(const net::TableListing& t) {
-  static const std::vector<net::ListedSeat> kNone;
-  return t.seats ? *t.seats : kNone;
 }
 
 // The join code of a table, typed (shown as typed: it is no password).
@@ -74,33 +60,28 @@ class CodeScreen final : public shell::Screen {
   std::string code_;
 };
 
-class SshTablesPage final : public shell::Screen {
+class TablesPage final : public shell::Screen {
  public:
-  SshTablesPage(shell::AppContext& ctx, net::TablesLink& link) : ctx_(ctx), link_(link) { refresh(); }
+  TablesPage(shell::AppContext& ctx, std::shared_ptr<Tables> tables)
+      : ctx_(ctx), owned_(std::move(tables)), tables_(*owned_), words_(tables_.words()) {
+    refresh();
+  }
 
   void refresh() {
-    try {
-      net::TablesAnswer answer = net::read_tables_answer(link_.ask(json{{"type", "list"}}));
-      tables_ = std::move(answer.tables);
-      more_ = answer.more;
-      error_.clear();
-    } catch (const net::ProtocolError& e) {
-      tables_.clear();
-      more_ = 0;
-      error_ = printable(fmt::format("the server's list is malformed: {}", e.what()), 200);
-    } catch (const UserError& e) {
-      tables_.clear();
-      more_ = 0;
-      error_ = e.what();
-    }
+    list_ = tables_.list();
     rows_.clear();
     rows_.push_back(shell::MenuRow{"Host a new table", "a game with players at other terminals", true});
-    for (const net::TableListing& t : tables_) {
+    for (const TableRow& r : list_.rows) {
+      if (!r.listing) {
+        rows_.push_back(shell::MenuRow{printable(r.name, 32), r.note, false});
+        continue;
+      }
+      const net::TableListing& t = *r.listing;
       rows_.push_back(shell::MenuRow{
           fmt::format("{}: {}", printable(t.table, 32), printable(t.game_name, 40)),
-          // The access first: at 80 columns the end of the line is cut.
+          // Who may come first: at 80 columns the end of the line is cut.
           fmt::format("{}{} · host {} · {} free · {} playing · {} watching", printable(t.phase, 40),
-                      t.access == net::ListedAccess::Code    ? " · join code"
+                      t.wants_code()                         ? " · join code"
                       : t.access == net::ListedAccess::Named ? " · invited"
                                                              : "",
                       printable(t.host, 20), t.free_seats(), t.players(), t.watchers),
@@ -114,29 +95,38 @@ class SshTablesPage final : public shell::Screen {
     const int w = c.width();
     const int h = c.height();
     c.fill(0, 0, w, 1, U' ', shell::style::kBar);
-    c.text(1, 0, "Tables: games on this server", shell::style::kBarBold);
+    c.text(1, 0, words_.title, shell::style::kBarBold);
     const int list_h = std::max(1, h - 12);
     menu_ = shell::Rect{2, 2, w - 4, std::min(list_h, static_cast<int>(rows_.size()))};
     shell::draw_menu(c, menu_, rows_, selected_);
     int y = menu_.bottom() + 1;
-    if (more_ > 0)
-      c.text(4, y++, fmt::format("and {} more tables the list has no room for", more_), shell::style::kDim,
-             w - 6);
-    if (tables_.empty() && error_.empty())
-      c.text(4, y++, "No tables yet. Host one, or ask a friend on this server to.", shell::style::kDim,
-             w - 6);
+    if (list_.more > 0)
+      c.text(4, y++, fmt::format("and {} more tables the list has no room for", list_.more),
+             shell::style::kDim, w - 6);
+    if (list_.rows.empty() && list_.error.empty()) c.text(4, y++, words_.none, shell::style::kDim, w - 6);
+    if (list_.stopped > 0)
+      c.text(4, y++,
+             fmt::format("{} more {} not running (the server stopped, no save): not listed.", list_.stopped,
+                         list_.stopped == 1 ? "table is" : "tables are"),
+             shell::style::kDim, w - 6);
+    // The highlighted table's seats, in full.
     if (selected_ > 0) {
-      const net::TableListing& t = tables_[static_cast<std::size_t>(selected_ - 1)];
-      const std::vector<net::ListedSeat>& seats = seats_of(t);
-      for (std::size_t p = 0; p < seats.size() && y < h - 3; ++p)
-        c.text(4, y++,
-               fmt::format("seat {}: {} ({})", p + 1, printable(seats[p].name, 20), seat_state(seats[p])),
-               shell::style::kNormal, w - 6);
-      if (const std::string deal = net::deal_text(t.deal); !deal.empty())
-        for (const auto& line : shell::wrap(deal, w - 6))
+      const TableRow& r = list_.rows[static_cast<std::size_t>(selected_ - 1)];
+      if (r.listing && r.listing->seats) {
+        const std::vector<net::ListedSeat>& seats = *r.listing->seats;
+        for (std::size_t p = 0; p < seats.size() && y < h - 3; ++p)
+          c.text(4, y++,
+                 fmt::format("seat {}: {} ({})", p + 1, printable(seats[p].name, 20), seat_state(seats[p])),
+                 shell::style::kNormal, w - 6);
+        if (const std::string deal = net::deal_text(r.listing->deal); !deal.empty())
+          for (const auto& line : shell::wrap(deal, w - 6))
+            if (y < h - 3) c.text(4, y++, line, shell::style::kDim);
+      } else {
+        for (const auto& line : shell::wrap(r.detail, w - 8))
           if (y < h - 3) c.text(4, y++, line, shell::style::kDim);
+      }
     }
-    for (const std::string* said : {&error_, &refused_})
+    for (const std::string* said : {&list_.error, &refused_})
       for (const auto& line : shell::wrap(*said, w - 6))
         if (y < h - 2) c.text(4, y++, line, shell::style::kWarn);
     c.text(2, h - 2, "Enter: sit down, go back to your seat, or watch.", shell::style::kDim, w - 4);
@@ -146,64 +136,60 @@ class SshTablesPage final : public shell::Screen {
   }
 
   Nav choose(int row) {
-    error_.clear();
     refused_.clear();
     if (row == 0) return Nav::push(shell::make_host_game_list_screen(ctx_));
-    const net::TableListing t = tables_[static_cast<std::size_t>(row - 1)];
-    const std::string name = t.table;
-    const bool needs_code = t.access == net::ListedAccess::Code && t.join_code.empty();
-    const std::string code = t.join_code;
+    const TableRow r = list_.rows[static_cast<std::size_t>(row - 1)];
+    if (!r.listing || !r.listing->seats) return Nav::stay();
+    const net::TableListing& t = *r.listing;
+    const bool needs_code = t.wants_code() && t.join_code.empty();
+    if (needs_code) {
+      if (std::string elsewhere = tables_.code_elsewhere(r); !elsewhere.empty()) {
+        refused_ = std::move(elsewhere);
+        return Nav::stay();
+      }
+    }
+    SitAt at{t.table, r.where, 0, t.join_code};
     std::vector<shell::Choice> choices;
     char32_t key = U'1';
-    const std::vector<net::ListedSeat>& seats = seats_of(t);
+    const std::vector<net::ListedSeat>& seats = *t.seats;
     for (std::size_t p = 0; p < seats.size(); ++p) {
       const net::ListedSeat& s = seats[p];
       if (!s.human) continue;
       const bool free = !s.claimed;
       const bool mine = s.mine && !s.connected;
       if (!free && !mine) continue;
-      const int seat = static_cast<int>(p) + 1;
+      at.seat = static_cast<int>(p) + 1;
       choices.push_back(shell::Choice{
-          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", seat, printable(s.name, 20)),
-          key++, [this, name, seat, code, needs_code] { return join(name, seat, code, needs_code); }});
+          fmt::format("{} seat {} ({})", free ? "Sit at" : "Back to your", at.seat, printable(s.name, 20)),
+          key++, [this, at, needs_code] { return join(at, needs_code); }});
     }
+    at.seat = 0;
     if (t.watch)
-      choices.push_back(shell::Choice{
-          "Watch", U'w', [this, name, code, needs_code] { return join(name, 0, code, needs_code); }});
+      choices.push_back(
+          shell::Choice{"Watch", U'w', [this, at, needs_code] { return join(at, needs_code); }});
     choices.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
-    std::vector<std::string> message{fmt::format("{}, hosted by {}; {} may sit down.",
-                                                 printable(t.game_name, 40), printable(t.host, 20),
-                                                 access_words(t.access))};
-    if (t.move_time_s > 0)
-      message.push_back(fmt::format("A clock of {} s a move; {}.", t.move_time_s,
-                                    t.watch ? "others may watch" : "nobody watches"));
-    else if (!t.watch)
-      message.push_back("Nobody watches this table: its host chose so.");
-    if (t.game_time_min > 0)
-      message.push_back(fmt::format("A game clock of {} min for each player's moves.", t.game_time_min));
-    if (const std::string deal = net::deal_sentence(t.deal); !deal.empty()) message.push_back(deal);
-    if (t.you_host && !code.empty())
-      message.push_back(fmt::format("Its join code: {} (tell it to your players)", printable(code, 64)));
-    return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(name, 32)),
-                                                std::move(message), std::move(choices)));
+    return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(t.table, 32)),
+                                                tables_.describe(t), std::move(choices)));
   }
 
-  Nav join(const std::string& name, int seat, const std::string& code, bool needs_code) {
+  Nav join(const SitAt& at, bool needs_code) {
     if (needs_code)
-      return Nav::replace(std::make_unique<CodeScreen>(
-          printable(name, 32),
-          [this, name, seat](const std::string& typed) { return sit(name, seat, typed); }));
-    return sit(name, seat, code);
+      return Nav::replace(
+          std::make_unique<CodeScreen>(printable(at.table, 32), [this, at](const std::string& typed) {
+            SitAt with = at;
+            with.code = typed;
+            return sit(with);
+          }));
+    return sit(at);
   }
 
-  Nav sit(const std::string& name, int seat, const std::string& code) {
-    std::string error;
-    auto screen = sit_at_ssh_table(ctx_, link_, name, seat, code, error);
-    if (!screen) {
-      refused_ = printable(error, 200);
+  Nav sit(const SitAt& at) {
+    try {
+      return Nav::reset(shell::make_table_screen(ctx_, tables_.sit(ctx_, at)));
+    } catch (const UserError& e) {
+      refused_ = printable(e.what(), 200);
       return Nav::pop();
     }
-    return Nav::reset(std::move(screen));
   }
 
   Nav on_key(const shell::Key& key, Millis) override {
@@ -226,7 +212,7 @@ class SshTablesPage final : public shell::Screen {
 
   bool tick(Millis now) override {
     if (now < next_refresh_) return false;
-    next_refresh_ = now + 2000;
+    next_refresh_ = now + words_.refresh_ms;
     refresh();
     return true;
   }
@@ -236,75 +222,35 @@ class SshTablesPage final : public shell::Screen {
 
  private:
   shell::AppContext& ctx_;
-  net::TablesLink& link_;
-  std::vector<net::TableListing> tables_;
-  int more_ = 0;  // tables the list had no room for
+  std::shared_ptr<Tables> owned_;
+  Tables& tables_;
+  TablesWords words_;
+  TableList list_;
   std::vector<shell::MenuRow> rows_;
   shell::Rect menu_;
   int selected_ = 0;
-  std::string error_;    // the list's: cleared when it is read again
-  std::string refused_;  // why the last sit-down failed: kept until the next choice
+  std::string refused_;  // why the last choice failed: kept until the next one
   Millis next_refresh_ = 0;
-};
-
-class SshTables final : public shell::SharedTables {
- public:
-  explicit SshTables(int fd) : link_(fd) {}
-  std::unique_ptr<shell::Screen> tables_page(shell::AppContext& ctx) const override {
-    return make_ssh_tables_page(ctx, link_);
-  }
-  std::unique_ptr<shell::Screen> host_table(shell::AppContext& ctx, const setup::TableRequest& request,
-                                            const shell::HostChoices& choices,
-                                            std::string& error) const override {
-    return host_ssh_table(ctx, link_, request, choices, error);
-  }
-  shell::HostPlace host_place() const override {
-    shell::HostPlace place;
-    place.open_words = "anyone on this server";
-    place.max_invited = net::kMaxNamedPlayers;
-    return place;
-  }
-  std::string host_problem(const shell::HostChoices& choices) const override {
-    return ssh_host_problem(choices);
-  }
-  // A game played in this session lives in this session's process, which
-  // the server's other players cannot reach: a game for watchers is hosted
-  // as one of the server's tables (Tables, Host a new table: Watchers).
-  std::vector<shell::WatchOffer> watch_offers() const override { return {}; }
-  net::TablesLink& link() const { return link_; }
-  std::unique_ptr<shell::Watchers> open_watchers(const shell::AppContext&, const Table&,
-                                                 const shell::WatchOffer&,
-                                                 std::function<Millis()>) const override {
-    throw UserError(
-        "on this server, others watch the server's tables: host one (Tables, Host a new table) and let "
-        "others watch there");
-  }
-
- private:
-  mutable net::TablesLink link_;
 };
 
 }  // namespace
 
-std::unique_ptr<shell::Screen> make_ssh_tables_page(shell::AppContext& ctx, net::TablesLink& link) {
-  return std::make_unique<SshTablesPage>(ctx, link);
+std::unique_ptr<shell::Screen> make_tables_page(shell::AppContext& ctx, std::shared_ptr<Tables> tables) {
+  return std::make_unique<TablesPage>(ctx, std::move(tables));
 }
 
-std::function<std::unique_ptr<shell::PlayTable>()> ssh_watch_opener(const shell::SharedTables& tables,
-                                                                    std::string table, bool unicode,
-                                                                    std::string player_name) {
-  const auto* ssh = dynamic_cast<const SshTables*>(&tables);
-  if (!ssh) return {};
-  return [ssh, table = std::move(table), unicode, player_name = std::move(player_name)] {
-    shell::AppContext ctx;
-    ctx.unicode = unicode;
-    ctx.player_name = player_name;
-    return connect_ssh_table(ctx, ssh->link(), table, 0, "");
-  };
+std::unique_ptr<shell::Screen> host_and_sit(shell::AppContext& ctx, Tables& tables,
+                                            const setup::TableRequest& request,
+                                            const shell::HostChoices& choices, std::string& error) {
+  try {
+    const SitAt at = tables.host(ctx, request, choices);
+    auto screen = shell::make_table_screen(ctx, tables.sit(ctx, at));
+    if (at.code.empty()) return screen;
+    return shell::make_hosted_code_screen(printable(at.table, 32), printable(at.code, 64), std::move(screen));
+  } catch (const UserError& e) {
+    error = e.what();
+    return nullptr;
+  }
 }
 
-std::unique_ptr<shell::SharedTables> make_ssh_tables(int fd) {
-  return std::make_unique<SshTables>(fd);
-}
-
-}  // namespace rt::app
+}  // namespace rt::client

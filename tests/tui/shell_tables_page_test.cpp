@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "app/shared_tables.h"
+#include "client/shared_tables.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/screens.h"
@@ -80,7 +80,7 @@ struct Visitor {
   AppContext ctx;
   std::unique_ptr<App> app;
   explicit Visitor(const std::string& table_dir) {
-    ctx.shared = &app::shared_tables();
+    ctx.shared = &rt::client::shared_tables();
     ctx.table_dir = table_dir;
     app = std::make_unique<App>(term, ctx, ctx.shared->tables_page(ctx));
     app->step_once(term.now());

@@ -69,7 +69,8 @@ TEST_CASE("SSH host choices: the table's server itself refuses an uninvited key 
     REQUIRE(h.server->add_client(pair[0], who, guest, why));
     nettest::Scripted c;
     c.conn = Connection(pair[1]);
-    c.conn.send(to_json(seat > 0 ? nettest::play_hello(seat) : shell_hello(Role::Watch, 0, "", false)));
+    c.conn.send(
+        to_json(seat > 0 ? nettest::play_hello(seat) : rt::client::shell_hello(Role::Watch, 0, "", false)));
     for (int i = 0; i < 200 && c.welcome.is_null(); ++i) {
       h.pump();
       for (const json& m : c.poll())
