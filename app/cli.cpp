@@ -12,16 +12,12 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "app/bench.h"
 #include "app/catalog_json.h"
 #include "app/cli_complete.h"
 #include "app/cli_man.h"
 #include "app/commands.h"
 #include "app/hidden_args.h"
 #include "app/learn_command.h"
-#include "app/review_command.h"
-#include "app/soak.h"
-#include "app/tournament.h"
 #include "client/shared_tables.h"
 #include "core/deal_verify.h"
 #include "core/history.h"
@@ -32,6 +28,10 @@
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "games/setup.h"
+#include "lab/bench.h"
+#include "lab/review_command.h"
+#include "lab/soak.h"
+#include "lab/tournament.h"
 #include "net/ssh_gateway.h"
 #include "tui/line_mode.h"
 #include "tui/shell/keys.h"
@@ -412,7 +412,7 @@ int run(int raw_argc, char** raw_argv) {
   replay->add_option("--speed", replay_req.speed,
                      "recording speed: 2 plays twice as fast (default 1: a second a decision)");
 
-  ReviewRequest review_req;
+  lab::ReviewRequest review_req;
   auto* review = app.add_subcommand(
       "review", "the expert's look back at a finished game: the turning points, then every decision");
   review->add_option("SAVE", review_req.files, "save files of finished games")->required();
@@ -462,7 +462,7 @@ int run(int raw_argc, char** raw_argv) {
   // Hidden: the README's keys table, generated from the shell's bindings.
   app.add_subcommand("keys", "print the shell's keys as Markdown (for the README)")->group("");
 
-  BenchOptions bench_opt;
+  lab::BenchOptions bench_opt;
   auto* bench = app.add_subcommand("bench", "measure engine speed with random computer players");
   bench->add_option("--game", bench_opt.game, "one game (default: all)");
   bench->add_option("--seconds", bench_opt.seconds, "seconds per game (default 2)");
@@ -489,14 +489,14 @@ int run(int raw_argc, char** raw_argv) {
       "review rates below another played on from the true position with both (docs/BOTS.md)");
   bench->add_option("--shard", bench_opt.shard,
                     "I/K: play only share I of K of the tournament's games (with --json, for bench merge)");
-  MergeOptions merge_opt;
+  lab::MergeOptions merge_opt;
   auto* merge = bench->add_subcommand(
       "merge", "put the results of a sharded tournament together: prints what one whole run prints");
   merge->add_option("FILES", merge_opt.files, "every shard's output of bench --tournament --shard I/K --json")
       ->required();
   merge->add_flag("--json", merge_opt.json, "JSON lines, as bench --tournament --json prints them");
 
-  SoakOptions soak_opt;
+  lab::SoakOptions soak_opt;
   auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
   soak->add_option("--game", soak_opt.game, "one game (default: all)");
   soak->add_option("--decisions", soak_opt.decisions, "decisions per game (default 200000)");
@@ -564,7 +564,7 @@ int run(int raw_argc, char** raw_argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
-    if (app.got_subcommand("review")) return cmd_review(review_req);
+    if (app.got_subcommand("review")) return lab::cmd_review(review_req);
     if (app.got_subcommand("verify")) return cmd_verify(verify_file, verify_data);
     if (app.got_subcommand("demo")) {
       builtin_registry().get(demo_game);
@@ -594,12 +594,12 @@ int run(int raw_argc, char** raw_argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("bench"))
-      return merge->parsed() ? merge_tournament(merge_opt) : run_bench(bench_opt);
+      return merge->parsed() ? lab::merge_tournament(merge_opt) : lab::run_bench(bench_opt);
     if (app.got_subcommand("keys")) {
       out(shell::keys_markdown());
       return 0;
     }
-    if (app.got_subcommand("soak")) return run_soak(soak_opt);
+    if (app.got_subcommand("soak")) return lab::run_soak(soak_opt);
     net_cmds.join_settings.ascii = shell_opt.ascii;
     if (auto code = app::run_net_commands(net_cmds)) return *code;
     if (!tty) return print_demo("go-wacky", "");

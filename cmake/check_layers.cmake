@@ -3,6 +3,7 @@
 #   games/   core and games
 #   net/     core, games and net: the table server holds no terminal code
 #   tui/     core, games and tui: the shell includes no server header
+#   lab/     core, games and lab: the computers' studies, no terminal
 #   client/  core, games, net, tui and client: the one way to shared tables
 #   app/     anything of ours: the composition root
 #   tests/, fuzz/  anything of ours
@@ -13,14 +14,16 @@ set(allowed_core "core")
 set(allowed_games "core;games")
 set(allowed_net "core;games;net")
 set(allowed_tui "core;games;tui")
+set(allowed_lab "core;games;lab")
 set(allowed_client "core;games;net;tui;client")
-set(allowed_app "core;games;net;tui;client;app")
-set(allowed_tests "core;games;net;tui;client;app;tests")
-set(allowed_fuzz "core;games;net;tui;client;app")
+set(allowed_app "core;games;net;tui;lab;client;app")
+set(allowed_tests "core;games;net;tui;lab;client;app;tests")
+set(allowed_fuzz "core;games;net;tui;lab;client;app")
 set(banned_system_core "curses|ncurses|CLI/|libssh/")
 set(banned_system_games "curses|ncurses|CLI/|libssh/")
 set(banned_system_net "curses|ncurses|CLI/|termios")
 set(banned_system_tui "CLI/|libssh/")
+set(banned_system_lab "curses|ncurses|CLI/|libssh/")
 set(banned_system_client "CLI/|libssh/")
 set(banned_system_app "libssh/")
 set(banned_system_tests "libssh/")
@@ -28,7 +31,7 @@ set(banned_system_fuzz "libssh/")
 set(kSshTests "tests/tui/ssh_client_limits_test.cpp")
 
 set(problems "")
-foreach(layer core games net tui client app tests fuzz)
+foreach(layer core games net tui lab client app tests fuzz)
   file(GLOB_RECURSE sources ${SOURCE_DIR}/${layer}/*.h ${SOURCE_DIR}/${layer}/*.cpp)
   foreach(source IN LISTS sources)
     file(STRINGS ${source} lines REGEX "^[ \t]*#[ \t]*include")
