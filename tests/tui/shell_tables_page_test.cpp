@@ -1,4 +1,4 @@
-// The title screen's "Tables" page (app/table_screens.cpp) against a real
+// The title screen's "Tables" page (client/tables_page.cpp) against a real
 // table server in a child process (the page's look-ups and joins block, as
 // they do for a person): it lists the table with its game, host, free seats,
 // players and watchers; Enter on it offers the free seats and watching; a
