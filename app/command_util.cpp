@@ -10,7 +10,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 
 void out(std::string_view s) {
   std::fwrite(s.data(), 1, s.size(), stdout);

@@ -9,7 +9,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 
 void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request) {
   std::string help = "the computers' pace in timed contests, their time as a share of normal's:";

@@ -18,7 +18,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 
 bool report_closed_table(const OpenedTable& t, const Server& server) {
   const bool over = server.table().over();

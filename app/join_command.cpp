@@ -27,7 +27,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 
 int join(const JoinSettings& s) {
   if (s.watch && s.seat > 0) throw OptionError("give --seat or --watch, not both");

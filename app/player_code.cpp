@@ -17,7 +17,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 
 std::string player_code(bool ask, const std::string& code_file) {
   if (!code_file.empty()) return read_code_file(code_file);

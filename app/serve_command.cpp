@@ -25,7 +25,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 namespace {
 
 constexpr std::size_t kMaxServedTables = 4000;

@@ -22,7 +22,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 namespace {
 
 // What an SSH player runs: the shell, in a fresh process of this program

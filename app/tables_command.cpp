@@ -14,7 +14,7 @@
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
-using namespace rt::net;
+using namespace net;
 
 int list_tables(const TablesSettings& s) {
   std::vector<std::string> ignored;
