@@ -12,17 +12,13 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "app/bench.h"
 #include "app/catalog_json.h"
 #include "app/cli_complete.h"
 #include "app/cli_man.h"
 #include "app/commands.h"
 #include "app/hidden_args.h"
 #include "app/learn_command.h"
-#include "app/review_command.h"
-#include "app/shared_tables.h"
-#include "app/soak.h"
-#include "app/tournament.h"
+#include "client/shared_tables.h"
 #include "core/deal_verify.h"
 #include "core/history.h"
 #include "core/input_limits.h"
@@ -32,6 +28,10 @@
 #include "core/transcript.h"
 #include "games/registry.h"
 #include "games/setup.h"
+#include "lab/bench.h"
+#include "lab/review_command.h"
+#include "lab/soak.h"
+#include "lab/tournament.h"
 #include "net/ssh_gateway.h"
 #include "tui/line_mode.h"
 #include "tui/shell/keys.h"
@@ -67,7 +67,7 @@ void add_table_options(CLI::App* cmd, setup::TableRequest& req, bool remembered 
   cmd->add_option("--variant", req.variants, "a variant (repeatable; see `racetable rules GAME`)");
   cmd->add_option("--option", req.options, "a game option key=value (repeatable)");
   cmd->add_option("--data", req.data_dir, "read game data from this directory instead of the built-in copy");
-  net::add_contest_pace_option(cmd, req);
+  app::add_contest_pace_option(cmd, req);
 }
 
 // Every game's options (GameInfo::params) as flags of their own: `--NAME
@@ -341,7 +341,7 @@ int run(int raw_argc, char** raw_argv) {
   // A logged-in SSH player's shell, started afresh by the session's process
   // (net/ssh_gateway.h): the player is in the environment, not the arguments.
   if (raw_argc == 2 && std::string_view(raw_argv[1]) == net::kSshShellArgument)
-    return net::ssh_session_shell();
+    return app::ssh_session_shell();
   // First of all: a host's seed leaves the arguments every user can read.
   OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
   const int argc = args.argc();
@@ -356,7 +356,7 @@ int run(int raw_argc, char** raw_argv) {
   app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
   app.require_subcommand(0, 1);
   shell::ShellOptions shell_opt;
-  shell_opt.shared = &app::shared_tables();
+  shell_opt.shared = &client::shared_tables();
   app.add_flag("--ascii", shell_opt.ascii, "draw with plain ASCII");
   app.add_flag("--no-color", shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
 
@@ -412,7 +412,7 @@ int run(int raw_argc, char** raw_argv) {
   replay->add_option("--speed", replay_req.speed,
                      "recording speed: 2 plays twice as fast (default 1: a second a decision)");
 
-  ReviewRequest review_req;
+  lab::ReviewRequest review_req;
   auto* review = app.add_subcommand(
       "review", "the expert's look back at a finished game: the turning points, then every decision");
   review->add_option("SAVE", review_req.files, "save files of finished games")->required();
@@ -462,7 +462,7 @@ int run(int raw_argc, char** raw_argv) {
   // Hidden: the README's keys table, generated from the shell's bindings.
   app.add_subcommand("keys", "print the shell's keys as Markdown (for the README)")->group("");
 
-  BenchOptions bench_opt;
+  lab::BenchOptions bench_opt;
   auto* bench = app.add_subcommand("bench", "measure engine speed with random computer players");
   bench->add_option("--game", bench_opt.game, "one game (default: all)");
   bench->add_option("--seconds", bench_opt.seconds, "seconds per game (default 2)");
@@ -489,22 +489,22 @@ int run(int raw_argc, char** raw_argv) {
       "review rates below another played on from the true position with both (docs/BOTS.md)");
   bench->add_option("--shard", bench_opt.shard,
                     "I/K: play only share I of K of the tournament's games (with --json, for bench merge)");
-  MergeOptions merge_opt;
+  lab::MergeOptions merge_opt;
   auto* merge = bench->add_subcommand(
       "merge", "put the results of a sharded tournament together: prints what one whole run prints");
   merge->add_option("FILES", merge_opt.files, "every shard's output of bench --tournament --shard I/K --json")
       ->required();
   merge->add_flag("--json", merge_opt.json, "JSON lines, as bench --tournament --json prints them");
 
-  SoakOptions soak_opt;
+  lab::SoakOptions soak_opt;
   auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
   soak->add_option("--game", soak_opt.game, "one game (default: all)");
   soak->add_option("--decisions", soak_opt.decisions, "decisions per game (default 200000)");
   soak->add_option("--seed", soak_opt.first_seed, "first seed (default 1)");
 
   // Shared tables: host, tables, join (tui/net/).
-  net::NetCommands net_cmds;
-  net::add_net_commands(app, net_cmds);
+  app::NetCommands net_cmds;
+  app::add_net_commands(app, net_cmds);
   if (args.seed_hidden) net_cmds.host_settings.seed_written = net::SeedWritten::CommandLine;
 
   // Hidden helpers that read the command line above (tui/cli_complete.h,
@@ -564,7 +564,7 @@ int run(int raw_argc, char** raw_argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
-    if (app.got_subcommand("review")) return cmd_review(review_req);
+    if (app.got_subcommand("review")) return lab::cmd_review(review_req);
     if (app.got_subcommand("verify")) return cmd_verify(verify_file, verify_data);
     if (app.got_subcommand("demo")) {
       builtin_registry().get(demo_game);
@@ -594,14 +594,14 @@ int run(int raw_argc, char** raw_argv) {
       return shell::run(shell_opt);
     }
     if (app.got_subcommand("bench"))
-      return merge->parsed() ? merge_tournament(merge_opt) : run_bench(bench_opt);
+      return merge->parsed() ? lab::merge_tournament(merge_opt) : lab::run_bench(bench_opt);
     if (app.got_subcommand("keys")) {
       out(shell::keys_markdown());
       return 0;
     }
-    if (app.got_subcommand("soak")) return run_soak(soak_opt);
+    if (app.got_subcommand("soak")) return lab::run_soak(soak_opt);
     net_cmds.join_settings.ascii = shell_opt.ascii;
-    if (auto code = net::run_net_commands(net_cmds)) return *code;
+    if (auto code = app::run_net_commands(net_cmds)) return *code;
     if (!tty) return print_demo("go-wacky", "");
     return shell::run(shell_opt);
   } catch (const UserError& e) {

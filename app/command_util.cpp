@@ -7,7 +7,10 @@
 #include <clocale>
 #include <cstdio>
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 
 void out(std::string_view s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
@@ -23,4 +26,4 @@ bool utf8_locale() {
   return c == "UTF-8" || c == "UTF8";
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -6,7 +6,10 @@
 
 #include "core/input_limits.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 
 void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request) {
   std::string help = "the computers' pace in timed contests, their time as a share of normal's:";
@@ -205,4 +208,4 @@ std::optional<int> run_net_commands(NetCommands& c) {
   return std::nullopt;
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

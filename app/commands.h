@@ -17,13 +17,13 @@ class App;
 class Option;
 }  // namespace CLI
 
-namespace rt::net {
+namespace rt::app {
 
 // `--contest-pace relaxed|normal|quick` for play, sim and host: the
 // computers' pace in timed contests (core/contest_pace.h).
 void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request);
 
-int host(HostSettings settings);
+int host(net::HostSettings settings);
 
 // `racetable serve FILE`: every table FILE lists (one line of `host`
 // arguments each) served by this one process. `racetable serve --ssh
@@ -41,7 +41,7 @@ struct ServeSettings {
   std::string ban;           // NAME or SHA256:...: ban that key (a running server ends its sessions)
   std::string unban;         // NAME or SHA256:...: lift its ban
   bool list_bans = false;    // print the banned keys and exit
-  SshLimits limits;
+  net::SshLimits limits;
 };
 int serve(const ServeSettings& settings);
 int serve_ssh(const ServeSettings& settings);
@@ -70,9 +70,6 @@ struct JoinSettings {
 };
 int join(const JoinSettings& settings);
 
-// Line mode client: prints each question and reads answers from stdin.
-int run_line_client(Connection& conn, const json& welcome, const JoinSettings& settings);
-
 struct NetCommands {
   CLI::App* host = nullptr;
   CLI::App* serve = nullptr;
@@ -80,7 +77,7 @@ struct NetCommands {
   CLI::App* join = nullptr;
   CLI::Option* serve_ssh = nullptr;          // --ssh
   std::vector<CLI::Option*> serve_ssh_only;  // what means something only with --ssh
-  HostSettings host_settings;
+  net::HostSettings host_settings;
   ServeSettings serve_settings;
   TablesSettings tables_settings;
   JoinSettings join_settings;
@@ -94,4 +91,4 @@ std::optional<int> run_net_commands(NetCommands& commands);
 // the terminal when `ask` ("" when none). Throws UserError.
 std::string player_code(bool ask, const std::string& code_file);
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -15,7 +15,10 @@
 #include "net/server.h"
 #include "net/table_files.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 
 bool report_closed_table(const OpenedTable& t, const Server& server) {
   const bool over = server.table().over();
@@ -109,4 +112,4 @@ int host(HostSettings s) {
   return 0;
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -14,7 +14,10 @@
 #include "net/codes.h"
 #include "net/table_files.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 
 std::string player_code(bool ask, const std::string& code_file) {
   if (!code_file.empty()) return read_code_file(code_file);
@@ -51,4 +54,4 @@ std::string player_code(bool ask, const std::string& code_file) {
   return line;
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -22,7 +22,10 @@
 #include "net/hub.h"
 #include "net/table_files.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 namespace {
 
 constexpr std::size_t kMaxServedTables = 4000;
@@ -170,4 +173,4 @@ int serve(const ServeSettings& settings) {
   return all_saved ? 0 : 2;
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -10,7 +10,7 @@
 
 #include "app/command_util.h"
 #include "app/commands.h"
-#include "app/ssh_tables.h"
+#include "client/ssh_tables.h"
 #include "core/types.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_gateway.h"
@@ -19,7 +19,10 @@
 #include "net/table_log.h"
 #include "tui/shell/shell.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 namespace {
 
 // What an SSH player runs: the shell, in a fresh process of this program
@@ -36,13 +39,13 @@ int player_shell(const SshPlayer& player) {
   // Shared tables are the server's (its table process, net/table_process.h),
   // reached over the descriptor the listening process gave this session.
   std::unique_ptr<shell::SharedTables> tables;
-  if (const int fd = app::take_tables_fd(); fd >= 0) tables = app::make_ssh_tables(fd);
+  if (const int fd = client::take_tables_fd(); fd >= 0) tables = client::make_ssh_shared_tables(fd);
   options.shared = tables.get();
   // `ssh -t HOST watch TABLE`: straight to watching it (a table gone or not
   // to be watched is said in one line, and the session ends with status 1).
   if (!player.watch.empty()) {
     if (!tables) throw UserError("the server's tables are not reachable now");
-    options.open_table = app::ssh_watch_opener(*tables, player.watch, player.utf8, player.name);
+    options.open_table = client::ssh_watch_opener(*tables, player.watch, player.utf8, player.name);
   }
   return shell::run(options);
 }
@@ -127,4 +130,4 @@ int ssh_session_shell() {
   return run_ssh_shell_process(player_shell);
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

@@ -11,7 +11,10 @@
 #include "net/sockets.h"
 #include "net/table_files.h"
 
-namespace rt::net {
+namespace rt::app {
+
+// The shared tables' commands speak of the server's types throughout.
+using namespace net;
 
 int list_tables(const TablesSettings& s) {
   std::vector<std::string> ignored;
@@ -19,14 +22,10 @@ int list_tables(const TablesSettings& s) {
   for (const std::string& what : ignored)
     std::fputs(fmt::format("racetable tables: {}\n", what).c_str(), stderr);
   json all = json::array();
-  const auto text = [](const json& j, const char* key) {
-    return printable(j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(), 64);
-  };
   for (const TableEntry& e : found) {
-    const json& info = e.info;
     const std::string shown_name = printable(e.name, 64);
     if (s.json) {
-      json row = e.problem.empty() ? info : json{{"table", e.name}, {"problem", e.problem}};
+      json row = e.listing ? to_json(*e.listing) : json{{"table", e.name}, {"problem", e.problem}};
       if (!e.trusted) row["trusted"] = false;
       if (e.silent) row["answering"] = false;
       row["dir"] = e.dir;
@@ -39,55 +38,55 @@ int list_tables(const TablesSettings& s) {
       out(fmt::format("{:<16} not trusted: {}\n", shown_name, e.problem));
       continue;
     }
-    if (e.silent) {
+    if (e.silent || e.malformed) {
       out(fmt::format("{:<16} {}\n", shown_name, e.problem));
       continue;
     }
-    if (!e.problem.empty()) {
+    if (!e.listing) {
       out(fmt::format("{:<16} not running{}\n", shown_name,
                       e.save.empty()
                           ? fmt::format(" ({})", e.problem)
                           : fmt::format(": continue it with  racetable host --resume {}", e.save)));
       continue;
     }
-    if (!info.contains("seats")) {  // a server of an older racetable lists a coded table no further
+    const TableListing& t = *e.listing;
+    if (!t.seats) {  // a server of an older racetable lists a coded table no further
       out(fmt::format("{:<16} needs a join code (its server lists nothing more)\n", shown_name));
       continue;
     }
     std::string seats;
-    for (std::size_t p = 0; p < info["seats"].size(); ++p) {
-      const json& seat = info["seats"][p];
-      const bool human = seat.value("human", false);
+    for (std::size_t p = 0; p < t.seats->size(); ++p) {
+      const ListedSeat& seat = (*t.seats)[p];
       std::string state;
-      if (!human)
-        state = fmt::format("computer {}", text(seat, "level"));
-      else if (!seat.value("claimed", false))
+      if (!seat.human)
+        state = fmt::format("computer {}", printable(seat.level, 64));
+      else if (!seat.claimed)
         state = "free";
-      else if (seat.value("stand_in", false))
-        state = fmt::format("{}, computer stands in", text(seat, "user"));
-      else if (!seat.value("connected", false))
-        state = fmt::format("{}, away", text(seat, "user"));
+      else if (seat.stand_in)
+        state = fmt::format("{}, computer stands in", printable(seat.user, 64));
+      else if (!seat.connected)
+        state = fmt::format("{}, away", printable(seat.user, 64));
       else
-        state = text(seat, "user");
-      seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, text(seat, "name"), state);
+        state = printable(seat.user, 64);
+      seats += fmt::format("{}{} {} ({})", seats.empty() ? "" : ", ", p + 1, printable(seat.name, 64), state);
     }
     // How the seed came to be (core/deal.h), before anyone sits down.
-    const std::string deal = listed_deal(info);
+    const std::string deal = deal_text(t.deal);
     out(fmt::format(
         "{:<16} {}  [{}]  host {}{}{}{}{}{}\n  seats: {}\n{}  join:  racetable join {}{} {}\n", shown_name,
-        text(info, "game_name"), text(info, "phase"), text(info, "host"),
-        info.value("watchers", 0) > 0 ? fmt::format(", {} watching", info.value("watchers", 0)) : "",
-        info.value("code", false) ? ", join code" : "", info.value("invited", false) ? ", invited only" : "",
-        info.value("move_time", 0) > 0 ? fmt::format(", {} s a move", info.value("move_time", 0)) : "",
-        info.value("game_time", 0) > 0 ? fmt::format(", {} min game clock", info.value("game_time", 0)) : "",
-        seats, deal.empty() ? std::string() : fmt::format("  {}\n", deal), shown_name,
+        printable(t.game_name, 64), printable(t.phase, 64), printable(t.host, 64),
+        t.watchers > 0 ? fmt::format(", {} watching", t.watchers) : "", t.code ? ", join code" : "",
+        t.invited ? ", invited only" : "",
+        t.move_time_s > 0 ? fmt::format(", {} s a move", t.move_time_s) : "",
+        t.game_time_min > 0 ? fmt::format(", {} min game clock", t.game_time_min) : "", seats,
+        deal.empty() ? std::string() : fmt::format("  {}\n", deal), shown_name,
         printable(dir_flag(e.dir), 300),
         // A local game opened to watchers (net/watch_mirror.h) seats nobody; a table may let nobody watch.
         fmt::format("{}{}",
-                    info.value("watch_only", false) ? "--watch  (watchers only: the host plays it)"
-                    : info.value("watch", true)     ? "--seat N  |  --watch"
-                                                    : "--seat N  (nobody watches)",
-                    info.value("code", false) ? "  (and --code)" : "")));
+                    t.watch_only ? "--watch  (watchers only: the host plays it)"
+                    : t.watch    ? "--seat N  |  --watch"
+                                 : "--seat N  (nobody watches)",
+                    t.code ? "  (and --code)" : "")));
   }
   if (s.json) {
     out(dump(all) + "\n");
@@ -98,4 +97,4 @@ int list_tables(const TablesSettings& s) {
   return 0;
 }
 
-}  // namespace rt::net
+}  // namespace rt::app

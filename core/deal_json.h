@@ -30,6 +30,7 @@ inline nlohmann::json deal_json(std::uint64_t seed, const Deal& deal, bool revea
 struct DealRead {
   Deal deal;
   std::optional<std::uint64_t> seed;
+  bool operator==(const DealRead&) const = default;
 };
 inline std::optional<DealRead> deal_of_json(const nlohmann::json& j) {
   if (!j.is_object()) return std::nullopt;

@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 #include "games/registry.h"
 #include "games/setup.h"
 #include "net/client.h"
@@ -59,8 +59,8 @@ void as_server_output(const std::uint8_t* data, std::size_t size) {
   rt::shell::AppContext ctx;
   const rt::net::json welcome{{"type", "welcome"}, {"seat", 1}};
   auto screen = rt::shell::make_table_screen(
-      ctx, rt::net::make_remote_table(rt::net::Connection(sv[1]), welcome,
-                                      rt::net::RemoteSettings{"f", "/tmp", "", {}}));
+      ctx, rt::client::make_remote_table(rt::net::Connection(sv[1]), welcome,
+                                         rt::client::RemoteSettings{"f", "/tmp", "", {}}));
   rt::Canvas canvas(80, 24, true);
   for (rt::shell::Millis now = 0; now < 40; now += 10) {
     screen->tick(now);

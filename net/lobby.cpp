@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include "core/deal_json.h"
 #include "core/input_limits.h"
 #include "core/save.h"
 #include "net/client.h"
@@ -30,31 +29,6 @@ bool verified_dir(const std::string& dir) {
 }
 
 }  // namespace
-
-std::string listed_deal(const json& info) {
-  const auto it = info.find("deal");
-  if (it == info.end()) return {};
-  const std::optional<DealRead> d = deal_of_json(*it);
-  if (!d) return {};
-  return deal_words(d->seed.value_or(0), d->deal, d->seed.has_value());
-}
-
-std::string listed_deal_sentence(const json& info) {
-  std::string s = listed_deal(info);
-  if (s.empty()) return s;
-  if (s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
-  return s + ".";
-}
-
-std::string listed_deal_short(const json& info) {
-  const auto it = info.find("deal");
-  if (it == info.end()) return {};
-  const std::optional<DealRead> d = deal_of_json(*it);
-  if (!d) return {};
-  if (d->deal.kind == DealKind::Chosen) return fmt::format("seed {} (host's)", *d->seed);
-  return d->seed ? fmt::format("seed {}", *d->seed)
-                 : fmt::format("deal {}...", d->deal.commitment.substr(0, 8));
-}
 
 std::string rejoin_command(const std::string& table, const std::string& dir, int seat) {
   return fmt::format("racetable join {}{}{}", table, dir.empty() ? std::string() : dir_flag(dir),
@@ -154,10 +128,17 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
   ask_tables(asks);
   for (std::size_t k = 0; k < asks.size(); ++k) {
     TableEntry& e = found[entry[k]];
-    e.info = std::move(asks[k].info);
-    make_printable(e.info);
     e.problem = printable(asks[k].problem, 200);
     e.silent = asks[k].silent;
+    if (e.problem.empty()) {
+      try {
+        e.listing = read_listing(asks[k].info);
+      } catch (const ProtocolError& err) {
+        e.malformed = true;
+        e.problem = printable(fmt::format("its listing is malformed: {}", err.what()), 200);
+        continue;
+      }
+    }
     if (e.problem.empty() || e.silent || !host_file[k]) continue;
     try {
       const json m = json::parse(read_file(info_path(e.dir, e.name)), nullptr, false);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "net/protocol.h"  // json
+#include "net/table_listing.h"
 
 namespace rt::net {
 
@@ -13,15 +13,18 @@ namespace rt::net {
 struct TableEntry {
   std::string dir;
   std::string name;
-  json info;            // its "info" answer, when it answered
-  std::string problem;  // why it did not ("not running", "wrong join code"), or why it is not trusted
-  std::string save;     // a dead table's save file, when known
+  std::optional<TableListing> listing;  // its "info" answer, when it answered one well formed
+  std::string
+      problem;  // why not ("not running", "wrong join code", a malformed listing), or why it is not trusted
+  std::string save;  // a dead table's save file, when known
   // False: in a directory that does not say whose it is (unverified_reason()
   // in `problem`): never asked, never sent a code, not found by name.
   bool trusted = true;
   // Its server took the connection (or has a full queue) but did not answer
   // within the lobby's wait (kLobbyWaitMs): "not answering", in `problem`.
   bool silent = false;
+  // It answered, but its listing is malformed (`problem` names the field).
+  bool malformed = false;
 };
 // The tables under `only_dir`, else every directory we may look in; their
 // text made printable. Directories or entries another user planted are left
@@ -31,14 +34,6 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
 // The socket directory of an open table by that name, among the directories
 // that say whose they are (TableDirOwner::verified()); throws UserError.
 std::string find_table_dir(const std::string& table);
-// What a table's "info" or "welcome" says of its deal (core/deal.h), in
-// words: "deal committed: SHA-256 <hex>", "seed 4242, chosen by the host",
-// "deal revealed: ..."; "" when it says nothing or nothing well formed.
-std::string listed_deal(const json& info);
-// The same as a sentence for a page: "Seed 4242, chosen by the host."
-std::string listed_deal_sentence(const json& info);
-// The same, short enough for a screen's header: "deal 3f7a9c1e...", "seed 4242 (host's)".
-std::string listed_deal_short(const json& info);
 // "racetable join NAME [--dir D] --seat N" (or --watch for seat 0).
 std::string rejoin_command(const std::string& table, const std::string& dir, int seat);
 

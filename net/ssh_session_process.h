@@ -18,6 +18,7 @@
 #include "net/protocol.h"
 #include "net/ssh_internal.h"
 #include "net/ssh_key_sessions.h"
+#include "net/table_listing.h"
 
 namespace rt::net::ssh_detail {
 
@@ -44,7 +45,7 @@ inline Millis now_ms() {
 
 // The text `ssh HOST tables` prints for the table process's "tables"
 // answer: one tab-separated line per table, printable, at most kMaxTables.
-std::string tables_text(const json& answer);
+std::string tables_text(const TablesAnswer& answer);
 
 class SessionProcess {
  public:

@@ -11,54 +11,49 @@
 
 #include <fmt/format.h>
 
-#include "net/lobby.h"
 #include "net/protocol.h"
 #include "net/ssh_session_process.h"
 #include "net/table_broker.h"
+#include "net/table_listing.h"
 
 namespace rt::net::ssh_detail {
 namespace {
 
-std::string field(const json& j, const char* name, std::size_t max) {
-  const auto it = j.find(name);
-  if (it == j.end() || !it->is_string()) return "-";
-  std::string text = printable(it->get<std::string>(), max);
+std::string field(const std::string& value, std::size_t max) {
+  std::string text = printable(value, max);
   // One field per tab-separated column: no tab or space inside one.
   for (char& c : text)
     if (c == '\t' || c == ' ') c = '_';
   return text.empty() ? "-" : text;
 }
 
-int count_of(const json& j, const char* name) {
-  const auto it = j.find(name);
-  return it != j.end() && it->is_number_integer() ? std::clamp(it->get<int>(), 0, 999) : 0;
+const char* access_field(ListedAccess a) {
+  switch (a) {
+    case ListedAccess::Anyone: return "public";
+    case ListedAccess::Code: return "code";
+    case ListedAccess::Named: return "named";
+    case ListedAccess::Unstated: break;
+  }
+  return "-";
 }
 
 }  // namespace
 
 // The lines `tables` prints for the table process's answer (tab-separated:
 // name, game, phase, host, free seats, players, watchers, who may come).
-std::string tables_text(const json& answer) {
+std::string tables_text(const TablesAnswer& answer) {
   std::string out;
-  const auto it = answer.find("tables");
-  if (it == answer.end() || !it->is_array()) return out;
   int n = 0;
-  for (const json& t : *it) {
-    if (!t.is_object() || ++n > kMaxTables) break;
-    int free = 0, playing = 0;
-    if (const auto seats = t.find("seats"); seats != t.end() && seats->is_array())
-      for (const json& s : *seats) {
-        if (!s.is_object() || !s.value("human", false)) continue;
-        (s.value("claimed", false) ? playing : free) += 1;
-      }
-    std::string access = field(t, "access", 8);
-    if (t.contains("watch") && t["watch"].is_boolean() && !t["watch"].get<bool>()) access += ",no-watchers";
-    if (const int clock = count_of(t, "move_time"); clock > 0) access += fmt::format(",clock-{}s", clock);
-    if (const int bank = count_of(t, "game_time"); bank > 0) access += fmt::format(",game-clock-{}m", bank);
-    const std::string deal = listed_deal(t);
-    out += fmt::format("{}\t{}\t{}\t{}\t{} free\t{} playing\t{} watching\t{}{}\n", field(t, "table", 32),
-                       field(t, "game", 32), field(t, "phase", 24), field(t, "host", 20), free, playing,
-                       count_of(t, "watchers"), access, deal.empty() ? std::string() : "\t" + deal);
+  for (const TableListing& t : answer.tables) {
+    if (++n > kMaxTables) break;
+    std::string access = access_field(t.access);
+    if (!t.watch) access += ",no-watchers";
+    if (t.move_time_s > 0) access += fmt::format(",clock-{}s", std::min(t.move_time_s, 999));
+    if (t.game_time_min > 0) access += fmt::format(",game-clock-{}m", std::min(t.game_time_min, 999));
+    const std::string deal = deal_text(t.deal);
+    out += fmt::format("{}\t{}\t{}\t{}\t{} free\t{} playing\t{} watching\t{}{}\n", field(t.table, 32),
+                       field(t.game, 32), field(t.phase, 24), field(t.host, 20), t.free_seats(), t.players(),
+                       std::min(t.watchers, 999), access, deal.empty() ? std::string() : "\t" + deal);
   }
   return out;
 }
@@ -69,7 +64,10 @@ void SessionProcess::answer_tables() {
   int status = 0;
   try {
     TablesLink link(std::exchange(s_.tables_fd, -1));
-    text = tables_text(link.ask(json{{"type", "list"}}));
+    text = tables_text(read_tables_answer(link.ask(json{{"type", "list"}})));
+  } catch (const ProtocolError& e) {
+    text = fmt::format("racetable: the server's list of tables is malformed: {}\n", printable(e.what(), 200));
+    status = 1;
   } catch (const UserError& e) {
     text = fmt::format("racetable: {}\n", e.what());
     status = 1;

@@ -143,7 +143,7 @@ TEST_CASE(
   // Before the game: the listing shows the commitment, never the seed or salt.
   const json listed = h.server->listing();
   CHECK(listed["deal"] == json{{"kind", "drawn"}, {"commitment", deal.commitment}});
-  CHECK(listed_deal(listed) == "deal committed: SHA-256 " + deal.commitment);
+  CHECK(deal_text(deal_of_message(listed)) == "deal committed: SHA-256 " + deal.commitment);
   CHECK_FALSE(nettest::log_has(h, std::to_string(seed)));
   CHECK(nettest::log_has(h, "deal committed: SHA-256 " + deal.commitment));
 
@@ -151,7 +151,7 @@ TEST_CASE(
   auto ben = nettest::connect(h, nettest::play_hello(2));
   for (auto* c : {ana.get(), ben.get()}) {
     CHECK(c->welcome["deal"] == listed["deal"]);
-    CHECK(listed_deal_short(c->welcome) == "deal " + deal.commitment.substr(0, 8) + "...");
+    CHECK(deal_short(deal_of_message(c->welcome)) == "deal " + deal.commitment.substr(0, 8) + "...");
   }
   nettest::play_out(h, {ana.get(), ben.get()});
   REQUIRE(h.server->table().over());
@@ -318,7 +318,7 @@ TEST_CASE("SSH tables: the server draws the seed and lists its commitment; a hos
   CHECK_FALSE(drawn["deal"].contains("seed"));
   CHECK(chosen["deal"] == json{{"kind", "chosen"}, {"seed", "4242"}});
   // `ssh HOST tables`: the last column says it.
-  const std::string text = ssh_detail::tables_text(list);
+  const std::string text = ssh_detail::tables_text(read_tables_answer(list));
   CHECK_THAT(text,
              Catch::Contains("\tdeal committed: SHA-256 " + drawn["deal"].value("commitment", "") + "\n") &&
                  Catch::Contains("\tseed 4242, chosen by the host\n"));
@@ -326,6 +326,6 @@ TEST_CASE("SSH tables: the server draws the seed and lists its commitment; a hos
   Connection seated;
   const json welcome = sit(bob, "rematch", 2, &seated);
   REQUIRE(welcome.value("type", "") == "welcome");
-  CHECK(listed_deal_sentence(welcome) == "Seed 4242, chosen by the host.");
-  CHECK(listed_deal_short(welcome) == "seed 4242 (host's)");
+  CHECK(deal_sentence(deal_of_message(welcome)) == "Seed 4242, chosen by the host.");
+  CHECK(deal_short(deal_of_message(welcome)) == "seed 4242 (host's)");
 }

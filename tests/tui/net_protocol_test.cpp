@@ -5,7 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 #include "net/client.h"
 #include "net/protocol.h"
 #include "tests/tui/net_test_util.h"
@@ -337,11 +337,11 @@ TEST_CASE("Client: a table its host closed says so, and that the rejoin works on
     shell::test::FakeTerminal term(80, 24, true);
     shell::AppContext ctx;
     const json welcome{{"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}};
-    shell::App app(
-        term, ctx,
-        shell::make_table_screen(
-            ctx, make_remote_table(Connection(sv[1]), welcome,
-                                   RemoteSettings{"rs", "/tmp", "racetable join rs --seat 2", {}})));
+    shell::App app(term, ctx,
+                   shell::make_table_screen(
+                       ctx, rt::client::make_remote_table(
+                                Connection(sv[1]), welcome,
+                                rt::client::RemoteSettings{"rs", "/tmp", "racetable join rs --seat 2", {}})));
     REQUIRE(shell::test::run_until(
         app, term, [&] { return term.shows("TABLE CLOSED"); }, 50));
     INFO(term.text());

@@ -6,7 +6,7 @@
 // would; the attacker: tests/tui/net_attacker.h.
 #include <fmt/format.h>
 
-#include "app/shared_tables.h"
+#include "client/shared_tables.h"
 #include "tests/tui/net_attacker.h"
 #include "tui/shell/screens.h"
 
@@ -154,7 +154,7 @@ TEST_CASE("Attack 16: tables that never answer do not hold up anyone's lobby", "
 
   // The shell's Tables page looks at them when it opens: it must come back as soon.
   rt::shell::AppContext ctx;
-  ctx.shared = &rt::app::shared_tables();
+  ctx.shared = &rt::client::shared_tables();
   ctx.table_dir = silent.path;
   const auto t1 = std::chrono::steady_clock::now();
   const auto page = ctx.shared->tables_page(ctx);

@@ -3,7 +3,7 @@
 // the socket pair whose end `fd` it is given.
 #pragma once
 
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/app.h"
 #include "tui/shell/screens.h"
@@ -19,11 +19,11 @@ struct RemoteScreen {
       : app(term, ctx,
             shell::make_table_screen(
                 ctx,
-                net::make_remote_table(
+                rt::client::make_remote_table(
                     net::Connection(fd),
                     net::json{
                         {"type", "welcome"}, {"seat", 2}, {"game", "go-wacky"}, {"game_name", "Go Wacky!"}},
-                    net::RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}}))) {}
+                    rt::client::RemoteSettings{"friday", "/tmp", "racetable join friday --seat 2", {}}))) {}
 };
 
 }  // namespace rt::apptest

@@ -11,7 +11,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/play_screen.h"
@@ -78,7 +78,7 @@ inline TestTable make_test_table(Where where, std::unique_ptr<Table> table, Fake
   h.start(std::move(table), o);
   t.truth = &h.server->table();
   net::Connection conn = net::Connection::open(h.sock_dir(), "t");
-  conn.send(net::to_json(net::shell_hello(net::Role::Play, 1, "", term.unicode())));
+  conn.send(net::to_json(rt::client::shell_hello(net::Role::Play, 1, "", term.unicode())));
   net::json welcome;
   std::string error;
   for (int i = 0; i < 400 && welcome.is_null(); ++i) {
@@ -87,9 +87,10 @@ inline TestTable make_test_table(Where where, std::unique_ptr<Table> table, Fake
   }
   REQUIRE(welcome.is_object());
   net::Server* server = h.server.get();
-  t.table = net::make_remote_table(std::move(conn), welcome,
-                                   net::RemoteSettings{"t", h.sock_dir(), "racetable join t --seat 1",
-                                                       [server] { server->poll_once(0); }});
+  t.table =
+      rt::client::make_remote_table(std::move(conn), welcome,
+                                    rt::client::RemoteSettings{"t", h.sock_dir(), "racetable join t --seat 1",
+                                                               [server] { server->poll_once(0); }});
   return t;
 }
 

@@ -1,4 +1,4 @@
-// The title screen's "Tables" page (app/table_screens.cpp) against a real
+// The title screen's "Tables" page (client/tables_page.cpp) against a real
 // table server in a child process (the page's look-ups and joins block, as
 // they do for a person): it lists the table with its game, host, free seats,
 // players and watchers; Enter on it offers the free seats and watching; a
@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "app/shared_tables.h"
+#include "client/shared_tables.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/screens.h"
@@ -80,7 +80,7 @@ struct Visitor {
   AppContext ctx;
   std::unique_ptr<App> app;
   explicit Visitor(const std::string& table_dir) {
-    ctx.shared = &app::shared_tables();
+    ctx.shared = &rt::client::shared_tables();
     ctx.table_dir = table_dir;
     app = std::make_unique<App>(term, ctx, ctx.shared->tables_page(ctx));
     app->step_once(term.now());

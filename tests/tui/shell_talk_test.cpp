@@ -7,7 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 #include "net/client.h"
 #include "tests/tui/remote_screen.h"
 #include "tests/tui/shell_fake_terminal.h"

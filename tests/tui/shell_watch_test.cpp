@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "app/shared_tables.h"
+#include "client/shared_tables.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/play_screen.h"
@@ -107,7 +107,7 @@ PlayScreen* start_and_open_to_watchers(App& app, FakeTerminal& term) {
 TEST_CASE("A local game opened to watchers is watched over its socket and never shows a hand", "[watch]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.shared = &app::shared_tables();
+  ctx.shared = &rt::client::shared_tables();
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   ctx.table_dir = tmp.path() + "/tables";
@@ -239,7 +239,7 @@ TEST_CASE("A local game opened to watchers is watched over its socket and never 
 TEST_CASE("A game that cannot be opened to watchers says why on one line", "[watch]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.shared = &app::shared_tables();
+  ctx.shared = &rt::client::shared_tables();
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   // A table directory another process could write to is not safe: refused.
@@ -263,7 +263,7 @@ TEST_CASE("A game that cannot be opened to watchers says why on one line", "[wat
 TEST_CASE("A watcher of a local game sees the contest Result pane the player sees", "[watch][contest]") {
   FakeTerminal term(80, 24, false);
   AppContext ctx;
-  ctx.shared = &app::shared_tables();
+  ctx.shared = &rt::client::shared_tables();
   const rt::shell::test::TempDir tmp;
   ctx.state_dir = tmp.path();
   ctx.table_dir = tmp.path() + "/tables";

@@ -69,7 +69,8 @@ TEST_CASE("SSH host choices: the table's server itself refuses an uninvited key 
     REQUIRE(h.server->add_client(pair[0], who, guest, why));
     nettest::Scripted c;
     c.conn = Connection(pair[1]);
-    c.conn.send(to_json(seat > 0 ? nettest::play_hello(seat) : shell_hello(Role::Watch, 0, "", false)));
+    c.conn.send(
+        to_json(seat > 0 ? nettest::play_hello(seat) : rt::client::shell_hello(Role::Watch, 0, "", false)));
     for (int i = 0; i < 200 && c.welcome.is_null(); ++i) {
       h.pump();
       for (const json& m : c.poll())
@@ -155,13 +156,13 @@ TEST_CASE("ssh HOST tables: one printable tab-separated line per table, bounded"
          {"watchers", 2},
          {"seats", {{{"human", true}, {"claimed", true}}, {{"human", true}, {"claimed", false}}}}};
   answer["tables"].push_back(t);
-  const std::string text = ssh_detail::tables_text(answer);
+  const std::string text = ssh_detail::tables_text(read_tables_answer(answer));
   INFO(text);
   CHECK(text ==
         "friends\tgo-wacky\twaiting\tev?]0;x?il?me\t1 free\t1 playing\t2 "
         "watching\tnamed,no-watchers,clock-60s\n");
   for (int i = 0; i < 500; ++i) answer["tables"].push_back(t);
-  const std::string many = ssh_detail::tables_text(answer);
+  const std::string many = ssh_detail::tables_text(read_tables_answer(answer));
   CHECK(std::count(many.begin(), many.end(), '\n') == kMaxTables);
-  CHECK(ssh_detail::tables_text(json{{"tables", "not a list"}}).empty());
+  CHECK_THROWS_WITH(read_tables_answer(json{{"tables", "not a list"}}), "\"tables\" is not a list");
 }

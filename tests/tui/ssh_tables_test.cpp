@@ -21,8 +21,9 @@
 #include <string>
 #include <thread>
 
-#include "app/remote_table.h"
-#include "app/ssh_tables.h"
+#include "client/remote_table.h"
+#include "client/ssh_tables.h"
+#include "client/tables_page.h"
 #include "core/history.h"
 #include "core/save.h"
 #include "net/client.h"
@@ -87,7 +88,7 @@ TEST_CASE(
     int fd = -1;
     REQUIRE(ask(eve, json{{"type", "connect"}, {"table", table}}, &fd).value("type", "") == "connected");
     Connection conn(fd);
-    Hello h = shell_hello(Role::Play, 0, "", false);
+    Hello h = rt::client::shell_hello(Role::Play, 0, "", false);
     conn.send(to_json(h));
     std::string error;
     std::optional<json> m;
@@ -227,10 +228,9 @@ TEST_CASE("SSH tables: the Tables page shows names from peers printable", "[ssh]
   REQUIRE(sit(evil, "go-wacky", 1, &seated).value("type", "") == "welcome");
 
   const int mine = tp.link("ana", kAna);
-  TablesLink link(mine);
   FakeTerminal term{80, 24, true};
   shell::AppContext ctx;
-  shell::App page(term, ctx, app::make_ssh_tables_page(ctx, link));
+  shell::App page(term, ctx, client::make_tables_page(ctx, client::ssh_tables(mine)));
   page.step_once(term.now());
   term.press(shell::KeyType::Down);
   page.step_once(term.now() + 10);
@@ -307,7 +307,7 @@ TEST_CASE("SSH tables: a list of as many tables as the server takes reaches ever
   CHECK(dump(answer).size() > 96 * 1024);
   CHECK(answer.value("tables", json::array()).size() == static_cast<std::size_t>(kMaxTables));
   CHECK_FALSE(answer.contains("more"));
-  const std::string text = ssh_detail::tables_text(answer);
+  const std::string text = ssh_detail::tables_text(read_tables_answer(answer));
   CHECK(std::count(text.begin(), text.end(), '\n') == kMaxTables);
   CHECK(text.find("go-wacky-200\tgo-wacky\t") != std::string::npos);
   // The link goes on: the next question is answered.
@@ -323,11 +323,11 @@ TEST_CASE("SSH tables: a player back at once waits for the seat their dropped co
   nettest::TempDir dir;
   TableProcessChild tp(dir.path);
   const int bob = tp.link("bob", kBob);
-  TablesLink ana(tp.link("ana", kAna));
+  const auto ana = client::ssh_tables(tp.link("ana", kAna));
   REQUIRE(host_go_wacky(bob).value("type", "") == "hosted");
   Connection old;
   REQUIRE(sit(bob, "go-wacky", 2, &old).value("type", "") == "welcome");
-  TablesLink bob_again(tp.link("bob", kBob));
+  const auto bob_again = client::ssh_tables(tp.link("bob", kBob));
   std::thread drop([&] {
     ::usleep(400000);
     old.close();
@@ -336,7 +336,7 @@ TEST_CASE("SSH tables: a player back at once waits for the seat their dropped co
   std::unique_ptr<shell::PlayTable> back;
   std::string why;
   try {
-    back = app::connect_ssh_table(ctx, bob_again, "go-wacky", 2, "");
+    back = bob_again->sit(ctx, client::SitAt{"go-wacky", "", 2, ""});
   } catch (const UserError& e) {
     why = e.what();
   }
@@ -350,7 +350,7 @@ TEST_CASE("SSH tables: a player back at once waits for the seat their dropped co
   list_until(eve,
              [](const json& l) { return !table_in(l, "go-wacky")["seats"][1].value("connected", true); });
   const auto started = std::chrono::steady_clock::now();
-  CHECK_THROWS_WITH(app::connect_ssh_table(ctx, ana, "go-wacky", 2, ""),
+  CHECK_THROWS_WITH(ana->sit(ctx, client::SitAt{"go-wacky", "", 2, ""}),
                     Catch::Contains("table go-wacky: seat 2 belongs to bob"));
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(kHeldSeatWaitMs));
 }
@@ -408,10 +408,9 @@ TEST_CASE("SSH tables: a wrong join code is said on the player's Tables page", "
   REQUIRE(hosted.value("type", "") == "hosted");
 
   const int bob = tp.link("bob", kBob);
-  TablesLink link(bob);
   FakeTerminal term{80, 24, true};
   shell::AppContext ctx;
-  shell::App page(term, ctx, app::make_ssh_tables_page(ctx, link));
+  shell::App page(term, ctx, client::make_tables_page(ctx, client::ssh_tables(bob)));
   Millis t = term.now();
   page.step_once(t);
   const auto key = [&](shell::Key k) {
@@ -440,9 +439,9 @@ TEST_CASE("SSH tables: logins of one key racing for a seat: those who lose are t
   const int bob = tp.link("bob", kBob);
   Connection won;
   REQUIRE(sit(bob, "go-wacky", 2, &won).value("type", "") == "welcome");
-  TablesLink lost(tp.link("bob", kBob));
+  const auto lost = client::ssh_tables(tp.link("bob", kBob));
   shell::AppContext ctx;
-  CHECK_THROWS_WITH(app::connect_ssh_table(ctx, lost, "go-wacky", 2, ""),
+  CHECK_THROWS_WITH(lost->sit(ctx, client::SitAt{"go-wacky", "", 2, ""}),
                     Catch::Contains("seat 2 is taken: another login of yours sat down there first"));
   ::close(ana);
   ::close(bob);

@@ -16,7 +16,7 @@
 #include <optional>
 #include <string>
 
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 #include "net/client.h"
 #include "net/table_broker.h"
 #include "net/table_process.h"
@@ -111,7 +111,7 @@ inline json sit(int link, const std::string& table, int seat, Connection* keep =
   if (connected.value("type", "") != "connected") return connected;
   REQUIRE(fd >= 0);
   Connection conn(fd);
-  conn.send(to_json(shell_hello(seat > 0 ? Role::Play : Role::Watch, seat, code, false)));
+  conn.send(to_json(rt::client::shell_hello(seat > 0 ? Role::Play : Role::Watch, seat, code, false)));
   for (;;) {
     std::string error;
     const std::optional<json> m = conn.wait_message(5000, error);

@@ -1,7 +1,7 @@
 // "A table" as the play screen sees it: everything the screen draws and every
 // decision it sends, with two implementations. The local one (local_table.cpp)
 // wraps a GameSession in this process; the remote one
-// (app/remote_table.cpp) is a socket to a table server, which renders
+// (client/remote_table.cpp) is a socket to a table server, which renders
 // each viewer's screen model, so the client never holds another seat's
 // secrets. The play screen never touches a State or a Table itself.
 //

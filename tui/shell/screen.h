@@ -35,7 +35,7 @@ struct AppContext {
   // What is remembered between runs (tui/shell/settings.h); nullptr: nothing.
   SettingsStore* settings = nullptr;
   // Shared tables (the Tables page, hosting, watchers), given by the program
-  // (app/shared_tables.h); nullptr: not available here.
+  // (client/shared_tables.h); nullptr: not available here.
   const SharedTables* shared = nullptr;
   // Tables this shell opened (Tables page, "Host a new table") and that are
   // served in the background: quitting asks whether to close them.

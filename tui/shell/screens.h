@@ -33,7 +33,7 @@ std::unique_ptr<Screen> make_host_screen(AppContext& ctx, setup::TableRequest re
 std::unique_ptr<Screen> make_hosted_code_screen(const std::string& table_name, const std::string& code,
                                                 std::unique_ptr<Screen> table);
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session);
-// The same game page over any table (a shared one: app/remote_table.h).
+// The same game page over any table (a shared one: client/remote_table.h).
 std::unique_ptr<Screen> make_table_screen(AppContext& ctx, std::unique_ptr<PlayTable> table);
 std::unique_ptr<Screen> make_resume_screen(AppContext& ctx);
 // The Learn page: every game, its lesson or what to do while it has none.

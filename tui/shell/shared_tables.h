@@ -1,5 +1,5 @@
 // What the shell asks of shared tables. The shell includes no table-server
-// header: the composition root (app/shared_tables.cpp) fills this with the
+// header: the client layer (client/shared_tables.cpp) fills this with the
 // server's code and hands it over in AppContext::shared. Without it (a test
 // of the shell alone) the Tables page and "Let others watch" say they are not
 // available.

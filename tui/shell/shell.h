@@ -37,7 +37,7 @@ struct ShellOptions {
   // `racetable join TABLE` in a terminal: the table, already joined.
   std::function<std::unique_ptr<PlayTable>()> open_table;
   // Shared tables (the Tables page, hosting, watchers): the program's
-  // (app/shared_tables.h); nullptr: not offered.
+  // (client/shared_tables.h); nullptr: not offered.
   const SharedTables* shared = nullptr;
   // Who plays at this terminal (an SSH player's registered name): the first
   // seat's name unless the seats remembered say otherwise, and shown on the

@@ -1,4 +1,7 @@
-#include "app/shared_tables.h"
+// The shell's shared tables on this machine: the Tables page and hosting
+// over the local backend (client/local_tables.h), and watchers of a local
+// game served by net::WatchMirror.
+#include "client/shared_tables.h"
 
 #include <grp.h>
 #include <unistd.h>
@@ -7,11 +10,12 @@
 
 #include <fmt/format.h>
 
-#include "app/table_screens.h"
+#include "client/local_tables.h"
+#include "client/tables_page.h"
 #include "net/sockets.h"
 #include "net/watch_mirror.h"
 
-namespace rt::app {
+namespace rt::client {
 namespace {
 
 // Groups this player may open a game to (as `host --group`): the process's
@@ -53,12 +57,12 @@ class MirrorWatchers final : public shell::Watchers {
 class ServerTables final : public shell::SharedTables {
  public:
   std::unique_ptr<shell::Screen> tables_page(shell::AppContext& ctx) const override {
-    return shell::make_tables_screen(ctx);
+    return make_tables_page(ctx, local_tables(ctx.table_dir));
   }
   std::unique_ptr<shell::Screen> host_table(shell::AppContext& ctx, const setup::TableRequest& request,
                                             const shell::HostChoices& choices,
                                             std::string& error) const override {
-    return shell::host_table_screen(ctx, request, choices, error);
+    return host_and_sit(ctx, *local_tables(ctx.table_dir), request, choices, error);
   }
   shell::HostPlace host_place() const override {
     shell::HostPlace place;
@@ -70,7 +74,7 @@ class ServerTables final : public shell::SharedTables {
     return place;
   }
   std::string host_problem(const shell::HostChoices& choices) const override {
-    return shell::local_host_problem(nullptr, choices);
+    return local_host_problem(nullptr, choices);
   }
   std::vector<shell::WatchOffer> watch_offers() const override {
     std::vector<shell::WatchOffer> offers;
@@ -99,4 +103,4 @@ const shell::SharedTables& shared_tables() {
   return tables;
 }
 
-}  // namespace rt::app
+}  // namespace rt::client

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace rt::cli {
+namespace rt::lab {
 
 struct BenchOptions {
   std::string game;      // empty: every game
@@ -20,7 +20,7 @@ struct BenchOptions {
   bool cheat = false;            // the first level's expert sees every hidden card (a ceiling)
   bool random_choices = false;   // the first level chooses at random, its timed contests its own
   std::string shard;             // "I/K": play only that share of the tournament's games ("" all)
-  bool review_check = false;     // how good the game review's estimates are (app/review_check.cpp)
+  bool review_check = false;     // how good the game review's estimates are (lab/review_check.cpp)
 };
 
 int run_bench(const BenchOptions& options);
@@ -28,4 +28,4 @@ int review_check(const BenchOptions& options);
 // "random,easy" as the levels it names, in order.
 std::vector<std::string> split_levels(const std::string& levels);
 
-}  // namespace rt::cli
+}  // namespace rt::lab

@@ -12,12 +12,12 @@
 
 #include <fmt/format.h>
 
-#include "app/bench.h"
 #include "core/review.h"
 #include "core/table.h"
 #include "games/registry.h"
+#include "lab/bench.h"
 
-namespace rt::cli {
+namespace rt::lab {
 namespace {
 
 // Games played on from a position per move.
@@ -138,4 +138,4 @@ int review_check(const BenchOptions& opt) {
   return 0;
 }
 
-}  // namespace rt::cli
+}  // namespace rt::lab

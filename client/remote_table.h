@@ -13,7 +13,7 @@
 #include "tui/shell/clock.h"
 #include "tui/shell/play_table.h"
 
-namespace rt::net {
+namespace rt::client {
 
 struct RemoteSettings {
   std::string table;   // its name
@@ -25,10 +25,10 @@ struct RemoteSettings {
 };
 
 // `conn` has said hello and received `welcome` (join_table()).
-std::unique_ptr<shell::PlayTable> make_remote_table(Connection conn, const json& welcome,
+std::unique_ptr<shell::PlayTable> make_remote_table(net::Connection conn, const net::json& welcome,
                                                     RemoteSettings settings);
 
 // The hello of a shell client (the board size is sent again once laid out).
-Hello shell_hello(Role role, int seat, const std::string& code, bool unicode);
+net::Hello shell_hello(net::Role role, int seat, const std::string& code, bool unicode);
 
-}  // namespace rt::net
+}  // namespace rt::client

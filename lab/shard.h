@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace rt::cli {
+namespace rt::lab {
 
 struct Shard {
   int index = 1;  // 1..count
@@ -27,4 +27,4 @@ inline constexpr int kMaxShards = 100000;
 // Reads "I/K" (1 <= I <= K <= kMaxShards); throws OptionError naming `option`.
 Shard parse_shard(std::string_view text, std::string_view option = "--shard");
 
-}  // namespace rt::cli
+}  // namespace rt::lab

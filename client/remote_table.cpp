@@ -1,4 +1,4 @@
-#include "app/remote_table.h"
+#include "client/remote_table.h"
 
 #include "core/printable.h"
 #include "net/lobby.h"
@@ -12,9 +12,29 @@
 #define RACETABLE_VERSION "dev"
 #endif
 
-namespace rt::net {
+namespace rt::client {
 namespace {
 
+using net::Act;
+using net::ClientState;
+using net::Connection;
+using net::Hello;
+using net::json;
+using net::kClientLogLines;
+using net::kMaxBoardH;
+using net::kMaxBoardW;
+using net::kMinBoardH;
+using net::kMinBoardW;
+using net::LogLine;
+using net::OptionView;
+using net::PlacingView;
+using net::ProtocolError;
+using net::Resize;
+using net::Role;
+using net::ScreenModel;
+using net::SeatView;
+using net::Typed;
+using net::typed_talk;
 using shell::Millis;
 using shell::Phase;
 
@@ -41,7 +61,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     game_ = printable(welcome.value("game", ""));
     game_name_ = printable(welcome.value("game_name", ""));
     hints_ = seat_ >= 0 && welcome.value("hints", false);
-    deal_ = listed_deal_short(welcome);
+    deal_ = net::deal_short(net::deal_of_message(welcome));
   }
 
   shell::RemoteLink* remote() override { return this; }
@@ -400,4 +420,4 @@ Hello shell_hello(Role role, int seat, const std::string& code, bool unicode) {
   return h;
 }
 
-}  // namespace rt::net
+}  // namespace rt::client

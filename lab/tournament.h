@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "app/bench.h"
+#include "lab/bench.h"
 
-namespace rt::cli {
+namespace rt::lab {
 
 int tournament(const BenchOptions& options);
 
@@ -27,4 +27,4 @@ struct MergeOptions {
 // reported as one unsharded run reports them.
 int merge_tournament(const MergeOptions& options);
 
-}  // namespace rt::cli
+}  // namespace rt::lab

@@ -1,4 +1,4 @@
-#include "app/tournament.h"
+#include "lab/tournament.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,14 +11,15 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/shard.h"
 #include "core/input_limits.h"
 #include "core/ismcts_agent.h"
 #include "core/save.h"
 #include "core/table.h"
 #include "games/registry.h"
+#include "lab/output.h"
+#include "lab/shard.h"
 
-namespace rt::cli {
+namespace rt::lab {
 namespace {
 
 using nlohmann::ordered_json;
@@ -365,10 +366,6 @@ ordered_json time_json(const std::vector<std::int64_t>& us) {
   return j;
 }
 
-double rounded(double x) {
-  return std::round(x * 10000.0) / 10000.0;
-}
-
 // A whole run's results as JSON lines: every game, then one summary per
 // pairing (level a's share of the points, b's, the margin, each with its
 // 95% interval, and the CPU time per decision).
@@ -398,11 +395,6 @@ std::string report_json(const Plan& plan, const std::vector<GameResult>& results
     text += j.dump() + "\n";
   }
   return text;
-}
-
-void out(const std::string& s) {
-  std::fwrite(s.data(), 1, s.size(), stdout);
-  std::fflush(stdout);
 }
 
 Setup setup_of(const BenchOptions& opt) {
@@ -595,4 +587,4 @@ int merge_tournament(const MergeOptions& opt) {
   return 0;
 }
 
-}  // namespace rt::cli
+}  // namespace rt::lab

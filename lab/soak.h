@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace rt::cli {
+namespace rt::lab {
 
 struct SoakOptions {
   std::string game;                  // empty: every game
@@ -17,4 +17,4 @@ struct SoakOptions {
 // seed) when one failed.
 int run_soak(const SoakOptions& options);
 
-}  // namespace rt::cli
+}  // namespace rt::lab

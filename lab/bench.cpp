@@ -1,4 +1,4 @@
-#include "app/bench.h"
+#include "lab/bench.h"
 
 #include <algorithm>
 #include <atomic>
@@ -11,12 +11,12 @@
 
 #include <fmt/format.h>
 
-#include "app/tournament.h"
 #include "core/seat.h"
 #include "core/table.h"
 #include "games/registry.h"
+#include "lab/tournament.h"
 
-namespace rt::cli {
+namespace rt::lab {
 namespace {
 
 struct BenchResult {
@@ -120,4 +120,4 @@ int run_bench(const BenchOptions& opt) {
   return opt.tournament ? tournament(opt) : speed(opt);
 }
 
-}  // namespace rt::cli
+}  // namespace rt::lab

@@ -1,4 +1,4 @@
-#include "app/review_command.h"
+#include "lab/review_command.h"
 
 #include <unistd.h>
 
@@ -9,20 +9,17 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/shard.h"
 #include "core/agent.h"
 #include "core/input_limits.h"
 #include "core/review.h"
 #include "core/save.h"
 #include "games/registry.h"
 #include "games/setup.h"
+#include "lab/output.h"
+#include "lab/shard.h"
 
-namespace rt::cli {
+namespace rt::lab {
 namespace {
-
-void out(std::string_view s) {
-  std::fwrite(s.data(), 1, s.size(), stdout);
-}
 
 struct ReviewedSave {
   std::string file;
@@ -88,10 +85,6 @@ void print_text(const ReviewedSave& s, const GameReview& r, int playouts, bool m
   text += "\n" + review_totals_text(r) + "\n";
   if (const std::string skipped = skipped_text(r.skipped); !skipped.empty()) text += skipped + "\n";
   out(text);
-}
-
-double rounded(double x) {
-  return std::round(x * 10000.0) / 10000.0;
 }
 
 void print_json(const ReviewedSave& s, const GameReview& r, int playouts, unsigned think) {
@@ -192,4 +185,4 @@ int cmd_review(const ReviewRequest& req) {
   return 0;
 }
 
-}  // namespace rt::cli
+}  // namespace rt::lab

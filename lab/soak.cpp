@@ -1,4 +1,4 @@
-#include "app/soak.h"
+#include "lab/soak.h"
 
 #include <chrono>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include "core/table.h"
 #include "games/registry.h"
 
-namespace rt::cli {
+namespace rt::lab {
 namespace {
 
 // Checks what every game promises after a step; returns "" when all holds.
@@ -81,4 +81,4 @@ int run_soak(const SoakOptions& opt) {
   return failures ? 1 : 0;
 }
 
-}  // namespace rt::cli
+}  // namespace rt::lab

@@ -1,4 +1,4 @@
-#include "app/shard.h"
+#include "lab/shard.h"
 
 #include <charconv>
 
@@ -7,7 +7,7 @@
 #include "core/input_limits.h"
 #include "core/types.h"
 
-namespace rt::cli {
+namespace rt::lab {
 namespace {
 
 bool whole_number(std::string_view s, int& out) {
@@ -34,4 +34,4 @@ Shard parse_shard(std::string_view text, std::string_view option) {
   return s;
 }
 
-}  // namespace rt::cli
+}  // namespace rt::lab

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace rt::cli {
+namespace rt::lab {
 
 struct ReviewRequest {
   std::vector<std::string> files;
@@ -19,4 +19,4 @@ struct ReviewRequest {
 
 int cmd_review(const ReviewRequest& request);
 
-}  // namespace rt::cli
+}  // namespace rt::lab
