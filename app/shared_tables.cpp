@@ -9,6 +9,7 @@
 
 #include "app/table_screens.h"
 #include "net/sockets.h"
+#include "net/table_spec.h"
 #include "net/watch_mirror.h"
 
 namespace rt::app {

@@ -264,7 +264,7 @@ class SshTables final : public shell::SharedTables {
   shell::HostPlace host_place() const override {
     shell::HostPlace place;
     place.open_words = "anyone on this server";
-    place.max_invited = net::kMaxNamedPlayers;
+    place.max_invited = net::kMaxInvited;
     return place;
   }
   std::string host_problem(const shell::HostChoices& choices) const override {

@@ -21,6 +21,7 @@
 #include "net/lobby.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
+#include "net/table_spec.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
 
