@@ -95,6 +95,8 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                    "players may ask for a hint on their move (h): what the strongest computer would play, "
                    "shown to them alone; the game's record says who asked");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
+  // Hidden: the shell's Host page hands the table over on this descriptor (net/host_handoff.h).
+  c.host->add_option("--spec-fd", h.spec_fd, "the table's description as JSON on this descriptor")->group("");
 
   ServeSettings& s = c.serve_settings;
   c.serve = app.add_subcommand(

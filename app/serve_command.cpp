@@ -50,6 +50,7 @@ HostSettings host_settings_of(const std::string& line, const std::string& where)
   }
   if (!nc.host->remaining().empty())
     throw OptionError(fmt::format("{}: unexpected '{}'", where, excerpt(nc.host->remaining().front())));
+  if (nc.host_settings.spec_fd >= 0) throw OptionError(fmt::format("{}: unexpected '--spec-fd'", where));
   if (nc.host_settings.detach)
     throw OptionError(fmt::format("{}: give --detach to serve, not to a table", where));
   HostSettings s = nc.host_settings;

@@ -265,7 +265,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
     s.spec.admission = Admission::Code;
     s.spec.code = read_code_file(s.code_file);
   } else if (s.spec.admission == Admission::Code && s.spec.code.empty()) {
-    const char* env = std::getenv(kCodeEnv);
+    const char* env = s.spec_fd >= 0 ? nullptr : std::getenv(kCodeEnv);
     generated_code = !env || !*env;
     s.spec.code = generated_code ? generate_code() : std::string(env);
   }

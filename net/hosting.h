@@ -48,6 +48,7 @@ struct HostSettings {
   bool detach = false;         // --detach: serve in the background
   double idle_minutes = 120;   // --idle: close after this long with nobody there
   double away_minutes = 3;     // --away: no key this long shows a player as away
+  int spec_fd = -1;            // the spec from a hand-off (net/host_handoff.h), not flags
 };
 
 // The game and seats `host`'s flags gave, as a TableSpec says them: each
