@@ -191,7 +191,8 @@ Completion positional(const Typed& t) {
 Completion option_names(const CLI::App& scope, const Typed& t) {
   Completion c;
   for (const CLI::Option* opt : scope.get_options()) {
-    if (opt->get_positional() || opt->get_lnames().empty()) continue;
+    // Hidden ones (group "") are left out, as in --help.
+    if (opt->get_positional() || opt->get_lnames().empty() || opt->get_group().empty()) continue;
     const std::string name = "--" + opt->get_lnames().front();
     // Options that take one value, once, are not offered again.
     const bool repeatable = opt->get_items_expected_max() > 1;

@@ -25,34 +25,36 @@ void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request) {
 
 void add_net_commands(CLI::App& app, NetCommands& c) {
   HostSettings& h = c.host_settings;
+  TableSpec& spec = h.spec;
   c.host = app.add_subcommand("host", "open a shared table: players join from their own terminals");
   c.host->allow_extras();
   c.host->add_option("GAME", c.host_game, "game id (see `racetable list`)");
   c.host
-      ->add_option("--seats", h.request.seats,
+      ->add_option("--seats", spec.request.seats,
                    "per seat: human, random, easy, normal, hard or expert (default: 2 people + computers)")
       ->delimiter(',');
-  c.host->add_option("--players", h.request.players, "number of players");
-  c.host->add_option("--names", h.request.names, "player names, comma-separated")->delimiter(',');
-  c.host->add_option("--seed", h.request.seed_text,
+  c.host->add_option("--players", spec.request.players, "number of players");
+  c.host->add_option("--names", spec.request.names, "player names, comma-separated")->delimiter(',');
+  c.host->add_option("--seed", spec.request.seed_text,
                      "seed of your choosing, shown to every player as chosen by the host (default: the "
                      "server draws one and shows its SHA-256 commitment, revealed at the end); blanked at "
                      "once from the command line, and refused with --group: give $RACETABLE_SEED or "
                      "--seed-file there");
   c.host->add_option("--seed-file", h.seed_file, "the seed, from a file only you can read (mode 0600)");
-  c.host->add_option("--variant", h.request.variants, "a variant (repeatable)");
-  c.host->add_option("--option", h.request.options, "a game option key=value (repeatable)");
-  c.host->add_option("--data", h.request.data_dir, "game data directory");
-  add_contest_pace_option(c.host, h.request);
-  c.host->add_option("--name", h.name, "table name (default: the game id)");
+  c.host->add_option("--variant", spec.request.variants, "a variant (repeatable)");
+  c.host->add_option("--option", spec.request.options, "a game option key=value (repeatable)");
+  c.host->add_option("--data", spec.request.data_dir, "game data directory");
+  add_contest_pace_option(c.host, spec.request);
+  c.host->add_option("--name", spec.name, "table name (default: the game id)");
   c.host->add_option("--dir", h.dir,
                      "socket directory: a new path, or one of yours with mode 0700 (0750 and the group with "
                      "--group); default $XDG_RUNTIME_DIR/racetable");
   c.host->add_option(
-      "--group", h.group,
+      "--group", spec.group,
       "open the table to a Unix group (default: only you; directory /tmp/racetable-group-NAME-UID)");
-  c.host->add_flag("--code", h.want_code,
-                   "players must give a join code: $RACETABLE_CODE, or a generated one shown only to you");
+  c.host->add_flag_callback(
+      "--code", [&spec] { spec.admission = Admission::Code; },
+      "players must give a join code: $RACETABLE_CODE, or a generated one shown only to you");
   c.host->add_option("--code-file", h.code_file, "the join code, from a file only you can read (mode 0600)");
   c.host->add_option("--save", h.save_path, "save file (default: in the state directory)");
   c.host->add_option("--resume", h.resume_file,
@@ -72,29 +74,32 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                      "milliseconds after each computer move (default 800; 0 plays at once)");
   c.host->add_option("--idle", h.idle_minutes,
                      "close after this many minutes with nobody connected (default 120, 0 never)");
-  c.host->add_flag("--watchers-talk", h.watchers_talk,
+  c.host->add_flag("--watchers-talk", spec.watchers_talk,
                    "watchers' talk reaches the players too (by default watchers talk among themselves)");
   c.host->add_option("--away", h.away_minutes,
                      "minutes without a key before a connected player shows as away (default 3)");
-  c.host->add_option("--move-time", h.move_time_s,
+  c.host->add_option("--move-time", spec.move_time_s,
                      "seconds a player has for each move; then a computer plays that move for them (the "
                      "stand-in's level, else normal) and the seat stays theirs (default 0: no clock)");
-  c.host->add_flag("--no-watchers", h.no_watchers,
-                   "nobody may watch the table (by default anyone who may join may)");
+  c.host->add_flag_callback(
+      "--no-watchers", [&spec] { spec.watchers = false; },
+      "nobody may watch the table (by default anyone who may join may)");
   c.host
       ->add_option(
-          "--invite", h.invited,
+          "--invite", spec.invited,
           "only these users (and you) may sit down or watch: user names, comma-separated (with --group)")
       ->type_name("USER,...")
       ->delimiter(',');
-  c.host->add_option("--game-time", h.game_time_minutes,
+  c.host->add_option("--game-time", spec.game_time_min,
                      "minutes each player has for all their moves (a game clock, running only on their "
                      "own turns); once used up, 15 s a move, then a computer plays that move for them "
                      "(default 0: no game clock; a resumed table keeps its saved clock)");
-  c.host->add_flag("--hints", h.hints,
+  c.host->add_flag("--hints", spec.hints,
                    "players may ask for a hint on their move (h): what the strongest computer would play, "
                    "shown to them alone; the game's record says who asked");
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
+  // Hidden: the shell's Host page hands the table over on this descriptor (net/host_handoff.h).
+  c.host->add_option("--spec-fd", h.spec_fd, "the table's description as JSON on this descriptor")->group("");
 
   ServeSettings& s = c.serve_settings;
   c.serve = app.add_subcommand(
@@ -178,7 +183,7 @@ void refuse_extras(const CLI::App* cmd) {
 std::optional<int> run_net_commands(NetCommands& c) {
   if (c.host && c.host->parsed()) {
     refuse_extras(c.host);
-    c.host_settings.request.game = c.host_game;
+    take_host_flags(c.host_settings, c.host_game);
     return host(c.host_settings);
   }
   if (c.serve && c.serve->parsed()) {

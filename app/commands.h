@@ -24,6 +24,9 @@ namespace rt::app {
 void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request);
 
 int host(net::HostSettings settings);
+// A line of `serve FILE` (`where`: FILE:LINE) as `host`'s flags. Throws
+// OptionError/UserError starting with `where`.
+net::HostSettings host_settings_of(const std::string& line, const std::string& where);
 
 // `racetable serve FILE`: every table FILE lists (one line of `host`
 // arguments each) served by this one process. `racetable serve --ssh

@@ -5,14 +5,18 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "app/command_util.h"
 #include "app/commands.h"
+#include "core/deal_json.h"
+#include "net/host_handoff.h"
 #include "net/hosting.h"
 #include "net/server.h"
+#include "net/sockets.h"
 #include "net/table_files.h"
 
 namespace rt::app {
@@ -81,9 +85,40 @@ bool ask_host(const std::string& question) {
   return answer == "y" || answer == "Y" || answer == "yes" || answer == "Yes" || answer == "YES";
 }
 
+// `host --spec-fd`: the table the shell's Host page described, served in the
+// background; what is said goes back on the descriptor as one JSON line.
+int host_handed(HostSettings s) {
+  const int fd = s.spec_fd;
+  std::optional<OpenedTable> opened;
+  try {
+    s.spec = read_handed_spec(fd);
+    s.detach = true;
+    opened.emplace(open_hosted_table(s, true, nullptr));
+  } catch (const UserError& e) {
+    answer_handoff(fd, HandoffAnswer{e.what(), {}, {}, {}, {}, {}, 0});
+    return 1;
+  }
+  OpenedTable& t = *opened;
+  Server::install_signal_handlers();
+  write_table_info(t);
+  const Table& dealt = t.server->table();
+  HandoffAnswer answer{{}, t.name, t.dir, socket_path(t.dir, t.name), t.code, json(), 0};
+  if (dealt.deal().kind != DealKind::Unstated) answer.deal = deal_json(dealt.seed(), dealt.deal(), false);
+  detach_from_terminal([&](pid_t pid) {
+    answer.pid = pid;
+    answer_handoff(fd, answer);
+    return std::string();
+  });
+  ::close(fd);
+  write_table_info(t);
+  t.server->run();
+  return report_closed_table(t, *t.server) ? 0 : 2;
+}
+
 }  // namespace
 
 int host(HostSettings s) {
+  if (s.spec_fd >= 0) return host_handed(std::move(s));
   // Only a person at a terminal is asked; a script gets a refusal naming the flag.
   if (::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO)) s.confirm = ask_host;
   OpenedTable t = open_hosted_table(s, s.detach, nullptr);

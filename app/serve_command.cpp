@@ -40,6 +40,8 @@ void raise_open_file_limit() {
   }
 }
 
+}  // namespace
+
 HostSettings host_settings_of(const std::string& line, const std::string& where) {
   CLI::App app;
   NetCommands nc;
@@ -51,11 +53,12 @@ HostSettings host_settings_of(const std::string& line, const std::string& where)
   }
   if (!nc.host->remaining().empty())
     throw OptionError(fmt::format("{}: unexpected '{}'", where, excerpt(nc.host->remaining().front())));
+  if (nc.host_settings.spec_fd >= 0) throw OptionError(fmt::format("{}: unexpected '--spec-fd'", where));
   if (nc.host_settings.detach)
     throw OptionError(fmt::format("{}: give --detach to serve, not to a table", where));
   HostSettings s = nc.host_settings;
-  s.request.game = nc.host_game;
-  if (!s.request.seed_text.empty()) s.seed_written = SeedWritten::ServeFile;
+  take_host_flags(s, nc.host_game);
+  if (!s.spec.request.seed_text.empty()) s.seed_written = SeedWritten::ServeFile;
   try {
     check_seed_is_private(s);
   } catch (const UserError& e) {
@@ -63,8 +66,6 @@ HostSettings host_settings_of(const std::string& line, const std::string& where)
   }
   return s;
 }
-
-}  // namespace
 
 int serve(const ServeSettings& settings) {
   const std::string text = read_file(settings.file);

@@ -13,6 +13,7 @@
 #include "client/local_tables.h"
 #include "client/tables_page.h"
 #include "net/sockets.h"
+#include "net/table_spec.h"
 #include "net/watch_mirror.h"
 
 namespace rt::client {

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "client/host_page_spec.h"
 #include "client/remote_table.h"
 #include "client/tables_page.h"
 #include "net/client.h"
@@ -149,7 +150,7 @@ class SshShared final : public shell::SharedTables {
   shell::HostPlace host_place() const override {
     shell::HostPlace place;
     place.open_words = "anyone on this server";
-    place.max_invited = net::kMaxNamedPlayers;
+    place.max_invited = net::kMaxInvited;
     return place;
   }
   std::string host_problem(const shell::HostChoices& choices) const override {
@@ -196,27 +197,8 @@ std::function<std::unique_ptr<shell::PlayTable>()> ssh_watch_opener(const shell:
 }
 
 json ssh_host_request(const setup::TableRequest& req, const shell::HostChoices& choices) {
-  json request{{"type", "host"},
-               {"game", req.game},
-               {"seats", req.seats},
-               {"names", req.names},
-               {"variants", req.variants},
-               {"options", req.options},
-               {"seed", req.seed_text},
-               {"table", choices.name},
-               {"watchers", choices.watchers},
-               {"watchers_talk", choices.watchers && choices.watchers_talk},
-               {"move_time", choices.move_time_s},
-               {"game_time", choices.game_time_min},
-               {"hints", choices.hints}};
-  switch (choices.access) {
-    case shell::TableAccess::Open: request["access"] = "public"; break;
-    case shell::TableAccess::Code: request["access"] = "code"; break;
-    case shell::TableAccess::Invited:
-      request["access"] = "named";
-      request["players"] = choices.invited;
-      break;
-  }
+  json request = net::to_json(host_page_spec(req, choices));
+  request["type"] = "host";
   return request;
 }
 
@@ -224,8 +206,8 @@ std::string ssh_host_problem(const shell::HostChoices& choices) {
   if (std::string why = net::table_name_problem(choices.name); !why.empty()) return why;
   if (choices.access == shell::TableAccess::Invited) {
     if (choices.invited.empty()) return "Name the players who may come (Players named).";
-    if (choices.invited.size() > net::kMaxNamedPlayers)
-      return fmt::format("Name at most {} players.", net::kMaxNamedPlayers);
+    if (choices.invited.size() > net::kMaxInvited)
+      return fmt::format("Name at most {} players.", net::kMaxInvited);
     for (const std::string& p : choices.invited)
       if (std::string why = net::player_name_problem(p); !why.empty()) return net::printable(why, 200);
   }

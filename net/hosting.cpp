@@ -48,7 +48,7 @@ std::unique_ptr<Table> resume_table(const HostSettings& s, std::vector<Event>& e
   table_name = save.table;
   owners = save.owners;
   clock = save.clock;
-  auto table = restore_with_events(save, s.request.data_dir, earlier);
+  auto table = restore_with_events(save, s.spec.request.data_dir, earlier);
   if (table->over()) throw UserError(fmt::format("{}: that game is already over", s.resume_file));
   return table;
 }
@@ -138,8 +138,8 @@ void resume_owners(const HostSettings& s, const Table& table, const SeatVector<S
         fmt::format("{} had no recorded owner: open to anyone ({})", seat_label(seats, p), how));
 }
 
-std::unique_ptr<Table> new_table(HostSettings& s) {
-  setup::TableRequest req = s.request;
+std::unique_ptr<Table> new_table(const HostSettings& s) {
+  setup::TableRequest req = server_request(s.spec);
   if (req.seats.empty()) {
     // Two people and computers to the usual number of players.
     const GameEntry& e = builtin_registry().get(req.game);
@@ -154,14 +154,16 @@ std::unique_ptr<Table> new_table(HostSettings& s) {
 // typed on the command line is readable by every user (ps) until cli.cpp
 // blanks it: at a table others play at, that instant deals them every hand.
 void take_seed(HostSettings& s) {
-  const int given = (s.request.seed_text.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
+  std::string& seed = s.spec.request.seed_text;
+  const int given = (seed.empty() ? 0 : 1) + (s.seed_file.empty() ? 0 : 1);
   if (given > 1) throw OptionError("give --seed or --seed-file, not both");
   check_seed_is_private(s);
   if (!s.seed_file.empty()) {
-    s.request.seed_text = read_secret_file(s.seed_file, "seed");
-  } else if (const char* env = std::getenv(kSeedEnv); s.request.seed_text.empty() && env && *env) {
-    if (std::strlen(env) > 64) throw UserError(fmt::format("{}: longer than 64 characters", kSeedEnv));
-    s.request.seed_text = env;
+    seed = read_secret_file(s.seed_file, "seed");
+  } else if (const char* env = std::getenv(kSeedEnv); seed.empty() && env && *env) {
+    if (std::strlen(env) > kMaxSpecTextBytes)
+      throw UserError(fmt::format("{}: longer than {} characters", kSeedEnv, kMaxSpecTextBytes));
+    seed = env;
   }
 }
 
@@ -175,8 +177,15 @@ std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req) {
   return table;
 }
 
+void take_host_flags(HostSettings& s, const std::string& game) {
+  s.spec.request.game = game;
+  for (std::string& seat : s.spec.request.seats)
+    if (seat == kHostSeat) seat = kRemoteSeat;
+  if (!s.spec.invited.empty() && s.spec.admission == Admission::Anyone) s.spec.admission = Admission::Named;
+}
+
 void check_seed_is_private(const HostSettings& s) {
-  if (s.group.empty() || s.seed_written == SeedWritten::Privately) return;
+  if (s.spec.group.empty() || s.seed_written == SeedWritten::Privately) return;
   const char* where = s.seed_written == SeedWritten::CommandLine
                           ? "every user of this machine can read a command line (ps)"
                           : "others may read a serve file";
@@ -202,30 +211,32 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   SeatVector<SaveFile::Owner> saved_owners;
   std::optional<SaveFile::Clock> saved_clock;
   if (!s.resume_file.empty()) {
-    if (!s.request.game.empty()) throw UserError("--resume continues a saved game: give no GAME with it");
+    if (!s.spec.request.game.empty())
+      throw UserError("--resume continues a saved game: give no GAME with it");
     table = resume_table(s, earlier, saved_name, saved_owners, saved_clock);
     if (s.save_path.empty()) s.save_path = s.resume_file;
   } else {
-    if (s.request.game.empty()) throw UserError("host needs a GAME (see racetable list) or --resume FILE");
+    if (s.spec.request.game.empty())
+      throw UserError("host needs a GAME (see racetable list) or --resume FILE");
     take_seed(s);
     if (!s.free_seats.empty())
       throw OptionError("--free-seat frees seats of a resumed game: give it with --resume FILE");
     if (s.open_seats)
       throw OptionError("--open-seats opens seats of a resumed game: give it with --resume FILE");
     // No computer seat may pass for the host or a user invited to sit.
-    std::vector<std::string> people = s.invited;
+    std::vector<std::string> people = s.spec.invited;
     people.push_back(user_name(::getuid()));
-    if (const std::string why = computer_seat_name_problem(s.request.seats, s.request.names, people);
+    if (const std::string why =
+            computer_seat_name_problem(server_request(s.spec).seats, s.spec.request.names, people);
         !why.empty())
       throw OptionError(fmt::format("--names: {}", why));
     table = new_table(s);
   }
+  check_spec_flags(s.spec, InvitedNames::Users);
   ServerOptions opt;
+  apply_spec(s.spec, opt);
   opt.writer = writer;
-  opt.pace_ms = std::clamp(s.pace_ms, 0, 10000);
-  // "Get ready!" and the look at a contest's result scale with the pace.
-  opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
-  opt.after_contest_ms = opt.ready_ms;
+  set_pace(opt, std::clamp(s.pace_ms, 0, 10000));
   if (!s.stand_in.empty()) {
     opt.stand_in = parse_bot_level(s.stand_in);
     if (!opt.stand_in)
@@ -236,24 +247,9 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   opt.grace_ms = static_cast<int>(s.grace_s * 1000);
   if (s.idle_minutes < 0) throw OptionError("--idle: give minutes (0: never)");
   opt.idle_ms = static_cast<std::int64_t>(s.idle_minutes * 60000);
-  opt.watchers_talk = s.watchers_talk;
-  opt.hints = s.hints;
   if (!(s.away_minutes >= 0.1 && s.away_minutes <= 1440))
     throw OptionError("--away: give minutes from 0.1 to 1440");
   opt.away_ms = static_cast<int>(s.away_minutes * 60000);
-  if (!(s.move_time_s == 0 || (s.move_time_s >= 5 && s.move_time_s <= 86400)))
-    throw OptionError("--move-time: give seconds from 5 to 86400 (0: no clock)");
-  opt.move_time_ms = static_cast<int>(s.move_time_s * 1000);
-  opt.watchers = !s.no_watchers;
-  if (s.invited.size() > kMaxInvited)
-    throw OptionError(fmt::format("--invite: at most {} names", kMaxInvited));
-  for (const std::string& user : s.invited)
-    if (const std::string why = invited_name_problem(user); !why.empty())
-      throw OptionError(fmt::format("--invite: {}", why));
-  opt.invited = s.invited;
-  if (!(s.game_time_minutes == 0 || (s.game_time_minutes >= 1 && s.game_time_minutes <= 1440)))
-    throw OptionError("--game-time: give minutes from 1 to 1440 (0: no game clock)");
-  opt.game_time_ms = static_cast<std::int64_t>(s.game_time_minutes * 60000);
   // A resumed table keeps its game clock: nobody's time is reset by a restart.
   if (saved_clock) {
     if (opt.game_time_ms > 0 && opt.game_time_ms != saved_clock->bank_ms)
@@ -262,28 +258,31 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
     opt.overtime_ms = saved_clock->overtime_ms;
     opt.clock_left = saved_clock->left_ms;
   }
-  if (!s.group.empty()) open_to_group(opt, s.group, s.dir, "--group " + s.group);
+  if (!s.spec.group.empty()) open_to_group(opt, s.spec.group, s.dir, "--group " + s.spec.group);
   if (!s.resume_file.empty()) resume_owners(s, *table, saved_owners, opt);
   bool generated_code = false;
   if (!s.code_file.empty()) {
-    s.code = read_code_file(s.code_file);
-  } else if (s.want_code) {
-    const char* env = std::getenv(kCodeEnv);
+    s.spec.admission = Admission::Code;
+    s.spec.code = read_code_file(s.code_file);
+  } else if (s.spec.admission == Admission::Code && s.spec.code.empty()) {
+    const char* env = s.spec_fd >= 0 ? nullptr : std::getenv(kCodeEnv);
     generated_code = !env || !*env;
-    s.code = generated_code ? generate_code() : std::string(env);
+    s.spec.code = generated_code ? generate_code() : std::string(env);
   }
-  if (s.code.size() > 128) throw UserError("the join code is longer than 128 characters");
-  opt.code = s.code;
+  if (const auto p = spec_problem(s.spec, InvitedNames::Users); p && p->field == SpecField::Code)
+    throw UserError(p->why);
+  opt.code = s.spec.code;
   opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
   // A resumed table keeps its name: its players were told to rejoin by it.
-  if (s.name.empty()) s.name = saved_name;
-  const bool named = !s.name.empty();
-  opt.name = named ? s.name : table->game().info().id;
+  if (s.spec.name.empty()) s.spec.name = saved_name;
+  const bool named = !s.spec.name.empty();
+  opt.name = named ? s.spec.name : table->game().info().id;
   check_table_name(opt.name);
   prepare_table_dir(opt.dir, opt.group, opt.group_set);
   if (!named)
-    for (int k = 2; exists(socket_path(opt.dir, opt.name)) || exists(info_path(opt.dir, opt.name)); ++k)
-      opt.name = fmt::format("{}-{}", table->game().info().id, k);
+    opt.name = free_table_name(opt.name, [&opt](const std::string& name) {
+      return exists(socket_path(opt.dir, name)) || exists(info_path(opt.dir, name));
+    });
   opt.save_path = s.save_path.empty() ? fresh_save_path(*table, opt.name) : s.save_path;
   opt.history_dir = setup::state_dir();  // the game's end is recorded there (a failure is said at the table)
 
@@ -319,13 +318,15 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
       "  racetable join {}{} --seat N     (or --watch to watch)\n"
       "Saved after every decision to {}\n",
       t.name, gi.name, s.resume_file.empty() ? "" : " (resumed)", seats_text,
-      opt.group_set ? fmt::format(" (group {})", s.group) : fmt::format(" (as {})", user_name(::getuid())),
+      opt.group_set ? fmt::format(" (group {})", s.spec.group)
+                    : fmt::format(" (as {})", user_name(::getuid())),
       t.name, dir_flag(t.dir), t.save_path);
   // The code is shown here, to the host, and nowhere else (not in the log).
+  t.code = s.spec.code;
   t.code_text =
       generated_code
-          ? fmt::format("Join code: {}  (tell it to your players; they run join with --code)\n", s.code)
-      : s.code.empty() ? std::string()
+          ? fmt::format("Join code: {}  (tell it to your players; they run join with --code)\n", t.code)
+      : t.code.empty() ? std::string()
                        : "Players need the join code (join --code, RACETABLE_CODE or --code-file).\n";
   return t;
 }

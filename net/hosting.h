@@ -12,6 +12,7 @@
 #include "games/setup.h"
 #include "net/server.h"
 #include "net/table_log.h"
+#include "net/table_spec.h"
 
 namespace rt::net {
 
@@ -19,9 +20,14 @@ namespace rt::net {
 // (ps) or in a serve FILE (its lines are often world-readable).
 enum class SeedWritten { Privately, CommandLine, ServeFile };
 
+// `host`'s flags (and a line of `serve FILE`): the table they describe, and
+// how this process serves it.
 struct HostSettings {
-  setup::TableRequest request;  // the game, its seats and options
-  std::string resume_file;      // --resume: continue a saved game
+  // GAME, --seats ("human": a person at another terminal), --names,
+  // --variant, --option, --seed, --name, --code, --invite, --group,
+  // --no-watchers, --watchers-talk, --move-time, --game-time, --hints...
+  TableSpec spec;
+  std::string resume_file;  // --resume: continue a saved game
   // --free-seat: seats of the resumed game (numbers from 1, or "all") that
   // anyone may take again, whoever the save says they belong to.
   std::vector<std::string> free_seats;
@@ -31,28 +37,23 @@ struct HostSettings {
   // Asks the host a yes/no question on its terminal (unset: no terminal):
   // instead of --open-seats.
   std::function<bool(const std::string& question)> confirm;
-  std::string name;                  // --name (default: the game id)
-  std::string dir;                   // --dir (default: default_table_dir())
-  std::string group;                 // --group
-  bool want_code = false;            // --code: a join code (RACETABLE_CODE, or a generated one)
-  std::string code_file;             // --code-file: the join code from a 0600 file
-  std::string code;                  // the join code in use ("" none)
-  std::string seed_file;             // --seed-file: the seed from a 0600 file
-  SeedWritten seed_written{};        // where --seed N was written (check_seed_is_private)
-  std::string save_path;             // --save
-  std::string stand_in;              // --stand-in LEVEL
-  double grace_s = 30;               // --grace
-  int pace_ms = 800;                 // --pace
-  bool detach = false;               // --detach: serve in the background
-  double idle_minutes = 120;         // --idle: close after this long with nobody there
-  bool watchers_talk = false;        // --watchers-talk: watchers' talk reaches the players
-  double away_minutes = 3;           // --away: no key this long shows a player as away
-  double move_time_s = 0;            // --move-time: seconds per move (0: no clock)
-  bool no_watchers = false;          // --no-watchers: nobody may watch
-  std::vector<std::string> invited;  // --invite: only these users (and the host) may come
-  double game_time_minutes = 0;      // --game-time: each player's game clock (0: none)
-  bool hints = false;                // --hints: players may ask for a hint on their move
+  std::string dir;             // --dir (default: default_table_dir())
+  std::string code_file;       // --code-file: the join code from a 0600 file
+  std::string seed_file;       // --seed-file: the seed from a 0600 file
+  SeedWritten seed_written{};  // where --seed N was written (check_seed_is_private)
+  std::string save_path;       // --save
+  std::string stand_in;        // --stand-in LEVEL
+  double grace_s = 30;         // --grace
+  int pace_ms = 800;           // --pace
+  bool detach = false;         // --detach: serve in the background
+  double idle_minutes = 120;   // --idle: close after this long with nobody there
+  double away_minutes = 3;     // --away: no key this long shows a player as away
+  int spec_fd = -1;            // the spec from a hand-off (net/host_handoff.h), not flags
 };
+
+// The game and seats `host`'s flags gave, as a TableSpec says them: each
+// "human" is a person at another terminal (whoever runs `host` sits nowhere).
+void take_host_flags(HostSettings& s, const std::string& game);
 
 // A table `host` (or `serve`) has opened: its server listens, nothing is
 // served yet.
@@ -61,6 +62,7 @@ struct OpenedTable {
   std::string name, dir, save_path, game_id;
   std::string how;                // what the host is told: the table, its seats, how to join
   std::string code_text;          // the join code, for the host's eyes only
+  std::string code;               // the join code in use ("" none)
   std::shared_ptr<TableLog> log;  // where the server's log lines go
 };
 // Builds the game (or resumes it), checks every setting, opens the socket.
@@ -69,7 +71,8 @@ struct OpenedTable {
 // Throws UserError/OptionError.
 OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer);
 // The Table of a game more than one person may sit at: its seed drawn by
-// the server and committed to, or the host's own (`req.seed_text`) chosen
+// the server and committed to, or the host's own (`req.seed_text`, a
+// TableSpec's seed policy) chosen
 // openly (core/deal.h). Every way of opening a shared table makes it here.
 std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req);
 // A saved game replayed, with the events its steps told (`earlier`): what a

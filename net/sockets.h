@@ -22,10 +22,9 @@ std::string default_group_dir(const std::string& group);
 // A table name: 1-32 of letters, digits, '-' and '_'. Throws UserError.
 void check_table_name(const std::string& name);
 
-// Invited players (`host --invite`, the shell's Host page): at most this many
-// names, each a user's name: 1-32 letters, digits, '.', '-' or '_'. Returns ""
+// Invited players (`host --invite`, the shell's Host page): at most
+// kMaxInvited (net/table_spec.h) names, each a user's name: 1-32 letters, digits, '.', '-' or '_'. Returns ""
 // or why not, quoting the name printably.
-inline constexpr std::size_t kMaxInvited = 8;
 std::string invited_name_problem(const std::string& name);
 
 // The mode of a table directory: 0700 private; 0750 with the group for a

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "net/protocol.h"
+#include "net/table_spec.h"
 
 namespace rt::net {
 
@@ -30,13 +31,6 @@ inline constexpr std::size_t kMaxBrokerAnswer = 384 * 1024;
 // Tables a person may have open at once, and in all (the table process's limits).
 inline constexpr int kMaxTablesPerPlayer = 4;
 inline constexpr int kMaxTables = 200;
-inline constexpr std::size_t kMaxNamedPlayers = 8;
-// A table's move clock (`"move_time"` of a host request), as `host --move-time`.
-inline constexpr int kMinMoveTime = 5;
-inline constexpr int kMaxMoveTime = 86400;
-// A game clock per player (minutes), as `host --game-time` takes it.
-inline constexpr int kMinGameTime = 1;
-inline constexpr int kMaxGameTime = 1440;
 
 // One packet, with `pass_fd` attached when >= 0. False when the peer is gone
 // (or the message is longer than kMaxBrokerAnswer: never sent in part).

@@ -29,12 +29,10 @@
 #include "net/ssh_identity.h"
 #include "net/table_broker.h"
 #include "net/table_files.h"
+#include "net/table_spec.h"
 
 namespace rt::net {
 namespace {
-
-constexpr std::size_t kMaxListItems = 16;  // seats, names, variants, options in a request
-constexpr std::size_t kMaxItemBytes = 64;
 
 // Who is at the other end of a link, as the listening process logged them in.
 struct Link {
@@ -46,79 +44,27 @@ struct Link {
   SeatOwner who() const { return SeatOwner::of_key(key, name); }
 };
 
-// What a table's save does not say: who hosts it, who may come.
+// What a table's save does not say: who hosts it, and the rest of its
+// TableSpec (who may come, watchers, clocks, hints). Its file is the spec's
+// JSON form with the host's name and key.
 struct Access {
   std::string host_name, host_key;
-  std::string kind = "public";  // public | code | named
-  std::string code;
-  std::vector<std::string> players;  // kind "named": who besides the host
-  // The host's other choices (net/server.h): who may watch, the move clock,
-  // whether watchers' talk reaches the players.
-  bool watchers = true;
-  int move_time_s = 0;
-  int game_time_min = 0;  // a game clock per player, in minutes (0: none)
-  bool watchers_talk = false;
-  bool hints = false;  // players may ask for hints (core/hint.h)
+  TableSpec spec;
   json to_json() const {
-    return json{{"host_name", host_name},
-                {"host_key", host_key},
-                {"access", kind},
-                {"code", code},
-                {"players", players},
-                {"watchers", watchers},
-                {"move_time", move_time_s},
-                {"game_time", game_time_min},
-                {"watchers_talk", watchers_talk},
-                {"hints", hints}};
+    json j = net::to_json(spec);
+    j["host_name"] = host_name;
+    j["host_key"] = host_key;
+    return j;
   }
+  // A table saved before some choices existed: as it was then (the spec's defaults).
   static Access of(const json& j) {
     Access a;
     a.host_name = j.at("host_name").get<std::string>();
     a.host_key = j.at("host_key").get<std::string>();
-    a.kind = j.at("access").get<std::string>();
-    a.code = j.at("code").get<std::string>();
-    a.players = j.at("players").get<std::vector<std::string>>();
-    // A table saved before these choices existed: as it was then.
-    a.watchers = j.value("watchers", true);
-    a.move_time_s = j.value("move_time", 0);
-    a.watchers_talk = j.value("watchers_talk", false);
-    if (a.move_time_s != 0 && (a.move_time_s < kMinMoveTime || a.move_time_s > kMaxMoveTime))
-      throw std::runtime_error("bad move_time");
-    a.game_time_min = j.value("game_time", 0);
-    if (a.game_time_min != 0 && (a.game_time_min < kMinGameTime || a.game_time_min > kMaxGameTime))
-      throw std::runtime_error("bad game_time");
-    a.hints = j.value("hints", false);
-    if (a.kind != "public" && a.kind != "code" && a.kind != "named") throw std::runtime_error("bad access");
+    a.spec = spec_from_json(j);
     return a;
   }
 };
-
-std::vector<std::string> strings_of(const json& msg, const char* field) {
-  std::vector<std::string> out;
-  if (!msg.contains(field)) return out;
-  const json& a = msg[field];
-  if (!a.is_array() || a.size() > kMaxListItems)
-    throw UserError(fmt::format("\"{}\": at most {} short texts", field, kMaxListItems));
-  for (const json& v : a) {
-    if (!v.is_string() || v.get_ref<const std::string&>().size() > kMaxItemBytes)
-      throw UserError(fmt::format("\"{}\": at most {} short texts", field, kMaxListItems));
-    out.push_back(v.get<std::string>());
-  }
-  return out;
-}
-
-std::string string_of(const json& msg, const char* field, std::size_t max = kMaxItemBytes) {
-  if (!msg.contains(field)) return {};
-  if (!msg[field].is_string() || msg[field].get_ref<const std::string&>().size() > max)
-    throw UserError(fmt::format("\"{}\": a text of at most {} bytes", field, max));
-  return msg[field].get<std::string>();
-}
-
-bool bool_of(const json& msg, const char* field, bool otherwise) {
-  if (!msg.contains(field)) return otherwise;
-  if (!msg[field].is_boolean()) throw UserError(fmt::format("\"{}\": true or false", field));
-  return msg[field].get<bool>();
-}
 
 class TableProcess {
  public:
@@ -168,21 +114,13 @@ class TableProcess {
     opt.name = name;
     opt.save_path = save_path(name);
     opt.host_key = SeatOwner::of_key(access.host_key, access.host_name);
-    opt.code = access.kind == "code" ? access.code : std::string();
-    if (access.kind == "named") opt.invited = access.players;
-    opt.watchers = access.watchers;
-    opt.move_time_ms = access.move_time_s * 1000;
-    opt.watchers_talk = access.watchers_talk;
-    opt.pace_ms = s_.pace_ms;
-    opt.ready_ms = std::min(1500, 2 * opt.pace_ms);
-    opt.after_contest_ms = opt.ready_ms;
+    apply_spec(access.spec, opt);
+    set_pace(opt, s_.pace_ms);
     opt.stand_in = BotLevel::Normal;
     opt.grace_ms = s_.grace_ms;
-    opt.hints = access.hints;
     opt.owners = std::move(owners);
     // A new table's game clock is the host's choice; one back after a
     // restart keeps its clock as it was saved (nobody's time is reset).
-    opt.game_time_ms = static_cast<std::int64_t>(access.game_time_min) * 60000;
     if (clock) {
       opt.game_time_ms = clock->bank_ms;
       opt.overtime_ms = clock->overtime_ms;
@@ -328,8 +266,9 @@ class TableProcess {
   }
 
   bool may_see(const Link& link, const Access& a) const {
-    if (a.kind != "named" || link.key == a.host_key) return true;
-    return !link.guest && std::find(a.players.begin(), a.players.end(), link.name) != a.players.end();
+    if (a.spec.admission != Admission::Named || link.key == a.host_key) return true;
+    const std::vector<std::string>& named = a.spec.invited;
+    return !link.guest && std::find(named.begin(), named.end(), link.name) != named.end();
   }
 
   Server* find(const std::string& name) const {
@@ -349,7 +288,7 @@ class TableProcess {
       json t = s->listing();
       t.erase("pid");
       t.erase("type");
-      t["access"] = a.kind;
+      t["access"] = admission_word(a.spec.admission);
       bool seated = false;
       for (std::size_t p = 0; p < t["seats"].size(); ++p) {
         const auto& owner = s->seat_owner(static_cast<PlayerId>(p));
@@ -359,7 +298,8 @@ class TableProcess {
       }
       t["you_host"] = link.key == a.host_key;
       // The code goes to its host and to whoever already has a seat there.
-      if (a.kind == "code" && (seated || link.key == a.host_key)) t["join_code"] = a.code;
+      if (a.spec.admission == Admission::Code && (seated || link.key == a.host_key))
+        t["join_code"] = a.spec.code;
       // As many as one answer holds (the link's room, with some for the
       // rest of it); the others are counted. Past it the answer was never
       // sent and the player lost the link.
@@ -388,22 +328,19 @@ class TableProcess {
       throw UserError(fmt::format("you host {} tables already: finish one first", kMaxTablesPerPlayer));
     if (hub_.tables() >= static_cast<std::size_t>(kMaxTables))
       throw UserError("the server has as many tables as it takes: try again later");
-    setup::TableRequest req;
-    req.game = string_of(m, "game");
-    req.seed_text = string_of(m, "seed");
-    req.names = strings_of(m, "names");
-    req.variants = strings_of(m, "variants");
-    req.options = strings_of(m, "options");
-    int host_seat = 0;
-    for (const std::string& seat : strings_of(m, "seats")) {
-      const bool person = seat == "human" || seat == "remote";
-      if (seat == "human") {
-        if (host_seat)
-          throw UserError("one seat is the host's: make the other people players at other terminals");
-        host_seat = static_cast<int>(req.seats.size()) + 1;
-      }
-      req.seats.push_back(person ? "human" : seat);
-    }
+    Access access;
+    access.host_name = link.name;
+    access.host_key = link.key;
+    access.spec = spec_from_json(m);
+    TableSpec& spec = access.spec;
+    if (const auto p = spec_problem(spec, InvitedNames::Players))
+      throw UserError(problem_text(*p, json_key_of(p->field)));
+    // No Unix group here, and the server makes the join code.
+    spec.group.clear();
+    spec.code = spec.admission == Admission::Code ? generate_code() : std::string();
+    if (spec.admission != Admission::Named) spec.invited.clear();
+    setup::TableRequest req = server_request(spec);
+    const int host_seat = host_seat_of(spec);
     if (!builtin_registry().find(req.game))
       throw UserError(fmt::format("no game '{}'", printable(req.game, 40)));
     // The host's seat is called by the host's login name, and no computer's
@@ -417,48 +354,11 @@ class TableProcess {
     people.push_back(link.name);
     if (const std::string why = computer_seat_name_problem(req.seats, req.names, people); !why.empty())
       throw UserError(why);
-    Access access;
-    access.host_name = link.name;
-    access.host_key = link.key;
-    access.kind = m.value("access", "public");
-    const auto hints = m.find("hints");
-    if (hints != m.end() && !hints->is_boolean()) throw UserError("hints: true or false");
-    access.hints = hints != m.end() && hints->get<bool>();
-    if (access.kind != "public" && access.kind != "code" && access.kind != "named")
-      throw UserError("access: public, code or named");
-    if (access.kind == "code") access.code = generate_code();
-    if (access.kind == "named") {
-      access.players = strings_of(m, "players");
-      if (access.players.size() > kMaxNamedPlayers)
-        throw UserError(fmt::format("name at most {} players", kMaxNamedPlayers));
-      for (const std::string& p : access.players)
-        if (const std::string why = player_name_problem(p); !why.empty())
-          throw UserError(printable(why, 200));
-    }
-    access.watchers = bool_of(m, "watchers", true);
-    access.watchers_talk = bool_of(m, "watchers_talk", false);
-    if (m.contains("move_time")) {
-      const json& t = m["move_time"];
-      if (!t.is_number_integer() || (t.get<long long>() != 0 && (t.get<long long>() < kMinMoveTime ||
-                                                                 t.get<long long>() > kMaxMoveTime)))
-        throw UserError(
-            fmt::format("\"move_time\": seconds from {} to {} (0: no clock)", kMinMoveTime, kMaxMoveTime));
-      access.move_time_s = t.get<int>();
-    }
-    if (m.contains("game_time")) {
-      const json& t = m["game_time"];
-      if (!t.is_number_integer() || (t.get<long long>() != 0 && (t.get<long long>() < kMinGameTime ||
-                                                                 t.get<long long>() > kMaxGameTime)))
-        throw UserError(fmt::format("\"game_time\": minutes from {} to {} (0: no game clock)", kMinGameTime,
-                                    kMaxGameTime));
-      access.game_time_min = t.get<int>();
-    }
-    std::string name = string_of(m, "table");
-    if (const std::string why = table_name_problem(name); !why.empty()) throw UserError(printable(why, 200));
+    std::string name = spec.name;
     auto table = make_shared_table(req);
     if (name.empty()) {
-      name = table->game().info().id;
-      for (int k = 2; name_taken(name); ++k) name = fmt::format("{}-{}", table->game().info().id, k);
+      name = free_table_name(table->game().info().id, [this](const std::string& n) { return name_taken(n); });
+      spec.name = name;
     } else if (name_taken(name)) {
       throw UserError(fmt::format("there is a table named {} already: pick another name", name));
     }
@@ -470,14 +370,15 @@ class TableProcess {
       throw;
     }
     log(fmt::format("tables: {} (key {}) hosts table {} ({}, {})", link.name, link.key, name, req.game,
-                    access.kind));
+                    admission_word(spec.admission)));
     json reply{{"type", "hosted"}, {"table", name}, {"seat", host_seat}};
-    if (!access.code.empty()) reply["join_code"] = access.code;
+    if (!spec.code.empty()) reply["join_code"] = spec.code;
     return reply;
   }
 
   json connect(const Link& link, const json& m, int& pass) {
-    const std::string name = string_of(m, "table");
+    const auto field = m.find("table");
+    const std::string name = field != m.end() && field->is_string() ? field->get<std::string>() : "";
     Server* server = find(name);
     const auto it = access_.find(name);
     if (!server || it == access_.end() || !may_see(link, it->second))
