@@ -28,7 +28,7 @@ set(banned_system_client "CLI/|libssh/")
 set(banned_system_app "libssh/")
 set(banned_system_tests "libssh/")
 set(banned_system_fuzz "libssh/")
-set(kSshTests "tests/tui/ssh_client_limits_test.cpp")
+set(kSshTests "tests/tui/ssh_client_limits_test.cpp;tests/tui/ssh_registry_test.cpp")
 
 set(problems "")
 foreach(layer core games net tui lab client app tests fuzz)
