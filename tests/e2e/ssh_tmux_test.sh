@@ -188,6 +188,11 @@ if [ "$MODE" = session ]; then
   if [ "$(id -u)" != 0 ]; then
     [ "$(stat -c %u "/proc/$session/mem")" = 0 ] || fail "the session's memory is readable by its own user (dumpable)"
   fi
+  # The host key was read into memory by the listening process: no session
+  # holds the file open (and Landlock keeps it from opening it again).
+  for fd in /proc/"$session"/fd/*; do
+    [ "$(readlink "$fd")" = "$STATE/host_ed25519_key" ] && fail "the session holds the host key's file open ($fd)"
+  done
   # Both confined (net/confine.h): no privileges to gain, and a seccomp
   # filter unless the server said at start that the kernel lacks it.
   for p in "$session" "$shell"; do
