@@ -3,10 +3,14 @@
 // takes in the server, then tries what none of them may. On a kernel without
 // Landlock or seccomp the cases say so and check only what is there.
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -214,6 +218,41 @@ TEST_CASE("The table process writes tables and players' state, never the host ke
     return got;
   });
   CHECK(said == "");
+}
+
+TEST_CASE(
+    "A confined shell that reaches for another process's memory or a mount is killed; a namespace is "
+    "refused",
+    "[ssh][security]") {
+  const ServerState s;
+  if (!kernel_confines()) return;
+  // Refused, not killed: a library may try these and go on.
+  CHECK(in_child([&] {
+          confine(shell_paths(s.ana), SyscallProfile::Shell);
+          std::string got;
+          if (::syscall(SYS_unshare, CLONE_NEWUSER) == 0 || errno != EPERM)
+            got += "unshare was not refused; ";
+          if (::syscall(SYS_socket, AF_UNIX, SOCK_STREAM, 0) >= 0) got += "socket was not refused; ";
+          return got;
+        }) == "");
+  for (const long call : {static_cast<long>(SYS_process_vm_readv), static_cast<long>(SYS_mount)}) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      try {
+        confine(shell_paths(s.ana), SyscallProfile::Shell);
+      } catch (const std::exception&) {
+        ::_exit(3);
+      }
+      ::syscall(call, 0, 0, 0, 0, 0, 0);
+      ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    INFO("system call " << call);
+    CHECK(WIFSIGNALED(status));
+    CHECK((WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS));
+  }
 }
 
 TEST_CASE("A kernel without Landlock or seccomp is said in one line, naming what it lacks", "[ssh]") {
