@@ -65,8 +65,12 @@ void ensure_private_db_file(const std::string& path) {
 
 }  // namespace
 
+std::string registry_dir(const std::string& state_dir) {
+  return state_dir + "/registry";
+}
+
 std::string registry_db_path(const std::string& state_dir) {
-  return state_dir + "/registry.db";
+  return registry_dir(state_dir) + "/registry.db";
 }
 
 bool key_hash_hex(std::string_view s) {
@@ -77,6 +81,7 @@ bool key_hash_hex(std::string_view s) {
 
 RegistryDb::RegistryDb(const std::string& state_dir) : path_(registry_db_path(state_dir)) {
   ensure_private_dir(state_dir);
+  ensure_private_dir(registry_dir(state_dir));
   ensure_private_db_file(path_);
   const int rc = ::sqlite3_open_v2(
       path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, nullptr);

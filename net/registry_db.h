@@ -1,5 +1,7 @@
 // The SSH server's player registry on disk: one SQLite database,
-// STATE/registry.db (with its -wal and -shm files beside it), holding the
+// STATE/registry/registry.db (with its -wal and -shm files beside it: a
+// directory of its own, which Landlock can grant whole while SQLite makes
+// and removes those files; net/confine.h), holding the
 // players (name, key, the look of the name) and the banned keys. Every
 // registration or ban is one transaction, names, keys and looks are unique
 // by constraint, so a process killed at any instant leaves each name either
@@ -26,7 +28,9 @@ struct sqlite3_stmt;
 
 namespace rt::net {
 
-// The one file the registry opens (SQLite adds "-wal" and "-shm" to it).
+// The registry's own directory, and the one file in it the registry opens
+// (SQLite adds "-wal" and "-shm" beside it).
+std::string registry_dir(const std::string& state_dir);
 std::string registry_db_path(const std::string& state_dir);
 
 // A constraint refused a row (a name, key or look registered meanwhile).

@@ -22,11 +22,13 @@
 #include <cstring>
 #include <ctime>
 #include <map>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "core/types.h"
 #include "games/setup.h"
+#include "net/confine.h"
 #include "net/protocol.h"
 #include "net/repeated_lines.h"
 #include "net/ssh_bans.h"
@@ -133,6 +135,7 @@ class Gateway {
   void read_reports();
   void reap();
   void close_overdue();
+  void remove_guest_dir(const std::string& name);
   void stop_sessions();
   void end_banned();
   // The table process (net/table_process.h): started at start, started
@@ -308,6 +311,7 @@ void Gateway::reap() {
     }
     const ConnectionBook::Entry e = book_.ended(pid);
     if (e.bucket.empty()) continue;
+    remove_guest_dir(e.name);
     const Millis secs = (now_ms() - e.started) / 1000;
     if (e.logged_in) {
       log(fmt::format("ssh {}: {} left after {} min {} s ({} playing)", e.address, e.name, secs / 60,
@@ -324,6 +328,16 @@ void Gateway::reap() {
                     fmt::format("connection closed before logging in ({})", key));
     }
   }
+}
+
+// A guest's session empties its directory but may not remove it (it is
+// confined to what is inside): what is left goes here.
+void Gateway::remove_guest_dir(const std::string& name) {
+  constexpr std::string_view kGuest = "guest-";
+  if (name.size() <= kGuest.size() || name.size() > kGuest.size() + 5 || name.rfind(kGuest, 0) != 0) return;
+  const std::string n = name.substr(kGuest.size());
+  if (n.find_first_not_of("0123456789") != std::string::npos) return;
+  remove_tree(settings_.state_dir + "/guests/" + n);
 }
 
 void Gateway::close_overdue() {
@@ -428,6 +442,7 @@ void Gateway::start_table_process() {
     ts.state_dir = settings_.state_dir;
     int rc = 1;
     try {
+      confine(table_paths(settings_.state_dir), SyscallProfile::Tables);
       rc = run_table_process(pair[1], ts);
     } catch (const std::exception& e) {
       send_packet(pair[1], json{{"type", "log"},
@@ -507,6 +522,8 @@ int Gateway::run() {
   remove_tree(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/guests");
   ensure_private_dir(settings_.state_dir + "/sessions");  // each key's session slots
+  // The table process is confined to it, so it must be there before it starts.
+  ensure_private_dir(settings_.state_dir + "/tables");
 
   // The table process first: the host key is never in its memory.
   if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
@@ -541,6 +558,7 @@ int Gateway::run() {
   log(fmt::format("ssh: listening on {} port {}; host key {}{}; players' state in {}", local_address_,
                   local_port_, host.fingerprint, host.created ? " (made now)" : "", settings_.state_dir));
   if (const std::size_t n = bans.list().size(); n > 0) log(fmt::format("ssh: {} keys banned", n));
+  if (const std::string lacks = confine_support_line(confine_support()); !lacks.empty()) log(lacks);
   end_banned();  // the bans as they are now: later changes are logged
 
   while (!g_stop_signal) {

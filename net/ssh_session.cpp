@@ -25,6 +25,7 @@
 #include <libssh/callbacks.h>
 
 #include "core/types.h"
+#include "net/confine.h"
 #include "net/protocol.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
@@ -146,6 +147,8 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
 
 void SessionProcess::logged_in(const std::string& name, const std::string& fingerprint,
                                const std::string& note) {
+  // Nothing of the registry or of another player is needed from here on.
+  narrow(player_session_paths(player_.home));
   authed_ = true;
   player_.name = name;
   player_.fingerprint = fingerprint;
@@ -161,7 +164,12 @@ bool SessionProcess::make_guest() {
       guest_dir_ = home;
       player_.guest = true;
       player_.home = home;
-      logged_in(fmt::format("guest-{}", n), "", " (a guest)");
+      try {
+        logged_in(fmt::format("guest-{}", n), "", " (a guest)");
+      } catch (const UserError& e) {
+        refuse("logins failed (server error)", fmt::format("login failed: {}", e.what()));
+        return false;
+      }
       return true;
     }
     if (errno != EEXIST) break;
@@ -478,6 +486,15 @@ void run_ssh_session(SessionStart start) {
   ::prctl(PR_SET_PDEATHSIG, SIGTERM);
   const SshLimits& lim = start.settings->limits;
   limit_session_process(lim);
+  // Confined before the first byte from the client is read: from here on it
+  // reaches the registry, this program and the terminals, no other file.
+  try {
+    confine(session_paths(start.settings->state_dir), SyscallProfile::Session);
+  } catch (const UserError& e) {
+    const std::string line = fmt::format("L\t{}\tsession not started: {}", ::getpid(), e.what());
+    ::send(start.report_fd, line.data(), std::min(line.size(), kMaxReport), MSG_DONTWAIT | MSG_NOSIGNAL);
+    ::_exit(1);
+  }
   // The login deadline, whatever libssh is waiting for (the listening
   // process also closes it then).
   ::alarm(static_cast<unsigned>(lim.login_seconds + 1));

@@ -19,6 +19,7 @@
 #include <libssh/callbacks.h>
 
 #include "core/types.h"
+#include "net/confine.h"
 #include "net/protocol.h"
 #include "net/ssh_session_process.h"
 
@@ -97,6 +98,8 @@ void SessionProcess::start_child() {
   tables_fd_ = -1;
   master_ = shell.master;
   child_ = shell.pid;
+  // The one exec this process needed is done.
+  forbid_exec();
 }
 
 void SessionProcess::run_shell() {

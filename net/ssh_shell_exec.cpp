@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "core/types.h"
+#include "net/confine.h"
 #include "net/protocol.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
@@ -140,6 +141,10 @@ int run_ssh_shell_process(const SshShell& shell) {
   player.utf8 = lang && std::string_view(lang) == "C.UTF-8";
   int code = 1;
   try {
+    // Before a key of the player's is read: their own directory and the
+    // program's files, no exec, no new socket.
+    if (player.home.empty()) throw UserError("no home directory");
+    confine(shell_paths(player.home), SyscallProfile::Shell);
     code = shell(player);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "racetable: %s\r\n", printable(e.what(), 200).c_str());

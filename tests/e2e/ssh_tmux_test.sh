@@ -157,7 +157,8 @@ if [ "$MODE" = session ]; then
   [ "$(ssh-keygen -l -F "[127.0.0.1]:$PORT" -f "$KH" | awk '/ED25519/ {print $3}')" = "$fp" ] ||
     fail "known_hosts holds another key than $fp"
   log_has "$WORK/server.out" "ssh 127.0.0.1: Ana logged in with key SHA256:[^ ]+ \(a new player: the name is registered\)"
-  [ "$(stat -c %a "$STATE/registry.db")" = 600 ] || fail "the registry is not 0600"
+  [ "$(stat -c %a "$STATE/registry/registry.db")" = 600 ] || fail "the registry is not 0600"
+  [ "$(stat -c %a "$STATE/registry")" = 700 ] || fail "the registry's directory is not 0700"
   shell=$(shell_pid_of "$WORK/server.out")
   [ -n "$shell" ] || fail "no shell pid in the log"
   # What the session process may use (setrlimit).
@@ -187,6 +188,22 @@ if [ "$MODE" = session ]; then
   # when this test is not run as root).
   if [ "$(id -u)" != 0 ]; then
     [ "$(stat -c %u "/proc/$session/mem")" = 0 ] || fail "the session's memory is readable by its own user (dumpable)"
+  fi
+  # The host key was read into memory by the listening process: no session
+  # holds the file open (and Landlock keeps it from opening it again).
+  for fd in /proc/"$session"/fd/*; do
+    [ "$(readlink "$fd")" = "$STATE/host_ed25519_key" ] && fail "the session holds the host key's file open ($fd)"
+  done
+  # Both confined (net/confine.h): no privileges to gain, and a seccomp
+  # filter unless the server said at start that the kernel lacks it.
+  for p in "$session" "$shell"; do
+    grep -Eq '^NoNewPrivs:[[:space:]]+1$' "/proc/$p/status" || fail "process $p may gain privileges (no no_new_privs)"
+    if ! grep -q 'lacks .*seccomp' "$WORK/server.out"; then
+      grep -Eq '^Seccomp:[[:space:]]+2$' "/proc/$p/status" || fail "process $p has no seccomp filter"
+    fi
+  done
+  if grep -q 'this kernel lacks' "$WORK/server.out"; then
+    echo "   $(grep -o 'this kernel lacks [^:]*' "$WORK/server.out" | head -1): checked what there is"
   fi
 
   echo "2. a resize redraws; a Go Wacky! game with Ana's name on seat 1"
@@ -534,6 +551,11 @@ if [ "$MODE" = game ]; then
   start_server "$WORK/server.out" --state-dir "$STATE"
   ssh_in G ana ana
   wait_for G 'Playing as ana' 15
+  # The whole game is played confined (net/confine.h), unless the kernel lacks it.
+  shell=$(shell_pid_of "$WORK/server.out")
+  if ! grep -q 'lacks .*seccomp' "$WORK/server.out"; then
+    grep -Eq '^Seccomp:[[:space:]]+2$' "/proc/$shell/status" || fail "the shell plays without its seccomp filter"
+  fi
   t send-keys -t G Enter
   wait_for G '[0-9]+\. Go Wacky!'  # the list is drawn line by line
   n=$(pane G | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)

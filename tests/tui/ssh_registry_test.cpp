@@ -288,8 +288,10 @@ void kill_registrations(int kills, int per_child) {
   CHECK(leftovers(d.path).empty());
   for (const auto& e : std::filesystem::directory_iterator(d.path)) {
     const std::string name = e.path().filename().string();
-    CHECK((name == "players" || name.rfind("registry.db", 0) == 0));
+    CHECK((name == "players" || name == "registry"));
   }
+  for (const auto& e : std::filesystem::directory_iterator(registry_dir(d.path)))
+    CHECK(e.path().filename().string().rfind("registry.db", 0) == 0);
 }
 
 }  // namespace
