@@ -255,6 +255,8 @@ class Server {
     std::optional<SeatOwner> owner;
     bool sat = false;  // someone sat here since this server opened the table
     int client = -1;   // id of the connected client, -1: away
+    // Since when its person is away: when they left, or for a seat nobody
+    // took since the table opened, since the first person came back.
     Millis away_since = 0;
     bool stand_in = false;
     std::uint32_t ask = 0;  // the current question's number
@@ -293,6 +295,11 @@ class Server {
   Tick view_tick(Millis real) const;
   bool update(Millis real);
   Millis wake_at(Millis real) const;
+  // When a computer stands in for seat p's absent person (kNever: not now):
+  // the grace period after they left, or, at a resumed table, after the
+  // first person came back while they did not.
+  Millis stand_in_at(std::size_t p) const;
+  bool anyone_seated() const;  // a person is connected at one of the seats
   void check_stand_ins(Millis real);
   void refresh_asks();
   void push_all(Millis real);
@@ -393,6 +400,7 @@ class Server {
   // the table waits for players.
   PacePhase phase_ = PacePhase::Computers;
   bool started_ = false;
+  bool someone_back_ = false;  // a person sat down since the table opened
   // When people were last asked (the phase turned People, or the game
   // started): a game clock charges no time from before it.
   Millis people_since_ = 0;

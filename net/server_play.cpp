@@ -44,10 +44,10 @@ Tick Server::view_tick(Millis real) const {
 bool Server::update(Millis real) {
   bool changed = false;
   if (!started_) {
-    std::vector<std::string> missing;
+    // A seat a computer stands in for is taken: at a resumed table, its
+    // person not back after the grace period.
     for (std::size_t p = 0; p < seats_.size(); ++p)
-      if (person_seat(p) && !seats_[p].sat) missing.push_back(seat_label(static_cast<PlayerId>(p)));
-    if (!missing.empty()) return false;
+      if (person_seat(p) && !seats_[p].sat && !seats_[p].stand_in) return false;
     started_ = true;
     people_since_ = real;  // waiting for the players costs nobody's game clock anything
     pacer_.hold_until(real + opt_.pace_ms / 2);
@@ -123,11 +123,7 @@ Millis Server::wake_at(Millis real) const {
   Millis wake = started_ && !opt_.watch_only ? pacer_.wake_at(real) : kNever;
   // A mirror's live contest: its watchers' frames.
   if (opt_.watch_only && phase_ == PacePhase::Contest) wake = std::max(real, last_frame_ + opt_.frame_ms);
-  if (opt_.stand_in && started_ && phase_ != PacePhase::Over)
-    for (std::size_t p = 0; p < seats_.size(); ++p) {
-      const SeatState& s = seats_[p];
-      if (s.sat && s.client < 0 && !s.stand_in) wake = std::min(wake, s.away_since + opt_.grace_ms);
-    }
+  for (std::size_t p = 0; p < seats_.size(); ++p) wake = std::min(wake, stand_in_at(p));
   for (const auto& c : clients_)
     if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
   // Closing time: nobody left, or the game over for long enough.
@@ -137,11 +133,31 @@ Millis Server::wake_at(Millis real) const {
   return std::min(wake, presence_due(real));
 }
 
+Millis Server::stand_in_at(std::size_t p) const {
+  const SeatState& s = seats_[p];
+  if (!opt_.stand_in || opt_.watch_only || !person_seat(p) || s.client >= 0 || s.stand_in || table_->over() ||
+      phase_ == PacePhase::Over)
+    return kNever;
+  if (!s.sat) {
+    // A new game waits for its players; a resumed one (a seat someone had,
+    // or moves played) waits only for the grace period, and only once a
+    // person is back: a table nobody came back to plays nothing.
+    if (!s.owner && table_->history().empty()) return kNever;
+    if (!started_ && !anyone_seated()) return kNever;
+  } else if (!started_) {
+    return kNever;  // sat and left before the start: the start waits for nobody
+  }
+  return s.away_since + opt_.grace_ms;
+}
+
+bool Server::anyone_seated() const {
+  return std::any_of(seats_.begin(), seats_.end(), [](const SeatState& s) { return s.client >= 0; });
+}
+
 void Server::check_stand_ins(Millis real) {
-  if (!opt_.stand_in || !started_ || table_->over()) return;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     SeatState& s = seats_[p];
-    if (!s.sat || s.client >= 0 || s.stand_in || real < s.away_since + opt_.grace_ms) continue;
+    if (real < stand_in_at(p)) continue;
     s.stand_in = true;
     const auto seat = static_cast<PlayerId>(p);
     table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));

@@ -119,6 +119,13 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
         return;
       }
     }
+    // The grace period of the seats nobody took since the table opened
+    // runs from the first person back (net/server_play.cpp stand_in_at).
+    if (!someone_back_) {
+      someone_back_ = true;
+      for (SeatState& other : seats_)
+        if (!other.sat) other.away_since = real;
+    }
     SeatState& s = seats_[static_cast<std::size_t>(p)];
     const bool back = s.owner.has_value();
     if (!back) {
