@@ -142,6 +142,8 @@ class SshTablesPage final : public shell::Screen {
     for (const std::string* said : {&error_, &refused_})
       for (const auto& line : shell::wrap(*said, w - 6))
         if (y < h - 2) c.text(4, y++, line, shell::style::kWarn);
+    for (const auto& line : shell::wrap(said_, w - 6))
+      if (y < h - 2) c.text(4, y++, line, shell::style::kNormal);
     c.text(2, h - 2, "Enter: sit down, go back to your seat, or watch.", shell::style::kDim, w - 4);
     shell::draw_help_line(c, 1, h - 1, w - 2,
                           shell::pick_items(shell::help_line(shell::Context::Menu, c.unicode()),
@@ -151,6 +153,7 @@ class SshTablesPage final : public shell::Screen {
   Nav choose(int row) {
     error_.clear();
     refused_.clear();
+    said_.clear();
     if (row == 0) return Nav::push(shell::make_host_game_list_screen(ctx_));
     const json t = tables_[static_cast<std::size_t>(row - 1)];
     const std::string name = t.value("table", "");
@@ -173,6 +176,32 @@ class SshTablesPage final : public shell::Screen {
     if (t.value("watch", true))
       choices.push_back(shell::Choice{
           "Watch", U'w', [this, name, code, needs_code] { return join(name, 0, code, needs_code); }});
+    // The host may free the seat of a player who is away (`host --resume
+    // --free-seat` at a local table): anyone may take it then.
+    std::vector<shell::Choice> frees;
+    if (t.value("you_host", false))
+      for (std::size_t p = 0; p < seats.size(); ++p) {
+        const json& s = seats[p];
+        if (!s.value("human", false) || !s.value("claimed", false) || s.value("connected", false) ||
+            s.value("mine", false))
+          continue;
+        const int seat = static_cast<int>(p) + 1;
+        frees.push_back(shell::Choice{
+            fmt::format("Free seat {} ({}, {}'s)", seat, text_of(s, "name", 20), text_of(s, "user", 20)),
+            seat < 10 ? U'0' + static_cast<char32_t>(seat) : U'\0',
+            [this, name, seat] { return free_seat(name, seat); }});
+      }
+    if (!frees.empty()) {
+      frees.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
+      choices.push_back(shell::Choice{"Free the seat of a player who is away", U'f', [name, frees] {
+                                        return Nav::replace(shell::make_confirm_screen(
+                                            fmt::format("Table {}: free a seat", printable(name, 32)),
+                                            {"A freed seat is nobody's: anyone may sit there, and until "
+                                             "someone does a computer plays it.",
+                                             "Its player, back, takes a free seat like anyone else."},
+                                            frees));
+                                      }});
+    }
     choices.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
     std::vector<std::string> message{fmt::format("{}, hosted by {}; {} may sit down.",
                                                  text_of(t, "game_name"), text_of(t, "host", 20),
@@ -189,6 +218,17 @@ class SshTablesPage final : public shell::Screen {
       message.push_back(fmt::format("Its join code: {} (tell it to your players)", printable(code, 64)));
     return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(name, 32)),
                                                 std::move(message), std::move(choices)));
+  }
+
+  Nav free_seat(const std::string& name, int seat) {
+    try {
+      link_.ask(json{{"type", "free"}, {"table", name}, {"seat", seat}});
+      said_ = fmt::format("Seat {} of table {} is free now.", seat, printable(name, 32));
+    } catch (const UserError& e) {
+      refused_ = printable(e.what(), 200);
+    }
+    refresh();
+    return Nav::pop();
   }
 
   Nav join(const std::string& name, int seat, const std::string& code, bool needs_code) {
@@ -247,6 +287,7 @@ class SshTablesPage final : public shell::Screen {
   int selected_ = 0;
   std::string error_;    // the list's: cleared when it is read again
   std::string refused_;  // why the last sit-down failed: kept until the next choice
+  std::string said_;     // what the last choice did (a seat freed): kept until the next one
   Millis next_refresh_ = 0;
 };
 

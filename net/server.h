@@ -206,6 +206,10 @@ class Server {
   // is the person (SeatOwner::of_key), a guest keeps no seat across a drop.
   // False with `why` (and `fd` closed) when that key has too many open here.
   bool add_client(int fd, const SeatOwner& who, bool guest, std::string& why);
+  // The host frees seat `seat` of a person who is away: it is nobody's from
+  // now on (a stand-in plays it until someone sits there, as for an absent
+  // player), logged with whose it was. "" done, else why not.
+  std::string free_seat(PlayerId seat);
   // The public description (what "info" answers), and whose each seat is.
   json listing() const;
   const std::optional<SeatOwner>& seat_owner(PlayerId p) const {
@@ -410,7 +414,8 @@ class Server {
   // time. save_mark() grows with both; a save is due when it passed saved_mark_.
   std::size_t claims_ = 0;
   std::size_t hints_given_ = 0;  // hints asked (host --hints): each one is saved
-  std::size_t save_mark() const { return table_->history().size() + claims_ + hints_given_; }
+  std::size_t seats_freed_ = 0;  // by the host (free_seat): each one is saved
+  std::size_t save_mark() const { return table_->history().size() + claims_ + hints_given_ + seats_freed_; }
   std::size_t saved_mark_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
   bool save_in_flight_ = false;

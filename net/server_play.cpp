@@ -168,6 +168,27 @@ void Server::check_stand_ins(Millis real) {
   }
 }
 
+std::string Server::free_seat(PlayerId seat) {
+  if (opt_.watch_only || seat < 0 || seat >= static_cast<PlayerId>(seats_.size()))
+    return fmt::format("there is no seat {}", seat + 1);
+  const auto p = static_cast<std::size_t>(seat);
+  SeatState& s = seats_[p];
+  if (!person_seat(p)) return fmt::format("{} is a computer's", seat_label(seat));
+  if (table_->over()) return "the game is over";
+  if (!s.owner) return fmt::format("{} is free already", seat_label(seat));
+  if (s.client >= 0)
+    return fmt::format("{} is at {}: only the seat of a player who is away can be freed", s.owner->name,
+                       seat_label(seat));
+  const std::string line = fmt::format("{} was {}'s; freed by the host", seat_label(seat), s.owner->name);
+  s.owner.reset();
+  ++seats_freed_;
+  say(line);
+  log_.push_back(LogEntry{line, "seat", kEveryone, table_->history().size(), 0});
+  changed_ = true;
+  save_if_changed();
+  return {};
+}
+
 void Server::refresh_asks() {
   std::vector<PlayerId> asked;
   table_->humans_to_act(asked);
