@@ -270,6 +270,9 @@ class Server {
     std::size_t asked_step = static_cast<std::size_t>(-1);  // the history's length then
     bool clock_bot = false;  // the move clock ran out: a computer plays this one move
     std::int64_t bank = 0;   // the game clock: time left, not counting the question being asked
+    // The bank was charged up to here, or a stand-in played until here: the
+    // clock runs again from no earlier (nothing is charged twice, nor for a stand-in's time).
+    Millis clock_from = 0;
     // The hint given for question `hint_ask` (server_hint.cpp): asked again,
     // it is sent again, not searched again.
     std::uint32_t hint_ask = 0;

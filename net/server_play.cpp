@@ -158,6 +158,8 @@ void Server::check_stand_ins(Millis real) {
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     SeatState& s = seats_[p];
     if (real < stand_in_at(p)) continue;
+    // The time its person was asked and away is theirs; the computer's is nobody's.
+    charge_game_clock(p, real);
     s.stand_in = true;
     const auto seat = static_cast<PlayerId>(p);
     table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));

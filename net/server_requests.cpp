@@ -132,6 +132,9 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
       s.owner = identity(c);
       ++claims_;  // saved below, before the welcome
     }
+    // The clock of a question still asked is charged up to now: the fresh
+    // number below never shows its time as unspent.
+    charge_game_clock(static_cast<std::size_t>(p), real);
     s.sat = true;
     s.client = c.id;
     s.answered = true;  // a fresh question number for the fresh screen
@@ -141,6 +144,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
              fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
     if (s.stand_in) {
       s.stand_in = false;
+      s.clock_from = real;  // the game clock runs for its person again from now
       table_->set_seat_kind(c.seat, SeatKind::Human);
       say(fmt::format("the computer stands down from {}", seat_label(c.seat)));
     }
