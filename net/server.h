@@ -338,6 +338,8 @@ class Server {
   // The move clock (server_clock.cpp): a computer plays the moves whose time ran out.
   bool check_move_clock(Millis real);
   void clock_step_done(const Step& step);
+  // The line every seat's log shows before a move the clock played.
+  std::string clock_played_line(PlayerId seat) const;
   Millis move_deadline(std::size_t p) const;
   // The game clock: whether it runs for seat p now, its time left at `real`,
   // and charging a seat's decision against it.

@@ -104,6 +104,10 @@ bool Server::check_move_clock(Millis real) {
   return changed;
 }
 
+std::string Server::clock_played_line(PlayerId seat) const {
+  return fmt::format("Time: a computer played for {}", table_->seats()[static_cast<std::size_t>(seat)].name);
+}
+
 void Server::clock_step_done(const Step& step) {
   if (step.player < 0 || step.player >= static_cast<PlayerId>(seats_.size())) return;
   SeatState& s = seats_[static_cast<std::size_t>(step.player)];

@@ -14,6 +14,15 @@ namespace rt::net {
 void Server::on_step(const Step& step) {
   contest_report_.note_step(*table_, events_);
   bool any_public = false;
+  // A move the clock played says so before what it did, as a forced move does.
+  if (step.player >= 0 && step.player < static_cast<PlayerId>(seats_.size()) &&
+      seats_[static_cast<std::size_t>(step.player)].clock_bot) {
+    any_public = true;
+    log_.push_back(LogEntry{clock_played_line(step.player), "clock", kEveryone, table_->history().size(), 0});
+    for (auto& c : clients_)
+      if (!c->dead && c->kind == Client::Kind::Player && c->seat == step.player)
+        send(*c, json{{"type", "notice"}, {"text", "Time: a computer played for you"}});
+  }
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
     log_.push_back(

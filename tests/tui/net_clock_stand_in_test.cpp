@@ -1,7 +1,8 @@
 // The clocks when a computer plays for someone: a player's game clock never
 // rises while a stand-in plays their seat (the time they were asked and away
-// is theirs, the computer's time is nobody's), and every screen shows the
-// figure the server keeps. The server's fake clock, real sockets.
+// is theirs, the computer's time is nobody's), every screen shows the figure
+// the server keeps, and a move the clock played says so in every seat's log
+// and on its player's screen. The server's fake clock, real sockets.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -26,6 +27,11 @@ std::int64_t server_bank_ms(const Harness& h, PlayerId seat) {
 
 int bank_seen(const Scripted& by, PlayerId seat) {
   return by.st.screen().seats[static_cast<std::size_t>(seat)].bank_s;
+}
+
+long log_says(const Scripted& c, const std::string& what) {
+  return std::count_if(c.st.log().begin(), c.st.log().end(),
+                       [&](const LogLine& l) { return l.text.find(what) != std::string::npos; });
 }
 
 }  // namespace
@@ -76,6 +82,34 @@ TEST_CASE(
   REQUIRE(gone->welcome["seat"] == away + 1);
   for (int i = 0; i < 40 && !h.server->table().over(); ++i) round({&stays, gone.get()});
   CHECK(checked >= 20);
+}
+
+TEST_CASE("A move the clock played says so: every seat's log and the player's own screen", "[net][clock]") {
+  Harness h;
+  ServerOptions o = h.options();
+  o.move_time_ms = 10000;
+  h.start(new_table("go-wacky", {"human", "human"}, 4), o);
+  auto ana = connect(h, play_hello(1));
+  auto ben = connect(h, play_hello(2));
+  h.step_ms = 0;
+  pump(h, {ana.get(), ben.get()}, 20);
+  Scripted* asked = ana->st.asked() ? ana.get() : ben.get();
+  REQUIRE(asked->st.asked());
+  const std::string name = asked == ana.get() ? "Ana" : "Ben";
+  CHECK_FALSE(log_says(*ana, "Time: a computer played for"));
+  h.clock += 10000;
+  pump(h, {ana.get(), ben.get()}, 10);
+  for (Scripted* c : {ana.get(), ben.get()}) CHECK(log_says(*c, "Time: a computer played for " + name) == 1);
+  CHECK(asked->st.notice() == "Time: a computer played for you");
+  // A move the player made is not marked.
+  for (int i = 0; i < 200 && !h.server->table().over() && h.server->stats().decisions < 4; ++i) {
+    h.clock += 20;
+    pump(h, {ana.get(), ben.get()}, 1);
+    ana->play();
+    ben->play();
+  }
+  CHECK(h.server->stats().decisions >= 4);
+  for (Scripted* c : {ana.get(), ben.get()}) CHECK(log_says(*c, "Time: a computer played for") == 1);
 }
 
 }  // namespace net_clock_stand_in_test_cases
