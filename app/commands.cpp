@@ -147,6 +147,9 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                           "--ssh: seconds a connection has to log in (default 20)"),
       c.serve->add_option("--idle", s.limits.idle_minutes,
                           "--ssh: minutes without a key before a session is closed (default 30, 0 never)"),
+      c.serve->add_option("--grace", s.grace_s,
+                          "--ssh: seconds a table waits for a player who is away before a computer plays "
+                          "their seat (default 30)"),
   };
 
   c.tables = app.add_subcommand("tables", "list the open tables (no join code needed: it is never sent)");

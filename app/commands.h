@@ -45,6 +45,7 @@ struct ServeSettings {
   std::string unban;         // NAME or SHA256:...: lift its ban
   bool list_bans = false;    // print the banned keys and exit
   net::SshLimits limits;
+  int grace_s = 30;  // a computer plays for a player away this long (seconds)
 };
 int serve(const ServeSettings& settings);
 int serve_ssh(const ServeSettings& settings);

@@ -93,6 +93,8 @@ int serve_ssh(const ServeSettings& s) {
   g.state_dir = s.state_dir.empty() ? default_ssh_state_dir() : s.state_dir;
   g.guests = s.guests;
   g.limits = s.limits;
+  if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
+  g.grace_ms = s.grace_s * 1000;
   if (!s.ban.empty() || !s.unban.empty() || s.list_bans) return manage_bans(s, g.state_dir);
   if (s.fingerprint) {
     const HostKeyFile key = ensure_host_key(g.state_dir);

@@ -16,6 +16,7 @@
 
 #include "client/host_page_spec.h"
 #include "client/remote_table.h"
+#include "core/printable.h"
 #include "net/codes.h"
 #include "net/host_handoff.h"
 #include "net/lobby.h"
@@ -97,6 +98,14 @@ class LocalTables final : public Tables {
     // Its server, so that quitting can ask what becomes of the table.
     ctx.hosted.push_back(shell::AppContext::HostedTable{hosted.table, hosted.pid});
     return SitAt{hosted.table, hosted.dir, mine, hosted.code};
+  }
+
+  // A local table's seats are freed where its server starts: the page offers
+  // this only to the SSH server's hosts (the listing's `you_host`).
+  void free_seat(const std::string& table, int) override {
+    throw UserError(
+        fmt::format("Free a seat of {} when you resume it: racetable host --resume SAVE --free-seat N",
+                    printable(table, 32)));
   }
 
   std::string host_problem(const shell::AppContext* ctx, const shell::HostChoices& choices) const override {

@@ -102,6 +102,10 @@ class SshTables final : public Tables {
     return SitAt{hosted.value("table", ""), "", hosted.value("seat", 0), hosted.value("join_code", "")};
   }
 
+  void free_seat(const std::string& table, int seat) override {
+    link_.ask(json{{"type", "free"}, {"table", table}, {"seat", seat}});
+  }
+
   std::string host_problem(const shell::AppContext*, const shell::HostChoices& choices) const override {
     return ssh_host_problem(choices);
   }

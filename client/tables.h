@@ -65,6 +65,9 @@ class Tables {
   // host's seat, and the join code to show the host, if any). Throws UserError.
   virtual SitAt host(shell::AppContext& ctx, const setup::TableRequest& request,
                      const shell::HostChoices& choices) = 0;
+  // The host frees `seat` (from 1) of `table`, whose player is away:
+  // anyone may sit there then. Throws UserError with the table's reason.
+  virtual void free_seat(const std::string& table, int seat) = 0;
   // Why `choices` cannot be hosted here ("" they can).
   virtual std::string host_problem(const shell::AppContext* ctx, const shell::HostChoices& choices) const = 0;
   virtual TablesWords words() const = 0;

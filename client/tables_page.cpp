@@ -129,6 +129,8 @@ class TablesPage final : public shell::Screen {
     for (const std::string* said : {&list_.error, &refused_})
       for (const auto& line : shell::wrap(*said, w - 6))
         if (y < h - 2) c.text(4, y++, line, shell::style::kWarn);
+    for (const auto& line : shell::wrap(said_, w - 6))
+      if (y < h - 2) c.text(4, y++, line, shell::style::kNormal);
     c.text(2, h - 2, "Enter: sit down, go back to your seat, or watch.", shell::style::kDim, w - 4);
     shell::draw_help_line(c, 1, h - 1, w - 2,
                           shell::pick_items(shell::help_line(shell::Context::Menu, c.unicode()),
@@ -137,6 +139,7 @@ class TablesPage final : public shell::Screen {
 
   Nav choose(int row) {
     refused_.clear();
+    said_.clear();
     if (row == 0) return Nav::push(shell::make_host_game_list_screen(ctx_));
     const TableRow r = list_.rows[static_cast<std::size_t>(row - 1)];
     if (!r.listing || !r.listing->seats) return Nav::stay();
@@ -167,6 +170,32 @@ class TablesPage final : public shell::Screen {
     if (t.watch)
       choices.push_back(
           shell::Choice{"Watch", U'w', [this, at, needs_code] { return join(at, needs_code); }});
+    if (t.you_host) {
+      // The host may free the seat of a player who is away (`host --resume
+      // --free-seat` at a local table): anyone may take it then.
+      std::vector<shell::Choice> frees;
+      for (std::size_t p = 0; p < seats.size(); ++p) {
+        const net::ListedSeat& s = seats[p];
+        if (!s.human || !s.claimed || s.connected || s.mine) continue;
+        const int seat = static_cast<int>(p) + 1;
+        frees.push_back(shell::Choice{
+            fmt::format("Free seat {} ({}, {}'s)", seat, printable(s.name, 20), printable(s.user, 20)),
+            seat < 10 ? U'0' + static_cast<char32_t>(seat) : U'\0',
+            [this, table = t.table, seat] { return free_seat(table, seat); }});
+      }
+      if (!frees.empty()) {
+        frees.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
+        choices.push_back(shell::Choice{
+            "Free the seat of a player who is away", U'f', [table = t.table, frees] {
+              return Nav::replace(shell::make_confirm_screen(
+                  fmt::format("Table {}: free a seat", printable(table, 32)),
+                  {"A freed seat is nobody's: anyone may sit there, and until someone does a computer "
+                   "plays it.",
+                   "Its player, back, takes a free seat like anyone else."},
+                  frees));
+            }});
+      }
+    }
     choices.push_back(shell::Choice{"Back", U'b', [] { return Nav::pop(); }});
     return Nav::push(shell::make_confirm_screen(fmt::format("Table {}", printable(t.table, 32)),
                                                 tables_.describe(t), std::move(choices)));
@@ -181,6 +210,17 @@ class TablesPage final : public shell::Screen {
             return sit(with);
           }));
     return sit(at);
+  }
+
+  Nav free_seat(const std::string& table, int seat) {
+    try {
+      tables_.free_seat(table, seat);
+      said_ = fmt::format("Seat {} of table {} is free now.", seat, printable(table, 32));
+    } catch (const UserError& e) {
+      refused_ = printable(e.what(), 200);
+    }
+    refresh();
+    return Nav::pop();
   }
 
   Nav sit(const SitAt& at) {
@@ -230,6 +270,7 @@ class TablesPage final : public shell::Screen {
   shell::Rect menu_;
   int selected_ = 0;
   std::string refused_;  // why the last choice failed: kept until the next one
+  std::string said_;     // what the last choice did (a seat freed): kept until the next one
   Millis next_refresh_ = 0;
 };
 

@@ -206,6 +206,10 @@ class Server {
   // is the person (SeatOwner::of_key), a guest keeps no seat across a drop.
   // False with `why` (and `fd` closed) when that key has too many open here.
   bool add_client(int fd, const SeatOwner& who, bool guest, std::string& why);
+  // The host frees seat `seat` of a person who is away: it is nobody's from
+  // now on (a stand-in plays it until someone sits there, as for an absent
+  // player), logged with whose it was. "" done, else why not.
+  std::string free_seat(PlayerId seat);
   // The public description (what "info" answers), and whose each seat is.
   json listing() const;
   const std::optional<SeatOwner>& seat_owner(PlayerId p) const {
@@ -255,6 +259,8 @@ class Server {
     std::optional<SeatOwner> owner;
     bool sat = false;  // someone sat here since this server opened the table
     int client = -1;   // id of the connected client, -1: away
+    // Since when its person is away: when they left, or for a seat nobody
+    // took since the table opened, since the first person came back.
     Millis away_since = 0;
     bool stand_in = false;
     std::uint32_t ask = 0;  // the current question's number
@@ -264,6 +270,9 @@ class Server {
     std::size_t asked_step = static_cast<std::size_t>(-1);  // the history's length then
     bool clock_bot = false;  // the move clock ran out: a computer plays this one move
     std::int64_t bank = 0;   // the game clock: time left, not counting the question being asked
+    // The bank was charged up to here, or a stand-in played until here: the
+    // clock runs again from no earlier (nothing is charged twice, nor for a stand-in's time).
+    Millis clock_from = 0;
     // The hint given for question `hint_ask` (server_hint.cpp): asked again,
     // it is sent again, not searched again.
     std::uint32_t hint_ask = 0;
@@ -293,6 +302,11 @@ class Server {
   Tick view_tick(Millis real) const;
   bool update(Millis real);
   Millis wake_at(Millis real) const;
+  // When a computer stands in for seat p's absent person (kNever: not now):
+  // the grace period after they left, or, at a resumed table, after the
+  // first person came back while they did not.
+  Millis stand_in_at(std::size_t p) const;
+  bool anyone_seated() const;  // a person is connected at one of the seats
   void check_stand_ins(Millis real);
   void refresh_asks();
   void push_all(Millis real);
@@ -324,6 +338,8 @@ class Server {
   // The move clock (server_clock.cpp): a computer plays the moves whose time ran out.
   bool check_move_clock(Millis real);
   void clock_step_done(const Step& step);
+  // The line every seat's log shows before a move the clock played.
+  std::string clock_played_line(PlayerId seat) const;
   Millis move_deadline(std::size_t p) const;
   // The game clock: whether it runs for seat p now, its time left at `real`,
   // and charging a seat's decision against it.
@@ -393,6 +409,7 @@ class Server {
   // the table waits for players.
   PacePhase phase_ = PacePhase::Computers;
   bool started_ = false;
+  bool someone_back_ = false;  // a person sat down since the table opened
   // When people were last asked (the phase turned People, or the game
   // started): a game clock charges no time from before it.
   Millis people_since_ = 0;
@@ -402,7 +419,8 @@ class Server {
   // time. save_mark() grows with both; a save is due when it passed saved_mark_.
   std::size_t claims_ = 0;
   std::size_t hints_given_ = 0;  // hints asked (host --hints): each one is saved
-  std::size_t save_mark() const { return table_->history().size() + claims_ + hints_given_; }
+  std::size_t seats_freed_ = 0;  // by the host (free_seat): each one is saved
+  std::size_t save_mark() const { return table_->history().size() + claims_ + hints_given_ + seats_freed_; }
   std::size_t saved_mark_ = static_cast<std::size_t>(-1);
   std::string save_problem_;
   bool save_in_flight_ = false;

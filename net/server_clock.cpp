@@ -42,7 +42,7 @@ Millis Server::move_deadline(std::size_t p) const {
 }
 
 Millis Server::clock_start(std::size_t p) const {
-  return std::max(seats_[p].asked_at, people_since_);
+  return std::max({seats_[p].asked_at, people_since_, seats_[p].clock_from});
 }
 
 bool Server::game_clock_runs(std::size_t p) const {
@@ -62,6 +62,7 @@ void Server::charge_game_clock(std::size_t p, Millis real) {
   SeatState& s = seats_[p];
   const std::int64_t before = s.bank;
   s.bank = bank_left(p, real);
+  s.clock_from = real;
   if (before > 0 && s.bank == 0)
     say(fmt::format("{} has used up their game clock: from now on {} s a move",
                     seat_label(static_cast<PlayerId>(p)), opt_.overtime_ms / 1000));
@@ -101,6 +102,10 @@ bool Server::check_move_clock(Millis real) {
     changed = true;
   }
   return changed;
+}
+
+std::string Server::clock_played_line(PlayerId seat) const {
+  return fmt::format("Time: a computer played for {}", table_->seats()[static_cast<std::size_t>(seat)].name);
 }
 
 void Server::clock_step_done(const Step& step) {

@@ -14,6 +14,15 @@ namespace rt::net {
 void Server::on_step(const Step& step) {
   contest_report_.note_step(*table_, events_);
   bool any_public = false;
+  // A move the clock played says so before what it did, as a forced move does.
+  if (step.player >= 0 && step.player < static_cast<PlayerId>(seats_.size()) &&
+      seats_[static_cast<std::size_t>(step.player)].clock_bot) {
+    any_public = true;
+    log_.push_back(LogEntry{clock_played_line(step.player), "clock", kEveryone, table_->history().size(), 0});
+    for (auto& c : clients_)
+      if (!c->dead && c->kind == Client::Kind::Player && c->seat == step.player)
+        send(*c, json{{"type", "notice"}, {"text", "Time: a computer played for you"}});
+  }
   for (Event& e : events_) {
     any_public = any_public || is_public(e.audience);
     log_.push_back(
@@ -44,10 +53,10 @@ Tick Server::view_tick(Millis real) const {
 bool Server::update(Millis real) {
   bool changed = false;
   if (!started_) {
-    std::vector<std::string> missing;
+    // A seat a computer stands in for is taken: at a resumed table, its
+    // person not back after the grace period.
     for (std::size_t p = 0; p < seats_.size(); ++p)
-      if (person_seat(p) && !seats_[p].sat) missing.push_back(seat_label(static_cast<PlayerId>(p)));
-    if (!missing.empty()) return false;
+      if (person_seat(p) && !seats_[p].sat && !seats_[p].stand_in) return false;
     started_ = true;
     people_since_ = real;  // waiting for the players costs nobody's game clock anything
     pacer_.hold_until(real + opt_.pace_ms / 2);
@@ -123,11 +132,7 @@ Millis Server::wake_at(Millis real) const {
   Millis wake = started_ && !opt_.watch_only ? pacer_.wake_at(real) : kNever;
   // A mirror's live contest: its watchers' frames.
   if (opt_.watch_only && phase_ == PacePhase::Contest) wake = std::max(real, last_frame_ + opt_.frame_ms);
-  if (opt_.stand_in && started_ && phase_ != PacePhase::Over)
-    for (std::size_t p = 0; p < seats_.size(); ++p) {
-      const SeatState& s = seats_[p];
-      if (s.sat && s.client < 0 && !s.stand_in) wake = std::min(wake, s.away_since + opt_.grace_ms);
-    }
+  for (std::size_t p = 0; p < seats_.size(); ++p) wake = std::min(wake, stand_in_at(p));
   for (const auto& c : clients_)
     if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
   // Closing time: nobody left, or the game over for long enough.
@@ -137,11 +142,33 @@ Millis Server::wake_at(Millis real) const {
   return std::min(wake, presence_due(real));
 }
 
+Millis Server::stand_in_at(std::size_t p) const {
+  const SeatState& s = seats_[p];
+  if (!opt_.stand_in || opt_.watch_only || !person_seat(p) || s.client >= 0 || s.stand_in || table_->over() ||
+      phase_ == PacePhase::Over)
+    return kNever;
+  if (!s.sat) {
+    // A new game waits for its players; a resumed one (a seat someone had,
+    // or moves played) waits only for the grace period, and only once a
+    // person is back: a table nobody came back to plays nothing.
+    if (!s.owner && table_->history().empty()) return kNever;
+    if (!started_ && !anyone_seated()) return kNever;
+  } else if (!started_) {
+    return kNever;  // sat and left before the start: the start waits for nobody
+  }
+  return s.away_since + opt_.grace_ms;
+}
+
+bool Server::anyone_seated() const {
+  return std::any_of(seats_.begin(), seats_.end(), [](const SeatState& s) { return s.client >= 0; });
+}
+
 void Server::check_stand_ins(Millis real) {
-  if (!opt_.stand_in || !started_ || table_->over()) return;
   for (std::size_t p = 0; p < seats_.size(); ++p) {
     SeatState& s = seats_[p];
-    if (!s.sat || s.client >= 0 || s.stand_in || real < s.away_since + opt_.grace_ms) continue;
+    if (real < stand_in_at(p)) continue;
+    // The time its person was asked and away is theirs; the computer's is nobody's.
+    charge_game_clock(p, real);
     s.stand_in = true;
     const auto seat = static_cast<PlayerId>(p);
     table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));
@@ -150,6 +177,27 @@ void Server::check_stand_ins(Millis real) {
                     seat_label(seat)));
     changed_ = true;
   }
+}
+
+std::string Server::free_seat(PlayerId seat) {
+  if (opt_.watch_only || seat < 0 || seat >= static_cast<PlayerId>(seats_.size()))
+    return fmt::format("there is no seat {}", seat + 1);
+  const auto p = static_cast<std::size_t>(seat);
+  SeatState& s = seats_[p];
+  if (!person_seat(p)) return fmt::format("{} is a computer's", seat_label(seat));
+  if (table_->over()) return "the game is over";
+  if (!s.owner) return fmt::format("{} is free already", seat_label(seat));
+  if (s.client >= 0)
+    return fmt::format("{} is at {}: only the seat of a player who is away can be freed", s.owner->name,
+                       seat_label(seat));
+  const std::string line = fmt::format("{} was {}'s; freed by the host", seat_label(seat), s.owner->name);
+  s.owner.reset();
+  ++seats_freed_;
+  say(line);
+  log_.push_back(LogEntry{line, "seat", kEveryone, table_->history().size(), 0});
+  changed_ = true;
+  save_if_changed();
+  return {};
 }
 
 void Server::refresh_asks() {

@@ -119,12 +119,22 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
         return;
       }
     }
+    // The grace period of the seats nobody took since the table opened
+    // runs from the first person back (net/server_play.cpp stand_in_at).
+    if (!someone_back_) {
+      someone_back_ = true;
+      for (SeatState& other : seats_)
+        if (!other.sat) other.away_since = real;
+    }
     SeatState& s = seats_[static_cast<std::size_t>(p)];
     const bool back = s.owner.has_value();
     if (!back) {
       s.owner = identity(c);
       ++claims_;  // saved below, before the welcome
     }
+    // The clock of a question still asked is charged up to now: the fresh
+    // number below never shows its time as unspent.
+    charge_game_clock(static_cast<std::size_t>(p), real);
     s.sat = true;
     s.client = c.id;
     s.answered = true;  // a fresh question number for the fresh screen
@@ -134,6 +144,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
              fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
     if (s.stand_in) {
       s.stand_in = false;
+      s.clock_from = real;  // the game clock runs for its person again from now
       table_->set_seat_kind(c.seat, SeatKind::Human);
       say(fmt::format("the computer stands down from {}", seat_label(c.seat)));
     }

@@ -33,9 +33,12 @@ std::string Server::status_line(PlayerId viewer) const {
   if (!started_) {
     std::string free;
     for (std::size_t p = 0; p < seats_.size(); ++p)
-      if (person_seat(p) && !seats_[p].sat)
-        free += fmt::format("{}{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)),
-                            seats_[p].owner ? " for " + seats_[p].owner->name : std::string());
+      if (person_seat(p) && !seats_[p].sat && !seats_[p].stand_in)
+        free += fmt::format("{}{}{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)),
+                            seats_[p].owner ? " for " + seats_[p].owner->name : std::string(),
+                            stand_in_at(p) == kNever
+                                ? std::string()
+                                : fmt::format(" (a computer stands in after {} s)", opt_.grace_ms / 1000));
     return opt_.no_socket
                ? fmt::format("Waiting for players: {} (they join from their Tables page)", free)
                : fmt::format("Waiting for players: {} (racetable join {} --seat N)", free, opt_.name);

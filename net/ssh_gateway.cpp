@@ -440,6 +440,7 @@ void Gateway::start_table_process() {
     ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     TableProcessSettings ts;
     ts.state_dir = settings_.state_dir;
+    ts.grace_ms = settings_.grace_ms;
     int rc = 1;
     try {
       confine(table_paths(settings_.state_dir), SyscallProfile::Tables);

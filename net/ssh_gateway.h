@@ -76,6 +76,7 @@ struct SshServerSettings {
   std::string state_dir;  // host key, players, their saves; made 0700
   bool guests = false;    // a client without a key gets in as guest-N
   SshLimits limits;
+  int grace_ms = 30000;  // the tables' grace period: a computer plays for a player away this long
   // One line (no newline) for the server's log; called in the listening process only.
   std::function<void(const std::string&)> log;
   // Once listening: the address and port, and the host key's fingerprint.

@@ -262,6 +262,7 @@ class TableProcess {
     if (type == "list") return list(link);
     if (type == "host") return host(link, m);
     if (type == "connect") return connect(link, m, pass);
+    if (type == "free") return free_seat(link, m);
     return json{{"type", "error"}, {"text", fmt::format("unknown request \"{}\"", printable(type, 40))}};
   }
 
@@ -394,6 +395,27 @@ class TableProcess {
     hub_.poke(*server);
     pass = pair[1];
     return json{{"type", "connected"}, {"table", name}};
+  }
+
+  // The host frees the seat of a player who is away (as `host --resume
+  // --free-seat` does at a local table).
+  json free_seat(const Link& link, const json& m) {
+    const std::string name = string_of(m, "table");
+    Server* server = find(name);
+    const auto it = access_.find(name);
+    if (!server || it == access_.end() || !may_see(link, it->second))
+      throw UserError(fmt::format("there is no table {} (it may have ended)", printable(name, 40)));
+    if (link.guest || link.key != it->second.host_key) throw UserError("only the table's host frees a seat");
+    const auto seat = m.find("seat");
+    if (seat == m.end() || !seat->is_number_integer() || seat->get<long long>() < 1 ||
+        seat->get<long long>() > 64)
+      throw UserError("\"seat\": a seat's number, from 1");
+    const int number = seat->get<int>();
+    if (const std::string why = server->free_seat(static_cast<PlayerId>(number - 1)); !why.empty())
+      throw UserError(why);
+    hub_.poke(*server);
+    log(fmt::format("tables: {} (key {}) frees seat {} of table {}", link.name, link.key, number, name));
+    return json{{"type", "freed"}, {"table", name}, {"seat", number}};
   }
 
   int control_;

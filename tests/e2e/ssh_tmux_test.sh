@@ -39,6 +39,9 @@
 #   key (Cat's key is offered none); the table process is killed and comes
 #   back with the table; the server gets SIGTERM mid-game, every
 #   table saved with its seats' keys; started again, both players resume.
+# restart: Ana hosts, Bob sits, the server gets SIGTERM and starts again
+#   (--grace 5); only Ana comes back: after the grace period a computer
+#   plays Ben's seat and the game goes on; Bob back takes his seat again.
 # host: the Host page over SSH: Ana hosts a table for named players (bob,
 #   cat) with a move clock; `ssh HOST tables` lists it to bob, not to eve;
 #   eve is refused (not listed, `watch` says there is no such table, status
@@ -46,8 +49,8 @@
 #   with `ssh -t HOST watch friends`.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
-BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|host}
-MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|host}
+BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|restart|host}
+MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|restart|host}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
 command -v ssh >/dev/null && command -v ssh-keygen >/dev/null || { echo "openssh-client not installed: skipped"; exit 77; }
@@ -272,44 +275,46 @@ if [ "$MODE" = session ]; then
   exit 0
 fi
 
+# The Tables page's steps, for the tables and restart modes.
+# open_tables PANE: the Tables page from the title screen.
+open_tables() {
+  t send-keys -t "$1" Down Down Enter
+  wait_for "$1" 'Tables: games on this server' 10
+}
+# sit PANE TEXT KEY: the table highlighted, Enter, the choice whose label matches TEXT, by its KEY.
+sit() {
+  wait_for "$1" 'go-wacky: Go Wacky!' 10
+  t send-keys -t "$1" Down Enter
+  wait_for "$1" "$2" 10
+  t send-keys -t "$1" "$3"
+}
+# one_move: whoever is asked plays their first option (a contest: Space).
+one_move() {
+  local until=$((SECONDS + 30)) p
+  while [ $SECONDS -lt $until ]; do
+    for p in "$@"; do
+      if pane "$p" | grep -q 'Contest: go!'; then
+        t send-keys -t "$p" Space
+        return 0
+      fi
+      if pane "$p" | grep -q '│ Your move'; then
+        t send-keys -t "$p" Enter
+        return 0
+      fi
+    done
+    sleep 0.1
+  done
+  fail "nobody was asked anything in 30 s"
+}
+ssh_pid_of() { ps -o pid= --ppid "$(t display -p -t "$1" '#{pane_pid}')" | tr -d ' ' | head -1; }
+
+
 if [ "$MODE" = tables ]; then
   key ana
   key bob
   key cat
   start_server "$WORK/server.out" --state-dir "$STATE"
   log_has "$WORK/server.out" "ssh: table process started"
-  # open_tables PANE: the Tables page from the title screen.
-  open_tables() {
-    t send-keys -t "$1" Down Down Enter
-    wait_for "$1" 'Tables: games on this server' 10
-  }
-  # sit PANE TEXT KEY: the table highlighted, Enter, the choice whose label matches TEXT, by its KEY.
-  sit() {
-    wait_for "$1" 'go-wacky: Go Wacky!' 10
-    t send-keys -t "$1" Down Enter
-    wait_for "$1" "$2" 10
-    t send-keys -t "$1" "$3"
-  }
-  # one_move: whoever is asked plays their first option (a contest: Space).
-  one_move() {
-    local until=$((SECONDS + 30)) p
-    while [ $SECONDS -lt $until ]; do
-      for p in "$@"; do
-        if pane "$p" | grep -q 'Contest: go!'; then
-          t send-keys -t "$p" Space
-          return 0
-        fi
-        if pane "$p" | grep -q '│ Your move'; then
-          t send-keys -t "$p" Enter
-          return 0
-        fi
-      done
-      sleep 0.1
-    done
-    fail "nobody was asked anything in 30 s"
-  }
-  ssh_pid_of() { ps -o pid= --ppid "$(t display -p -t "$1" '#{pane_pid}')" | tr -d ' ' | head -1; }
-
   echo "1. Ana hosts a Go Wacky! table from the shell: the server's, she its host"
   ssh_in A ana ana
   wait_for A 'Playing as ana' 15
@@ -457,6 +462,66 @@ if [ "$MODE" = tables ]; then
   wait_for A2 'ana \(you\)' 10
   wait_for B3 'Ben \(you\)' 10
   one_move A2 B3
+  echo "PASS ($MODE, ${SECONDS}s)"
+  exit 0
+fi
+
+if [ "$MODE" = restart ]; then
+  key ana
+  key bob
+  start_server "$WORK/server.out" --state-dir "$STATE" --grace 5
+  log_has "$WORK/server.out" "ssh: table process started"
+
+  echo "1. Ana hosts a Go Wacky! table, Bob sits at seat 2, a move is played"
+  ssh_in A ana ana
+  wait_for A 'Playing as ana' 15
+  open_tables A
+  t send-keys -t A Enter
+  wait_for A '[0-9]+\. Go Wacky!'
+  n=$(pane A | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t A "$n"
+  wait_for A 'Seat 2 .*Human at another terminal' 10
+  t send-keys -t A Enter
+  wait_for A 'variants and seed'
+  t send-keys -t A Enter
+  wait_for A 'Host a table: Go Wacky!' 10
+  t send-keys -t A Enter
+  wait_for A 'Waiting for players: seat 2 \(Ben\)' 10
+  ssh_in B bob bob
+  wait_for B 'Playing as bob' 15
+  open_tables B
+  sit B 'Sit at seat 2 \(Ben\)' 1
+  wait_for B 'Ben \(you\)' 10
+  one_move A B
+
+  echo "2. SIGTERM; the server started again; only Ana comes back"
+  server=${SERVER_PIDS[-1]}
+  kill -TERM "$server"
+  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$server" 2>/dev/null && fail "the server did not stop in 10 s"
+  for p in A B; do t kill-session -t "$p" 2>/dev/null; done
+  start_server "$WORK/server2.out" --state-dir "$STATE" --grace 5
+  log_has "$WORK/server2.out" "tables: table go-wacky is back \(go-wacky\)"
+  ssh_in A2 ana ana
+  wait_for A2 'Playing as' 15
+  open_tables A2
+  sit A2 'Back to your seat 1 \(ana\)' 1
+  wait_for A2 'ana \(you\)' 10
+
+  echo "3. after the grace period a computer plays Ben's seat and the game goes on"
+  log_has "$WORK/server2.out" "table go-wacky: a computer \(normal\) plays seat 2 \(Ben\) until its player is back" 15
+  wait_for A2 'computer stands in' 10
+  one_move A2
+  one_move A2
+  pane A2 | grep -q 'Waiting for players' && fail "the table still waits for Ben"
+
+  echo "4. Bob is back: his seat again"
+  ssh_in B2 bob bob
+  wait_for B2 'Playing as bob' 15
+  open_tables B2
+  sit B2 'Back to your seat 2 \(Ben\)' 1
+  wait_for B2 'Ben \(you\)' 10
+  log_has "$WORK/server2.out" "table go-wacky: the computer stands down from seat 2 \(Ben\)" 10
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi
