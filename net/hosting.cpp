@@ -172,6 +172,10 @@ std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req) {
       req.seed_text.empty() ? std::nullopt : std::optional(setup::parse_seed(req.seed_text)));
   auto table = setup::make_table(req, s.seed);
   table->set_deal(s.deal);
+  std::vector<std::string> names;
+  for (const Seat& seat : table->seats())
+    names.push_back(seat.kind == SeatKind::Bot ? computer_name(seat.name) : seat.name);
+  rename_table_seats(*table, names, req.data_dir);
   return table;
 }
 
@@ -222,6 +226,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   }
   ServerOptions opt;
   opt.writer = writer;
+  opt.data_dir = s.request.data_dir;
   opt.pace_ms = std::clamp(s.pace_ms, 0, 10000);
   // "Get ready!" and the look at a contest's result scale with the pace.
   opt.ready_ms = std::min(1500, 2 * opt.pace_ms);

@@ -319,8 +319,8 @@ if [ "$MODE" = tables ]; then
   open_tables B
   wait_for B 'go-wacky: Go Wacky! +waiting · host ana · 1 free · 1 playing' 10
   sit B 'Sit at seat 2 \(Ben\)' 1
-  wait_for B 'Ben \(you\)' 10
-  wait_for A 'Ben \(here\)' 10
+  wait_for B 'bob \(you\)' 10
+  wait_for A 'bob \(here\)' 10
   ssh_in C cat cat
   wait_for C 'Playing as cat' 15
   open_tables C
@@ -337,17 +337,17 @@ if [ "$MODE" = tables ]; then
     t send-keys -t "$1" Enter
   }
   say B 'hello ana, good luck'
-  wait_for A '» Ben: hello ana, good luck' 10
-  wait_for C '» Ben: hello ana, good luck' 10
+  wait_for A '» bob: hello ana, good luck' 10
+  wait_for C '» bob: hello ana, good luck' 10
   t send-keys -t A t
   wait_for A 'Say:' 10
   t send-keys -t A 1  # a quick phrase
   wait_for B '» ana: good game' 10
-  say A '/mute Ben'
-  wait_for A 'Muted Ben' 10
+  say A '/mute bob'
+  wait_for A 'Muted bob' 10
   log_has "$WORK/server.out" "table go-wacky: ana mutes bob"
   say B 'are you still there?'
-  wait_for C '» Ben: are you still there\?' 10
+  wait_for C '» bob: are you still there\?' 10
   sleep 0.5
   pane A | grep -q 'are you still there' && fail "a muted player's talk reached the one who muted"
   # Whoever is asked still has the whole question, its first option and the key help at
@@ -373,7 +373,7 @@ if [ "$MODE" = tables ]; then
 
   echo "3. Bob's ssh is killed mid-game; back with the same key: his seat; Cat's key is offered none"
   kill -9 "$(ssh_pid_of B)"
-  log_has "$WORK/server.out" "table go-wacky: bob .* left seat 2 \(Ben\)" 15
+  log_has "$WORK/server.out" "table go-wacky: bob .* left seat 2 \(bob\)" 15
   t send-keys -t C q
   wait_for C 'Leave the table\?' 10
   # The popup is drawn line by line: wait for its line, not one look.
@@ -381,7 +381,7 @@ if [ "$MODE" = tables ]; then
   t send-keys -t C t
   wait_for C 'Play a game' 10
   open_tables C
-  wait_for C 'seat 2: Ben \(bob, away\)|go-wacky: Go Wacky!' 10
+  wait_for C 'seat 2: bob \(bob, away\)|go-wacky: Go Wacky!' 10
   t send-keys -t C Down Enter
   wait_for C 'Watch +\(w\)' 10
   pane C | grep -Eq 'Sit at seat|Back to your seat' && fail "Cat is offered a seat that is Bob's"
@@ -390,9 +390,9 @@ if [ "$MODE" = tables ]; then
   t kill-session -t B
   wait_for B2 'Playing as bob' 15
   open_tables B2
-  sit B2 'Back to your seat 2 \(Ben\)' 1
-  wait_for B2 'Ben \(you\)' 10
-  log_has "$WORK/server.out" "table go-wacky: bob .* is back at seat 2 \(Ben\)"
+  sit B2 'Back to your seat 2 \(bob\)' 1
+  wait_for B2 'bob \(you\)' 10
+  log_has "$WORK/server.out" "table go-wacky: bob .* is back at seat 2 \(bob\)"
   one_move A B2
   sleep 1
 
@@ -412,8 +412,8 @@ if [ "$MODE" = tables ]; then
   t send-keys -t B2 Enter
   wait_for B2 'Play a game' 10
   open_tables B2
-  sit B2 'Back to your seat 2 \(Ben\)' 1
-  wait_for B2 'Ben \(you\)' 10
+  sit B2 'Back to your seat 2 \(bob\)' 1
+  wait_for B2 'bob \(you\)' 10
   one_move A B2
   sleep 1
 
@@ -436,9 +436,9 @@ if [ "$MODE" = tables ]; then
     open_tables $p
   done
   sit A2 'Back to your seat 1 \(ana\)' 1
-  sit B3 'Back to your seat 2 \(Ben\)' 1
+  sit B3 'Back to your seat 2 \(bob\)' 1
   wait_for A2 'ana \(you\)' 10
-  wait_for B3 'Ben \(you\)' 10
+  wait_for B3 'bob \(you\)' 10
   one_move A2 B3
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
@@ -514,7 +514,7 @@ if [ "$MODE" = host ]; then
   # The popup is drawn line by line: wait for the clock's line, not just the first.
   wait_for B 'A clock of 30 s a move; others may watch\.' 5
   t send-keys -t B 1
-  wait_for B 'Ben \(you\)' 10
+  wait_for B 'bob \(you\)' 10
   out=$(batch -i "$WORK/keys/cat" -T cat@127.0.0.1 watch friends 2>&1)
   code=$?
   [ "$code" = 1 ] || fail "watch without a terminal exited $code (want 1): $out"
