@@ -9,6 +9,7 @@
 
 #include "app/ssh_tables.h"
 #include "net/lobby.h"
+#include "net/seat_names.h"
 #include "net/table_broker.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
@@ -27,7 +28,11 @@ std::string text_of(const json& j, const char* field, std::size_t max = 40) {
 }
 
 std::string seat_state(const json& seat) {
-  if (!seat.value("human", false)) return fmt::format("computer, {}", text_of(seat, "level"));
+  // A name that says "(computer)" already is followed by the level alone.
+  if (!seat.value("human", false))
+    return net::unmarked_name(text_of(seat, "name", 80)) != text_of(seat, "name", 80)
+               ? text_of(seat, "level")
+               : fmt::format("computer, {}", text_of(seat, "level"));
   if (!seat.value("claimed", false)) return "free";
   const std::string who = seat.value("mine", false) ? "you" : text_of(seat, "user", 20);
   if (seat.value("stand_in", false)) return who + ", away: a computer stands in";

@@ -19,6 +19,7 @@
 #include "app/table_screens.h"
 #include "net/codes.h"
 #include "net/lobby.h"
+#include "net/seat_names.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
 #include "tui/shell/play_table.h"
@@ -47,7 +48,12 @@ std::unique_ptr<Screen> open_table(AppContext& ctx, const std::string& dir, cons
 }
 
 std::string seat_state(const json& seat, const std::string& me) {
-  if (!seat.value("human", false)) return fmt::format("computer, {}", seat.value("level", ""));
+  // A name that says "(computer)" already is followed by the level alone.
+  const auto name = seat.find("name");
+  const std::string shown = name != seat.end() && name->is_string() ? name->get<std::string>() : "";
+  if (!seat.value("human", false))
+    return net::unmarked_name(shown) != shown ? seat.value("level", "")
+                                              : fmt::format("computer, {}", seat.value("level", ""));
   if (!seat.value("claimed", false)) return "free";
   const std::string user = seat.value("user", "");
   const std::string who = user == me ? "you" : user;

@@ -8,6 +8,7 @@
 #include "app/commands.h"
 #include "core/input_limits.h"
 #include "net/lobby.h"
+#include "net/seat_names.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
 
@@ -60,7 +61,9 @@ int list_tables(const TablesSettings& s) {
       const bool human = seat.value("human", false);
       std::string state;
       if (!human)
-        state = fmt::format("computer {}", text(seat, "level"));
+        state = net::unmarked_name(text(seat, "name")) != text(seat, "name")
+                    ? text(seat, "level")
+                    : fmt::format("computer {}", text(seat, "level"));
       else if (!seat.value("claimed", false))
         state = "free";
       else if (seat.value("stand_in", false))

@@ -43,7 +43,8 @@
 #   cat) with a move clock; `ssh HOST tables` lists it to bob, not to eve;
 #   eve is refused (not listed, `watch` says there is no such table, status
 #   1); bob sits down; `watch` without -t is refused in a line; cat watches
-#   with `ssh -t HOST watch friends`.
+#   with `ssh -t HOST watch friends`; a computer seat named 'B0b' (like the
+#   registered bob) is refused in one line.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
 BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|host}
@@ -525,6 +526,32 @@ if [ "$MODE" = host ]; then
   wait_for C 'table friends · watching' 15
   pane C | grep -q "hand: \[" && fail "a watcher sees a hand"
   log_has "$WORK/server.out" "table friends: cat .* watches"
+
+  echo "5. A computer seat named like a registered player (bob, as 'B0b') is refused in one line"
+  ssh_in AX ana ana
+  wait_for AX 'Playing as ana' 15
+  open_tables AX
+  t send-keys -t AX Enter
+  wait_for AX '[0-9]+\. Go Wacky!'
+  n=$(pane AX | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t AX "$n"
+  wait_for AX 'Seat 2 .*Human at another terminal' 10
+  t send-keys -t AX Home Right
+  wait_for AX 'Seat 3 .*Computer' 5
+  t send-keys -t AX Down Down Down Enter
+  wait_for AX 'Type the name' 5
+  t send-keys -t AX BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+  t send-keys -t AX -l 'B0b'
+  t send-keys -t AX Enter
+  wait_for AX 'Seat 3 +B0b' 5
+  t send-keys -t AX Home Enter
+  wait_for AX 'variants and seed'
+  t send-keys -t AX Enter
+  wait_for AX 'Host a table: Go Wacky!' 10
+  wait_for AX 'Open the table' 5
+  t send-keys -t AX End Enter
+  wait_for AX "its name 'B0b' looks like the player 'bob'" 10
+  pane AX | grep -q 'Waiting for players' && fail "the table opened with a computer passing for bob"
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi
