@@ -44,7 +44,8 @@
 #   eve is refused (not listed, `watch` says there is no such table, status
 #   1); bob sits down; `watch` without -t is refused in a line; cat watches
 #   with `ssh -t HOST watch friends`; a computer seat named 'B0b' (like the
-#   registered bob) is refused in one line.
+#   registered bob) is refused in one line; bob's Finished games and Stats
+#   show no path of the server's.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
 BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|host}
@@ -552,6 +553,18 @@ if [ "$MODE" = host ]; then
   t send-keys -t AX End Enter
   wait_for AX "its name 'B0b' looks like the player 'bob'" 10
   pane AX | grep -q 'Waiting for players' && fail "the table opened with a computer passing for bob"
+
+  echo "6. Over SSH, Finished games and Stats name no path of the server's"
+  ssh_in S bob bob
+  wait_for S 'Playing as bob' 15
+  t send-keys -t S Down Down Down Down Enter
+  wait_for S 'No games yet' 10
+  pane S | grep -qF "$WORK" && fail "Finished games shows a path of the server's"
+  ssh_in S2 bob bob
+  wait_for S2 'Playing as bob' 15
+  t send-keys -t S2 Down Down Down Down Down Enter
+  wait_for S2 'No finished games yet' 10
+  pane S2 | grep -qF "$WORK" && fail "Stats shows a path of the server's"
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi
