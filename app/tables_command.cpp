@@ -8,6 +8,7 @@
 #include "app/commands.h"
 #include "core/input_limits.h"
 #include "net/lobby.h"
+#include "net/seat_names.h"
 #include "net/sockets.h"
 #include "net/table_files.h"
 
@@ -59,7 +60,9 @@ int list_tables(const TablesSettings& s) {
       const ListedSeat& seat = (*t.seats)[p];
       std::string state;
       if (!seat.human)
-        state = fmt::format("computer {}", printable(seat.level, 64));
+        state = net::unmarked_name(seat.name) != seat.name
+                    ? printable(seat.level, 64)
+                    : fmt::format("computer {}", printable(seat.level, 64));
       else if (!seat.claimed)
         state = "free";
       else if (seat.stand_in)

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "net/seat_names.h"
 #include "tui/shell/keys.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/widgets.h"
@@ -19,7 +20,11 @@ namespace {
 using shell::Nav;
 
 std::string seat_state(const net::ListedSeat& seat) {
-  if (!seat.human) return fmt::format("computer, {}", printable(seat.level, 40));
+  // A name that says "(computer)" already is followed by the level alone.
+  if (!seat.human)
+    return net::unmarked_name(seat.name) != seat.name
+               ? printable(seat.level, 40)
+               : fmt::format("computer, {}", printable(seat.level, 40));
   if (!seat.claimed) return "free";
   const std::string who = seat.mine ? "you" : printable(seat.user, 20);
   if (seat.stand_in) return who + ", away: a computer stands in";

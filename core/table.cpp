@@ -297,6 +297,17 @@ void Table::rewind(std::size_t keep) {
   schedule_.reset(state_->num_players());
 }
 
+void Table::rename_seats(std::shared_ptr<const Game> renamed) {
+  const std::vector<std::string>& names = renamed->options().names;
+  if (names.size() != seats_.values().size()) throw std::logic_error("rename_seats: another number of seats");
+  std::unique_ptr<State> state = renamed->new_initial_state();
+  for (const Step& s : history_) state->apply(s.player, s.action, s.tick);
+  state->set_event_sink(sink_);
+  game_ = std::move(renamed);
+  state_ = std::move(state);
+  for (PlayerId p = 0; p < seats_.seats(); ++p) seats_[p].name = names[static_cast<std::size_t>(p)];
+}
+
 std::vector<std::pair<std::string, std::string>> Table::rng_states() const {
   std::vector<std::pair<std::string, std::string>> out;
   out.emplace_back("chance", chance_rng_.state_text());

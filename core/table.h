@@ -108,6 +108,12 @@ class Table {
   // chance outcome with a choice).
   void rewind(std::size_t keep);
 
+  // The same game made again with other seat names (`renamed`: equal
+  // options but the names): a game narrates with the names it was made
+  // with, so the state is replayed from the history under the new game.
+  // The random streams and the computers' pending decisions stay.
+  void rename_seats(std::shared_ptr<const Game> renamed);
+
   void set_seat_kind(PlayerId seat, SeatKind kind);
   // Replaces a computer seat's player (tests, hints, a stand-in for a lost human).
   void set_agent(PlayerId seat, std::unique_ptr<Agent> agent);

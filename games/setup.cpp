@@ -98,6 +98,11 @@ std::string contest_pace_words() {
   return out;
 }
 
+const std::vector<std::string>& default_seat_names() {
+  static const std::vector<std::string> names = {"Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"};
+  return names;
+}
+
 std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default_seed) {
   const Registry& registry = builtin_registry();
   const GameEntry* entry = &registry.get(req.game);
@@ -135,10 +140,12 @@ std::unique_ptr<Table> make_table(const TableRequest& req, std::uint64_t default
   }
   if (req.names.size() > static_cast<std::size_t>(players))
     throw OptionError(fmt::format("{} names given for {} players", req.names.size(), players));
-  static const char* const kDefaultNames[] = {"Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"};
+  const std::vector<std::string>& defaults = default_seat_names();
   for (int p = 0; p < players; ++p) {
     auto& s = seats[static_cast<std::size_t>(p)];
-    if (s.name.empty()) s.name = p < 8 ? kDefaultNames[p] : fmt::format("P{}", p + 1);
+    if (s.name.empty())
+      s.name = static_cast<std::size_t>(p) < defaults.size() ? defaults[static_cast<std::size_t>(p)]
+                                                             : fmt::format("P{}", p + 1);
     if (s.name.find('\n') != std::string::npos || s.name.size() > 40)
       throw OptionError(fmt::format("seat {}: a name is one line of at most 40 characters", p + 1));
     opt.names.push_back(s.name);

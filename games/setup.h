@@ -62,6 +62,8 @@ std::vector<std::string> with_seat_defaults(const GameInfo& info, std::vector<st
 
 // Builds the table; throws UserError with a one-line message.
 std::unique_ptr<Table> make_table(const TableRequest& request, std::uint64_t default_seed);
+// The names seats get when none is given ("Ana", "Ben", ...), seat 1 first.
+const std::vector<std::string>& default_seat_names();
 
 // Where saved games live: $XDG_STATE_HOME/racetable or ~/.local/state/racetable.
 std::string state_dir();

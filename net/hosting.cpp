@@ -174,6 +174,10 @@ std::unique_ptr<Table> make_shared_table(const setup::TableRequest& req) {
       req.seed_text.empty() ? std::nullopt : std::optional(setup::parse_seed(req.seed_text)));
   auto table = setup::make_table(req, s.seed);
   table->set_deal(s.deal);
+  std::vector<std::string> names;
+  for (const Seat& seat : table->seats())
+    names.push_back(seat.kind == SeatKind::Bot ? computer_name(seat.name) : seat.name);
+  rename_table_seats(*table, names, req.data_dir);
   return table;
 }
 
@@ -236,6 +240,7 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   ServerOptions opt;
   apply_spec(s.spec, opt);
   opt.writer = writer;
+  opt.data_dir = s.spec.request.data_dir;
   set_pace(opt, std::clamp(s.pace_ms, 0, 10000));
   if (!s.stand_in.empty()) {
     opt.stand_in = parse_bot_level(s.stand_in);

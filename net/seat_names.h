@@ -3,8 +3,12 @@
 // called by the host's login name.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "core/table.h"
 
 namespace rt::net {
 
@@ -14,5 +18,26 @@ namespace rt::net {
 std::string computer_seat_name_problem(const std::vector<std::string>& seats,
                                        const std::vector<std::string>& names,
                                        const std::vector<std::string>& people);
+
+// At a shared table a computer's seat says so in its name, so every screen,
+// log line, result, save and history entry that names it marks it: "Dev (computer)".
+inline constexpr std::string_view kComputerMark = " (computer)";
+// `name` marked as a computer's (once), and a marked name without its mark.
+std::string computer_name(const std::string& name);
+std::string unmarked_name(const std::string& name);
+
+// Who a seat's name is: a computer's, a person's seat nobody has sat at
+// yet (a placeholder), or a seated person's own.
+enum class SeatName : std::uint8_t { Computer, Placeholder, Person };
+// The seat names once `person` sits at `seat`: that seat takes the person's
+// name ("ana 2" when they sit at a second seat), and a computer's or a
+// placeholder named like them takes a default name ("Ana", "Ben", ...) no
+// seat looks like, so nobody passes for the person who sat down.
+std::vector<std::string> names_once_seated(std::vector<std::string> names, const std::vector<SeatName>& whose,
+                                           std::size_t seat, const std::string& person);
+// Names are fixed in a game when it is made: `table`'s game is made again
+// with `names` from the same data (`data_dir`: "" the built-in data) and its
+// state replayed (Table::rename_seats). Throws OptionError.
+void rename_table_seats(Table& table, const std::vector<std::string>& names, const std::string& data_dir);
 
 }  // namespace rt::net

@@ -126,6 +126,9 @@ struct ServerOptions {
   // Each person's own history (set: instead of history_dir): where a finished
   // game goes for a seat's owner ("" nowhere: a guest).
   std::function<std::string(const SeatOwner&)> history_dir_of;
+  // Where the game's data came from ("" built in): a seat's name is the
+  // sitter's, and the game is made again with it (net/seat_names.h).
+  std::string data_dir;
   SaveWriter* writer = nullptr;               // none: saved in the loop, before the next message is read
   std::function<Millis()> clock;              // default: steady clock
   std::function<void(std::string_view)> log;  // one line per event, no newline
@@ -291,6 +294,9 @@ class Server {
 
   void save_if_changed();
   void record_history();
+  // A copy of the finished game in a player's own directory (`dir`): their
+  // Finished games list it, their Stats replay it. "" when it could not be written.
+  std::string keep_copy(const std::string& dir, const SeatOwner& owner);
   void note_save_result(const std::string& problem);
   void say(std::string_view line);
   // A line about something a peer may do again and again: a few a minute
@@ -397,6 +403,8 @@ class Server {
   static std::string who(const Client& c);
   bool is_host(const Client& c) const;
   std::string host_name() const;
+  // A seat's first sitter gives it their name (a computer named like them is renamed).
+  void seat_takes_name(PlayerId seat, const std::string& person);
   bool open_ = false;
   int next_client_id_ = 1;
   ServerStats stats_;

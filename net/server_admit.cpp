@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "net/seat_names.h"
 #include "net/server_internal.h"
 #include "net/sockets.h"
 
@@ -41,6 +42,31 @@ bool Server::is_host(const Client& c) const {
 std::string Server::host_name() const {
   if (opt_.host_key) return opt_.host_key->name;
   return user_name(host_uid_);
+}
+
+void Server::seat_takes_name(PlayerId seat, const std::string& person) {
+  const auto& seats = table_->seats();
+  std::vector<std::string> names;
+  std::vector<SeatName> whose;
+  for (std::size_t p = 0; p < seats.size(); ++p) {
+    names.push_back(seats[p].name);
+    whose.push_back(!person_seat(p)   ? SeatName::Computer
+                    : seats_[p].owner ? SeatName::Person
+                                      : SeatName::Placeholder);
+  }
+  const std::vector<std::string> renamed =
+      names_once_seated(names, whose, static_cast<std::size_t>(seat), person);
+  if (renamed == names) return;
+  try {
+    rename_table_seats(*table_, renamed, opt_.data_dir);
+  } catch (const std::exception& e) {
+    say(fmt::format("{} keeps its name: {}", seat_label(seat), e.what()));
+    return;
+  }
+  for (std::size_t p = 0; p < names.size(); ++p)
+    if (names[p] != renamed[p])
+      say(fmt::format("seat {} ({}) is now called {}", p + 1, names[p], renamed[p]));
+  changed_ = true;
 }
 
 json Server::listing() const {

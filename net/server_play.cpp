@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "core/history.h"
+#include "core/save.h"
+#include "net/table_files.h"
 
 namespace rt::net {
 
@@ -92,6 +94,24 @@ bool Server::update(Millis real) {
 }
 
 // The host's history (core/history.h): the seats its own user sat at are "you".
+std::string Server::keep_copy(const std::string& dir, const SeatOwner& owner) {
+  std::string path;
+  for (int k = 1; path.empty() || exists(path); ++k)
+    // No seed in the name: it is the host's own file name's pattern.
+    path = fmt::format("{}/{}-table-{}{}.save", dir, table_->game().info().id, opt_.name,
+                       k == 1 ? std::string() : fmt::format("-{}", k));
+  try {
+    write_file_atomically(path, save_text());
+  } catch (const std::exception& e) {
+    const std::string problem = e.what();
+    const auto colon = problem.rfind(": ");
+    say(fmt::format("this game was not saved for {}: {}", owner.name,
+                    colon == std::string::npos ? problem : problem.substr(colon + 2)));
+    return {};
+  }
+  return path;
+}
+
 void Server::record_history() {
   if (opt_.history_dir_of) {
     // Each person's own history (the SSH server's players): their seats are "you".
@@ -107,8 +127,9 @@ void Server::record_history() {
       std::vector<PlayerId> you;
       for (std::size_t q = 0; q < seats_.size(); ++q)
         if (seats_[q].owner && seats_[q].owner->same_person(*owner)) you.push_back(static_cast<PlayerId>(q));
+      const std::string copy = keep_copy(dir, *owner);
       const std::string problem = append_history(
-          dir, finished_game_record(*table_, std::time(nullptr), "", opt_.name, you, controllers()));
+          dir, finished_game_record(*table_, std::time(nullptr), copy, opt_.name, you, controllers()));
       if (!problem.empty())
         say(fmt::format("this game was not added to {}'s history: {}", owner->name, problem));
     }

@@ -140,6 +140,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     s.answered = true;  // a fresh question number for the fresh screen
     c.kind = Client::Kind::Player;
     c.seat = static_cast<PlayerId>(p);
+    if (!back) seat_takes_name(c.seat, identity(c).name);
     say_peer(c, PeerLine::Seat,
              fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
     if (s.stand_in) {

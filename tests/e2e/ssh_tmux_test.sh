@@ -46,7 +46,9 @@
 #   cat) with a move clock; `ssh HOST tables` lists it to bob, not to eve;
 #   eve is refused (not listed, `watch` says there is no such table, status
 #   1); bob sits down; `watch` without -t is refused in a line; cat watches
-#   with `ssh -t HOST watch friends`.
+#   with `ssh -t HOST watch friends`; a computer seat named 'B0b' (like the
+#   registered bob) is refused in one line; bob's Finished games and Stats
+#   show no path of the server's.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
 BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|restart|host}
@@ -341,8 +343,8 @@ if [ "$MODE" = tables ]; then
   open_tables B
   wait_for B 'go-wacky: Go Wacky! +waiting · host ana · 1 free · 1 playing' 10
   sit B 'Sit at seat 2 \(Ben\)' 1
-  wait_for B 'Ben \(you\)' 10
-  wait_for A 'Ben \(here\)' 10
+  wait_for B 'bob \(you\)' 10
+  wait_for A 'bob \(here\)' 10
   ssh_in C cat cat
   wait_for C 'Playing as cat' 15
   open_tables C
@@ -359,17 +361,17 @@ if [ "$MODE" = tables ]; then
     t send-keys -t "$1" Enter
   }
   say B 'hello ana, good luck'
-  wait_for A '» Ben: hello ana, good luck' 10
-  wait_for C '» Ben: hello ana, good luck' 10
+  wait_for A '» bob: hello ana, good luck' 10
+  wait_for C '» bob: hello ana, good luck' 10
   t send-keys -t A t
   wait_for A 'Say:' 10
   t send-keys -t A 1  # a quick phrase
   wait_for B '» ana: good game' 10
-  say A '/mute Ben'
-  wait_for A 'Muted Ben' 10
+  say A '/mute bob'
+  wait_for A 'Muted bob' 10
   log_has "$WORK/server.out" "table go-wacky: ana mutes bob"
   say B 'are you still there?'
-  wait_for C '» Ben: are you still there\?' 10
+  wait_for C '» bob: are you still there\?' 10
   sleep 0.5
   pane A | grep -q 'are you still there' && fail "a muted player's talk reached the one who muted"
   # Whoever is asked still has the whole question, its first option and the key help at
@@ -395,7 +397,7 @@ if [ "$MODE" = tables ]; then
 
   echo "3. Bob's ssh is killed mid-game; back with the same key: his seat; Cat's key is offered none"
   kill -9 "$(ssh_pid_of B)"
-  log_has "$WORK/server.out" "table go-wacky: bob .* left seat 2 \(Ben\)" 15
+  log_has "$WORK/server.out" "table go-wacky: bob .* left seat 2 \(bob\)" 15
   t send-keys -t C q
   wait_for C 'Leave the table\?' 10
   # The popup is drawn line by line: wait for its line, not one look.
@@ -403,7 +405,7 @@ if [ "$MODE" = tables ]; then
   t send-keys -t C t
   wait_for C 'Play a game' 10
   open_tables C
-  wait_for C 'seat 2: Ben \(bob, away\)|go-wacky: Go Wacky!' 10
+  wait_for C 'seat 2: bob \(bob, away\)|go-wacky: Go Wacky!' 10
   t send-keys -t C Down Enter
   wait_for C 'Watch +\(w\)' 10
   pane C | grep -Eq 'Sit at seat|Back to your seat' && fail "Cat is offered a seat that is Bob's"
@@ -412,9 +414,9 @@ if [ "$MODE" = tables ]; then
   t kill-session -t B
   wait_for B2 'Playing as bob' 15
   open_tables B2
-  sit B2 'Back to your seat 2 \(Ben\)' 1
-  wait_for B2 'Ben \(you\)' 10
-  log_has "$WORK/server.out" "table go-wacky: bob .* is back at seat 2 \(Ben\)"
+  sit B2 'Back to your seat 2 \(bob\)' 1
+  wait_for B2 'bob \(you\)' 10
+  log_has "$WORK/server.out" "table go-wacky: bob .* is back at seat 2 \(bob\)"
   one_move A B2
   sleep 1
 
@@ -434,8 +436,8 @@ if [ "$MODE" = tables ]; then
   t send-keys -t B2 Enter
   wait_for B2 'Play a game' 10
   open_tables B2
-  sit B2 'Back to your seat 2 \(Ben\)' 1
-  wait_for B2 'Ben \(you\)' 10
+  sit B2 'Back to your seat 2 \(bob\)' 1
+  wait_for B2 'bob \(you\)' 10
   one_move A B2
   sleep 1
 
@@ -458,9 +460,9 @@ if [ "$MODE" = tables ]; then
     open_tables $p
   done
   sit A2 'Back to your seat 1 \(ana\)' 1
-  sit B3 'Back to your seat 2 \(Ben\)' 1
+  sit B3 'Back to your seat 2 \(bob\)' 1
   wait_for A2 'ana \(you\)' 10
-  wait_for B3 'Ben \(you\)' 10
+  wait_for B3 'bob \(you\)' 10
   one_move A2 B3
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
@@ -596,7 +598,7 @@ if [ "$MODE" = host ]; then
   # The popup is drawn line by line: wait for the clock's line, not just the first.
   wait_for B 'A clock of 30 s a move; others may watch\.' 5
   t send-keys -t B 1
-  wait_for B 'Ben \(you\)' 10
+  wait_for B 'bob \(you\)' 10
   out=$(batch -i "$WORK/keys/cat" -T cat@127.0.0.1 watch friends 2>&1)
   code=$?
   [ "$code" = 1 ] || fail "watch without a terminal exited $code (want 1): $out"
@@ -607,6 +609,44 @@ if [ "$MODE" = host ]; then
   wait_for C 'table friends · watching' 15
   pane C | grep -q "hand: \[" && fail "a watcher sees a hand"
   log_has "$WORK/server.out" "table friends: cat .* watches"
+
+  echo "5. A computer seat named like a registered player (bob, as 'B0b') is refused in one line"
+  ssh_in AX ana ana
+  wait_for AX 'Playing as ana' 15
+  open_tables AX
+  t send-keys -t AX Enter
+  wait_for AX '[0-9]+\. Go Wacky!'
+  n=$(pane AX | grep -Eo '[0-9]+\. Go Wacky!' | head -1 | cut -d. -f1)
+  t send-keys -t AX "$n"
+  wait_for AX 'Seat 2 .*Human at another terminal' 10
+  t send-keys -t AX Home Right
+  wait_for AX 'Seat 3 .*Computer' 5
+  t send-keys -t AX Down Down Down Enter
+  wait_for AX 'Type the name' 5
+  t send-keys -t AX BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+  t send-keys -t AX -l 'B0b'
+  t send-keys -t AX Enter
+  wait_for AX 'Seat 3 +B0b' 5
+  t send-keys -t AX Home Enter
+  wait_for AX 'variants and seed'
+  t send-keys -t AX Enter
+  wait_for AX 'Host a table: Go Wacky!' 10
+  wait_for AX 'Open the table' 5
+  t send-keys -t AX End Enter
+  wait_for AX "its name 'B0b' looks like the player 'bob'" 10
+  pane AX | grep -q 'Waiting for players' && fail "the table opened with a computer passing for bob"
+
+  echo "6. Over SSH, Finished games and Stats name no path of the server's"
+  ssh_in S bob bob
+  wait_for S 'Playing as bob' 15
+  t send-keys -t S Down Down Down Down Enter
+  wait_for S 'No games yet' 10
+  pane S | grep -qF "$WORK" && fail "Finished games shows a path of the server's"
+  ssh_in S2 bob bob
+  wait_for S2 'Playing as bob' 15
+  t send-keys -t S2 Down Down Down Down Down Enter
+  wait_for S2 'No finished games yet' 10
+  pane S2 | grep -qF "$WORK" && fail "Stats shows a path of the server's"
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi

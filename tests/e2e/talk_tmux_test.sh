@@ -55,10 +55,12 @@ tmux -L "$L" new-session -d -s ana -x 80 -y 24 "$join --seat 1; echo EXIT=\$?; s
 tmux -L "$L" new-session -d -s ben -x 80 -y 24 "$join --seat 2; echo EXIT=\$?; sleep 600"
 tmux -L "$L" new-session -d -s dan -x 80 -y 24 "$join --watch; echo EXIT=\$?; sleep 600"
 
+# Both players are this user: seat 1 is called by the user's name, seat 2 "NAME 2".
+ME=$(id -un)
 # Whoever is asked first (A), the other waits (W).
 for _ in $(seq 1 100); do
-  case "$(pane ana)" in *"Enter play"*) A=ana; AN=Ana; W=ben; WN=Ben; break ;; esac
-  case "$(pane ben)" in *"Enter play"*) A=ben; AN=Ben; W=ana; WN=Ana; break ;; esac
+  case "$(pane ana)" in *"Enter play"*) A=ana; AN=$ME; W=ben; WN="$ME 2"; break ;; esac
+  case "$(pane ben)" in *"Enter play"*) A=ben; AN="$ME 2"; W=ana; WN=$ME; break ;; esac
   sleep 0.1
 done
 [ -n "${A:-}" ] || fail "nobody was asked"

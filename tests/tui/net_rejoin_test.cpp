@@ -71,11 +71,12 @@ TEST_CASE(
     h.pump();
     b->poll();
   }
-  CHECK(log_has(h, "left seat 1 (Ana): disconnected in the middle of a message; the seat is kept"));
+  CHECK(log_has(h, "left seat 1 (" + user_name(::getuid()) +
+                       "): disconnected in the middle of a message; the seat is kept"));
   REQUIRE(b->st.has_screen());
   CHECK_FALSE(b->st.screen().seats[0].connected);
   CHECK(b->st.screen().seats[0].claimed);
-  CHECK_THAT(b->st.screen().status, Catch::Contains("Ana (away)"));
+  CHECK_THAT(b->st.screen().status, Catch::Contains(user_name(::getuid()) + " (away)"));
   // Nobody plays for Ana: the table waits.
   for (int i = 0; i < 500; ++i) h.pump();
   CHECK(h.server->table().history().size() == steps);
@@ -92,7 +93,7 @@ TEST_CASE(
   REQUIRE(back->st.asked());
   CHECK(back->st.screen().prompt == asked_prompt);
   CHECK(back->st.log().size() > 3);
-  CHECK(log_has(h, "is back at seat 1 (Ana)"));
+  CHECK(log_has(h, "is back at seat 1 (" + user_name(::getuid()) + ")"));
   play_out(h, {back.get(), b.get()});
   CHECK(h.server->table().over());
 }
@@ -100,6 +101,7 @@ TEST_CASE(
 TEST_CASE("Shared table: a killed client process (SIGKILL) keeps its seat and rejoins", "[net]") {
   Harness h;
   h.start(new_table("go-wacky", {"human", "human"}, 9), h.options());
+  // b sits first: seat 2 is this user's name, seat 1 (the child, the same user) "NAME 2".
   auto b = connect(h, play_hello(2));
   const pid_t child = ::fork();
   REQUIRE(child >= 0);
@@ -114,11 +116,11 @@ TEST_CASE("Shared table: a killed client process (SIGKILL) keeps its seat and re
     for (;;)
       if (::read(fd, buf, sizeof buf) <= 0) ::_exit(0);
   }
-  for (int i = 0; i < 2000 && !log_has(h, "takes seat 1 (Ana)"); ++i) {
+  for (int i = 0; i < 2000 && !log_has(h, "takes seat 1 (" + user_name(::getuid()) + " 2)"); ++i) {
     h.pump();
     ::usleep(1000);
   }
-  REQUIRE(log_has(h, "takes seat 1 (Ana)"));
+  REQUIRE(log_has(h, "takes seat 1 (" + user_name(::getuid()) + " 2)"));
   for (int i = 0; i < 50; ++i) {
     h.pump();
     b->poll();
@@ -127,8 +129,8 @@ TEST_CASE("Shared table: a killed client process (SIGKILL) keeps its seat and re
   ::kill(child, SIGKILL);
   int status = 0;
   ::waitpid(child, &status, 0);
-  for (int i = 0; i < 2000 && !log_has(h, "left seat 1 (Ana)"); ++i) h.pump();
-  REQUIRE(log_has(h, "left seat 1 (Ana)"));
+  for (int i = 0; i < 2000 && !log_has(h, "left seat 1 (" + user_name(::getuid()) + " 2)"); ++i) h.pump();
+  REQUIRE(log_has(h, "left seat 1 (" + user_name(::getuid()) + " 2)"));
   auto a = connect(h, play_hello(1));
   REQUIRE(a->welcome["seat"] == 1);
   play_out(h, {a.get(), b.get()});
@@ -163,10 +165,11 @@ TEST_CASE("Shared table: after the grace period a computer stands in, and gives 
     b->poll();
     b->play();
   }
-  CHECK(log_has(h, "a computer (random) plays seat 1 (Ana) until its player is back"));
+  CHECK(log_has(h,
+                "a computer (random) plays seat 1 (" + user_name(::getuid()) + ") until its player is back"));
   CHECK(h.server->table().seats()[0].kind == SeatKind::Bot);
   // The save keeps the seat a person's.
-  CHECK_THAT(read_file(o.save_path), Catch::Contains("seat human human Ana"));
+  CHECK_THAT(read_file(o.save_path), Catch::Contains("seat human human " + user_name(::getuid()) + "\n"));
   std::size_t ana_steps = 0;
   for (int i = 0; i < 3000 && !h.server->table().over() && ana_steps < 5; ++i) {
     h.pump();
@@ -178,7 +181,7 @@ TEST_CASE("Shared table: after the grace period a computer stands in, and gives 
   auto back = connect(h, play_hello(1));
   REQUIRE(back->welcome["seat"] == 1);
   CHECK(h.server->table().seats()[0].kind == SeatKind::Human);
-  CHECK(log_has(h, "the computer stands down from seat 1 (Ana)"));
+  CHECK(log_has(h, "the computer stands down from seat 1 (" + user_name(::getuid()) + ")"));
   play_out(h, {back.get(), b.get()});
   CHECK(h.server->table().over());
 }
@@ -295,8 +298,8 @@ TEST_CASE("Shared table: the game is saved after every decision, and a new serve
   // Until everyone is back, the game waits.
   for (int i = 0; i < 100; ++i) h2.pump();
   CHECK_FALSE(h2.server->started());
-  CHECK_THAT(a2->st.screen().status,
-             Catch::Contains("Waiting for players: seat 2 (Ben) for " + user_name(::getuid())));
+  CHECK_THAT(a2->st.screen().status, Catch::Contains("Waiting for players: seat 2 (" + user_name(::getuid()) +
+                                                     " 2) for " + user_name(::getuid())));
   auto b2 = connect(h2, play_hello(2));
   play_out(h2, {a2.get(), b2.get()});
   CHECK(h2.server->table().over());

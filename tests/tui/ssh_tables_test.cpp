@@ -385,7 +385,7 @@ TEST_CASE("SSH tables: no computer seat passes for a player, and the host's seat
   const json t = table_in(ask(eve, json{{"type", "list"}}), hosted.value("table", ""));
   INFO(t.dump());
   CHECK(t["seats"][0].value("name", "") == "eve");
-  CHECK(t["seats"][2].value("name", "") == "Dev");
+  CHECK(t["seats"][2].value("name", "") == "Dev (computer)");  // marked as a computer
   ::close(eve);
 }
 

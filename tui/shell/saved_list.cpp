@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "tui/shell/no_paths.h"
+
 namespace rt::shell {
 namespace {
 
@@ -28,7 +30,8 @@ class SavedListScreen final : public Screen {
     if (saves_.empty()) {
       c.text(4, 3, kind_.empty_headline, style::kBold);
       c.text(4, 5, kind_.empty_text, style::kDim, w - 5);
-      c.text(4, 6, fmt::format("They are kept in {}", ctx_.state_dir), style::kDim, w - 5);
+      if (!ctx_.no_commands)
+        c.text(4, 6, fmt::format("They are kept in {}", ctx_.state_dir), style::kDim, w - 5);
     }
     const int visible = std::max(1, (h - 4) / kRowsPerGame);
     const int n = static_cast<int>(saves_.size());
@@ -41,7 +44,8 @@ class SavedListScreen final : public Screen {
       c.text(2, y, sel ? (uni ? "▶" : ">") : " ", style::kAccent);
       if (!g.readable) {
         c.text(4, y, g.file, sel ? style::kSelected : style::kDim, w - 5);
-        c.text(6, y + 1, ellipsize(kind_.cannot + ": " + g.error, w - 8, uni), style::kWarn);
+        c.text(6, y + 1, ellipsize(shown_text(ctx_, kind_.cannot + ": " + g.error), w - 8, uni),
+               style::kWarn);
         continue;
       }
       const std::string head = fmt::format("{}  {}", g.game_name, describe_time(g.modified, now));
@@ -115,7 +119,7 @@ class SavedListScreen final : public Screen {
     try {
       return kind_.open(ctx_, g);
     } catch (const std::exception& e) {
-      error_ = e.what();
+      error_ = shown_text(ctx_, e.what());
       return Nav::stay();
     }
   }
@@ -129,7 +133,7 @@ class SavedListScreen final : public Screen {
     try {
       return kind_.review(ctx_, g);
     } catch (const std::exception& e) {
-      error_ = e.what();
+      error_ = shown_text(ctx_, e.what());
       return Nav::stay();
     }
   }

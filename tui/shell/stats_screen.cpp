@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "tui/shell/no_paths.h"
 #include "tui/shell/replay_model.h"
 #include "tui/shell/replay_screens.h"
 #include "tui/shell/screens.h"
@@ -36,11 +37,16 @@ class StatsScreen final : public Screen {
       lines_.push_back(Line{std::move(text), s, record});
       if (record >= 0) picks_.push_back(static_cast<int>(lines_.size()) - 1);
     };
-    if (!read_.error.empty()) line("Cannot read your history: " + read_.error, style::kWarn);
+    if (!read_.error.empty())
+      line(shown_text(ctx_, "Cannot read your history: " + read_.error), style::kWarn);
     if (stats_.all.games == 0 && stats_.last.empty()) {
       line("No finished games yet.", style::kBold);
-      line("Each game you finish (here or at a shared table you host) is counted in", style::kDim);
-      line(history_path(ctx_.state_dir), style::kDim);
+      if (ctx_.no_commands) {
+        line("Each game you finish here or at a shared table is counted here.", style::kDim);
+      } else {
+        line("Each game you finish (here or at a shared table you host) is counted in", style::kDim);
+        line(history_path(ctx_.state_dir), style::kDim);
+      }
     } else {
       line(fmt::format("Your games: {}   won: {}   average place: {}", stats_.all.games, stats_.all.wins,
                        average_text(stats_.all)),
@@ -130,7 +136,7 @@ class StatsScreen final : public Screen {
         if (r.seats[p].you) you = static_cast<PlayerId>(p);
       return Nav::push(make_replay_screen(ctx_, std::move(model), you));
     } catch (const std::exception& e) {
-      error_ = e.what();
+      error_ = shown_text(ctx_, e.what());
       return Nav::stay();
     }
   }
