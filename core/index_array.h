@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <initializer_list>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,13 @@ struct IndexArray {
 
   constexpr T& operator[](Id i) { return values[static_cast<std::size_t>(i)]; }
   constexpr const T& operator[](Id i) const { return values[static_cast<std::size_t>(i)]; }
+  // A kind the rules name by an enum (a boost, a phase) indexes by its value.
+  template <class E>
+  requires std::is_enum_v<E>
+  constexpr T& operator[](E e) { return values[static_cast<std::size_t>(e)]; }
+  template <class E>
+  requires std::is_enum_v<E>
+  constexpr const T& operator[](E e) const { return values[static_cast<std::size_t>(e)]; }
 
   constexpr auto begin() { return values.begin(); }
   constexpr auto end() { return values.end(); }
