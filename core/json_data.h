@@ -40,6 +40,9 @@ class JsonField {
   std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max) const {
     return at(key).integer(min, max);
   }
+  // integer() for the rules' counts, which are int: the bounds keep it in range.
+  int int_in(int min, int max) const { return static_cast<int>(integer(min, max)); }
+  int int_in(const std::string& key, int min, int max) const { return at(key).int_in(min, max); }
 
  private:
   const nlohmann::json* value_;

@@ -40,8 +40,8 @@ ScrapRacerBot::ScrapRacerBot(BotLevel level)
 
 // --- the rolling programme ----------------------------------------------------
 
-template <std::size_t N>
-double* ScrapRacerBot::memo(Memo<N>& m, std::size_t i) {
+template <int N>
+double* ScrapRacerBot::memo(Memo<N>& m, int i) {
   if (m.stamp[i] != stamp_) {
     m.stamp[i] = stamp_;
     m.value[i] = kUnset;
@@ -61,20 +61,20 @@ void ScrapRacerBot::prepare(const ScrapRacerState& s) {
   const int r = s.active();
   const int from = s.distance(r);
   const double marker_value = kBonusCardValue / s.marker_threshold(r);
-  std::array<int, kMaxRacers> order{};
+  IndexArray<int, kMaxRacers> order{};
   const int n = s.ranking(order);
   const int rank = s.rank_of(r);
-  const int last = order[static_cast<std::size_t>(n - 1)];
+  const int last = order[n - 1];
   const int room_back = from > 0 ? from - t.lap_start(from) : 0;
 
   // The expected gain of each crash pile's next card (its deck is public knowledge).
   for (int pile = 0; pile < kPiles; ++pile) {
     double total = 0;
     int cards = 0;
-    for (int k = 0; k < static_cast<int>(d.crash.size()); ++k) {
+    for (int k = 0; k < d.crash.size(); ++k) {
       const int copies = s.crash_deck_count(pile, k);
       if (copies == 0) continue;
-      const CrashCard& c = d.crash[static_cast<std::size_t>(k)];
+      const CrashCard& c = d.crash[k];
       double v = 0;
       switch (c.effect) {
         case CrashEffect::Advance: v = c.spaces; break;
@@ -93,7 +93,7 @@ void ScrapRacerBot::prepare(const ScrapRacerState& s) {
       total += v * copies;
       cards += copies;
     }
-    crash_[static_cast<std::size_t>(pile)] = (cards ? total / cards : 0) + marker_value;
+    crash_[pile] = (cards ? total / cards : 0) + marker_value;
   }
 
   // What the landing space adds: the racer's ability, a fight, a Boost marker.
@@ -103,9 +103,8 @@ void ScrapRacerBot::prepare(const ScrapRacerState& s) {
     const int to = from + sum;
     const int space = t.space_of(to);
     double v = 0;
-    if (ability == Ability::StraightStep && t.kind[static_cast<std::size_t>(space)] == SpaceKind::Straight)
-      v += 1;
-    if (ability == Ability::CurveStep && t.kind[static_cast<std::size_t>(space)] == SpaceKind::Curve) v += 1;
+    if (ability == Ability::StraightStep && t.kind[space] == SpaceKind::Straight) v += 1;
+    if (ability == Ability::CurveStep && t.kind[space] == SpaceKind::Curve) v += 1;
     bool occupied = false;
     bool passed = false;
     for (int o = 0; o < s.racers(); ++o) {
@@ -119,24 +118,24 @@ void ScrapRacerBot::prepare(const ScrapRacerState& s) {
     if (passed && ability == Ability::PassedStep) v += 1;
     if (passed && ability == Ability::PassedMarker) v += marker_value;
     if (s.boost_on(space) && !occupied) v += 0.9 * boost_value_;
-    landing_[static_cast<std::size_t>(sum)] = v;
+    landing_[sum] = v;
   }
 }
 
 double ScrapRacerBot::stop_value(int mask, int b) const {
   const int sum = mask_sum(mask);
-  return sum + landing_[static_cast<std::size_t>(sum)] + boost_value_ * b_count(b);
+  return sum + landing_[sum] + boost_value_ * b_count(b);
 }
 
 double ScrapRacerBot::continue_value(int mask, int b) {
-  double& m = *memo(memo_cont_, static_cast<std::size_t>(mask * kB + b));
+  double& m = *memo(memo_cont_, mask * kB + b);
   if (m != kUnset) return m;
   if (std::popcount(static_cast<unsigned>(mask)) == kDice) return m = stop_value(mask, b);
   return m = std::max(stop_value(mask, b), roll_value(mask, b));
 }
 
 double ScrapRacerBot::roll_value(int mask, int b) {
-  double& m = *memo(memo_roll_, static_cast<std::size_t>(mask * kB + b));
+  double& m = *memo(memo_roll_, mask * kB + b);
   if (m != kUnset) return m;
   double total = 0;
   for (int v = 1; v <= 6; ++v) total += face_value(mask, v, b);
@@ -144,9 +143,9 @@ double ScrapRacerBot::roll_value(int mask, int b) {
 }
 
 double ScrapRacerBot::face_value(int mask, int v, int b) {
-  double& m = *memo(memo_face_, static_cast<std::size_t>((mask * 7 + v) * kB + b));
+  double& m = *memo(memo_face_, (mask * 7 + v) * kB + b);
   if (m != kUnset) return m;
-  double best = (mask & (1 << v)) ? crash_[static_cast<std::size_t>((v - 1) / 2)] + boost_value_ * b_count(b)
+  double best = (mask & (1 << v)) ? crash_[(v - 1) / 2] + boost_value_ * b_count(b)
                                   : continue_value(mask | (1 << v), b);
   const int rr = b_reroll(b), pp = b_plus(b), tt = b_turn(b);
   if (rr > 0) best = std::max(best, roll_value(mask, b_index(rr - 1, pp, tt)));
@@ -182,7 +181,7 @@ double ScrapRacerBot::action_value(const ScrapRacerState& s, Action a) {
   switch (a) {
     case kRoll: return roll_value(mask | (1 << v), b);
     case kMove: return stop_value(mask | (1 << v), b);
-    case kCrash: return crash_[static_cast<std::size_t>((v - 1) / 2)] + boost_value_ * b_count(b);
+    case kCrash: return crash_[(v - 1) / 2] + boost_value_ * b_count(b);
     case kBoostReroll: return rr ? roll_value(mask, b_index(rr - 1, pp, tt)) : kUnset;
     case kBoostPlus: return pp && v < 6 ? face_value(mask, v + 1, b_index(rr, pp - 1, tt)) : kUnset;
     case kBoostMinus: return pp && v > 1 ? face_value(mask, v - 1, b_index(rr, pp - 1, tt)) : kUnset;
@@ -247,7 +246,7 @@ Action ScrapRacerBot::card_decision(const ScrapRacerState& s) const {
   for (Action a : scratch_) {
     if (a < kPlayBase || a >= kFirstBase) continue;
     const int k = a - kPlayBase;
-    const BonusCard& card = d.bonus[static_cast<std::size_t>(k)];
+    const BonusCard& card = d.bonus[k];
     const int target = s.bonus_target(r, k);
     const int gain = target - from;
     const int typical = card.effect == BonusEffect::Forward    ? card.spaces

@@ -58,23 +58,23 @@ class ScrapRacerBot final : public Agent {
   ReactionProfile profile_;
   std::vector<Action> scratch_;
   // Per decision: landing bonus by dice total, crash value by pile, memo tables.
-  std::array<double, 22> landing_{};
-  std::array<double, kPiles> crash_{};
+  IndexArray<double, 22> landing_{};
+  IndexArray<double, kPiles> crash_{};
   double boost_value_ = 2.0;
   // Memo tables (faces as bits 1..6). An entry counts only when its stamp is
   // the current decision's, so a decision clears nothing: the bot is also
   // the search's playout policy and decides thousands of times a second.
-  template <std::size_t N>
+  template <int N>
   struct Memo {
-    std::array<double, N> value{};
-    std::array<std::uint32_t, N> stamp{};
+    IndexArray<double, N> value{};
+    IndexArray<std::uint32_t, N> stamp{};
   };
   std::uint32_t stamp_ = 0;
   Memo<128 * kB> memo_roll_;
   Memo<128 * kB> memo_cont_;
   Memo<128 * 7 * kB> memo_face_;
-  template <std::size_t N>
-  double* memo(Memo<N>& m, std::size_t i);  // nullptr: not yet computed; then fill *slot
+  template <int N>
+  double* memo(Memo<N>& m, int i);  // nullptr: not yet computed; then fill *slot
 };
 
 }  // namespace rt::scrap_racer

@@ -19,15 +19,14 @@ std::string pool_text(const CardPool<N>& pool, int kinds) {
 
 std::string ScrapRacerState::debug_string() const {
   const Data& d = data();
-  const int nb = static_cast<int>(d.bonus.size());
-  const int nc = static_cast<int>(d.crash.size());
-  const int ng = static_cast<int>(d.goals.size());
+  const int nb = d.bonus.size();
+  const int nc = d.crash.size();
+  const int ng = d.goals.size();
   std::string s = fmt::format(
       "phase={} teams={} racers={} deal_next={} start={} cur={} turns={} ending={} now={}\n"
       "turn: dice=[",
       static_cast<int>(phase_), teams_, n_racers_, deal_next_, start_player_, cur_, turns_, ending_, now());
-  for (int i = 0; i < n_dice_; ++i)
-    s += fmt::format("{}{}", i ? " " : "", dice_[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < n_dice_; ++i) s += fmt::format("{}{}", i ? " " : "", dice_[i]);
   s += fmt::format(
       "] rerolling={} crash_turn={} dice_moved={} move_total={} move_from={} fight={},{} crash_pile={} "
       "crash_card={} goal_for={} bonus_for={} reveal_for={} refill_next={} next={},{},{} last={},{}\n",
@@ -35,7 +34,7 @@ std::string ScrapRacerState::debug_string() const {
       crash_card_, goal_for_, bonus_for_, reveal_for_, refill_next_, static_cast<int>(fights_next_),
       static_cast<int>(bonus_next_), static_cast<int>(reveal_next_), last_crash_, last_goal_);
   s += "seq:";
-  for (int k = 0; k < n_racers_; ++k) s += fmt::format(" {}", seq_[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < n_racers_; ++k) s += fmt::format(" {}", seq_[k]);
   s += " fixed:";
   for (int p = 0; p < num_players(); ++p) s += order_fixed_[p] ? "1" : "0";
   s += "\n";
@@ -47,14 +46,13 @@ std::string ScrapRacerState::debug_string() const {
   }
   for (int p = 0; p < num_players(); ++p) s += fmt::format("P{} hand={}\n", p + 1, pool_text(hand_[p], nb));
   for (int p = 0; p < kPiles; ++p)
-    s += fmt::format("crash{} deck={} discard={}\n", p,
-                     pool_text(crash_deck_[static_cast<std::size_t>(p)], nc),
-                     pool_text(crash_discard_[static_cast<std::size_t>(p)], nc));
+    s += fmt::format("crash{} deck={} discard={}\n", p, pool_text(crash_deck_[p], nc),
+                     pool_text(crash_discard_[p], nc));
   s += fmt::format("goal deck={} discard={}\nbonus deck={} discard={}\n", pool_text(goal_deck_, ng),
                    pool_text(goal_discard_, ng), pool_text(bonus_deck_, nb), pool_text(bonus_discard_, nb));
   s += "boost spaces:";
   for (int sp = 0; sp < track().length; ++sp)
-    if (boost_on_[static_cast<std::size_t>(sp)]) s += fmt::format(" {}", sp);
+    if (boost_on_[sp]) s += fmt::format(" {}", sp);
   s += fmt::format(" supply={} used={},{},{} bonus_supply={}\n", boost_supply_, boost_used_[0],
                    boost_used_[1], boost_used_[2], bonus_supply_);
   return s;
@@ -81,62 +79,58 @@ std::string ScrapRacerState::check_invariants() const {
   const bool at_rest = phase_ == Phase::RollDie || phase_ == Phase::AfterDie ||
                        phase_ == Phase::ChooseFirst || phase_ == Phase::Over;
   if (at_rest) {
-    std::array<int, kMaxRacers> here{};
+    IndexArray<int, kMaxRacers> here{};
     for (int r = 0; r < n_racers_; ++r)
       if (on_track(r) && racers_on(t.space_of(distance(r)), here) > 1)
         return fmt::format("racers share space {} after the fights", t.space_of(distance(r)) + 1);
   }
   if (phase_ == Phase::Over) {
     bool three = false;
-    for (int r = 0; r < n_racers_; ++r) three = three || laps_[static_cast<std::size_t>(r)] == kLaps;
+    for (int r = 0; r < n_racers_; ++r) three = three || laps_[r] == kLaps;
     if (!three) return "the race ended without a racer on three laps";
   }
   // Dice: all different but (maybe) the last.
   if (n_dice_ > kDice) return "more than six dice";
   for (int i = 0; i + 1 < n_dice_; ++i)
     for (int j = i + 1; j + 1 < n_dice_; ++j)
-      if (dice_[static_cast<std::size_t>(i)] == dice_[static_cast<std::size_t>(j)])
-        return "a double was kept";
+      if (dice_[i] == dice_[j]) return "a double was kept";
   // Bonus markers.
   int markers = bonus_supply_;
-  for (int r = 0; r < n_racers_; ++r) markers += markers_[static_cast<std::size_t>(r)];
+  for (int r = 0; r < n_racers_; ++r) markers += markers_[r];
   if (markers != d.bonus_markers) return fmt::format("{} bonus markers, not {}", markers, d.bonus_markers);
   // Bonus cards.
-  for (int k = 0; k < static_cast<int>(d.bonus.size()); ++k) {
+  for (int k = 0; k < d.bonus.size(); ++k) {
     int n = bonus_deck_.count(k) + bonus_discard_.count(k);
     for (int p = 0; p < num_players(); ++p) n += hand_[p].count(k);
-    if (n != d.bonus[static_cast<std::size_t>(k)].copies)
-      return fmt::format("bonus card {}: {} copies", d.bonus[static_cast<std::size_t>(k)].id, n);
+    if (n != d.bonus[k].copies) return fmt::format("bonus card {}: {} copies", d.bonus[k].id, n);
   }
   // Goal cards; the deck never runs out (each racer draws at most two).
-  for (int k = 0; k < static_cast<int>(d.goals.size()); ++k)
-    if (goal_deck_.count(k) + goal_discard_.count(k) != d.goals[static_cast<std::size_t>(k)].copies)
-      return fmt::format("goal card {} not conserved", d.goals[static_cast<std::size_t>(k)].id);
+  for (int k = 0; k < d.goals.size(); ++k)
+    if (goal_deck_.count(k) + goal_discard_.count(k) != d.goals[k].copies)
+      return fmt::format("goal card {} not conserved", d.goals[k].id);
   if (goal_deck_.empty()) return "the goal deck ran out";
   // Crash cards: each in its pile's deck, its discard pile, or in play.
-  for (int k = 0; k < static_cast<int>(d.crash.size()); ++k) {
-    const auto pile = static_cast<std::size_t>(d.crash[static_cast<std::size_t>(k)].pile);
+  for (int k = 0; k < d.crash.size(); ++k) {
+    const auto pile = static_cast<std::size_t>(d.crash[k].pile);
     const int n = crash_deck_[pile].count(k) + crash_discard_[pile].count(k) + (crash_card_ == k ? 1 : 0);
-    if (n != d.crash[static_cast<std::size_t>(k)].copies)
-      return fmt::format("crash card {} (pile {}): {} copies", d.crash[static_cast<std::size_t>(k)].id,
+    if (n != d.crash[k].copies)
+      return fmt::format("crash card {} (pile {}): {} copies", d.crash[k].id,
                          Data::pile_name(static_cast<int>(pile)), n);
   }
   for (int p = 0; p < kPiles; ++p)
-    if (crash_deck_[static_cast<std::size_t>(p)].empty() && !(crash_card_ >= 0 && crash_pile_ == p))
+    if (crash_deck_[p].empty() && !(crash_card_ >= 0 && crash_pile_ == p))
       return fmt::format("crash pile {} is empty", Data::pile_name(p));
   // Boost markers: face down (on Boost spaces or in the supply) are exactly those not yet seen.
   int face_down = boost_supply_ + (phase_ == Phase::BoostReveal ? 1 : 0);  // one being turned over
   for (int s = 0; s < kMaxSpaces; ++s) {
-    if (!boost_on_[static_cast<std::size_t>(s)]) continue;
-    if (s >= t.length || !t.boost[static_cast<std::size_t>(s)])
-      return fmt::format("a Boost marker on space {}", s + 1);
+    if (!boost_on_[s]) continue;
+    if (s >= t.length || !t.boost[s]) return fmt::format("a Boost marker on space {}", s + 1);
     ++face_down;
   }
   int unseen = 0;
   for (int k = 0; k < kBoostKinds; ++k) {
-    int n = d.boost_copies[static_cast<std::size_t>(k)] - boost_used_[static_cast<std::size_t>(k)];
-    for (int r = 0; r < n_racers_; ++r)
-      n -= boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+    int n = d.boost_copies[k] - boost_used_[k];
+    for (int r = 0; r < n_racers_; ++r) n -= boosts_[r][k];
     if (n < 0) return fmt::format("too many {} markers", Data::boost_name(k));
     unseen += n;
   }
@@ -147,8 +141,8 @@ std::string ScrapRacerState::check_invariants() const {
 
 void ScrapRacerState::determinize(PlayerId viewer, Rng& rng) {
   // Hidden: the bonus cards in other players' hands and the bonus deck.
-  std::vector<std::uint8_t> pool;
-  const int nb = static_cast<int>(data().bonus.size());
+  IndexVector<int, std::uint8_t> pool;
+  const int nb = data().bonus.size();
   for (int k = 0; k < nb; ++k)
     for (int c = 0; c < bonus_deck_.count(k); ++c) pool.push_back(static_cast<std::uint8_t>(k));
   PerPlayer<int, kMaxPlayers> sizes{};
@@ -161,7 +155,7 @@ void ScrapRacerState::determinize(PlayerId viewer, Rng& rng) {
     h.clear();
   }
   rng.shuffle(std::span<std::uint8_t>(pool));
-  std::size_t next = 0;
+  int next = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
     for (int c = 0; c < sizes[p]; ++c) hand_[p].add(pool[next++]);
   bonus_deck_.clear();

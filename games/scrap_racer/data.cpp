@@ -98,12 +98,12 @@ void load_track(const DataSource& source, Data& d) {
   JsonDocument doc(source, "scrap-racer/track.json");
   const JsonField root = doc.root();
   const JsonField straight = root.at("straight");
-  d.straight_tiles = static_cast<int>(straight.integer("tiles", 0, 6));
-  d.straight_spaces = static_cast<int>(straight.integer("spaces", 1, 4));
+  d.straight_tiles = straight.int_in("tiles", 0, 6);
+  d.straight_spaces = straight.int_in("spaces", 1, 4);
   const JsonField curve = root.at("curve");
-  d.curve_tiles = static_cast<int>(curve.integer("tiles", kCurveTiles, kCurveTiles));
-  d.curve_spaces = static_cast<int>(curve.integer("spaces", 1, 3));
-  d.boost_space = static_cast<int>(curve.integer("boost_space", 1, d.curve_spaces));
+  d.curve_tiles = curve.int_in("tiles", kCurveTiles, kCurveTiles);
+  d.curve_spaces = curve.int_in("spaces", 1, 3);
+  d.boost_space = curve.int_in("boost_space", 1, d.curve_spaces);
   const JsonField layouts = root.at("layouts");
   if (layouts.size() == 0 || layouts.size() > 26) layouts.fail("needs 1 to 26 layouts");
   for (const JsonField& l : layouts.items()) {
@@ -127,16 +127,15 @@ void load_cards(const DataSource& source, Data& d) {
   const JsonField markers = root.at("markers");
   const JsonField boost = markers.at("boost");
   for (int k = 0; k < kBoostKinds; ++k) {
-    d.boost_copies[static_cast<std::size_t>(k)] = static_cast<int>(boost.integer(Data::boost_id(k), 0, 30));
-    d.boost_markers += d.boost_copies[static_cast<std::size_t>(k)];
+    d.boost_copies[k] = boost.int_in(Data::boost_id(k), 0, 30);
+    d.boost_markers += d.boost_copies[k];
   }
-  d.markers_per_card = static_cast<int>(markers.integer("bonus_markers_per_card", 2, 6));
-  d.hover_markers_per_card =
-      static_cast<int>(markers.integer("hover_markers_per_card", 1, d.markers_per_card));
+  d.markers_per_card = markers.int_in("bonus_markers_per_card", 2, 6);
+  d.hover_markers_per_card = markers.int_in("hover_markers_per_card", 1, d.markers_per_card);
   // Every dashboard may hold one marker short of a card while another racer takes its last one.
   const int need = kMaxRacers * (d.markers_per_card - 1) + 1;
-  d.bonus_markers = static_cast<int>(markers.integer("bonus", need, 99));
-  d.lap_markers = static_cast<int>(markers.integer("lap", kMaxRacers * kLaps, 99));
+  d.bonus_markers = markers.int_in("bonus", need, 99);
+  d.lap_markers = markers.int_in("lap", kMaxRacers * kLaps, 99);
 
   static const std::vector<std::string> piles{"1/2", "3/4", "5/6"};
   static const std::vector<std::string> effects{
@@ -157,23 +156,23 @@ void load_cards(const DataSource& source, Data& d) {
                               card.effect == CrashEffect::Backwards || card.effect == CrashEffect::LastPlace;
     const bool wants_other = card.effect == CrashEffect::ForwardAndBack || card.effect == CrashEffect::Push;
     if (wants_spaces)
-      card.spaces = static_cast<int>(c.integer("spaces", 1, 12));
+      card.spaces = c.int_in("spaces", 1, 12);
     else if (c.has("spaces"))
       c.at("spaces").fail("this effect moves no fixed number of spaces");
     if (wants_other)
-      card.other = static_cast<int>(c.integer("other", 1, 12));
+      card.other = c.int_in("other", 1, 12);
     else if (c.has("other"))
       c.at("other").fail("this effect moves no other racer a fixed number of spaces");
-    card.copies = static_cast<int>(c.integer("copies", 1, 40));
+    card.copies = c.int_in("copies", 1, 40);
     for (const CrashCard& o : d.crash)
       if (o.pile == card.pile && o.id == card.id)
         c.at("id").fail(fmt::format("'{}' is listed twice in pile {}; use copies", card.id,
                                     piles[static_cast<std::size_t>(o.pile)]));
-    d.pile_cards[static_cast<std::size_t>(card.pile)] += card.copies;
+    d.pile_cards[card.pile] += card.copies;
     d.crash.push_back(std::move(card));
   }
   for (int p = 0; p < kPiles; ++p)
-    if (d.pile_cards[static_cast<std::size_t>(p)] == 0)
+    if (d.pile_cards[p] == 0)
       crash.fail(fmt::format("crash pile {} has no cards", piles[static_cast<std::size_t>(p)]));
 
   static const std::vector<std::string> moves{"last", "all-but-first"};
@@ -183,12 +182,12 @@ void load_cards(const DataSource& source, Data& d) {
   for (const JsonField& g : goal.items()) {
     GoalCard card{};
     card.id = g.str("id");
-    card.number = static_cast<int>(g.integer("number", 1, 9));
+    card.number = g.int_in("number", 1, 9);
     card.name = g.str("name");
     card.moves = static_cast<GoalMoves>(g.at("moves").one_of(moves));
-    card.racers = static_cast<int>(g.integer("racers", 1, kMaxRacers - 1));
-    card.spaces = static_cast<int>(g.integer("spaces", 1, 12));
-    card.copies = static_cast<int>(g.integer("copies", 1, 40));
+    card.racers = g.int_in("racers", 1, kMaxRacers - 1);
+    card.spaces = g.int_in("spaces", 1, 12);
+    card.copies = g.int_in("copies", 1, 40);
     for (const GoalCard& o : d.goals)
       if (o.id == card.id) g.at("id").fail(fmt::format("'{}' is listed twice; use copies", card.id));
     d.goal_cards += card.copies;
@@ -208,10 +207,10 @@ void load_cards(const DataSource& source, Data& d) {
     card.name = b.str("name");
     card.effect = static_cast<BonusEffect>(b.at("effect").one_of(bonus_effects));
     if (card.effect == BonusEffect::Forward)
-      card.spaces = static_cast<int>(b.integer("spaces", 1, 12));
+      card.spaces = b.int_in("spaces", 1, 12);
     else if (b.has("spaces"))
       b.at("spaces").fail("only a forward card moves a fixed number of spaces");
-    card.copies = static_cast<int>(b.integer("copies", 1, 40));
+    card.copies = b.int_in("copies", 1, 40);
     for (const BonusCard& o : d.bonus)
       if (o.id == card.id) b.at("id").fail(fmt::format("'{}' is listed twice; use copies", card.id));
     d.bonus_cards += card.copies;

@@ -9,6 +9,7 @@
 
 #include "core/canvas.h"
 #include "core/data.h"
+#include "core/index_array.h"
 
 namespace rt::scrap_racer {
 
@@ -84,14 +85,14 @@ struct Layout {
 };
 
 struct Data {
-  std::vector<RacerInfo> racers;
-  std::vector<CrashCard> crash;
-  std::array<int, kPiles> pile_cards{};
-  std::vector<GoalCard> goals;
+  IndexVector<int, RacerInfo> racers;
+  IndexVector<int, CrashCard> crash;
+  IndexArray<int, kPiles> pile_cards{};
+  IndexVector<int, GoalCard> goals;
   int goal_cards = 0;
-  std::vector<BonusCard> bonus;
+  IndexVector<int, BonusCard> bonus;
   int bonus_cards = 0;
-  std::array<int, kBoostKinds> boost_copies{};
+  IndexArray<int, kBoostKinds> boost_copies{};
   int boost_markers = 0;
   int bonus_markers = 0;
   int lap_markers = 0;
@@ -102,7 +103,7 @@ struct Data {
   int curve_tiles = 8;
   int curve_spaces = 2;
   int boost_space = 1;  // which space of a curve segment is a Boost space (1 = its first)
-  std::vector<Layout> layouts;
+  IndexVector<int, Layout> layouts;
   std::string rules_text;
 
   static const char* pile_name(int pile);

@@ -8,7 +8,7 @@ namespace rt::scrap_racer {
 
 void ScrapRacerState::move_forward(int r, int spaces) {
   // A racer behind the line starts counting from there: distance 0 + spaces.
-  auto& d = dist_[static_cast<std::size_t>(r)];
+  auto& d = dist_[r];
   d = static_cast<std::int16_t>(d + spaces);
 }
 
@@ -16,7 +16,7 @@ void ScrapRacerState::move_back(int r, int spaces) {
   // "A racer forced to move backwards ... will never move behind the finish
   // line, no matter what lap it is on. Instead, it stops on the space right in
   // front of the finish line." Racers not on the track only move forward.
-  auto& d = dist_[static_cast<std::size_t>(r)];
+  auto& d = dist_[r];
   if (d <= 0) return;
   d = static_cast<std::int16_t>(std::max(d - spaces, track().lap_start(d)));
 }
@@ -30,13 +30,13 @@ void ScrapRacerState::resolve_fights(Next next) {
     // The rearmost space that two or more racers share; its two racers first
     // in player order (from the active racer) fight. Each racer's space is
     // worked out once: this runs after every move, and mostly finds no fight.
-    std::array<int, kMaxRacers> space{};
+    IndexArray<int, kMaxRacers> space{};
     std::uint64_t seen = 0;    // bit per space holding a racer
     std::uint64_t shared = 0;  // bit per space holding two or more
     static_assert(kMaxSpaces <= 64);
     for (int r = 0; r < n_racers_; ++r) {
       const int s = on_track(r) ? t.space_of(distance(r)) : -1;
-      space[static_cast<std::size_t>(r)] = s;
+      space[r] = s;
       if (s < 0) continue;
       const std::uint64_t bit = std::uint64_t{1} << s;
       shared |= seen & bit;
@@ -50,7 +50,7 @@ void ScrapRacerState::resolve_fights(Next next) {
     int fight_space = -1;  // the shared space of the racer furthest behind
     int rear = 0;
     for (int r = 0; r < n_racers_; ++r) {
-      const int s = space[static_cast<std::size_t>(r)];
+      const int s = space[r];
       if (s < 0 || !(shared >> s & 1)) continue;
       if (fight_space < 0 || distance(r) < rear) {
         fight_space = s;
@@ -60,8 +60,8 @@ void ScrapRacerState::resolve_fights(Next next) {
     int a = -1;
     int b = -1;
     for (int k = 0; k < n_racers_; ++k) {  // the two first in player order from the active racer
-      const int c = seq_[static_cast<std::size_t>((cur_ + k) % n_racers_)];
-      if (space[static_cast<std::size_t>(c)] != fight_space) continue;
+      const int c = seq_[(cur_ + k) % n_racers_];
+      if (space[c] != fight_space) continue;
       if (a < 0) {
         a = c;
       } else {
@@ -120,7 +120,7 @@ void ScrapRacerState::fight_won(int winner, int loser, int spaces, const char* h
 void ScrapRacerState::start_crash(int pile) {
   crash_turn_ = true;
   crash_pile_ = static_cast<std::int8_t>(pile);
-  const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+  const int v = dice_[n_dice_ - 1];
   emit("Doubles rolled", "{} rolled a second {}: a double! No move; a crash card from pile {}.",
        who(active()), v, Data::pile_name(pile))
       .type("double")
@@ -132,7 +132,7 @@ void ScrapRacerState::start_crash(int pile) {
 
 void ScrapRacerState::apply_crash(int kind) {
   // "The racer is moved by the effect of the crash card only" -- abilities are off (crash_turn_).
-  const CrashCard& c = data().crash[static_cast<std::size_t>(kind)];
+  const CrashCard& c = data().crash[kind];
   const int r = active();
   const char* rule = "Doubles 1: crash card";
   emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile))
@@ -140,7 +140,7 @@ void ScrapRacerState::apply_crash(int kind) {
       .with("racer", name(r))
       .with("card", c.name)
       .with("pile", Data::pile_name(c.pile));
-  std::array<int, kMaxRacers> order{};
+  IndexArray<int, kMaxRacers> order{};
   const int n = ranking(order);
   const int rank = static_cast<int>(std::find(order.begin(), order.begin() + n, r) - order.begin());
   // Every effect is told as the racer whose card it is, the racer it moved (none: "") and
@@ -163,7 +163,7 @@ void ScrapRacerState::apply_crash(int kind) {
       if (rank == 0) {
         effect(emit(rule, "{} is in first position: no racer is moved back.", who(r)), -1);
       } else {
-        const int front = order[static_cast<std::size_t>(rank - 1)];
+        const int front = order[rank - 1];
         if (on_track(front)) {
           move_back(front, c.other);
           effect(emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front)), front);
@@ -181,7 +181,7 @@ void ScrapRacerState::apply_crash(int kind) {
       if (rank + 1 >= n) {
         effect(emit(rule, "{} stays; nobody is behind.", who(r)), -1);
       } else {
-        const int behind = order[static_cast<std::size_t>(rank + 1)];
+        const int behind = order[rank + 1];
         move_forward(behind, c.spaces);
         effect(emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r),
                     who(behind), c.spaces, where(behind)),
@@ -203,10 +203,10 @@ void ScrapRacerState::apply_crash(int kind) {
       while (steps < c.spaces && pushed < 0) {
         move_forward(r, 1);
         ++steps;
-        std::array<int, kMaxRacers> here{};
+        IndexArray<int, kMaxRacers> here{};
         const int count = racers_on(track().space_of(distance(r)), here);
         for (int i = 0; i < count; ++i)
-          if (here[static_cast<std::size_t>(i)] != r) pushed = here[static_cast<std::size_t>(i)];
+          if (here[i] != r) pushed = here[i];
       }
       if (pushed < 0) {
         effect(
@@ -230,7 +230,7 @@ void ScrapRacerState::apply_crash(int kind) {
       break;
     case CrashEffect::LossOfPosition: {
       // "The player places their racer on the track just behind the racer in last position."
-      const int last = order[static_cast<std::size_t>(n - 1)];
+      const int last = order[n - 1];
       if (last == r) {
         effect(emit(rule, "{} is in last position already and does not move.", who(r)), -1);
         break;
@@ -241,7 +241,7 @@ void ScrapRacerState::apply_crash(int kind) {
       }
       const int floor = track().lap_start(distance(r));
       const int target = distance(last) - 1;
-      dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(std::max(target, floor));
+      dist_[r] = static_cast<std::int16_t>(std::max(target, floor));
       if (target < floor)
         effect(emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r),
                     where(r)),
@@ -251,7 +251,7 @@ void ScrapRacerState::apply_crash(int kind) {
       break;
     }
     case CrashEffect::LastPlace: {
-      const int last = order[static_cast<std::size_t>(n - 1)];
+      const int last = order[n - 1];
       move_forward(last, c.spaces);
       if (last == r)
         effect(emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r)),
@@ -290,20 +290,20 @@ void ScrapRacerState::crash_discard() {
 // --- Goal cards -----------------------------------------------------------------
 
 void ScrapRacerState::apply_goal(int kind) {
-  const GoalCard& g = data().goals[static_cast<std::size_t>(kind)];
+  const GoalCard& g = data().goals[kind];
   const char* rule = "Goal cards";
   emit(rule, "{} draws the goal card {} \"{}\".", who(goal_for_), g.number, g.name)
       .type("goal_card")
       .with("racer", name(goal_for_))
       .with("card", g.name);
-  std::array<int, kMaxRacers> order{};
+  IndexArray<int, kMaxRacers> order{};
   const int n = ranking(order);
   const int from = g.moves == GoalMoves::Last ? std::max(0, n - g.racers) : std::min(n, g.racers);
   // Everyone named moves at once, from the places before the card.
-  for (int i = from; i < n; ++i) move_forward(order[static_cast<std::size_t>(i)], g.spaces);
+  for (int i = from; i < n; ++i) move_forward(order[i], g.spaces);
   if (from >= n) emit(rule, "No racer is in those places.").type("goal_no_racer");
   for (int i = from; i < n; ++i) {
-    const int r = order[static_cast<std::size_t>(i)];
+    const int r = order[i];
     emit(rule, "{} ({} place) moves forward {} to {}.", who(r), ordinal(i + 1), g.spaces, where(r))
         .type("goal_move")
         .with("racer", name(r))
@@ -340,7 +340,7 @@ void ScrapRacerState::roll_fight(Action action) {
 // B) Doubles: the top crash card of the pile, applied.
 void ScrapRacerState::draw_crash_card(Action action) {
   const int k = action - kCrashBase;
-  crash_deck_[static_cast<std::size_t>(crash_pile_)].take(k);
+  crash_deck_[crash_pile_].take(k);
   crash_card_ = static_cast<std::int8_t>(k);
   last_crash_ = crash_card_;
   apply_crash(k);
@@ -386,10 +386,10 @@ void ScrapRacerState::draw_bonus_card(Action action) {
       .seat("player", p)
       .with("hand", bonus_cards(p));
   emit_private(p, "Doubles 2: bonus card", "{} draws the bonus card {} and keeps it face down ({} in hand).",
-               player_name(p), d.bonus[static_cast<std::size_t>(k)].name, bonus_cards(p))
+               player_name(p), d.bonus[k].name, bonus_cards(p))
       .type("bonus_draw")
       .seat("player", p)
-      .with("card", d.bonus[static_cast<std::size_t>(k)].name)
+      .with("card", d.bonus[k].name)
       .with("hand", bonus_cards(p));
   continue_at(bonus_next_);
 }

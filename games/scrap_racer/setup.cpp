@@ -12,12 +12,12 @@ void ScrapRacerState::deal_dashboard(Action action) {
   const Data& d = data();
   const int k = action - kDealBase;
   const int r = deal_next_;
-  kind_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(k);
+  kind_[r] = static_cast<std::int8_t>(k);
   emit("Setup 7: dashboards", "{} draws the {} dashboard and takes the racer.", player_name(owner(r)),
-       d.racers[static_cast<std::size_t>(k)].name)
+       d.racers[k].name)
       .type("dashboard")
       .seat("player", owner(r))
-      .with("racer", d.racers[static_cast<std::size_t>(k)].name);
+      .with("racer", d.racers[k].name);
   if (++deal_next_ == n_racers_) phase_ = Phase::ChooseStart;
 }
 
@@ -28,8 +28,8 @@ void ScrapRacerState::choose_start_player(Action action) {
   int k = 0;
   for (int i = 0; i < n; ++i) {
     const int p = (start_player_ + i) % n;
-    seq_[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(teams_ ? 2 * p : p);
-    if (teams_) seq_[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(2 * p + 1);
+    seq_[k++] = static_cast<std::int8_t>(teams_ ? 2 * p : p);
+    if (teams_) seq_[k++] = static_cast<std::int8_t>(2 * p + 1);
   }
   cur_ = 0;
   emit("Setup 8: start player", "{} takes the start marker and begins the race.", player_name(start_player_))

@@ -20,19 +20,19 @@ ScrapRacerState::ScrapRacerState(const ScrapRacerGame& game)
   kind_.fill(-1);
   seq_.fill(-1);
   for (int r = 0; r < n_racers_; ++r) {
-    owner_[static_cast<std::size_t>(r)] = static_cast<PlayerId>(teams_ ? r / 2 : r);
-    seq_[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(r);
+    owner_[r] = static_cast<PlayerId>(teams_ ? r / 2 : r);
+    seq_[r] = static_cast<std::int8_t>(r);
   }
   // Setup 6: the crash cards sorted by their backs into three piles.
-  for (std::size_t k = 0; k < d.crash.size(); ++k)
-    crash_deck_[static_cast<std::size_t>(d.crash[k].pile)].add(static_cast<int>(k), d.crash[k].copies);
-  for (std::size_t k = 0; k < d.goals.size(); ++k) goal_deck_.add(static_cast<int>(k), d.goals[k].copies);
-  for (std::size_t k = 0; k < d.bonus.size(); ++k) bonus_deck_.add(static_cast<int>(k), d.bonus[k].copies);
+  for (int k = 0; k < d.crash.size(); ++k)
+    crash_deck_[d.crash[k].pile].add(static_cast<int>(k), d.crash[k].copies);
+  for (int k = 0; k < d.goals.size(); ++k) goal_deck_.add(static_cast<int>(k), d.goals[k].copies);
+  for (int k = 0; k < d.bonus.size(); ++k) bonus_deck_.add(static_cast<int>(k), d.bonus[k].copies);
   // Setup 2: one face-down Boost marker on each Boost space, the rest as the supply.
   int supply = d.boost_markers;
   for (int s = 0; s < t.length; ++s)
-    if (t.boost[static_cast<std::size_t>(s)] && supply > 0) {
-      boost_on_[static_cast<std::size_t>(s)] = true;
+    if (t.boost[s] && supply > 0) {
+      boost_on_[s] = true;
       --supply;
     }
   boost_supply_ = static_cast<std::int8_t>(supply);
@@ -40,7 +40,7 @@ ScrapRacerState::ScrapRacerState(const ScrapRacerGame& game)
 }
 
 const RacerInfo& ScrapRacerState::info(int r) const {
-  return data().racers[static_cast<std::size_t>(kind_[static_cast<std::size_t>(r)])];
+  return data().racers[kind_[static_cast<std::size_t>(r)]];
 }
 const std::string& ScrapRacerState::name(int r) const {
   return info(r).name;
@@ -49,63 +49,63 @@ const std::string& ScrapRacerState::player_name(PlayerId p) const {
   return game_->options().names[static_cast<std::size_t>(p)];
 }
 std::string ScrapRacerState::racer_label(int r) const {
-  if (kind_[static_cast<std::size_t>(r)] < 0) return player_name(owner(r));
+  if (kind_[r] < 0) return player_name(owner(r));
   return fmt::format("{}'s {}", player_name(owner(r)), name(r));
 }
 
 int ScrapRacerState::dice_total() const {
   int sum = 0;
-  for (int i = 0; i < n_dice_; ++i) sum += dice_[static_cast<std::size_t>(i)];
+  for (int i = 0; i < n_dice_; ++i) sum += dice_[i];
   return sum;
 }
 
 bool ScrapRacerState::last_die_is_double() const {
   if (n_dice_ < 2) return false;
-  const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+  const int v = dice_[n_dice_ - 1];
   for (int i = 0; i + 1 < n_dice_; ++i)
-    if (dice_[static_cast<std::size_t>(i)] == v) return true;
+    if (dice_[i] == v) return true;
   return false;
 }
 
 int ScrapRacerState::seq_distance(int r) const {
   for (int k = 0; k < n_racers_; ++k)
-    if (seq_[static_cast<std::size_t>(k)] == r) return (k - cur_ + n_racers_) % n_racers_;
+    if (seq_[k] == r) return (k - cur_ + n_racers_) % n_racers_;
   return n_racers_;
 }
 
-int ScrapRacerState::ranking(std::array<int, kMaxRacers>& out) const {
+int ScrapRacerState::ranking(IndexArray<int, kMaxRacers>& out) const {
   // By distance (laps, then how far along); racers behind the line by turn
   // order from the start racer (the rulebook's start-of-game clarification).
-  for (int k = 0; k < n_racers_; ++k) out[static_cast<std::size_t>(k)] = seq_[static_cast<std::size_t>(k)];
+  for (int k = 0; k < n_racers_; ++k) out[k] = seq_[k];
   for (int i = 1; i < n_racers_; ++i)
     for (int j = i; j > 0; --j) {
-      const int a = out[static_cast<std::size_t>(j - 1)];
-      const int b = out[static_cast<std::size_t>(j)];
-      if (dist_[static_cast<std::size_t>(b)] <= dist_[static_cast<std::size_t>(a)]) break;
-      std::swap(out[static_cast<std::size_t>(j - 1)], out[static_cast<std::size_t>(j)]);
+      const int a = out[j - 1];
+      const int b = out[j];
+      if (dist_[b] <= dist_[a]) break;
+      std::swap(out[j - 1], out[j]);
     }
   return n_racers_;
 }
 
 int ScrapRacerState::rank_of(int r) const {
-  std::array<int, kMaxRacers> order{};
+  IndexArray<int, kMaxRacers> order{};
   const int n = ranking(order);
   for (int i = 0; i < n; ++i)
-    if (order[static_cast<std::size_t>(i)] == r) return i;
+    if (order[i] == r) return i;
   return n;
 }
 
-int ScrapRacerState::racers_on(int space, std::array<int, kMaxRacers>& out) const {
+int ScrapRacerState::racers_on(int space, IndexArray<int, kMaxRacers>& out) const {
   int n = 0;
   for (int r = 0; r < n_racers_; ++r)
-    if (on_track(r) && track().space_of(distance(r)) == space) out[static_cast<std::size_t>(n++)] = r;
+    if (on_track(r) && track().space_of(distance(r)) == space) out[n++] = r;
   return n;
 }
 
 void ScrapRacerState::team(PlayerId p, int& first, int& second) const {
   first = second = -1;
   for (int k = 0; k < n_racers_; ++k) {
-    const int r = seq_[static_cast<std::size_t>(k)];
+    const int r = seq_[k];
     if (owner(r) != p) continue;
     (first < 0 ? first : second) = r;
   }
@@ -117,7 +117,7 @@ int ScrapRacerState::marker_threshold(int r) const {
 
 int ScrapRacerState::find_racer_kind(int kind) const {
   for (int r = 0; r < n_racers_; ++r)
-    if (kind_[static_cast<std::size_t>(r)] == kind) return r;
+    if (kind_[r] == kind) return r;
   return -1;
 }
 
@@ -128,7 +128,7 @@ bool ScrapRacerState::ability_on(Ability a) const {
 }
 
 int ScrapRacerState::bonus_target(int r, int kind) const {
-  const BonusCard& card = data().bonus[static_cast<std::size_t>(kind)];
+  const BonusCard& card = data().bonus[kind];
   const Track& t = track();
   const int d = distance(r);
   switch (card.effect) {
@@ -137,7 +137,7 @@ int ScrapRacerState::bonus_target(int r, int kind) const {
     case BonusEffect::Curve: {
       const SpaceKind want = card.effect == BonusEffect::Straight ? SpaceKind::Straight : SpaceKind::Curve;
       for (int step = 1; step <= t.length; ++step)
-        if (t.kind[static_cast<std::size_t>(t.space_of(d + step))] == want) return d + step;
+        if (t.kind[t.space_of(d + step)] == want) return d + step;
       return -1;
     }
     case BonusEffect::CatchUp: {
@@ -163,7 +163,7 @@ bool ScrapRacerState::bonus_playable(int kind) const {
 bool ScrapRacerState::any_bonus_playable() const {
   // Most turns start with an empty hand: no need to look at each kind.
   if (bonus_cards(active_player()) == 0) return false;
-  for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
+  for (int k = 0; k < data().bonus.size(); ++k)
     if (bonus_playable(k)) return true;
   return false;
 }
@@ -250,7 +250,7 @@ void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) c
     }
     case Phase::AfterDie: {
       if (player != active_player()) return;
-      const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+      const int v = dice_[n_dice_ - 1];
       if (last_die_is_double()) {
         out.push_back(kCrash);
       } else {
@@ -268,7 +268,7 @@ void ScrapRacerState::legal_actions(PlayerId player, std::vector<Action>& out) c
       if (player != active_player()) return;
       out.push_back(phase_ == Phase::MoveBefore ? kAdvance : kEndMove);
       if (bonus_cards(player) > 0)  // an empty hand plays no card
-        for (int k = 0; k < static_cast<int>(data().bonus.size()); ++k)
+        for (int k = 0; k < data().bonus.size(); ++k)
           if (bonus_playable(k)) out.push_back(kPlayBase + k);
       return;
     case Phase::FightChoose:
@@ -292,7 +292,7 @@ void ScrapRacerState::chance_outcomes(std::vector<Outcome>& out) const {
 void ScrapRacerState::other_outcomes(std::vector<Outcome>& out) const {
   switch (phase_) {
     case Phase::Deal:
-      for (int k = 0; k < static_cast<int>(data().racers.size()); ++k)
+      for (int k = 0; k < data().racers.size(); ++k)
         if (find_racer_kind(k) < 0) out.push_back(Outcome{kDealBase + k, 1});
       return;
     case Phase::ChooseStart:
@@ -302,17 +302,13 @@ void ScrapRacerState::other_outcomes(std::vector<Outcome>& out) const {
     case Phase::CrashDie: append(out, kOneDie); return;
     case Phase::Fight: append(out, kFightDice); return;
     case Phase::CrashTwoDice: append(out, kTwoDice); return;
-    case Phase::CrashDraw:
-      crash_deck_[static_cast<std::size_t>(crash_pile_)].draw_outcomes(out, kCrashBase);
-      return;
+    case Phase::CrashDraw: crash_deck_[crash_pile_].draw_outcomes(out, kCrashBase); return;
     case Phase::GoalDraw: goal_deck_.draw_outcomes(out, kGoalBase); return;
     case Phase::BonusDraw: bonus_deck_.draw_outcomes(out, kBonusBase); return;
     case Phase::BoostReveal:
       for (int k = 0; k < kBoostKinds; ++k) {
-        int unseen =
-            data().boost_copies[static_cast<std::size_t>(k)] - boost_used_[static_cast<std::size_t>(k)];
-        for (int r = 0; r < n_racers_; ++r)
-          unseen -= boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+        int unseen = data().boost_copies[k] - boost_used_[k];
+        for (int r = 0; r < n_racers_; ++r) unseen -= boosts_[r][k];
         if (unseen > 0) out.push_back(Outcome{kRevealBase + k, static_cast<std::uint32_t>(unseen)});
       }
       return;
@@ -379,23 +375,23 @@ void ScrapRacerState::apply_decision(PlayerId player, Action action) {
 
 void ScrapRacerState::test_set_distance(int r, int distance) {
   const int laps = track().laps_of(distance);
-  dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(distance);
-  laps_before_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(laps);
-  laps_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(std::min(laps, kLaps));
+  dist_[r] = static_cast<std::int16_t>(distance);
+  laps_before_[r] = static_cast<std::uint8_t>(laps);
+  laps_[r] = static_cast<std::uint8_t>(std::min(laps, kLaps));
 }
 
 void ScrapRacerState::test_set_laps(int r, int laps) {
-  laps_[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(laps);
+  laps_[r] = static_cast<std::uint8_t>(laps);
 }
 
 void ScrapRacerState::test_set_boost(int r, BoostKind k, int count) {
-  auto& held = boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
+  auto& held = boosts_[r][k];
   boost_supply_ = static_cast<std::int8_t>(boost_supply_ - (count - held));
   held = static_cast<std::uint8_t>(count);
 }
 
 void ScrapRacerState::test_set_bonus_card(PlayerId p, const std::string& id) {
-  for (std::size_t k = 0; k < data().bonus.size(); ++k)
+  for (int k = 0; k < data().bonus.size(); ++k)
     if (data().bonus[k].id == id && bonus_deck_.take(static_cast<int>(k))) {
       hand_[p].add(static_cast<int>(k));
       return;
@@ -403,13 +399,13 @@ void ScrapRacerState::test_set_bonus_card(PlayerId p, const std::string& id) {
 }
 
 void ScrapRacerState::test_set_bonus_markers(int r, int count) {
-  auto& held = markers_[static_cast<std::size_t>(r)];
+  auto& held = markers_[r];
   bonus_supply_ = static_cast<std::int8_t>(bonus_supply_ - (count - held));
   held = static_cast<std::uint8_t>(count);
 }
 
 void ScrapRacerState::test_set_boost_space(int space, bool marker) {
-  auto& on = boost_on_[static_cast<std::size_t>(space)];
+  auto& on = boost_on_[space];
   if (on == marker) return;
   boost_supply_ = static_cast<std::int8_t>(boost_supply_ + (marker ? -1 : 1));
   on = marker;

@@ -105,42 +105,38 @@ class ScrapRacerState final : public State {
   Phase phase() const { return phase_; }
   bool teams() const { return teams_; }
   int racers() const { return n_racers_; }
-  int active() const { return seq_[static_cast<std::size_t>(cur_)]; }  // the racer taking its turn
-  PlayerId active_player() const { return owner_[static_cast<std::size_t>(active())]; }
+  int active() const { return seq_[cur_]; }  // the racer taking its turn
+  PlayerId active_player() const { return owner_[active()]; }
   PlayerId start_player() const { return start_player_; }
-  int turn_racer(int k) const { return seq_[static_cast<std::size_t>(k)]; }  // k-th racer in turn order
+  int turn_racer(int k) const { return seq_[k]; }  // k-th racer in turn order
   int turn_index() const { return cur_; }
-  int kind(int r) const { return kind_[static_cast<std::size_t>(r)]; }  // index into data().racers
+  int kind(int r) const { return kind_[r]; }  // index into data().racers
   const RacerInfo& info(int r) const;
-  PlayerId owner(int r) const { return owner_[static_cast<std::size_t>(r)]; }
-  int distance(int r) const { return dist_[static_cast<std::size_t>(r)]; }
-  bool on_track(int r) const { return dist_[static_cast<std::size_t>(r)] > 0; }
-  int lap_markers(int r) const { return laps_[static_cast<std::size_t>(r)]; }
-  int bonus_markers(int r) const { return markers_[static_cast<std::size_t>(r)]; }
-  int boosts(int r, BoostKind k) const {
-    return boosts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
-  }
+  PlayerId owner(int r) const { return owner_[r]; }
+  int distance(int r) const { return dist_[r]; }
+  bool on_track(int r) const { return dist_[r] > 0; }
+  int lap_markers(int r) const { return laps_[r]; }
+  int bonus_markers(int r) const { return markers_[r]; }
+  int boosts(int r, BoostKind k) const { return boosts_[r][k]; }
   int boosts_held(int r) const {
-    const auto& b = boosts_[static_cast<std::size_t>(r)];
+    const auto& b = boosts_[r];
     return b[0] + b[1] + b[2];
   }
   int bonus_cards(PlayerId p, int kind) const { return hand_[p].count(kind); }
   int bonus_cards(PlayerId p) const { return hand_[p].total(); }
   int dice_rolled() const { return n_dice_; }
-  int die(int i) const { return dice_[static_cast<std::size_t>(i)]; }
+  int die(int i) const { return dice_[i]; }
   int dice_total() const;
   bool last_die_is_double() const;
   bool crash_turn() const { return crash_turn_; }
   int move_total() const { return move_total_; }
-  bool boost_on(int space) const { return boost_on_[static_cast<std::size_t>(space)]; }
+  bool boost_on(int space) const { return boost_on_[space]; }
   int boost_supply() const { return boost_supply_; }
-  int boosts_used(BoostKind k) const { return boost_used_[static_cast<std::size_t>(k)]; }
+  int boosts_used(BoostKind k) const { return boost_used_[k]; }
   int bonus_supply() const { return bonus_supply_; }
-  int crash_pile_size(int pile) const { return crash_deck_[static_cast<std::size_t>(pile)].total(); }
-  int crash_deck_count(int pile, int kind) const {
-    return crash_deck_[static_cast<std::size_t>(pile)].count(kind);
-  }
-  int crash_discard_size(int pile) const { return crash_discard_[static_cast<std::size_t>(pile)].total(); }
+  int crash_pile_size(int pile) const { return crash_deck_[pile].total(); }
+  int crash_deck_count(int pile, int kind) const { return crash_deck_[pile].count(kind); }
+  int crash_discard_size(int pile) const { return crash_discard_[pile].total(); }
   int goal_deck_size() const { return goal_deck_.total(); }
   int bonus_deck_size() const { return bonus_deck_.total(); }
   int bonus_discard_size() const { return bonus_discard_.total(); }
@@ -152,12 +148,12 @@ class ScrapRacerState final : public State {
   int turns_played() const { return turns_; }
   // Racers by race position: leader first; racers not yet on the track are
   // behind everyone, in turn order. Returns how many.
-  int ranking(std::array<int, kMaxRacers>& out) const;
+  int ranking(IndexArray<int, kMaxRacers>& out) const;
   int rank_of(int r) const;           // 0 = leader
   int seq_distance(int r) const;      // turn-order distance from the active racer (0 = active)
   int marker_threshold(int r) const;  // bonus markers for a card (Hover: 2)
   // The racers on a space (by 0-based space index).
-  int racers_on(int space, std::array<int, kMaxRacers>& out) const;
+  int racers_on(int space, IndexArray<int, kMaxRacers>& out) const;
   // Whether a bonus card kind can be played now, and where it would take the active racer.
   bool bonus_playable(int kind) const;
   bool any_bonus_playable() const;  // some kind is playable now (no kind at all with an empty hand)
@@ -249,25 +245,25 @@ class ScrapRacerState final : public State {
   std::int8_t deal_next_ = 0;
   PlayerId start_player_ = 0;
   std::int8_t cur_ = 0;
-  std::array<std::int8_t, kMaxRacers> kind_{};
-  std::array<PlayerId, kMaxRacers> owner_{};
-  std::array<std::int16_t, kMaxRacers> dist_{};
-  std::array<std::uint8_t, kMaxRacers> laps_{};
-  std::array<std::uint8_t, kMaxRacers> markers_{};
-  std::array<std::array<std::uint8_t, kBoostKinds>, kMaxRacers> boosts_{};
-  std::array<std::int8_t, kMaxRacers> seq_{};
+  IndexArray<std::int8_t, kMaxRacers> kind_{};
+  IndexArray<PlayerId, kMaxRacers> owner_{};
+  IndexArray<std::int16_t, kMaxRacers> dist_{};
+  IndexArray<std::uint8_t, kMaxRacers> laps_{};
+  IndexArray<std::uint8_t, kMaxRacers> markers_{};
+  IndexArray<IndexArray<std::uint8_t, kBoostKinds>, kMaxRacers> boosts_{};
+  IndexArray<std::int8_t, kMaxRacers> seq_{};
   PerPlayer<bool, kMaxPlayers> order_fixed_{};
   PerPlayer<CardPool<kMaxBonusTypes>, kMaxPlayers> hand_{};
 
   // The turn in progress.
-  std::array<std::int8_t, kDice> dice_{};
+  IndexArray<std::int8_t, kDice> dice_{};
   std::int8_t n_dice_ = 0;
   bool rerolling_ = false;
   bool crash_turn_ = false;
   bool dice_moved_ = false;
   std::int16_t move_total_ = 0;
   std::int16_t move_from_ = 0;
-  std::array<std::uint8_t, kMaxRacers> laps_before_{};  // completed laps by distance at turn start
+  IndexArray<std::uint8_t, kMaxRacers> laps_before_{};  // completed laps by distance at turn start
   std::int8_t fight_a_ = -1;
   std::int8_t fight_b_ = -1;
   std::int8_t crash_pile_ = -1;
@@ -285,15 +281,15 @@ class ScrapRacerState final : public State {
   std::int16_t turns_ = 0;
 
   // Supplies.
-  std::array<CardPool<kMaxCrashTypes>, kPiles> crash_deck_{};
-  std::array<CardPool<kMaxCrashTypes>, kPiles> crash_discard_{};
+  IndexArray<CardPool<kMaxCrashTypes>, kPiles> crash_deck_{};
+  IndexArray<CardPool<kMaxCrashTypes>, kPiles> crash_discard_{};
   CardPool<kMaxGoalTypes> goal_deck_{};
   CardPool<kMaxGoalTypes> goal_discard_{};
   CardPool<kMaxBonusTypes> bonus_deck_{};
   CardPool<kMaxBonusTypes> bonus_discard_{};
-  std::array<bool, kMaxSpaces> boost_on_{};
+  IndexArray<bool, kMaxSpaces> boost_on_{};
   std::int8_t boost_supply_ = 0;
-  std::array<std::uint8_t, kBoostKinds> boost_used_{};
+  IndexArray<std::uint8_t, kBoostKinds> boost_used_{};
   std::int8_t bonus_supply_ = 0;
 };
 

@@ -20,16 +20,16 @@ std::string ScrapRacerState::action_text(PlayerId player, Action a) const {
   if (player == kClock) return "time";
   if (player == kChance) {
     if (a >= kRevealBase) return fmt::format("boost {}", Data::boost_id(a - kRevealBase));
-    if (a >= kBonusBase) return "bonus " + d.bonus[static_cast<std::size_t>(a - kBonusBase)].id;
-    if (a >= kGoalBase) return "goal " + d.goals[static_cast<std::size_t>(a - kGoalBase)].id;
-    if (a >= kCrashBase) return "crash " + d.crash[static_cast<std::size_t>(a - kCrashBase)].id;
+    if (a >= kBonusBase) return "bonus " + d.bonus[a - kBonusBase].id;
+    if (a >= kGoalBase) return "goal " + d.goals[a - kGoalBase].id;
+    if (a >= kCrashBase) return "crash " + d.crash[a - kCrashBase].id;
     if (a >= kTwoDiceBase)
       return fmt::format("dice {}+{}", (a - kTwoDiceBase) / 6 + 1, (a - kTwoDiceBase) % 6 + 1);
     if (a >= kFightBase)
       return fmt::format("fight {}-{}", (a - kFightBase) / 6 + 1, (a - kFightBase) % 6 + 1);
     if (a >= kDieBase) return fmt::format("die {}", a - kDieBase);
     if (a >= kStartBase) return fmt::format("start {}", a - kStartBase + 1);
-    return "deal " + d.racers[static_cast<std::size_t>(a - kDealBase)].id;
+    return "deal " + d.racers[a - kDealBase].id;
   }
   switch (a) {
     case kRoll: return "roll";
@@ -45,14 +45,14 @@ std::string ScrapRacerState::action_text(PlayerId player, Action a) const {
   }
   if (a >= kWinnerBase) return "winner " + info(a - kWinnerBase).id;
   if (a >= kFirstBase) return "first " + info(a - kFirstBase).id;
-  return "play " + d.bonus[static_cast<std::size_t>(a - kPlayBase)].id;
+  return "play " + d.bonus[a - kPlayBase].id;
 }
 
 std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
   if (player < 0) return action_text(player, a);
   const Track& t = track();
   const int r = active();
-  const int v = n_dice_ > 0 ? dice_[static_cast<std::size_t>(n_dice_ - 1)] : 0;
+  const int v = n_dice_ > 0 ? dice_[n_dice_ - 1] : 0;
   // Where a move ends, and what waits there.
   // `lands`: the move ends there (a bonus card played before the dice stops
   // only on the way, so no fight or Boost marker waits for it there).
@@ -63,7 +63,7 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
     const int space = t.space_of(distance);
     for (int o = 0; o < n_racers_; ++o)
       if (o != r && on_track(o) && t.space_of(this->distance(o)) == space) s += ", a fight with " + name(o);
-    if (boost_on_[static_cast<std::size_t>(space)]) s += ", a Boost marker";
+    if (boost_on_[space]) s += ", a Boost marker";
     return s;
   };
   switch (a) {
@@ -84,11 +84,9 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
   if (a >= kFirstBase) return fmt::format("{} takes the first turn", name(a - kFirstBase));
   const int k = a - kPlayBase;
   if (phase_ == Phase::MoveBefore)
-    return fmt::format("Play {} (to {}, then the dice move {})",
-                       data().bonus[static_cast<std::size_t>(k)].name, to(bonus_target(r, k), false),
-                       move_total_);
-  return fmt::format("Play {} (to {})", data().bonus[static_cast<std::size_t>(k)].name,
-                     to(bonus_target(r, k)));
+    return fmt::format("Play {} (to {}, then the dice move {})", data().bonus[k].name,
+                       to(bonus_target(r, k), false), move_total_);
+  return fmt::format("Play {} (to {})", data().bonus[k].name, to(bonus_target(r, k)));
 }
 
 std::string ScrapRacerState::prompt(PlayerId player) const {
@@ -102,9 +100,8 @@ std::string ScrapRacerState::prompt(PlayerId player) const {
     }
     case Phase::AfterDie: {
       std::string dice;
-      for (int i = 0; i < n_dice_; ++i)
-        dice += fmt::format("{}{}", i ? " " : "", dice_[static_cast<std::size_t>(i)]);
-      const int v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+      for (int i = 0; i < n_dice_; ++i) dice += fmt::format("{}{}", i ? " " : "", dice_[i]);
+      const int v = dice_[n_dice_ - 1];
       const bool boost = boosts_held(r) > 0;
       if (last_die_is_double())
         return fmt::format("{}: dice {}. Double {}! Take the crash card (pile {}){}", name(r), dice, v,
@@ -131,7 +128,7 @@ void ScrapRacerState::winners(std::vector<PlayerId>& out) const {
     out = standings().winners();
     return;
   }
-  std::array<int, kMaxRacers> order{};
+  IndexArray<int, kMaxRacers> order{};
   ranking(order);
   out.assign(1, owner(order[0]));
 }
@@ -141,7 +138,7 @@ Standings ScrapRacerState::standings() const {
   const Track& t = track();
   const bool over = phase_ == Phase::Over;
   auto describe = [&](int r) {
-    if (kind_[static_cast<std::size_t>(r)] < 0) return std::string("no racer yet");
+    if (kind_[r] < 0) return std::string("no racer yet");
     return fmt::format("{}: {} lap{}, {}", name(r), lap_markers(r), plural(lap_markers(r)),
                        Where{distance(r), t.length});
   };
@@ -152,14 +149,14 @@ Standings ScrapRacerState::standings() const {
     return fmt::format("lap {}, space {}", (d - 1) / t.length + 1, (d - 1) % t.length + 1);
   };
   if (!teams_) {
-    std::array<int, kMaxRacers> order{};
+    IndexArray<int, kMaxRacers> order{};
     const int n = ranking(order);
     for (int i = 0; i < n; ++i) {
-      const int r = order[static_cast<std::size_t>(i)];
+      const int r = order[i];
       s.placings.push_back(Placing{owner(r), i + 1, distance(r), describe(r), brief(r)});
     }
     const int lead = order[0];
-    if (kind_[static_cast<std::size_t>(lead)] < 0)
+    if (kind_[lead] < 0)
       s.summary = "The race has not started.";
     else if (over)
       s.summary = fmt::format("{} wins with {}: three laps and farthest ahead.", player_name(owner(lead)),
@@ -199,7 +196,7 @@ Standings ScrapRacerState::standings() const {
         fmt::format("{}; {} (second racer)", describe(row.front), describe(row.rear)), brief(row.rear)});
   }
   const TeamRow& top = rows.front();
-  if (kind_[static_cast<std::size_t>(top.rear)] < 0)
+  if (kind_[top.rear] < 0)
     s.summary = "The race has not started.";
   else if (!over)
     s.summary = fmt::format("{} leads: second racer {} {}{}.", player_name(top.p), name(top.rear),

@@ -36,20 +36,20 @@ std::string check_order(const Data& data, const std::string& order, bool short_g
     return fmt::format("the box has only {} straights, not {}", data.straight_tiles, straights);
   // After k curves the track heads in direction k (of 8); the loop closes when
   // opposite directions (k and k+4) hold equal numbers of straights.
-  std::array<int, kCurveTiles> heading{};
+  IndexArray<int, kCurveTiles> heading{};
   int k = 0;
   for (char c : segs) {
     if (c == 'C')
       k = (k + 1) % kCurveTiles;
     else
-      ++heading[static_cast<std::size_t>(k)];
+      ++heading[k];
   }
   for (int h = 0; h < kCurveTiles / 2; ++h)
-    if (heading[static_cast<std::size_t>(h)] != heading[static_cast<std::size_t>(h + kCurveTiles / 2)])
+    if (heading[h] != heading[h + kCurveTiles / 2])
       return fmt::format(
           "the track does not close: opposite sides need the same number of straights "
           "({} after curve {} but {} after curve {})",
-          heading[static_cast<std::size_t>(h)], h, heading[static_cast<std::size_t>(h + 4)], h + 4);
+          heading[h], h, heading[h + 4], h + 4);
   if (letters) *letters = segs;
   return {};
 }
@@ -90,10 +90,10 @@ Track build_track(const Data& data, const std::string& spec, bool short_game) {
     for (int i = 0; i < n; ++i) {
       if (s >= kMaxSpaces)
         throw OptionError(fmt::format("track '{}': more than {} spaces", excerpt(spec), kMaxSpaces));
-      t.kind[static_cast<std::size_t>(s)] = straight ? SpaceKind::Straight : SpaceKind::Curve;
-      t.boost[static_cast<std::size_t>(s)] = !straight && i + 1 == data.boost_space;
-      t.segment[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(seg);
-      if (t.boost[static_cast<std::size_t>(s)]) ++t.boost_spaces;
+      t.kind[s] = straight ? SpaceKind::Straight : SpaceKind::Curve;
+      t.boost[s] = !straight && i + 1 == data.boost_space;
+      t.segment[s] = static_cast<std::uint8_t>(seg);
+      if (t.boost[s]) ++t.boost_spaces;
       ++s;
     }
   }

@@ -22,9 +22,9 @@ struct Track {
   std::string segments;  // one letter per segment after the line: "SSCCSCC..."
   int length = 0;        // spaces in a lap
   int boost_spaces = 0;
-  std::array<SpaceKind, kMaxSpaces> kind{};
-  std::array<bool, kMaxSpaces> boost{};
-  std::array<std::uint8_t, kMaxSpaces> segment{};  // the segment a space belongs to
+  IndexArray<SpaceKind, kMaxSpaces> kind{};
+  IndexArray<bool, kMaxSpaces> boost{};
+  IndexArray<std::uint8_t, kMaxSpaces> segment{};  // the segment a space belongs to
 
   // Space index (0-based, 0 = first space after the line) of a distance >= 1.
   int space_of(int distance) const { return (distance - 1) % length; }

@@ -22,13 +22,13 @@ void ScrapRacerState::begin_turn() {
   crash_turn_ = false;
   dice_moved_ = false;
   move_total_ = 0;
-  move_from_ = dist_[static_cast<std::size_t>(r)];
+  move_from_ = dist_[r];
   crash_pile_ = -1;
   last_crash_ = -1;
   last_goal_ = -1;
   fight_a_ = fight_b_ = -1;
   for (int x = 0; x < n_racers_; ++x)
-    laps_before_[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(track().laps_of(distance(x)));
+    laps_before_[x] = static_cast<std::uint8_t>(track().laps_of(distance(x)));
   // The hot path's events are guarded: their arguments cost lookups even unheard.
   if (narrating())
     emit("Playing the Game", "{}'s turn with {} ({}){}.", player_name(p), name(r), where(r),
@@ -45,13 +45,13 @@ void ScrapRacerState::on_die(int value) {
   const int r = active();
   if (rerolling_) {
     rerolling_ = false;
-    dice_[static_cast<std::size_t>(n_dice_ - 1)] = static_cast<std::int8_t>(value);
+    dice_[n_dice_ - 1] = static_cast<std::int8_t>(value);
     emit("Boost markers: re-roll", "{} re-rolls the die: {} (only the new result counts).", who(r), value)
         .type("reroll")
         .with("racer", name(r))
         .with("die", value);
   } else {
-    dice_[static_cast<std::size_t>(n_dice_++)] = static_cast<std::int8_t>(value);
+    dice_[n_dice_++] = static_cast<std::int8_t>(value);
     if (narrating())
       emit("Roll the dice", "{} rolls die {}: {} (dice total {}).", who(r), n_dice_, value, dice_total())
           .type("roll")
@@ -82,11 +82,11 @@ void ScrapRacerState::offer_die_decision() {
 
 void ScrapRacerState::die_decision(Action a) {
   const int r = active();
-  auto& held = boosts_[static_cast<std::size_t>(r)];
-  auto& v = dice_[static_cast<std::size_t>(n_dice_ - 1)];
+  auto& held = boosts_[r];
+  auto& v = dice_[n_dice_ - 1];
   auto use = [&](BoostKind k) {
-    --held[static_cast<std::size_t>(k)];
-    ++boost_used_[static_cast<std::size_t>(k)];
+    --held[k];
+    ++boost_used_[k];
   };
   switch (a) {
     case kRoll: phase_ = Phase::RollDie; return;
@@ -147,7 +147,7 @@ void ScrapRacerState::die_decision(Action a) {
 
 void ScrapRacerState::start_move() {
   move_total_ = static_cast<std::int16_t>(dice_total());
-  move_from_ = dist_[static_cast<std::size_t>(active())];
+  move_from_ = dist_[active()];
   dice_moved_ = false;
   // "the player may use any number of these before and/or after moving".
   phase_ = Phase::MoveBefore;
@@ -182,12 +182,12 @@ void ScrapRacerState::play_bonus(int kind) {
   const int target = bonus_target(r, kind);
   hand_[p].take(kind);
   bonus_discard_.add(kind);
-  dist_[static_cast<std::size_t>(r)] = static_cast<std::int16_t>(target);
-  emit("Bonus cards", "{} plays {} {} moving: now on {}.", who(r),
-       data().bonus[static_cast<std::size_t>(kind)].name, dice_moved_ ? "after" : "before", where(r))
+  dist_[r] = static_cast<std::int16_t>(target);
+  emit("Bonus cards", "{} plays {} {} moving: now on {}.", who(r), data().bonus[kind].name,
+       dice_moved_ ? "after" : "before", where(r))
       .type("bonus_card")
       .with("racer", name(r))
-      .with("card", data().bonus[static_cast<std::size_t>(kind)].name)
+      .with("card", data().bonus[kind].name)
       .with("before_dice", !dice_moved_)
       .with("distance", distance(r));
 }
@@ -213,7 +213,7 @@ void ScrapRacerState::end_step_one() {
   // A) 2) "The player checks if their racer's ability has been triggered and must use it".
   const int r = active();
   const Track& t = track();
-  const SpaceKind here = t.kind[static_cast<std::size_t>(t.space_of(distance(r)))];
+  const SpaceKind here = t.kind[t.space_of(distance(r))];
   switch (info(r).ability) {
     case Ability::StraightStep:
       if (here == SpaceKind::Straight) {
@@ -274,7 +274,7 @@ void ScrapRacerState::gain_bonus_marker(int r, Next next) {
     return;
   }
   --bonus_supply_;
-  auto& m = markers_[static_cast<std::size_t>(r)];
+  auto& m = markers_[r];
   ++m;
   const int need = marker_threshold(r);
   emit("Doubles 2: bonus marker", "{} takes a bonus marker ({} of {}).", who(r), m, need)
@@ -330,7 +330,7 @@ void ScrapRacerState::crossing() {
     for (int r = 0; r < n_racers_; ++r) {
       // A lap marker is due when the racer is past the end of the lap its
       // markers count (laps_of(distance) > markers), up to the third.
-      const int markers = laps_[static_cast<std::size_t>(r)];
+      const int markers = laps_[r];
       if (markers >= kLaps || distance(r) <= (markers + 1) * t.length) continue;
       const int k = seq_distance(r);
       if (k < best) {
@@ -339,7 +339,7 @@ void ScrapRacerState::crossing() {
       }
     }
     if (next < 0) break;
-    auto& laps = laps_[static_cast<std::size_t>(next)];
+    auto& laps = laps_[next];
     ++laps;
     if (laps < kLaps) {
       emit("Crossing the finish line", "{} crosses the finish line: lap marker {} of {}, and a goal card.",
@@ -376,13 +376,13 @@ void ScrapRacerState::refill() {
   const Track& t = track();
   bool crossed = false;
   for (int r = 0; r < n_racers_; ++r)  // laps_of(distance) > laps_before_, without dividing
-    crossed = crossed || distance(r) > (laps_before_[static_cast<std::size_t>(r)] + 1) * t.length;
+    crossed = crossed || distance(r) > (laps_before_[r] + 1) * t.length;
   if (!crossed) {
     pickup();
     return;
   }
   for (int s = refill_next_; s < t.length; ++s) {
-    if (!t.boost[static_cast<std::size_t>(s)] || boost_on_[static_cast<std::size_t>(s)]) continue;
+    if (!t.boost[s] || boost_on_[s]) continue;
     if (boost_supply_ == 0) {
       emit("Crossing the finish line 2: Boost refill", "The Boost supply is exhausted: space {} stays empty.",
            s + 1)
@@ -392,7 +392,7 @@ void ScrapRacerState::refill() {
       break;
     }
     --boost_supply_;
-    boost_on_[static_cast<std::size_t>(s)] = true;
+    boost_on_[s] = true;
     emit("Crossing the finish line 2: Boost refill",
          "A Boost marker is placed face down on space {} ({} left in "
          "the supply).",
@@ -400,7 +400,7 @@ void ScrapRacerState::refill() {
         .type("boost_refill")
         .with("space", s + 1)
         .with("placed", true);
-    std::array<int, kMaxRacers> here{};
+    IndexArray<int, kMaxRacers> here{};
     if (racers_on(s, here) > 0) {
       // "If a racer is on a space where the Boost marker has just been replenished,
       // the player collects this marker immediately."
@@ -417,7 +417,7 @@ void ScrapRacerState::pickup() {
   const int r = active();
   if (on_track(r)) {
     const int s = track().space_of(distance(r));
-    if (boost_on_[static_cast<std::size_t>(s)]) {
+    if (boost_on_[s]) {
       collect_boost(r, s, Next::EndTurn);
       return;
     }
@@ -426,7 +426,7 @@ void ScrapRacerState::pickup() {
 }
 
 void ScrapRacerState::collect_boost(int r, int space, Next next) {
-  boost_on_[static_cast<std::size_t>(space)] = false;
+  boost_on_[space] = false;
   reveal_for_ = static_cast<std::int8_t>(r);
   reveal_next_ = next;
   phase_ = Phase::BoostReveal;
@@ -456,7 +456,7 @@ void ScrapRacerState::finish_game() {
 // Collecting Boost markers: the marker picked up is turned face up.
 void ScrapRacerState::reveal_boost(Action action) {
   const int k = action - kRevealBase;
-  auto& held = boosts_[static_cast<std::size_t>(reveal_for_)][static_cast<std::size_t>(k)];
+  auto& held = boosts_[reveal_for_][k];
   held = static_cast<std::uint8_t>(held + 1);
   emit("Collecting Boost markers", "{} collects a Boost marker: {}.", who(reveal_for_), Data::boost_name(k))
       .type("boost_collected")

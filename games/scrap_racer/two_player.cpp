@@ -12,10 +12,9 @@ namespace rt::scrap_racer {
 void ScrapRacerState::choose_first_racer(PlayerId player, Action action) {
   const int first = action - kFirstBase;
   const int k = cur_;
-  const int other = seq_[static_cast<std::size_t>(k)] == first ? seq_[static_cast<std::size_t>(k + 1)]
-                                                               : seq_[static_cast<std::size_t>(k)];
-  seq_[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(first);
-  seq_[static_cast<std::size_t>(k + 1)] = static_cast<std::int8_t>(other);
+  const int other = seq_[k] == first ? seq_[k + 1] : seq_[k];
+  seq_[k] = static_cast<std::int8_t>(first);
+  seq_[k + 1] = static_cast<std::int8_t>(other);
   order_fixed_[player] = true;
   emit("2-player game: turn order", "{} plays {} first, then {}; this order is fixed for the race.",
        player_name(player), name(first), name(other))

@@ -16,7 +16,7 @@ constexpr int kCell = 4;  // "[J*]"
 
 struct Ring {
   int top = 0, side = 0, bottom = 0;
-  std::array<int, kMaxSpaces> x{}, y{};
+  IndexArray<int, kMaxSpaces> x{}, y{};
   int width = 0, height = 0;  // including the side columns
 };
 
@@ -31,20 +31,20 @@ Ring layout_ring(int length, int x0, int y0) {
   const int right = first + kCell * g.top;  // right column
   int s = 0;
   for (int i = 0; i < g.top; ++i, ++s) {
-    g.x[static_cast<std::size_t>(s)] = first + kCell * i;
-    g.y[static_cast<std::size_t>(s)] = y0;
+    g.x[s] = first + kCell * i;
+    g.y[s] = y0;
   }
   for (int j = 0; j < g.side; ++j, ++s) {
-    g.x[static_cast<std::size_t>(s)] = right;
-    g.y[static_cast<std::size_t>(s)] = y0 + 1 + j;
+    g.x[s] = right;
+    g.y[s] = y0 + 1 + j;
   }
   for (int i = 0; i < g.bottom; ++i, ++s) {
-    g.x[static_cast<std::size_t>(s)] = first + kCell * (g.top - 1 - i);
-    g.y[static_cast<std::size_t>(s)] = y0 + g.side + 1;
+    g.x[s] = first + kCell * (g.top - 1 - i);
+    g.y[s] = y0 + g.side + 1;
   }
   for (int j = 0; j < g.side; ++j, ++s) {
-    g.x[static_cast<std::size_t>(s)] = left;
-    g.y[static_cast<std::size_t>(s)] = y0 + g.side - j;
+    g.x[s] = left;
+    g.y[s] = y0 + g.side - j;
   }
   g.width = kCell * (g.top + 2);
   g.height = g.side + 2;
@@ -120,8 +120,8 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     const Ring g = layout_ring(t.length, 0, top);
     for (int s = 0; s < t.length && numbers; ++s) {
       if ((s + 1) % 5 != 0 && s != 0) continue;
-      const int sx = g.x[static_cast<std::size_t>(s)];
-      const int sy = g.y[static_cast<std::size_t>(s)];
+      const int sx = g.x[s];
+      const int sy = g.y[s];
       if (sy == top)
         c.text(sx + 1, top - 1, fmt::format("{}", s + 1), dim);
       else if (sy == top + 1 + g.side)
@@ -131,22 +131,22 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     }
     c.text(1, top, "F>", Style{Color::Default, Color::Default, attr::kBold | attr::kReverse});
     for (int s = 0; s < t.length; ++s) {
-      const int sx = g.x[static_cast<std::size_t>(s)];
-      const int sy = g.y[static_cast<std::size_t>(s)];
-      const bool straight = t.kind[static_cast<std::size_t>(s)] == SpaceKind::Straight;
+      const int sx = g.x[s];
+      const int sy = g.y[s];
+      const bool straight = t.kind[s] == SpaceKind::Straight;
       const Style frame{straight ? Color::Green : Color::Blue, Color::Default, attr::kNone};
       c.put(sx, sy, straight ? U'[' : U'(', frame);
       c.put(sx + 3, sy, straight ? U']' : U')', frame);
-      std::array<int, kMaxRacers> here{};
+      IndexArray<int, kMaxRacers> here{};
       const int n = racers_on(s, here);
       int col = sx + 1;
       for (int i = 0; i < n && i < 2; ++i) {
-        const int r = here[static_cast<std::size_t>(i)];
+        const int r = here[i];
         c.put(col++, sy, static_cast<char32_t>(n > 2 && i == 1 ? '+' : info(r).letter), racer_style(r));
       }
-      if (boost_on_[static_cast<std::size_t>(s)] && col < sx + 3)
+      if (boost_on_[s] && col < sx + 3)
         c.put(col, sy, U'*', Style{Color::Yellow, Color::Default, attr::kBold});
-      else if (col == sx + 1 && t.boost[static_cast<std::size_t>(s)])
+      else if (col == sx + 1 && t.boost[s])
         c.put(col, sy, c.glyphs().dot, dim);  // an empty Boost space
     }
     panel_x = kCell + 1;
@@ -173,7 +173,7 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
          bold);
     if (n_dice_ > 0) {
       std::string dice;
-      for (int i = 0; i < n_dice_; ++i) dice += fmt::format("[{}]", dice_[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < n_dice_; ++i) dice += fmt::format("[{}]", dice_[i]);
       const bool dbl = last_die_is_double();
       line(fmt::format("Dice {} = {}{}", dice, dice_total(),
                        dbl                          ? "  DOUBLE!"
@@ -188,12 +188,12 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     if (phase_ == Phase::MoveBefore || phase_ == Phase::MoveAfter)
       line(fmt::format("Moving {} with the dice{}", move_total_, dice_moved_ ? " (done)" : ""));
     if (last_crash_ >= 0) {
-      const CrashCard& cc = d.crash[static_cast<std::size_t>(last_crash_)];
+      const CrashCard& cc = d.crash[last_crash_];
       line(fmt::format("Crash {}: {} - {}", Data::pile_name(cc.pile), cc.name, describe(cc)),
            Style{Color::Red, Color::Default, attr::kBold});
     }
     if (last_goal_ >= 0) {
-      const GoalCard& gc = d.goals[static_cast<std::size_t>(last_goal_)];
+      const GoalCard& gc = d.goals[last_goal_];
       line(fmt::format("Goal {}: {} - {}", gc.number, gc.name, describe(gc)),
            Style{Color::Green, Color::Default, attr::kBold});
     }
@@ -206,9 +206,9 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
       if (!ctx.omniscient && p != ctx.viewer) continue;
       if (hand_[p].empty()) continue;
       std::string cards;
-      for (int k = 0; k < static_cast<int>(d.bonus.size()); ++k)
+      for (int k = 0; k < d.bonus.size(); ++k)
         for (int n = 0; n < hand_[p].count(k); ++n)
-          cards += (cards.empty() ? "" : " ") + short_card(d.bonus[static_cast<std::size_t>(k)]);
+          cards += (cards.empty() ? "" : " ") + short_card(d.bonus[k]);
       line(fmt::format("{}'s bonus cards: {}", player_name(p), cards));
     }
   }
@@ -226,11 +226,11 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     c.text(kCards, y, "cards", bold);
     ++y;
   }
-  std::array<int, kMaxRacers> order{};
+  IndexArray<int, kMaxRacers> order{};
   const int n = ranking(order);
   for (int i = 0; i < n && y < c.height(); ++i, ++y) {
-    const int r = order[static_cast<std::size_t>(i)];
-    if (kind_[static_cast<std::size_t>(r)] < 0) continue;
+    const int r = order[i];
+    if (kind_[r] < 0) continue;
     c.text(0, y, r == act ? ">" : " ", bold);
     c.put(2, y, static_cast<char32_t>(info(r).letter), racer_style(r));
     c.text(kName, y, name(r), Style{info(r).colour}, kPlayer - kName - 1);
@@ -240,11 +240,11 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
            on_track(r)
                ? fmt::format("sp {:>2} lap {}", t.space_of(distance(r)) + 1, t.laps_of(distance(r)) + 1)
                : std::string("at the start"));
-    const auto& b = boosts_[static_cast<std::size_t>(r)];
+    const auto& b = boosts_[r];
     c.text(kBoost, y, fmt::format("{}/{}/{}", b[0], b[1], b[2]));
     std::string marks;
     for (int m = 0; m < marker_threshold(r); ++m)
-      utf8_append(marks, m < markers_[static_cast<std::size_t>(r)] ? c.glyphs().bullet : c.glyphs().dot);
+      utf8_append(marks, m < markers_[r] ? c.glyphs().bullet : c.glyphs().dot);
     c.text(kMarks, y, marks);
     const bool first_of_team = !teams_ || seq_distance(r) <= seq_distance(r ^ 1);
     // A player's two racers share their bonus cards: the count once, on the leader.

@@ -14,11 +14,11 @@ WackyBot::WackyBot(BotLevel level) : level_(level) {}
 
 namespace {
 
-using Hand = std::array<int, kTerrains>;
+using Hand = IndexArray<int, kTerrains>;
 
 Hand hand_of(const WackyState& s, PlayerId me) {
   Hand h{};
-  for (int k = 0; k < kTerrains; ++k) h[static_cast<std::size_t>(k)] = s.hand(me, k);
+  for (int k = 0; k < kTerrains; ++k) h[k] = s.hand(me, k);
   return h;
 }
 
@@ -32,11 +32,10 @@ bool safe_trap(const WackyState& s, PlayerId me, int p) {
   if (!s.peeked(me, p)) return false;
   const Catalog& c = s.catalog();
   const int kind = s.trap(p);
-  if (c.traps[static_cast<std::size_t>(kind)].code == TrapCode::UnexhaustAll)
-    return false;  // still ends the turn
-  const Team& team = c.teams[static_cast<std::size_t>(s.team_of(s.slot_of(me)))];
+  if (c.traps[kind].code == TrapCode::UnexhaustAll) return false;  // still ends the turn
+  const Team& team = c.teams[s.team_of(s.slot_of(me))];
   for (int i = 0; i < kPowers; ++i)
-    if (team.powers[static_cast<std::size_t>(i)].cancels() == kind && !s.exhausted(me, i)) return true;
+    if (team.powers[i].cancels() == kind && !s.exhausted(me, i)) return true;
   return false;
 }
 
@@ -48,16 +47,16 @@ int best_run(const WackyState& s, PlayerId me, int p, Hand& h, int played, int l
   if (d < 0) return 0;
   int best = 0;
   for (int k = 0; k < kTerrains; ++k) {
-    if (h[static_cast<std::size_t>(k)] == 0 || (played > 0 && !s.matches(p, k))) continue;
+    if (h[k] == 0 || (played > 0 && !s.matches(p, k))) continue;
     if (d == s.catalog().finish_pos) return 1000;
     int gain = d - p;
     const bool trapped = !safe_trap(s, me, d);
-    --h[static_cast<std::size_t>(k)];
+    --h[k];
     if (trapped)
       gain -= 3;
     else
       gain += best_run(s, me, d, h, played + 1, limit);
-    ++h[static_cast<std::size_t>(k)];
+    ++h[k];
     best = std::max(best, gain);
   }
   return best;
@@ -111,15 +110,13 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
   const int slot = s.slot_of(me);
   const int p = s.pos(slot);
   Hand h = hand_of(s, me);
-  const Team& team = c.teams[static_cast<std::size_t>(s.team_of(slot))];
+  const Team& team = c.teams[s.team_of(slot)];
   const bool hard = level_ == BotLevel::Hard;
 
   // Out of the Swamp: the cheapest way, keeping variety.
   int best_pair = -1;
   for (int k = 0; k < kTerrains; ++k)
-    if (has(legal, kPair + k) &&
-        (best_pair < 0 || h[static_cast<std::size_t>(k)] > h[static_cast<std::size_t>(best_pair)]))
-      best_pair = k;
+    if (has(legal, kPair + k) && (best_pair < 0 || h[k] > h[best_pair])) best_pair = k;
   if (best_pair >= 0) return kPair + best_pair;
   for (Action a : legal)
     if (a >= kThree && a < kEnd) return a;
@@ -128,7 +125,7 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
   const int leader = s.leader_pos();
   for (int i = 0; i < kPowers; ++i) {
     if (!has(legal, kPower + i)) continue;
-    const Effect& e = team.powers[static_cast<std::size_t>(i)].effects.front();
+    const Effect& e = team.powers[i].effects.front();
     switch (e.code) {
       case PowerCode::PeekTrap: {
         for (int q = p + 1; q <= p + 4 && q < c.num_pos; ++q)
@@ -144,8 +141,7 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
       case PowerCode::WildTile: {
         if (s.cards_played() == 0 || s.cards_played() >= s.card_limit() || s.hand_total(me) == 0) break;
         bool any = false;
-        for (int k = 0; k < kTerrains; ++k)
-          any = any || (h[static_cast<std::size_t>(k)] > 0 && s.matches(p, k));
+        for (int k = 0; k < kTerrains; ++k) any = any || (h[k] > 0 && s.matches(p, k));
         const int d = s.next_free(p, +1);
         if (!any && d >= 0 && safe_trap(s, me, d)) return kPower + i;
         break;
@@ -154,8 +150,8 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
         if (s.cards_played() != 0 || s.next_free(p, +1) != p + 1) break;
         int most = 0;
         for (int k = 1; k < kTerrains; ++k)
-          if (h[static_cast<std::size_t>(k)] > h[static_cast<std::size_t>(most)]) most = k;
-        if (h[static_cast<std::size_t>(most)] >= 2 && s.hand_total(me) >= 2 && s.tile(p + 1) != most) {
+          if (h[k] > h[most]) most = k;
+        if (h[most] >= 2 && s.hand_total(me) >= 2 && s.tile(p + 1) != most) {
           for (int q = 0; q < c.num_pos; ++q)
             if (q != p + 1 && s.is_course_terrain(q) && s.tile(q) == most && s.trap(q) < 0 &&
                 s.trap(p + 1) < 0)
@@ -191,15 +187,15 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
       score = 1000;
     } else {
       score = d - p;
-      --h[static_cast<std::size_t>(k)];
+      --h[k];
       if (!safe_trap(s, me, d))
         score -= 3;
       else
         score += best_run(s, me, d, h, s.cards_played() + 1, s.card_limit());
-      ++h[static_cast<std::size_t>(k)];
+      ++h[k];
     }
     // Ties: shed the terrain held most (keeps a varied hand for later).
-    score = score * 16 + h[static_cast<std::size_t>(k)];
+    score = score * 16 + h[k];
     if (score > best) {
       best = score;
       best_play = kPlay + k;
@@ -210,15 +206,13 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
   // Stuck in the Swamp with no way out: play the card held most.
   int stay = -1;
   for (int k = 0; k < kTerrains; ++k)
-    if (has(legal, kStay + k) &&
-        (stay < 0 || h[static_cast<std::size_t>(k)] > h[static_cast<std::size_t>(stay)]))
-      stay = k;
+    if (has(legal, kStay + k) && (stay < 0 || h[k] > h[stay])) stay = k;
   if (stay >= 0) return kStay + stay;
 
   // Powers for the end of the movement.
   for (int i = 0; i < kPowers; ++i) {
     if (!has(legal, kPower + i)) continue;
-    const Effect& e = team.powers[static_cast<std::size_t>(i)].effects.front();
+    const Effect& e = team.powers[i].effects.front();
     switch (e.code) {
       case PowerCode::Move: {
         const int d = s.next_free(p, +1);
@@ -276,7 +270,7 @@ Action WackyBot::choose_tile(const WackyState& s, PlayerId me) {
   Hand h = hand_of(s, me);
   int most = 0;
   for (int k = 1; k < kTerrains; ++k)
-    if (h[static_cast<std::size_t>(k)] > h[static_cast<std::size_t>(most)]) most = k;
+    if (h[k] > h[most]) most = k;
   switch (t.purpose) {
     case Purpose::Sawtooth:
       for (int q = 0; q < c.num_pos; ++q)
@@ -301,7 +295,7 @@ Action WackyBot::choose_tile(const WackyState& s, PlayerId me) {
             return kTile + q;
           }
       const int ahead = p + 1;
-      if (s.is_course_terrain(ahead) && s.tile(ahead) != most && h[static_cast<std::size_t>(most)] >= 2)
+      if (s.is_course_terrain(ahead) && s.tile(ahead) != most && h[most] >= 2)
         for (int q = 0; q < c.num_pos; ++q)
           if ((t.mask & (1u << q)) && s.tile(q) == most && s.trap(q) < 0 && s.trap(ahead) < 0) {
             cross_second_ = q;
@@ -323,7 +317,7 @@ Action WackyBot::choose_card(const WackyState& s, PlayerId me) {
     // Keep cards matching the next tiles; throw the rest back.
     const int p = s.pos(s.slot_of(me));
     for (int k = 0; k < kTerrains; ++k) {
-      if (h[static_cast<std::size_t>(k)] == 0) continue;
+      if (h[k] == 0) continue;
       bool useful = false;
       for (int q = p + 1; q <= p + 3 && q < s.catalog().num_pos; ++q) useful = useful || s.tile(q) == k;
       if (!useful) return kCard + k;
@@ -332,21 +326,19 @@ Action WackyBot::choose_card(const WackyState& s, PlayerId me) {
   }
   int most = -1;
   for (int k = 0; k < kTerrains; ++k)
-    if (h[static_cast<std::size_t>(k)] > 0 &&
-        (most < 0 || h[static_cast<std::size_t>(k)] > h[static_cast<std::size_t>(most)]))
-      most = k;
+    if (h[k] > 0 && (most < 0 || h[k] > h[most])) most = k;
   return most >= 0 ? kCard + most : -1;
 }
 
 Action WackyBot::choose_power(const WackyState& s, PlayerId me) {
   const Task& t = *s.top();
-  const Team& team = s.catalog().teams[static_cast<std::size_t>(s.team_of(s.slot_of(me)))];
+  const Team& team = s.catalog().teams[s.team_of(s.slot_of(me))];
   const bool un = t.purpose == Purpose::Unexhaust;
   int pick = -1;
   int pick_value = 0;
   for (int i = 0; i < kPowers; ++i) {
     if (s.exhausted(me, i) != un) continue;
-    const int v = power_value(team.powers[static_cast<std::size_t>(i)]);
+    const int v = power_value(team.powers[i]);
     if (pick < 0 || (un ? v > pick_value : v < pick_value)) {
       pick = i;
       pick_value = v;

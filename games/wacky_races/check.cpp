@@ -21,14 +21,10 @@ std::string WackyState::debug_string() const {
   s += fmt::format("turn: played={} limit={} wild={} plus={} over={}\n", cards_played_, card_limit_,
                    wild_tile_, hand_plus_, turn_over_);
   for (int r = 0; r < kField; ++r)
-    s += fmt::format("slot{} team={} owner={} pos={} points={} wins={} seconds={}\n", r,
-                     team_[static_cast<std::size_t>(r)], owner_[static_cast<std::size_t>(r)],
-                     pos_[static_cast<std::size_t>(r)], points_[static_cast<std::size_t>(r)],
-                     wins_[static_cast<std::size_t>(r)], seconds_[static_cast<std::size_t>(r)]);
+    s += fmt::format("slot{} team={} owner={} pos={} points={} wins={} seconds={}\n", r, team_[r], owner_[r],
+                     pos_[r], points_[r], wins_[r], seconds_[r]);
   s += "tiles:";
-  for (int p = 0; p < c.num_pos; ++p)
-    s += fmt::format(" {}/{}/{}", tile_[static_cast<std::size_t>(p)], trap_[static_cast<std::size_t>(p)],
-                     peek_[static_cast<std::size_t>(p)]);
+  for (int p = 0; p < c.num_pos; ++p) s += fmt::format(" {}/{}/{}", tile_[p], trap_[p], peek_[p]);
   s += fmt::format("\ndastardly={} out={}\n", dast_, dast_out_);
   s += fmt::format("deck={} {} {} {} discard={} {} {} {} top={}\n", deck_[0], deck_[1], deck_[2], deck_[3],
                    disc_[0], disc_[1], disc_[2], disc_[3], top_);
@@ -38,11 +34,11 @@ std::string WackyState::debug_string() const {
                      exhausted_[p], bridge_[p], mud_[p]);
   }
   s += "traps deck/discard/box:";
-  for (std::size_t k = 0; k < c.traps.size(); ++k)
+  for (int k = 0; k < c.traps.size(); ++k)
     s += fmt::format(" {}/{}/{}", trap_deck_[k], trap_disc_[k], trap_box_[k]);
   s += fmt::format("\nstack({}):", depth_);
   for (int i = 0; i < depth_; ++i) {
-    const Task& t = stack_[static_cast<std::size_t>(i)];
+    const Task& t = stack_[i];
     const auto& slot = t.slots();
     s += fmt::format(" [{} p{} w{} r{} slots{},{},{},{} res{} m{}]", static_cast<int>(t.kind),
                      static_cast<int>(t.purpose), t.who, t.racer, slot[0], slot[1], slot[2], slot[3],
@@ -58,19 +54,18 @@ std::string WackyState::check_invariants() const {
   // Every Movement card in exactly one place.
   for (int k = 0; k < kTerrains; ++k) {
     int total = deck(k) + discard(k);
-    for (int p = 0; p < kField; ++p) total += hand_[p][static_cast<std::size_t>(k)];
+    for (int p = 0; p < kField; ++p) total += hand_[p][k];
     if (total != c.cards_per_terrain)
-      return fmt::format("{} cards: {} in play, not {}", c.terrains[static_cast<std::size_t>(k)].name, total,
-                         c.cards_per_terrain);
+      return fmt::format("{} cards: {} in play, not {}", c.terrains[k].name, total, c.cards_per_terrain);
   }
   for (int p = n; p < kField; ++p)
     if (hand_total(static_cast<PlayerId>(p)) != 0) return fmt::format("no seat {} but it holds cards", p + 1);
   if ((discard_total() == 0) != (top_ < 0)) return "the discard pile's top card disagrees with its contents";
   if (top_ >= 0 && discard(top_) == 0) return "the top of the discard pile is not in it";
   // Every Trap card in exactly one place.
-  for (std::size_t k = 0; k < c.traps.size(); ++k) {
+  for (int k = 0; k < c.traps.size(); ++k) {
     int total = trap_deck_[k] + trap_disc_[k] + trap_box_[k];
-    for (int p = 0; p < c.num_pos; ++p) total += trap_[static_cast<std::size_t>(p)] == static_cast<int>(k);
+    for (int p = 0; p < c.num_pos; ++p) total += trap_[p] == k;
     if (total != c.traps[k].copies)
       return fmt::format("{} Traps: {} in play, not {}", c.traps[k].name, total, c.traps[k].copies);
   }
@@ -96,8 +91,7 @@ std::string WackyState::check_invariants() const {
   if (depth_ < 0 || depth_ > kStackSize) return "task stack out of range";
   if (!over_ && depth_ == 0) return "nothing left to do but the race is not over";
   bool setting_up = false;
-  for (int i = 0; i < depth_; ++i)
-    setting_up = setting_up || stack_[static_cast<std::size_t>(i)].kind == TaskKind::Setup;
+  for (int i = 0; i < depth_; ++i) setting_up = setting_up || stack_[i].kind == TaskKind::Setup;
   for (int p = 0; p < n; ++p)
     if (exhausted_[p] >> kPowers) return "a power mask has too many bits";
   if (setting_up) return {};
@@ -124,7 +118,7 @@ std::string WackyState::check_invariants() const {
       return fmt::format("{} is not a course tile", tile_name(p));
   }
   for (int k = 0; k < kTerrains; ++k)
-    if (count[k] != c.first_half[static_cast<std::size_t>(k)] + c.second_half[static_cast<std::size_t>(k)])
+    if (count[k] != c.first_half[k] + c.second_half[k])
       return "the course does not hold the tiles it was drawn from";
   if (specials != 1) return "the course must hold exactly one Special tile";
   if (tile(c.gas_pos) != kGas || tile(c.finish_pos) != kFinish) return "the Gas Station or Finish Line moved";
@@ -133,7 +127,7 @@ std::string WackyState::check_invariants() const {
     if (trap(p) < 0 || occupancy(p) == 0) continue;
     bool pending = false;
     for (int i = 0; i < depth_; ++i) {
-      const Task& t = stack_[static_cast<std::size_t>(i)];
+      const Task& t = stack_[i];
       pending = pending || ((t.kind == TaskKind::TrapAt || t.kind == TaskKind::Trigger) && t.pos() == p);
     }
     if (!pending) return fmt::format("a Trap lies under a racer on {}", tile_name(p));
@@ -150,7 +144,7 @@ std::string WackyState::check_invariants() const {
 void WackyState::determinize(PlayerId viewer, Rng& rng) {
   turn_actions_valid_ = false;
   // Unknown to the viewer: the other hands, the deck order, face-down Traps it did not peek at.
-  std::vector<std::uint8_t> pool;
+  IndexVector<int, std::uint8_t> pool;
   for (int k = 0; k < kTerrains; ++k)
     for (int i = 0; i < deck(k); ++i) pool.push_back(static_cast<std::uint8_t>(k));
   for (PlayerId p = 0; p < num_players(); ++p) {
@@ -159,7 +153,7 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
       for (int i = 0; i < hand(p, k); ++i) pool.push_back(static_cast<std::uint8_t>(k));
   }
   rng.shuffle(std::span<std::uint8_t>(pool));
-  std::size_t next = 0;
+  int next = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
     const int total = hand_total(p);
@@ -169,8 +163,8 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
   deck_.fill(0);
   for (; next < pool.size(); ++next) ++deck_[pool[next]];
 
-  std::vector<std::uint8_t> traps;
-  for (std::size_t k = 0; k < trap_deck_.size(); ++k)
+  IndexVector<int, std::uint8_t> traps;
+  for (int k = 0; k < trap_deck_.size(); ++k)
     for (int i = 0; i < trap_deck_[k]; ++i) traps.push_back(static_cast<std::uint8_t>(k));
   const int n = catalog().num_pos;
   for (int p = 0; p < n; ++p)
@@ -180,7 +174,7 @@ void WackyState::determinize(PlayerId viewer, Rng& rng) {
   next = 0;
   for (int p = 0; p < n; ++p)
     if (trap(p) >= 0 && (viewer < 0 || !peeked(viewer, p)))
-      trap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(traps[next++]);
+      trap_[p] = static_cast<std::int8_t>(traps[next++]);
   trap_deck_.fill(0);
   for (; next < traps.size(); ++next) ++trap_deck_[traps[next]];
 }
@@ -195,43 +189,38 @@ void WackyState::test_set_position(int slot, int p) {
 
 void WackyState::test_set_tile(int p, int kind) {
   turn_actions_valid_ = false;
-  tile_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(kind);
+  tile_[p] = static_cast<std::int8_t>(kind);
   note_tile(p);
   if (kind >= kSpecialBase) special_ = static_cast<std::int8_t>(kind - kSpecialBase);
 }
 
-void WackyState::test_set_hand(PlayerId seat, std::array<int, kTerrains> counts) {
+void WackyState::test_set_hand(PlayerId seat, IndexArray<int, kTerrains> counts) {
   turn_actions_valid_ = false;
   auto& h = hand_[seat];
   for (int k = 0; k < kTerrains; ++k) {
-    deck_[static_cast<std::size_t>(k)] =
-        static_cast<std::uint8_t>(deck_[static_cast<std::size_t>(k)] + h[static_cast<std::size_t>(k)]);
-    h[static_cast<std::size_t>(k)] = 0;
+    deck_[k] = static_cast<std::uint8_t>(deck_[k] + h[k]);
+    h[k] = 0;
   }
   for (int k = 0; k < kTerrains; ++k) {
-    if (deck(k) < counts[static_cast<std::size_t>(k)])
-      throw std::logic_error("test_set_hand: not enough cards in the deck");
-    deck_[static_cast<std::size_t>(k)] =
-        static_cast<std::uint8_t>(deck(k) - counts[static_cast<std::size_t>(k)]);
-    h[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(counts[static_cast<std::size_t>(k)]);
+    if (deck(k) < counts[k]) throw std::logic_error("test_set_hand: not enough cards in the deck");
+    deck_[k] = static_cast<std::uint8_t>(deck(k) - counts[k]);
+    h[k] = static_cast<std::uint8_t>(counts[k]);
   }
 }
 
 void WackyState::put_trap(int p, int kind) {
   turn_actions_valid_ = false;
-  if (trap_deck_[static_cast<std::size_t>(kind)] == 0)
-    throw std::logic_error("put_trap: none left in the Trap deck");
-  if (trap(p) >= 0) ++trap_deck_[static_cast<std::size_t>(trap(p))];
-  --trap_deck_[static_cast<std::size_t>(kind)];
-  trap_[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(kind);
+  if (trap_deck_[kind] == 0) throw std::logic_error("put_trap: none left in the Trap deck");
+  if (trap(p) >= 0) ++trap_deck_[trap(p)];
+  --trap_deck_[kind];
+  trap_[p] = static_cast<std::int8_t>(kind);
 }
 
 void WackyState::discard_trap(int kind) {
   turn_actions_valid_ = false;
-  if (trap_deck_[static_cast<std::size_t>(kind)] == 0)
-    throw std::logic_error("discard_trap: none left in the Trap deck");
-  --trap_deck_[static_cast<std::size_t>(kind)];
-  ++trap_disc_[static_cast<std::size_t>(kind)];
+  if (trap_deck_[kind] == 0) throw std::logic_error("discard_trap: none left in the Trap deck");
+  --trap_deck_[kind];
+  ++trap_disc_[kind];
 }
 
 void WackyState::test_set_dastardly(int p, bool out) {
@@ -249,7 +238,7 @@ void WackyState::set_exhausted(PlayerId seat, int power, bool on) {
 void WackyState::test_set_discard_top(int terrain) {
   turn_actions_valid_ = false;
   if (deck(terrain) == 0) throw std::logic_error("test_set_discard_top: none left in the deck");
-  --deck_[static_cast<std::size_t>(terrain)];
+  --deck_[terrain];
   discard_card(terrain);
 }
 

@@ -43,10 +43,10 @@ void load_course(const DataSource& data, Catalog& c) {
       if (seen == out.id) t.at("id").fail("duplicate terrain");
     ids.push_back(out.id);
   }
-  c.cards_per_terrain = static_cast<int>(root.integer("movement_cards_per_terrain", 4, 60));
-  c.hand_size = static_cast<int>(root.integer("hand_size", 1, 6));
-  c.cards_per_turn = static_cast<int>(root.integer("cards_per_turn", 1, 3));
-  c.spaces_per_tile = static_cast<int>(root.integer("spaces_per_tile", 1, 3));
+  c.cards_per_terrain = root.int_in("movement_cards_per_terrain", 4, 60);
+  c.hand_size = root.int_in("hand_size", 1, 6);
+  c.cards_per_turn = root.int_in("cards_per_turn", 1, 3);
+  c.spaces_per_tile = root.int_in("spaces_per_tile", 1, 3);
 
   std::vector<std::string> with_wild = ids;
   with_wild.push_back("wild");
@@ -57,11 +57,11 @@ void load_course(const DataSource& data, Catalog& c) {
     c.starting_board.push_back(k == kTerrains ? kWild : static_cast<std::int8_t>(k));
   }
 
-  auto half = [&](const char* key, std::array<int, kTerrains>& out) {
+  auto half = [&](const char* key, IndexArray<int, kTerrains>& out) {
     const JsonField h = root.at(key);
     int total = 0;
     for (std::size_t t = 0; t < kTerrains; ++t) {
-      out[t] = static_cast<int>(h.integer(ids[t], 0, kMaxHalf));
+      out[t] = h.int_in(ids[t], 0, kMaxHalf);
       total += out[t];
     }
     for (const auto& k : h.keys()) {
@@ -90,15 +90,15 @@ void load_course(const DataSource& data, Catalog& c) {
     if (seen_codes & bit) s.at("effect").fail("each Special tile effect appears once");
     seen_codes |= bit;
   }
-  c.neutral_reveals = static_cast<int>(root.integer("neutral_reveals", 0, 6));
+  c.neutral_reveals = root.int_in("neutral_reveals", 0, 6);
 
   const JsonField champ = root.at("championship");
   const JsonField points = champ.at("points");
   if (points.size() < 1 || points.size() > kField) points.fail("gives points for 1 to 6 places");
-  for (const JsonField& p : points.items()) c.points.push_back(static_cast<int>(p.integer(0, 100)));
-  c.max_races = static_cast<int>(champ.integer("max_races", 1, 64));
-  c.default_races = static_cast<int>(champ.integer("default_races", 1, c.max_races));
-  c.races_per_season = static_cast<int>(champ.integer("races_per_season", 1, 64));
+  for (const JsonField& p : points.items()) c.points.push_back(p.int_in(0, 100));
+  c.max_races = champ.int_in("max_races", 1, 64);
+  c.default_races = champ.int_in("default_races", 1, c.max_races);
+  c.races_per_season = champ.int_in("races_per_season", 1, 64);
 
   c.start_len = kField;
   c.first_begin = c.start_len;
@@ -121,17 +121,17 @@ void load_traps(const DataSource& data, Catalog& c) {
     k.rule = "Trap: " + k.name;
     if (k.short_name.size() != 3) t.at("short").fail("must be 3 characters");
     k.text = t.str("text");
-    k.copies = static_cast<int>(t.integer("copies", 1, 8));
+    k.copies = t.int_in("copies", 1, 8);
     k.code = static_cast<TrapCode>(t.at("effect").one_of(kTrapCodes));
     if (t.has("neutral_immune")) k.neutral_immune = t.at("neutral_immune").boolean();
     switch (k.code) {
       case TrapCode::OthersForward:
-      case TrapCode::Back: k.n = static_cast<int>(t.integer("n", 1, 6)); break;
+      case TrapCode::Back: k.n = t.int_in("n", 1, 6); break;
       case TrapCode::RearmostForward:
-        k.n = static_cast<int>(t.integer("n", 1, 6));
-        k.racers = static_cast<int>(t.integer("racers", 1, kField));
+        k.n = t.int_in("n", 1, 6);
+        k.racers = t.int_in("racers", 1, kField);
         break;
-      case TrapCode::SwitchBehind: k.range = static_cast<int>(t.integer("range", 1, 10)); break;
+      case TrapCode::SwitchBehind: k.range = t.int_in("range", 1, 10); break;
       default: break;
     }
     for (const auto& other : c.traps)
@@ -148,18 +148,18 @@ Effect load_effect(const Catalog& c, const JsonField& e) {
     case PowerCode::Move:
     case PowerCode::Draw:
     case PowerCode::HandPlus:
-    case PowerCode::Discard: out.n = static_cast<int>(e.integer("n", 1, 6)); break;
+    case PowerCode::Discard: out.n = e.int_in("n", 1, 6); break;
     case PowerCode::Steal:
     case PowerCode::ForceDiscard:
-      out.n = static_cast<int>(e.integer("n", 1, 6));
-      out.range = static_cast<int>(e.integer("range", 0, 10));
+      out.n = e.int_in("n", 1, 6);
+      out.range = e.int_in("range", 0, 10);
       break;
     case PowerCode::PushBack:
-      out.n = static_cast<int>(e.integer("n", 1, 6));
-      out.range = static_cast<int>(e.integer("range", 0, 10));
+      out.n = e.int_in("n", 1, 6);
+      out.range = e.int_in("range", 0, 10);
       break;
     case PowerCode::SwapRacer:
-    case PowerCode::ExhaustOther: out.range = static_cast<int>(e.integer("range", 0, 10)); break;
+    case PowerCode::ExhaustOther: out.range = e.int_in("range", 0, 10); break;
     case PowerCode::Cancel: {
       const std::string trap = e.str("trap");
       out.trap = c.trap_index(trap);
@@ -212,7 +212,7 @@ void load_racers(const DataSource& data, Catalog& c) {
       if (effects.size() < 1 || effects.size() > kMaxEffects)
         effects.fail(fmt::format("needs 1 to {} effects", kMaxEffects));
       for (const JsonField& e : effects.items()) out.effects.push_back(load_effect(c, e));
-      for (std::size_t j = 0; j < out.effects.size(); ++j) {
+      for (int j = 0; j < out.effects.size(); ++j) {
         const PowerCode code = out.effects[j].code;
         if (code == PowerCode::Cancel && out.effects.size() != 1)
           effects.fail("a CANCEL card does nothing else");
@@ -231,38 +231,38 @@ void load_racers(const DataSource& data, Catalog& c) {
 }  // namespace
 
 int Catalog::team_index(const std::string& id) const {
-  for (std::size_t i = 0; i < teams.size(); ++i)
-    if (teams[i].id == id) return static_cast<int>(i);
+  for (int i = 0; i < teams.size(); ++i)
+    if (teams[i].id == id) return i;
   return -1;
 }
 
 int Catalog::trap_index(const std::string& id) const {
-  for (std::size_t i = 0; i < traps.size(); ++i)
-    if (traps[i].id == id) return static_cast<int>(i);
+  for (int i = 0; i < traps.size(); ++i)
+    if (traps[i].id == id) return i;
   return -1;
 }
 
 int Catalog::special_index(SpecialCode code) const {
   for (int i = 0; i < kSpecials; ++i)
-    if (specials[static_cast<std::size_t>(i)].code == code) return i;
+    if (specials[i].code == code) return i;
   return -1;
 }
 
 int find_team(const Catalog& c, const std::string& name) {
   const std::string want = squash(name);
   if (want.empty()) return -1;
-  for (std::size_t i = 0; i < c.teams.size(); ++i) {
+  for (int i = 0; i < c.teams.size(); ++i) {
     const Team& t = c.teams[i];
     if (squash(t.id) == want || squash(t.name) == want || squash(t.car) == want || squash(t.code) == want)
-      return static_cast<int>(i);
+      return i;
   }
   // A unique prefix of the id or the name ("penelope", "rufus").
   int found = -1;
-  for (std::size_t i = 0; i < c.teams.size(); ++i) {
+  for (int i = 0; i < c.teams.size(); ++i) {
     const Team& t = c.teams[i];
     if (squash(t.id).rfind(want, 0) == 0 || squash(t.name).rfind(want, 0) == 0) {
       if (found >= 0) return -1;
-      found = static_cast<int>(i);
+      found = i;
     }
   }
   return found;
@@ -310,16 +310,15 @@ std::string describe(const Catalog& c, const Effect& e) {
     case PowerCode::Redraw: return "discard any cards, then draw as many plus one";
     case PowerCode::Discard: return fmt::format("then discard {} of your choice", cards(e.n));
     case PowerCode::Cancel:
-      return fmt::format(
-          "cancels {} (used automatically when it hits you)",
-          e.trap >= 0 ? c.traps[static_cast<std::size_t>(e.trap)].name : std::string("a trap"));
+      return fmt::format("cancels {} (used automatically when it hits you)",
+                         e.trap >= 0 ? c.traps[e.trap].name : std::string("a trap"));
   }
   return {};
 }
 
 std::string describe(const Catalog& c, const Power& p) {
   std::string out;
-  for (std::size_t i = 0; i < p.effects.size(); ++i) {
+  for (int i = 0; i < p.effects.size(); ++i) {
     if (i) out += p.effects[i].code == PowerCode::Discard ? ", " : ", then ";
     out += describe(c, p.effects[i]);
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/data.h"
+#include "core/index_array.h"
 
 namespace rt::wacky_races {
 
@@ -72,7 +73,7 @@ struct Effect {
 struct Power {
   std::string id;
   std::string name;
-  std::vector<Effect> effects;  // 1..kMaxEffects, in order
+  IndexVector<int, Effect> effects;  // 1..kMaxEffects, in order
   bool is_cancel() const { return effects.front().code == PowerCode::Cancel; }
   int cancels() const { return is_cancel() ? effects.front().trap : -1; }
 };
@@ -82,7 +83,7 @@ struct Team {
   std::string name;  // "Peter Perfect"
   std::string car;   // "Turbo Terrific"
   std::string code;  // two letters for the board: "PP"
-  std::array<Power, kPowers> powers;
+  IndexArray<Power, kPowers> powers;
   std::uint8_t turn_powers = 0;  // a bit per power played in a turn: all but the CANCEL card
 };
 
@@ -114,22 +115,22 @@ struct SpecialTile {
 };
 
 struct Catalog {
-  std::array<Terrain, kTerrains> terrains;
+  IndexArray<Terrain, kTerrains> terrains;
   int cards_per_terrain = 16;
   int hand_size = 3;
   int cards_per_turn = 3;
   int spaces_per_tile = 2;
-  std::vector<std::int8_t> starting_board;  // rear to front: a terrain or kWild
-  std::array<int, kTerrains> first_half{};  // tiles of each terrain
-  std::array<int, kTerrains> second_half{};
-  std::array<SpecialTile, kSpecials> specials;
+  IndexVector<int, std::int8_t> starting_board;  // rear to front: a terrain or kWild
+  IndexArray<int, kTerrains> first_half{};       // tiles of each terrain
+  IndexArray<int, kTerrains> second_half{};
+  IndexArray<SpecialTile, kSpecials> specials;
   int neutral_reveals = 3;
-  std::vector<int> points;  // championship points for 1st, 2nd, ...
+  IndexVector<int, int> points;  // championship points for 1st, 2nd, ...
   int default_races = 4;
   int max_races = 16;
   int races_per_season = 4;
-  std::vector<Team> teams;
-  std::vector<TrapKind> traps;
+  IndexVector<int, Team> teams;
+  IndexVector<int, TrapKind> traps;
   int total_traps = 0;
   std::string rules_text;
 

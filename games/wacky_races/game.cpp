@@ -43,9 +43,9 @@ WackyGame::WackyGame(const Options& options, Catalog catalog)
           fmt::format("races must be a number from 1 to {}, not '{}'", catalog_.max_races, excerpt(v)));
     races_ = n;
   }
-  chosen_.assign(static_cast<std::size_t>(options_.players), -1);
+  chosen_.assign(options_.players, -1);
   if (auto it = options_.params.find("racers"); it != options_.params.end()) {
-    std::vector<std::string> names;
+    IndexVector<PlayerId, std::string> names;
     std::string cur;
     for (char ch : it->second + ",") {
       if (ch == ',') {
@@ -55,17 +55,17 @@ WackyGame::WackyGame(const Options& options, Catalog catalog)
         cur.push_back(ch);
       }
     }
-    if (static_cast<int>(names.size()) != options_.players)
+    if (names.size() != options_.players)
       throw OptionError(fmt::format("racers lists {} teams for {} players", names.size(), options_.players));
     std::string known;
     for (const auto& t : catalog_.teams) known += (known.empty() ? "" : ", ") + t.id;
-    for (std::size_t i = 0; i < names.size(); ++i) {
+    for (PlayerId i = 0; i < names.size(); ++i) {
       const int t = find_team(catalog_, names[i]);
       if (t < 0) throw OptionError(fmt::format("unknown racer '{}' (known: {})", excerpt(names[i]), known));
-      for (std::size_t j = 0; j < i; ++j)
+      for (PlayerId j = 0; j < i; ++j)
         if (chosen_[j] == t)
           throw OptionError(fmt::format("{} is chosen twice: each player drives a different racer",
-                                        catalog_.teams[static_cast<std::size_t>(t)].name));
+                                        catalog_.teams[t].name));
       chosen_[i] = t;
     }
   }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/per_player.h"
 #include "games/wacky_races/data.h"
 
 namespace rt::wacky_races {
@@ -24,7 +25,7 @@ class WackyGame final : public Game {
   int races() const { return races_; }  // 1 for a single race
   bool championship() const { return championship_; }
   // The team each seat chose, or -1 where it is drawn at random.
-  const std::vector<int>& chosen_teams() const { return chosen_; }
+  const SeatVector<int>& chosen_teams() const { return chosen_; }
   const std::string& seat_name(PlayerId p) const { return options_.names[static_cast<std::size_t>(p)]; }
 
  private:
@@ -32,7 +33,7 @@ class WackyGame final : public Game {
   Catalog catalog_;
   int races_ = 1;
   bool championship_ = false;
-  std::vector<int> chosen_;
+  SeatVector<int> chosen_;
 };
 
 GameEntry entry();

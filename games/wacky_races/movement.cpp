@@ -332,7 +332,7 @@ bool WackyState::step_acme(Task& t) {
         .with("trap", false);
     return true;
   }
-  const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
+  const std::string& name = catalog().terrains[k].name;
   for (int q = from + 1; q < catalog().finish_pos; ++q) {
     if (tile(q) == k && trap(q) < 0 && occupancy(q) == 0) {
       emit("A.C.M.E. Laboratory", "The revealed card is {}: a Trap goes on the next {} tile.", name, name)
@@ -447,7 +447,7 @@ bool WackyState::step_dastardly(Task& t) {
   const int terrain = top_;
   const int target = dastardly_target(terrain);
   pop();
-  const std::string& name = catalog().terrains[static_cast<std::size_t>(terrain)].name;
+  const std::string& name = catalog().terrains[terrain].name;
   if (target < 0) {
     dast_out_ = true;
     for (std::size_t k = 0; k < trap_deck_.size(); ++k) {
@@ -508,7 +508,7 @@ bool WackyState::step_reveal(Task& t) {
 
 void WackyState::narrate_reveal(int k, std::uint32_t mask) const {
   const std::string_view rule = "End of the Round: Neutral Racers Movement";
-  const std::string& name = catalog().terrains[static_cast<std::size_t>(k)].name;
+  const std::string& name = catalog().terrains[k].name;
   if (mask == 0) {
     emit(rule, "The Starting Player reveals {}: it moves no one.", name)
         .type("neutral_reveal")
@@ -576,9 +576,9 @@ bool WackyState::step_crossroads(Task& t) {
 }
 
 void WackyState::swap_tiles(int a, int b, std::string_view rule) {
-  std::swap(tile_[static_cast<std::size_t>(a)], tile_[static_cast<std::size_t>(b)]);
-  std::swap(trap_[static_cast<std::size_t>(a)], trap_[static_cast<std::size_t>(b)]);
-  std::swap(peek_[static_cast<std::size_t>(a)], peek_[static_cast<std::size_t>(b)]);
+  std::swap(tile_[a], tile_[b]);
+  std::swap(trap_[a], trap_[b]);
+  std::swap(peek_[a], peek_[b]);
   note_tile(a);
   note_tile(b);
   if (narrating()) {

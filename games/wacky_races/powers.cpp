@@ -12,7 +12,7 @@ namespace rt::wacky_races {
 
 namespace {
 const Effect& first_effect(const Catalog& c, int team, int power) {
-  return c.teams[static_cast<std::size_t>(team)].powers[static_cast<std::size_t>(power)].effects.front();
+  return c.teams[team].powers[power].effects.front();
 }
 }  // namespace
 
@@ -102,7 +102,7 @@ void WackyState::use_power(PlayerId seat, int power) {
   const Catalog& c = catalog();
   const int slot = slot_of(seat);
   set_exhausted(seat, power, true);
-  const Power& pw = c.teams[static_cast<std::size_t>(team_of(slot))].powers[static_cast<std::size_t>(power)];
+  const Power& pw = c.teams[team_of(slot)].powers[power];
   emit("Racers' Special Powers", "{} uses {}: {}.", rname(slot), pw.name, PowerWords{&c, &pw})
       .type("power")
       .with("racer", rname(slot))
@@ -115,13 +115,12 @@ void WackyState::use_power(PlayerId seat, int power) {
 
 bool WackyState::step_power(Task& t) {
   const Catalog& c = catalog();
-  const Power& pw =
-      c.teams[static_cast<std::size_t>(team_of(t.racer))].powers[static_cast<std::size_t>(t.power())];
-  if (t.next_effect() >= static_cast<int>(pw.effects.size())) {
+  const Power& pw = c.teams[team_of(t.racer)].powers[t.power()];
+  if (t.next_effect() >= pw.effects.size()) {
     pop();
     return true;
   }
-  const Effect& e = pw.effects[static_cast<std::size_t>(t.next_effect())];
+  const Effect& e = pw.effects[t.next_effect()];
   const PlayerId seat = t.who;
   const int self = t.racer;
   const std::string_view rule = "Racers' Special Powers";
@@ -184,7 +183,7 @@ bool WackyState::step_power(Task& t) {
           return true;
         }
         case PowerCode::SwapRacer:
-          std::swap(pos_[static_cast<std::size_t>(self)], pos_[static_cast<std::size_t>(target)]);
+          std::swap(pos_[self], pos_[target]);
           emit(rule, "{} swaps places with {}: now on {}.", rname(self), rname(target), tname(pos(self)))
               .type("swap_places")
               .with("racer", rname(self))
@@ -220,17 +219,15 @@ bool WackyState::step_power(Task& t) {
       ++t.next_effect();
       if (q < 0) return true;
       if (e.code == PowerCode::PeekTrap) {
-        peek_[static_cast<std::size_t>(q)] =
-            static_cast<std::uint8_t>(peek_[static_cast<std::size_t>(q)] | (1u << seat));
+        peek_[q] = static_cast<std::uint8_t>(peek_[q] | (1u << seat));
         emit(rule, "{} peeks at the face-down Trap on {}.", rname(self), tname(q))
             .type("peek")
             .with("racer", rname(self))
             .with("tile", tname(q));
-        emit_private(seat, rule, "The Trap on {} is {}.", tname(q),
-                     c.traps[static_cast<std::size_t>(trap(q))].name)
+        emit_private(seat, rule, "The Trap on {} is {}.", tname(q), c.traps[trap(q)].name)
             .type("peeked")
             .with("tile", tname(q))
-            .with("trap", c.traps[static_cast<std::size_t>(trap(q))].name);
+            .with("trap", c.traps[trap(q)].name);
       } else {
         swap_tiles(pos(self) + 1, q, "Racers' Special Powers");
       }

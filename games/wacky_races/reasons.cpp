@@ -37,8 +37,8 @@ std::string power_reason(PowerCode code) {
 std::string turn_reason(const WackyState& s, PlayerId me, Action action) {
   const Catalog& c = s.catalog();
   if (action >= kPower && action < kRacer) {
-    const Team& team = c.teams[static_cast<std::size_t>(s.team_of(s.slot_of(me)))];
-    return power_reason(team.powers[static_cast<std::size_t>(action - kPower)].effects.front().code);
+    const Team& team = c.teams[s.team_of(s.slot_of(me))];
+    return power_reason(team.powers[action - kPower].effects.front().code);
   }
   if (action == kEnd) return "no card left that moves it on safely";
   if (action >= kThree) return "three cards: its way out of the Swamp";
@@ -175,7 +175,7 @@ std::string WackyBot::contrast(const State& base, PlayerId me, Action action, Ac
   if (instead >= kPlay && instead < kPlay + kTerrains &&
       (action == kEnd || (further > -0.5 && action >= kPlay && action < kStay))) {
     const int terrain = instead - kPlay;
-    const std::string& name = s.catalog().terrains[static_cast<std::size_t>(terrain)].name;
+    const std::string& name = s.catalog().terrains[terrain].name;
     const int p = s.pos(s.slot_of(me));
     for (int q = p + 1; q < s.catalog().finish_pos && q <= p + 6; ++q)
       if (s.is_course_terrain(q) && s.tile(q) == terrain)

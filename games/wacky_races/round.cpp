@@ -65,21 +65,20 @@ bool WackyState::step_race_end(Task&) {
   pop();
   const Catalog& c = catalog();
   // Race order: the winner, then by position; racers on one tile share a place.
-  std::array<int, kField> place{};
+  IndexArray<int, kField> place{};
   for (int s = 0; s < kField; ++s) {
     int pl = 1;
     for (int o = 0; o < kField; ++o) {
       if (o == s) continue;
       if (o == winner_ || (s != winner_ && pos(o) > pos(s))) ++pl;
     }
-    place[static_cast<std::size_t>(s)] = pl;
+    place[s] = pl;
   }
   if (narrating()) {
     std::string order;
     for (int pl = 1; pl <= kField; ++pl)
       for (int s = 0; s < kField; ++s)
-        if (place[static_cast<std::size_t>(s)] == pl)
-          order += fmt::format("{}{}. {}", order.empty() ? "" : ", ", pl, racer_name(s));
+        if (place[s] == pl) order += fmt::format("{}{}. {}", order.empty() ? "" : ", ", pl, racer_name(s));
     emit("Winning the Game", "Race {} result: {}.", race_, order)
         .type("race_result")
         .with("race", race_)
@@ -87,20 +86,18 @@ bool WackyState::step_race_end(Task&) {
   }
   if (game_->championship()) {
     for (int s = 0; s < kField; ++s) {
-      const int pl = place[static_cast<std::size_t>(s)];
-      const int pts =
-          pl <= static_cast<int>(c.points.size()) ? c.points[static_cast<std::size_t>(pl - 1)] : 0;
-      points_[static_cast<std::size_t>(s)] =
-          static_cast<std::int16_t>(points_[static_cast<std::size_t>(s)] + pts);
-      if (pl == 1) ++wins_[static_cast<std::size_t>(s)];
-      if (pl == 2) ++seconds_[static_cast<std::size_t>(s)];
+      const int pl = place[s];
+      const int pts = pl <= c.points.size() ? c.points[pl - 1] : 0;
+      points_[s] = static_cast<std::int16_t>(points_[s] + pts);
+      if (pl == 1) ++wins_[s];
+      if (pl == 2) ++seconds_[s];
       if (pts > 0)
         emit("Championship", "{} scores {} point{} ({} in all).", rname(s), pts, pts == 1 ? "" : "s",
-             points_[static_cast<std::size_t>(s)])
+             points_[s])
             .type("points")
             .with("racer", rname(s))
             .with("points", pts)
-            .with("total", points_[static_cast<std::size_t>(s)]);
+            .with("total", points_[s]);
     }
   }
   if (race_ < races_) {

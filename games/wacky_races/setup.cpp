@@ -16,18 +16,16 @@ void WackyState::reset_race() {
   pos_.fill(-1);
   occupied_.fill(0);
   tile_.fill(kUnlaid);
-  for (int p = 0; p < c.start_len; ++p)
-    tile_[static_cast<std::size_t>(p)] = c.starting_board[static_cast<std::size_t>(p)];
-  tile_[static_cast<std::size_t>(c.gas_pos)] = kGas;
-  tile_[static_cast<std::size_t>(c.finish_pos)] = kFinish;
+  for (int p = 0; p < c.start_len; ++p) tile_[p] = c.starting_board[p];
+  tile_[c.gas_pos] = kGas;
+  tile_[c.finish_pos] = kFinish;
   swamp_pos_ = -1;
   trap_.fill(-1);
   peek_.fill(0);
   trap_deck_.fill(0);
   trap_disc_.fill(0);
   trap_box_.fill(0);
-  for (std::size_t k = 0; k < c.traps.size(); ++k)
-    trap_deck_[k] = static_cast<std::uint8_t>(c.traps[k].copies);
+  for (int k = 0; k < c.traps.size(); ++k) trap_deck_[k] = static_cast<std::uint8_t>(c.traps[k].copies);
   deck_.fill(static_cast<std::uint8_t>(c.cards_per_terrain));
   disc_.fill(0);
   top_ = -1;
@@ -59,7 +57,7 @@ bool WackyState::step_setup(Task& t) {
   const int n = num_players();
   if (t.stage() == 0) {
     for (int p = 0; p < n; ++p) {
-      if (team_[static_cast<std::size_t>(p)] < 0) {
+      if (team_[p] < 0) {
         push(TaskKind::PickTeam).who = static_cast<std::int8_t>(p);
         return false;
       }
@@ -68,7 +66,7 @@ bool WackyState::step_setup(Task& t) {
   }
   if (t.stage() == 1) {
     for (int s = n; s < kField; ++s) {
-      if (team_[static_cast<std::size_t>(s)] < 0) {
+      if (team_[s] < 0) {
         push(TaskKind::PickNeutral).racer = static_cast<std::int8_t>(s);
         return false;
       }

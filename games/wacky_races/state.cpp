@@ -13,14 +13,14 @@ namespace rt::wacky_races {
 
 using namespace std::string_view_literals;
 
-const std::array<Triple, 20>& triples() {
-  static const std::array<Triple, 20> table = [] {
-    std::array<Triple, 20> out{};
+const IndexArray<Triple, 20>& triples() {
+  static const IndexArray<Triple, 20> table = [] {
+    IndexArray<Triple, 20> out{};
     int k = 0;
     for (int a = 0; a < kTerrains; ++a)
       for (int b = a; b < kTerrains; ++b)
         for (int c = b; c < kTerrains; ++c)
-          out[static_cast<std::size_t>(k++)] =
+          out[k++] =
               Triple{{static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)}};
     return out;
   }();
@@ -33,9 +33,8 @@ WackyState::WackyState(const WackyGame& game)
   team_.fill(-1);
   owner_.fill(-1);
   for (PlayerId p = 0; p < num_players(); ++p) {
-    owner_[static_cast<std::size_t>(p)] = p;
-    team_[static_cast<std::size_t>(p)] =
-        static_cast<std::int8_t>(game.chosen_teams()[static_cast<std::size_t>(p)]);
+    owner_[p] = p;
+    team_[p] = static_cast<std::int8_t>(game.chosen_teams()[p]);
   }
   reset_race();
   push(TaskKind::Setup);
@@ -115,9 +114,9 @@ ChanceSpan WackyState::chance_span(ChanceScratch& out) const {
   std::uint32_t total = 0;
   if (t.kind == TaskKind::DrawCard) {      // most chance nodes
     for (int k = 0; k < kTerrains; ++k) {  // branch-free: an empty terrain is overwritten
-      out[n] = Outcome{kDraw + k, deck_[static_cast<std::size_t>(k)]};
-      n += deck_[static_cast<std::size_t>(k)] > 0;
-      total += deck_[static_cast<std::size_t>(k)];
+      out[n] = Outcome{kDraw + k, deck_[k]};
+      n += deck_[k] > 0;
+      total += deck_[k];
     }
     return ChanceSpan{out.data(), n, total};
   }
@@ -137,7 +136,7 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
   };
   switch (t.kind) {
     case TaskKind::DrawTrap:
-      for (std::size_t k = 0; k < c.traps.size(); ++k) add(kTrapDraw + static_cast<Action>(k), trap_deck_[k]);
+      for (int k = 0; k < c.traps.size(); ++k) add(kTrapDraw + k, trap_deck_[k]);
       break;
     case TaskKind::PickHand:
       for (int k = 0; k < kTerrains; ++k) add(kPick + k, static_cast<std::uint32_t>(hand(t.who, k)));
@@ -148,8 +147,7 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
       std::uint32_t taken = 0;  // the teams already in the field (slot_of_team() >= 0)
       for (int s = 0; s < kField; ++s)
         if (team_of(s) >= 0) taken |= 1u << team_of(s);
-      for (std::size_t team = 0; team < c.teams.size(); ++team)
-        add(base + static_cast<Action>(team), ~taken >> team & 1u);
+      for (int team = 0; team < c.teams.size(); ++team) add(base + team, ~taken >> team & 1u);
       break;
     }
     case TaskKind::PlaceNeutral:
@@ -170,7 +168,7 @@ ChanceSpan WackyState::other_chances(const Task& t, ChanceScratch& out) const {
         special_laid |= k >= kSpecialBase;
       }
       for (int k = 0; k < kTerrains; ++k)
-        add(kLay + k, static_cast<std::uint32_t>(std::max(want[static_cast<std::size_t>(k)] - laid[k], 0)));
+        add(kLay + k, static_cast<std::uint32_t>(std::max(want[k] - laid[k], 0)));
       add(kLay + kTerrains + special_, !first && !special_laid);
       break;
     }
@@ -321,10 +319,10 @@ void WackyState::do_apply(PlayerId player, Action a) {
 bool WackyState::resolve_draw(Action a) {
   const int k = a - kDraw;
   const PlayerId who = at_top().who;
-  --deck_[static_cast<std::size_t>(k)];
+  --deck_[k];
   pop();
   if (who >= 0) {
-    ++hand_[who][static_cast<std::size_t>(k)];
+    ++hand_[who][k];
     if (narrating()) [[unlikely]]
       narrate_draw(who, k);
   } else {
@@ -350,10 +348,10 @@ void WackyState::narrate_draw(PlayerId who, int k) const {
                : why == TaskKind::DrawCards ? "Racers' Special Powers"
                                             : "Step 4 - Redraw Your Hand",
                "{} {} {}.", game_->seat_name(who), why == TaskKind::Setup ? "is dealt" : "draws",
-               catalog().terrains[static_cast<std::size_t>(k)].name)
+               catalog().terrains[k].name)
       .type(why == TaskKind::Setup ? "dealt" : "draw")
       .seat("player", who)
-      .with("card", catalog().terrains[static_cast<std::size_t>(k)].name);
+      .with("card", catalog().terrains[k].name);
 }
 
 // Split from the decisions: the chance outcomes (a card drawn, mostly) run
@@ -361,13 +359,13 @@ void WackyState::narrate_draw(PlayerId who, int k) const {
 void WackyState::apply_outcome(Action a) {
   const Catalog& c = catalog();
   Task& t = at_top();
-  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[k].name; };
   switch (t.kind) {
     case TaskKind::DrawTrap: {
       const int k = a - kTrapDraw;
-      --trap_deck_[static_cast<std::size_t>(k)];
-      trap_[static_cast<std::size_t>(t.pos())] = static_cast<std::int8_t>(k);
-      peek_[static_cast<std::size_t>(t.pos())] = 0;
+      --trap_deck_[k];
+      trap_[t.pos()] = static_cast<std::int8_t>(k);
+      peek_[t.pos()] = 0;
       pop();
       return;
     }
@@ -400,22 +398,21 @@ void WackyState::apply_outcome(Action a) {
     }
     case TaskKind::PickTeam: {
       const int team = a - kTeam;
-      team_[static_cast<std::size_t>(t.who)] = static_cast<std::int8_t>(team);
-      emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who),
-           c.teams[static_cast<std::size_t>(team)].name, c.teams[static_cast<std::size_t>(team)].car)
+      team_[t.who] = static_cast<std::int8_t>(team);
+      emit("Choosing Your Racers", "{} drives {} ({}).", game_->seat_name(t.who), c.teams[team].name,
+           c.teams[team].car)
           .type("racer_chosen")
           .seat("player", t.who)
-          .with("team", c.teams[static_cast<std::size_t>(team)].name);
+          .with("team", c.teams[team].name);
       pop();
       return;
     }
     case TaskKind::PickNeutral: {
       const int team = a - kNeutral;
-      team_[static_cast<std::size_t>(t.racer)] = static_cast<std::int8_t>(team);
-      emit("Neutral Racers", "{} joins the race as a Neutral Racer.",
-           c.teams[static_cast<std::size_t>(team)].name)
+      team_[t.racer] = static_cast<std::int8_t>(team);
+      emit("Neutral Racers", "{} joins the race as a Neutral Racer.", c.teams[team].name)
           .type("neutral_joins")
-          .with("team", c.teams[static_cast<std::size_t>(team)].name);
+          .with("team", c.teams[team].name);
       pop();
       return;
     }
@@ -427,17 +424,15 @@ void WackyState::apply_outcome(Action a) {
       const int s = a - kSpecial;
       special_ = static_cast<std::int8_t>(s);
       specials_used_ = static_cast<std::uint8_t>(specials_used_ | (1u << s));
-      emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.",
-           c.specials[static_cast<std::size_t>(s)].name)
+      emit("Set Up the Track's Second Half", "The Special tile drawn for this race: {}.", c.specials[s].name)
           .type("special_tile")
-          .with("tile", c.specials[static_cast<std::size_t>(s)].name);
+          .with("tile", c.specials[s].name);
       pop();
       return;
     }
     case TaskKind::LayTile: {
       const int k = a - kLay;
-      tile_[static_cast<std::size_t>(t.pos())] =
-          static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
+      tile_[t.pos()] = static_cast<std::int8_t>(k < kTerrains ? k : kSpecialBase + (k - kTerrains));
       note_tile(t.pos());
       pop();
       return;
@@ -449,7 +444,7 @@ void WackyState::apply_outcome(Action a) {
 void WackyState::apply_decision(PlayerId player, Action a) {
   const Catalog& c = catalog();
   Task& t = at_top();
-  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[k].name; };
   switch (t.kind) {
     case TaskKind::ChooseRacer:
       pop();
@@ -502,7 +497,7 @@ void WackyState::apply_decision(PlayerId player, Action a) {
         return;
       }
       const int k = a - kCard;
-      --hand_[player][static_cast<std::size_t>(k)];
+      --hand_[player][k];
       discard_card(k);
       ++t.discarded();
       emit("Racers' Special Powers", "{} discards {}.", game_->seat_name(player), terr(k))

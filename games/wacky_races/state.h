@@ -63,7 +63,7 @@ constexpr bool one_bit(std::uint32_t m) {
 struct Triple {
   std::int8_t t[3];
 };
-const std::array<Triple, 20>& triples();
+const IndexArray<Triple, 20>& triples();
 
 enum class TaskKind : std::uint8_t {
   // Set-up and the order of play.
@@ -369,38 +369,36 @@ class WackyState final : public State {
   int round() const { return round_; }
   PlayerId current() const { return current_; }
   PlayerId starting_player() const { return starting_; }
-  const Task* top() const { return depth_ ? &stack_[static_cast<std::size_t>(depth_ - 1)] : nullptr; }
+  const Task* top() const { return depth_ ? &stack_[depth_ - 1] : nullptr; }
   int depth() const { return depth_; }
-  const Task& task(int i) const { return stack_[static_cast<std::size_t>(i)]; }
+  const Task& task(int i) const { return stack_[i]; }
   bool over() const { return over_; }
 
-  int team_of(int slot) const { return team_[static_cast<std::size_t>(slot)]; }
-  PlayerId owner(int slot) const { return owner_[static_cast<std::size_t>(slot)]; }
+  int team_of(int slot) const { return team_[slot]; }
+  PlayerId owner(int slot) const { return owner_[slot]; }
   int slot_of(PlayerId seat) const { return static_cast<int>(seat); }  // seats own slots 0..n-1
   int slot_of_team(int team) const;
-  bool neutral(int slot) const { return owner_[static_cast<std::size_t>(slot)] < 0; }
-  int pos(int slot) const { return pos_[static_cast<std::size_t>(slot)]; }
-  int tile(int p) const { return tile_[static_cast<std::size_t>(p)]; }
-  int trap(int p) const { return trap_[static_cast<std::size_t>(p)]; }
-  bool peeked(PlayerId seat, int p) const {
-    return (static_cast<unsigned>(peek_[static_cast<std::size_t>(p)]) >> seat) & 1u;
-  }
+  bool neutral(int slot) const { return owner_[slot] < 0; }
+  int pos(int slot) const { return pos_[slot]; }
+  int tile(int p) const { return tile_[p]; }
+  int trap(int p) const { return trap_[p]; }
+  bool peeked(PlayerId seat, int p) const { return (static_cast<unsigned>(peek_[p]) >> seat) & 1u; }
   int dastardly() const { return dast_; }  // -1: the 00 spot behind the Starting Board
   bool dastardly_out() const { return dast_out_; }
   int special() const { return special_; }
-  int hand(PlayerId seat, int terrain) const { return hand_[seat][static_cast<std::size_t>(terrain)]; }
+  int hand(PlayerId seat, int terrain) const { return hand_[seat][terrain]; }
   int hand_total(PlayerId seat) const {
     const auto& h = hand_[seat];
     return h[0] + h[1] + h[2] + h[3];
   }
-  int deck(int terrain) const { return deck_[static_cast<std::size_t>(terrain)]; }
+  int deck(int terrain) const { return deck_[terrain]; }
   int deck_total() const { return deck_[0] + deck_[1] + deck_[2] + deck_[3]; }
-  int discard(int terrain) const { return disc_[static_cast<std::size_t>(terrain)]; }
+  int discard(int terrain) const { return disc_[terrain]; }
   int discard_total() const { return disc_[0] + disc_[1] + disc_[2] + disc_[3]; }
   int top_discard() const { return top_; }
-  int trap_deck(int kind) const { return trap_deck_[static_cast<std::size_t>(kind)]; }
+  int trap_deck(int kind) const { return trap_deck_[kind]; }
   int trap_deck_total() const;
-  int trap_discards(int kind) const { return trap_disc_[static_cast<std::size_t>(kind)]; }
+  int trap_discards(int kind) const { return trap_disc_[kind]; }
   bool exhausted(PlayerId seat, int power) const {
     return (static_cast<unsigned>(exhausted_[seat]) >> power) & 1u;
   }
@@ -411,9 +409,9 @@ class WackyState final : public State {
   bool turn_over() const { return turn_over_; }
   int wild_tile() const { return wild_tile_; }
   int hand_target() const { return catalog().hand_size + hand_plus_; }
-  int points(int slot) const { return points_[static_cast<std::size_t>(slot)]; }
-  int wins(int slot) const { return wins_[static_cast<std::size_t>(slot)]; }
-  int seconds(int slot) const { return seconds_[static_cast<std::size_t>(slot)]; }
+  int points(int slot) const { return points_[slot]; }
+  int wins(int slot) const { return wins_[slot]; }
+  int seconds(int slot) const { return seconds_[slot]; }
   int winner() const { return winner_; }
 
   // Course helpers.
@@ -425,10 +423,8 @@ class WackyState final : public State {
     const int k = tile(p);
     return k >= 0 && k < kTerrains;
   }
-  bool is_special(int p) const { return tile_[static_cast<std::size_t>(p)] >= kSpecialBase; }
-  SpecialCode special_code(int p) const {
-    return catalog().specials[static_cast<std::size_t>(tile(p) - kSpecialBase)].code;
-  }
+  bool is_special(int p) const { return tile_[p] >= kSpecialBase; }
+  SpecialCode special_code(int p) const { return catalog().specials[tile(p) - kSpecialBase].code; }
   bool is_swamp(int p) const { return p == swamp_pos_; }
   bool is_crossroads(int p) const { return is_special(p) && special_code(p) == SpecialCode::Crossroads; }
   // Matches every Movement card.
@@ -442,7 +438,7 @@ class WackyState final : public State {
     if (p == catalog().finish_pos || is_swamp(p)) return kField;
     return is_start(p) ? 1 : catalog().spaces_per_tile;
   }
-  int occupancy(int p) const { return occupied_[static_cast<std::size_t>(p)]; }
+  int occupancy(int p) const { return occupied_[p]; }
   int next_free(int from, int dir) const;                            // the next tile with a free space, or -1
   bool order_cannot_matter(std::uint32_t racers, int spaces) const;  // sharing racers, see step_group
   int tile_number(int p) const { return p - catalog().start_len + 1; }  // course tiles 1..; start <= 0
@@ -471,7 +467,7 @@ class WackyState final : public State {
   // They keep every card, trap and racer in exactly one place.
   void test_set_position(int slot, int p);
   void test_set_tile(int p, int kind);  // a terrain, or kSpecialBase + special
-  void test_set_hand(PlayerId seat, std::array<int, kTerrains> counts);  // cards from/to the deck
+  void test_set_hand(PlayerId seat, IndexArray<int, kTerrains> counts);  // cards from/to the deck
   void put_trap(int p, int kind);                                        // from the Trap deck
   void discard_trap(int kind);  // from the Trap deck to its discard pile
   void test_set_dastardly(int p, bool out = false);
@@ -491,15 +487,15 @@ class WackyState final : public State {
   Task& push(TaskKind kind) {
     if (depth_ >= kStackSize) [[unlikely]]
       stack_overflow();
-    Task& t = stack_[static_cast<std::size_t>(depth_++)];
+    Task& t = stack_[depth_++];
     t = Task(kind);
     return t;
   }
   [[noreturn, gnu::cold]] static void stack_overflow();
   void pop() { --depth_; }
-  Task& at_top() { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
-  const Task& at_top() const { return stack_[static_cast<std::size_t>(depth_ - 1)]; }
-  Task* parent() { return depth_ >= 2 ? &stack_[static_cast<std::size_t>(depth_ - 2)] : nullptr; }
+  Task& at_top() { return stack_[depth_ - 1]; }
+  const Task& at_top() const { return stack_[depth_ - 1]; }
+  Task* parent() { return depth_ >= 2 ? &stack_[depth_ - 2] : nullptr; }
   void settle();     // runs automatic tasks until an input is needed
   bool step_task();  // false: the top task waits for an input
   bool step_turn_main(Task& t);
@@ -507,9 +503,9 @@ class WackyState final : public State {
   void note_tile(int p);               // after tile_[p] changed: keeps swamp_pos_
   void place_racer(int slot, int p) {  // -1: off the course
     const int from = pos(slot);
-    if (from >= 0) --occupied_[static_cast<std::size_t>(from)];
-    if (p >= 0) ++occupied_[static_cast<std::size_t>(p)];
-    pos_[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(p);
+    if (from >= 0) --occupied_[from];
+    if (p >= 0) ++occupied_[p];
+    pos_[slot] = static_cast<std::int8_t>(p);
   }
 
   // Setting up a race (setup.cpp).
@@ -604,28 +600,28 @@ class WackyState final : public State {
   std::int8_t special_ = -1;
   std::uint8_t specials_used_ = 0;
 
-  std::array<std::int8_t, kField> team_{};
-  std::array<std::int8_t, kField> owner_{};
-  std::array<std::int8_t, kField> pos_{};         // set by place_racer() (swapping two keeps occupied_)
-  std::array<std::uint8_t, kMaxPos> occupied_{};  // racers on each position
-  std::array<std::int16_t, kField> points_{};
-  std::array<std::int8_t, kField> wins_{};
-  std::array<std::int8_t, kField> seconds_{};
+  IndexArray<std::int8_t, kField> team_{};
+  IndexArray<std::int8_t, kField> owner_{};
+  IndexArray<std::int8_t, kField> pos_{};         // set by place_racer() (swapping two keeps occupied_)
+  IndexArray<std::uint8_t, kMaxPos> occupied_{};  // racers on each position
+  IndexArray<std::int16_t, kField> points_{};
+  IndexArray<std::int8_t, kField> wins_{};
+  IndexArray<std::int8_t, kField> seconds_{};
 
-  std::array<std::int8_t, kMaxPos> tile_{};
-  std::array<std::int8_t, kMaxPos> trap_{};
-  std::array<std::uint8_t, kMaxPos> peek_{};
+  IndexArray<std::int8_t, kMaxPos> tile_{};
+  IndexArray<std::int8_t, kMaxPos> trap_{};
+  IndexArray<std::uint8_t, kMaxPos> peek_{};
   std::int8_t dast_ = -1;
   bool dast_out_ = false;
   std::int8_t swamp_pos_ = -1;  // where the Swamp lies (-1: not in this race); kept by note_tile()
 
-  std::array<std::uint8_t, kTerrains> deck_{};
-  std::array<std::uint8_t, kTerrains> disc_{};
+  IndexArray<std::uint8_t, kTerrains> deck_{};
+  IndexArray<std::uint8_t, kTerrains> disc_{};
   std::int8_t top_ = -1;
-  PerPlayer<std::array<std::uint8_t, kTerrains>, kField> hand_{};
-  std::array<std::uint8_t, kMaxTrapKinds> trap_deck_{};
-  std::array<std::uint8_t, kMaxTrapKinds> trap_disc_{};
-  std::array<std::uint8_t, kMaxTrapKinds> trap_box_{};
+  PerPlayer<IndexArray<std::uint8_t, kTerrains>, kField> hand_{};
+  IndexArray<std::uint8_t, kMaxTrapKinds> trap_deck_{};
+  IndexArray<std::uint8_t, kMaxTrapKinds> trap_disc_{};
+  IndexArray<std::uint8_t, kMaxTrapKinds> trap_box_{};
   PerPlayer<std::uint8_t, kField> exhausted_{};
   PerPlayer<bool, kField> bridge_{};
   PerPlayer<bool, kField> mud_{};
@@ -636,13 +632,13 @@ class WackyState final : public State {
   std::int8_t hand_plus_ = 0;
   bool turn_over_ = false;
 
-  std::array<Task, kStackSize> stack_{};
+  IndexArray<Task, kStackSize> stack_{};
   int depth_ = 0;
 
   // The legal actions of the turn waiting on top, listed when it stopped;
   // anything that changes the state without settling clears `valid`.
   static constexpr int kMaxTurnActions = 4 + 4 + 20 + 1 + kPowers;  // the most, on the Swamp
-  std::array<Action, kMaxTurnActions> turn_actions_{};
+  IndexArray<Action, kMaxTurnActions> turn_actions_{};
   std::uint8_t turn_actions_size_ = 0;
   bool turn_actions_valid_ = false;
 };

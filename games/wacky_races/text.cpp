@@ -24,18 +24,18 @@ int WackyState::trap_deck_total() const {
 
 int WackyState::slot_of_team(int team) const {
   for (int s = 0; s < kField; ++s)
-    if (team_[static_cast<std::size_t>(s)] == team) return s;
+    if (team_[s] == team) return s;
   return -1;
 }
 
 std::string WackyState::kind_name(int p) const {
   const Catalog& c = catalog();
   const int k = tile(p);
-  if (k >= 0 && k < kTerrains) return c.terrains[static_cast<std::size_t>(k)].name;
+  if (k >= 0 && k < kTerrains) return c.terrains[k].name;
   if (k == kWild) return "wild";
   if (k == kGas) return "Gas Station";
   if (k == kFinish) return "Finish Line";
-  if (k >= kSpecialBase) return c.specials[static_cast<std::size_t>(k - kSpecialBase)].name;
+  if (k >= kSpecialBase) return c.specials[k - kSpecialBase].name;
   return "?";
 }
 
@@ -48,43 +48,38 @@ std::string WackyState::tile_name(int p) const {
 
 std::string WackyState::racer_name(int slot) const {
   const int t = team_of(slot);
-  const std::string team = t >= 0 ? catalog().teams[static_cast<std::size_t>(t)].name : std::string("?");
+  const std::string team = t >= 0 ? catalog().teams[t].name : std::string("?");
   if (neutral(slot)) return team + " (Neutral)";
   return fmt::format("{} ({})", team, game_->seat_name(owner(slot)));
 }
 
 const std::string& WackyState::power_name(PlayerId seat, int power) const {
-  return catalog()
-      .teams[static_cast<std::size_t>(team_of(slot_of(seat)))]
-      .powers[static_cast<std::size_t>(power)]
-      .name;
+  return catalog().teams[team_of(slot_of(seat))].powers[power].name;
 }
 
 // --- action texts ------------------------------------------------------------
 
 std::string WackyState::action_text(PlayerId player, Action a) const {
   const Catalog& c = catalog();
-  const auto terr = [&](int k) { return c.terrains[static_cast<std::size_t>(k)].id; };
+  const auto terr = [&](int k) { return c.terrains[k].id; };
   if (player == kChance) {
     if (a >= kPick) return "pick " + terr(a - kPick);
     if (a >= kLay) {
       const int k = a - kLay;
-      return "lay " + (k < kTerrains ? terr(k) : c.specials[static_cast<std::size_t>(k - kTerrains)].id);
+      return "lay " + (k < kTerrains ? terr(k) : c.specials[k - kTerrains].id);
     }
-    if (a >= kSpecial) return "special " + c.specials[static_cast<std::size_t>(a - kSpecial)].id;
+    if (a >= kSpecial) return "special " + c.specials[a - kSpecial].id;
     if (a >= kPlace) {
       const int t = team_of(a - kPlace);
-      return "place " + (t >= 0 ? c.teams[static_cast<std::size_t>(t)].id : std::string("?"));
+      return "place " + (t >= 0 ? c.teams[t].id : std::string("?"));
     }
-    if (a >= kNeutral) return "neutral " + c.teams[static_cast<std::size_t>(a - kNeutral)].id;
-    if (a >= kTeam) return "team " + c.teams[static_cast<std::size_t>(a - kTeam)].id;
-    if (a >= kTrapDraw) return "trap " + c.traps[static_cast<std::size_t>(a - kTrapDraw)].id;
+    if (a >= kNeutral) return "neutral " + c.teams[a - kNeutral].id;
+    if (a >= kTeam) return "team " + c.teams[a - kTeam].id;
+    if (a >= kTrapDraw) return "trap " + c.traps[a - kTrapDraw].id;
     return "draw " + terr(a - kDraw);
   }
   if (player < 0) return "time";
-  const auto power_id = [&](int i) {
-    return c.teams[static_cast<std::size_t>(team_of(slot_of(player)))].powers[static_cast<std::size_t>(i)].id;
-  };
+  const auto power_id = [&](int i) { return c.teams[team_of(slot_of(player))].powers[i].id; };
   if (a >= kPowerPick) {
     const bool un = top() && top()->purpose == Purpose::Unexhaust;
     return (un ? "unexhaust " : "exhaust ") + power_id(a - kPowerPick);
@@ -95,12 +90,12 @@ std::string WackyState::action_text(PlayerId player, Action a) const {
   if (a >= kTile) return fmt::format("tile {}", tile_number(a - kTile));
   if (a >= kRacer) {
     const int t = team_of(a - kRacer);
-    return "racer " + (t >= 0 ? c.teams[static_cast<std::size_t>(t)].id : std::string("?"));
+    return "racer " + (t >= 0 ? c.teams[t].id : std::string("?"));
   }
   if (a >= kPower) return "power " + power_id(a - kPower);
   if (a == kEnd) return "end";
   if (a >= kThree) {
-    const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
+    const Triple& tr = triples()[a - kThree];
     return fmt::format("three {}+{}+{}", terr(tr.t[0]), terr(tr.t[1]), terr(tr.t[2]));
   }
   if (a >= kPair) return "pair " + terr(a - kPair);
@@ -112,7 +107,7 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
   const Catalog& c = catalog();
   if (player < 0) return action_text(player, a);
   const Task* t = top();
-  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[k].name; };
   const int slot = slot_of(player);
   const auto dest_words = [&](int from) {
     const int d = next_free(from, +1);
@@ -129,7 +124,7 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
                  : fmt::format("End your movement (refill to {}, then Dastardly moves)", hand_target());
     if (a >= kPower) {
       const int i = a - kPower;
-      const Power& pw = c.teams[static_cast<std::size_t>(team_of(slot))].powers[static_cast<std::size_t>(i)];
+      const Power& pw = c.teams[team_of(slot)].powers[i];
       std::string extra;
       if (pw.effects.front().code == PowerCode::Move) {
         const int d = next_free(pos(slot), +1);
@@ -138,7 +133,7 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
       return fmt::format("Use {}: {}{}", pw.name, describe(c, pw), extra);
     }
     if (a >= kThree) {
-      const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
+      const Triple& tr = triples()[a - kThree];
       return fmt::format("Discard {}, {} and {} to leave the Swamp: {}", terr(tr.t[0]), terr(tr.t[1]),
                          terr(tr.t[2]), dest_words(pos(slot)));
     }
@@ -170,7 +165,7 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
     switch (t->purpose) {
       case Purpose::CrossFirst: return fmt::format("Swap {}{} with another tile", tile_name(p), trap_note);
       case Purpose::CrossSecond: {
-        const Task& up = stack_[static_cast<std::size_t>(depth_ - 2)];
+        const Task& up = stack_[depth_ - 2];
         return fmt::format("Swap it with {}{} (tile {} becomes {})", tile_name(p), trap_note,
                            tile_number(up.first_tile()), kind_name(p));
       }
@@ -289,7 +284,7 @@ Standings WackyState::standings() const {
   Standings st;
   const auto team_name = [&](int slot) {
     const int t = team_of(slot);
-    return t >= 0 ? c.teams[static_cast<std::size_t>(t)].name : std::string("?");
+    return t >= 0 ? c.teams[t].name : std::string("?");
   };
   const auto rank = [&](int s) { return race_rank(s); };
   if (game_->championship()) {

@@ -11,7 +11,7 @@ namespace rt::wacky_races {
 
 void WackyState::stop_movement(int slot) {
   for (int i = depth_ - 1; i >= 0; --i) {
-    Task& t = stack_[static_cast<std::size_t>(i)];
+    Task& t = stack_[i];
     if (t.kind == TaskKind::Move && t.racer == slot && t.spaces() > 0) {
       t.spaces() = 0;
       return;
@@ -26,10 +26,10 @@ bool WackyState::step_trigger(Task& t) {
   pop();
   const int k = trap(p);
   if (k < 0 || pos(r) != p) return true;
-  trap_[static_cast<std::size_t>(p)] = -1;
-  peek_[static_cast<std::size_t>(p)] = 0;
-  ++trap_disc_[static_cast<std::size_t>(k)];
-  const TrapKind& kind = c.traps[static_cast<std::size_t>(k)];
+  trap_[p] = -1;
+  peek_[p] = 0;
+  ++trap_disc_[k];
+  const TrapKind& kind = c.traps[k];
   const std::string& rule = kind.rule;
   emit("Setting Off Traps", "{} sets off the Trap on {}: {}!", rname(r), tname(p), kind.name)
       .type("trap")
@@ -41,15 +41,14 @@ bool WackyState::step_trigger(Task& t) {
     // "If a player has an unexhausted Special Power card for that specific type of
     // Trap, the Special Power card must be flipped facedown and the Trap card is
     // discarded without further consequences."
-    const Team& team = c.teams[static_cast<std::size_t>(team_of(r))];
+    const Team& team = c.teams[team_of(r)];
     for (int i = 0; i < kPowers; ++i) {
-      if (team.powers[static_cast<std::size_t>(i)].cancels() == k && !exhausted(seat, i)) {
+      if (team.powers[i].cancels() == k && !exhausted(seat, i)) {
         set_exhausted(seat, i, true);
-        emit("Setting Off Traps", "{} flips {} and cancels the {}.", rname(r),
-             team.powers[static_cast<std::size_t>(i)].name, kind.name)
+        emit("Setting Off Traps", "{} flips {} and cancels the {}.", rname(r), team.powers[i].name, kind.name)
             .type("trap_cancelled")
             .with("racer", rname(r))
-            .with("power", team.powers[static_cast<std::size_t>(i)].name)
+            .with("power", team.powers[i].name)
             .with("trap", kind.name);
         return true;
       }
@@ -65,7 +64,7 @@ bool WackyState::step_trigger(Task& t) {
   bool ends_turn = false;
   if (seat >= 0 && seat == current_) {
     for (int i = 0; i < depth_; ++i)
-      if (stack_[static_cast<std::size_t>(i)].kind == TaskKind::TurnMain) {
+      if (stack_[i].kind == TaskKind::TurnMain) {
         turn_over_ = true;
         ends_turn = true;
         break;
@@ -202,7 +201,7 @@ bool WackyState::step_switch(Task& t) {
     return true;
   }
   pop();
-  std::swap(pos_[static_cast<std::size_t>(r)], pos_[static_cast<std::size_t>(o)]);
+  std::swap(pos_[r], pos_[o]);
   emit("Trap: The Old Switcheroo", "{} switches places with {}: now on {}.", rname(r), rname(o),
        tname(pos(r)))
       .type("switch")

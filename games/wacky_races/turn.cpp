@@ -71,12 +71,12 @@ void WackyState::end_turn(PlayerId seat) {
           if (hand(seat, k) >= 2) out[n++] = kPair + k;
       if (left >= 3 && total >= 3) {
         const auto& tr = triples();
-        for (std::size_t i = 0; i < tr.size(); ++i) {
+        for (int i = 0; i < tr.size(); ++i) {
           int need[kTerrains] = {0, 0, 0, 0};
           for (int j = 0; j < 3; ++j) ++need[tr[i].t[j]];
           bool ok = true;
           for (int k = 0; k < kTerrains; ++k) ok = ok && hand(seat, k) >= need[k];
-          if (ok) out[n++] = kThree + static_cast<Action>(i);
+          if (ok) out[n++] = kThree + i;
         }
       }
     } else {
@@ -94,8 +94,8 @@ void WackyState::end_turn(PlayerId seat) {
   n += static_cast<int>((cards_played() >= 1) | (total == 0));
   if (turn_over()) return n;  // power_usable() says no to each
   // The powers a turn may use (a CANCEL card never is) that are not exhausted.
-  const unsigned ready = catalog().teams[static_cast<std::size_t>(team_of(slot_of(seat)))].turn_powers &
-                         ~static_cast<unsigned>(exhausted_[seat]);
+  const unsigned ready =
+      catalog().teams[team_of(slot_of(seat))].turn_powers & ~static_cast<unsigned>(exhausted_[seat]);
   for (unsigned m = ready; m != 0; m &= m - 1) {
     const int i = std::countr_zero(m);
     out[n] = kPower + i;
@@ -105,7 +105,7 @@ void WackyState::end_turn(PlayerId seat) {
 }
 
 void WackyState::legal_turn(PlayerId seat, std::vector<Action>& out) const {
-  std::array<Action, kMaxTurnActions> list;
+  IndexArray<Action, kMaxTurnActions> list;
   const int n = turn_actions(seat, list.data());
   out.insert(out.end(), list.begin(), list.begin() + n);
 }
@@ -124,7 +124,7 @@ bool WackyState::list_turn_actions(PlayerId seat) {
 }
 
 void WackyState::play_card(PlayerId seat, int terrain, bool) {
-  --hand_[seat][static_cast<std::size_t>(terrain)];
+  --hand_[seat][terrain];
   discard_card(terrain);
   ++cards_played_;
 }
@@ -141,7 +141,7 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
     return;
   }
   const Catalog& c = catalog();
-  const auto terr = [&](int k) -> const std::string& { return c.terrains[static_cast<std::size_t>(k)].name; };
+  const auto terr = [&](int k) -> const std::string& { return c.terrains[k].name; };
   if (a == kEnd) {
     emit("Steps 1, 2, and 3 - Moving your Racer", "{} ends their movement.", rname(slot))
         .type("end_movement")
@@ -155,7 +155,7 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
     return;
   }
   if (a >= kThree) {
-    const Triple& tr = triples()[static_cast<std::size_t>(a - kThree)];
+    const Triple& tr = triples()[a - kThree];
     for (int j = 0; j < 3; ++j) play_card(seat, tr.t[j]);
     emit("Swamp", "{} discards {}, {} and {} to leave the Swamp.", rname(slot), terr(tr.t[0]), terr(tr.t[1]),
          terr(tr.t[2]))
@@ -184,7 +184,7 @@ void WackyState::apply_turn_action(PlayerId seat, Action a) {
 }
 
 void WackyState::narrate_play(int slot, int k, int nth) const {
-  const std::string& card = catalog().terrains[static_cast<std::size_t>(k)].name;
+  const std::string& card = catalog().terrains[k].name;
   if (nth == 0)
     emit("Steps 1, 2, and 3 - Moving your Racer",
          "{} plays {} (1st card: moves 1 space whatever the terrain).", rname(slot), card)
@@ -214,9 +214,8 @@ bool WackyState::prepare_draw() {
   if (deck_total() > 0) return true;
   if (discard_total() == 0) return false;
   for (int k = 0; k < kTerrains; ++k) {
-    deck_[static_cast<std::size_t>(k)] =
-        static_cast<std::uint8_t>(deck_[static_cast<std::size_t>(k)] + disc_[static_cast<std::size_t>(k)]);
-    disc_[static_cast<std::size_t>(k)] = 0;
+    deck_[k] = static_cast<std::uint8_t>(deck_[k] + disc_[k]);
+    disc_[k] = 0;
   }
   top_ = -1;
   emit("Step 4 - Redraw Your Hand",
@@ -239,15 +238,15 @@ bool WackyState::draw_for(Task& t, std::int8_t who) {
 }
 
 void WackyState::pass_card(PlayerId from, PlayerId to, int terrain) {
-  --hand_[from][static_cast<std::size_t>(terrain)];
+  --hand_[from][terrain];
   if (to >= 0)
-    ++hand_[to][static_cast<std::size_t>(terrain)];
+    ++hand_[to][terrain];
   else
     discard_card(terrain);
 }
 
 void WackyState::discard_card(int terrain) {
-  ++disc_[static_cast<std::size_t>(terrain)];
+  ++disc_[terrain];
   top_ = static_cast<std::int8_t>(terrain);
 }
 }  // namespace rt::wacky_races

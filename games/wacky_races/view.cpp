@@ -37,11 +37,11 @@ std::string kind_label(const WackyState& s, int p) {
   const Catalog& c = s.catalog();
   const int k = s.tile(p);
   if (k >= 0 && k < kTerrains) {
-    std::string l = c.terrains[static_cast<std::size_t>(k)].short_name;
+    std::string l = c.terrains[k].short_name;
     if (s.is_start(p)) l[0] = static_cast<char>(l[0] | 0x20);  // start spaces in lower case
     return l;
   }
-  if (k >= kSpecialBase) return c.specials[static_cast<std::size_t>(k - kSpecialBase)].short_name;
+  if (k >= kSpecialBase) return c.specials[k - kSpecialBase].short_name;
   if (k == kWild) return "any";
   if (k == kGas) return "GAS";
   if (k == kFinish) return "FIN";
@@ -53,7 +53,7 @@ std::string trap_label(const WackyState& s, int p, const ViewContext& ctx) {
   if (k < 0) return "";
   const bool known = ctx.omniscient || (ctx.viewer >= 0 && s.peeked(ctx.viewer, p));
   if (!known) return "[?]";
-  return s.catalog().traps[static_cast<std::size_t>(k)].short_name;  // a Trap you have looked at
+  return s.catalog().traps[k].short_name;  // a Trap you have looked at
 }
 
 }  // namespace
@@ -173,7 +173,7 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
         const bool mine = ctx.viewer >= 0 && owner(s) == ctx.viewer;
         Style st = neutral(s) ? dim : bold;
         if (mine) st.attrs |= attr::kReverse;
-        cv.text(x, ys + row, c.teams[static_cast<std::size_t>(team_of(s))].code, st);
+        cv.text(x, ys + row, c.teams[team_of(s)].code, st);
         ++row;
       }
     }
@@ -220,15 +220,12 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
   for (PlayerId p = 0; p < num_players() && y < cv.height(); ++p) {
     if (!ctx.omniscient && p != ctx.viewer) continue;
     const int slot = slot_of(p);
-    int x = cv.text(
-        0, y,
-        fmt::format("{} ({}): ", game_->seat_name(p), c.teams[static_cast<std::size_t>(team_of(slot))].code),
-        bold);
+    int x = cv.text(0, y, fmt::format("{} ({}): ", game_->seat_name(p), c.teams[team_of(slot)].code), bold);
     if (hand_total(p) == 0) x += cv.text(x, y, "no cards", dim);
     for (int k = 0; k < kTerrains; ++k) {
       for (int i = 0; i < hand(p, k); ++i) {
         const Style st{terrain_colour(k), Color::Default, attr::kBold};
-        x += cv.text(x, y, "[" + c.terrains[static_cast<std::size_t>(k)].short_name + "]", st) + 1;
+        x += cv.text(x, y, "[" + c.terrains[k].short_name + "]", st) + 1;
       }
     }
     if (bridge(p)) x += cv.text(x + 1, y, "BROKEN BRIDGE", Style{Color::Red}) + 1;
@@ -249,21 +246,20 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
 
   // Every racer, leader first.
   if (show_spacer && y < cv.height()) ++y;
-  std::array<int, kField> order{};
-  for (int s = 0; s < kField; ++s) order[static_cast<std::size_t>(s)] = s;
+  IndexArray<int, kField> order{};
+  for (int s = 0; s < kField; ++s) order[s] = s;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (a == winner_ || b == winner_) return a == winner_ && b != winner_;
     return pos(a) > pos(b);
   });
   // Whole team names when the width allows ("Rufus Ruffcut & Sawtooth").
   int name_w = 20;
-  for (int s = 0; s < kField; ++s)
-    name_w = std::max(name_w, utf8_length(c.teams[static_cast<std::size_t>(team_of(s))].name));
+  for (int s = 0; s < kField; ++s) name_w = std::max(name_w, utf8_length(c.teams[team_of(s)].name));
   name_w = std::min(name_w, std::max(20, width - 5 - 1 - 9 - 13 - 22));
   const int who_x = 6 + name_w;
   for (int s : order) {
     if (y >= cv.height()) break;
-    const Team& team = c.teams[static_cast<std::size_t>(team_of(s))];
+    const Team& team = c.teams[team_of(s)];
     const PlayerId o = owner(s);
     std::string who = o >= 0 ? game_->seat_name(o) : std::string("Neutral");
     std::string status;
@@ -288,10 +284,9 @@ void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
   }
   // The piles: a line of their own with room to spare, else beside the
   // header when it fits there (a row left to the question in a small window).
-  const std::string piles = fmt::format(
-      "Deck {}  Discard {}{}  Traps left {}", deck_total(), discard_total(),
-      top_ >= 0 ? " (top " + c.terrains[static_cast<std::size_t>(top_)].name + ")" : std::string(),
-      trap_deck_total());
+  const std::string piles =
+      fmt::format("Deck {}  Discard {}{}  Traps left {}", deck_total(), discard_total(),
+                  top_ >= 0 ? " (top " + c.terrains[top_].name + ")" : std::string(), trap_deck_total());
   if (show_spacer && y < cv.height())
     cv.text(0, y, piles, dim);
   else if (utf8_length(head) + 3 + utf8_length(piles) <= width)

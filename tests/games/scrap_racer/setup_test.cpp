@@ -121,7 +121,7 @@ TEST_CASE("Setup 2: a face-down Boost marker on each Boost space, the other 10 a
   CHECK(on_track == 8);
   CHECK(t->boost_supply() == 18 - 8);
   // "18 Boost markers: 6 each of +/- 1, turn, re-roll".
-  CHECK(t->data().boost_copies == std::array<int, 3>{6, 6, 6});
+  CHECK(t->data().boost_copies.values == std::array<int, 3>{6, 6, 6});
 }
 
 // Rulebook, Setup 3, 4 and 6: "The bonus cards are shuffled and placed next to the race track facedown. The

@@ -139,8 +139,8 @@ inline int where(Fixture& fx, const std::string& team) {
 }
 // A hand as letters, e.g. "DDF".
 inline void hand(Fixture& fx, PlayerId seat, const std::string& letters) {
-  std::array<int, kTerrains> counts{};
-  for (char ch : letters) ++counts[static_cast<std::size_t>(terrain_of(ch))];
+  IndexArray<int, kTerrains> counts{};
+  for (char ch : letters) ++counts[terrain_of(ch)];
   fx.s().test_set_hand(seat, counts);
 }
 inline std::string hand_of(Fixture& fx, PlayerId seat) {

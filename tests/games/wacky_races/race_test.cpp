@@ -195,7 +195,7 @@ TEST_CASE("Options: races needs the championship; racers names each seat's team"
   auto g = test::make_game(e, 2, {"championship"}, {{"races", "16"}, {"racers", "Penelope,Red Max"}});
   const auto& wg = static_cast<const WackyGame&>(*g);
   CHECK(wg.races() == 16);
-  CHECK(wg.chosen_teams() ==
+  CHECK(wg.chosen_teams().values() ==
         std::vector<int>{wg.catalog().team_index("penelope-pitstop"), wg.catalog().team_index("red-max")});
   CHECK(static_cast<const WackyGame&>(*test::make_game(e, 3, {"championship"})).races() == 4);
   CHECK(static_cast<const WackyGame&>(*test::make_game(e, 3)).races() == 1);

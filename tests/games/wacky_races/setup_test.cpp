@@ -230,7 +230,7 @@ TEST_CASE("Common Decks: the Trap Deck holds Dastardly's 16 Traps", "[wacky-race
   const std::map<std::string, int> want{
       {"broken-bridge", 2}, {"oil", 2},         {"painted-tunnel", 2}, {"boulder", 2}, {"log", 2},
       {"sabotage", 2},      {"failed-plan", 2}, {"old-switcheroo", 1}, {"mud-pool", 1}};
-  CHECK(fx.c().traps.size() == want.size());
+  CHECK(fx.c().traps.values().size() == want.size());
   for (const auto& [id, copies] : want) {
     const int k = trap_id(fx, id);
     REQUIRE(k >= 0);
