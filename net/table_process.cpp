@@ -377,9 +377,14 @@ class TableProcess {
     return reply;
   }
 
-  json connect(const Link& link, const json& m, int& pass) {
+  // The table a request names ("" none).
+  static std::string table_named(const json& m) {
     const auto field = m.find("table");
-    const std::string name = field != m.end() && field->is_string() ? field->get<std::string>() : "";
+    return field != m.end() && field->is_string() ? field->get<std::string>() : "";
+  }
+
+  json connect(const Link& link, const json& m, int& pass) {
+    const std::string name = table_named(m);
     Server* server = find(name);
     const auto it = access_.find(name);
     if (!server || it == access_.end() || !may_see(link, it->second))
@@ -400,7 +405,7 @@ class TableProcess {
   // The host frees the seat of a player who is away (as `host --resume
   // --free-seat` does at a local table).
   json free_seat(const Link& link, const json& m) {
-    const std::string name = string_of(m, "table");
+    const std::string name = table_named(m);
     Server* server = find(name);
     const auto it = access_.find(name);
     if (!server || it == access_.end() || !may_see(link, it->second))

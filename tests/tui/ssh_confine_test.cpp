@@ -22,23 +22,15 @@
 #include "core/types.h"
 #include "net/confine.h"
 #include "net/ssh_identity.h"
+#include "tests/harness/temp_dir.h"
 
 using namespace rt;
 using namespace rt::net;
 
 namespace {
 
-struct ConfineTempDir {
-  std::string path;
-  ConfineTempDir() {
-    char tmpl[] = "/tmp/racetable-confine-XXXXXX";
-    const char* d = ::mkdtemp(tmpl);
-    path = d ? d : "/tmp/racetable-confine-failed";
-  }
-  ~ConfineTempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
+struct ConfineTempDir : rt::test::TempDir {
+  ConfineTempDir() : TempDir("confine") {}
 };
 
 PlayerKey test_key(int n) {

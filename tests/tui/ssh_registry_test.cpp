@@ -25,23 +25,15 @@
 #include "net/ssh_bans.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
+#include "tests/harness/temp_dir.h"
 
 using namespace rt;
 using namespace rt::net;
 
 namespace {
 
-struct RegistryTempDir {
-  std::string path;
-  RegistryTempDir() {
-    char tmpl[] = "/tmp/racetable-registry-XXXXXX";
-    const char* d = ::mkdtemp(tmpl);
-    path = d ? d : "/tmp/racetable-registry-failed";
-  }
-  ~RegistryTempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
+struct RegistryTempDir : rt::test::TempDir {
+  RegistryTempDir() : TempDir("registry") {}
 };
 
 std::string registry_file_text(const std::string& path) {

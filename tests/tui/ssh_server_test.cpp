@@ -31,6 +31,7 @@
 #include "net/ssh_internal.h"
 #include "net/ssh_key_sessions.h"
 #include "net/ssh_limits.h"
+#include "tests/harness/temp_dir.h"
 #include "tests/tui/ssh_tables_util.h"
 
 using namespace rt;
@@ -39,17 +40,8 @@ using rt::net::sshtest::mode_of;
 
 namespace {
 
-struct SshTempDir {
-  std::string path;
-  SshTempDir() {
-    char tmpl[] = "/tmp/racetable-sshtest-XXXXXX";
-    const char* d = ::mkdtemp(tmpl);
-    path = d ? d : "/tmp/racetable-sshtest-failed";
-  }
-  ~SshTempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
+struct SshTempDir : rt::test::TempDir {
+  SshTempDir() : TempDir("sshtest") {}
 };
 
 std::string slurp_file(const std::string& path) {
