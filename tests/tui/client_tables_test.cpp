@@ -16,6 +16,7 @@
 #include "client/local_tables.h"
 #include "client/ssh_tables.h"
 #include "client/tables.h"
+#include "tests/harness/racetable_binary.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/ssh_tables_util.h"
 
@@ -160,7 +161,7 @@ TEST_CASE("Client tables: hosting a table lists it and seats its host, on both b
   INFO(backend);
   auto p = place(backend);
   shell::AppContext ctx = context();
-  ctx.program = RACETABLE_BINARY_PATH;  // a local table is hosted by `racetable host --detach`
+  ctx.program = rt::test::racetable_binary();  // a local table is hosted by `racetable host`
   ctx.table_dir = p->where();
   // The local table's server outlives the host's shell: stopped with the
   // test, its save in a directory of the test's (it inherits the environment).

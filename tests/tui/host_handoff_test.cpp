@@ -51,7 +51,7 @@ TEST_CASE("Host hand-off: a TableSpec hosted in the background answers where the
   nettest::TempDir tmp;
   HandoffStateHome home(tmp.path + "/state");
   const std::string dir = tmp.path + "/tables";
-  const HandoffAnswer answer = host_in_background(binary(), handed_spec(), dir);
+  const HandoffAnswer answer = host_in_background(rt::test::racetable_binary(), handed_spec(), dir);
   INFO(answer.error);
   REQUIRE(answer.error.empty());
   CHECK(answer.table == "handed");
@@ -81,7 +81,7 @@ TEST_CASE("Host hand-off: a spec the table refuses comes back as its one line, a
   HandoffStateHome home(tmp.path + "/state");
   TableSpec spec = handed_spec();
   spec.move_time_s = 2;
-  const HandoffAnswer answer = host_in_background(binary(), spec, tmp.path + "/tables");
+  const HandoffAnswer answer = host_in_background(rt::test::racetable_binary(), spec, tmp.path + "/tables");
   CHECK(answer.error == "move_time: give seconds from 5 to 86400 (0: no clock)");
   CHECK(answer.table.empty());
   struct stat st {};

@@ -84,8 +84,8 @@ std::string json_problem(const json& j) {
 // `host`'s flags as run_net_commands takes them.
 HostSettings host_flags(const std::vector<std::string>& words) {
   CLI::App app;
-  NetCommands nc;
-  add_net_commands(app, nc);
+  rt::app::NetCommands nc;
+  rt::app::add_net_commands(app, nc);
   std::vector<std::string> args(words.rbegin(), words.rend());
   args.push_back("host");
   app.parse(args);
@@ -189,7 +189,7 @@ TEST_CASE("Table spec: host's flags and a line of serve FILE give the same spec"
     at = end + 1;
   }
   const HostSettings flags = host_flags(words);
-  const HostSettings served = host_settings_of(line, "tables.txt:1");
+  const HostSettings served = rt::app::host_settings_of(line, "tables.txt:1");
   CHECK(dump(to_json(flags.spec)) == dump(to_json(served.spec)));
   // What they say: every person elsewhere, who may come, the clocks.
   CHECK(flags.spec.request.seats == std::vector<std::string>{"remote", "remote", "easy"});
