@@ -80,7 +80,8 @@ bool key_hash_hex(std::string_view s) {
 }
 
 RegistryDb::RegistryDb(const std::string& state_dir) : path_(registry_db_path(state_dir)) {
-  ensure_private_dir(state_dir);
+  // Only the registry's own directory is checked: a confined session
+  // process may open nothing else of the state directory (net/confine.h).
   ensure_private_dir(registry_dir(state_dir));
   ensure_private_db_file(path_);
   const int rc = ::sqlite3_open_v2(

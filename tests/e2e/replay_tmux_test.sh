@@ -61,8 +61,8 @@ wait_gone() {
   done
   fail "pane $1 still shows '$2'"
 }
-# The transcript's placings ("1. Ana — 68 cards") as "1 Ana,2 Ben".
-places_of() { "$BIN" replay "$1" | sed -n 's/^\([0-9]\)\. \([A-Za-z]*\) .*/\1 \2/p' | paste -sd, -; }
+# The transcript's placings ("1. Ana — 68 cards", "2. Eve (computer) — ...") as "1 Ana,2 Eve (computer)".
+places_of() { "$BIN" replay "$1" | sed -n 's/^\([0-9]\)\. \(.*[^ ]\) *— .*/\1 \2/p' | paste -sd, -; }
 # The same from the newest-first stats JSON, for the game whose save is $1.
 stats_places() {
   "$BIN" stats --json | tr '{' '\n' | awk -v save="\"save\":\"$1\"" '
@@ -109,7 +109,7 @@ wait_for V "Your games: $games   won: $won   average place: $avg"
 wait_for V "Racesmack: $(places_of "$STATE/three.save" | sed 's/^1 /1st /; s/,2 / (you), 2nd /') (normal)"
 # Enter on the newest game: watch replay, seen as your seat.
 keys V Enter
-wait_for V "as Dee"
+wait_for V "as $(id -un)"  # the seat took its sitter's name
 keys V q q
 wait_for V "Finished and saved games"
 # The list of games: newest first, delete asks first.

@@ -493,7 +493,7 @@ if [ "$MODE" = restart ]; then
   wait_for B 'Playing as bob' 15
   open_tables B
   sit B 'Sit at seat 2 \(Ben\)' 1
-  wait_for B 'Ben \(you\)' 10
+  wait_for B 'bob \(you\)' 10
   one_move A B
 
   echo "2. SIGTERM; the server started again; only Ana comes back"
@@ -511,19 +511,19 @@ if [ "$MODE" = restart ]; then
   wait_for A2 'ana \(you\)' 10
 
   echo "3. after the grace period a computer plays Ben's seat and the game goes on"
-  log_has "$WORK/server2.out" "table go-wacky: a computer \(normal\) plays seat 2 \(Ben\) until its player is back" 15
+  log_has "$WORK/server2.out" "table go-wacky: a computer \(normal\) plays seat 2 \(bob\) until its player is back" 15
   wait_for A2 'computer stands in' 10
   one_move A2
   one_move A2
-  pane A2 | grep -q 'Waiting for players' && fail "the table still waits for Ben"
+  pane A2 | grep -q 'Waiting for players' && fail "the table still waits for bob"
 
   echo "4. Bob is back: his seat again"
   ssh_in B2 bob bob
   wait_for B2 'Playing as bob' 15
   open_tables B2
-  sit B2 'Back to your seat 2 \(Ben\)' 1
-  wait_for B2 'Ben \(you\)' 10
-  log_has "$WORK/server2.out" "table go-wacky: the computer stands down from seat 2 \(Ben\)" 10
+  sit B2 'Back to your seat 2 \(bob\)' 1
+  wait_for B2 'bob \(you\)' 10
+  log_has "$WORK/server2.out" "table go-wacky: the computer stands down from seat 2 \(bob\)" 10
   echo "PASS ($MODE, ${SECONDS}s)"
   exit 0
 fi

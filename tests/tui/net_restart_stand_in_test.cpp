@@ -69,6 +69,8 @@ TEST_CASE(
   Harness h;
   resume(h, saved.save_path, BotLevel::Random);
   h.step_ms = 0;  // the test moves the clock itself
+  // Both seats were sat at by this user: they carry its name (the second with " 2").
+  const std::string me = user_name(::getuid()), ben = me + " 2";
   // Nobody back: nothing is played, however long.
   h.clock += 3600000;
   for (int i = 0; i < 20; ++i) h.pump();
@@ -78,8 +80,7 @@ TEST_CASE(
   auto ana = connect(h, play_hello(1));
   pump(h, {ana.get()}, 10);
   CHECK_FALSE(h.server->started());
-  CHECK_THAT(ana->st.screen().status, Catch::Contains("seat 2 (Ben) for " + user_name(::getuid()) +
-                                                      " (a computer stands in after 30 s)"));
+  CHECK_THAT(ana->st.screen().status, Catch::Contains("seat 2 (" + ben + ") for " + me + " (a computer stands in after 30 s)"));
   CHECK(h.server->wait_ms(h.clock, 600000) == 30000);  // the server wakes for it
   h.clock += 29999;
   pump(h, {ana.get()}, 10);
@@ -87,7 +88,7 @@ TEST_CASE(
   h.clock += 1;
   pump(h, {ana.get()}, 10);
   CHECK(h.server->started());
-  CHECK(log_has(h, "a computer (random) plays seat 2 (Ben) until its player is back"));
+  CHECK(log_has(h, "a computer (random) plays seat 2 (" + ben + ") until its player is back"));
   CHECK(h.server->table().seats()[1].kind == SeatKind::Bot);
   // The game goes on: the computer plays Ben's moves, Ana hers.
   const std::size_t ben_before = steps_of(h, 1);
@@ -99,13 +100,13 @@ TEST_CASE(
   }
   CHECK(steps_of(h, 1) >= ben_before + 3);
   // The save keeps the seat a person's, and Ben's.
-  CHECK_THAT(read_file(saved.save_path), Catch::Contains("seat human human Ben"));
+  CHECK_THAT(read_file(saved.save_path), Catch::Contains("seat human human " + ben));
   // Ben is back: the seat is his again.
-  auto ben = connect(h, play_hello(2));
-  REQUIRE(ben->welcome["seat"] == 2);
+  auto back = connect(h, play_hello(2));
+  REQUIRE(back->welcome["seat"] == 2);
   CHECK(h.server->table().seats()[1].kind == SeatKind::Human);
-  CHECK(log_has(h, "the computer stands down from seat 2 (Ben)"));
-  play_out(h, {ana.get(), ben.get()});
+  CHECK(log_has(h, "the computer stands down from seat 2 (" + ben + ")"));
+  play_out(h, {ana.get(), back.get()});
   CHECK(h.server->table().over());
 }
 
@@ -120,7 +121,8 @@ TEST_CASE("A restarted table without a stand-in level waits for its players, as 
   h.clock += 3600000;
   pump(h, {ana.get()}, 10);
   CHECK_FALSE(h.server->started());
-  CHECK_THAT(ana->st.screen().status, Catch::Contains("Waiting for players: seat 2 (Ben)"));
+  CHECK_THAT(ana->st.screen().status,
+             Catch::Contains("Waiting for players: seat 2 (" + user_name(::getuid()) + " 2)"));
   CHECK_THAT(ana->st.screen().status, !Catch::Contains("stands in"));
 }
 

@@ -336,6 +336,7 @@ TEST_CASE("A damaged database is named in one line, and nothing is overwritten",
   const RegistryTempDir d;
   const std::string db = registry_db_path(d.path);
   const std::string garbage(8192, 'x');
+  REQUIRE(::mkdir(registry_dir(d.path).c_str(), 0700) == 0);
   {
     const int fd = ::open(db.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
     REQUIRE(fd >= 0);
