@@ -110,7 +110,7 @@ while [ $((SECONDS - start)) -lt "$SECONDS_LIMIT" ]; do
       *"Get ready"*) ;;
       *"Now!"*)
         # Two arrows a look (a loaded machine shows "Now!" in few looks; each seat must slide).
-        if [ $((n % 6)) -eq 5 ]; then keys "$p" Enter; else
+        if [ $((n % 3)) -eq 2 ]; then keys "$p" Enter; else
           keys "$p" "${arrows[$(((n + RANDOM) % 4))]}" "${arrows[$(((n + RANDOM) % 4))]}"; fi ;;
       *"Your move"*) keys "$p" Enter ;;
     esac
