@@ -307,10 +307,12 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   std::string seats_text;
   for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
     const Seat& seat = t.server->table().seats()[p];
-    seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name,
-                              controller_of(seat) == SeatController::Remote
-                                  ? " (a player)"
-                                  : fmt::format(" (computer, {})", level_name(seat.level)));
+    std::string what = " (a player)";
+    if (controller_of(seat) != SeatController::Remote)
+      // A name that says "(computer)" already is followed by the level alone.
+      what = unmarked_name(seat.name) != seat.name ? fmt::format(" ({})", level_name(seat.level))
+                                                   : fmt::format(" (computer, {})", level_name(seat.level));
+    seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name, what);
   }
   const Table& dealt = t.server->table();
   if (const std::string deal = deal_words(dealt.seed(), dealt.deal(), false); !deal.empty())
