@@ -80,7 +80,8 @@ TEST_CASE(
   auto ana = connect(h, play_hello(1));
   pump(h, {ana.get()}, 10);
   CHECK_FALSE(h.server->started());
-  CHECK_THAT(ana->st.screen().status, Catch::Contains("seat 2 (" + ben + ") for " + me + " (a computer stands in after 30 s)"));
+  CHECK_THAT(ana->st.screen().status,
+             Catch::Contains("seat 2 (" + ben + ") for " + me + " (a computer stands in after 30 s)"));
   CHECK(h.server->wait_ms(h.clock, 600000) == 30000);  // the server wakes for it
   h.clock += 29999;
   pump(h, {ana.get()}, 10);
