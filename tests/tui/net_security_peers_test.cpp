@@ -129,11 +129,71 @@ TEST_CASE("Attack 7: one user's connections that never say hello do not lock oth
       for (const json& m : msgs)
         if (m["type"] == "refused") ++refused;
     }
-  CHECK(refused >= 60 - 12);
+  // They hold only the slots not kept for the host and the three seats' players.
+  CHECK(refused >= 60 - (12 - 4));
   // The host and the seated player still get in.
-  CHECK(connect(h, play_hello(1))->welcome["seat"] == 1);
-  CHECK(connect_as(h, kThird, play_hello(2))->welcome["seat"] == 2);
+  auto host = connect(h, play_hello(1));
+  CHECK(host->welcome["seat"] == 1);
+  auto back = connect_as(h, kThird, play_hello(2));
+  CHECK(back->welcome["seat"] == 2);
+  // The host's own connections take the last slots: a seated player still
+  // gets in, in the place of a squatter's connection.
+  std::vector<Connection> hosts;
+  for (int i = 0; i < 2; ++i) {
+    hosts.push_back(Connection::open(h.sock_dir(), "t"));
+    h.pump();
+  }
+  CHECK(connect_as(h, kThird, watch_hello())->welcome["role"] == "watch");
   CHECK(log_has(h, "closed to make room for a player"));
+}
+
+TEST_CASE("Attack 25: watchers of many users keep neither the host, a seated player nor a newcomer out",
+          "[net][security]") {
+  if (!root()) return;
+  Harness h;
+  h.start(new_table("go-wacky", {"human", "human", "human"}, 1), group_options(h));  // 48 connections
+  // A player sits down and steps away.
+  auto ben = connect_as(h, kThird, play_hello(2));
+  REQUIRE(ben->welcome["seat"] == 2);
+  ben->conn.close();
+  for (int i = 0; i < 3; ++i) h.pump();
+  std::vector<std::unique_ptr<Scripted>> crowd;
+  // Each of `users` (uids from kOther down, skipping kThird) asks to watch `each` times.
+  const auto watchers = [&](int users, int each) {
+    std::map<std::string, int> answers;  // welcome, or the refusal's reason
+    for (int u = 0; u < users; ++u)
+      for (int i = 0; i < each; ++i) {
+        crowd.push_back(connect_as(h, kOther - 2 * static_cast<uid_t>(u), watch_hello()));
+        ++answers[crowd.back()->welcome.is_null() ? crowd.back()->st.error() : "welcome"];
+      }
+    return answers;
+  };
+  const std::string extra_watcher =
+      "you watch this table from 2 connections already (at most 2 per person): close one first";
+
+  SECTION("one user watches from two connections; the third is refused in one line") {
+    const auto answers = watchers(1, 3);
+    CHECK(answers.at("welcome") == 2);
+    CHECK(answers.size() == 2);
+    CHECK_THAT(crowd.back()->st.error(), Catch::Contains(extra_watcher));
+    CHECK(crowd.back()->st.error().find('\n') == std::string::npos);
+  }
+  SECTION("six users with eight watchers each: two each watch, and everyone else still gets in") {
+    const auto answers = watchers(6, 8);
+    CHECK(answers.at("welcome") == 12);
+    CHECK(answers.size() == 2);  // all the others told the one line
+    CHECK(connect(h, play_hello(1))->welcome["seat"] == 1);
+    CHECK(connect_as(h, kThird, play_hello(2))->welcome["seat"] == 2);
+    CHECK(connect_as(h, kOther - 40, play_hello(3))->welcome["seat"] == 3);  // a newcomer
+  }
+  SECTION("24 users with two watchers each: the last slots are the host's and the seated player's") {
+    const auto answers = watchers(24, 2);
+    // 48 connections less one for the host and one for each of the three person's seats.
+    CHECK(answers.at("welcome") == 44);
+    CHECK(answers.at("the table is full of connections: try again later") == 4);
+    CHECK(connect(h, play_hello(1))->welcome["seat"] == 1);
+    CHECK(connect_as(h, kThird, play_hello(2))->welcome["seat"] == 2);
+  }
 }
 
 TEST_CASE("Attack 8: a seat belongs to whoever sat in it first; the host does not take it",
