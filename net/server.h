@@ -43,6 +43,11 @@ class SaveWriter {
  public:
   virtual ~SaveWriter() = default;
   virtual void submit(Server* server, std::string path, std::string text, std::size_t mark) = 0;
+  // Writes `text` to `path` on the caller's thread before returning ("" or
+  // the error), after the save of `server` being written finishes and instead
+  // of any still queued (older texts, never renamed over this one). Nothing
+  // of `server`'s is queued, written or waiting to be handed back afterwards.
+  virtual std::string write_now(Server* server, const std::string& path, const std::string& text) = 0;
 };
 
 struct ServerOptions {
@@ -296,6 +301,9 @@ class Server {
   bool line_waits(const LogEntry& e, Millis real) const;
 
   void save_if_changed();
+  // Saved before this returns, with a SaveWriter too (what a player is
+  // about to be told must be on disk first: a seat taken).
+  void save_now();
   void record_history();
   // A copy of the finished game in a player's own directory (`dir`): their
   // Finished games list it, their Stats replay it. "" when it could not be written.

@@ -16,20 +16,23 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
   c.board_w = h.board_w;
   c.board_h = h.board_h;
   c.unicode = h.unicode;
+  bool claimed = false;
   if (h.role == Role::Watch) {
     c.kind = Client::Kind::Watcher;
     say_peer(c, PeerLine::Watching, fmt::format("{} watches", who(c)));
   } else {
     const int p = seat_for(c, h);
     if (p < 0) return;
-    sit_down(c, static_cast<PlayerId>(p), real);
+    claimed = sit_down(c, static_cast<PlayerId>(p), real);
   }
   ever_joined_ = true;
   changed_ = true;
-  // A seat taken for the first time is saved before its player hears it is
-  // theirs: a server killed a moment later still knows whose it is. (Under
-  // `serve` the writer threads save it a few milliseconds later.)
-  save_if_changed();
+  // A seat taken for the first time is on disk before its player hears it
+  // is theirs: a server killed a moment later still knows whose it is.
+  if (claimed)
+    save_now();
+  else
+    save_if_changed();
   send_welcome(c, real);
 }
 
