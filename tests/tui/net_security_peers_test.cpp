@@ -745,6 +745,9 @@ TEST_CASE(
   CHECK(thief["type"] == "refused");
   CHECK_THAT(thief.value("reason", ""), Catch::Contains(fmt::format("seat {} belongs to", seat)));
   CHECK(seat_answer(dir, seat_owner->uid, seat)["type"] == "welcome");
+  // Nothing half-written of 30 kills is left beside the save.
+  for (const auto& e : std::filesystem::directory_iterator(d.path))
+    CHECK(e.path().filename().string().rfind("t.save.tmp-", 0) != 0);
 }
 
 }  // namespace net_security_peers_test_cases
