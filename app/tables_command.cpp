@@ -24,6 +24,7 @@ int list_tables(const TablesSettings& s) {
     std::fputs(fmt::format("racetable tables: {}\n", what).c_str(), stderr);
   json all = json::array();
   for (const TableEntry& e : found) {
+    if (e.cut) continue;  // never asked: counted in a line above
     const std::string shown_name = printable(e.name, 64);
     if (s.json) {
       json row = e.listing ? to_json(*e.listing) : json{{"table", e.name}, {"problem", e.problem}};

@@ -39,6 +39,10 @@ class LocalTables final : public Tables {
       out.error = e.what();
     }
     for (net::TableEntry& t : found) {
+      if (t.cut) {  // another user's directory asked within its bounds: counted, not listed
+        ++out.not_asked;
+        continue;
+      }
       TableRow r{t.name, t.dir, std::move(t.listing), {}, t.problem};
       if (!t.trusted) {
         r.note = "not trusted: its directory does not say whose it is";

@@ -33,6 +33,9 @@ struct TableList {
   std::vector<TableRow> rows;
   int more = 0;     // tables the answer had no room for
   int stopped = 0;  // tables whose server is gone with nothing to resume: counted, not listed
+  // Tables in other users' directories left unasked (planted ones that never
+  // answer take no one else's turn: net/client.h): counted, not listed.
+  int not_asked = 0;
   std::string error;
 };
 

@@ -114,6 +114,11 @@ class TablesPage final : public shell::Screen {
              fmt::format("{} more {} not running (the server stopped, no save): not listed.", list_.stopped,
                          list_.stopped == 1 ? "table is" : "tables are"),
              shell::style::kDim, w - 6);
+    if (list_.not_asked > 0)
+      c.text(4, y++,
+             fmt::format("{} more {} of other users not asked: too slow to answer.", list_.not_asked,
+                         list_.not_asked == 1 ? "table" : "tables"),
+             shell::style::kDim, w - 6);
     // The highlighted table's seats, in full.
     if (selected_ > 0) {
       const TableRow& r = list_.rows[static_cast<std::size_t>(selected_ - 1)];

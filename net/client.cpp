@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <chrono>
 #include <functional>
+#include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -208,7 +210,65 @@ void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
     Connection conn;
   };
   std::vector<Asking> asking;
-  std::size_t next = 0;
+  std::vector<InfoAsk*> waiting;  // not asked yet, in the order given
+  for (InfoAsk& a : asks) waiting.push_back(&a);
+  // What is being asked of each other user's directory and of each other user.
+  struct DirAsking {
+    std::size_t asking = 0;
+    std::size_t asked = 0;
+    std::optional<Clock::time_point> first;
+  };
+  std::map<std::string, DirAsking> dirs;
+  std::map<uid_t, std::size_t> owners;
+  const auto finished = [&](const InfoAsk& a) {
+    if (!a.others) return;
+    --dirs[a.dir].asking;
+    --owners[a.owner];
+  };
+  const auto cut = [&](InfoAsk& a) {
+    a.cut = true;
+    a.problem =
+        dirs[a.dir].asked >= kMaxAskedPerDir
+            ? fmt::format("at most {} tables are asked in a directory of another user", kMaxAskedPerDir)
+            : fmt::format("another user's directory is asked for at most {} ms, {} tables at a time",
+                          kDirAskMs, kMaxAskingPerDir);
+  };
+  // Starts what the bounds allow now; cuts what they never will.
+  const auto start_asks = [&](Clock::time_point now) {
+    std::vector<InfoAsk*> still;
+    for (InfoAsk* a : waiting) {
+      if (asking.size() >= kMaxAsking) {
+        still.push_back(a);
+        continue;
+      }
+      if (a->others) {
+        DirAsking& d = dirs[a->dir];
+        if (d.asked >= kMaxAskedPerDir ||
+            (d.first && now - *d.first >= std::chrono::milliseconds(kDirAskMs))) {
+          cut(*a);
+          continue;
+        }
+        if (d.asking >= kMaxAskingPerDir || owners[a->owner] >= kMaxAskingPerOwner) {
+          still.push_back(a);
+          continue;
+        }
+        if (!d.first) d.first = now;
+        ++d.asked;
+        ++d.asking;
+        ++owners[a->owner];
+      }
+      try {
+        Connection conn = Connection::open(a->dir, a->name, ConnectHow{.wait = false});
+        conn.send_bytes(hello);
+        asking.push_back(Asking{a, std::move(conn)});
+      } catch (const UserError& e) {
+        finished(*a);
+        a->problem = e.what();
+        a->silent = a->problem.find("not answering") != std::string::npos;
+      }
+    }
+    waiting = std::move(still);
+  };
   // True when `a` is answered (or failed) and its connection can go.
   const auto take = [](Asking& a, const std::vector<json>& messages, bool open, const std::string& error) {
     for (const json& m : messages) {
@@ -229,20 +289,9 @@ void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
     return true;
   };
   for (;;) {
-    while (next < asks.size() && asking.size() < kMaxAsking && Clock::now() < until) {
-      InfoAsk& ask = asks[next++];
-      try {
-        Connection conn = Connection::open(ask.dir, ask.name, ConnectHow{.wait = false});
-        conn.send_bytes(hello);
-        asking.push_back(Asking{&ask, std::move(conn)});
-      } catch (const UserError& e) {
-        ask.problem = e.what();
-        ask.silent = ask.problem.find("not answering") != std::string::npos;
-      }
-    }
+    if (Clock::now() < until) start_asks(Clock::now());
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - Clock::now()).count();
-    if (asking.empty() && (next == asks.size() || left <= 0)) break;
-    if (left <= 0) break;
+    if ((asking.empty() && waiting.empty()) || left <= 0) break;
     std::vector<pollfd> fds;
     for (const Asking& a : asking)
       fds.push_back(
@@ -259,7 +308,10 @@ void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
       std::vector<json> messages;
       std::string error;
       const bool open = a.conn.receive(messages, error);
-      if (!take(a, messages, open, error)) still.push_back(std::move(a));
+      if (take(a, messages, open, error))
+        finished(*a.ask);
+      else
+        still.push_back(std::move(a));
     }
     asking = std::move(still);
   }
@@ -269,9 +321,13 @@ void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
     a.ask->problem = late;
     a.ask->silent = true;
   }
-  for (; next < asks.size(); ++next) {
-    asks[next].problem = late;
-    asks[next].silent = true;
+  for (InfoAsk* a : waiting) {
+    if (a->others) {
+      cut(*a);
+      continue;
+    }
+    a->problem = late;
+    a->silent = true;
   }
 }
 

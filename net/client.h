@@ -85,6 +85,11 @@ struct InfoAsk {
   json info;            // the answer ("host": the kernel's word), when it came
   std::string problem;  // else why not: not running, refused, not answering
   bool silent = false;  // connected (or its queue full), but no answer in time
+  // In a directory of another user's (`owner`): asked within that
+  // directory's bounds (below). False: ours, asked whole.
+  bool others = false;
+  uid_t owner = 0;
+  bool cut = false;  // never asked: its directory's bounds were reached (`problem` says which)
 };
 // How long the lobby waits for all its tables together: a table that has not
 // answered by then is not waited for, so tables that never answer cannot
@@ -92,9 +97,19 @@ struct InfoAsk {
 inline constexpr int kLobbyWaitMs = 250;
 // At most this many connections open at once while asking.
 inline constexpr std::size_t kMaxAsking = 128;
-// Asks every table at once: non-blocking connects (connect_table()'s checks
-// all made), one poll() over every connection, `wait_ms` in all, never per
-// table. Never sends a join code: the listing needs none.
+// Another user's directories are asked within bounds, so that sockets
+// planted there that never answer take no other directory's turn: at most
+// kMaxAskingPerDir of a directory's tables at once and kMaxAskedPerDir in
+// all, at most kMaxAskingPerOwner of one user's at once, and none started
+// later than kDirAskMs after the directory's first.
+inline constexpr std::size_t kMaxAskingPerDir = 8;
+inline constexpr std::size_t kMaxAskedPerDir = 64;
+inline constexpr std::size_t kMaxAskingPerOwner = 16;
+inline constexpr int kDirAskMs = 100;
+// Asks every table at once, in the order given (ours and our groups' first):
+// non-blocking connects (connect_table()'s checks all made), one poll() over
+// every connection, `wait_ms` in all, never per table. Never sends a join
+// code: the listing needs none.
 void ask_tables(std::vector<InfoAsk>& asks, int wait_ms = kLobbyWaitMs);
 // One table's answer, the same way. Throws UserError.
 json table_info(const std::string& dir, const std::string& name, int timeout_ms = kLobbyWaitMs);

@@ -69,6 +69,25 @@ class ThreadedSaveWriter final : public SaveWriter {
     wake_.notify_one();
   }
 
+  std::string write_now(Server* server, const std::string& path, const std::string& text) override {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      jobs_.erase(
+          std::remove_if(jobs_.begin(), jobs_.end(), [&](const Job& j) { return j.server == server; }),
+          jobs_.end());
+      written_.wait(lock, [&] { return writing_.count(server) == 0; });
+      results_.erase(std::remove_if(results_.begin(), results_.end(),
+                                    [&](const Result& r) { return r.server == server; }),
+                     results_.end());
+    }
+    try {
+      write_file_atomically(path, text);
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return {};
+  }
+
   int event_fd() const { return event_fd_; }
 
   std::vector<Result> take() {
@@ -98,6 +117,7 @@ class ThreadedSaveWriter final : public SaveWriter {
         if (jobs_.empty()) return;  // stopping, and everything queued is written
         job = std::move(jobs_.front());
         jobs_.pop_front();
+        writing_.insert(job.server);
       }
       std::string problem;
       try {
@@ -108,7 +128,9 @@ class ThreadedSaveWriter final : public SaveWriter {
       {
         std::lock_guard<std::mutex> lock(mutex_);
         results_.push_back(Result{job.server, job.mark, std::move(problem)});
+        writing_.erase(job.server);
       }
+      written_.notify_all();
       const std::uint64_t one = 1;
       const ssize_t r = ::write(event_fd_, &one, sizeof one);
       (void)r;
@@ -119,7 +141,9 @@ class ThreadedSaveWriter final : public SaveWriter {
   int thread_count_;
   std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable written_;  // a save left writing_
   std::deque<Job> jobs_;
+  std::set<Server*> writing_;  // whose save a thread is writing now
   std::vector<Result> results_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;

@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -26,6 +29,20 @@ bool verified_dir(const std::string& dir) {
   } catch (const UserError&) {
     return false;
   }
+}
+
+// One line for each directory whose tables were not all asked (net/client.h's bounds).
+void say_cut(const std::vector<InfoAsk>& asks, const std::function<void(const std::string&)>& say) {
+  std::map<std::pair<std::string, std::string>, std::size_t> cut;  // (directory, why): how many
+  std::map<std::string, uid_t> owner;
+  for (const InfoAsk& a : asks)
+    if (a.cut) {
+      ++cut[{a.dir, a.problem}];
+      owner[a.dir] = a.owner;
+    }
+  for (const auto& [where, count] : cut)
+    say(fmt::format("{}: {} table{} of {} not asked ({})", where.first, count, count == 1 ? "" : "s",
+                    user_name(owner[where.first]), where.second));
 }
 
 }  // namespace
@@ -112,7 +129,8 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
       try {
         check_table_name(name);
         entry.push_back(found.size());
-        asks.push_back(InfoAsk{dir, name, {}, {}, false});
+        // The bounds share the lobby's turn between directories: one asked alone (--dir) is asked whole.
+        asks.push_back(InfoAsk{dir, name, {}, {}, false, only_dir.empty() && owner != ::geteuid(), owner});
         // The table file is the host's (mode 0600): only the host reads where the save is.
         host_file.push_back(has_meta && S_ISREG(meta.st_mode) && meta.st_uid == ::geteuid());
       } catch (const UserError& err) {
@@ -124,10 +142,13 @@ std::vector<TableEntry> find_tables(const std::string& only_dir, std::vector<std
       ignore(fmt::format("ignored {} table{} in {} made by another user than its owner {}", planted,
                          planted == 1 ? "" : "s", dir, user_name(owner)));
   }
-  // Every table at once, kLobbyWaitMs in all: one that never answers holds up nobody.
+  // Every table at once, kLobbyWaitMs in all: one that never answers holds up
+  // nobody, and another user's directory is asked within its bounds.
   ask_tables(asks);
+  say_cut(asks, ignore);
   for (std::size_t k = 0; k < asks.size(); ++k) {
     TableEntry& e = found[entry[k]];
+    e.cut = asks[k].cut;
     e.problem = printable(asks[k].problem, 200);
     e.silent = asks[k].silent;
     if (e.problem.empty()) {

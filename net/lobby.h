@@ -25,6 +25,10 @@ struct TableEntry {
   bool silent = false;
   // It answered, but its listing is malformed (`problem` names the field).
   bool malformed = false;
+  // Never asked: its directory is another user's and its bounds were
+  // reached (net/client.h, kMaxAskedPerDir...). Counted, not listed: one
+  // line a directory in `ignored` says how many and why.
+  bool cut = false;
 };
 // The tables under `only_dir`, else every directory we may look in; their
 // text made printable. Directories or entries another user planted are left

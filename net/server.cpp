@@ -324,6 +324,13 @@ void Server::save_if_changed() {
   for (auto& c : clients_) flush(*c);  // anything save() had to tell the players
 }
 
+void Server::save_now() {
+  if (!opt_.writer || opt_.save_path.empty()) return save_if_changed();
+  if (save_mark() == saved_mark_) return;
+  const std::size_t mark = save_mark();
+  saved(mark, opt_.writer->write_now(this, opt_.save_path, save_text()));
+}
+
 void Server::saved(std::size_t mark, const std::string& problem) {
   save_in_flight_ = false;
   if (problem.empty()) {

@@ -43,6 +43,11 @@ class SaveWriter {
  public:
   virtual ~SaveWriter() = default;
   virtual void submit(Server* server, std::string path, std::string text, std::size_t mark) = 0;
+  // Writes `text` to `path` on the caller's thread before returning ("" or
+  // the error), after the save of `server` being written finishes and instead
+  // of any still queued (older texts, never renamed over this one). Nothing
+  // of `server`'s is queued, written or waiting to be handed back afterwards.
+  virtual std::string write_now(Server* server, const std::string& path, const std::string& text) = 0;
 };
 
 struct ServerOptions {
@@ -67,6 +72,9 @@ struct ServerOptions {
   // Per user (per key at a no_socket table) other than the host: one user cannot fill the table's
   // connections (a seated player or the host still gets in when it is full).
   int max_connections_per_uid = 8;
+  // Per user (per key), the host exempt: watchers are anyone's, and may
+  // never fill the connections the players need.
+  int max_watchers_per_user = 2;
   // After a wrong join code a user's next code is not even checked for this
   // long, doubling with each wrong one up to code_delay_max_ms.
   int code_delay_ms = 500;
@@ -293,6 +301,9 @@ class Server {
   bool line_waits(const LogEntry& e, Millis real) const;
 
   void save_if_changed();
+  // Saved before this returns, with a SaveWriter too (what a player is
+  // about to be told must be on disk first: a seat taken).
+  void save_now();
   void record_history();
   // A copy of the finished game in a player's own directory (`dir`): their
   // Finished games list it, their Stats replay it. "" when it could not be written.
@@ -323,6 +334,15 @@ class Server {
   void read_client(Client& c, Millis real);
   void handle(Client& c, const json& msg, Millis real);
   void handle_hello(Client& c, const json& msg, Millis real);
+  // A hello answered without a seat or a watcher's place: refused (version,
+  // code, invitation, watchers...) or the listing sent. True: done with it.
+  bool answered_without_joining(Client& c, const Hello& h, Millis real);
+  // The seat a player's hello gets (its own, or the first free), or -1 refused.
+  int seat_for(Client& c, const Hello& h);
+  // Seats the client; true when the seat was nobody's before (a claim to save).
+  bool sit_down(Client& c, PlayerId seat, Millis real);
+  // The welcome, the log it may read and the talk it may hear.
+  void send_welcome(Client& c, Millis real);
   // Who a client is, as a seat's owner is recorded.
   static SeatOwner identity(const Client& c);
   // Talk, mute, nudge, remove and key presses (server_talk.cpp); false: not such a message.
@@ -397,6 +417,13 @@ class Server {
   // Room for one more connection from `peer` (peer_of()); may close a hello-less one of a peer with more.
   bool make_room(const Client& newcomer);
   int per_peer(const std::string& peer) const;  // live connections of a user or key
+  int watching(const std::string& peer) const;  // its live watchers' connections
+  // The host, or a person whose seat it is: the last connection slots are
+  // kept for them (by the kernel's uid, or the key the SSH server gave).
+  bool host_or_seated(const Client& c) const;
+  int reserved_connections() const;  // one for the host, one for each person's seat
+  // Why `c` found no room ("you have 8 connections open...", "the table is full...").
+  std::string no_room_reason(const Client& c) const;
   // Who a connection is for counting: "uid N", or the key.
   static std::string peer_of(const Client& c);
   // A connection as the log names it: "ana (uid 1000, pid 42)", "ana (key SHA256:...)".

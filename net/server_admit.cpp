@@ -104,12 +104,7 @@ void Server::accept_all(Millis real) {
     }
     if (!make_room(*c)) {
       c->kind = Client::Kind::Info;
-      refuse(*c,
-             !is_host(*c) && per_peer(peer_of(*c)) >= opt_.max_connections_per_uid
-                 ? fmt::format("you have {} connections open to this table: close one first",
-                               opt_.max_connections_per_uid)
-                 : std::string("the table is full of connections: try again later"),
-             "busy");
+      refuse(*c, no_room_reason(*c), "busy");
       ::close(fd);
       continue;
     }
@@ -129,10 +124,7 @@ bool Server::add_client(int fd, const SeatOwner& person, bool guest, std::string
   ++stats_.connections;
   if (!make_room(*c)) {
     ++stats_.refused;
-    why = !is_host(*c) && per_peer(peer_of(*c)) >= opt_.max_connections_per_uid
-              ? fmt::format("you have {} connections open to this table: close one first",
-                            opt_.max_connections_per_uid)
-              : std::string("the table is full of connections: try again later");
+    why = no_room_reason(*c);
     say_peer(*c, PeerLine::Refused, fmt::format("refused {}: {}", who(*c), why));
     ::close(fd);
     return false;
@@ -149,29 +141,67 @@ int Server::per_peer(const std::string& peer) const {
   return n;
 }
 
+int Server::watching(const std::string& peer) const {
+  int n = 0;
+  for (const auto& c : clients_)
+    if (!c->dead && c->kind == Client::Kind::Watcher && peer_of(*c) == peer) ++n;
+  return n;
+}
+
+bool Server::host_or_seated(const Client& c) const {
+  if (is_host(c)) return true;
+  const SeatOwner me = identity(c);
+  return std::any_of(seats_.begin(), seats_.end(),
+                     [&](const SeatState& s) { return s.owner && s.owner->same_person(me); });
+}
+
+int Server::reserved_connections() const {
+  int seats = 0;
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (person_seat(p)) ++seats;
+  return 1 + seats;
+}
+
+std::string Server::no_room_reason(const Client& c) const {
+  if (!is_host(c) && per_peer(peer_of(c)) >= opt_.max_connections_per_uid)
+    return fmt::format("you have {} connections open to this table: close one first",
+                       opt_.max_connections_per_uid);
+  return "the table is full of connections: try again later";
+}
+
 bool Server::make_room(const Client& newcomer) {
   const std::string peer = peer_of(newcomer);
   const bool host = is_host(newcomer);
   if (!host && per_peer(peer) >= opt_.max_connections_per_uid) return false;
   std::map<std::string, int> open;
   int live = 0;
+  int others = 0;  // connections of people neither the host nor seated
   for (const auto& c : clients_)
     if (!c->dead) {
       ++open[peer_of(*c)];
       ++live;
+      if (!host_or_seated(*c)) ++others;
     }
+  // The last slots are the host's and the seated players', whoever else fills the rest.
+  if (!host_or_seated(newcomer))
+    return live < opt_.max_connections && others < opt_.max_connections - reserved_connections();
   if (live < opt_.max_connections) return true;
-  // Full. The host or a player with a seat still gets in: the peer with the
-  // most connections loses its oldest one that has not said hello.
-  const SeatOwner me = identity(newcomer);
-  const bool seated = std::any_of(seats_.begin(), seats_.end(),
-                                  [&](const SeatState& s) { return s.owner && s.owner->same_person(me); });
-  if (!host && !seated) return false;
+  // Full all the same (the seated players' own connections): the peer with
+  // the most connections loses its oldest one that has not said hello, else
+  // its oldest watcher who is neither the host nor seated.
+  const auto evictable = [&](const Client& c) {
+    if (c.dead || peer_of(c) == peer) return 0;
+    if (c.kind == Client::Kind::Hello) return 2;
+    return c.kind == Client::Kind::Watcher && !host_or_seated(c) ? 1 : 0;
+  };
   Client* victim = nullptr;
-  for (const auto& c : clients_)
-    if (!c->dead && c->kind == Client::Kind::Hello && peer_of(*c) != peer &&
-        (!victim || open[peer_of(*c)] > open[peer_of(*victim)]))
+  for (const auto& c : clients_) {
+    const int rank = evictable(*c);
+    if (rank == 0) continue;
+    const int victim_rank = victim ? evictable(*victim) : 0;
+    if (rank > victim_rank || (rank == victim_rank && open[peer_of(*c)] > open[peer_of(*victim)]))
       victim = c.get();
+  }
   if (!victim) return false;
   drop(*victim, "closed to make room for a player");
   return true;

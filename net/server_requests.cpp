@@ -12,12 +12,37 @@ namespace rt::net {
 
 void Server::handle_hello(Client& c, const json& msg, Millis real) {
   const Hello h = read_hello(msg);
+  if (answered_without_joining(c, h, real)) return;
+  c.board_w = h.board_w;
+  c.board_h = h.board_h;
+  c.unicode = h.unicode;
+  bool claimed = false;
+  if (h.role == Role::Watch) {
+    c.kind = Client::Kind::Watcher;
+    say_peer(c, PeerLine::Watching, fmt::format("{} watches", who(c)));
+  } else {
+    const int p = seat_for(c, h);
+    if (p < 0) return;
+    claimed = sit_down(c, static_cast<PlayerId>(p), real);
+  }
+  ever_joined_ = true;
+  changed_ = true;
+  // A seat taken for the first time is on disk before its player hears it
+  // is theirs: a server killed a moment later still knows whose it is.
+  if (claimed)
+    save_now();
+  else
+    save_if_changed();
+  send_welcome(c, real);
+}
+
+bool Server::answered_without_joining(Client& c, const Hello& h, Millis real) {
   if (h.protocol != kProtocolVersion) {
     refuse(c,
            fmt::format("protocol version {} is not spoken here: this server speaks version {} (racetable {})",
                        h.protocol, kProtocolVersion, RACETABLE_VERSION),
            "version");
-    return;
+    return true;
   }
   // The listing is public to whoever may connect (nothing secret in it): no
   // code is asked for it, and one sent with it is not checked (no guessing here).
@@ -26,19 +51,18 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     c.kind = Client::Kind::Info;
     c.close_after_flush = true;
     flush(c);
-    return;
+    return true;
   }
   // No code given is not a guess; a wrong one is, and so is one given too soon after it.
   const CodeCheck code = opt_.code.empty() ? CodeCheck::Right
                          : h.code.empty()  ? CodeCheck::Wrong
                                            : check_code(c, h.code, real);
-  const bool code_ok = code == CodeCheck::Right;
-  if (!code_ok) {
+  if (code != CodeCheck::Right) {
     if (code == CodeCheck::Throttled)
       refuse(c, "too many wrong join codes: wait a little and try again", "throttled");
     else
       refuse(c, h.code.empty() ? "this table needs a join code (--code)" : "wrong join code", "code");
-    return;
+    return true;
   }
   // A guest keeps no name: never the invited player of that name.
   const bool guest = c.key && is_guest_owner(*c.key);
@@ -47,115 +71,120 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     refuse(c,
            fmt::format("this table is for the players its host invited, and {} is not one of them", c.user),
            "not-invited");
-    return;
+    return true;
   }
   if (h.role == Role::Watch && !opt_.watchers) {
     refuse(c, "the host lets nobody watch this table", "no-watchers");
-    return;
+    return true;
   }
-  c.board_w = h.board_w;
-  c.board_h = h.board_h;
-  c.unicode = h.unicode;
-  const auto& seats = table_->seats();
-  const int n = static_cast<int>(seats.size());
   if (opt_.watch_only && h.role != Role::Watch) {
     refuse(c, "this game is open to watchers only: join it with --watch", "watch-only");
-    return;
+    return true;
   }
   if (h.role == Role::Watch && removed_watcher(c)) {
     refuse(c, "the host removed you from this table", "removed");
-    return;
+    return true;
   }
-  if (h.role == Role::Watch) {
-    c.kind = Client::Kind::Watcher;
-    say_peer(c, PeerLine::Watching, fmt::format("{} watches", who(c)));
-  } else {
-    int p = -1;
-    if (h.seat > 0) {
-      p = h.seat - 1;
-      if (p >= n) {
-        refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n), "seat");
-        return;
-      }
-      const Seat& seat = seats[static_cast<std::size_t>(p)];
-      const SeatState& s = seats_[static_cast<std::size_t>(p)];
-      if (!person_seat(static_cast<std::size_t>(p))) {
-        refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
-               "seat");
-        return;
-      }
-      const std::string holder = s.owner ? s.owner->name : std::string();
-      // Several logins of one person racing for a seat: one wins, the
-      // others are told so rather than sent back in silence.
-      if (s.client >= 0 && s.owner && s.owner->same_person(identity(c))) {
-        refuse(c, fmt::format("seat {} is taken: another login of yours sat down there first", h.seat),
-               "taken");
-        return;
-      }
-      if (s.client >= 0) {
-        refuse(
-            c,
-            fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, holder, seat.name),
-            "taken");
-        return;
-      }
-      // A seat is its first sitter's for the whole game, across a restart of
-      // the server too (the save keeps the owner): the host does not take it either.
-      if (s.owner && !s.owner->same_person(identity(c))) {
-        refuse(c, fmt::format("seat {} belongs to {}", h.seat, holder), "seat");
-        return;
-      }
-    } else {
-      for (int k = 0; k < n && p < 0; ++k)
-        if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].owner) p = k;
-      for (int k = 0; k < n && p < 0; ++k) {
-        const SeatState& s = seats_[static_cast<std::size_t>(k)];
-        if (person_seat(static_cast<std::size_t>(k)) && s.owner && s.client < 0 &&
-            s.owner->same_person(identity(c)))
-          p = k;
-      }
-      if (p < 0) {
-        refuse(c, "no free seat: every player's seat is taken (watch with --watch)", "full");
-        return;
-      }
-    }
-    // The grace period of the seats nobody took since the table opened
-    // runs from the first person back (net/server_play.cpp stand_in_at).
-    if (!someone_back_) {
-      someone_back_ = true;
-      for (SeatState& other : seats_)
-        if (!other.sat) other.away_since = real;
-    }
-    SeatState& s = seats_[static_cast<std::size_t>(p)];
-    const bool back = s.owner.has_value();
-    if (!back) {
-      s.owner = identity(c);
-      ++claims_;  // saved below, before the welcome
-    }
-    // The clock of a question still asked is charged up to now: the fresh
-    // number below never shows its time as unspent.
-    charge_game_clock(static_cast<std::size_t>(p), real);
-    s.sat = true;
-    s.client = c.id;
-    s.answered = true;  // a fresh question number for the fresh screen
-    c.kind = Client::Kind::Player;
-    c.seat = static_cast<PlayerId>(p);
-    if (!back) seat_takes_name(c.seat, identity(c).name);
-    say_peer(c, PeerLine::Seat,
-             fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
-    if (s.stand_in) {
-      s.stand_in = false;
-      s.clock_from = real;  // the game clock runs for its person again from now
-      table_->set_seat_kind(c.seat, SeatKind::Human);
-      say(fmt::format("the computer stands down from {}", seat_label(c.seat)));
-    }
+  // Watchers are many people's, a table's connections few: each user
+  // watches from a few at most, so watchers never fill the table.
+  if (h.role == Role::Watch && !is_host(c) && watching(peer_of(c)) >= opt_.max_watchers_per_user) {
+    refuse(c,
+           fmt::format("you watch this table from {} connections already (at most {} per person): close one "
+                       "first",
+                       opt_.max_watchers_per_user, opt_.max_watchers_per_user),
+           "busy");
+    return true;
   }
-  ever_joined_ = true;
-  changed_ = true;
-  // A seat taken for the first time is saved before its player hears it is
-  // theirs: a server killed a moment later still knows whose it is. (Under
-  // `serve` the writer threads save it a few milliseconds later.)
-  save_if_changed();
+  return false;
+}
+
+int Server::seat_for(Client& c, const Hello& h) {
+  const auto& seats = table_->seats();
+  const int n = static_cast<int>(seats.size());
+  int p = -1;
+  if (h.seat > 0) {
+    p = h.seat - 1;
+    if (p >= n) {
+      refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n), "seat");
+      return -1;
+    }
+    const Seat& seat = seats[static_cast<std::size_t>(p)];
+    const SeatState& s = seats_[static_cast<std::size_t>(p)];
+    if (!person_seat(static_cast<std::size_t>(p))) {
+      refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
+             "seat");
+      return -1;
+    }
+    const std::string holder = s.owner ? s.owner->name : std::string();
+    // Several logins of one person racing for a seat: one wins, the
+    // others are told so rather than sent back in silence.
+    if (s.client >= 0 && s.owner && s.owner->same_person(identity(c))) {
+      refuse(c, fmt::format("seat {} is taken: another login of yours sat down there first", h.seat),
+             "taken");
+      return -1;
+    }
+    if (s.client >= 0) {
+      refuse(
+          c,
+          fmt::format("seat {} is taken: {} is playing {} (watch with --watch)", h.seat, holder, seat.name),
+          "taken");
+      return -1;
+    }
+    // A seat is its first sitter's for the whole game, across a restart of
+    // the server too (the save keeps the owner): the host does not take it either.
+    if (s.owner && !s.owner->same_person(identity(c))) {
+      refuse(c, fmt::format("seat {} belongs to {}", h.seat, holder), "seat");
+      return -1;
+    }
+    return p;
+  }
+  for (int k = 0; k < n && p < 0; ++k)
+    if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].owner) p = k;
+  for (int k = 0; k < n && p < 0; ++k) {
+    const SeatState& s = seats_[static_cast<std::size_t>(k)];
+    if (person_seat(static_cast<std::size_t>(k)) && s.owner && s.client < 0 &&
+        s.owner->same_person(identity(c)))
+      p = k;
+  }
+  if (p < 0) refuse(c, "no free seat: every player's seat is taken (watch with --watch)", "full");
+  return p;
+}
+
+bool Server::sit_down(Client& c, PlayerId seat, Millis real) {
+  // The grace period of the seats nobody took since the table opened
+  // runs from the first person back (net/server_play.cpp stand_in_at).
+  if (!someone_back_) {
+    someone_back_ = true;
+    for (SeatState& other : seats_)
+      if (!other.sat) other.away_since = real;
+  }
+  SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  const bool back = s.owner.has_value();
+  if (!back) {
+    s.owner = identity(c);
+    ++claims_;  // saved before the welcome
+  }
+  // The clock of a question still asked is charged up to now: the fresh
+  // number below never shows its time as unspent.
+  charge_game_clock(static_cast<std::size_t>(seat), real);
+  s.sat = true;
+  s.client = c.id;
+  s.answered = true;  // a fresh question number for the fresh screen
+  c.kind = Client::Kind::Player;
+  c.seat = seat;
+  if (!back) seat_takes_name(c.seat, identity(c).name);
+  say_peer(c, PeerLine::Seat,
+           fmt::format("{} {} {}", who(c), back ? "is back at" : "takes", seat_label(c.seat)));
+  if (s.stand_in) {
+    s.stand_in = false;
+    s.clock_from = real;  // the game clock runs for its person again from now
+    table_->set_seat_kind(c.seat, SeatKind::Human);
+    say(fmt::format("the computer stands down from {}", seat_label(c.seat)));
+  }
+  return !back;
+}
+
+void Server::send_welcome(Client& c, Millis real) {
   json welcome{{"type", "welcome"},
                {"protocol", kProtocolVersion},
                {"server", std::string("racetable ") + RACETABLE_VERSION},
@@ -169,7 +198,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     welcome["deal"] = deal_json(table_->seed(), table_->deal(), table_->over());
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
-    welcome["name"] = seats[static_cast<std::size_t>(c.seat)].name;
+    welcome["name"] = table_->seats()[static_cast<std::size_t>(c.seat)].name;
   }
   send(c, welcome);
   // The recent log, as much of it as this viewer may see.

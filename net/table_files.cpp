@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <set>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -53,10 +55,17 @@ bool exists(const std::string& path) {
 
 std::vector<std::string> candidate_dirs(std::vector<std::string>* left_out) {
   const std::string mine = default_table_dir();
-  std::vector<std::string> dirs;
+  // Ours first, then our groups' tables, then everyone else's: the lobby
+  // asks them in this order, so another user's directories come last.
+  enum class Whose : std::uint8_t { Ours, OurGroups, Others };
+  std::vector<std::pair<Whose, std::string>> dirs;
   // Each other user's directories apart: one who makes 100,000 of them
   // crowds out only their own.
-  std::map<uid_t, std::vector<std::string>> by_owner;
+  std::map<uid_t, std::vector<std::pair<Whose, std::string>>> by_owner;
+  const std::vector<gid_t> groups = process_groups();
+  const auto ours = [&](gid_t gid) {
+    return gid == ::getegid() || std::find(groups.begin(), groups.end(), gid) != groups.end();
+  };
   if (DIR* d = ::opendir("/tmp")) {
     while (const dirent* e = ::readdir(d)) {
       const std::string_view n = e->d_name;
@@ -65,12 +74,15 @@ std::vector<std::string> candidate_dirs(std::vector<std::string>* left_out) {
       struct stat st {};
       if (path == mine || ::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
       if (::access(path.c_str(), R_OK | X_OK) != 0) continue;
-      (st.st_uid == ::geteuid() ? dirs : by_owner[st.st_uid]).push_back(path);
+      if (st.st_uid == ::geteuid())
+        dirs.emplace_back(Whose::Ours, path);
+      else
+        by_owner[st.st_uid].emplace_back(ours(st.st_gid) ? Whose::OurGroups : Whose::Others, path);
     }
     ::closedir(d);
   }
   for (auto& [owner, theirs] : by_owner) {
-    std::sort(theirs.begin(), theirs.end());
+    std::sort(theirs.begin(), theirs.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     if (theirs.size() > kMaxDirsPerOwner) {
       if (left_out)
         left_out->push_back(fmt::format("/tmp: {} more directories of {} not read (at most {} are)",
@@ -81,8 +93,9 @@ std::vector<std::string> candidate_dirs(std::vector<std::string>* left_out) {
     dirs.insert(dirs.end(), theirs.begin(), theirs.end());
   }
   std::sort(dirs.begin(), dirs.end());
-  dirs.insert(dirs.begin(), mine);
-  return dirs;
+  std::vector<std::string> out{mine};
+  for (auto& [whose, path] : dirs) out.push_back(std::move(path));
+  return out;
 }
 
 DirNames names_in(const std::string& dir, std::initializer_list<std::string_view> suffixes,

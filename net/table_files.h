@@ -24,9 +24,10 @@ inline constexpr std::size_t kMaxNamesPerDir = 200;  // tables in a directory of
 inline constexpr std::size_t kMaxDirsPerOwner = 8;   // /tmp/racetable-* directories of another user
 inline constexpr std::size_t kNoLimit = std::numeric_limits<std::size_t>::max();
 
-// Where to look for tables: ours, then group tables under /tmp we may enter,
-// sorted; at most kMaxDirsPerOwner of each other user's, the rest counted in
-// `left_out` ("3 more directories of nobody under /tmp not read").
+// Where to look for tables: ours, then the directories under /tmp we may
+// enter that belong to a group of ours, then other users', each sorted; at
+// most kMaxDirsPerOwner of each other user's, the rest counted in `left_out`
+// ("3 more directories of nobody under /tmp not read").
 std::vector<std::string> candidate_dirs(std::vector<std::string>* left_out = nullptr);
 // The names in `dir` ending in one of `suffixes` (without it), each once,
 // sorted: at most `limit` of them (the first in sort order); `more` counts

@@ -82,6 +82,47 @@ std::size_t lines(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
+// Users of their own, so that their directories under /tmp are this test's alone.
+constexpr uid_t kPlanter = 65520;    // plants sockets that never answer
+constexpr uid_t kTableHost = 65525;  // hosts a real group table
+
+// A directory under /tmp of `owner`'s (group `group`, `mode`) holding
+// `count` sockets that listen and never accept: every one takes a lobby's
+// connection and never answers it.
+struct PlantedSockets {
+  std::string path;
+  std::vector<int> fds;
+  PlantedSockets(std::string p, uid_t owner, gid_t group, mode_t mode, int count) : path(std::move(p)) {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);  // what a killed run left
+    const AsUser as(owner, {group});
+    REQUIRE(::mkdir(path.c_str(), 0700) == 0);
+    REQUIRE(::chown(path.c_str(), owner, group) == 0);
+    REQUIRE(::chmod(path.c_str(), mode) == 0);
+    for (int i = 0; i < count; ++i) {
+      const std::string sock = fmt::format("{}/a{:03}.sock", path, i);
+      fds.push_back(listen_at(sock));
+      REQUIRE(fds.back() >= 0);
+      ::chmod(sock.c_str(), 0777);
+    }
+  }
+  PlantedSockets(const PlantedSockets&) = delete;
+  PlantedSockets& operator=(const PlantedSockets&) = delete;
+  ~PlantedSockets() {
+    for (int fd : fds) ::close(fd);
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+// The line of `text` that starts with `start` ("" when none).
+std::string line_starting(const std::string& text, const std::string& start) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(start, 0) == 0) return line;
+  return {};
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -200,6 +241,63 @@ TEST_CASE("Attack 17: 100,000 names planted in another user's directory: complet
   CHECK(tables_took < 3.0);
   CHECK(lines(listed.out) <= 1000);
   CHECK_THAT(listed.out, Catch::Contains("more entries not read"));
+}
+
+TEST_CASE(
+    "Attack 24: 200 sockets that never answer, planted in another user's directory, hide no table of our "
+    "group from tables or the Tables page",
+    "[net][security]") {
+  if (!root()) return;
+  // The real table: a third user's group table in its own group directory,
+  // which sorts after any /tmp/racetable-UID (and after the planter's group
+  // directory below).
+  const TempDir state;
+  ::chmod(state.path.c_str(), 0777);
+  const OthersDir real_dir(fmt::format("/tmp/racetable-group-root-{}", kTableHost), true);
+  std::error_code ec;
+  std::filesystem::remove_all(real_dir.path, ec);  // what a killed run left
+  const std::string name = fmt::format("real-{}", ::getpid());
+  const Ran hosted =
+      run({"host", "go-wacky", "--seats", "human,human", "--name", name, "--group", "root", "--detach"},
+          {"XDG_STATE_HOME=" + state.path}, kTableHost, {kGroup});
+  INFO(hosted.out);
+  REQUIRE(hosted.code == 0);
+  const Detached server(hosted.out);
+
+  const auto nothing_hidden = [&](const PlantedSockets& planted) {
+    const Ran listed = run({"tables"});
+    INFO(listed.out);
+    // The real table answered: its listing and the line that joins it.
+    const std::string row = line_starting(listed.out, name);
+    CHECK_THAT(row, Catch::Contains("Go Wacky!") && Catch::Contains("host"));
+    CHECK_THAT(row, !Catch::Contains("not answering"));
+    CHECK_THAT(listed.out, Catch::Contains(fmt::format("racetable join {} --dir {}", name, real_dir.path)));
+    // The planted directory: eight asked at once, the rest said in one line, never listed one by one.
+    CHECK_THAT(listed.out, Catch::Contains(fmt::format("racetable tables: {}: 192 tables of {} not asked "
+                                                       "(another user's directory is asked for at most 100 "
+                                                       "ms, 8 tables at a time)\n",
+                                                       planted.path, user_name(kPlanter))));
+    CHECK(lines(listed.out) < 100);
+
+    // The Tables page asks the same way: the table with its game, the rest in one line.
+    rt::shell::AppContext ctx;
+    ctx.shared = &rt::client::shared_tables();
+    const auto page = ctx.shared->tables_page(ctx);
+    rt::Canvas c(120, 300);
+    page->draw(c, 0);
+    INFO(c.to_text());
+    CHECK_THAT(c.to_text(), Catch::Contains(fmt::format("{}: Go Wacky!", name)));
+    CHECK_THAT(c.to_text(), Catch::Contains("192 more tables of other users not asked: too slow to answer."));
+  };
+  SECTION("in a directory of the planter's own, outside our groups") {
+    const PlantedSockets planted(fmt::format("/tmp/racetable-{}", kPlanter), kPlanter, kPlanter, 0755, 200);
+    nothing_hidden(planted);
+  }
+  SECTION("in the planter's directory of a group we are in, sorted before the real table's") {
+    const PlantedSockets planted(fmt::format("/tmp/racetable-group-root-{}", kPlanter), kPlanter, kGroup,
+                                 0750, 200);
+    nothing_hidden(planted);
+  }
 }
 
 }  // namespace net_security_lobby_test_cases

@@ -3,6 +3,7 @@
 // tables served together). One TEST_CASE per attack, played as the attacker
 // would; the attacker: tests/tui/net_attacker.h.
 #include <algorithm>
+#include <random>
 
 #include "app/commands.h"
 #include "net/repeated_lines.h"
@@ -129,11 +130,71 @@ TEST_CASE("Attack 7: one user's connections that never say hello do not lock oth
       for (const json& m : msgs)
         if (m["type"] == "refused") ++refused;
     }
-  CHECK(refused >= 60 - 12);
+  // They hold only the slots not kept for the host and the three seats' players.
+  CHECK(refused >= 60 - (12 - 4));
   // The host and the seated player still get in.
-  CHECK(connect(h, play_hello(1))->welcome["seat"] == 1);
-  CHECK(connect_as(h, kThird, play_hello(2))->welcome["seat"] == 2);
+  auto host = connect(h, play_hello(1));
+  CHECK(host->welcome["seat"] == 1);
+  auto back = connect_as(h, kThird, play_hello(2));
+  CHECK(back->welcome["seat"] == 2);
+  // The host's own connections take the last slots: a seated player still
+  // gets in, in the place of a squatter's connection.
+  std::vector<Connection> hosts;
+  for (int i = 0; i < 2; ++i) {
+    hosts.push_back(Connection::open(h.sock_dir(), "t"));
+    h.pump();
+  }
+  CHECK(connect_as(h, kThird, watch_hello())->welcome["role"] == "watch");
   CHECK(log_has(h, "closed to make room for a player"));
+}
+
+TEST_CASE("Attack 25: watchers of many users keep neither the host, a seated player nor a newcomer out",
+          "[net][security]") {
+  if (!root()) return;
+  Harness h;
+  h.start(new_table("go-wacky", {"human", "human", "human"}, 1), group_options(h));  // 48 connections
+  // A player sits down and steps away.
+  auto ben = connect_as(h, kThird, play_hello(2));
+  REQUIRE(ben->welcome["seat"] == 2);
+  ben->conn.close();
+  for (int i = 0; i < 3; ++i) h.pump();
+  std::vector<std::unique_ptr<Scripted>> crowd;
+  // Each of `users` (uids from kOther down, skipping kThird) asks to watch `each` times.
+  const auto watchers = [&](int users, int each) {
+    std::map<std::string, int> answers;  // welcome, or the refusal's reason
+    for (int u = 0; u < users; ++u)
+      for (int i = 0; i < each; ++i) {
+        crowd.push_back(connect_as(h, kOther - 2 * static_cast<uid_t>(u), watch_hello()));
+        ++answers[crowd.back()->welcome.is_null() ? crowd.back()->st.error() : "welcome"];
+      }
+    return answers;
+  };
+  const std::string extra_watcher =
+      "you watch this table from 2 connections already (at most 2 per person): close one first";
+
+  SECTION("one user watches from two connections; the third is refused in one line") {
+    const auto answers = watchers(1, 3);
+    CHECK(answers.at("welcome") == 2);
+    CHECK(answers.size() == 2);
+    CHECK_THAT(crowd.back()->st.error(), Catch::Contains(extra_watcher));
+    CHECK(crowd.back()->st.error().find('\n') == std::string::npos);
+  }
+  SECTION("six users with eight watchers each: two each watch, and everyone else still gets in") {
+    const auto answers = watchers(6, 8);
+    CHECK(answers.at("welcome") == 12);
+    CHECK(answers.size() == 2);  // all the others told the one line
+    CHECK(connect(h, play_hello(1))->welcome["seat"] == 1);
+    CHECK(connect_as(h, kThird, play_hello(2))->welcome["seat"] == 2);
+    CHECK(connect_as(h, kOther - 40, play_hello(3))->welcome["seat"] == 3);  // a newcomer
+  }
+  SECTION("24 users with two watchers each: the last slots are the host's and the seated player's") {
+    const auto answers = watchers(24, 2);
+    // 48 connections less one for the host and one for each of the three person's seats.
+    CHECK(answers.at("welcome") == 44);
+    CHECK(answers.at("the table is full of connections: try again later") == 4);
+    CHECK(connect(h, play_hello(1))->welcome["seat"] == 1);
+    CHECK(connect_as(h, kThird, play_hello(2))->welcome["seat"] == 2);
+  }
 }
 
 TEST_CASE("Attack 8: a seat belongs to whoever sat in it first; the host does not take it",
@@ -565,6 +626,128 @@ TEST_CASE("Attack 10: after the server is killed and the table resumed, a seat i
     const Detached server(opened.out);
     CHECK(t.ask_seat(kOther, 2)["type"] == "welcome");
   }
+}
+
+namespace {
+
+// A member sitting down at a served table: its connection and whether the
+// server told it "you sit" (its welcome arrived).
+struct Sitter {
+  uid_t uid;
+  int seat;
+  Connection conn;
+  bool told = false;
+
+  Sitter(uid_t u, int s, const std::string& dir) : uid(u), seat(s) {
+    {
+      const AsUser as(uid, {kGroup});
+      conn = Connection::open(dir, "t");
+    }
+    conn.send(to_json(play_hello(seat)));
+  }
+  // Reads what has arrived.
+  void read() {
+    std::vector<json> msgs;
+    std::string error;
+    conn.receive(msgs, error);
+    for (const json& m : msgs)
+      if (m["type"] == "welcome") told = true;
+  }
+};
+
+// Asks for seat `seat` of table "t" in `dir` as `uid` (a group member); the answer.
+json seat_answer(const std::string& dir, uid_t uid, int seat) {
+  Connection conn = [&] {
+    const AsUser as(uid, {kGroup});
+    return Connection::open(dir, "t");
+  }();
+  conn.send(to_json(play_hello(seat)));
+  for (int i = 0; i < 500; ++i) {
+    std::vector<json> msgs;
+    std::string error;
+    const bool open = conn.receive(msgs, error);
+    for (const json& m : msgs)  // a refusal comes with the close: read before giving up
+      if (m["type"] == "welcome" || m["type"] == "refused") return m;
+    if (!open) return json{{"type", "closed"}, {"error", error}};
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return json{{"type", "timeout"}};
+}
+
+// Waits (at most 5 s) until one of the sitters is told it sits.
+bool first_told(std::vector<Sitter>& sitters) {
+  for (int i = 0; i < 1000; ++i) {
+    std::vector<pollfd> fds;
+    for (Sitter& s : sitters) fds.push_back(pollfd{s.conn.fd(), POLLIN, 0});
+    ::poll(fds.data(), fds.size(), 5);
+    for (Sitter& s : sitters) {
+      s.read();
+      if (s.told) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Attack 26: under serve, a seat's owner is on disk before its player is told: kill -9 at random "
+    "instants after the welcome, then resume",
+    "[net][security]") {
+  if (!root()) return;
+  const TempDir d;
+  ::chmod(d.path.c_str(), 0755);
+  const std::string dir = d.path + "/s", save = d.path + "/t.save", file = d.path + "/tables.txt";
+  spit(file, "go-wacky --name t --seats human,human,human --group root --dir " + dir + " --save " + save +
+                 " --pace 0\n");
+  const std::vector<std::string> env{"XDG_STATE_HOME=" + d.path + "/state"};
+  std::minstd_rand random(42);
+  int told = 0;
+  for (int round = 0; round < 30; ++round) {
+    std::filesystem::remove(save);
+    const Ran served = run({"serve", file, "--detach"}, env);
+    INFO(served.out);
+    REQUIRE(served.code == 0);
+    Detached server(served.out);
+    REQUIRE(server.pid > 0);
+    // Two members sit down at once; the server is killed 0-2.8 ms after the first is told.
+    std::vector<Sitter> sitters;
+    sitters.emplace_back(kThird, 2, dir);
+    sitters.emplace_back(kOther, 3, dir);
+    REQUIRE(first_told(sitters));
+    std::this_thread::sleep_for(std::chrono::microseconds(random() % 2800));
+    ::kill(server.pid, SIGKILL);
+    while (Detached::running(server.pid)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    server.pid = -1;
+    // What was sent before the kill is still in the sockets.
+    const SaveFile on_disk = parse_save(slurp(save), save);
+    for (Sitter& s : sitters) {
+      s.read();
+      if (!s.told) continue;
+      ++told;
+      const auto& owner = on_disk.owners[static_cast<PlayerId>(s.seat - 1)].owner;
+      INFO("round " << round << ", seat " << s.seat);
+      CHECK((owner && owner->is_uid(s.uid)));
+    }
+  }
+  WARN(told << " seats told \"you sit\" in 30 kills");
+  // The last table resumed: a seat told is its sitter's, never another member's.
+  const SaveFile last = parse_save(slurp(save), save);
+  const int seat = last.owners[1].owner ? 2 : 3;
+  const auto& seat_owner = last.owners[static_cast<PlayerId>(seat - 1)].owner;
+  REQUIRE(seat_owner);
+  const Ran resumed =
+      run({"host", "--resume", save, "--group", "root", "--dir", dir, "--pace", "0", "--detach"}, env);
+  INFO(resumed.out);
+  REQUIRE(resumed.code == 0);
+  const Detached server(resumed.out);
+  const json thief = seat_answer(dir, kOther - 2, seat);
+  CHECK(thief["type"] == "refused");
+  CHECK_THAT(thief.value("reason", ""), Catch::Contains(fmt::format("seat {} belongs to", seat)));
+  CHECK(seat_answer(dir, seat_owner->uid, seat)["type"] == "welcome");
+  // Nothing half-written of 30 kills is left beside the save.
+  for (const auto& e : std::filesystem::directory_iterator(d.path))
+    CHECK(e.path().filename().string().rfind("t.save.tmp-", 0) != 0);
 }
 
 }  // namespace net_security_peers_test_cases
