@@ -3,8 +3,8 @@
 
 Starts one `racetable serve --ssh` on a free loopback port with a fresh state
 directory and connects N real OpenSSH clients (`ssh -tt`, each on its own
-pseudo-terminal at 80x24, each with its own Ed25519 key, so each is a player
-of its own), a few per second as people arrive. Reports:
+pseudo-terminal at 80x24, each with its own Ed25519 key and loopback address,
+so each is a player of its own), a few per second as people arrive. Reports:
 
   - connect-to-title: from starting `ssh` until the title screen's menu has
     arrived on that client's terminal (key exchange, login, the session and
