@@ -36,6 +36,7 @@ int player_shell(const SshPlayer& player) {
   shell::ShellOptions options;
   options.player_name = player.name;
   options.no_commands = true;
+  options.window_limit = {kMaxShellColumns, kMaxShellRows};
   // Shared tables are the server's (its table process, net/table_process.h),
   // reached over the descriptor the listening process gave this session.
   std::unique_ptr<shell::SharedTables> tables;

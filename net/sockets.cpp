@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pwd.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -390,6 +391,14 @@ bool process_in_group(gid_t gid) {
   if (::getegid() == gid) return true;
   const std::vector<gid_t> groups = process_groups();
   return std::find(groups.begin(), groups.end(), gid) != groups.end();
+}
+
+void raise_open_file_limit() {
+  rlimit lim{};
+  if (::getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    lim.rlim_cur = lim.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &lim);
+  }
 }
 
 void set_nonblocking(int fd) {

@@ -120,6 +120,9 @@ bool process_in_group(gid_t gid);
 std::vector<gid_t> process_groups();
 
 void set_nonblocking(int fd);
+// The soft limit on open files raised to the hard one: a server of many
+// tables or sessions holds a descriptor or two for each.
+void raise_open_file_limit();
 // Reads up to `size` bytes: > 0 bytes read, 0 end of stream, -1 nothing
 // now (EAGAIN), -2 error.
 long read_some(int fd, char* data, std::size_t size);

@@ -31,6 +31,7 @@
 #include "net/confine.h"
 #include "net/protocol.h"
 #include "net/repeated_lines.h"
+#include "net/sockets.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_internal.h"
 #include "net/table_broker.h"
@@ -44,6 +45,7 @@ using Millis = std::int64_t;
 
 constexpr int kAcceptsPerPass = 64;
 constexpr Millis kStopGraceMs = 15000;  // sessions told to stop get this long to save
+constexpr Millis kBansEveryMs = 1000;   // how often the listening process reads the bans
 
 int g_signal_pipe[2] = {-1, -1};
 volatile sig_atomic_t g_stop_signal = 0;
@@ -169,6 +171,7 @@ class Gateway {
   int report_wr_ = -1;
   int lock_fd_ = -1;
   std::int64_t bans_stamp_ = -1;
+  Millis bans_read_at_ = 0;
   std::string local_address_;
   int local_port_ = 0;
 };
@@ -357,6 +360,7 @@ void Gateway::close_overdue() {
 // newly banned key are told to save and end (SIGUSR1), logins are refused
 // by the sessions themselves.
 void Gateway::end_banned() {
+  bans_read_at_ = now_ms();
   const BanList bans(settings_.state_dir);
   const std::int64_t stamp = bans.stamp();
   if (stamp == bans_stamp_) return;
@@ -526,6 +530,9 @@ int Gateway::run() {
   // The table process is confined to it, so it must be there before it starts.
   ensure_private_dir(settings_.state_dir + "/tables");
 
+  // A link for each session here, and in the table process (which inherits
+  // the limit) a link and a table's connection for each player.
+  raise_open_file_limit();
   // The table process first: the host key is never in its memory.
   if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
   start_table_process();
@@ -583,7 +590,9 @@ int Gateway::run() {
     if (g_stop_signal) break;
     if (fds[0].revents & POLLIN) accept_some();
     close_overdue();
-    end_banned();
+    // Reading the bans opens the registry's database: once a second, not at
+    // every connection and report (a ban still ends its sessions within a second).
+    if (now_ms() - bans_read_at_ >= kBansEveryMs) end_banned();
     for (const std::string& line : repeated_.due(now_ms())) log("ssh " + line);
   }
   ::close(listen_fd_);

@@ -36,8 +36,8 @@ void set_limit(int resource, std::uint64_t value) {
 
 }  // namespace
 
-int terminal_side(int asked, int fallback) {
-  return asked <= 0 ? fallback : std::min(asked, kMaxTerminalSide);
+int terminal_side(int asked, int fallback, int largest) {
+  return asked <= 0 ? fallback : std::min(asked, largest);
 }
 
 bool terminfo_known(const std::string& term) {

@@ -35,16 +35,20 @@ struct SshLimits {
 };
 
 // What a client may ask of the session's terminal (pty-req, window-change,
-// env): a side of 1 to kMaxTerminalSide cells; TERM of letters, digits and
-// ._+- (at most kMaxTerminalName); env values of at most kMaxEnvValue bytes,
-// kMaxEnvRequests of them.
-inline constexpr int kMaxTerminalSide = 1000;
+// env): a window of 1 to kMaxShellColumns x kMaxShellRows cells; TERM of
+// letters, digits and ._+- (at most kMaxTerminalName); env values of at most
+// kMaxEnvValue bytes, kMaxEnvRequests of them.
+// A shell's memory grows with its window (ncurses keeps three copies of the
+// screen, about 100 bytes a cell in all): a larger window is given the shell
+// at this size, drawn in its top-left corner, and the shell says so.
+inline constexpr int kMaxShellColumns = 300;
+inline constexpr int kMaxShellRows = 100;
 inline constexpr std::size_t kMaxTerminalName = 64;
 inline constexpr std::size_t kMaxEnvValue = 64;  // LANG=... is short
 inline constexpr int kMaxEnvRequests = 32;
 // A side as taken: `fallback` for 0 or less (none given, or past 2^31 as
-// libssh passes it), else at most kMaxTerminalSide.
-int terminal_side(int asked, int fallback);
+// libssh passes it), else at most `largest`.
+int terminal_side(int asked, int fallback, int largest);
 // Whether this system has a terminfo entry for `term` (else ncurses cannot
 // draw for it).
 bool terminfo_known(const std::string& term);

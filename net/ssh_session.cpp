@@ -269,8 +269,8 @@ int SessionProcess::on_pty(ssh_session, ssh_channel, const char* term, int w, in
 
 int SessionProcess::on_window(ssh_session, ssh_channel, int w, int h, int, int, void* ud) {
   SessionProcess* s = self(ud);
-  s->cols_ = terminal_side(w, 80);
-  s->rows_ = terminal_side(h, 24);
+  s->cols_ = terminal_side(w, 80, kMaxShellColumns);
+  s->rows_ = terminal_side(h, 24, kMaxShellRows);
   if (s->cols_ != w || s->rows_ != h)
     s->refuse("terminal requests changed",
               fmt::format("took a terminal of {}x{} as {}x{} ({})", w, h, s->cols_, s->rows_, s->who()));

@@ -28,9 +28,10 @@ inline constexpr std::size_t kMaxBrokerPacket = 16 * 1024;
 // saying how many were left out. Every answer is read through TablesLink,
 // with this one limit.
 inline constexpr std::size_t kMaxBrokerAnswer = 384 * 1024;
-// Tables a person may have open at once, and in all (the table process's limits).
+// Tables a person may have open at once, and in all (the table process's
+// limits): 1,000 players at tables of four (docs/PERFORMANCE.md).
 inline constexpr int kMaxTablesPerPlayer = 4;
-inline constexpr int kMaxTables = 200;
+inline constexpr int kMaxTables = 250;
 
 // One packet, with `pass_fd` attached when >= 0. False when the peer is gone
 // (or the message is longer than kMaxBrokerAnswer: never sent in part).

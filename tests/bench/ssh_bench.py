@@ -3,8 +3,8 @@
 
 Starts one `racetable serve --ssh` on a free loopback port with a fresh state
 directory and connects N real OpenSSH clients (`ssh -tt`, each on its own
-pseudo-terminal at 80x24, each with its own Ed25519 key, so each is a player
-of its own), a few per second as people arrive. Reports:
+pseudo-terminal at 80x24, each with its own Ed25519 key and loopback address,
+so each is a player of its own), a few per second as people arrive. Reports:
 
   - connect-to-title: from starting `ssh` until the title screen's menu has
     arrived on that client's terminal (key exchange, login, the session and
@@ -37,8 +37,10 @@ directory is removed (--keep keeps it).
 
 import argparse
 import fcntl
+import heapq
 import os
 import random
+import resource
 import selectors
 import shutil
 import signal
@@ -81,6 +83,36 @@ def free_port():
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+def make_room(sessions):
+    """Room on this machine for N clients and the server's 2N processes, or
+    a line saying which limit stands in the way and how to raise it."""
+    # A pseudo-terminal master here for each client, with ssh's pipes while it starts.
+    files = 2 * sessions + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < files:
+        if hard != resource.RLIM_INFINITY and hard < files:
+            sys.exit(f"ssh_bench: {sessions} sessions need {files} open files here; the hard limit is "
+                     f"{hard} (raise it: ulimit -Hn {files}, or LimitNOFILE in a unit)")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
+    # Each player: an ssh client here, a session and a shell under the server.
+    procs = 3 * sessions + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NPROC)
+    if os.geteuid() != 0 and soft != resource.RLIM_INFINITY and soft < procs:
+        if hard != resource.RLIM_INFINITY and hard < procs:
+            sys.exit(f"ssh_bench: {sessions} sessions need {procs} processes of this user; the hard "
+                     f"limit is {hard} (ulimit -Hu)")
+        resource.setrlimit(resource.RLIMIT_NPROC, (procs, hard))
+    # Two pseudo-terminals a player: the client's here and the shell's.
+    try:
+        pty_max = int(open("/proc/sys/kernel/pty/max").read())
+        pty_used = int(open("/proc/sys/kernel/pty/nr").read())
+        if pty_max - pty_used < 2 * sessions:
+            sys.exit(f"ssh_bench: {sessions} sessions need {2 * sessions} pseudo-terminals; "
+                     f"{pty_max - pty_used} are free (sysctl kernel.pty.max={pty_used + 2 * sessions + 256})")
+    except OSError:
+        pass
 
 
 def descendants(root):
@@ -163,6 +195,7 @@ class Player:
         self.steps = []
         self.step_keys = []
         self.step_at = 0.0
+        self.next_key_at_script = 0.0
         self.buf = b""
         self.failed = None
         self.table = None
@@ -172,9 +205,12 @@ class Player:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-        cmd = ["ssh", "-tt", "-F", "/dev/null", "-i", self.key, "-o", "IdentitiesOnly=yes",
-               "-o", f"UserKnownHostsFile={self.work}/known_hosts", "-o", "BatchMode=yes",
-               "-o", "ServerAliveInterval=0", "-p", str(self.port), f"{self.name}@127.0.0.1"]
+        # Each player from an address of its own, as people arrive from
+        # their own machines: the server's per-address limits on connections
+        # still logging in are not what this measures.
+        source = f"127.0.{1 + self.index // 250}.{1 + self.index % 250}"
+        cmd = ["ssh", "-tt", "-b", source] + ssh_options(self.key, self.work, self.port) + \
+            [f"{self.name}@127.0.0.1"]
         self.started = now()
         self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
                                      start_new_session=True, close_fds=True)
@@ -182,12 +218,13 @@ class Player:
         os.set_blocking(master, False)
         self.master = master
 
-    def script(self, steps, t):
+    def script(self, steps, t, scripting):
         self.steps = list(steps)
         self.step_keys = []
         self.buf = b""
         self.step_at = t
         self.next_step(t)
+        scripting.add(self)
 
     def next_step(self, t):
         if self.steps:
@@ -200,7 +237,7 @@ class Player:
         return bool(self.steps) and self.failed is None
 
     def drive(self, t):
-        """Sends the step's next key (80 ms apart); fails a step that took over 30 s."""
+        """Sends the step's next keys (80 ms apart); fails a step that took over 30 s."""
         if not self.scripting():
             return
         if self.step_keys and t >= self.next_key_at_script:
@@ -208,8 +245,6 @@ class Player:
             self.next_key_at_script = t + 0.08
         elif t - self.step_at > 30:
             self.failed = f"never saw {self.steps[0][1]!r}; the screen's last bytes: {self.buf[-300:]!r}"
-
-    next_key_at_script = 0.0
 
     def write(self, data):
         try:
@@ -259,6 +294,12 @@ class Player:
             self.master = -1
 
 
+def ssh_options(key, work, port):
+    return ["-F", "/dev/null", "-i", key, "-o", "IdentitiesOnly=yes",
+            "-o", f"UserKnownHostsFile={work}/known_hosts", "-o", "BatchMode=yes",
+            "-o", "ServerAliveInterval=0", "-p", str(port)]
+
+
 class BenchTable:
     """Four players at one of the server's tables, and the keys measured there."""
 
@@ -275,6 +316,7 @@ class BenchTable:
         self.samples = []
         self.own = []
         self.no_change = 0
+        self.row = 0
 
     def on_output(self, player, data, t):
         self.last_output = t
@@ -309,6 +351,79 @@ class BenchTable:
         self.presser.write(ENTER)
 
 
+class Bench:
+    """The clients, and one loop that reads every terminal as its bytes come.
+    The loop's work is bounded by what is due, not by the number of players:
+    at 1000 sessions a pass over everyone every few milliseconds would make
+    the bench's own lag the figure it measures."""
+
+    TICK = 0.005  # how often the tables and scripts are looked at
+
+    def __init__(self, args, rng):
+        self.args = args
+        self.rng = rng
+        self.players = []
+        self.tables = []
+        self.scripting = set()
+        self.presses = []  # heap of (when, index): menu keys while everyone plays
+        self.sel = selectors.DefaultSelector()
+        self.begun = now()
+
+    def add(self, player):
+        self.sel.register(player.master, selectors.EVENT_READ, player)
+        self.players.append(player)
+
+    def out_of_time(self):
+        return now() - self.begun > self.args.deadline
+
+    def pump(self, until, mode=None):
+        """Reads and drives until `until`. mode: "menu" (everyone presses an
+        arrow at human pace), "tables" (the tables play), None (only scripts)."""
+        next_tick = 0.0
+        while True:
+            t = now()
+            if t >= until or self.out_of_time():
+                return
+            if t >= next_tick:
+                next_tick = t + self.TICK
+                for p in list(self.scripting):
+                    p.drive(t)
+                    if not p.scripting():
+                        self.scripting.discard(p)
+                if mode == "tables":
+                    for table in self.tables:
+                        table.tick(t)
+            if mode == "menu":
+                while self.presses and self.presses[0][0] <= t:
+                    _, i = heapq.heappop(self.presses)
+                    p = self.players[i]
+                    if p.key_sent_at is None:
+                        p.press(t)
+                    heapq.heappush(self.presses, (t + self.rng.uniform(self.args.think_min, self.args.think_max)
+                                                  / 1000.0, i))
+            wait = max(0.0, min(next_tick, until) - now())
+            if mode == "menu" and self.presses:
+                wait = min(wait, max(0.0, self.presses[0][0] - now()))
+            for key, _ in self.sel.select(timeout=wait):
+                p = key.data
+                try:
+                    data = os.read(p.master, 65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    self.sel.unregister(p.master)
+                    continue
+                p.on_output(data, now())
+
+    def wait_for(self, players, limit):
+        """Pumps until none of `players` is scripting any more, at most `limit` seconds."""
+        until = now() + limit
+        while now() < until and not self.out_of_time() and any(p.scripting() for p in players):
+            self.pump(min(until, now() + 0.2))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default="build/racetable")
@@ -318,7 +433,7 @@ def main():
     ap.add_argument("--think-max", type=int, default=3000)
     ap.add_argument("--play-seconds", type=float, default=30)
     ap.add_argument("--idle-seconds", type=float, default=10)
-    ap.add_argument("--deadline", type=float, default=600)
+    ap.add_argument("--deadline", type=float, default=1200)
     ap.add_argument("--tables", type=int, default=-1,
                     help="tables of four for keypress-to-every-screen (default: sessions / 4; 0: none)")
     ap.add_argument("--table-seconds", type=float, default=60, help="how long the tables play")
@@ -327,18 +442,16 @@ def main():
     args = ap.parse_args()
     if not shutil.which("ssh") or not shutil.which("ssh-keygen") or not shutil.which("ssh-keyscan"):
         sys.exit("ssh_bench: needs the OpenSSH client (ssh, ssh-keygen, ssh-keyscan)")
+    make_room(args.sessions)
     rng = random.Random(args.seed)
-    begun = now()
+    bench = Bench(args, rng)
+    players = bench.players
     work = tempfile.mkdtemp(prefix="racetable-sshbench-")
     os.makedirs(os.path.join(work, "keys"))
-    players = []
     server = None
-    sel = selectors.DefaultSelector()
     try:
         print(f"ssh_bench: {args.sessions} sessions; making keys in {work}", flush=True)
-        for i in range(args.sessions):
-            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"p{i:03d}",
-                            "-f", os.path.join(work, "keys", f"p{i:03d}")], check=True)
+        make_keys(work, args.sessions)
         port = free_port()
         room = str(args.sessions + 8)
         server = subprocess.Popen(
@@ -354,91 +467,52 @@ def main():
             time.sleep(0.1)
         with open(os.path.join(work, "known_hosts"), "wb") as f:
             f.write(scan.stdout)
-        tables = []
-        loadavg = open("/proc/loadavg").read().split()[0]
-        print(f"ssh_bench: server pid {server.pid} on port {port}; load average {loadavg}", flush=True)
-
-        def pump(until, playing):
-            while True:
-                t = now()
-                if t >= until or t - begun > args.deadline:
-                    return
-                for p in players:
-                    if p.scripting():
-                        p.drive(t)
-                for table in tables if playing == "tables" else []:
-                    table.tick(t)
-                if playing is True:
-                    for p in players:
-                        if p.title_at is not None and p.key_sent_at is None and p.next_key_at is not None \
-                                and t >= p.next_key_at:
-                            p.press(t)
-                            p.next_key_at = t + rng.uniform(args.think_min, args.think_max) / 1000.0
-                for key, _ in sel.select(timeout=0.005):
-                    p = key.data
-                    try:
-                        data = os.read(p.master, 65536)
-                    except BlockingIOError:
-                        continue
-                    except OSError:
-                        data = b""
-                    if not data:
-                        sel.unregister(p.master)
-                        continue
-                    p.on_output(data, now())
+        print(f"ssh_bench: server pid {server.pid} on port {port}; load average {loadavg()}", flush=True)
 
         # Arrivals: a few a second, as people come.
         gap = 1.0 / args.arrivals
+        first = now()
         for i in range(args.sessions):
             p = Player(i, args, work, port)
             p.start()
-            sel.register(p.master, selectors.EVENT_READ, p)
-            players.append(p)
-            pump(now() + gap, False)
+            bench.add(p)
+            bench.pump(first + (i + 1) * gap)
         last = now() + 30
         while now() < last and any(p.title_at is None for p in players):
-            pump(now() + 0.2, False)
+            bench.pump(now() + 0.2)
         arrived = [p for p in players if p.title_at is not None]
         connect = [(p.title_at - p.started) * 1000.0 for p in arrived]
         print(f"connect-to-title: {len(arrived)}/{len(players)} reached the title; "
               f"p50 {percentile(connect, 50):.0f} ms, p99 {percentile(connect, 99):.0f} ms, "
-              f"max {max(connect) if connect else float('nan'):.0f} ms", flush=True)
-        pump(now() + 3, False)  # let the last screens settle
-
-        tree = descendants(server.pid)
-        rss, pss = memory_kb(tree)
-        n = max(1, len(arrived))
-        print(f"memory: {len(tree)} processes (server + a session and a shell per connection): "
-              f"RSS {rss / 1024:.0f} MB, PSS {pss / 1024:.0f} MB in all; per session "
-              f"RSS {rss / 1024 / n:.1f} MB, PSS {pss / 1024 / n:.1f} MB", flush=True)
+              f"max {max(connect) if connect else float('nan'):.0f} ms (load average {loadavg()})", flush=True)
+        bench.pump(now() + 3)  # let the last screens settle
+        report_memory(server, len(arrived), "at the title")
 
         for p in arrived:
-            p.next_key_at = now() + rng.uniform(0, args.think_max / 1000.0)
+            heapq.heappush(bench.presses, (now() + rng.uniform(0, args.think_max / 1000.0), p.index))
         cpu0, t0 = cpu_seconds(descendants(server.pid)), now()
-        pump(now() + args.play_seconds, True)
+        bench.pump(now() + args.play_seconds, "menu")
         cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
+        bench.presses = []
         lat = [x for p in arrived for x in p.latencies]
         print(f"keypress-to-screen ({len(lat)} keys at human pace, {args.think_min}-{args.think_max} ms apart): "
               f"p50 {percentile(lat, 50):.1f} ms, p99 {percentile(lat, 99):.1f} ms, "
               f"max {max(lat) if lat else float('nan'):.1f} ms", flush=True)
         print(f"CPU while playing: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core "
               f"(server and every session)", flush=True)
-        pump(now() + 2, False)
-        cpu0, t0 = cpu_seconds(descendants(server.pid)), now()
-        pump(now() + args.idle_seconds, False)
-        cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
-        print(f"CPU while idle: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core "
-              f"over {t1 - t0:.0f} s", flush=True)
-        n_tables = args.sessions // 4 if args.tables < 0 else min(args.tables, len(arrived) // 4)
+        bench.pump(now() + 2)
+        idle_cpu(bench, server, "CPU while idle", args.idle_seconds)
+        n_tables = min(args.sessions // 4 if args.tables < 0 else args.tables, len(arrived) // 4)
         if n_tables > 0:
-            seat_tables(arrived[:4 * n_tables], n_tables, tables, pump, rng, args)
+            seat_tables(bench, arrived[:4 * n_tables], n_tables, work, port)
+        tables = bench.tables
         if tables:
             ready = [tb for tb in tables if len(tb.players) == 4]
             tables[:] = ready
             for p in players:
                 p.asked = 0.0
             cpu0, t0 = cpu_seconds(descendants(server.pid)), now()
-            pump(now() + args.table_seconds, "tables")
+            bench.pump(now() + args.table_seconds, "tables")
             cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
             every = [x for tb in tables for x in tb.samples]
             own = [x for tb in tables for x in tb.own]
@@ -448,16 +522,20 @@ def main():
                   f"p99 {percentile(every, 99):.1f} ms, max {max(every) if every else float('nan'):.1f} ms; "
                   f"to the presser's own screen p50 {percentile(own, 50):.1f} ms, "
                   f"p99 {percentile(own, 99):.1f} ms; "
-                  f"{sum(tb.no_change for tb in tables)} keys changed no screen", flush=True)
+                  f"{sum(tb.no_change for tb in tables)} keys changed no screen (load average {loadavg()})",
+                  flush=True)
             print(f"CPU while the tables play: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core", flush=True)
-        print(f"ssh_bench: done in {now() - begun:.0f} s", flush=True)
+            report_memory(server, len(arrived), "with the tables open")
+            bench.pump(now() + 6)  # the last moves' screens; nobody is asked to press now
+            idle_cpu(bench, server, "CPU while every table waits for a person", args.idle_seconds)
+        print(f"ssh_bench: done in {now() - bench.begun:.0f} s", flush=True)
     finally:
         for p in players:
             p.stop()
         if server is not None and server.poll() is None:
             server.send_signal(signal.SIGTERM)
             try:
-                server.wait(timeout=20)
+                server.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
         if args.keep:
@@ -466,48 +544,95 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
 
-def seat_tables(players, n_tables, tables, pump, rng, args):
+def loadavg():
+    return open("/proc/loadavg").read().split()[0]
+
+
+def make_keys(work, sessions):
+    """An Ed25519 key per player, a few ssh-keygen at a time."""
+    running = []
+    for i in range(sessions):
+        running.append(subprocess.Popen(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"p{i:03d}",
+                                         "-f", os.path.join(work, "keys", f"p{i:03d}")]))
+        if len(running) >= 8:
+            if running.pop(0).wait() != 0:
+                sys.exit("ssh_bench: ssh-keygen failed")
+    for proc in running:
+        if proc.wait() != 0:
+            sys.exit("ssh_bench: ssh-keygen failed")
+
+
+def report_memory(server, sessions, when):
+    tree = descendants(server.pid)
+    rss, pss = memory_kb(tree)
+    n = max(1, sessions)
+    print(f"memory {when}: {len(tree)} processes (server, table process, a session and a shell per "
+          f"connection): RSS {rss / 1024:.0f} MB, PSS {pss / 1024:.0f} MB in all; per session "
+          f"RSS {rss / 1024 / n:.1f} MB, PSS {pss / 1024 / n:.2f} MB", flush=True)
+
+
+def idle_cpu(bench, server, what, seconds):
+    cpu0, t0 = cpu_seconds(descendants(server.pid)), now()
+    bench.pump(now() + seconds)
+    cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
+    print(f"{what}: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core over {t1 - t0:.0f} s", flush=True)
+
+
+def table_rows(player, work, port):
+    """Each host's table's row on the Tables page, as the server lists them
+    (`ssh NAME@HOST tables`: one line a table, the host's name fourth); row 0
+    is "Host a new table". The screens are not parsed for a table's name: a
+    long header drops it."""
+    out = subprocess.run(["ssh"] + ssh_options(player.key, work, port) + [f"{player.name}@127.0.0.1", "tables"],
+                         capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+    rows = {}
+    for row, line in enumerate(out.stdout.decode("utf-8", "replace").splitlines(), start=1):
+        fields = line.split("\t")
+        if len(fields) >= 4:
+            rows.setdefault(fields[3], row)
+    return rows
+
+
+def seat_tables(bench, players, n_tables, work, port):
     """Every fourth player hosts a table from the shell; the others sit at it
     from their Tables page, one seat of every table at a time."""
-    import re
     # The title menu's highlight back on its first item (the arrows left it on the second).
     for p in players:
         if not p.down:
             p.write(UP)
             p.down = True
-    pump(now() + 1, False)
+    bench.pump(now() + 1)
     t = now()
     hosts = players[0:4 * n_tables:4]
     for h in hosts:
-        h.script(HOST_STEPS, t)
-    until = now() + 120
-    while now() < until and any(h.scripting() for h in hosts):
-        pump(now() + 0.2, False)
+        h.script(HOST_STEPS, t, bench.scripting)
+    bench.wait_for(hosts, 180)
+    hosted = []
     for h in hosts:
         if h.failed or h.steps:
             print(f"ssh_bench: {h.name} could not host a table: {h.failed or 'too slow'}", flush=True)
+        else:
+            hosted.append(h)
+    rows = table_rows(players[0], work, port)
+    for h in hosted:
+        if h.name not in rows:
+            print(f"ssh_bench: {h.name}'s table is not in the server's list", flush=True)
             continue
-        m = re.search(rb"table scrap-racer(?:-(\d+))?", h.buf)
-        if not m:
-            print(f"ssh_bench: {h.name}'s table has no name on its screen", flush=True)
-            continue
-        table = BenchTable(h, rng, args)
-        # Row 0 is "Host a new table"; the server lists tables as they were hosted.
-        table.row = int(m.group(1)) if m.group(1) else 1
+        table = BenchTable(h, bench.rng, bench.args)
+        table.row = rows[h.name]
         h.table = table
-        tables.append(table)
-    print(f"ssh_bench: {len(tables)} tables hosted", flush=True)
+        bench.tables.append(table)
+    print(f"ssh_bench: {len(bench.tables)} tables hosted (load average {loadavg()})", flush=True)
     for seat in range(1, 4):
         joiners = []
-        for table in tables:
+        for table in bench.tables:
             j = players[4 * hosts.index(table.host) + seat]
+            # The arrows to the table's row in one write: a person holding the key down.
             j.script([([DOWN, DOWN, ENTER], b"Tables: games on this server"),
-                      ([DOWN] * table.row + [ENTER], b"Sit at seat"),
-                      ([b"1"], b"nudge")], now())
+                      ([DOWN * table.row, ENTER], b"Sit at seat"),
+                      ([b"1"], b"nudge")], now(), bench.scripting)
             joiners.append((j, table))
-        until = now() + 120
-        while now() < until and any(j.scripting() for j, _ in joiners):
-            pump(now() + 0.2, False)
+        bench.wait_for([j for j, _ in joiners], 180)
         for j, table in joiners:
             if j.failed or j.steps:
                 print(f"ssh_bench: {j.name} could not sit at {table.host.name}'s table: "
@@ -515,8 +640,8 @@ def seat_tables(players, n_tables, tables, pump, rng, args):
                 continue
             j.table = table
             table.players.append(j)
-    pump(now() + 3, False)
-    print(f"ssh_bench: {sum(len(tb.players) == 4 for tb in tables)} tables with four players", flush=True)
+    bench.pump(now() + 3)
+    print(f"ssh_bench: {sum(len(tb.players) == 4 for tb in bench.tables)} tables with four players", flush=True)
 
 
 if __name__ == "__main__":

@@ -585,3 +585,43 @@ TEST_CASE("Continue a saved game: no finished game, no empty save; the title cou
   CHECK_FALSE(term.shows("seed 11"));
   CHECK_FALSE(term.shows("seed 7 "));
 }
+
+TEST_CASE("shell app: the bottom line names the largest window a server draws and the page sits above it",
+          "[shell][app]") {
+  FakeTerminal term(300, 100, true);
+  AppContext ctx;
+  const TempDir tmp;
+  ctx.state_dir = tmp.path();
+  ctx.window_limit = {300, 100};
+  App app(term, ctx, make_title_screen(ctx));
+  const std::string said = "This server draws at most 300×100 cells: the rest of the window stays empty.";
+  const auto row = [&](int y) {
+    std::string line;
+    for (int x = 0; x < term.frame().width(); ++x) utf8_append(line, term.frame().at(x, y).ch);
+    return line;
+  };
+  REQUIRE(run_until(app, term, [&] { return term.shows("Play a game"); }));
+  CHECK(row(99).find(said) != std::string::npos);
+  // The page is drawn a row shorter: its own key line is whole, above it.
+  CHECK(row(98).find("Enter choose") != std::string::npos);
+  // One side at the limit is enough (the window is wider than the server draws).
+  term.resize(300, 40);
+  REQUIRE(run_until(app, term, [&] { return term.frame().height() == 40; }));
+  CHECK(row(39).find(said) != std::string::npos);
+  CHECK(row(38).find("Enter choose") != std::string::npos);
+  // Below the limit nothing is said; at 24 rows there is no row to spare,
+  // and the page keeps all of them.
+  for (const auto& [cols, rows] : {std::pair{299, 99}, std::pair{300, 24}}) {
+    term.resize(cols, rows);
+    REQUIRE(run_until(app, term, [&, rows = rows] { return term.frame().height() == rows; }));
+    CHECK_FALSE(term.shows("This server draws"));
+    CHECK(row(rows - 1).find("Enter choose") != std::string::npos);
+  }
+  // A shell with no limit (at a local terminal) never says it.
+  FakeTerminal local(300, 100, true);
+  AppContext local_ctx;
+  local_ctx.state_dir = tmp.path();
+  App local_app(local, local_ctx, make_title_screen(local_ctx));
+  REQUIRE(run_until(local_app, local, [&] { return local.shows("Play a game"); }));
+  CHECK_FALSE(local.shows("This server draws"));
+}

@@ -2,7 +2,8 @@
 // client, which can ask what OpenSSH's never does: user names, window sizes
 // (pty-req and window-change of zero, 2^32-1 or 100000 cells), TERM and env
 // values at their limits and past them. Each is taken, clamped or refused
-// with a log line; nothing crashes and the session goes on.
+// with a log line; nothing crashes and the session goes on. And what a
+// shell holds at the largest window the server draws, read from /proc.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -200,11 +201,11 @@ TEST_CASE("SSH: window sizes, TERM and env past their limits are clamped or refu
   REQUIRE(ssh_channel_request_pty_size(client.c, term.c_str(), 100000, 0) == SSH_OK);
   REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
   CHECK_THAT(client.read_until("Playing as sizes"), Catch::Contains("Playing as sizes"));
-  CHECK(server.logged("sizes starts the shell at 1000x24, TERM xterm-256color, UTF-8"));
-  CHECK(server.logged("took a terminal of 100000x0 as 1000x24 (sizes, key SHA256:"));
+  CHECK(server.logged("sizes starts the shell at 300x24, TERM xterm-256color, UTF-8"));
+  CHECK(server.logged("took a terminal of 100000x0 as 300x24 (sizes, key SHA256:"));
   CHECK(server.logged("took TERM 'xterm"));
   CHECK(server.logged("refused the environment variable LANG (65 bytes"));
-  // window-change: nothing (80x24), far too much (1000x1000), 2^32-1 (80x24
+  // window-change: nothing (80x24), far too much (300x100), 2^32-1 (80x24
   // again), a usual one: each a new size, so each redraws.
   for (const auto& [cols, rows] :
        {std::pair{0, 0}, std::pair{5000, 5000}, std::pair{-1, -1}, std::pair{100, 30}}) {
@@ -216,5 +217,103 @@ TEST_CASE("SSH: window sizes, TERM and env past their limits are clamped or refu
   // And the server goes on taking players.
   Client next;
   CHECK(next.login(server.port, "sizes", key));
+  ssh_key_free(key);
+}
+
+namespace ssh_memory_cases {
+
+// AddressSanitizer's shadow and quarantine multiply what a process holds:
+// a sanitized build checks the window's limit but not the megabytes.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// A field of /proc/PID/status in kB ("VmRSS", "RssAnon"); -1 when the process is gone.
+long status_kb(pid_t pid, const std::string& field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(field + ":", 0) == 0) return std::atol(line.c_str() + field.size() + 1);
+  return -1;
+}
+
+// The pid of the shell the log says `name` started last (-1: none yet).
+pid_t shell_pid(const ServerUnderTest& server, const std::string& name) {
+  const std::string text = slurp(server.log);
+  const std::size_t at = text.rfind(name + " starts the shell at ");
+  if (at == std::string::npos) return -1;
+  const std::string marker = "(shell pid ";
+  const std::size_t pid_at = text.find(marker, at);
+  return pid_at == std::string::npos ? -1 : std::atoi(text.c_str() + pid_at + marker.size());
+}
+
+// Waits up to 10 s for a field to fall to `bound`; its last value.
+long settles_to(pid_t pid, const std::string& field, long bound) {
+  long kb = status_kb(pid, field);
+  for (int i = 0; i < 100 && kb > bound; ++i) {
+    std::this_thread::sleep_for(100ms);
+    kb = status_kb(pid, field);
+  }
+  return kb;
+}
+
+}  // namespace ssh_memory_cases
+
+TEST_CASE("SSH: a shell at the largest window holds at most 16 MB and gives memory back when it shrinks",
+          "[net][ssh]") {
+  using namespace ssh_memory_cases;
+  const ServerUnderTest server;
+  REQUIRE(server.port > 0);
+  ssh_key key = new_key();
+  Client client;
+  REQUIRE(client.login(server.port, "roomy", key));
+  client.c = ssh_channel_new(client.s);
+  REQUIRE(ssh_channel_open_session(client.c) == SSH_OK);
+  REQUIRE(ssh_channel_request_pty_size(client.c, "xterm-256color", 80, 24) == SSH_OK);
+  REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
+  REQUIRE_THAT(client.read_until("Play a game"), Catch::Contains("Play a game"));
+  REQUIRE(server.logged("roomy starts the shell at 80x24"));
+  const pid_t shell = shell_pid(server, "roomy");
+  REQUIRE(shell > 0);
+  const long anon_at_80x24 = status_kb(shell, "RssAnon");
+  REQUIRE(anon_at_80x24 > 0);
+
+  // A window of a million cells: the shell is given the largest the server
+  // draws, and the player reads why the rest of the window stays empty.
+  REQUIRE(ssh_channel_change_pty_size(client.c, 1000, 1000) == SSH_OK);
+  CHECK_THAT(client.read_until("the rest of the window stays empty"),
+             Catch::Contains("the rest of the window stays empty"));
+  CHECK(server.logged("took a terminal of 1000x1000 as 300x100 (roomy, key SHA256:"));
+  // Sizes on the way (a window dragged larger), each redrawn at the limit.
+  for (const auto& [cols, rows] :
+       {std::pair{299, 99}, std::pair{250, 100}, std::pair{300, 80}, std::pair{300, 100}}) {
+    REQUIRE(ssh_channel_change_pty_size(client.c, cols, rows) == SSH_OK);
+    CHECK_THAT(client.read_until("Play a game"), Catch::Contains("Play a game"));
+  }
+  // The game list at the largest window, drawn and left again.
+  REQUIRE(ssh_channel_write(client.c, "\r", 1) == 1);
+  CHECK_THAT(client.read_until("which game?"), Catch::Contains("which game?"));
+  const long rss_largest = status_kb(shell, "VmRSS");
+  const long anon_largest = status_kb(shell, "RssAnon");
+  INFO("the shell at 80x24: " << anon_at_80x24 << " kB anonymous; at 300x100: " << rss_largest << " kB RSS, "
+                              << anon_largest << " kB anonymous");
+  if (!kSanitized) CHECK(rss_largest <= 16 * 1024);
+
+  // Back to 80x24: what the larger screen held is given back (within 1 MB
+  // of the shell's first screen; a page was opened meanwhile).
+  REQUIRE(ssh_channel_change_pty_size(client.c, 80, 24) == SSH_OK);
+  CHECK_THAT(client.read_until("which game?"), Catch::Contains("which game?"));
+  const long anon_after = settles_to(shell, "RssAnon", anon_at_80x24 + 1024);
+  INFO("back at 80x24: " << anon_after << " kB anonymous");
+  if (!kSanitized) CHECK(anon_after <= anon_at_80x24 + 1024);
+  CHECK(server.alive());
   ssh_key_free(key);
 }

@@ -583,11 +583,12 @@ TEST_CASE("Bans: by name or fingerprint, one private file per key, lifted by eit
 }
 
 TEST_CASE("What a client asks of its terminal: sides clamped, odd TERM replaced, UTF-8 or not", "[ssh]") {
-  CHECK(terminal_side(80, 80) == 80);
-  CHECK(terminal_side(0, 80) == 80);
-  CHECK(terminal_side(-1, 24) == 24);  // 2^32-1 as libssh passes it
-  CHECK(terminal_side(kMaxTerminalSide + 1, 80) == kMaxTerminalSide);
-  CHECK(terminal_side(1, 80) == 1);
+  CHECK(terminal_side(80, 80, kMaxShellColumns) == 80);
+  CHECK(terminal_side(0, 80, kMaxShellColumns) == 80);
+  CHECK(terminal_side(-1, 24, kMaxShellRows) == 24);  // 2^32-1 as libssh passes it
+  CHECK(terminal_side(kMaxShellColumns + 1, 80, kMaxShellColumns) == kMaxShellColumns);
+  CHECK(terminal_side(kMaxShellRows, 24, kMaxShellRows) == kMaxShellRows);
+  CHECK(terminal_side(1, 80, kMaxShellColumns) == 1);
   CHECK(terminal_name("xterm-256color") == "xterm-256color");
   CHECK(terminal_name("") == "xterm-256color");
   CHECK(terminal_name(std::string(kMaxTerminalName + 1, 'a')) == "xterm-256color");

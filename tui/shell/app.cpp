@@ -82,6 +82,25 @@ void App::add_not_saved() {
   ctx_.not_saved.clear();
 }
 
+void draw_window_limit_line(Canvas& c, const WindowLimit& limit) {
+  const int y = c.height() - 1;
+  c.fill(0, y, c.width(), 1, U' ', style::kNormal);
+  c.text(1, y,
+         fmt::format("This server draws at most {}{}{} cells: the rest of the window stays empty.",
+                     limit.columns, c.unicode() ? "×" : "x", limit.rows),
+         style::kDim, c.width() - 2);
+}
+
+bool App::shows_window_limit(int w, int h) const {
+  return ctx_.window_limit.reached_by(w, h) && fits_minimum(w, h - 1);
+}
+
+void App::draw_pages(Canvas& canvas, Millis now) {
+  std::size_t base = stack_.size() - 1;
+  while (base > 0 && stack_[base]->overlay()) --base;
+  for (std::size_t i = base; i < stack_.size(); ++i) stack_[i]->draw(canvas, now);
+}
+
 void App::draw(Millis now) {
   const int w = term_.width();
   const int h = term_.height();
@@ -90,10 +109,14 @@ void App::draw(Millis now) {
     bool goes_on = false;
     for (const auto& page : stack_) goes_on = goes_on || page->goes_on_hidden();
     draw_too_small(canvas, w, h, goes_on);
+  } else if (shows_window_limit(w, h)) {
+    // The pages a row shorter, so the line never hides any of theirs.
+    Canvas pages(w, h - 1, term_.unicode());
+    draw_pages(pages, now);
+    canvas.blit(pages, 0, 0);
+    draw_window_limit_line(canvas, ctx_.window_limit);
   } else {
-    std::size_t base = stack_.size() - 1;
-    while (base > 0 && stack_[base]->overlay()) --base;
-    for (std::size_t i = base; i < stack_.size(); ++i) stack_[i]->draw(canvas, now);
+    draw_pages(canvas, now);
   }
   term_.present(canvas);
   if (ctx_.bell) {

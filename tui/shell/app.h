@@ -37,6 +37,9 @@ class App {
 
  private:
   void draw(Millis now);
+  void draw_pages(Canvas& canvas, Millis now);
+  // Whether this window is at the largest the shell is given, with a row to say so.
+  bool shows_window_limit(int w, int h) const;
   void apply(Nav nav, Millis now);
   void finish_on_signal(int sig);
   void add_not_saved();
@@ -57,5 +60,7 @@ class App {
 // The page shown below the minimum size (pure, for tests).
 // `goes_on`: a shared table does not wait for this window.
 void draw_too_small(Canvas& canvas, int cols, int rows, bool goes_on = false);
+// The bottom line at the largest window a server draws (pure, for tests).
+void draw_window_limit_line(Canvas& canvas, const WindowLimit& limit);
 
 }  // namespace rt::shell

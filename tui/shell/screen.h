@@ -14,6 +14,7 @@
 #include "core/data.h"
 #include "tui/shell/clock.h"
 #include "tui/shell/keys.h"
+#include "tui/shell/window_limit.h"
 
 namespace rt::shell {
 
@@ -48,6 +49,8 @@ struct AppContext {
   std::string player_name;
   // ShellOptions::no_commands.
   bool no_commands = false;
+  // ShellOptions::window_limit.
+  WindowLimit window_limit;
   // A page asks for the terminal's bell once (a nudge at a shared table).
   bool bell = false;
   // Games left for the title whose last save failed (said on their screen):

@@ -63,6 +63,7 @@ int run(const ShellOptions& options) {
   ctx.shared = options.shared;
   ctx.player_name = options.player_name;
   ctx.no_commands = options.no_commands;
+  ctx.window_limit = options.window_limit;
   SettingsStore settings(config_dir());
   settings.load();  // a bad file is ignored; the first page says so
   ctx.settings = &settings;

@@ -8,6 +8,7 @@
 
 #include "core/types.h"
 #include "games/setup.h"
+#include "tui/shell/window_limit.h"
 
 namespace rt::shell {
 
@@ -47,6 +48,9 @@ struct ShellOptions {
   // what the shell says points to its own pages, never to a command or to a
   // path on this machine.
   bool no_commands = false;
+  // The largest window this shell is given (an SSH server's): at it, pages
+  // are drawn a row shorter over a line that says the server draws no more.
+  WindowLimit window_limit;
 };
 
 // Runs the shell; returns the exit code.

@@ -12,6 +12,7 @@
 #include <curses.h>
 #include <fcntl.h>
 #include <langinfo.h>
+#include <malloc.h>
 #include <poll.h>
 #include <termios.h>
 #include <unistd.h>
@@ -313,6 +314,12 @@ class NcursesTerminal final : public Terminal {
     ::wnoutrefresh(stdscr);
     ::doupdate();
     prev_ = frame;
+    // A smaller window frees ncurses' copies of the larger screen and our
+    // frames, but in the middle of the heap: malloc keeps them unless asked
+    // to give them back.
+    const long cells = static_cast<long>(frame.width()) * frame.height();
+    if (cells < last_cells_) ::malloc_trim(0);
+    last_cells_ = cells;
   }
 
   void bell() override {
@@ -503,6 +510,7 @@ class NcursesTerminal final : public Terminal {
   std::map<int, short> pairs_;
   int next_pair_ = 1;
   std::optional<Canvas> prev_;
+  long last_cells_ = 0;  // the last frame's size: a smaller one gives memory back
   bool full_ = true;
   bool cursor_shown_ = false;  // the terminal's cursor is on (a text field is edited)
   bool hung_up_ = false;
