@@ -21,14 +21,15 @@ using namespace rt::shell::test;
 
 namespace {
 
-// Ana at the keyboard, Ben a computer (normal).
-setup::TableRequest ana_and_ben() {
+// Ana at the keyboard, Ben a computer (normal). A shared table names its
+// computers with the mark (net::make_shared_table); a local game does not.
+setup::TableRequest ana_and_ben(Where where, const std::string& game = "scrap-racer") {
   setup::TableRequest req;
-  req.game = "scrap-racer";
+  req.game = game;
   req.seed_text = "1";
   req.players = 2;
   req.seats = {"human", "normal"};
-  req.names = {"Ana", "Ben"};
+  req.names = {"Ana", where == Where::Shared ? "Ben (computer)" : "Ben"};
   return req;
 }
 
@@ -63,7 +64,8 @@ TEST_CASE(
     {
       FakeTerminal term(120, 40, true);
       AppContext ctx;
-      TestTable t = make_test_table(where, setup::make_table(ana_and_ben(), 1), term, Pace::Quick, false);
+      TestTable t =
+          make_test_table(where, setup::make_table(ana_and_ben(where), 1), term, Pace::Quick, false);
       App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
       REQUIRE(until_question(app, term));
       app.step_once();
@@ -79,18 +81,30 @@ TEST_CASE(
       REQUIRE(at_y >= 0);
       const std::string about = row_text(f, at_y + 1).substr(at_x);
       CHECK(about.rfind("normal", 0) == 0);
-      CHECK(count_of(term.text(), "computer") == 1);
+      // A local game's narration names "Ben": the panel is the one place that says "computer".
+      if (where == Where::Local) CHECK(count_of(term.text(), "computer") == 1);
       // The person is not marked.
       CHECK_THAT(term.text(), !Catch::Contains("Ana (computer)"));
     }
-    // 80x24: the seats strip, and at the end the placings.
+    // 80x24, a game with the seats strip: "Ben (computer, normal)".
+    {
+      FakeTerminal term(80, 24, true);
+      AppContext ctx;
+      TestTable t = make_test_table(where, setup::make_table(ana_and_ben(where, "go-wacky"), 1), term,
+                                    Pace::Quick, false);
+      App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
+      REQUIRE(until_question(app, term));
+      app.step_once();
+      INFO(term.text());
+      CHECK_THAT(term.text(), Catch::Contains("Ben (computer, normal)"));
+      CHECK_THAT(term.text(), !Catch::Contains("(computer) (normal)"));
+    }
+    // The end screen's placings.
     FakeTerminal term(80, 24, true);
     AppContext ctx;
-    TestTable t = make_test_table(where, setup::make_table(ana_and_ben(), 1), term, Pace::Quick, false);
+    TestTable t = make_test_table(where, setup::make_table(ana_and_ben(where), 1), term, Pace::Quick, false);
     App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
     REQUIRE(until_question(app, term));
-    app.step_once();
-    CHECK_THAT(term.text(), Catch::Contains("Ben (computer, normal)"));
     for (int i = 0; i < 2000 && play(app) && play(app)->table().phase() != Phase::Over; ++i) {
       term.press(KeyType::Enter);
       run_until(app, term, [&] {
@@ -128,7 +142,7 @@ TEST_CASE(
   CHECK(seats_summary(shared) == "1st Cleo (computer, easy), 2nd ana (you), 3rd bob (human)");
 
   nettest::TempDir dir;
-  auto table = setup::make_table(ana_and_ben(), 1);
+  auto table = setup::make_table(ana_and_ben(Where::Local), 1);
   write_file_atomically(dir.path + "/one.save", save_text(*table));
   const std::vector<SavedGame> saves = list_saved_games(dir.path);
   REQUIRE(saves.size() == 1);
