@@ -46,7 +46,11 @@ int join(const JoinSettings& s) {
   JoinSettings settings = s;
   settings.dir = dir;
   settings.ascii = !h.unicode;
-  if (line) return client::run_line_client(j.conn, j.welcome, client::LineClientSettings{s.table, dir});
+  // The finished game is kept in this player's own state directory (the host cannot write it).
+  if (line)
+    return client::run_line_client(
+        j.conn, j.welcome,
+        client::LineClientSettings{s.table, dir, setup::state_dir(), DataSource::embedded()});
   // In a terminal: the shell's own play screen (title and Tables after leaving).
   shell::ShellOptions so;
   so.shared = &client::shared_tables();
@@ -55,8 +59,10 @@ int join(const JoinSettings& s) {
   const std::string rejoin =
       rejoin_command(s.table, dir == default_table_dir() ? "" : dir, joined->welcome.value("seat", 0));
   so.open_table = [joined, rejoin, settings] {
-    return client::make_remote_table(std::move(joined->conn), joined->welcome,
-                                     client::RemoteSettings{settings.table, settings.dir, rejoin, {}});
+    return client::make_remote_table(
+        std::move(joined->conn), joined->welcome,
+        client::RemoteSettings{
+            settings.table, settings.dir, rejoin, {}, setup::state_dir(), DataSource::embedded()});
   };
   return shell::run(so);
 }

@@ -10,10 +10,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <ctime>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "client/finished_copy.h"
 #include "core/input_limits.h"
 #include "core/line_reader.h"
 #include "net/lobby.h"
@@ -62,6 +64,8 @@ int run_line_client(net::Connection& conn, const json& welcome, const LineClient
                 welcome.value("hints", false) ? " hint: a hint on your move." : "")
           : "Talk with /say TEXT (other watchers hear it; players only if the host allows); /mute NAME.\n");
   std::uint64_t nudges_seen = 0;
+  std::uint64_t finished_kept = 0;
+  bool keep_failed = false;
   for (;;) {
     pollfd fds[2] = {{conn.fd(), static_cast<short>(POLLIN | (conn.wants_write() ? POLLOUT : 0)), 0},
                      {stdin_open ? STDIN_FILENO : -1, POLLIN, 0}};
@@ -85,6 +89,17 @@ int run_line_client(net::Connection& conn, const json& welcome, const LineClient
         out(fmt::format("! {}\n", type == "notice" ? st.notice() : st.error()));
       if (type == "hint") out(fmt::format("{}\n> ", st.hint()));
     }
+    if (st.finished_count() > finished_kept) {
+      finished_kept = st.finished_count();
+      const KeptGame kept = keep_finished_game(
+          st.finished(), KeepWhere{s.state_dir, s.table, welcome.value("game", ""), s.data},
+          std::time(nullptr));
+      keep_failed = keep_failed || !kept.problem.empty();
+      if (!kept.problem.empty())
+        out(fmt::format("racetable: {}\n", kept.line()));
+      else if (!kept.path.empty())
+        out(fmt::format("{} (racetable replay {})\n", kept.line(), kept.path));
+    }
     if (st.log_total() > printed_log) {
       const std::uint64_t fresh = std::min<std::uint64_t>(st.log_total() - printed_log, st.log().size());
       for (std::size_t k = st.log().size() - fresh; k < st.log().size(); ++k) {
@@ -107,7 +122,7 @@ int run_line_client(net::Connection& conn, const json& welcome, const LineClient
       if (sc.phase == "over") {
         for (const net::PlacingView& p : sc.placings)
           out(fmt::format("{}. {}  {}\n", p.place, p.name, p.detail));
-        return 0;
+        return keep_failed ? 2 : 0;
       }
       const std::string q =
           st.asked() ? fmt::format("{}/{}/{}/{}", sc.ask, sc.contest, sc.timed, sc.prompt) : "";

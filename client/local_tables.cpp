@@ -78,7 +78,9 @@ class LocalTables final : public Tables {
     net::Joined j = net::join_table(at.where, at.table, hello);
     const std::string rejoin = net::rejoin_command(
         at.table, at.where == net::default_table_dir() ? "" : at.where, j.welcome.value("seat", 0));
-    return make_remote_table(std::move(j.conn), j.welcome, RemoteSettings{at.table, at.where, rejoin, {}});
+    // The host's process cannot write this player's files: their own client keeps the finished game.
+    return make_remote_table(std::move(j.conn), j.welcome,
+                             RemoteSettings{at.table, at.where, rejoin, {}, ctx.state_dir, ctx.data});
   }
 
   SitAt host(shell::AppContext& ctx, const setup::TableRequest& req,

@@ -1,5 +1,8 @@
 #include "client/remote_table.h"
 
+#include <ctime>
+
+#include "client/finished_copy.h"
 #include "core/printable.h"
 #include "net/lobby.h"
 #include "net/talk.h"
@@ -109,6 +112,14 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       }
       changed = true;
       if (m["type"] == "screen") ++revision_;
+    }
+    // The finished game, kept as it comes: before the end screen that follows it.
+    if (st_.finished_count() > finished_kept_) {
+      finished_kept_ = st_.finished_count();
+      kept_ = keep_finished_game(st_.finished(),
+                                 KeepWhere{settings_.state_dir, settings_.table, game_, settings_.data},
+                                 std::time(nullptr));
+      kept_any_ = true;
     }
     // New log lines, in order.
     if (st_.log_total() > logged_) {
@@ -323,6 +334,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   std::string lost() const override { return lost_; }
 
   std::string on_exit() override {
+    if (keep_failed()) return "racetable: " + kept_.line();
     if (phase() == Phase::Over || !lost_.empty()) return {};
     leave();
     return fmt::format("racetable: you left table '{}'{}. Rejoin with: {}", printable(settings_.table),
@@ -358,6 +370,8 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
     here_sent_ = true;
     here_at_ = now;
   }
+  std::string kept_line() const override { return kept_any_ ? kept_.line() : std::string(); }
+  bool keep_failed() const override { return kept_any_ && !kept_.problem.empty(); }
   std::string stats_tag() const override {
     return fmt::format("table {} screens={}", has_screen() ? screen().phase : "joining", st_.screens());
   }
@@ -399,6 +413,9 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
   std::uint64_t nudges_logged_ = 0;
   bool here_sent_ = false;
   Millis here_at_ = 0;
+  std::uint64_t finished_kept_ = 0;  // "finished" messages kept so far
+  bool kept_any_ = false;
+  KeptGame kept_;
 };
 
 }  // namespace

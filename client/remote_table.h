@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "core/data.h"
 #include "net/client.h"
 #include "tui/shell/clock.h"
 #include "tui/shell/play_table.h"
@@ -22,6 +23,10 @@ struct RemoteSettings {
   // Tests: runs the in-process server before each read (its clock is fake),
   // and makes wake_at() poll since nothing wakes a fake terminal.
   std::function<void()> pump;
+  // Where the finished game the table sends is kept (client/finished_copy.h):
+  // this player's own state directory ("": not kept here) and the data to replay it with.
+  std::string state_dir = {};
+  DataSource data = DataSource::embedded();
 };
 
 // `conn` has said hello and received `welcome` (join_table()).

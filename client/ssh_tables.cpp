@@ -207,7 +207,10 @@ json ssh_host_request(const setup::TableRequest& req, const shell::HostChoices& 
 }
 
 std::string ssh_host_problem(const shell::HostChoices& choices) {
-  if (std::string why = net::table_name_problem(choices.name); !why.empty()) return why;
+  // No name: the server picks one.
+  if (std::string why = choices.name.empty() ? std::string() : net::table_name_problem(choices.name);
+      !why.empty())
+    return why;
   if (choices.access == shell::TableAccess::Invited) {
     if (choices.invited.empty()) return "Name the players who may come (Players named).";
     if (choices.invited.size() > net::kMaxInvited)

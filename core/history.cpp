@@ -14,6 +14,7 @@
 
 #include "core/canvas.h"
 #include "core/deal_json.h"
+#include "core/private_files.h"
 
 namespace rt {
 namespace {
@@ -39,23 +40,6 @@ std::string safe_text(std::string_view text, std::size_t max_chars) {
 
 std::string errno_text(int err) {
   return std::strerror(err);
-}
-
-// The directory as an fd, refused unless it is the user's own and nobody
-// else may write in it (so nobody else can plant or swap the file).
-int open_private_dir(const std::string& dir, std::string& why) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) {
-    why = fmt::format("{}: {}", dir, errno_text(errno));
-    return -1;
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || st.st_uid != ::geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
-    why = fmt::format("{}: not your private directory", dir);
-    ::close(fd);
-    return -1;
-  }
-  return fd;
 }
 
 // The file must be a regular file of the user's with one name: another

@@ -380,6 +380,9 @@ bool ClientState::apply(const json& m) {
     // Only ever looked up among the question's own actions: a value that is
     // none of them highlights nothing.
     hint_action_ = static_cast<Action>(get_int(m, "action", 0, 0x7fffffff));
+  } else if (type == "finished") {
+    finished_ = m;
+    ++finished_count_;
   } else if (type == "notice") {
     notice_ = printable(get_string(m, "text", 4096, false));
     ++notices_;

@@ -143,6 +143,11 @@ class ClientState {
   const std::string& hint() const { return hint_; }
   std::uint32_t hint_ask() const { return hint_ask_; }
   Action hint_action() const { return hint_action_; }
+  // The finished game the table sent this player ("finished"), as it came:
+  // the client layer reads it as a save before keeping anything
+  // (client/finished_copy.h); how many came.
+  const json& finished() const { return finished_; }
+  std::uint64_t finished_count() const { return finished_count_; }
   // Whether the current screen asks this client something.
   // ("Get ready!" shows the coming question, but it cannot be answered yet.)
   bool asked() const { return has_screen_ && !screen_.options.empty() && screen_.phase != "ready"; }
@@ -166,6 +171,8 @@ class ClientState {
   std::string hint_;
   std::uint32_t hint_ask_ = 0;
   Action hint_action_ = 0;
+  json finished_;
+  std::uint64_t finished_count_ = 0;
 };
 
 inline constexpr std::size_t kClientLogLines = 1000;

@@ -38,6 +38,10 @@ inline constexpr int kMinBoardH = 4, kMaxBoardH = 80;
 inline constexpr std::size_t kLogBacklog = 200;
 // A contest's result: at most this many lines.
 inline constexpr std::size_t kMaxResultLines = 8;
+// A finished game's save sent to its players ("finished"): at most this many
+// bytes, so the message stays well inside a server's frame and a client's
+// output allowance beside its screens.
+inline constexpr std::size_t kMaxFinishedSave = 512 * 1024;
 
 // Thrown by the readers below; the text is sent back in an "error" message.
 struct ProtocolError : std::runtime_error {

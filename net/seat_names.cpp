@@ -28,17 +28,6 @@ std::string computer_seat_name_problem(const std::vector<std::string>& seats,
   return {};
 }
 
-std::string computer_name(const std::string& name) {
-  return unmarked_name(name) + std::string(kComputerMark);
-}
-
-std::string unmarked_name(const std::string& name) {
-  if (name.size() >= kComputerMark.size() &&
-      name.compare(name.size() - kComputerMark.size(), kComputerMark.size(), kComputerMark) == 0)
-    return name.substr(0, name.size() - kComputerMark.size());
-  return name;
-}
-
 std::vector<std::string> names_once_seated(std::vector<std::string> names, const std::vector<SeatName>& whose,
                                            std::size_t seat, const std::string& person) {
   if (seat >= names.size() || whose.size() != names.size()) return names;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/computer_name.h"
 #include "core/table.h"
 
 namespace rt::net {
@@ -20,11 +21,11 @@ std::string computer_seat_name_problem(const std::vector<std::string>& seats,
                                        const std::vector<std::string>& people);
 
 // At a shared table a computer's seat says so in its name, so every screen,
-// log line, result, save and history entry that names it marks it: "Dev (computer)".
-inline constexpr std::string_view kComputerMark = " (computer)";
-// `name` marked as a computer's (once), and a marked name without its mark.
-std::string computer_name(const std::string& name);
-std::string unmarked_name(const std::string& name);
+// log line, result, save and history entry that names it marks it: "Dev
+// (computer)" (core/computer_name.h).
+using rt::computer_name;
+using rt::kComputerMark;
+using rt::unmarked_name;
 
 // Who a seat's name is: a computer's, a person's seat nobody has sat at
 // yet (a placeholder), or a seated person's own.

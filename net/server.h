@@ -309,6 +309,10 @@ class Server {
   // Finished games list it, their Stats replay it. "" when it could not be written.
   std::string keep_copy(const std::string& dir, const SeatOwner& owner);
   void note_save_result(const std::string& problem);
+  // A local table's finished game sent to a person who sat there (once per
+  // person): the host's process cannot write another user's state
+  // directory, so each player's own client keeps it (docs/PROTOCOL.md "finished").
+  void send_finished_game(Client& c);
   void say(std::string_view line);
   // A line about something a peer may do again and again: a few a minute
   // per peer and kind are written, the rest counted (net/repeated_lines.h).
@@ -399,6 +403,7 @@ class Server {
   std::string socket_path_;
   int listen_fd_ = -1;
   uid_t host_uid_ = 0;
+  std::vector<SeatOwner> finished_sent_;  // the people sent the finished game
   EventSink events_;
   std::vector<LogEntry> log_;
   RepeatedLines repeated_;  // peers' repeated doings, counted past a few a minute

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/history.h"
+#include "core/private_files.h"
 #include "core/save.h"
 #include "net/table_files.h"
 
@@ -96,12 +97,10 @@ bool Server::update(Millis real) {
 // The host's history (core/history.h): the seats its own user sat at are "you".
 std::string Server::keep_copy(const std::string& dir, const SeatOwner& owner) {
   std::string path;
-  for (int k = 1; path.empty() || exists(path); ++k)
-    // No seed in the name: it is the host's own file name's pattern.
-    path = fmt::format("{}/{}-table-{}{}.save", dir, table_->game().info().id, opt_.name,
-                       k == 1 ? std::string() : fmt::format("-{}", k));
   try {
-    write_file_atomically(path, save_text());
+    // No seed in the name: it is the host's own file name's pattern.
+    path = write_new_file(dir, fmt::format("{}-table-{}", table_->game().info().id, opt_.name), "save",
+                          save_text());
   } catch (const std::exception& e) {
     const std::string problem = e.what();
     const auto colon = problem.rfind(": ");
@@ -110,6 +109,40 @@ std::string Server::keep_copy(const std::string& dir, const SeatOwner& owner) {
     return {};
   }
   return path;
+}
+
+void Server::send_finished_game(Client& c) {
+  // The SSH server's players get their copies from the table process
+  // (history_dir_of), and a mirror's game is saved where it is played.
+  if (opt_.watch_only || opt_.history_dir_of || c.dead || c.kind != Client::Kind::Player || c.seat < 0)
+    return;
+  const SeatOwner who = identity(c);
+  // The host's own seats are in the host's history already (record_history).
+  if (!opt_.history_dir.empty() && who.is_uid(host_uid_)) return;
+  if (std::any_of(finished_sent_.begin(), finished_sent_.end(),
+                  [&](const SeatOwner& o) { return o.same_person(who); }))
+    return;
+  finished_sent_.push_back(who);
+  const std::string text = save_text();
+  if (text.size() > kMaxFinishedSave) {
+    say(fmt::format("the finished game was not sent to {}: its save is {} bytes (a table sends at most {})",
+                    who.name, text.size(), kMaxFinishedSave));
+    send(c, json{{"type", "notice"},
+                 {"text", fmt::format("NOT SAVED for you: this game's save is {} bytes, more than a table "
+                                      "sends ({}): ask the host for it",
+                                      text.size(), kMaxFinishedSave)}});
+    return;
+  }
+  json lines = json::array();
+  for (std::size_t from = 0; from < text.size();) {
+    const std::size_t end = std::min(text.find('\n', from), text.size());
+    lines.push_back(text.substr(from, end - from));
+    from = end + 1;
+  }
+  json yours = json::array();
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (seats_[p].owner && seats_[p].owner->same_person(who)) yours.push_back(p + 1);
+  send(c, json{{"type", "finished"}, {"save", std::move(lines)}, {"seats", std::move(yours)}});
 }
 
 void Server::record_history() {

@@ -223,6 +223,8 @@ void Server::push(Client& c, Millis real, bool force) {
     }
     if (!lines.empty()) send(c, json{{"type", "log"}, {"lines", std::move(lines)}});
   }
+  // Before the end screen, so a client that stops at the end has its copy.
+  if (phase_ == PacePhase::Over) send_finished_game(c);
   if (c.dead) return;
   ScreenModel model = screen_for(viewer, c.board_w, c.board_h, c.unicode);
   if (!force && c.screen_sent && model == c.last_screen) return;

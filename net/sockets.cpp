@@ -32,15 +32,18 @@ std::string default_table_dir() {
   return fmt::format("/tmp/racetable-{}", ::getuid());
 }
 
-void check_table_name(const std::string& name) {
+std::string table_name_problem(const std::string& name) {
   bool ok = !name.empty() && name.size() <= 32;
   for (char c : name)
     ok = ok &&
          ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+  if (ok) return {};
   // Quoted printably: the name may come from anyone (a file in a shared directory, a player's typing).
-  if (!ok)
-    throw UserError(
-        fmt::format("bad table name '{}': use 1-32 letters, digits, '-' or '_'", printable(name, 40)));
+  return fmt::format("bad table name '{}': use 1 to 32 letters, digits, '-' or '_'", printable(name, 40));
+}
+
+void check_table_name(const std::string& name) {
+  if (std::string why = table_name_problem(name); !why.empty()) throw UserError(why);
 }
 
 std::string invited_name_problem(const std::string& name) {

@@ -19,7 +19,11 @@ std::string default_table_dir();
 // host, so no other user's directory is ever taken for ours).
 std::string default_group_dir(const std::string& group);
 
-// A table name: 1-32 of letters, digits, '-' and '_'. Throws UserError.
+// A table name: 1 to 32 letters, digits, '-' and '_'. "" or why not, one
+// line quoting the name printably: the one wording of every check of a name
+// (a socket's, a `host` flag's, the SSH server's host request's).
+std::string table_name_problem(const std::string& name);
+// Throws UserError with table_name_problem()'s line.
 void check_table_name(const std::string& name);
 
 // Invited players (`host --invite`, the shell's Host page): at most

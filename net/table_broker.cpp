@@ -151,13 +151,4 @@ json TablesLink::ask(json request, int* got_fd, int timeout_ms) {
   }
 }
 
-std::string table_name_problem(const std::string& name) {
-  bool ok = name.size() <= 32;
-  for (char c : name)
-    ok = ok &&
-         ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
-  if (ok) return {};
-  return fmt::format("bad table name '{}': use 1 to 32 letters, digits, '-' or '_'", printable(name, 40));
-}
-
 }  // namespace rt::net

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "net/protocol.h"
+#include "net/sockets.h"
 #include "net/table_spec.h"
 
 namespace rt::net {
@@ -70,9 +71,5 @@ class TablesLink {
   int fd_;
   std::uint64_t next_id_ = 0;
 };
-
-// A table name a player gives: 1-32 letters, digits, '-' or '_' ("" fine:
-// the server picks one). Returns "" or why not (printable).
-std::string table_name_problem(const std::string& name);
 
 }  // namespace rt::net

@@ -118,7 +118,9 @@ std::optional<SpecProblem> spec_problem(const TableSpec& spec, InvitedNames name
   if (std::string why = list_problem(r.options); !why.empty()) return SpecProblem{SpecField::Options, why};
   if (r.seed_text.size() > kMaxSpecTextBytes)
     return SpecProblem{SpecField::Seed, fmt::format("at most {} characters", kMaxSpecTextBytes)};
-  if (std::string why = table_name_problem(spec.name); !why.empty()) return SpecProblem{SpecField::Name, why};
+  // No name: the server picks one.
+  if (std::string why = spec.name.empty() ? std::string() : table_name_problem(spec.name); !why.empty())
+    return SpecProblem{SpecField::Name, why};
   if (spec.code.size() > kMaxCodeBytes)
     return SpecProblem{SpecField::Code,
                        fmt::format("the join code is longer than {} characters", kMaxCodeBytes)};

@@ -106,7 +106,8 @@ t new-session -d -s V -x 80 -y 24 "$BIN; echo EXIT=\$?; sleep 600"
 wait_for V "Finished and saved games"
 keys V 6
 wait_for V "Your games: $games   won: $won   average place: $avg"
-wait_for V "Racesmack: $(places_of "$STATE/three.save" | sed 's/^1 /1st /; s/,2 / (you), 2nd /') (normal)"
+# A computer is marked once, with its level: "2nd Eve (computer, normal)".
+wait_for V "Racesmack: $(places_of "$STATE/three.save" | sed 's/^1 /1st /; s/,2 / (you), 2nd /; s/ (computer)$//') (computer, normal)"
 # Enter on the newest game: watch replay, seen as your seat.
 keys V Enter
 wait_for V "as $(id -un)"  # the seat took its sitter's name

@@ -28,8 +28,13 @@ using rt::client::SitAt;
 using rt::client::TableList;
 using rt::client::Tables;
 
+// A game one person ends in a few dozen moves against a computer, no timed contest in it.
+constexpr const char* kShortGame = "scrap-racer";
+constexpr std::uint64_t kShortSeed = 1;
+
 // A place with one table, Go Wacky! with two people's seats; `code`: it
-// wants a join code.
+// wants a join code. (`short_game`: a short Scrap Racer game instead, its
+// first seat a person's, its second a computer's, so one player ends it.)
 class Place {
  public:
   virtual ~Place() = default;
@@ -42,7 +47,7 @@ class Place {
 
 class LocalPlace final : public Place {
  public:
-  explicit LocalPlace(bool code) {
+  explicit LocalPlace(bool code, bool short_game = false) {
     if (code) code_ = "tiger-42";
     int ready[2];
     REQUIRE(::pipe(ready) == 0);
@@ -56,7 +61,9 @@ class LocalPlace final : public Place {
         o.name = std::string("t");
         o.code = code_;
         o.pace_ms = 0;
-        net::Server server(nettest::new_table("go-wacky", {"human", "human"}, 7), o);
+        net::Server server(short_game ? nettest::new_table(kShortGame, {"human", "easy"}, kShortSeed)
+                                      : nettest::new_table("go-wacky", {"human", "human"}, 7),
+                           o);
         server.open();
         if (::write(ready[1], "r", 1) != 1) ::_exit(1);
         server.run();
@@ -88,9 +95,15 @@ class LocalPlace final : public Place {
 
 class SshPlace final : public Place {
  public:
-  explicit SshPlace(bool code) : tp_(dir_.path) {
+  explicit SshPlace(bool code, bool short_game = false) : tp_(dir_.path) {
     host_ = tp_.link("ana", "SHA256:ana");
-    const net::json hosted = net::sshtest::host_go_wacky(host_, code ? "code" : "public");
+    const net::json hosted = short_game
+                                 ? net::sshtest::ask(host_, net::json{{"type", "host"},
+                                                                      {"game", kShortGame},
+                                                                      {"seats", {"human", "easy"}},
+                                                                      {"seed", std::to_string(kShortSeed)},
+                                                                      {"access", "public"}})
+                                 : net::sshtest::host_go_wacky(host_, code ? "code" : "public");
     REQUIRE(hosted.value("type", "") == "hosted");
     table_ = hosted.value("table", "");
     code_ = hosted.value("join_code", "");
@@ -110,9 +123,9 @@ class SshPlace final : public Place {
   std::string table_, code_;
 };
 
-std::unique_ptr<Place> place(const std::string& backend, bool code = false) {
-  if (backend == "local") return std::make_unique<LocalPlace>(code);
-  return std::make_unique<SshPlace>(code);
+std::unique_ptr<Place> place(const std::string& backend, bool code = false, bool short_game = false) {
+  if (backend == "local") return std::make_unique<LocalPlace>(code, short_game);
+  return std::make_unique<SshPlace>(code, short_game);
 }
 
 const net::TableListing* listed(const TableList& list, const std::string& name) {
@@ -270,6 +283,54 @@ TEST_CASE("Client tables: a seat someone else holds is refused, on both backends
   REQUIRE(bob);
   if (backend == "local") return;  // one user of the machine is one person there: nobody else to refuse
   CHECK_THROWS_WITH(p->as("eve")->sit(ctx, SitAt{p->table(), p->where(), 2, ""}), Catch::Contains("seat 2"));
+}
+
+TEST_CASE(
+    "Client tables: a table whose game is over is listed as over; its player's seat stays theirs, "
+    "nobody else sits, anyone may watch the end, on both backends",
+    "[net][client]") {
+  const std::string backend = GENERATE(std::string("local"), std::string("ssh"));
+  INFO(backend);
+  auto p = place(backend, false, true);
+  const shell::AppContext ctx = context();
+  auto ana = p->as("ana");
+  auto played = ana->sit(ctx, SitAt{p->table(), p->where(), 1, ""});
+  REQUIRE(played);
+  // The player answers every question with its first option until the end.
+  shell::Millis now = 0;
+  for (int i = 0; i < 20000 && played->phase() != shell::Phase::Over; ++i, now += 10) {
+    played->update(now);
+    const shell::Question q = played->question(0);
+    if (played->phase() == shell::Phase::HumanTurn && !q.actions.empty())
+      played->choose(0, q.actions[static_cast<std::size_t>(q.first)], now);
+    else
+      ::usleep(1000);
+  }
+  REQUIRE(played->phase() == shell::Phase::Over);
+  CHECK_FALSE(played->result().empty());
+  // The list says the game is over, and no seat is free.
+  CHECK(list_until(*ana, p->table(), [](const net::TableListing& t) { return t.phase == "over"; }));
+  const net::TableListing* t = listed(ana->list(), p->table());
+  REQUIRE(t);
+  CHECK(t->free_seats() == 0);
+  // The seat is its player's: another login of theirs is told so.
+  CHECK_THROWS_WITH(p->as("ana")->sit(ctx, SitAt{p->table(), p->where(), 1, ""}),
+                    Catch::Contains("seat 1 is taken: another login of yours sat down there first"));
+  // The computer's seat is no one's to take.
+  CHECK_THROWS_WITH(p->as("bob")->sit(ctx, SitAt{p->table(), p->where(), 2, ""}),
+                    Catch::Contains("seat 2 is a computer"));
+  if (backend == "ssh")  // one user of the machine is one person at a local table
+    CHECK_THROWS_WITH(p->as("bob")->sit(ctx, SitAt{p->table(), p->where(), 1, ""}),
+                      Catch::Contains("seat 1 is taken: ana is playing ana (watch with --watch)"));
+  // Anyone may watch how it ended.
+  auto watching = p->as("bob")->sit(ctx, SitAt{p->table(), p->where(), 0, ""});
+  REQUIRE(watching);
+  for (int i = 0; i < 500 && watching->phase() != shell::Phase::Over; ++i, now += 10) {
+    watching->update(now);
+    ::usleep(2000);
+  }
+  CHECK(watching->phase() == shell::Phase::Over);
+  CHECK(watching->result_summary() == played->result_summary());
 }
 
 }  // namespace client_tables_cases

@@ -284,8 +284,8 @@ TEST_CASE("Client: the shell's play screen shows a shared table's screen model a
   const std::string text = term.text();
   CHECK_THAT(
       text, Catch::Contains("Go Wacky!") && Catch::Contains("table friday") && Catch::Contains("1 watching"));
-  CHECK_THAT(text,
-             Catch::Contains("Ben (you)") && Catch::Contains("Cleo (normal)") && Catch::Contains("7 cards"));
+  CHECK_THAT(text, Catch::Contains("Ben (you)") && Catch::Contains("Cleo (computer, normal)") &&
+                       Catch::Contains("7 cards"));
   CHECK_THAT(text, Catch::Contains("Ben's hand: [R/B]"));
   CHECK_THAT(text, Catch::Contains("Your move"));
   CHECK_THAT(text, Catch::Contains("1 play red/blue") && Catch::Contains("2 pass"));

@@ -241,7 +241,7 @@ TEST_CASE("120x40, every game: no word of the Players panel is cut", "[shell][fi
     }
     INFO(term.text());
     for (const SeatPanel& seat : play(app)->table().seats()) {
-      const std::string about = (seat.human ? seat.kind : "computer, " + seat.kind) + " · " + seat.detail;
+      const std::string about = seat.kind + " · " + seat.detail;
       std::istringstream words(about);
       for (std::string word; words >> word;) {
         bool found = false;

@@ -26,7 +26,7 @@ namespace {
 
 // Runs the app while the review's thread works, until `done()` (at most ~60 s).
 template <class Done>
-bool wait_for(App& app, FakeTerminal& term, Done done) {
+bool wait_for_review(App& app, FakeTerminal& term, Done done) {
   for (int i = 0; i < 1200; ++i) {
     if (run_until(app, term, done, 50)) return true;
     term.advance(200);
@@ -53,7 +53,7 @@ TEST_CASE("Review: v on a finished game shows the turning points first, Enter op
   CHECK(term.shows("v review"));
   term.press(U'v');
   REQUIRE(run_until(app, term, [&] { return term.shows("Review: Racesmack, as Ana"); }));
-  REQUIRE(wait_for(app, term, [&] { return term.shows(" reviewed, "); }));
+  REQUIRE(wait_for_review(app, term, [&] { return term.shows(" reviewed, "); }));
   INFO(term.text());
   const bool turning = term.shows("Turning points");
   CHECK((turning || term.shows("No turning points")));

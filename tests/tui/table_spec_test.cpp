@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "net/server.h"
+#include "net/sockets.h"
 #include "net/table_spec.h"
 
 using namespace rt;
@@ -202,4 +203,17 @@ TEST_CASE("Table spec: host's flags and a line of serve FILE give the same spec"
   // Players named and no code: only they may come.
   CHECK(host_flags({"go-wacky", "--invite", "bob"}).spec.admission == Admission::Named);
   CHECK(host_flags({"go-wacky"}).spec.admission == Admission::Anyone);
+}
+
+TEST_CASE(
+    "A table's name is checked once, in one wording: a socket's name, host's flag and the SSH server's host "
+    "request say the same line",
+    "[spec]") {
+  const std::string bad = "bad name!";
+  const std::string said = "bad table name 'bad name!': use 1 to 32 letters, digits, '-' or '_'";
+  CHECK(table_name_problem(bad) == said);
+  CHECK_THROWS_WITH(check_table_name(bad), said);
+  CHECK_THAT(json_problem(json{{"table", bad}}), Catch::Contains(said));
+  CHECK(table_name_problem(std::string(33, 'a')).rfind("bad table name", 0) == 0);
+  CHECK(table_name_problem(std::string(32, 'a')).empty());
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/computer_name.h"
 #include "core/history.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/save_notice.h"
@@ -113,7 +114,7 @@ class LocalTable final : public PlayTable, public LocalControls {
   std::vector<ResultLine> result() const override {
     std::vector<ResultLine> out;
     for (const Placing& pl : s_->state().standings().placings)
-      out.push_back(ResultLine{pl.place, seat_name(pl.player), pl.detail});
+      out.push_back(ResultLine{pl.place, shown_name(pl.player), pl.detail});
     return out;
   }
 
@@ -195,6 +196,10 @@ class LocalTable final : public PlayTable, public LocalControls {
   std::string seat_name(PlayerId p) const {
     if (p < 0) return "";
     return s_->table().seats()[static_cast<std::size_t>(p)].name;
+  }
+  // The name a result shows: a computer's marked as one.
+  std::string shown_name(PlayerId p) const {
+    return is_human(p) ? seat_name(p) : computer_name(seat_name(p));
   }
 
   std::unique_ptr<GameSession> s_;

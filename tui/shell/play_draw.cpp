@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/computer_name.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
@@ -199,12 +200,15 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
     for (PlayerId p = 0; p < n; ++p) {
       const SeatPanel& seat = seats[static_cast<std::size_t>(p)];
       const std::string& kind = seat.kind;
-      std::string name = seat.name;
+      std::string name = seat.human ? seat.name : unmarked_name(seat.name);
       if (level == 3) name = ellipsize(name, 5, c.unicode());
-      // Levels of detail: every seat's kind, then only the humans', then
-      // scores without words, then short names.
+      // Levels of detail: every seat's kind, then only the humans' (a
+      // computer still marked), then scores without words, then short names.
       const bool show_kind = level == 0 || (level == 1 && seat.human);
-      std::string head = show_kind ? fmt::format("{} ({})", name, kind) : name;
+      std::string head =
+          show_kind ? (seat.human ? fmt::format("{} ({})", name, kind) : computer_with_level(name, kind))
+          : !seat.human && level < 3 ? computer_name(name)
+                                     : name;
       std::string tail = level <= 1 ? seat.detail : seat.score;
       if (level == 2 && seat.human) head = fmt::format("{} ({})", name, kind);
       // The game clock stays at every level: it is what a timed player watches.

@@ -49,6 +49,10 @@ void PlayScreen::draw_over(Canvas& c) const {
   if (!review_problem_.empty())
     for (auto& l : wrap(canvas_form("No review: " + review_problem_, uni), inner))
       history.push_back(std::move(l));
+  // A shared table's game kept in this player's own Finished games, or why not.
+  const std::vector<std::string> kept = remote_ && !remote_->kept_line().empty()
+                                            ? wrap(canvas_form(remote_->kept_line(), uni), inner)
+                                            : std::vector<std::string>{};
   // The name column fits the longest name, the Neutral Racer that won
   // included, so no name ("Ant Hill Mob") wraps a few letters a row.
   int name_w = utf8_length(canvas_form(outside_winner, uni));
@@ -78,12 +82,15 @@ void PlayScreen::draw_over(Canvas& c) const {
   const std::string review = can_review() ? "v: review   " : "";
   const std::string keys = same_players() ? "Enter or q: title   n: play again   " + review + "l: log"
                                           : "Enter or q: title   " + review + "l: the whole log";
-  const int h = std::min(c.height() - 2, static_cast<int>(summary.size() + history.size() + rows.size()) + 6);
+  const int h = std::min(c.height() - 2,
+                         static_cast<int>(summary.size() + history.size() + kept.size() + rows.size()) + 6);
   const Rect in = dialog(c, w, h, "GAME OVER");
   int y = in.y + 1;
   const int last_row = in.bottom() - 2;  // the keys' row stays
   for (const auto& line : summary) c.text(in.x, y++, line, style::kAccent, in.w);
   for (const auto& line : history) c.text(in.x, y++, line, style::kWarn, in.w);
+  for (const auto& line : kept)
+    c.text(in.x, y++, line, remote_->keep_failed() ? style::kWarn : style::kNormal, in.w);
   ++y;
   for (const Row& row : rows) {
     if (y >= last_row) break;

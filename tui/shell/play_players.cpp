@@ -5,13 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "core/computer_name.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/stats_report.h"
 
 namespace rt::shell {
 
 std::vector<std::string> PlayScreen::seat_about(const SeatPanel& seat, int width, bool unicode) {
-  std::string kind = seat.human ? seat.kind : "computer, " + seat.kind;
+  // A computer's name line says "(computer)": this line gives its level alone.
+  std::string kind = seat.kind;
   if (!seat.clock.empty()) kind += " · clock " + seat.clock;
   const std::string text = seat.detail.empty() ? kind : kind + " · " + seat.detail;
   std::vector<std::string> lines = wrap(canvas_form(text, unicode), std::max(8, width));
@@ -44,7 +46,8 @@ void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
     if (y + static_cast<int>(about.size()) >= in.bottom() + 1) break;
     const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
     c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
-    c.text(in.x + 2, y, seat.name, on ? style::kBold : style::kNormal, in.w - 8);
+    c.text(in.x + 2, y, seat.human ? seat.name : computer_name(seat.name), on ? style::kBold : style::kNormal,
+           in.w - 8);
     const std::string place = seat.place > 0 ? place_name(seat.place) : std::string();
     c.text(in.right() - utf8_length(place), y, place, seat.place == 1 ? style::kGood : style::kDim);
     for (const std::string& line : about) c.text(in.x + 2, ++y, line, style::kDim, in.w - 2);

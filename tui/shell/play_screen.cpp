@@ -261,7 +261,7 @@ std::string PlayScreen::saved_line(std::string line) const {
 }
 
 bool PlayScreen::unsaved() const {
-  return local_ && local_->unsaved();
+  return (local_ && local_->unsaved()) || (remote_ && remote_->keep_failed());
 }
 
 bool PlayScreen::can_review() const {

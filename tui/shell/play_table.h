@@ -215,6 +215,12 @@ class RemoteLink {
   virtual std::string take_nudge() = 0;
   // A key was pressed here: the table counts this person as present.
   virtual void key_pressed(Millis now) = 0;
+  // The finished game the table sent this player, kept in their own
+  // Finished games and Stats: one line saying so, or that it is NOT SAVED
+  // and why; "" when none came (the host keeps the host's own).
+  virtual std::string kept_line() const = 0;
+  // It came and could not be kept: shown, and the program's status says so.
+  virtual bool keep_failed() const = 0;
 };
 
 // Rows of a drawn board that hold anything (blank rows at the bottom do not count).

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/computer_name.h"
+
 namespace rt::shell {
 
 // A PlayTable over one position of a finished game: nobody at this keyboard
@@ -69,7 +71,7 @@ class ReplayTable final : public PlayTable {
   std::vector<ResultLine> result() const override {
     std::vector<ResultLine> out;
     for (const Placing& pl : state().standings().placings)
-      out.push_back(ResultLine{pl.place, seat_name(pl.player), pl.detail});
+      out.push_back(ResultLine{pl.place, shown_name(pl.player), pl.detail});
     return out;
   }
   std::string non_seat_winner() const override { return state().standings().non_seat_winner; }
@@ -100,6 +102,12 @@ class ReplayTable final : public PlayTable {
   std::string seat_name(PlayerId p) const {
     if (p < 0 || static_cast<std::size_t>(p) >= m_->seats().size()) return "";
     return m_->seats()[static_cast<std::size_t>(p)].name;
+  }
+  // The name a result shows: a computer's marked as one.
+  std::string shown_name(PlayerId p) const {
+    if (p < 0 || static_cast<std::size_t>(p) >= m_->seats().size()) return "";
+    const Seat& seat = m_->seats()[static_cast<std::size_t>(p)];
+    return seat.kind == SeatKind::Human ? seat.name : computer_name(seat.name);
   }
 
  private:

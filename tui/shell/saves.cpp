@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/computer_name.h"
 #include "core/save.h"
 #include "games/registry.h"
 
@@ -38,7 +39,7 @@ std::vector<SavedGame> list_saved_games(const std::string& dir) {
       g.game_name = entry->info.name;
       for (const Seat& s : save.seats)
         g.seats.push_back(s.kind == SeatKind::Human ? s.name
-                                                    : fmt::format("{} ({})", s.name, level_name(s.level)));
+                                                    : computer_with_level(s.name, level_name(s.level)));
       g.seed = save.seed;
       g.steps = save.steps.size();
       for (const auto& st : save.steps) g.moves += st.player >= 0 ? 1 : 0;

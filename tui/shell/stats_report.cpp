@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/computer_name.h"
+
 namespace rt::shell {
 
 std::vector<StatsRow> stats_rows(const std::map<std::string, Tally>& tallies) {
@@ -42,10 +44,10 @@ std::string seats_summary(const HistoryRecord& r) {
   if (!r.non_seat_winner.empty()) out = "1st " + r.non_seat_winner;
   for (const HistorySeat* s : order) {
     if (!out.empty()) out += ", ";
-    out += fmt::format("{} {} ({})", place_name(s->place), s->name,
-                       s->you     ? "you"
-                       : s->human ? "human"
-                                  : s->level);
+    const std::string who = s->you     ? fmt::format("{} (you)", s->name)
+                            : s->human ? fmt::format("{} (human)", s->name)
+                                       : computer_with_level(s->name, s->level.empty() ? "?" : s->level);
+    out += fmt::format("{} {}", place_name(s->place), who);
   }
   return out;
 }
