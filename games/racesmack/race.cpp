@@ -13,7 +13,7 @@ namespace rt::racesmack {
 // --- settling: penalties, losses, won cards into the Race -----------------------
 
 void RacesmackState::settle(PlayerId p) {
-  const auto i = static_cast<std::size_t>(p);
+  const PlayerId i = p;
   if (penalty_pending_[i]) return;
   if (lose_race_[i] > 0) {
     if (race(p).len == 0) {
@@ -63,7 +63,7 @@ void RacesmackState::settle_all() {
 unsigned RacesmackState::seats_settling() const {
   unsigned seats = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto i = static_cast<std::size_t>(p);
+    const PlayerId i = p;
     // Bitwise on purpose: no branch per condition (clang asks for the casts).
     const unsigned owes =
         static_cast<unsigned>(penalty_pending_[i]) | static_cast<unsigned>(lose_race_[i] > 0) |

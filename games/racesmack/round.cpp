@@ -18,8 +18,8 @@ void RacesmackState::reveal_picks() {
   for (PlayerId p = 0; p < num_players(); ++p) {
     const int c = played(p);
     if (c < 0) continue;
-    slot_card_[static_cast<std::size_t>(nslots_)] = static_cast<std::int8_t>(c);
-    slot_owner_[static_cast<std::size_t>(nslots_++)] = p;
+    slot_card_[nslots_] = static_cast<std::int8_t>(c);
+    slot_owner_[nslots_++] = p;
   }
   if (narrating()) {
     std::string list;
@@ -127,15 +127,15 @@ void RacesmackState::award() {
   const bool ay = variants().after_you;
   PlayerId fastest = -1;
   for (int k = 0; k < ntaps_; ++k)
-    if (result(tap_order_[static_cast<std::size_t>(k)]) == Result::Correct) {
-      fastest = tap_order_[static_cast<std::size_t>(k)];
+    if (result(tap_order_[k]) == Result::Correct) {
+      fastest = tap_order_[k];
       break;
     }
   std::uint8_t won_slots = 0;
   const bool tie = std::popcount(static_cast<unsigned>(correct_)) > 1;
   for (int k = 0; k < ntaps_; ++k) {
-    const PlayerId p = tap_order_[static_cast<std::size_t>(k)];
-    const auto i = static_cast<std::size_t>(p);
+    const PlayerId p = tap_order_[k];
+    const PlayerId i = p;
     const int s = tap_[i];
     const int own = own_slot(p);
     if (result(p) == Result::Correct) {

@@ -14,20 +14,20 @@ namespace rt::racesmack {
 
 bool Row::has(int card) const {
   for (int i = 0; i < len; ++i)
-    if (c[static_cast<std::size_t>(i)] == card) return true;
+    if (c[i] == card) return true;
   return false;
 }
 
 void Row::push_front(int card) {
-  for (int i = len; i > 0; --i) c[static_cast<std::size_t>(i)] = c[static_cast<std::size_t>(i - 1)];
+  for (int i = len; i > 0; --i) c[i] = c[i - 1];
   c[0] = static_cast<std::uint8_t>(card);
   ++len;
 }
 
 void Row::remove(int card) {
   for (int i = 0; i < len; ++i) {
-    if (c[static_cast<std::size_t>(i)] != card) continue;
-    for (int j = i; j + 1 < len; ++j) c[static_cast<std::size_t>(j)] = c[static_cast<std::size_t>(j + 1)];
+    if (c[i] != card) continue;
+    for (int j = i; j + 1 < len; ++j) c[j] = c[j + 1];
     --len;
     return;
   }
@@ -138,7 +138,7 @@ std::string RacesmackState::action_text(PlayerId player, Action a) const {
 std::string RacesmackState::action_label(PlayerId player, Action a) const {
   if (player < 0) return action_text(player, a);
   const Data& d = data();
-  const auto i = static_cast<std::size_t>(player);
+  const PlayerId i = player;
   // Icons first, the id last: "R11" must not read like Rule Card 11.
   auto describe = [&](int c) {
     const Card& k = card(c);
@@ -173,7 +173,7 @@ std::string RacesmackState::action_label(PlayerId player, Action a) const {
 
 std::string RacesmackState::prompt(PlayerId player) const {
   const Data& d = data();
-  const auto i = static_cast<std::size_t>(player);
+  const PlayerId i = player;
   switch (phase_) {
     case Phase::Pick: {
       std::string s = "Pick a card to play face down.";
@@ -294,7 +294,7 @@ void RacesmackState::determinize(PlayerId viewer, Rng& rng) {
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer && !blind) continue;
     Row& h = hands_[p];
-    for (int k = 0; k < h.len; ++k) h.c[static_cast<std::size_t>(k)] = rest[next++];
+    for (int k = 0; k < h.len; ++k) h.c[k] = rest[next++];
     if (phase_ == Phase::Pick && played(p) >= 0) played_[p] = static_cast<std::int8_t>(rest[next++]);
   }
   draw_.clear();
@@ -335,22 +335,19 @@ std::string RacesmackState::debug_string() const {
     s += fmt::format(" {}:", k.name());
     if (k.is_rule) {
       s += fmt::format("n{}r{}", k.number, k.rule_text.tmpl);
-      for (int v = 0; v < k.rule_text.nvals; ++v)
-        s += fmt::format(".{}", k.rule_text.vals[static_cast<std::size_t>(v)]);
+      for (int v = 0; v < k.rule_text.nvals; ++v) s += fmt::format(".{}", k.rule_text.vals[v]);
       s += fmt::format("f{}", k.finish_text.tmpl);
-      for (int v = 0; v < k.finish_text.nvals; ++v)
-        s += fmt::format(".{}", k.finish_text.vals[static_cast<std::size_t>(v)]);
+      for (int v = 0; v < k.finish_text.nvals; ++v) s += fmt::format(".{}", k.finish_text.vals[v]);
     } else {
       s += fmt::format("d{}", static_cast<int>(k.display));
       for (int v = 0; v < k.count; ++v)
-        s += fmt::format("{}{}", d.shapes[k.shape[static_cast<std::size_t>(v)]].ascii,
-                         d.colours[k.colour[static_cast<std::size_t>(v)]].letter);
+        s += fmt::format("{}{}", d.shapes[k.shape[v]].ascii, d.colours[k.colour[v]].letter);
     }
   }
   s += "\ndraw:" + set(draw_) + "\ndiscard:" + set(discard_) + "\nracing deck:" + set(racing_deck_) +
        " used:" + set(racing_used_) + "\n";
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto i = static_cast<std::size_t>(p);
+    const PlayerId i = p;
     s += fmt::format(
         "P{} hand:{} race:{} pile:{} played={} tap={} result={} penalty={} lose_race={} lose_hand={} "
         "to_place:{}\n",
@@ -364,21 +361,21 @@ std::string RacesmackState::debug_string() const {
       "taps={} order:",
       static_cast<int>(ruling_.key), ruling_.prop, ruling_.flag, ruling_.n, static_cast<int>(ruling_src_),
       ruling_card_, trigger_, correct_, contest_id_, open_, ntaps_);
-  for (int k = 0; k < ntaps_; ++k) s += fmt::format(" {}", tap_order_[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < ntaps_; ++k) s += fmt::format(" {}", tap_order_[k]);
   s += fmt::format(" tie_now={} tie_next={}\n", tie_now_, tie_next_);
   return s;
 }
 
 std::string RacesmackState::check_invariants() const {
   const Data& d = data();
-  std::array<int, kMaxCards> seen{};
+  IndexArray<int, kMaxCards> seen{};
   std::string err;
   auto mark = [&](int c, const char* where) {
     if (c < 0 || c >= ncards_) {
       if (err.empty()) err = fmt::format("card id {} in {} is not in the deck", c, where);
       return;
     }
-    ++seen[static_cast<std::size_t>(c)];
+    ++seen[c];
   };
   draw_.each([&](int c) { mark(c, "the draw pile"); });
   discard_.each([&](int c) { mark(c, "the discard pile"); });
@@ -386,7 +383,7 @@ std::string RacesmackState::check_invariants() const {
   racing_used_.each([&](int c) { mark(c, "the revealed Racing Rules"); });
   if (top_ >= 0) mark(top_, "the top of the draw pile");
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto i = static_cast<std::size_t>(p);
+    const PlayerId i = p;
     for (int k = 0; k < hand(p).len; ++k) mark(hand(p)[k], "a hand");
     for (int k = 0; k < race(p).len; ++k) mark(race(p)[k], "a Race");
     for (int k = 0; k < pile(p).len; ++k) mark(pile(p)[k], "a pile");
@@ -397,8 +394,7 @@ std::string RacesmackState::check_invariants() const {
   }
   if (!err.empty()) return err;
   for (int c = 0; c < ncards_; ++c)
-    if (seen[static_cast<std::size_t>(c)] != 1)
-      return fmt::format("card {} is in {} places", card(c).name(), seen[static_cast<std::size_t>(c)]);
+    if (seen[c] != 1) return fmt::format("card {} is in {} places", card(c).name(), seen[c]);
   for (int c = ncards_; c < kMaxCards; ++c)
     if (draw_.has(c)) return fmt::format("card id {} is beyond the deck", c);
   const bool dealing = phase_ == Phase::Generate || phase_ == Phase::SetAside || phase_ == Phase::Deal ||
