@@ -164,7 +164,6 @@ std::span<const Action> RacesmackState::kept_actions(PlayerId p) const {
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   // Only Settle can be a chance node among the phases that ask players (see turn()).
   if (p < 0 || p >= num_players() || (phase_ == Phase::Settle && turn() == Turn::Chance)) return;
-  const PlayerId i = p;
   // A row (hand, Race) is in play order, not id order: its cards go
   // through a set, which lists them by id. The other lists are built in order.
   auto cards_of = [&](const Row& r, Action base) {
@@ -182,17 +181,17 @@ void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       break;
     }
     case Phase::Settle:
-      if (penalty_pending_[i]) {
+      if (penalty_pending_[p]) {
         out.insert(out.end(), {kPenaltyRace, kPenaltyHand, kPenaltyTie});
-      } else if (lose_race_[i] > 0) {
+      } else if (lose_race_[p] > 0) {
         cards_of(race(p), kLoseBase);
-      } else if (lose_hand_[i] > 0) {
+      } else if (lose_hand_[p] > 0) {
         cards_of(hand(p), kDiscardBase);
-      } else if (!to_place_[i].empty()) {
+      } else if (!to_place_[p].empty()) {
         // An empty Race has one end: only "left" is offered.
         const bool both = race(p).len > 0;
-        to_place_[i].each([&](int c) { out.push_back(kLeftBase + c); });
-        if (both) to_place_[i].each([&](int c) { out.push_back(kRightBase + c); });
+        to_place_[p].each([&](int c) { out.push_back(kLeftBase + c); });
+        if (both) to_place_[p].each([&](int c) { out.push_back(kRightBase + c); });
       }
       break;
     case Phase::AyTurn:
@@ -212,12 +211,11 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
     return;
   }
   const Data& d = data();
-  const PlayerId i = player;
   switch (phase_) {
     case Phase::Pick: {
       const int c = a - kPlayBase;
-      hands_[i].remove(c);
-      played_[i] = static_cast<std::int8_t>(c);
+      hands_[player].remove(c);
+      played_[player] = static_cast<std::int8_t>(c);
       if (narrating())
         emit_private(player, "Gameplay: pick a secret card", "{} picks {}.", name(player),
                      d.card_text(card(c)))
@@ -229,7 +227,7 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
     }
     case Phase::Tap: {
       const int s = a - kTapBase;
-      tap_[i] = static_cast<std::int8_t>(s);
+      tap_[player] = static_cast<std::int8_t>(s);
       tap_order_[ntaps_++] = player;
       if (narrating())  // cname() measures the id
         emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)))
@@ -242,15 +240,15 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
     }
     case Phase::Settle:
       if (a == kPenaltyRace || a == kPenaltyHand || a == kPenaltyTie) {
-        penalty_pending_[i] = false;
+        penalty_pending_[player] = false;
         if (a == kPenaltyRace) {
-          lose_race_[i] = 2;
+          lose_race_[player] = 2;
           emit("Time Penalty: lose 2 Race cards", "{} takes the penalty: lose 2 Race cards.", name(player))
               .type("penalty")
               .seat("player", player)
               .with("penalty", "race cards");
         } else if (a == kPenaltyHand) {
-          lose_hand_[i] = 2;
+          lose_hand_[player] = 2;
           emit("Time Penalty: lose 2 hand cards", "{} takes the penalty: lose 2 hand cards.", name(player))
               .type("penalty")
               .seat("player", player)

@@ -138,7 +138,6 @@ std::string RacesmackState::action_text(PlayerId player, Action a) const {
 std::string RacesmackState::action_label(PlayerId player, Action a) const {
   if (player < 0) return action_text(player, a);
   const Data& d = data();
-  const PlayerId i = player;
   // Icons first, the id last: "R11" must not read like Rule Card 11.
   auto describe = [&](int c) {
     const Card& k = card(c);
@@ -167,13 +166,11 @@ std::string RacesmackState::action_label(PlayerId player, Action a) const {
                        owner == player ? std::string("your own card") : name(owner) + "'s card",
                        describe(slot_card(s)));
   }
-  (void)i;
   return "Play " + describe(a - kPlayBase);
 }
 
 std::string RacesmackState::prompt(PlayerId player) const {
   const Data& d = data();
-  const PlayerId i = player;
   switch (phase_) {
     case Phase::Pick: {
       std::string s = "Pick a card to play face down.";
@@ -194,13 +191,15 @@ std::string RacesmackState::prompt(PlayerId player) const {
       return s;
     }
     case Phase::Settle:
-      if (penalty_pending_[i]) return "Your tap was incorrect: pick a penalty.";
-      if (lose_race_[i] > 0) return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[i]);
-      if (lose_hand_[i] > 0) return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[i]);
-      if (!to_place_[i].empty())
+      if (penalty_pending_[player]) return "Your tap was incorrect: pick a penalty.";
+      if (lose_race_[player] > 0)
+        return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[player]);
+      if (lose_hand_[player] > 0)
+        return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[player]);
+      if (!to_place_[player].empty())
         return fmt::format("{} won card{} left to place: put {} at the left or right end of your Race.",
-                           to_place_[i].size(), to_place_[i].size() == 1 ? "" : "s",
-                           to_place_[i].size() == 1 ? "it" : "each");
+                           to_place_[player].size(), to_place_[player].size() == 1 ? "" : "s",
+                           to_place_[player].size() == 1 ? "it" : "each");
       return "";
     case Phase::AyTurn: return "Your turn: reveal the top card of your blind pile.";
     default: return "";
@@ -347,12 +346,11 @@ std::string RacesmackState::debug_string() const {
   s += "\ndraw:" + set(draw_) + "\ndiscard:" + set(discard_) + "\nracing deck:" + set(racing_deck_) +
        " used:" + set(racing_used_) + "\n";
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const PlayerId i = p;
     s += fmt::format(
         "P{} hand:{} race:{} pile:{} played={} tap={} result={} penalty={} lose_race={} lose_hand={} "
         "to_place:{}\n",
-        p + 1, row(hand(p)), row(race(p)), row(pile(p)), played_[i], tap_[i], static_cast<int>(result_[i]),
-        penalty_pending_[i], lose_race_[i], lose_hand_[i], set(to_place_[i]));
+        p + 1, row(hand(p)), row(race(p)), row(pile(p)), played_[p], tap_[p], static_cast<int>(result_[p]),
+        penalty_pending_[p], lose_race_[p], lose_hand_[p], set(to_place_[p]));
   }
   s += fmt::format("slots={}:", nslots_);
   for (int k = 0; k < nslots_; ++k) s += fmt::format(" {}/{}", slot_card(k), slot_owner(k));
@@ -383,12 +381,11 @@ std::string RacesmackState::check_invariants() const {
   racing_used_.each([&](int c) { mark(c, "the revealed Racing Rules"); });
   if (top_ >= 0) mark(top_, "the top of the draw pile");
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const PlayerId i = p;
     for (int k = 0; k < hand(p).len; ++k) mark(hand(p)[k], "a hand");
     for (int k = 0; k < race(p).len; ++k) mark(race(p)[k], "a Race");
     for (int k = 0; k < pile(p).len; ++k) mark(pile(p)[k], "a pile");
-    if (played_[i] >= 0) mark(played_[i], "the played cards");
-    to_place_[i].each([&](int c) { mark(c, "won cards"); });
+    if (played_[p] >= 0) mark(played_[p], "the played cards");
+    to_place_[p].each([&](int c) { mark(c, "won cards"); });
     if (hand(p).len > d.hand_size)
       return fmt::format("P{} holds {} cards, more than {}", p + 1, hand(p).len, d.hand_size);
   }

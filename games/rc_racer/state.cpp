@@ -419,18 +419,17 @@ void RcRacerState::finish_programming() {
 
 inline void RcRacerState::scramble_slide(Action a) {
   const auto dir = static_cast<Dir>(a - kScrambleBase);
-  const PlayerId q = scrambler_;
-  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
-  last_scramble_[q] = static_cast<std::int8_t>(dir);
+  gap_[scrambler_] = static_cast<std::int8_t>(slide(grid_[scrambler_], gap_[scrambler_], dir, 1));
+  last_scramble_[scrambler_] = static_cast<std::int8_t>(dir);
   scramble_key_ = kScrambleSlides[scramble_key_].next[dir];
   if (--scramble_left_ == 0) next_scramble();
 }
 
 inline void RcRacerState::program_slide(PlayerId player, Action a) {
   const int k = a - kSlideBase;
-  const PlayerId q = player;
-  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
-  slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
+  gap_[player] =
+      static_cast<std::int8_t>(slide(grid_[player], gap_[player], static_cast<Dir>(k / 3), k % 3 + 1));
+  slides_[player] = static_cast<std::int16_t>(slides_[player] + k % 3 + 1);
 }
 
 void RcRacerState::do_apply(PlayerId player, Action a) {

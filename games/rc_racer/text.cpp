@@ -180,14 +180,13 @@ std::string RcRacerState::debug_string() const {
                    track().rows, track().start_rows, track().line_row);
   s += fmt::format("supply: shields={} slippery={}\n", race_.shield_supply, race_.slippery);
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const PlayerId q = p;
     const Car& c = car(p);
     s += fmt::format(
         "P{} racer={} lane={} row={} batt={} shields={} down={} slides={} done_order={} smile={} order={} "
         "finish={} last_scramble={} gap={} grid:",
-        p + 1, c.racer, c.lane, c.row, c.batteries, c.shields, c.down, slides_[q], done_order_[q], smile_[q],
-        order_[q], finish_place_[q], last_scramble_[q], gap_[q]);
-    for (int i = 0; i < kCells; ++i) s += fmt::format(" {}", grid_[q][i]);
+        p + 1, c.racer, c.lane, c.row, c.batteries, c.shields, c.down, slides_[p], done_order_[p], smile_[p],
+        order_[p], finish_place_[p], last_scramble_[p], gap_[p]);
+    for (int i = 0; i < kCells; ++i) s += fmt::format(" {}", grid_[p][i]);
     s += "\n";
   }
   return s;
@@ -199,16 +198,15 @@ std::string RcRacerState::check_invariants() const {
   int held = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     const Car& c = car(p);
-    const PlayerId q = p;
     IndexArray<int, kCells> seen{};
-    for (int i = 0; i < kCells; ++i) ++seen[grid_[q][i]];
+    for (int i = 0; i < kCells; ++i) ++seen[grid_[p][i]];
     for (int i = 0; i < kCells; ++i)
       if (seen[i] != 1) return fmt::format("P{}'s controller holds tile {} {} times", p + 1, i, seen[i]);
-    if (gap_cell(grid_[q]) != gap_[q]) return fmt::format("P{}'s gap is misplaced", p + 1);
-    if (parity_class(grid_[q]) != box)
+    if (gap_cell(grid_[p]) != gap_[p]) return fmt::format("P{}'s gap is misplaced", p + 1);
+    if (parity_class(grid_[p]) != box)
       return fmt::format("P{}'s controller cannot be solved by slides", p + 1);
-    if (slides_[q] < 0 || slides_[q] > d.max_slides)
-      return fmt::format("P{} made {} slides", p + 1, slides_[q]);
+    if (slides_[p] < 0 || slides_[p] > d.max_slides)
+      return fmt::format("P{} made {} slides", p + 1, slides_[p]);
     if (c.batteries < 0 || c.batteries > d.batteries)
       return fmt::format("P{} has {} Batteries", p + 1, c.batteries);
     if (c.shields < 0) return fmt::format("P{} has {} Shields", p + 1, c.shields);
