@@ -419,8 +419,9 @@ void RcRacerState::finish_programming() {
 
 inline void RcRacerState::scramble_slide(Action a) {
   const auto dir = static_cast<Dir>(a - kScrambleBase);
-  gap_[scrambler_] = static_cast<std::int8_t>(slide(grid_[scrambler_], gap_[scrambler_], dir, 1));
-  last_scramble_[scrambler_] = static_cast<std::int8_t>(dir);
+  const PlayerId p = scrambler_;  // read once: the byte stores below could alias it
+  gap_[p] = static_cast<std::int8_t>(slide(grid_[p], gap_[p], dir, 1));
+  last_scramble_[p] = static_cast<std::int8_t>(dir);
   scramble_key_ = kScrambleSlides[scramble_key_].next[dir];
   if (--scramble_left_ == 0) next_scramble();
 }
