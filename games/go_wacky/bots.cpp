@@ -14,7 +14,7 @@ namespace {
 // Word cards win cards: Go Wacky! (only you roll) best, then Round 'n Round
 // (you roll first), Bull's-eye and Everybody Go Wacky! (everyone competes).
 int card_value(const Deck& d, int type) {
-  switch (d.types[static_cast<std::size_t>(type)].kind) {
+  switch (d.types[type].kind) {
     case CardKind::GoWacky: return 50;
     case CardKind::RoundNRound: return 40;
     case CardKind::BullsEye: return 30;
@@ -44,9 +44,7 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
         // Keep colours varied: prefer shedding a colour we hold several of.
         int same = 0;
         for (int i = 0; i < s.hand_size(me); ++i)
-          if (d.types[static_cast<std::size_t>(s.hand_card(me, i))].colours &
-              d.types[static_cast<std::size_t>(type)].colours)
-            ++same;
+          if (d.types[s.hand_card(me, i)].colours & d.types[type].colours) ++same;
         value += same;
         if (level_ == BotLevel::Easy) value += static_cast<int>(rng.below(30));  // easy plays loosely
         if (value > best) {

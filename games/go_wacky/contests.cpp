@@ -18,9 +18,9 @@ void GoWackyState::resolve_roll(ColourMask colour) {
   switch (contest_) {
     case Phase::EgwRace:
       if (target_ & bit) {
-        const int t = pile_[static_cast<std::size_t>(--pile_size_)];
+        const int t = pile_[--pile_size_];
         ++score_[roller_];
-        ++won_[static_cast<std::size_t>(t)];
+        ++won_[t];
         emit("Everybody Go Wacky!", "{} rolls {} first — \"{}!\" — and takes {}.", name(roller_), rolled,
              rolled, card_name(t))
             .type("roll")
@@ -39,9 +39,9 @@ void GoWackyState::resolve_roll(ColourMask colour) {
       return;
     case Phase::GwRace:
       if (target_ & bit) {
-        const int t = pile_[static_cast<std::size_t>(--pile_size_)];
+        const int t = pile_[--pile_size_];
         ++score_[roller_];
-        ++won_[static_cast<std::size_t>(t)];
+        ++won_[t];
         emit("Go Wacky!", "{} rolls {} at the count of {} and takes {}.", name(roller_), rolled,
              count_reached(now()), card_name(t))
             .type("count_roll")
@@ -69,11 +69,11 @@ void GoWackyState::resolve_roll(ColourMask colour) {
       int first = -1;
       int distinct = 0;
       for (int i = 0; i < row_len_; ++i) {
-        const int t = row_[static_cast<std::size_t>(i)];
-        if (!(d.types[static_cast<std::size_t>(t)].colours & bit)) continue;
+        const int t = row_[i];
+        if (!(d.types[t].colours & bit)) continue;
         if (first < 0) first = t;
         bool seen = false;
-        for (int j = 0; j < i; ++j) seen = seen || row_[static_cast<std::size_t>(j)] == t;
+        for (int j = 0; j < i; ++j) seen = seen || row_[j] == t;
         if (!seen) ++distinct;
       }
       if (first < 0) {
@@ -107,15 +107,14 @@ void GoWackyState::resolve_roll(ColourMask colour) {
 
 void GoWackyState::rnr_take(int type) {
   for (int i = 0; i < row_len_; ++i) {
-    if (row_[static_cast<std::size_t>(i)] == type) {
-      for (int j = i; j + 1 < row_len_; ++j)
-        row_[static_cast<std::size_t>(j)] = row_[static_cast<std::size_t>(j + 1)];
+    if (row_[i] == type) {
+      for (int j = i; j + 1 < row_len_; ++j) row_[j] = row_[j + 1];
       --row_len_;
       break;
     }
   }
   ++score_[roller_];
-  ++won_[static_cast<std::size_t>(type)];
+  ++won_[type];
   emit("Round 'n Round", "{} takes {} ({} left in the row).", name(roller_), card_name(type), row_len_)
       .type("take")
       .seat("player", roller_)
@@ -170,7 +169,7 @@ void GoWackyState::resolve_bullseye_round() {
   const int t = centre_;
   centre_ = -1;
   ++score_[winner];
-  ++won_[static_cast<std::size_t>(t)];
+  ++won_[t];
   emit("Bull's-eye", "{} is closest to the bull's-eye and takes {}.", name(winner), card_name(t))
       .type("bullseye_win")
       .seat("player", winner)

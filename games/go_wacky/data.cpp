@@ -1,5 +1,7 @@
 #include "games/go_wacky/data.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/json_data.h"
@@ -8,14 +10,14 @@ namespace rt::go_wacky {
 
 std::string Deck::colour_names(ColourMask mask, const char* sep) const {
   std::string out;
-  for (std::size_t c = 0; c < colour_ids.size(); ++c)
+  for (int c = 0; c < colour_ids.size(); ++c)
     if (mask & (1u << c)) out += (out.empty() ? "" : sep) + colour_ids[c];
   return out;
 }
 
 std::string Deck::colour_letters_of(ColourMask mask) const {
   std::string out;
-  for (std::size_t c = 0; c < colour_ids.size(); ++c)
+  for (int c = 0; c < colour_ids.size(); ++c)
     if (mask & (1u << c)) {
       if (!out.empty()) out += '/';
       out += colour_letters[c];
@@ -38,23 +40,26 @@ Deck load_deck(const DataSource& data) {
     if (letter.size() != 1) c.at("letter").fail("must be one character");
     d.colour_letters.push_back(letter[0]);
   }
-  for (std::size_t i = 0; i < d.colour_ids.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (d.colour_ids[i] == d.colour_ids[j]) colours.at(i).at("id").fail("duplicate colour");
+  auto id = d.colour_ids.begin();
+  for (const JsonField& c : colours.items()) {
+    if (std::find(d.colour_ids.begin(), id, *id) != id) c.at("id").fail("duplicate colour");
+    ++id;
+  }
 
   const JsonField dice = root.at("dice");
   if (dice.size() < 6) dice.fail("needs a die for each of 6 players");
   for (const JsonField& s : dice.items()) d.dice.push_back(s.str());
   if (d.colour_ids.size() != 6) colours.fail("a die has six faces: give exactly 6 colours");
 
-  d.hand_size = static_cast<int>(root.integer("hand_size", 1, kMaxHand));
+  d.hand_size = root.int_in("hand_size", 1, kMaxHand);
 
   static const std::vector<std::string> kinds{"plain",    "split",         "everybody-go-wacky",
                                               "go-wacky", "round-n-round", "bulls-eye"};
-  static const char* const kPrefix[] = {"", "", "egw-", "gw-", "rnr-", "bull-"};
-  static const char* const kTitle[] = {"",          "", "Everybody Go Wacky!", "Go Wacky!", "Round 'n Round",
-                                       "Bull's-eye"};
-  static const char* const kShort[] = {"", "", "EGW:", "GW:", "RnR:", "BE:"};
+  // By CardKind.
+  static constexpr IndexArray<const char*, 6> kPrefix{"", "", "egw-", "gw-", "rnr-", "bull-"};
+  static constexpr IndexArray<const char*, 6> kTitle{
+      "", "", "Everybody Go Wacky!", "Go Wacky!", "Round 'n Round", "Bull's-eye"};
+  static constexpr IndexArray<const char*, 6> kShort{"", "", "EGW:", "GW:", "RnR:", "BE:"};
   const JsonField cards = root.at("cards");
   if (cards.size() == 0 || cards.size() > kMaxCardTypes)
     cards.fail(fmt::format("needs 1 to {} card types", kMaxCardTypes));
@@ -64,18 +69,17 @@ Deck load_deck(const DataSource& data) {
     const JsonField cols = c.at("colours");
     if (cols.size() < 1 || cols.size() > 2) cols.fail("a card shows one or two colours");
     for (const JsonField& col : cols.items())
-      t.colours |= static_cast<ColourMask>(1u << col.one_of(d.colour_ids));
+      t.colours |= static_cast<ColourMask>(1u << col.one_of(d.colour_ids.values()));
     const bool two = cols.size() == 2;
     if (t.kind == CardKind::Plain && two) cols.fail("a plain card shows one colour");
     if (t.kind == CardKind::Split && !two) cols.fail("a split card shows two colours");
     if (two && cols.at(0).str() == cols.at(1).str()) cols.fail("the two colours must differ");
-    t.copies = static_cast<int>(c.integer("copies", 1, 99));
+    t.copies = c.int_in("copies", 1, 99);
     const std::string colour_part = d.colour_names(t.colours, "+");
-    const auto k = static_cast<std::size_t>(t.kind);
-    t.id = kPrefix[k] + colour_part;
-    t.name = t.is_word() ? fmt::format("{} ({})", kTitle[k], d.colour_names(t.colours))
+    t.id = kPrefix[t.kind] + colour_part;
+    t.name = t.is_word() ? fmt::format("{} ({})", kTitle[t.kind], d.colour_names(t.colours))
                          : d.colour_names(t.colours);
-    t.short_name = kShort[k] + d.colour_letters_of(t.colours);
+    t.short_name = kShort[t.kind] + d.colour_letters_of(t.colours);
     for (const CardType& other : d.types)
       if (other.id == t.id) c.fail(fmt::format("card '{}' is listed twice; use copies", t.id));
     d.total_cards += t.copies;
@@ -86,14 +90,14 @@ Deck load_deck(const DataSource& data) {
   if (d.total_cards < 6 * d.hand_size + 2) cards.fail("too few cards to deal six hands");
 
   const JsonField timing = root.at("contest");
-  d.timing.count_to = static_cast<int>(timing.integer("count_to", 1, 100));
-  d.timing.count_ms = static_cast<int>(timing.integer("count_ms", 50, 5000));
-  d.timing.roll_ms = static_cast<int>(timing.integer("roll_ms", 0, 5000));
-  d.timing.needle_period_ms = static_cast<int>(timing.integer("needle_period_ms", 200, 20000));
-  d.timing.needle_range = static_cast<int>(timing.integer("needle_range", 10, 1000));
-  d.timing.card_radius = static_cast<int>(timing.integer("card_radius", 1, d.timing.needle_range));
-  d.timing.scatter = static_cast<int>(timing.integer("scatter", 0, 100));
-  d.timing.throw_window_ms = static_cast<int>(timing.integer("throw_window_ms", 500, 60000));
+  d.timing.count_to = timing.int_in("count_to", 1, 100);
+  d.timing.count_ms = timing.int_in("count_ms", 50, 5000);
+  d.timing.roll_ms = timing.int_in("roll_ms", 0, 5000);
+  d.timing.needle_period_ms = timing.int_in("needle_period_ms", 200, 20000);
+  d.timing.needle_range = timing.int_in("needle_range", 10, 1000);
+  d.timing.card_radius = timing.int_in("card_radius", 1, d.timing.needle_range);
+  d.timing.scatter = timing.int_in("scatter", 0, 100);
+  d.timing.throw_window_ms = timing.int_in("throw_window_ms", 500, 60000);
 
   d.rules_text = data.read("go-wacky/rules.txt");
   return d;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/data.h"
+#include "core/index_array.h"
 
 namespace rt::go_wacky {
 
@@ -41,10 +42,10 @@ struct ContestTiming {
 };
 
 struct Deck {
-  std::vector<std::string> colour_ids;  // "red"...
-  std::vector<char> colour_letters;     // 'R'...
-  std::vector<std::string> dice;        // die symbols, one per seat
-  std::vector<CardType> types;
+  IndexVector<int, std::string> colour_ids;  // "red"...
+  IndexVector<int, char> colour_letters;     // 'R'...
+  IndexVector<PlayerId, std::string> dice;   // die symbols, one per seat
+  IndexVector<int, CardType> types;
   int total_cards = 0;
   int hand_size = 4;
   ContestTiming timing{};

@@ -36,13 +36,13 @@ std::string GoWackyBot::reason(const State& base, PlayerId me, Action action) co
       s.legal_actions(me, legal);
       const auto plays = std::count_if(legal.begin(), legal.end(), [](Action a) { return a != kPass; });
       if (plays == 1) return "the only card in its hand that matches";
-      const CardType& card = d.types[static_cast<std::size_t>(action - kPlayBase)];
+      const CardType& card = d.types[action - kPlayBase];
       if (card.is_word()) return word_card_reason(card.kind);
       if (card.kind == CardKind::Split)
         return "a split card: it matches more, so only when nothing else does";
       int same = 0;
       for (int i = 0; i < s.hand_size(me); ++i)
-        if (d.types[static_cast<std::size_t>(s.hand_card(me, i))].colours & card.colours) ++same;
+        if (d.types[s.hand_card(me, i)].colours & card.colours) ++same;
       if (same > 1)
         return fmt::format("sheds {}: it holds {} of that colour", d.colour_names(card.colours), same);
       return "no word card matches; keeps its split cards for later";

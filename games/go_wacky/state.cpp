@@ -12,7 +12,7 @@ namespace rt::go_wacky {
 GoWackyState::GoWackyState(const GoWackyGame& game)
     : State(game.options().players), game_(&game), play_out_(game.options().has(kPlayOutVariant)) {
   const Deck& d = game.deck();
-  for (std::size_t t = 0; t < d.types.size(); ++t) draw_[t] = static_cast<std::uint8_t>(d.types[t].copies);
+  for (int t = 0; t < d.types.size(); ++t) draw_[t] = static_cast<std::uint8_t>(d.types[t].copies);
   draw_total_ = d.total_cards;
   list_draw_outcomes();
   last_roll_.fill(-1);
@@ -26,14 +26,13 @@ const std::string& GoWackyState::name(PlayerId p) const {
   return game_->options().names[static_cast<std::size_t>(p)];
 }
 const std::string& GoWackyState::card_name(int type) const {
-  return deck().types[static_cast<std::size_t>(type)].name;
+  return deck().types[type].name;
 }
 
 bool GoWackyState::matches_top(int type) const {
   const int top = top_card();
   if (top < 0) return false;
-  return (deck().types[static_cast<std::size_t>(type)].colours &
-          deck().types[static_cast<std::size_t>(top)].colours) != 0;
+  return (deck().types[type].colours & deck().types[top].colours) != 0;
 }
 
 int GoWackyState::count_reached(Tick at) const {
@@ -119,8 +118,7 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
       const auto& hand = hands_[player];
       const std::size_t start = out.size();
       for (int i = 0; i < hand_len_[player]; ++i)
-        if (matches_top(hand[static_cast<std::size_t>(i)]))
-          add_sorted_once(out, start, kPlayBase + hand[static_cast<std::size_t>(i)]);
+        if (matches_top(hand[i])) add_sorted_once(out, start, kPlayBase + hand[i]);
       if (out.size() == start) out.push_back(kPass);
       return;
     }
@@ -129,8 +127,7 @@ void GoWackyState::legal_actions(PlayerId player, std::vector<Action>& out) cons
       const ColourMask rolled = static_cast<ColourMask>(1u << last_roll_[roller_]);
       const std::size_t start = out.size();
       for (int i = 0; i < row_len_; ++i)
-        if (deck().types[row_[static_cast<std::size_t>(i)]].colours & rolled)
-          add_sorted_once(out, start, kTakeBase + row_[static_cast<std::size_t>(i)]);
+        if (deck().types[row_[i]].colours & rolled) add_sorted_once(out, start, kTakeBase + row_[i]);
       return;
     }
     case Phase::EgwRace:
@@ -158,8 +155,8 @@ std::span<const Action> GoWackyState::kept_actions(PlayerId player) const {
 
 void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {
   if (draws_from_pile(phase_)) {
-    for (std::size_t t = 0; t < deck().types.size(); ++t)
-      if (draw_[t]) out.push_back(Outcome{kDrawBase + static_cast<Action>(t), draw_[t]});
+    for (int t = 0; t < deck().types.size(); ++t)
+      if (draw_[t]) out.push_back(Outcome{kDrawBase + t, draw_[t]});
     return;
   }
   switch (phase_) {
@@ -167,8 +164,7 @@ void GoWackyState::chance_outcomes(std::vector<Outcome>& out) const {
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(Outcome{kDealerBase + p, 1});
       return;
     case Phase::Roll:
-      for (std::size_t c = 0; c < deck().colour_ids.size(); ++c)
-        out.push_back(Outcome{kDieBase + static_cast<Action>(c), 1});
+      for (int c = 0; c < deck().colour_ids.size(); ++c) out.push_back(Outcome{kDieBase + c, 1});
       return;
     case Phase::BeScatter: {
       const int s = deck().timing.scatter;
@@ -183,7 +179,7 @@ ChanceSpan GoWackyState::chance_span(ChanceScratch& scratch) const {
   if (draws_from_pile(phase_))
     return ChanceSpan{draw_outcomes_.data(), draw_kinds_, static_cast<std::uint32_t>(draw_total_)};
   if (phase_ == Phase::Roll) {
-    const std::size_t faces = deck().colour_ids.size();
+    const std::size_t faces = deck().colour_ids.values().size();
     if (faces > scratch.size()) return {};
     for (std::size_t c = 0; c < faces; ++c) scratch[c] = Outcome{kDieBase + static_cast<Action>(c), 1};
     return ChanceSpan{scratch.data(), static_cast<std::uint32_t>(faces), static_cast<std::uint32_t>(faces)};
@@ -194,7 +190,7 @@ ChanceSpan GoWackyState::chance_span(ChanceScratch& scratch) const {
 // --- applying decisions ------------------------------------------------------
 
 void GoWackyState::take_from_draw(int type) {
-  --draw_[static_cast<std::size_t>(type)];
+  --draw_[type];
   --draw_total_;
   const Action drawn = kDrawBase + type;
   auto* const first = draw_outcomes_.data();
@@ -209,8 +205,8 @@ void GoWackyState::take_from_draw(int type) {
 
 void GoWackyState::list_draw_outcomes() {
   draw_kinds_ = 0;
-  for (std::size_t t = 0; t < deck().types.size(); ++t)
-    if (draw_[t]) draw_outcomes_[draw_kinds_++] = Outcome{kDrawBase + static_cast<Action>(t), draw_[t]};
+  for (int t = 0; t < deck().types.size(); ++t)
+    if (draw_[t]) draw_outcomes_[draw_kinds_++] = Outcome{kDrawBase + t, draw_[t]};
 }
 
 void GoWackyState::add_to_hand(PlayerId p, int type) {
@@ -222,8 +218,8 @@ void GoWackyState::remove_from_hand(PlayerId p, int type) {
   auto& hand = hands_[p];
   auto& len = hand_len_[p];
   for (int i = 0; i < len; ++i) {
-    if (hand[static_cast<std::size_t>(i)] == type) {
-      hand[static_cast<std::size_t>(i)] = hand[static_cast<std::size_t>(len - 1)];
+    if (hand[i] == type) {
+      hand[i] = hand[len - 1];
       --len;
       return;
     }
@@ -293,7 +289,7 @@ void GoWackyState::deal_card(int t) {
 
 void GoWackyState::flip_start(int t) {
   take_from_draw(t);
-  pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
+  pile_[pile_size_++] = static_cast<std::uint8_t>(t);
   emit("Set Up", "The top card is turned up to start the Play Pile: {}.", card_name(t))
       .type("start_pile")
       .with("card", [&] { return card_name(t); });
@@ -305,7 +301,7 @@ void GoWackyState::flip_start(int t) {
 
 void GoWackyState::flip_after_passes(int t) {
   take_from_draw(t);
-  pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
+  pile_[pile_size_++] = static_cast<std::uint8_t>(t);
   emit("Play: every player passed", "Everyone passed: {} is turned up onto the Play Pile.", card_name(t))
       .type("all_passed")
       .with("card", [&] { return card_name(t); });
@@ -357,8 +353,8 @@ void GoWackyState::draw_back(int t) {
 void GoWackyState::turn_over(int t) {
   const Deck& d = deck();
   take_from_draw(t);
-  pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(t);
-  target_ = d.types[static_cast<std::size_t>(t)].colours;
+  pile_[pile_size_++] = static_cast<std::uint8_t>(t);
+  target_ = d.types[t].colours;
   if (draw_total_ == 0 && !play_out_) {
     // "As soon as the last card is taken from the Draw Pile, the game is over."
     emit("Go Wacky!", "{} turns over {}, the last card of the Draw Pile.", name(contest_owner_), card_name(t))
@@ -382,13 +378,12 @@ void GoWackyState::turn_over(int t) {
 
 void GoWackyState::lay_row_card(int t) {
   take_from_draw(t);
-  row_[static_cast<std::size_t>(row_len_++)] = static_cast<std::uint8_t>(t);
+  row_[row_len_++] = static_cast<std::uint8_t>(t);
   --row_to_lay_;
   if (draw_total_ == 0 && !play_out_) {
     // The row's cards stay on the table: nobody has won them when the game ends.
     std::string row;
-    for (int i = 0; narrating() && i < row_len_; ++i)
-      row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
+    for (int i = 0; narrating() && i < row_len_; ++i) row += (i ? ", " : "") + card_name(row_[i]);
     emit("Round 'n Round", "The row: {}. That was the last card of the Draw Pile.", row)
         .type("row")
         .with("cards", row)
@@ -402,8 +397,7 @@ void GoWackyState::lay_row_card(int t) {
   }
   if (row_to_lay_ == 0) {
     std::string row;
-    for (int i = 0; narrating() && i < row_len_; ++i)
-      row += (i ? ", " : "") + card_name(row_[static_cast<std::size_t>(i)]);
+    for (int i = 0; narrating() && i < row_len_; ++i) row += (i ? ", " : "") + card_name(row_[i]);
     emit("Round 'n Round", "The row: {}. {} rolls first.", row, name(contest_owner_))
         .type("row")
         .with("cards", row)
@@ -480,7 +474,7 @@ void GoWackyState::pass(PlayerId player) {
   ++passes_;
   if (narrating())  // colour_names() builds a string
     emit("Play: pass", "{} has no card matching {} and passes.", name(player),
-         d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours))
+         d.colour_names(d.types[top_card()].colours))
         .type("pass")
         .seat("player", player);
   if (passes_ == num_players()) {
@@ -493,13 +487,12 @@ void GoWackyState::pass(PlayerId player) {
 
 void GoWackyState::play_card(PlayerId p, int type) {
   const Deck& d = deck();
-  const CardType& card = d.types[static_cast<std::size_t>(type)];
-  const CardType& top = d.types[static_cast<std::size_t>(top_card())];
+  const CardType& card = d.types[type];
+  const CardType& top = d.types[top_card()];
   remove_from_hand(p, type);
   const bool exact = card.colours == top.colours;
   const char* match = exact ? "exact match" : "split match";
-  if (card.kind != CardKind::BullsEye)
-    pile_[static_cast<std::size_t>(pile_size_++)] = static_cast<std::uint8_t>(type);
+  if (card.kind != CardKind::BullsEye) pile_[pile_size_++] = static_cast<std::uint8_t>(type);
   contest_owner_ = p;
   switch (card.kind) {
     case CardKind::Plain:

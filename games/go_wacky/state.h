@@ -101,18 +101,19 @@ class GoWackyState final : public State {
 
   // Read access for views, bots and tests.
   const Deck& deck() const;
+  const std::string& name(PlayerId p) const;
   Phase phase() const { return phase_; }
   PlayerId current() const { return current_; }
   PlayerId dealer() const { return dealer_; }
-  int top_card() const { return pile_size_ ? pile_[static_cast<std::size_t>(pile_size_ - 1)] : -1; }
+  int top_card() const { return pile_size_ ? pile_[pile_size_ - 1] : -1; }
   int play_pile_size() const { return pile_size_; }
   int draw_pile_size() const { return draw_total_; }
-  int draw_count(int type) const { return draw_[static_cast<std::size_t>(type)]; }
+  int draw_count(int type) const { return draw_[type]; }
   int hand_size(PlayerId p) const { return hand_len_[p]; }
-  int hand_card(PlayerId p, int i) const { return hands_[p][static_cast<std::size_t>(i)]; }
+  int hand_card(PlayerId p, int i) const { return hands_[p][i]; }
   int score(PlayerId p) const { return score_[p]; }
   int row_size() const { return row_len_; }
-  int row_card(int i) const { return row_[static_cast<std::size_t>(i)]; }
+  int row_card(int i) const { return row_[i]; }
   int centre_card() const { return centre_; }
   PlayerId contest_owner() const { return contest_owner_; }
   PlayerId roller() const { return roller_; }
@@ -133,7 +134,6 @@ class GoWackyState final : public State {
   GoWackyState(const GoWackyState&) = default;
 
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h
-  const std::string& name(PlayerId p) const;
   const std::string& card_name(int type) const;
 
   // do_apply's parts: who took the step, then each phase's own step.
@@ -179,20 +179,20 @@ class GoWackyState final : public State {
   bool ending_ = false;         // the Draw Pile ran out during a contest (play-out only)
   bool after_contest_ = false;  // the coming draw back to 4 ends a contest
 
-  std::array<std::uint8_t, kMaxCardTypes> draw_{};
+  IndexArray<std::uint8_t, kMaxCardTypes> draw_{};
   int draw_total_ = 0;
   // The Draw Pile as chance outcomes, kept as cards leave it: a type per
   // entry, weighted by its copies left, in type order (as chance_outcomes()
   // lists them from draw_, which stays the count of record).
-  std::array<Outcome, kMaxCardTypes> draw_outcomes_{};
+  IndexArray<Outcome, kMaxCardTypes> draw_outcomes_{};
   std::uint8_t draw_kinds_ = 0;
-  PerPlayer<std::array<std::uint8_t, kMaxHand>, kMaxPlayers> hands_{};
+  PerPlayer<IndexArray<std::uint8_t, kMaxHand>, kMaxPlayers> hands_{};
   PerPlayer<std::uint8_t, kMaxPlayers> hand_len_{};
-  std::array<std::uint8_t, 256> pile_{};
+  IndexArray<std::uint8_t, 256> pile_{};
   int pile_size_ = 0;
   PerPlayer<std::uint8_t, kMaxPlayers> score_{};
-  std::array<std::uint8_t, kMaxCardTypes> won_{};  // scoring piles by type, all players
-  std::array<std::uint8_t, 6> row_{};
+  IndexArray<std::uint8_t, kMaxCardTypes> won_{};  // scoring piles by type, all players
+  IndexArray<std::uint8_t, 6> row_{};
   int row_len_ = 0;
   int row_to_lay_ = 0;
   int centre_ = -1;  // the Bull's-eye card on the table

@@ -17,15 +17,15 @@ std::string GoWackyState::action_text(PlayerId player, Action a) const {
   if (player == kClock) return "time";
   if (player == kChance) {
     if (a >= kScatterBase) return fmt::format("scatter {:+d}", a - kScatterBase - d.timing.scatter);
-    if (a >= kDieBase) return "die " + d.colour_ids[static_cast<std::size_t>(a - kDieBase)];
-    if (a >= kDrawBase) return "draw " + d.types[static_cast<std::size_t>(a - kDrawBase)].id;
+    if (a >= kDieBase) return "die " + d.colour_ids[a - kDieBase];
+    if (a >= kDrawBase) return "draw " + d.types[a - kDrawBase].id;
     return fmt::format("dealer {}", a - kDealerBase + 1);
   }
   if (a == kPass) return "pass";
   if (a == kRoll) return "roll";
   if (a == kThrow) return "throw";
-  if (a >= kTakeBase) return "take " + d.types[static_cast<std::size_t>(a - kTakeBase)].id;
-  return "play " + d.types[static_cast<std::size_t>(a - kPlayBase)].id;
+  if (a >= kTakeBase) return "take " + d.types[a - kTakeBase].id;
+  return "play " + d.types[a - kPlayBase].id;
 }
 
 std::string GoWackyState::action_label(PlayerId player, Action a) const {
@@ -34,11 +34,11 @@ std::string GoWackyState::action_label(PlayerId player, Action a) const {
   if (a == kPass) return "Pass (no card matches)";
   if (a == kRoll) return "Roll your die!";
   if (a == kThrow) return "Throw! (stop the needle at the centre)";
-  if (a >= kTakeBase) return "Take " + d.types[static_cast<std::size_t>(a - kTakeBase)].name;
+  if (a >= kTakeBase) return "Take " + d.types[a - kTakeBase].name;
   const int t = a - kPlayBase;
-  const CardType& card = d.types[static_cast<std::size_t>(t)];
+  const CardType& card = d.types[t];
   const int top = top_card();
-  const bool exact = top >= 0 && d.types[static_cast<std::size_t>(top)].colours == card.colours;
+  const bool exact = top >= 0 && d.types[top].colours == card.colours;
   return fmt::format("Play {} ({} match)", card.name, exact ? "exact" : "split");
 }
 
@@ -59,7 +59,7 @@ std::string GoWackyState::prompt(PlayerId player) const {
   const Deck& d = deck();
   switch (phase_) {
     case Phase::Turn: {
-      const std::string top = d.colour_names(d.types[static_cast<std::size_t>(top_card())].colours, " or ");
+      const std::string top = d.colour_names(d.types[top_card()].colours, " or ");
       std::vector<Action> acts;
       legal_actions(player, acts);
       if (acts.size() == 1 && acts[0] == kPass)
@@ -76,7 +76,7 @@ std::string GoWackyState::prompt(PlayerId player) const {
     case Phase::BeThrow: return "Bull's-eye! Throw when the needle is at the centre.";
     case Phase::RnrTake:
       return fmt::format("You rolled {}: take one matching card from the row.",
-                         d.colour_ids[static_cast<std::size_t>(last_roll_[player])]);
+                         d.colour_ids[last_roll_[player]]);
     default: return "";
   }
 }
@@ -117,17 +117,17 @@ Standings GoWackyState::standings() const {
 void GoWackyState::determinize(PlayerId viewer, Rng& rng) {
   // Unknown to the viewer: the other hands and the Draw Pile. Pool and redeal.
   std::vector<std::uint8_t> pool;
-  for (std::size_t t = 0; t < deck().types.size(); ++t)
+  for (int t = 0; t < deck().types.size(); ++t)
     for (int k = 0; k < draw_[t]; ++k) pool.push_back(static_cast<std::uint8_t>(t));
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
-    for (int i = 0; i < hand_len_[p]; ++i) pool.push_back(hands_[p][static_cast<std::size_t>(i)]);
+    for (int i = 0; i < hand_len_[p]; ++i) pool.push_back(hands_[p][i]);
   }
   rng.shuffle(std::span<std::uint8_t>(pool));
   std::size_t next = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer) continue;
-    for (int i = 0; i < hand_len_[p]; ++i) hands_[p][static_cast<std::size_t>(i)] = pool[next++];
+    for (int i = 0; i < hand_len_[p]; ++i) hands_[p][i] = pool[next++];
   }
   draw_.fill(0);
   for (; next < pool.size(); ++next) ++draw_[pool[next]];
@@ -143,30 +143,30 @@ std::string GoWackyState::debug_string() const {
       static_cast<int>(phase_), dealer_, current_, deal_to_, refill_for_, contest_owner_, roller_,
       next_after_contest_, first_passer_, passes_, ending_, after_contest_, now());
   s += "draw:";
-  for (std::size_t t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", draw_[t]);
+  for (int t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", draw_[t]);
   s += fmt::format(" total={}\n", draw_total_);
   for (PlayerId p = 0; p < num_players(); ++p) {
     s += fmt::format("P{} score={} hand:", p + 1, score_[p]);
-    for (int i = 0; i < hand_len_[p]; ++i) s += fmt::format(" {}", hands_[p][static_cast<std::size_t>(i)]);
+    for (int i = 0; i < hand_len_[p]; ++i) s += fmt::format(" {}", hands_[p][i]);
     s += fmt::format(" last_roll={} aimed={} landing={}\n", last_roll_[p], aimed_[p], landing_[p]);
   }
   s += "pile:";
-  for (int i = 0; i < pile_size_; ++i) s += fmt::format(" {}", pile_[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < pile_size_; ++i) s += fmt::format(" {}", pile_[i]);
   s += "\nrow:";
-  for (int i = 0; i < row_len_; ++i) s += fmt::format(" {}", row_[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < row_len_; ++i) s += fmt::format(" {}", row_[i]);
   s += fmt::format(
       "\nrow_to_lay={} centre={} contest={} target={} contest_id={} open={} thrown={}\nwon:", row_to_lay_,
       centre_, static_cast<int>(contest_), target_, contest_id_, contest_open_, thrown_);
-  for (std::size_t t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", won_[t]);
+  for (int t = 0; t < deck().types.size(); ++t) s += fmt::format(" {}", won_[t]);
   s += "\n";
   return s;
 }
 
 std::string GoWackyState::check_invariants() const {
   const Deck& d = deck();
-  std::vector<int> seen(d.types.size(), 0);
+  IndexVector<int, int> seen(d.types.size(), 0);
   int draw_sum = 0;
-  for (std::size_t t = 0; t < d.types.size(); ++t) {
+  for (int t = 0; t < d.types.size(); ++t) {
     seen[t] += draw_[t] + won_[t];
     draw_sum += draw_[t];
   }
@@ -175,15 +175,15 @@ std::string GoWackyState::check_invariants() const {
   for (PlayerId p = 0; p < num_players(); ++p) {
     scored += score_[p];
     if (hand_len_[p] > d.hand_size) return fmt::format("P{} holds too many cards", p + 1);
-    for (int i = 0; i < hand_len_[p]; ++i) ++seen[hands_[p][static_cast<std::size_t>(i)]];
+    for (int i = 0; i < hand_len_[p]; ++i) ++seen[hands_[p][i]];
   }
   int won_sum = 0;
-  for (std::size_t t = 0; t < d.types.size(); ++t) won_sum += won_[t];
+  for (int t = 0; t < d.types.size(); ++t) won_sum += won_[t];
   if (won_sum != scored) return "scoring piles disagree with cards won";
-  for (int i = 0; i < pile_size_; ++i) ++seen[pile_[static_cast<std::size_t>(i)]];
-  for (int i = 0; i < row_len_; ++i) ++seen[row_[static_cast<std::size_t>(i)]];
-  if (centre_ >= 0) ++seen[static_cast<std::size_t>(centre_)];
-  for (std::size_t t = 0; t < d.types.size(); ++t)
+  for (int i = 0; i < pile_size_; ++i) ++seen[pile_[i]];
+  for (int i = 0; i < row_len_; ++i) ++seen[row_[i]];
+  if (centre_ >= 0) ++seen[centre_];
+  for (int t = 0; t < d.types.size(); ++t)
     if (seen[t] != d.types[t].copies)
       return fmt::format("card {} is in {} places, not {}", d.types[t].id, seen[t], d.types[t].copies);
   if (phase_ != Phase::ChooseDealer && phase_ != Phase::Deal && phase_ != Phase::FlipStart && pile_size_ < 1)

@@ -23,7 +23,7 @@ Color colour_of(const std::string& id) {
 
 // A card as "[R/B]" with each letter in its colour; returns columns used.
 int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight = false) {
-  const CardType& t = d.types[static_cast<std::size_t>(type)];
+  const CardType& t = d.types[type];
   Style frame;
   if (highlight) frame.attrs = attr::kBold;
   int col = x;
@@ -38,7 +38,7 @@ int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight =
   }
   col += c.text(col, y, prefix, Style{Color::Default, Color::Default, attr::kBold});
   bool first = true;
-  for (std::size_t k = 0; k < d.colour_ids.size(); ++k) {
+  for (int k = 0; k < d.colour_ids.size(); ++k) {
     if (!(t.colours & (1u << k))) continue;
     if (!first) c.put(col++, y, U'/', frame);
     first = false;
@@ -55,7 +55,7 @@ int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight =
 std::string GoWackyState::legend() const {
   const Deck& d = deck();
   std::string colours;
-  for (std::size_t k = 0; k < d.colour_ids.size() && k < d.colour_letters.size(); ++k)
+  for (int k = 0; k < d.colour_ids.size() && k < d.colour_letters.size(); ++k)
     colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", d.colour_letters[k], d.colour_ids[k]);
   return fmt::format(
       "Cards: [R/B] is a card of the colours its letters name ({}).\n"
@@ -69,6 +69,64 @@ std::string GoWackyState::legend() const {
       colours);
 }
 
+namespace {
+
+const Style kBold{Color::Default, Color::Default, attr::kBold};
+
+// Each player: die, cards in hand, cards won (with a bar); returns the rows used.
+int draw_players(Canvas& c, const GoWackyState& s, int y) {
+  const Deck& d = s.deck();
+  c.text(0, y, "Player", kBold);
+  c.text(24, y, "die", kBold);
+  c.text(34, y, "hand", kBold);
+  c.text(41, y, "won", kBold);
+  for (PlayerId p = 0; p < s.num_players(); ++p) {
+    ++y;
+    const bool acting =
+        (s.phase() == Phase::Turn && p == s.current()) || (s.phase() == Phase::RnrTake && p == s.roller());
+    Style st = acting ? kBold : Style{};
+    c.text(0, y, acting ? ">" : " ", st);
+    c.text(2, y, s.name(p), st, 21);
+    c.text(24, y, d.dice[p], st, 9);
+    c.text(34, y, fmt::format("{}", s.hand_size(p)), st);
+    const int sc = s.score(p);
+    c.text(41, y, fmt::format("{:>2} ", sc), st);
+    c.fill(45, y, std::min(sc, c.width() - 46), 1, c.glyphs().block, Style{Color::Green});
+  }
+  return s.num_players() + 1;
+}
+
+// Bull's-eye: the needle's sweep with the card and its centre, then where
+// each throw landed; returns the rows used.
+int draw_bullseye(Canvas& c, const GoWackyState& s, const ViewContext& ctx, int y) {
+  const ContestTiming& timing = s.deck().timing;
+  c.text(0, y++, "BULL'S-EYE!  Stop the needle at the centre |", kBold);
+  const int width = std::min(61, c.width() - 2);
+  const int range = timing.needle_range;
+  auto col_of = [&](int pos) { return 1 + (pos + range) * (width - 1) / (2 * range); };
+  c.put(0, y, U'<');
+  c.hline(1, y, width);
+  c.put(width + 1, y, U'>');
+  const int r = timing.card_radius;
+  c.fill(col_of(-r), y, col_of(r) - col_of(-r) + 1, 1, U'=', Style{Color::Green});
+  c.put(col_of(0), y, U'|', kBold);
+  if (s.phase() == Phase::BeThrow)
+    c.put(col_of(s.needle_at(std::max(s.now(), ctx.now))), y, U'v',
+          Style{Color::Red, Color::Default, attr::kBold});
+  ++y;
+  int cx = 0;
+  for (PlayerId p = 0; p < s.num_players(); ++p) {
+    const int l = s.throw_landing(p);
+    const std::string where = !s.has_thrown(p)    ? "..."
+                              : l == kMissedThrow ? "miss"
+                                                  : fmt::format("{}", std::abs(l));
+    cx += c.text(cx, y, fmt::format("{}: {}   ", s.name(p), where));
+  }
+  return 3;
+}
+
+}  // namespace
+
 void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   const Deck& d = deck();
   const int n = num_players();
@@ -81,29 +139,11 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       c.text(0, y, fmt::format("Draw Pile: {:>2} cards   Play Pile: {:>2}  top ", draw_total_, pile_size_));
   if (pile_size_ > 0) {
     x += draw_card(c, x, y, d, top_card(), true);
-    c.text(x + 1, y, d.types[static_cast<std::size_t>(top_card())].name, dim);
+    c.text(x + 1, y, d.types[top_card()].name, dim);
   }
   y += 2;
 
-  // Players.
-  c.text(0, y, "Player", bold);
-  c.text(24, y, "die", bold);
-  c.text(34, y, "hand", bold);
-  c.text(41, y, "won", bold);
-  ++y;
-  for (PlayerId p = 0; p < n; ++p) {
-    const bool acting =
-        (phase_ == Phase::Turn && p == current_) || (phase_ == Phase::RnrTake && p == roller_);
-    Style s = acting ? bold : Style{};
-    c.text(0, y, acting ? ">" : " ", s);
-    c.text(2, y, name(p), s, 21);
-    c.text(24, y, d.dice[static_cast<std::size_t>(p)], s, 9);
-    c.text(34, y, fmt::format("{}", hand_len_[p]), s);
-    const int sc = score_[p];
-    c.text(41, y, fmt::format("{:>2} ", sc), s);
-    c.fill(45, y, std::min(sc, c.width() - 46), 1, c.glyphs().block, Style{Color::Green});
-    ++y;
-  }
+  y += draw_players(c, *this, y);
   ++y;
 
   // The contest in progress.
@@ -115,7 +155,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       int cx = 0;
       for (PlayerId p = 0; p < n; ++p) {
         const int r = last_roll_[p];
-        const std::string face = r < 0 ? "-" : std::string(1, d.colour_letters[static_cast<std::size_t>(r)]);
+        const std::string face = r < 0 ? "-" : std::string(1, d.colour_letters[r]);
         cx += c.text(cx, y, fmt::format("{}: {}   ", name(p), face));
       }
       ++y;
@@ -129,8 +169,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       const int r = last_roll_[contest_owner_];
       c.text(0, y++,
              fmt::format("last roll: {}    \"{} Go Wacky!\" ({} to go)",
-                         r < 0 ? std::string("-") : d.colour_ids[static_cast<std::size_t>(r)], count,
-                         d.timing.count_to - count));
+                         r < 0 ? std::string("-") : d.colour_ids[r], count, d.timing.count_to - count));
       break;
     }
     case Phase::RnrLay: {
@@ -138,36 +177,11 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
              fmt::format("ROUND 'N ROUND  {} rolls next", roller_ >= 0 ? name(roller_) : std::string()),
              bold);
       int cx = 0;
-      for (int i = 0; i < row_len_; ++i) cx += draw_card(c, cx, y, d, row_[static_cast<std::size_t>(i)]) + 1;
+      for (int i = 0; i < row_len_; ++i) cx += draw_card(c, cx, y, d, row_[i]) + 1;
       ++y;
       break;
     }
-    case Phase::BeThrow: {
-      c.text(0, y++, "BULL'S-EYE!  Stop the needle at the centre |", bold);
-      const int width = std::min(61, c.width() - 2);
-      const int range = d.timing.needle_range;
-      auto col_of = [&](int pos) { return 1 + (pos + range) * (width - 1) / (2 * range); };
-      c.put(0, y, U'<');
-      c.hline(1, y, width);
-      c.put(width + 1, y, U'>');
-      const int r = d.timing.card_radius;
-      c.fill(col_of(-r), y, col_of(r) - col_of(-r) + 1, 1, U'=', Style{Color::Green});
-      c.put(col_of(0), y, U'|', bold);
-      if (phase_ == Phase::BeThrow)
-        c.put(col_of(needle_at(std::max(now(), ctx.now))), y, U'v',
-              Style{Color::Red, Color::Default, attr::kBold});
-      ++y;
-      int cx = 0;
-      for (PlayerId p = 0; p < n; ++p) {
-        const int l = landing_[p];
-        const std::string where = !has_thrown(p)      ? "..."
-                                  : l == kMissedThrow ? "miss"
-                                                      : fmt::format("{}", std::abs(l));
-        cx += c.text(cx, y, fmt::format("{}: {}   ", name(p), where));
-      }
-      ++y;
-      break;
-    }
+    case Phase::BeThrow: y += draw_bullseye(c, *this, ctx, y); break;
     default: c.text(0, y++, ending_ ? "The Draw Pile is empty." : "", dim); break;
   }
   ++y;
@@ -176,14 +190,12 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   for (PlayerId p = 0; p < n; ++p) {
     if (!ctx.omniscient && p != ctx.viewer) continue;
     int hx = c.text(0, y, fmt::format("{}'s hand: ", name(p)), bold);
-    std::array<std::uint8_t, kMaxHand> sorted = hands_[p];
+    IndexArray<std::uint8_t, kMaxHand> sorted = hands_[p];
     const int len = hand_len_[p];
     for (int i = 1; i < len; ++i)  // insertion sort: at most kMaxHand cards
-      for (int j = i; j > 0 && sorted[static_cast<std::size_t>(j - 1)] > sorted[static_cast<std::size_t>(j)];
-           --j)
-        std::swap(sorted[static_cast<std::size_t>(j - 1)], sorted[static_cast<std::size_t>(j)]);
+      for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; --j) std::swap(sorted[j - 1], sorted[j]);
     for (int i = 0; i < len; ++i) {
-      const int t = sorted[static_cast<std::size_t>(i)];
+      const int t = sorted[i];
       const bool playable = phase_ == Phase::Turn && p == current_ && matches_top(t);
       hx += draw_card(c, hx, y, d, t, playable) + 1;
     }

@@ -53,7 +53,7 @@ Action RacesmackBot::pick(const RacesmackState& s, PlayerId me, Rng& rng) {
     // How often would my card be correct (so that others tapping it are
     // right, and a quick tap of my own card is safe)?
     int correct = 0;
-    if (static_cast<int>(pool_.size()) >= others) {
+    if (pool_.size() >= others) {
       for (int k = 0; k < kSamples; ++k) {
         Spread t;
         t.k = s.num_players();
@@ -63,11 +63,9 @@ Action RacesmackBot::pick(const RacesmackState& s, PlayerId me, Rng& rng) {
             t.slot[p] = &s.card(c);
             continue;
           }
-          const auto j =
-              static_cast<std::size_t>(drawn) +
-              rng.below(static_cast<std::uint32_t>(pool_.size() - static_cast<std::size_t>(drawn)));
-          std::swap(pool_[static_cast<std::size_t>(drawn)], pool_[j]);
-          t.slot[p] = &s.card(pool_[static_cast<std::size_t>(drawn++)]);
+          const int j = rng.between(drawn, pool_.size() - 1);
+          std::swap(pool_[drawn], pool_[j]);
+          t.slot[p] = &s.card(pool_[drawn++]);
         }
         const Verdict v = judge(s.data(), s.variants(), t, racing, nullptr);
         correct += v.correct == 0 || ((v.correct >> me) & 1u);

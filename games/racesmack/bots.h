@@ -36,7 +36,7 @@ class RacesmackBot final : public Agent {
   BotLevel level_;
   ReactionProfile profile_;
   std::vector<Action> scratch_;
-  std::vector<int> pool_;
+  IndexVector<int, int> pool_;
 };
 
 }  // namespace rt::racesmack

@@ -11,6 +11,7 @@
 
 #include "core/canvas.h"
 #include "core/data.h"
+#include "core/index_array.h"
 #include "core/types.h"
 
 namespace rt::racesmack {
@@ -82,8 +83,8 @@ struct Finish {
   std::uint8_t prop = kColour;
   std::uint8_t n = 0;      // X cards / icons, or N per value (pairs)
   std::uint8_t terms = 0;  // specific_*: how many (identifier, count) terms
-  std::array<std::uint8_t, 3> id{};
-  std::array<std::uint8_t, 3> need{};
+  IndexArray<std::uint8_t, 3> id{};
+  IndexArray<std::uint8_t, 3> need{};
 };
 
 // A template with its drawn values, in text order (indices into each
@@ -91,7 +92,7 @@ struct Finish {
 struct Filled {
   std::uint8_t tmpl = 0;  // RuleKey or FinishKey
   std::uint8_t nvals = 0;
-  std::array<std::uint8_t, kMaxSlotValues> vals{};
+  IndexArray<std::uint8_t, kMaxSlotValues> vals{};
 };
 
 struct Card {
@@ -100,10 +101,10 @@ struct Card {
   std::uint8_t number = 0;  // Rule Cards: the unique number
   Display display = Display::Symbols;
   std::uint8_t count = 0;  // icons (the card's "number"); 0 on Rule Cards
-  std::array<std::uint8_t, kMaxIcons> shape{};
-  std::array<std::uint8_t, kMaxIcons> colour{};
-  std::array<std::array<std::uint8_t, kMaxValues>, 2> per_value{};  // [prop][value] icons
-  std::array<std::uint8_t, 2> mask{};                               // [prop] values shown
+  IndexArray<std::uint8_t, kMaxIcons> shape{};
+  IndexArray<std::uint8_t, kMaxIcons> colour{};
+  IndexArray<IndexArray<std::uint8_t, kMaxValues>, 2> per_value{};  // [prop][value] icons
+  IndexArray<std::uint8_t, 2> mask{};                               // [prop] values shown
   Filled rule_text, finish_text;
   Rule rule;
   Finish finish;
@@ -113,8 +114,8 @@ struct Card {
   int max_repeat(int prop) const;
   // Icons of an identifier (0..3 colour, 4..7 shape).
   int icons_of(int identifier) const {
-    return identifier < kMaxValues ? per_value[kColour][static_cast<std::size_t>(identifier)]
-                                   : per_value[kShape][static_cast<std::size_t>(identifier - kMaxValues)];
+    return identifier < kMaxValues ? per_value[kColour][identifier]
+                                   : per_value[kShape][identifier - kMaxValues];
   }
   // Fills count/per_value/mask from shape[]/colour[].
   void tally();
@@ -132,16 +133,16 @@ struct Component {
 struct Placeholder {
   std::string name;  // "numlow" (written %numlow% in texts)
   Kind kind = Kind::Number;
-  std::vector<std::string> values;  // distinct values, in file order
-  std::vector<int> copies;          // how often each is in the pool
-  std::vector<int> code;            // meaning: number, 0/1 choice, identifier
+  IndexVector<int, std::string> values;  // distinct values, in file order
+  IndexVector<int, int> copies;          // how often each is in the pool
+  IndexVector<int, int> code;            // meaning: number, 0/1 choice, identifier
 };
 
 struct Template {
   std::string key;
-  int weight = 0;                  // hundredths of the designer's weight
-  std::vector<std::string> parts;  // text around the placeholders: slots + 1 parts
-  std::vector<int> slots;          // placeholder index of each %...% in text order
+  int weight = 0;                       // hundredths of the designer's weight
+  IndexVector<int, std::string> parts;  // text around the placeholders: slots + 1 parts
+  IndexVector<int, int> slots;          // placeholder index of each %...% in text order
 };
 
 struct GeneratorSettings {
@@ -149,25 +150,25 @@ struct GeneratorSettings {
   int rule_cards = 18;
   int gears_cards = 18;
   std::vector<std::pair<int, int>> icon_counts;  // (icons, percent)
-  std::vector<Display> gears_displays;
+  IndexVector<int, Display> gears_displays;
 };
 
 struct Data {
-  std::vector<Component> shapes, colours;
+  IndexVector<int, Component> shapes, colours;
   int hand_size = 4;
   int racing_deck = 9;
   Tick tap_window_ms = 20000;
-  std::vector<Placeholder> placeholders;
-  std::array<Template, kRuleKeys> rules;
-  std::array<Template, kFinishKeys> finishes;
+  IndexVector<int, Placeholder> placeholders;
+  IndexArray<Template, kRuleKeys> rules;
+  IndexArray<Template, kFinishKeys> finishes;
   Filled default_rule_text;
   Rule default_rule;
-  std::vector<Card> base_cards;   // the fixed deck: regular cards, then Rule Cards
-  std::vector<Card> gears_cards;  // the fixed Shifting Gears cards
+  IndexVector<int, Card> base_cards;   // the fixed deck: regular cards, then Rule Cards
+  IndexVector<int, Card> gears_cards;  // the fixed Shifting Gears cards
   GeneratorSettings generator;
   std::string rules_text;
 
-  int values(int prop) const { return static_cast<int>(prop == kColour ? colours.size() : shapes.size()); }
+  int values(int prop) const { return prop == kColour ? colours.size() : shapes.size(); }
   std::string identifier_name(int identifier) const;
   std::string value_name(int prop, int value) const;
   std::string rule_text(const Filled& f) const { return render(rules[f.tmpl], f); }

@@ -23,23 +23,21 @@ void RacesmackState::gen_begin_set(int set) {
     int icons = 0;
     for (const auto& [n, pct] : g.icon_counts) {
       const int copies = (pct * cards + 99) / 100;
-      gen_.icon_pool[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(copies);
+      gen_.icon_pool[n] = static_cast<std::uint8_t>(copies);
       icons += copies * n;
     }
-    const int shapes = static_cast<int>(d.shapes.size());
+    const int shapes = d.shapes.size();
     const int per_shape = (icons + shapes - 1) / shapes;
-    const int colours = static_cast<int>(d.colours.size());
+    const int colours = d.colours.size();
     const int per_colour = (per_shape * shapes + colours - 1) / colours;
-    for (int s = 0; s < shapes; ++s)
-      gen_.shape_pool[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(per_shape);
-    for (int c = 0; c < colours; ++c)
-      gen_.colour_pool[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(per_colour);
+    for (int s = 0; s < shapes; ++s) gen_.shape_pool[s] = static_cast<std::uint8_t>(per_shape);
+    for (int c = 0; c < colours; ++c) gen_.colour_pool[c] = static_cast<std::uint8_t>(per_colour);
   }
   gen_begin_card();
 }
 
 void RacesmackState::gen_begin_card() {
-  Card& c = cards_[static_cast<std::size_t>(ncards_)];
+  Card& c = cards_[ncards_];
   c = Card{};
   const int i = gen_.index + 1;
   const std::string id = gen_.set == 0   ? fmt::format("R{:02}", i)
@@ -59,53 +57,46 @@ void RacesmackState::gen_begin_card() {
 
 void RacesmackState::gen_outcomes(std::vector<Outcome>& out) const {
   const Data& d = data();
-  const Card& c = cards_[static_cast<std::size_t>(ncards_)];
+  const Card& c = cards_[ncards_];
   auto values = [&](const Template& t, const Filled& f) {
     const int ph = t.slots[gen_.slot];
-    const Placeholder& p = d.placeholders[static_cast<std::size_t>(ph)];
-    for (std::size_t v = 0; v < p.values.size(); ++v) {
+    const Placeholder& p = d.placeholders[ph];
+    for (int v = 0; v < p.values.size(); ++v) {
       int left = p.copies[v];
       for (int j = 0; j < gen_.slot; ++j)
-        if (t.slots[static_cast<std::size_t>(j)] == ph && f.vals[static_cast<std::size_t>(j)] == v) --left;
-      if (left > 0)
-        out.push_back(Outcome{kGenValue + static_cast<Action>(v), static_cast<std::uint32_t>(left)});
+        if (t.slots[j] == ph && f.vals[j] == v) --left;
+      if (left > 0) out.push_back(Outcome{kGenValue + v, static_cast<std::uint32_t>(left)});
     }
   };
   switch (gen_.stage) {
     case GenStage::Display: {
-      std::array<std::uint32_t, kDisplays> w{};
-      for (Display x : d.generator.gears_displays) ++w[static_cast<std::size_t>(x)];
+      IndexArray<std::uint32_t, kDisplays> w{};
+      for (Display x : d.generator.gears_displays) ++w[x];
       for (int x = 0; x < kDisplays; ++x)
-        if (w[static_cast<std::size_t>(x)])
-          out.push_back(Outcome{kGenDisplay + x, w[static_cast<std::size_t>(x)]});
+        if (w[x]) out.push_back(Outcome{kGenDisplay + x, w[x]});
       return;
     }
     case GenStage::Icons:
       for (int n = 1; n <= kMaxIcons; ++n)
-        if (gen_.icon_pool[static_cast<std::size_t>(n)])
-          out.push_back(Outcome{kGenIcons + n, gen_.icon_pool[static_cast<std::size_t>(n)]});
+        if (gen_.icon_pool[n]) out.push_back(Outcome{kGenIcons + n, gen_.icon_pool[n]});
       return;
     case GenStage::Shape:
       for (int s = 0; s < kMaxValues; ++s)
-        if (gen_.shape_pool[static_cast<std::size_t>(s)])
-          out.push_back(Outcome{kGenShape + s, gen_.shape_pool[static_cast<std::size_t>(s)]});
+        if (gen_.shape_pool[s]) out.push_back(Outcome{kGenShape + s, gen_.shape_pool[s]});
       return;
     case GenStage::Colour:
       for (int s = 0; s < kMaxValues; ++s)
-        if (gen_.colour_pool[static_cast<std::size_t>(s)])
-          out.push_back(Outcome{kGenColour + s, gen_.colour_pool[static_cast<std::size_t>(s)]});
+        if (gen_.colour_pool[s]) out.push_back(Outcome{kGenColour + s, gen_.colour_pool[s]});
       return;
     case GenStage::RuleTemplate:
       for (int k = 0; k < kRuleKeys; ++k)
-        if (d.rules[static_cast<std::size_t>(k)].weight > 0)
-          out.push_back(
-              Outcome{kGenRule + k, static_cast<std::uint32_t>(d.rules[static_cast<std::size_t>(k)].weight)});
+        if (d.rules[k].weight > 0)
+          out.push_back(Outcome{kGenRule + k, static_cast<std::uint32_t>(d.rules[k].weight)});
       return;
     case GenStage::FinishTemplate:
       for (int k = 0; k < kFinishKeys; ++k)
-        if (d.finishes[static_cast<std::size_t>(k)].weight > 0)
-          out.push_back(Outcome{kGenFinish + k,
-                                static_cast<std::uint32_t>(d.finishes[static_cast<std::size_t>(k)].weight)});
+        if (d.finishes[k].weight > 0)
+          out.push_back(Outcome{kGenFinish + k, static_cast<std::uint32_t>(d.finishes[k].weight)});
       return;
     case GenStage::RuleValue: values(d.rules[c.rule_text.tmpl], c.rule_text); return;
     case GenStage::FinishValue: values(d.finishes[c.finish_text.tmpl], c.finish_text); return;
@@ -115,7 +106,7 @@ void RacesmackState::gen_outcomes(std::vector<Outcome>& out) const {
 
 void RacesmackState::gen_apply(Action a) {
   const Data& d = data();
-  Card& c = cards_[static_cast<std::size_t>(ncards_)];
+  Card& c = cards_[ncards_];
   switch (gen_.stage) {
     case GenStage::Display:
       c.display = static_cast<Display>(a - kGenDisplay);
@@ -170,7 +161,7 @@ void RacesmackState::gen_apply(Action a) {
 
 void RacesmackState::gen_finish_card() {
   const Data& d = data();
-  Card& c = cards_[static_cast<std::size_t>(ncards_)];
+  Card& c = cards_[ncards_];
   if (c.is_rule) {
     d.decode_rule(c.rule_text, c.rule);
     d.decode_finish(c.finish_text, c.finish);
@@ -183,8 +174,8 @@ void RacesmackState::gen_finish_card() {
     // A Shifting Gears card shows one icon and a number: N identical icons.
     if (c.display != Display::Symbols)
       for (int i = 1; i < c.count; ++i) {
-        c.shape[static_cast<std::size_t>(i)] = c.shape[0];
-        c.colour[static_cast<std::size_t>(i)] = c.colour[0];
+        c.shape[i] = c.shape[0];
+        c.colour[i] = c.colour[0];
       }
     c.tally();
     if (narrating())
@@ -209,19 +200,19 @@ void RacesmackState::gen_finish_card() {
 std::string RacesmackState::gen_text(Action a) const {
   const Data& d = data();
   if (a >= kGenValue) {
-    const Card& c = cards_[static_cast<std::size_t>(ncards_)];
+    const Card& c = cards_[ncards_];
     const bool rule = gen_.stage == GenStage::RuleValue;
     const Template& t = rule ? d.rules[c.rule_text.tmpl] : d.finishes[c.finish_text.tmpl];
-    const Placeholder& p = d.placeholders[static_cast<std::size_t>(t.slots[gen_.slot])];
-    std::string v = p.values[static_cast<std::size_t>(a - kGenValue)];
+    const Placeholder& p = d.placeholders[t.slots[gen_.slot]];
+    std::string v = p.values[a - kGenValue];
     std::replace(v.begin(), v.end(), ' ', '-');
     return "value " + v;
   }
   if (a >= kGenFinish)
     return std::string("finish ") + finish_key_name(static_cast<FinishKey>(a - kGenFinish));
   if (a >= kGenRule) return std::string("rule ") + rule_key_name(static_cast<RuleKey>(a - kGenRule));
-  if (a >= kGenColour) return "colour " + d.colours[static_cast<std::size_t>(a - kGenColour)].id;
-  if (a >= kGenShape) return "shape " + d.shapes[static_cast<std::size_t>(a - kGenShape)].id;
+  if (a >= kGenColour) return "colour " + d.colours[a - kGenColour].id;
+  if (a >= kGenShape) return "shape " + d.shapes[a - kGenShape].id;
   if (a >= kGenIcons) return fmt::format("icons {}", a - kGenIcons);
   return std::string("display ") + display_name(static_cast<Display>(a - kGenDisplay));
 }

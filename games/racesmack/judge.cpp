@@ -8,11 +8,9 @@
 namespace rt::racesmack {
 
 std::uint8_t extreme_values(const Spread& t, int prop, bool most, int* count) {
-  std::array<int, kMaxValues> tally{};
+  IndexArray<int, kMaxValues> tally{};
   for (int s = 0; s < t.k; ++s)
-    for (int v = 0; v < kMaxValues; ++v)
-      tally[static_cast<std::size_t>(v)] +=
-          t.slot[s]->per_value[static_cast<std::size_t>(prop)][static_cast<std::size_t>(v)];
+    for (int v = 0; v < kMaxValues; ++v) tally[v] += t.slot[s]->per_value[prop][v];
   int best = -1;
   for (int c : tally) {
     if (c == 0) continue;
@@ -22,7 +20,7 @@ std::uint8_t extreme_values(const Spread& t, int prop, bool most, int* count) {
   std::uint8_t out = 0;
   if (best <= 0) return 0;
   for (int v = 0; v < kMaxValues; ++v)
-    if (tally[static_cast<std::size_t>(v)] == best) out = static_cast<std::uint8_t>(out | (1u << v));
+    if (tally[v] == best) out = static_cast<std::uint8_t>(out | (1u << v));
   return out;
 }
 
@@ -87,7 +85,7 @@ std::uint8_t tiebreak(const Spread& t, std::uint8_t mask) {
   // Step 2: the most icons.
   int most = 0;
   for (int s = 0; s < t.k; ++s)
-    if (keep & (1u << s)) most = std::max(most, static_cast<int>(t.slot[s]->count));
+    if (keep & (1u << s)) most = std::max<int>(most, t.slot[s]->count);
   std::uint8_t out = 0;
   for (int s = 0; s < t.k; ++s)
     if ((keep & (1u << s)) && t.slot[s]->count == most) out = static_cast<std::uint8_t>(out | (1u << s));
@@ -190,8 +188,8 @@ Progress finish_progress(const Data& d, const Card* deck, const std::uint8_t* ra
       p.need = f.n * values;
       for (int v = 0; v < values; ++v) {
         int total = 0;
-        for (int i = 0; i < n; ++i) total += regular[i]->per_value[f.prop][static_cast<std::size_t>(v)];
-        p.have += std::min(total, static_cast<int>(f.n));
+        for (int i = 0; i < n; ++i) total += regular[i]->per_value[f.prop][v];
+        p.have += std::min<int>(total, f.n);
       }
       break;
     }
@@ -209,10 +207,10 @@ Progress finish_progress(const Data& d, const Card* deck, const std::uint8_t* ra
     case FinishKey::SpecificTriple:
       p.need = 0;
       for (int k = 0; k < f.terms; ++k) {
-        const int have = icons(f.id[static_cast<std::size_t>(k)]);
-        p.term[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(std::min(have, 99));
-        p.have += std::min(have, static_cast<int>(f.need[static_cast<std::size_t>(k)]));
-        p.need += f.need[static_cast<std::size_t>(k)];
+        const int have = icons(f.id[k]);
+        p.term[k] = static_cast<std::uint8_t>(std::min(have, 99));
+        p.have += std::min<int>(have, f.need[k]);
+        p.need += f.need[k];
       }
       break;
   }
@@ -238,9 +236,8 @@ std::string progress_text(const Data& d, const Finish& f, const Progress& p) {
     case FinishKey::SpecificTriple: {
       std::string out;
       for (int k = 0; k < f.terms; ++k)
-        out += fmt::format("{}{} {}/{}", k ? ", " : "", d.identifier_name(f.id[static_cast<std::size_t>(k)]),
-                           std::min(p.term[static_cast<std::size_t>(k)], f.need[static_cast<std::size_t>(k)]),
-                           f.need[static_cast<std::size_t>(k)]);
+        out += fmt::format("{}{} {}/{}", k ? ", " : "", d.identifier_name(f.id[k]),
+                           std::min(p.term[k], f.need[k]), f.need[k]);
       return out;
     }
   }

@@ -70,7 +70,7 @@ struct Progress {
   int have = 0;
   int need = 1;
   int faults = 0;
-  std::array<std::uint8_t, 3> term{};  // specific_double/triple: icons per term
+  IndexArray<std::uint8_t, 3> term{};  // specific_double/triple: icons per term
   bool done() const { return have >= need && faults == 0; }
 };
 

@@ -13,37 +13,36 @@ namespace rt::racesmack {
 // --- settling: penalties, losses, won cards into the Race -----------------------
 
 void RacesmackState::settle(PlayerId p) {
-  const auto i = static_cast<std::size_t>(p);
-  if (penalty_pending_[i]) return;
-  if (lose_race_[i] > 0) {
+  if (penalty_pending_[p]) return;
+  if (lose_race_[p] > 0) {
     if (race(p).len == 0) {
       emit("Gameplay: an incorrect tap loses a Race card", "{} has no Race cards to lose.", name(p))
           .type("nothing_to_lose")
           .seat("player", p);
-      lose_race_[i] = 0;
-    } else if (race(p).len <= lose_race_[i]) {
+      lose_race_[p] = 0;
+    } else if (race(p).len <= lose_race_[p]) {
       while (race(p).len > 0) lose_race_card(p, race(p)[0]);
-      lose_race_[i] = 0;
+      lose_race_[p] = 0;
     } else {
       return;
     }
   }
-  if (lose_hand_[i] > 0) {
+  if (lose_hand_[p] > 0) {
     if (hand(p).len == 0) {
       emit("Time Penalty: lose 2 hand cards", "{} has no hand cards left to lose.", name(p))
           .type("nothing_to_lose")
           .seat("player", p);
-      lose_hand_[i] = 0;
+      lose_hand_[p] = 0;
     } else if (variants().after_you) {
       return;  // blind cards: chance picks them
-    } else if (hand(p).len <= lose_hand_[i]) {
+    } else if (hand(p).len <= lose_hand_[p]) {
       while (hand(p).len > 0) discard_hand_card(p, hand(p)[0]);
-      lose_hand_[i] = 0;
+      lose_hand_[p] = 0;
     } else {
       return;
     }
   }
-  if (race(p).len == 0 && to_place_[i].size() == 1) place(p, to_place_[i].first(), false);
+  if (race(p).len == 0 && to_place_[p].size() == 1) place(p, to_place_[p].first(), false);
 }
 
 void RacesmackState::settle_all() {
@@ -63,11 +62,10 @@ void RacesmackState::settle_all() {
 unsigned RacesmackState::seats_settling() const {
   unsigned seats = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto i = static_cast<std::size_t>(p);
     // Bitwise on purpose: no branch per condition (clang asks for the casts).
     const unsigned owes =
-        static_cast<unsigned>(penalty_pending_[i]) | static_cast<unsigned>(lose_race_[i] > 0) |
-        static_cast<unsigned>(lose_hand_[i] > 0) | static_cast<unsigned>(!to_place_[i].empty());
+        static_cast<unsigned>(penalty_pending_[p]) | static_cast<unsigned>(lose_race_[p] > 0) |
+        static_cast<unsigned>(lose_hand_[p] > 0) | static_cast<unsigned>(!to_place_[p].empty());
     seats |= owes << p;
   }
   return seats;

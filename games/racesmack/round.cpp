@@ -18,8 +18,8 @@ void RacesmackState::reveal_picks() {
   for (PlayerId p = 0; p < num_players(); ++p) {
     const int c = played(p);
     if (c < 0) continue;
-    slot_card_[static_cast<std::size_t>(nslots_)] = static_cast<std::int8_t>(c);
-    slot_owner_[static_cast<std::size_t>(nslots_++)] = p;
+    slot_card_[nslots_] = static_cast<std::int8_t>(c);
+    slot_owner_[nslots_++] = p;
   }
   if (narrating()) {
     std::string list;
@@ -127,16 +127,15 @@ void RacesmackState::award() {
   const bool ay = variants().after_you;
   PlayerId fastest = -1;
   for (int k = 0; k < ntaps_; ++k)
-    if (result(tap_order_[static_cast<std::size_t>(k)]) == Result::Correct) {
-      fastest = tap_order_[static_cast<std::size_t>(k)];
+    if (result(tap_order_[k]) == Result::Correct) {
+      fastest = tap_order_[k];
       break;
     }
   std::uint8_t won_slots = 0;
   const bool tie = std::popcount(static_cast<unsigned>(correct_)) > 1;
   for (int k = 0; k < ntaps_; ++k) {
-    const PlayerId p = tap_order_[static_cast<std::size_t>(k)];
-    const auto i = static_cast<std::size_t>(p);
-    const int s = tap_[i];
+    const PlayerId p = tap_order_[k];
+    const int s = tap_[p];
     const int own = own_slot(p);
     if (result(p) == Result::Correct) {
       if (own < 0) {
@@ -152,7 +151,7 @@ void RacesmackState::award() {
       won_slots = static_cast<std::uint8_t>(won_slots | (1u << own));
       if (ay) {
         const Row& pl = pile(p);
-        for (int j = 0; j < pl.len; ++j) to_place_[i].add(pl[j]);
+        for (int j = 0; j < pl.len; ++j) to_place_[p].add(pl[j]);
         emit("After You: a correct tap wins your pile",
              "{} tapped #{}: correct, wins their own pile of {} card{}.", name(p), s + 1, pl.len,
              pl.len == 1 ? "" : "s")
@@ -162,7 +161,7 @@ void RacesmackState::award() {
             .with("correct", true)
             .with("won", pl.len);
       } else {
-        to_place_[i].add(played(p));
+        to_place_[p].add(played(p));
         if (narrating())  // cname() measures the id
           emit("Gameplay: a correct tap wins your own card",
                "{} tapped #{}: correct, wins their own card {}.", name(p), s + 1, cname(played(p)))
@@ -177,7 +176,7 @@ void RacesmackState::award() {
       const char* how =
           tie_flagged ? "incorrect (Time Penalty: a tie makes them incorrect this round)" : "incorrect";
       if (variants().penalty) {
-        penalty_pending_[i] = true;
+        penalty_pending_[p] = true;
         emit("Time Penalty: pick a penalty", "{} tapped #{}: {}, and must pick a penalty.", name(p), s + 1,
              how)
             .type("tap_result")
@@ -186,7 +185,7 @@ void RacesmackState::award() {
             .with("correct", false)
             .with("won", 0);
       } else {
-        lose_race_[i] = 1;
+        lose_race_[p] = 1;
         emit("Gameplay: an incorrect tap loses a Race card", "{} tapped #{}: {}, loses 1 Race card.", name(p),
              s + 1, how)
             .type("tap_result")

@@ -33,9 +33,7 @@ void RacesmackState::take_from_draw(int c) {
 
 void RacesmackState::list_draw_outcomes() {
   draw_count_ = 0;
-  draw_.each([&](int c) {
-    draw_outcomes_[static_cast<std::size_t>(draw_count_++)] = Outcome{kCardBase + c, 1};
-  });
+  draw_.each([&](int c) { draw_outcomes_[draw_count_++] = Outcome{kCardBase + c, 1}; });
 }
 
 void RacesmackState::take_top(PlayerId p) {

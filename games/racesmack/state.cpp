@@ -22,9 +22,9 @@ RacesmackState::RacesmackState(const RacesmackGame& game) : State(game.options()
     gen_begin_set(0);
     return;
   }
-  for (const Card& c : d.base_cards) cards_[static_cast<std::size_t>(ncards_++)] = c;
+  for (const Card& c : d.base_cards) cards_[ncards_++] = c;
   if (game.variants().gears)
-    for (const Card& c : d.gears_cards) cards_[static_cast<std::size_t>(ncards_++)] = c;
+    for (const Card& c : d.gears_cards) cards_[ncards_++] = c;
   for (int c = 0; c < ncards_; ++c) draw_.add(c);
   deck_ready();
 }
@@ -152,19 +152,18 @@ unsigned RacesmackState::seats_to_tap() const {
 // empty for a player who has tapped or off the Tap phase.
 std::span<const Action> RacesmackState::kept_actions(PlayerId p) const {
   static constexpr auto kTaps = [] {
-    std::array<Action, kMaxPlayers> taps{};
-    for (int s = 0; s < kMaxPlayers; ++s) taps[static_cast<std::size_t>(s)] = kTapBase + s;
+    IndexArray<Action, kMaxPlayers> taps{};
+    for (int s = 0; s < kMaxPlayers; ++s) taps[s] = kTapBase + s;
     return taps;
   }();
   if (phase_ == Phase::Tap && p >= 0 && p < num_players() && tap_[p] < 0)
-    return std::span<const Action>(kTaps).first(static_cast<std::size_t>(nslots_));
+    return std::span<const Action>(kTaps.values).first(static_cast<std::size_t>(nslots_));
   return {};
 }
 
 void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   // Only Settle can be a chance node among the phases that ask players (see turn()).
   if (p < 0 || p >= num_players() || (phase_ == Phase::Settle && turn() == Turn::Chance)) return;
-  const auto i = static_cast<std::size_t>(p);
   // A row (hand, Race) is in play order, not id order: its cards go
   // through a set, which lists them by id. The other lists are built in order.
   auto cards_of = [&](const Row& r, Action base) {
@@ -182,17 +181,17 @@ void RacesmackState::legal_actions(PlayerId p, std::vector<Action>& out) const {
       break;
     }
     case Phase::Settle:
-      if (penalty_pending_[i]) {
+      if (penalty_pending_[p]) {
         out.insert(out.end(), {kPenaltyRace, kPenaltyHand, kPenaltyTie});
-      } else if (lose_race_[i] > 0) {
+      } else if (lose_race_[p] > 0) {
         cards_of(race(p), kLoseBase);
-      } else if (lose_hand_[i] > 0) {
+      } else if (lose_hand_[p] > 0) {
         cards_of(hand(p), kDiscardBase);
-      } else if (!to_place_[i].empty()) {
+      } else if (!to_place_[p].empty()) {
         // An empty Race has one end: only "left" is offered.
         const bool both = race(p).len > 0;
-        to_place_[i].each([&](int c) { out.push_back(kLeftBase + c); });
-        if (both) to_place_[i].each([&](int c) { out.push_back(kRightBase + c); });
+        to_place_[p].each([&](int c) { out.push_back(kLeftBase + c); });
+        if (both) to_place_[p].each([&](int c) { out.push_back(kRightBase + c); });
       }
       break;
     case Phase::AyTurn:
@@ -212,12 +211,11 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
     return;
   }
   const Data& d = data();
-  const auto i = static_cast<std::size_t>(player);
   switch (phase_) {
     case Phase::Pick: {
       const int c = a - kPlayBase;
-      hands_[i].remove(c);
-      played_[i] = static_cast<std::int8_t>(c);
+      hands_[player].remove(c);
+      played_[player] = static_cast<std::int8_t>(c);
       if (narrating())
         emit_private(player, "Gameplay: pick a secret card", "{} picks {}.", name(player),
                      d.card_text(card(c)))
@@ -229,8 +227,8 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
     }
     case Phase::Tap: {
       const int s = a - kTapBase;
-      tap_[i] = static_cast<std::int8_t>(s);
-      tap_order_[static_cast<std::size_t>(ntaps_++)] = player;
+      tap_[player] = static_cast<std::int8_t>(s);
+      tap_order_[ntaps_++] = player;
       if (narrating())  // cname() measures the id
         emit("Gameplay: tap a card", "{} taps #{} ({}).", name(player), s + 1, cname(slot_card(s)))
             .type("tap")
@@ -242,15 +240,15 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
     }
     case Phase::Settle:
       if (a == kPenaltyRace || a == kPenaltyHand || a == kPenaltyTie) {
-        penalty_pending_[i] = false;
+        penalty_pending_[player] = false;
         if (a == kPenaltyRace) {
-          lose_race_[i] = 2;
+          lose_race_[player] = 2;
           emit("Time Penalty: lose 2 Race cards", "{} takes the penalty: lose 2 Race cards.", name(player))
               .type("penalty")
               .seat("player", player)
               .with("penalty", "race cards");
         } else if (a == kPenaltyHand) {
-          lose_hand_[i] = 2;
+          lose_hand_[player] = 2;
           emit("Time Penalty: lose 2 hand cards", "{} takes the penalty: lose 2 hand cards.", name(player))
               .type("penalty")
               .seat("player", player)
@@ -281,135 +279,149 @@ void RacesmackState::do_apply(PlayerId player, Action a) {
 }
 
 void RacesmackState::apply_chance(Action a) {
-  const Data& d = data();
   const int c = a - kCardBase;
   switch (phase_) {
     case Phase::Generate: gen_apply(a); return;
-    case Phase::SetAside:
-      take_from_draw(c);
-      racing_deck_.add(c);
-      emit("Racing Rules: a separate deck", "{} goes to the Racing Rules deck.", cname(c))
-          .type("racing_rule_card")
-          .with("card", cname(c));
-      if (--aside_left_ == 0) {
-        phase_ = Phase::Deal;
-        deal_to_ = 0;
-      }
-      return;
-    case Phase::Deal: {
-      bool first = true;
-      for (PlayerId p = 0; p < num_players(); ++p) first = first && hand(p).len == 0;
-      if (first && narrating()) {
-        int rules = 0;
-        draw_.each([&](int x) { rules += card(x).is_rule; });
-        emit("Setup",
-             "The deck: {} cards ({} regular, {} Rule Cards). Everyone is dealt {}{}; the rest is a face-up "
-             "draw pile.",
-             draw_size() + racing_deck_.size(), draw_size() - rules, rules + racing_deck_.size(), d.hand_size,
-             variants().after_you ? " face down as a blind pile" : "")
-            .type("deck");
-      }
-      take_from_draw(c);
-      hands_[deal_to_].push_back(c);
-      if (!variants().after_you && narrating())
-        emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)))
-            .type("dealt")
-            .seat("player", deal_to_)
-            .with("card", cname(c));
-      deal_to_ = left_of(deal_to_);
-      if (hand(deal_to_).len == d.hand_size || draw_.empty()) {
-        resume_ = Resume::SetupDone;
-        if (draw_.empty())
-          setup_done();
-        else
-          phase_ = Phase::FlipTop;
-      }
-      return;
-    }
-    case Phase::FlipTop:
-      take_from_draw(c);
-      top_ = c;
-      if (narrating())
-        emit("Setup: face-up draw pile", "The draw pile shows {} on top ({} cards left).",
-             card(c).is_rule ? fmt::format("Rule Card {} (correct if it {}; Finish: {})", card(c).name(),
-                                           d.rule_text(card(c).rule_text), d.finish_text(card(c).finish_text))
-                             : d.card_text(card(c)),
-             draw_size())
-            .type("pile_top")
-            .with("card", cname(c))
-            .with("left", draw_size());
-      after_flip();
-      return;
-    case Phase::StartPlayer:
-      current_ = static_cast<PlayerId>(a - kStartBase);
-      emit("After You: pick a start player", "{} starts; turns go clockwise.", name(current_))
-          .type("start_player")
-          .seat("player", current_);
-      ay_turn();
-      return;
-    case Phase::RacingFlip:
-      racing_deck_.remove(c);
-      racing_used_.add(c);
-      racing_current_ = c;
-      if (narrating())
-        emit("Racing Rules: this round's default rule",
-             "Racing Rules reveals {}: this round a card is correct if it {}.", cname(c),
-             d.rule_text(card(c).rule_text))
-            .type("racing_rule")
-            .with("card", cname(c));
-      phase_ = Phase::Pick;
-      return;
-    case Phase::AyReveal: {
-      hands_[current_].remove(c);
-      piles_[current_].push_back(c);
-      if (card(c).is_rule) {
-        emit("After You: a Rule Card starts the smashing", "{} reveals {}, a Rule Card: the smashing begins!",
-             name(current_), cname(c))
-            .type("reveal_turn")
-            .seat("player", current_)
-            .with("card", cname(c))
-            .with("rule_card", true);
-        trigger_ = c;
-        nslots_ = 0;
-        for (PlayerId p = 0; p < num_players(); ++p) {
-          const Row& pl = pile(p);
-          if (pl.len == 0) continue;
-          slot_card_[static_cast<std::size_t>(nslots_)] = static_cast<std::int8_t>(pl[pl.len - 1]);
-          slot_owner_[static_cast<std::size_t>(nslots_++)] = p;
-        }
-        open_tapping();
-      } else {
-        if (narrating())
-          emit("After You: reveal in turn", "{} reveals {} (pile of {}).", name(current_),
-               d.card_text(card(c)), pile(current_).len)
-              .type("reveal_turn")
-              .seat("player", current_)
-              .with("card", cname(c))
-              .with("rule_card", false);
-        ay_refill();
-      }
-      return;
-    }
-    case Phase::Settle: {
-      for (PlayerId p = 0; p < num_players(); ++p) {
-        if (lose_hand_[p] == 0) continue;
-        hands_[p].remove(c);
-        discard_.add(c);
-        --lose_hand_[p];
-        if (narrating())
-          emit("Time Penalty: lose 2 hand cards", "{} discards {} from the blind pile.", name(p),
-               d.card_text(card(c)))
-              .type("blind_discard")
-              .seat("player", p)
-              .with("card", cname(c));
-        settle(p);
-        break;
-      }
-      settle_all();
-      return;
-    }
+    case Phase::SetAside: set_aside(c); return;
+    case Phase::Deal: deal(c); return;
+    case Phase::FlipTop: flip_top(c); return;
+    case Phase::StartPlayer: choose_start_player(static_cast<PlayerId>(a - kStartBase)); return;
+    case Phase::RacingFlip: flip_racing_rule(c); return;
+    case Phase::AyReveal: ay_reveal(c); return;
+    case Phase::Settle: blind_discard(c); return;
     default: return;
   }
+}
+
+void RacesmackState::set_aside(int c) {
+  take_from_draw(c);
+  racing_deck_.add(c);
+  emit("Racing Rules: a separate deck", "{} goes to the Racing Rules deck.", cname(c))
+      .type("racing_rule_card")
+      .with("card", cname(c));
+  if (--aside_left_ == 0) {
+    phase_ = Phase::Deal;
+    deal_to_ = 0;
+  }
+}
+
+void RacesmackState::deal(int c) {
+  const Data& d = data();
+  bool first = true;
+  for (PlayerId p = 0; p < num_players(); ++p) first = first && hand(p).len == 0;
+  if (first && narrating()) {
+    int rules = 0;
+    draw_.each([&](int x) { rules += card(x).is_rule; });
+    emit("Setup",
+         "The deck: {} cards ({} regular, {} Rule Cards). Everyone is dealt {}{}; the rest is a face-up "
+         "draw pile.",
+         draw_size() + racing_deck_.size(), draw_size() - rules, rules + racing_deck_.size(), d.hand_size,
+         variants().after_you ? " face down as a blind pile" : "")
+        .type("deck");
+  }
+  take_from_draw(c);
+  hands_[deal_to_].push_back(c);
+  if (!variants().after_you && narrating())
+    emit_private(deal_to_, "Setup", "{} is dealt {}.", name(deal_to_), d.card_text(card(c)))
+        .type("dealt")
+        .seat("player", deal_to_)
+        .with("card", cname(c));
+  deal_to_ = left_of(deal_to_);
+  if (hand(deal_to_).len == d.hand_size || draw_.empty()) {
+    resume_ = Resume::SetupDone;
+    if (draw_.empty())
+      setup_done();
+    else
+      phase_ = Phase::FlipTop;
+  }
+}
+
+void RacesmackState::flip_top(int c) {
+  const Data& d = data();
+  take_from_draw(c);
+  top_ = c;
+  if (narrating())
+    emit("Setup: face-up draw pile", "The draw pile shows {} on top ({} cards left).",
+         card(c).is_rule ? fmt::format("Rule Card {} (correct if it {}; Finish: {})", card(c).name(),
+                                       d.rule_text(card(c).rule_text), d.finish_text(card(c).finish_text))
+                         : d.card_text(card(c)),
+         draw_size())
+        .type("pile_top")
+        .with("card", cname(c))
+        .with("left", draw_size());
+  after_flip();
+}
+
+void RacesmackState::choose_start_player(PlayerId p) {
+  current_ = p;
+  emit("After You: pick a start player", "{} starts; turns go clockwise.", name(current_))
+      .type("start_player")
+      .seat("player", current_);
+  ay_turn();
+}
+
+void RacesmackState::flip_racing_rule(int c) {
+  racing_deck_.remove(c);
+  racing_used_.add(c);
+  racing_current_ = c;
+  if (narrating())
+    emit("Racing Rules: this round's default rule",
+         "Racing Rules reveals {}: this round a card is correct if it {}.", cname(c),
+         data().rule_text(card(c).rule_text))
+        .type("racing_rule")
+        .with("card", cname(c));
+  phase_ = Phase::Pick;
+}
+
+void RacesmackState::ay_reveal(int c) {
+  hands_[current_].remove(c);
+  piles_[current_].push_back(c);
+  if (!card(c).is_rule) {
+    if (narrating())
+      emit("After You: reveal in turn", "{} reveals {} (pile of {}).", name(current_),
+           data().card_text(card(c)), pile(current_).len)
+          .type("reveal_turn")
+          .seat("player", current_)
+          .with("card", cname(c))
+          .with("rule_card", false);
+    ay_refill();
+    return;
+  }
+  emit("After You: a Rule Card starts the smashing", "{} reveals {}, a Rule Card: the smashing begins!",
+       name(current_), cname(c))
+      .type("reveal_turn")
+      .seat("player", current_)
+      .with("card", cname(c))
+      .with("rule_card", true);
+  trigger_ = c;
+  nslots_ = 0;
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    const Row& pl = pile(p);
+    if (pl.len == 0) continue;
+    slot_card_[nslots_] = static_cast<std::int8_t>(pl[pl.len - 1]);
+    slot_owner_[nslots_++] = p;
+  }
+  open_tapping();
+}
+
+// Time Penalty under After You: the first player owing hand cards discards
+// one from the blind pile.
+void RacesmackState::blind_discard(int c) {
+  for (PlayerId p = 0; p < num_players(); ++p) {
+    if (lose_hand_[p] == 0) continue;
+    hands_[p].remove(c);
+    discard_.add(c);
+    --lose_hand_[p];
+    if (narrating())
+      emit("Time Penalty: lose 2 hand cards", "{} discards {} from the blind pile.", name(p),
+           data().card_text(card(c)))
+          .type("blind_discard")
+          .seat("player", p)
+          .with("card", cname(c));
+    settle(p);
+    break;
+  }
+  settle_all();
 }
 
 }  // namespace rt::racesmack

@@ -73,10 +73,10 @@ enum class Penalty : std::uint8_t { None, Race, Hand, Tie };
 
 // A set of card ids.
 struct CardSet {
-  std::array<std::uint64_t, 2> w{};
-  bool has(int c) const { return (w[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1u; }
-  void add(int c) { w[static_cast<std::size_t>(c >> 6)] |= 1ull << (c & 63); }
-  void remove(int c) { w[static_cast<std::size_t>(c >> 6)] &= ~(1ull << (c & 63)); }
+  IndexArray<std::uint64_t, 2> w{};
+  bool has(int c) const { return (w[c >> 6] >> (c & 63)) & 1u; }
+  void add(int c) { w[c >> 6] |= 1ull << (c & 63); }
+  void remove(int c) { w[c >> 6] &= ~(1ull << (c & 63)); }
   int size() const { return std::popcount(w[0]) + std::popcount(w[1]); }
   bool empty() const { return (w[0] | w[1]) == 0; }
   void clear() { w = {}; }
@@ -102,21 +102,20 @@ struct CardSet {
   // each time (dealing lists every card in the pile: this is the hot loop).
   template <class F>
   void each(F&& f) const {
-    for (std::size_t k = 0; k < w.size(); ++k)
-      for (std::uint64_t bits = w[k]; bits != 0; bits &= bits - 1)
-        f(static_cast<int>(64 * k) + std::countr_zero(bits));
+    for (int k = 0; k < w.size(); ++k)
+      for (std::uint64_t bits = w[k]; bits != 0; bits &= bits - 1) f(64 * k + std::countr_zero(bits));
   }
 };
 
 // An ordered row of cards (a hand, a Race, an After You pile).
 struct Row {
-  std::array<std::uint8_t, kMaxCards> c{};
+  IndexArray<std::uint8_t, kMaxCards> c{};
   int len = 0;
   bool has(int card) const;
-  void push_back(int card) { c[static_cast<std::size_t>(len++)] = static_cast<std::uint8_t>(card); }
+  void push_back(int card) { c[len++] = static_cast<std::uint8_t>(card); }
   void push_front(int card);
   void remove(int card);
-  int operator[](int i) const { return c[static_cast<std::size_t>(i)]; }
+  int operator[](int i) const { return c[i]; }
 };
 
 // Progress of a generated deck (reference 2.3, 3.1-3.2; chance steps).
@@ -137,9 +136,9 @@ struct Gen {
   std::uint8_t index = 0;  // card within the set
   std::uint8_t icon = 0;   // icon being drawn
   std::uint8_t slot = 0;   // template value being drawn
-  std::array<std::uint8_t, kMaxIcons + 1> icon_pool{};
-  std::array<std::uint8_t, kMaxValues> shape_pool{};
-  std::array<std::uint8_t, kMaxValues> colour_pool{};
+  IndexArray<std::uint8_t, kMaxIcons + 1> icon_pool{};
+  IndexArray<std::uint8_t, kMaxValues> shape_pool{};
+  IndexArray<std::uint8_t, kMaxValues> colour_pool{};
 };
 
 class RacesmackState final : public State {
@@ -179,10 +178,11 @@ class RacesmackState final : public State {
 
   // Read access for views, bots and tests.
   const Data& data() const;
+  const std::string& name(PlayerId p) const;
   const Variants& variants() const;
   Phase phase() const { return phase_; }
   int num_cards() const { return ncards_; }
-  const Card& card(int id) const { return cards_[static_cast<std::size_t>(id)]; }
+  const Card& card(int id) const { return cards_[id]; }
   const Card* deck() const { return cards_.data(); }
   int find_card(std::string_view id) const;  // -1 if no such card
   int draw_size() const { return draw_.size() + (top_ >= 0 ? 1 : 0); }
@@ -201,8 +201,8 @@ class RacesmackState final : public State {
   const CardSet& racing_used() const { return racing_used_; }
   // The revealed cards being judged (slots in seat order).
   int slots() const { return nslots_; }
-  int slot_card(int s) const { return slot_card_[static_cast<std::size_t>(s)]; }
-  PlayerId slot_owner(int s) const { return slot_owner_[static_cast<std::size_t>(s)]; }
+  int slot_card(int s) const { return slot_card_[s]; }
+  PlayerId slot_owner(int s) const { return slot_owner_[s]; }
   int own_slot(PlayerId p) const;
   Spread spread() const;
   // The rule in force for the revealed cards and what decided it.
@@ -237,7 +237,6 @@ class RacesmackState final : public State {
  private:
   RacesmackState(const RacesmackState&) = default;
 
-  const std::string& name(PlayerId p) const;
   // What standings rank by: a met Finish first, then Race cards.
   int standing_key(PlayerId p) const { return (finished(p) ? 1000 : 0) + race(p).len; }
   std::string_view cname(int c) const { return card(c).name(); }
@@ -251,6 +250,14 @@ class RacesmackState final : public State {
 
   // state.cpp: a chance outcome applied to the phase machine.
   void apply_chance(Action a);
+  // apply_chance's parts, one per chance phase.
+  void set_aside(int c);
+  void deal(int c);
+  void flip_top(int c);
+  void choose_start_player(PlayerId p);
+  void flip_racing_rule(int c);
+  void ay_reveal(int c);
+  void blind_discard(int c);
   // generated_deck.cpp: the generated deck, one chance outcome per step.
   void gen_begin_set(int set);
   void gen_begin_card();
@@ -292,13 +299,13 @@ class RacesmackState final : public State {
   Phase phase_ = Phase::Deal;
   Resume resume_ = Resume::SetupDone;  // where FlipTop returns
   Gen gen_;
-  std::array<Card, kMaxCards> cards_{};
+  IndexArray<Card, kMaxCards> cards_{};
   int ncards_ = 0;
 
   CardSet draw_;  // the draw pile below its face-up top card (order unknown)
   // The same cards as chance outcomes, equally likely, in id order (as
   // chance_outcomes() lists them from draw_), kept as cards leave the pile.
-  std::array<Outcome, kMaxCards> draw_outcomes_{};
+  IndexArray<Outcome, kMaxCards> draw_outcomes_{};
   int draw_count_ = 0;
   int top_ = -1;  // the face-up top card, -1 when the pile is empty
   PerPlayer<Row, kMaxPlayers> hands_{};
@@ -317,8 +324,8 @@ class RacesmackState final : public State {
 
   // The revealed cards and their judgement.
   int nslots_ = 0;
-  std::array<std::int8_t, kMaxPlayers> slot_card_{};
-  std::array<PlayerId, kMaxPlayers> slot_owner_{};
+  IndexArray<std::int8_t, kMaxPlayers> slot_card_{};
+  IndexArray<PlayerId, kMaxPlayers> slot_owner_{};
   Rule ruling_{};
   Source ruling_src_ = Source::Default;
   int ruling_card_ = -1;
@@ -329,7 +336,7 @@ class RacesmackState final : public State {
   std::uint32_t contest_id_ = 0;
   Tick open_ = 0;
   PerPlayer<std::int8_t, kMaxPlayers> tap_{};
-  std::array<PlayerId, kMaxPlayers> tap_order_{};
+  IndexArray<PlayerId, kMaxPlayers> tap_order_{};
   int ntaps_ = 0;
   PerPlayer<Result, kMaxPlayers> result_{};
   std::uint8_t tie_now_ = 0, tie_next_ = 0;  // Time Penalty: "incorrect on a tie" this/next round

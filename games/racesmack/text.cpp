@@ -14,20 +14,20 @@ namespace rt::racesmack {
 
 bool Row::has(int card) const {
   for (int i = 0; i < len; ++i)
-    if (c[static_cast<std::size_t>(i)] == card) return true;
+    if (c[i] == card) return true;
   return false;
 }
 
 void Row::push_front(int card) {
-  for (int i = len; i > 0; --i) c[static_cast<std::size_t>(i)] = c[static_cast<std::size_t>(i - 1)];
+  for (int i = len; i > 0; --i) c[i] = c[i - 1];
   c[0] = static_cast<std::uint8_t>(card);
   ++len;
 }
 
 void Row::remove(int card) {
   for (int i = 0; i < len; ++i) {
-    if (c[static_cast<std::size_t>(i)] != card) continue;
-    for (int j = i; j + 1 < len; ++j) c[static_cast<std::size_t>(j)] = c[static_cast<std::size_t>(j + 1)];
+    if (c[i] != card) continue;
+    for (int j = i; j + 1 < len; ++j) c[j] = c[j + 1];
     --len;
     return;
   }
@@ -138,7 +138,6 @@ std::string RacesmackState::action_text(PlayerId player, Action a) const {
 std::string RacesmackState::action_label(PlayerId player, Action a) const {
   if (player < 0) return action_text(player, a);
   const Data& d = data();
-  const auto i = static_cast<std::size_t>(player);
   // Icons first, the id last: "R11" must not read like Rule Card 11.
   auto describe = [&](int c) {
     const Card& k = card(c);
@@ -167,13 +166,11 @@ std::string RacesmackState::action_label(PlayerId player, Action a) const {
                        owner == player ? std::string("your own card") : name(owner) + "'s card",
                        describe(slot_card(s)));
   }
-  (void)i;
   return "Play " + describe(a - kPlayBase);
 }
 
 std::string RacesmackState::prompt(PlayerId player) const {
   const Data& d = data();
-  const auto i = static_cast<std::size_t>(player);
   switch (phase_) {
     case Phase::Pick: {
       std::string s = "Pick a card to play face down.";
@@ -194,13 +191,15 @@ std::string RacesmackState::prompt(PlayerId player) const {
       return s;
     }
     case Phase::Settle:
-      if (penalty_pending_[i]) return "Your tap was incorrect: pick a penalty.";
-      if (lose_race_[i] > 0) return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[i]);
-      if (lose_hand_[i] > 0) return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[i]);
-      if (!to_place_[i].empty())
+      if (penalty_pending_[player]) return "Your tap was incorrect: pick a penalty.";
+      if (lose_race_[player] > 0)
+        return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[player]);
+      if (lose_hand_[player] > 0)
+        return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[player]);
+      if (!to_place_[player].empty())
         return fmt::format("{} won card{} left to place: put {} at the left or right end of your Race.",
-                           to_place_[i].size(), to_place_[i].size() == 1 ? "" : "s",
-                           to_place_[i].size() == 1 ? "it" : "each");
+                           to_place_[player].size(), to_place_[player].size() == 1 ? "" : "s",
+                           to_place_[player].size() == 1 ? "it" : "each");
       return "";
     case Phase::AyTurn: return "Your turn: reveal the top card of your blind pile.";
     default: return "";
@@ -294,7 +293,7 @@ void RacesmackState::determinize(PlayerId viewer, Rng& rng) {
   for (PlayerId p = 0; p < num_players(); ++p) {
     if (p == viewer && !blind) continue;
     Row& h = hands_[p];
-    for (int k = 0; k < h.len; ++k) h.c[static_cast<std::size_t>(k)] = rest[next++];
+    for (int k = 0; k < h.len; ++k) h.c[k] = rest[next++];
     if (phase_ == Phase::Pick && played(p) >= 0) played_[p] = static_cast<std::int8_t>(rest[next++]);
   }
   draw_.clear();
@@ -335,27 +334,23 @@ std::string RacesmackState::debug_string() const {
     s += fmt::format(" {}:", k.name());
     if (k.is_rule) {
       s += fmt::format("n{}r{}", k.number, k.rule_text.tmpl);
-      for (int v = 0; v < k.rule_text.nvals; ++v)
-        s += fmt::format(".{}", k.rule_text.vals[static_cast<std::size_t>(v)]);
+      for (int v = 0; v < k.rule_text.nvals; ++v) s += fmt::format(".{}", k.rule_text.vals[v]);
       s += fmt::format("f{}", k.finish_text.tmpl);
-      for (int v = 0; v < k.finish_text.nvals; ++v)
-        s += fmt::format(".{}", k.finish_text.vals[static_cast<std::size_t>(v)]);
+      for (int v = 0; v < k.finish_text.nvals; ++v) s += fmt::format(".{}", k.finish_text.vals[v]);
     } else {
       s += fmt::format("d{}", static_cast<int>(k.display));
       for (int v = 0; v < k.count; ++v)
-        s += fmt::format("{}{}", d.shapes[k.shape[static_cast<std::size_t>(v)]].ascii,
-                         d.colours[k.colour[static_cast<std::size_t>(v)]].letter);
+        s += fmt::format("{}{}", d.shapes[k.shape[v]].ascii, d.colours[k.colour[v]].letter);
     }
   }
   s += "\ndraw:" + set(draw_) + "\ndiscard:" + set(discard_) + "\nracing deck:" + set(racing_deck_) +
        " used:" + set(racing_used_) + "\n";
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto i = static_cast<std::size_t>(p);
     s += fmt::format(
         "P{} hand:{} race:{} pile:{} played={} tap={} result={} penalty={} lose_race={} lose_hand={} "
         "to_place:{}\n",
-        p + 1, row(hand(p)), row(race(p)), row(pile(p)), played_[i], tap_[i], static_cast<int>(result_[i]),
-        penalty_pending_[i], lose_race_[i], lose_hand_[i], set(to_place_[i]));
+        p + 1, row(hand(p)), row(race(p)), row(pile(p)), played_[p], tap_[p], static_cast<int>(result_[p]),
+        penalty_pending_[p], lose_race_[p], lose_hand_[p], set(to_place_[p]));
   }
   s += fmt::format("slots={}:", nslots_);
   for (int k = 0; k < nslots_; ++k) s += fmt::format(" {}/{}", slot_card(k), slot_owner(k));
@@ -364,21 +359,21 @@ std::string RacesmackState::debug_string() const {
       "taps={} order:",
       static_cast<int>(ruling_.key), ruling_.prop, ruling_.flag, ruling_.n, static_cast<int>(ruling_src_),
       ruling_card_, trigger_, correct_, contest_id_, open_, ntaps_);
-  for (int k = 0; k < ntaps_; ++k) s += fmt::format(" {}", tap_order_[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < ntaps_; ++k) s += fmt::format(" {}", tap_order_[k]);
   s += fmt::format(" tie_now={} tie_next={}\n", tie_now_, tie_next_);
   return s;
 }
 
 std::string RacesmackState::check_invariants() const {
   const Data& d = data();
-  std::array<int, kMaxCards> seen{};
+  IndexArray<int, kMaxCards> seen{};
   std::string err;
   auto mark = [&](int c, const char* where) {
     if (c < 0 || c >= ncards_) {
       if (err.empty()) err = fmt::format("card id {} in {} is not in the deck", c, where);
       return;
     }
-    ++seen[static_cast<std::size_t>(c)];
+    ++seen[c];
   };
   draw_.each([&](int c) { mark(c, "the draw pile"); });
   discard_.each([&](int c) { mark(c, "the discard pile"); });
@@ -386,19 +381,17 @@ std::string RacesmackState::check_invariants() const {
   racing_used_.each([&](int c) { mark(c, "the revealed Racing Rules"); });
   if (top_ >= 0) mark(top_, "the top of the draw pile");
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto i = static_cast<std::size_t>(p);
     for (int k = 0; k < hand(p).len; ++k) mark(hand(p)[k], "a hand");
     for (int k = 0; k < race(p).len; ++k) mark(race(p)[k], "a Race");
     for (int k = 0; k < pile(p).len; ++k) mark(pile(p)[k], "a pile");
-    if (played_[i] >= 0) mark(played_[i], "the played cards");
-    to_place_[i].each([&](int c) { mark(c, "won cards"); });
+    if (played_[p] >= 0) mark(played_[p], "the played cards");
+    to_place_[p].each([&](int c) { mark(c, "won cards"); });
     if (hand(p).len > d.hand_size)
       return fmt::format("P{} holds {} cards, more than {}", p + 1, hand(p).len, d.hand_size);
   }
   if (!err.empty()) return err;
   for (int c = 0; c < ncards_; ++c)
-    if (seen[static_cast<std::size_t>(c)] != 1)
-      return fmt::format("card {} is in {} places", card(c).name(), seen[static_cast<std::size_t>(c)]);
+    if (seen[c] != 1) return fmt::format("card {} is in {} places", card(c).name(), seen[c]);
   for (int c = ncards_; c < kMaxCards; ++c)
     if (draw_.has(c)) return fmt::format("card id {} is beyond the deck", c);
   const bool dealing = phase_ == Phase::Generate || phase_ == Phase::SetAside || phase_ == Phase::Deal ||

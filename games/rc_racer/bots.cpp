@@ -27,8 +27,7 @@ const LevelTuning& level_tuning(BotLevel level) {
 
 namespace {
 
-using Program = std::array<const TileKind*, kProgram>;
-using Kinds = std::array<std::int8_t, kProgram>;
+using Kinds = Target;  // a kind per program step, -1: the gap
 
 // Energy is worth more the less of it is left; zero means lying down.
 int energy_value(int batteries) {
@@ -38,10 +37,7 @@ int energy_value(int batteries) {
 
 Program to_program(const Data& d, const Kinds& k) {
   Program p{};
-  for (int i = 0; i < kProgram; ++i)
-    p[static_cast<std::size_t>(i)] = k[static_cast<std::size_t>(i)] < 0
-                                         ? nullptr
-                                         : &d.kinds[static_cast<std::size_t>(k[static_cast<std::size_t>(i)])];
+  for (int i = 0; i < kProgram; ++i) p[i] = k[i] < 0 ? nullptr : &d.kinds[k[i]];
   return p;
 }
 
@@ -49,8 +45,7 @@ Kinds kinds_of(const Data& d, const Grid& g) {
   Kinds k{};
   for (int i = 0; i < kProgram; ++i) {
     const std::uint8_t t = program_tile(g, i);
-    k[static_cast<std::size_t>(i)] =
-        t == kGap ? static_cast<std::int8_t>(-1) : static_cast<std::int8_t>(d.tile_kind[t]);
+    k[i] = t == kGap ? static_cast<std::int8_t>(-1) : static_cast<std::int8_t>(d.tile_kind[t]);
   }
   return k;
 }
@@ -65,22 +60,21 @@ struct Candidate {
 
 int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
   Race r = s.race();
-  const auto q = static_cast<std::size_t>(p);
-  const Car before = r.cars[q];
+  const Car before = r.cars[p];
   int others = 0;
   for (int o = 0; o < r.n; ++o)
     if (o != p) others += r.cars[o].batteries;
   TurnCtx t;
   for (const TileKind* k : program)
     if (k) r.run_command(p, *k, t, nullptr);
-  if (r.cars[q].ability == Ability::MissilesBothWays && !r.cars[q].down) r.fire_missile(p, nullptr);
-  while (r.cars[q].shields > 0 && !r.cars[q].down) {
+  if (r.cars[p].ability == Ability::MissilesBothWays && !r.cars[p].down) r.fire_missile(p, nullptr);
+  while (r.cars[p].shields > 0 && !r.cars[p].down) {
     Race next = r;
     next.shield_move(p, nullptr);
-    if (next.cars[q].batteries < r.cars[q].batteries || next.cars[q].row <= r.cars[q].row) break;
+    if (next.cars[p].batteries < r.cars[p].batteries || next.cars[p].row <= r.cars[p].row) break;
     r = next;
   }
-  const Car& a = r.cars[q];
+  const Car& a = r.cars[p];
   const Track& tr = r.track;
   int v = (a.row - before.row) * 100;
   if (a.row >= tr.line_row) v += 3000 + (a.row - tr.line_row) * 100;
@@ -103,99 +97,105 @@ int program_value(const RcRacerState& s, PlayerId p, const Program& program) {
 RcRacerBot::RcRacerBot(BotLevel level)
     : level_(level), profile_(reaction_profile(level)), tune_(level_tuning(level)) {}
 
-void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int budget) {
-  const Data& d = s.data();
-  if (!solver_) solver_ = std::make_unique<Solver>(d);
-  const Grid& start = s.grid(me);
-  plan_.clear();
-  next_ = 0;
-  expect_ = start;
-  const int cost = tune_.slide_cost;
+namespace {
 
-  // 1. Cheap improvements: every slide sequence up to the lookahead.
-  int best_score = program_value(s, me, to_program(d, kinds_of(d, start)));
-  std::vector<Dir> best_path;
-  {
-    std::vector<Dir> path;
-    Grid g = start;
-    struct Frame {
-      int gap;
-      int next_dir;
-    };
-    std::vector<Frame> stack{{gap_cell(g), 0}};
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      if (f.next_dir >= kDirs || static_cast<int>(path.size()) >= std::min(tune_.lookahead, budget)) {
-        stack.pop_back();
-        if (!path.empty()) {
-          slide(g, gap_cell(g), opposite(path.back()), 1);
-          path.pop_back();
-        }
-        continue;
+using Copies = IndexArray<int, 32>;  // tiles of each kind not yet in the program
+
+// The value of the program g runs, less what its slides cost.
+int program_score(const RcRacerState& s, PlayerId me, const Grid& g, int slides, int cost) {
+  return program_value(s, me, to_program(s.data(), kinds_of(s.data(), g))) - cost * slides;
+}
+
+// 1. Cheap improvements: every slide sequence up to `depth` from `start`,
+// kept in best_path when it beats best_score.
+void search_short_paths(const RcRacerState& s, PlayerId me, const Grid& start, int depth, int cost,
+                        int& best_score, Slides& best_path) {
+  Slides path;
+  Grid g = start;
+  struct Frame {
+    int gap;
+    int next_dir;
+  };
+  std::vector<Frame> stack{{gap_cell(g), 0}};
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next_dir >= kDirs || path.size() >= depth) {
+      stack.pop_back();
+      if (!path.empty()) {
+        slide(g, gap_cell(g), opposite(path.back()), 1);
+        path.pop_back();
       }
-      const auto dir = static_cast<Dir>(f.next_dir++);
-      if (slide_room(f.gap, dir) == 0 || (!path.empty() && dir == opposite(path.back()))) continue;
-      const int ng = slide(g, f.gap, dir, 1);
-      path.push_back(dir);
-      const int score =
-          program_value(s, me, to_program(d, kinds_of(d, g))) - cost * static_cast<int>(path.size());
-      if (score > best_score) {
-        best_score = score;
-        best_path = path;
-      }
-      stack.push_back(Frame{ng, 0});
+      continue;
     }
+    const auto dir = static_cast<Dir>(f.next_dir++);
+    if (slide_room(f.gap, dir) == 0 || (!path.empty() && dir == opposite(path.back()))) continue;
+    const int ng = slide(g, f.gap, dir, 1);
+    path.push_back(dir);
+    const int score = program_score(s, me, g, path.size(), cost);
+    if (score > best_score) {
+      best_score = score;
+      best_path = path;
+    }
+    stack.push_back(Frame{ng, 0});
   }
+}
 
-  // 2. Programs worth solving for: greedy, then a local search.
-  std::array<int, 32> copies{};
-  for (std::size_t k = 0; k < d.kinds.size(); ++k) copies[k] = d.kinds[k].copies;
-  std::vector<Candidate> top;
+// Each step in turn takes the kind that adds most to the program so far.
+Kinds greedy_program(const RcRacerState& s, PlayerId me, Copies left) {
+  const Data& d = s.data();
+  Kinds greedy{};
+  greedy.fill(-1);
+  for (int i = 0; i < kProgram; ++i) {
+    int best = -1;
+    int best_v = -1000000;
+    for (int k = 0; k < d.kinds.size(); ++k) {
+      if (left[k] == 0) continue;
+      greedy[i] = static_cast<std::int8_t>(k);
+      const int v = program_value(s, me, to_program(d, greedy));
+      if (v > best_v) {
+        best_v = v;
+        best = k;
+      }
+    }
+    greedy[i] = static_cast<std::int8_t>(best);
+    --left[best];
+  }
+  return greedy;
+}
+
+// The finalists, best first: programs worth solving for, from the current
+// program and the greedy one, each improved by a local search that trades one
+// step's tile for another kind or swaps two steps.
+IndexVector<int, Candidate> candidate_programs(const RcRacerState& s, PlayerId me, const Grid& start,
+                                               Rng& rng, const LevelTuning& tune, const Solver& solver) {
+  const Data& d = s.data();
+  const int cost = tune.slide_cost;
+  Copies copies{};
+  for (int k = 0; k < d.kinds.size(); ++k) copies[k] = d.kinds[k].copies;
+  IndexVector<int, Candidate> top;
   auto remember = [&](const Kinds& k, int value, int score) {
     for (const auto& c : top)
       if (c.kinds == k) return;
     top.push_back(Candidate{k, value, score});
     std::sort(top.begin(), top.end(),
               [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
-    if (static_cast<int>(top.size()) > tune_.finalists) top.pop_back();
+    if (top.size() > tune.finalists) top.pop_back();
   };
   auto evaluate = [&](const Kinds& k, int& value) {
-    Target t{};
-    for (int i = 0; i < kProgram; ++i) t[static_cast<std::size_t>(i)] = k[static_cast<std::size_t>(i)];
     value = program_value(s, me, to_program(d, k));
-    return value - cost * solver_->estimate(start, t);
+    return value - cost * solver.estimate(start, k);
   };
 
-  Kinds greedy{};
-  greedy.fill(-1);
-  {
-    std::array<int, 32> left = copies;
-    for (int i = 0; i < kProgram; ++i) {
-      int best = -1;
-      int best_v = -1000000;
-      for (std::size_t k = 0; k < d.kinds.size(); ++k) {
-        if (left[k] == 0) continue;
-        greedy[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(k);
-        const int v = program_value(s, me, to_program(d, greedy));
-        if (v > best_v) {
-          best_v = v;
-          best = static_cast<int>(k);
-        }
-      }
-      greedy[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(best);
-      --left[static_cast<std::size_t>(best)];
-    }
-  }
-  Kinds seeds[2] = {kinds_of(d, start), greedy};
-  const int per_seed = tune_.evaluations / 2;
+  const Kinds seeds[2] = {kinds_of(d, start), greedy_program(s, me, copies)};
+  const int per_seed = tune.evaluations / 2;
   for (Kinds cur : seeds) {
     // A gap in the current program is filled with any unused tile.
-    std::array<int, 32> left = copies;
+    Copies left = copies;
     for (auto k : cur)
-      if (k >= 0) --left[static_cast<std::size_t>(k)];
+      if (k >= 0) --left[k];
     for (auto& k : cur)
       if (k < 0)
-        for (std::size_t j = 0; j < d.kinds.size(); ++j)
+        for (int j = 0; j < d.kinds.size(); ++j)
           if (left[j] > 0) {
             k = static_cast<std::int8_t>(j);
             --left[j];
@@ -206,14 +206,14 @@ void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int bud
     remember(cur, value, score);
     for (int it = 0; it < per_seed; ++it) {
       Kinds next = cur;
-      std::array<int, 32> nleft = left;
-      const auto i = static_cast<std::size_t>(rng.below(kProgram));
+      Copies nleft = left;
+      const int i = rng.between(0, kProgram - 1);
       if (rng.below(2) == 0) {
-        std::swap(next[i], next[static_cast<std::size_t>(rng.below(kProgram))]);
+        std::swap(next[i], next[rng.between(0, kProgram - 1)]);
       } else {
-        const auto k = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(d.kinds.size())));
+        const int k = rng.between(0, d.kinds.size() - 1);
         if (nleft[k] == 0) continue;
-        ++nleft[static_cast<std::size_t>(next[i])];
+        ++nleft[next[i]];
         --nleft[k];
         next[i] = static_cast<std::int8_t>(k);
       }
@@ -228,29 +228,51 @@ void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int bud
       }
     }
   }
+  return top;
+}
 
-  // 3. Solve the finalists for real; stopping part way is sometimes better
-  // (and within a short budget, the only choice).
-  std::vector<Dir> path;
+// 3. Solves the finalists for real; stopping part way is sometimes better
+// (and within a short budget, the only choice).
+void solve_finalists(const RcRacerState& s, PlayerId me, const Grid& start,
+                     const IndexVector<int, Candidate>& top, int budget, int cost, Solver& solver,
+                     int& best_score, Slides& best_path) {
+  Slides path;
   for (const Candidate& c : top) {
-    Target t{};
-    for (int i = 0; i < kProgram; ++i) t[static_cast<std::size_t>(i)] = c.kinds[static_cast<std::size_t>(i)];
     path.clear();
-    if (!solver_->solve(start, t, path)) continue;
+    if (!solver.solve(start, c.kinds, path)) continue;
     Grid g = start;
     int gap = gap_cell(g);
-    const int steps = std::min(budget, static_cast<int>(path.size()));
+    const int steps = std::min(budget, path.size());
     for (int k = 1; k <= steps; ++k) {
-      gap = slide(g, gap, path[static_cast<std::size_t>(k - 1)], 1);
+      gap = slide(g, gap, path[k - 1], 1);
       // The whole program at the end; on the way, only where a step was just completed.
       if (k < steps && k % 4 != 0) continue;
-      const int score = program_value(s, me, to_program(d, kinds_of(d, g))) - cost * k;
+      const int score = program_score(s, me, g, k, cost);
       if (score > best_score) {
         best_score = score;
-        best_path.assign(path.begin(), path.begin() + k);
+        best_path = path;
+        best_path.resize(k);
       }
     }
   }
+}
+
+}  // namespace
+
+void RcRacerBot::make_plan(const RcRacerState& s, PlayerId me, Rng& rng, int budget) {
+  if (!solver_) solver_ = std::make_unique<Solver>(s.data());
+  const Grid& start = s.grid(me);
+  plan_.clear();
+  next_ = 0;
+  expect_ = start;
+  const int cost = tune_.slide_cost;
+
+  int best_score = program_score(s, me, start, 0, cost);
+  Slides best_path;
+  search_short_paths(s, me, start, std::min(tune_.lookahead, budget), cost, best_score, best_path);
+  // 2. Programs worth solving for: greedy, then a local search.
+  const IndexVector<int, Candidate> top = candidate_programs(s, me, start, rng, tune_, *solver_);
+  solve_finalists(s, me, start, top, budget, cost, *solver_, best_score, best_path);
   plan_ = best_path;
 }
 
@@ -283,7 +305,7 @@ Decision RcRacerBot::programming(const RcRacerState& s, PlayerId me, Rng& rng) {
     const Tick left =
         s.deadline() > s.now() + profile_.mean_ms ? s.deadline() - s.now() - profile_.mean_ms : 0;
     const int can = std::min(budget, static_cast<int>(left / std::max<Tick>(slide_ms, 1)));
-    if (static_cast<int>(plan_.size() - next_) > can) {
+    if (plan_.size() - next_ > can) {
       make_plan(s, me, rng, can);
       expect_ = s.grid(me);
     }
@@ -331,7 +353,7 @@ Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
       }
       for (const char* id : kPreference)
         for (Action a : scratch_)
-          if (d.racecars[static_cast<std::size_t>(a - kCarBase)].id == id) {
+          if (d.racecars[a - kCarBase].id == id) {
             out.action = a;
             return out;
           }
@@ -344,7 +366,7 @@ Decision RcRacerBot::decide(const State& base, PlayerId me, Rng& rng) {
       }
       int best = -1000;
       for (Action a : scratch_) {
-        const auto slot = static_cast<std::size_t>(a - kStartBase);
+        const int slot = a - kStartBase;
         const int lane = s.track().slot_lane[slot];
         int score = s.track().slot_row[slot] * 10 - std::abs(lane - kLanes / 2);
         for (int row = s.track().slot_row[slot] + 1;

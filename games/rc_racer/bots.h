@@ -33,9 +33,12 @@ struct LevelTuning {
 };
 const LevelTuning& level_tuning(BotLevel level);
 
+// A tile kind per program step (nullptr: the gap).
+using Program = IndexArray<const TileKind*, kProgram>;
+
 // The value of running `program` (tile kinds, nullptr = gap) for p now, in
 // hundredths of a row: distance gained, the line crossed, energy lost.
-int program_value(const RcRacerState& s, PlayerId p, const std::array<const TileKind*, kProgram>& program);
+int program_value(const RcRacerState& s, PlayerId p, const Program& program);
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
@@ -60,8 +63,8 @@ class RcRacerBot final : public Agent {
   ReactionProfile profile_;
   LevelTuning tune_;
   std::unique_ptr<Solver> solver_;
-  std::vector<Dir> plan_;
-  std::size_t next_ = 0;
+  Slides plan_;
+  int next_ = 0;
   Grid expect_{};
   std::uint32_t contest_ = 0xFFFFFFFFu;
   PlayerId planned_for_ = -1;

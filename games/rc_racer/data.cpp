@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "core/json_data.h"
@@ -38,8 +39,8 @@ void load_controller(const DataSource& src, Data& d) {
     k.short_name = t.str("short");
     if (k.short_name.empty() || k.short_name.size() > 5) t.at("short").fail("must be 1 to 5 characters");
     k.cmd = static_cast<Cmd>(t.at("command").one_of(command_words()));
-    k.value = static_cast<int>(t.integer("value", 0, 3));
-    k.copies = static_cast<int>(t.integer("copies", 1, kTiles));
+    k.value = t.int_in("value", 0, 3);
+    k.copies = t.int_in("copies", 1, kTiles);
     for (const TileKind& o : d.kinds)
       if (o.id == k.id) t.at("id").fail(fmt::format("tile '{}' is listed twice; use copies", k.id));
     const bool moves = k.cmd == Cmd::Forward || k.cmd == Cmd::DiagonalLeft || k.cmd == Cmd::DiagonalRight ||
@@ -53,11 +54,12 @@ void load_controller(const DataSource& src, Data& d) {
   const JsonField layout = root.at("layout");
   if (layout.size() != kCells)
     layout.fail(fmt::format("needs {} entries (15 tiles and one null gap)", kCells));
-  std::vector<int> used(d.kinds.size(), 0);
+  IndexVector<int, int> used(d.kinds.size(), 0);
+  const IndexVector<int, JsonField> cells(layout.items());
   int gaps = 0;
   int next_tile = 0;
-  for (std::size_t i = 0; i < kCells; ++i) {
-    const JsonField cell = layout.at(i);
+  for (int i = 0; i < kCells; ++i) {
+    const JsonField& cell = cells[i];
     if (cell.json().is_null()) {
       d.layout[i] = kGap;
       ++gaps;
@@ -65,19 +67,18 @@ void load_controller(const DataSource& src, Data& d) {
     }
     const std::string id = cell.str();
     int kind = -1;
-    for (std::size_t k = 0; k < d.kinds.size(); ++k)
-      if (d.kinds[k].id == id) kind = static_cast<int>(k);
+    for (int k = 0; k < d.kinds.size(); ++k)
+      if (d.kinds[k].id == id) kind = k;
     if (kind < 0) cell.fail(fmt::format("unknown tile '{}'", id));
-    if (++used[static_cast<std::size_t>(kind)] > d.kinds[static_cast<std::size_t>(kind)].copies)
-      cell.fail(fmt::format("more '{}' tiles than its copies", id));
+    if (++used[kind] > d.kinds[kind].copies) cell.fail(fmt::format("more '{}' tiles than its copies", id));
     if (next_tile >= kTiles) cell.fail("too many tiles");
-    d.tile_kind[static_cast<std::size_t>(next_tile)] = static_cast<std::uint8_t>(kind);
+    d.tile_kind[next_tile] = static_cast<std::uint8_t>(kind);
     d.layout[i] = static_cast<std::uint8_t>(next_tile++);
   }
   if (gaps != 1) layout.fail("needs exactly one null (the gap)");
-  d.scramble_slides = static_cast<int>(root.integer("scramble_slides", 0, 500));
-  d.max_slides = static_cast<int>(root.integer("max_slides", 20, 10000));
-  d.countdown_ms = static_cast<int>(root.integer("countdown_ms", 1000, 120000));
+  d.scramble_slides = root.int_in("scramble_slides", 0, 500);
+  d.max_slides = root.int_in("max_slides", 20, 10000);
+  d.countdown_ms = root.int_in("countdown_ms", 1000, 120000);
 }
 
 void load_racecars(const DataSource& src, Data& d) {
@@ -102,10 +103,10 @@ void load_racecars(const DataSource& src, Data& d) {
 void load_race(const DataSource& src, Data& d) {
   JsonDocument doc(src, "rc-racer/race.json");
   const JsonField root = doc.root();
-  d.batteries = static_cast<int>(root.integer("batteries", 1, 9));
-  d.battery_tokens = static_cast<int>(root.integer("battery_tokens", d.batteries * kMaxPlayers, 99));
-  d.shields = static_cast<int>(root.integer("energy_shields", 0, 99));
-  d.max_rounds = static_cast<int>(root.integer("max_rounds", 5, 1000));
+  d.batteries = root.int_in("batteries", 1, 9);
+  d.battery_tokens = root.int_in("battery_tokens", d.batteries * kMaxPlayers, 99);
+  d.shields = root.int_in("energy_shields", 0, 99);
+  d.max_rounds = root.int_in("max_rounds", 5, 1000);
   const JsonField smiles = root.at("smiles");
   if (smiles.size() != kMaxPlayers) smiles.fail("needs one Smile token per player (4), happiest first");
   for (const JsonField& s : smiles.items()) d.smiles.push_back(s.str());
@@ -133,36 +134,36 @@ BoardSide load_side(const JsonField& f, const std::string& code, bool start) {
   if (rows.size() < 2 || rows.size() > kMaxBoardRows)
     rows.fail(fmt::format("needs 2 to {} rows", kMaxBoardRows));
   s.rows = static_cast<int>(rows.size());
-  s.cells.resize(static_cast<std::size_t>(s.rows * kLanes));
-  std::array<int, kMaxPlayers> slots{};
-  for (int i = 0; i < s.rows; ++i) {
-    const JsonField line = rows.at(static_cast<std::size_t>(i));
+  s.cells.resize(s.rows * kLanes);
+  IndexArray<int, kMaxPlayers> slots{};
+  int row = s.rows;  // the first line is the row furthest up the track
+  for (const JsonField& line : rows.items()) {
+    --row;
     const std::string text = line.str();
-    if (static_cast<int>(text.size()) != kLanes) line.fail(fmt::format("a row is {} lanes wide", kLanes));
-    const int row = s.rows - 1 - i;  // the first line is the row furthest up the track
+    if (text.size() != kLanes) line.fail(fmt::format("a row is {} lanes wide", kLanes));
     int enterable = 0;
-    for (int lane = 0; lane < kLanes; ++lane) {
-      const char c = text[static_cast<std::size_t>(lane)];
+    int lane = 0;
+    for (const char c : text) {
       Cell cell;
       if (c >= '1' && c <= '4') {
         if (!start) line.fail("starting spaces belong on the Starting Grid");
         const int slot = c - '1';
-        if (slots[static_cast<std::size_t>(slot)]++)
-          line.fail(fmt::format("starting space {} appears twice", c));
-        s.slot_lane[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(lane);
-        s.slot_row[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(row);
+        if (slots[slot]++) line.fail(fmt::format("starting space {} appears twice", c));
+        s.slot_lane[slot] = static_cast<std::int8_t>(lane);
+        s.slot_row[slot] = static_cast<std::int8_t>(row);
         cell = Cell::Floor;
       } else {
         cell = cell_of(c, line);
       }
-      s.cells[static_cast<std::size_t>(row * kLanes + lane)] = cell;
+      s.cells[row * kLanes + lane] = cell;
       if (cell != Cell::Impassable) ++enterable;
+      ++lane;
     }
     if (enterable < 2) line.fail("every row needs at least two lanes a Racecar can enter");
   }
   if (start)
     for (int k = 0; k < kMaxPlayers; ++k)
-      if (!slots[static_cast<std::size_t>(k)]) rows.fail(fmt::format("starting space {} is missing", k + 1));
+      if (!slots[k]) rows.fail(fmt::format("starting space {} is missing", k + 1));
   return s;
 }
 
@@ -175,25 +176,26 @@ void load_track(const DataSource& src, Data& d) {
   if (tracks.size() < 4 || tracks.size() > kMaxTrackBoards)
     tracks.fail(fmt::format("needs 4 to {} Track boards (the long race uses 4)", kMaxTrackBoards));
   d.track_boards = static_cast<int>(tracks.size());
-  d.sides.resize(static_cast<std::size_t>(2 * (d.track_boards + 2)));
+  d.sides.resize(2 * (d.track_boards + 2));
   const JsonField start = root.at("start");
   d.sides[0] = load_side(start.at("A"), "start-A", true);
   d.sides[1] = load_side(start.at("B"), "start-B", true);
   std::set<std::string> ids;
-  for (int b = 0; b < d.track_boards; ++b) {
-    const JsonField t = tracks.at(static_cast<std::size_t>(b));
+  int b = 0;
+  for (const JsonField& t : tracks.items()) {
     const std::string id = t.str("id");
     if (id.empty() || id.size() > 2 || id.find_first_not_of("0123456789") != std::string::npos)
       t.at("id").fail("a Track board id is a number");
     if (!ids.insert(id).second) t.at("id").fail(fmt::format("board {} is listed twice", id));
     d.sides[d.track_ref(b, 0)] = load_side(t.at("A"), id + "A", false);
     d.sides[d.track_ref(b, 1)] = load_side(t.at("B"), id + "B", false);
+    ++b;
   }
   const JsonField finish = root.at("finish");
   d.sides[d.finish_ref(0)] = load_side(finish.at("A"), "finish-A", false);
   d.sides[d.finish_ref(1)] = load_side(finish.at("B"), "finish-B", false);
   const int frows = std::min(d.sides[d.finish_ref(0)].rows, d.sides[d.finish_ref(1)].rows);
-  d.finish_line_after = static_cast<int>(finish.integer("line_after_row", 1, frows - 1));
+  d.finish_line_after = finish.int_in("line_after_row", 1, frows - 1);
 
   const JsonField first = root.at("first_game");
   for (const JsonField& f : first.items()) {
@@ -275,12 +277,12 @@ std::string search(const Data& d, std::uint8_t entry, unsigned used, int placed,
 
 const std::string& Data::smile_name(int rank, int racing) const {
   if (rank >= racing - 1) return smiles.back();
-  return smiles[static_cast<std::size_t>(rank)];
+  return smiles[rank];
 }
 
 int Data::find_ref(const std::string& code) const {
-  for (std::size_t i = 0; i < sides.size(); ++i)
-    if (sides[i].code == code) return static_cast<int>(i);
+  for (int i = 0; i < sides.size(); ++i)
+    if (sides[i].code == code) return i;
   return -1;
 }
 
@@ -289,9 +291,8 @@ void check_boards(const Data& d, const std::string& where) {
     for (int s = 0; s < 2; ++s) {
       const BoardSide& start = d.side(d.start_ref(s));
       for (int slot = 0; slot < kMaxPlayers; ++slot) {
-        const std::uint8_t top =
-            drive_through(start, start.slot_row[static_cast<std::size_t>(slot)],
-                          static_cast<std::uint8_t>(1u << start.slot_lane[static_cast<std::size_t>(slot)]));
+        const std::uint8_t top = drive_through(start, start.slot_row[slot],
+                                               static_cast<std::uint8_t>(1u << start.slot_lane[slot]));
         std::vector<BoardRef> path{d.start_ref(s)};
         std::set<std::pair<unsigned, int>> seen;
         std::string bad = top ? search(d, spread(top), 0, 0, want, path, seen) : start.code;
@@ -305,11 +306,11 @@ void check_boards(const Data& d, const std::string& where) {
   }
   const int longest = d.sides[0].rows > d.sides[1].rows ? d.sides[0].rows : d.sides[1].rows;
   int tracks = 0;
-  std::vector<int> lengths;
+  IndexVector<int, int> lengths;
   for (int b = 0; b < d.track_boards; ++b)
     lengths.push_back(std::max(d.side(d.track_ref(b, 0)).rows, d.side(d.track_ref(b, 1)).rows));
-  std::sort(lengths.rbegin(), lengths.rend());
-  for (int i = 0; i < 4; ++i) tracks += lengths[static_cast<std::size_t>(i)];
+  std::sort(lengths.begin(), lengths.end(), std::greater<>());
+  for (int i = 0; i < 4; ++i) tracks += lengths[i];
   const int fin = std::max(d.side(d.finish_ref(0)).rows, d.side(d.finish_ref(1)).rows);
   if (longest + tracks + fin > kMaxRows)
     throw DataError(fmt::format("{}: tracks: the long track would be over {} rows", where, kMaxRows));

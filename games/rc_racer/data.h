@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/data.h"
+#include "core/index_array.h"
 
 namespace rt::rc_racer {
 
@@ -73,10 +74,10 @@ struct BoardSide {
   std::string code;  // "start-A", "2B", "finish-A"
   std::string name;  // "Kitchen spill"
   int rows = 0;
-  std::vector<Cell> cells;                           // rows * kLanes, row-major from the bottom row
-  std::array<std::int8_t, kMaxPlayers> slot_lane{};  // Starting Grid only: space 1..4
-  std::array<std::int8_t, kMaxPlayers> slot_row{};
-  Cell at(int lane, int row) const { return cells[static_cast<std::size_t>(row * kLanes + lane)]; }
+  IndexVector<int, Cell> cells;                      // rows * kLanes, row-major from the bottom row
+  IndexArray<std::int8_t, kMaxPlayers> slot_lane{};  // Starting Grid only: space 1..4
+  IndexArray<std::int8_t, kMaxPlayers> slot_row{};
+  Cell at(int lane, int row) const { return cells[row * kLanes + lane]; }
 };
 
 // Boards by reference number: 2*board + side, board 0 = Starting Grid,
@@ -85,27 +86,27 @@ using BoardRef = std::uint8_t;
 
 struct Data {
   // The Puzzle-Controller.
-  std::vector<TileKind> kinds;
-  std::array<std::uint8_t, kTiles> tile_kind{};  // tile id -> kind
-  std::array<std::uint8_t, kCells> layout{};     // the controller out of the box
+  IndexVector<int, TileKind> kinds;
+  IndexArray<std::uint8_t, kTiles> tile_kind{};  // tile id -> kind
+  IndexArray<std::uint8_t, kCells> layout{};     // the controller out of the box
   int scramble_slides = 50;
   int max_slides = 200;
   int countdown_ms = 10000;
 
-  std::vector<Racecar> racecars;
+  IndexVector<int, Racecar> racecars;
 
   // The race.
   int batteries = 3;
   int battery_tokens = 13;
   int shields = 7;
   int max_rounds = 40;
-  std::vector<std::string> smiles;  // by rank for the most players; the last is the Saddest
+  IndexVector<int, std::string> smiles;  // by rank for the most players; the last is the Saddest
 
   // The track boards.
   int track_boards = 0;
   int finish_line_after = 2;  // rows of the Finish Line board before the line
-  std::vector<BoardSide> sides;
-  std::vector<BoardRef> first_game;
+  IndexVector<int, BoardSide> sides;
+  IndexVector<int, BoardRef> first_game;
   std::string rules_text;
 
   const BoardSide& side(BoardRef ref) const { return sides[ref]; }
@@ -116,7 +117,7 @@ struct Data {
   const std::string& smile_name(int rank, int racing) const;
   // A board by its code ("1A", "start-B"); -1 if unknown.
   int find_ref(const std::string& code) const;
-  const TileKind& kind_of_tile(int tile) const { return kinds[tile_kind[static_cast<std::size_t>(tile)]]; }
+  const TileKind& kind_of_tile(int tile) const { return kinds[tile_kind[tile]]; }
 };
 
 // Loads and checks data/rc-racer/*.json and rules.txt; throws DataError.

@@ -32,8 +32,8 @@ const GameInfo& game_info() {
 
 namespace {
 
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> out;
+IndexVector<int, std::string> split(const std::string& s) {
+  IndexVector<int, std::string> out;
   std::string cur;
   for (char c : s) {
     if (c == ',') {
@@ -59,12 +59,12 @@ RcRacerGame::RcRacerGame(const Options& options, Data data) : options_(options),
   for (const auto& [key, value] : options_.params) {
     if (key == "racers") {
       const auto ids = split(value);
-      if (static_cast<int>(ids.size()) != n)
+      if (ids.size() != n)
         throw OptionError(fmt::format("racers: give one racecar per seat ({}), not {}", n, ids.size()));
       for (const auto& id : ids) {
         int found = -1;
-        for (std::size_t r = 0; r < data_.racecars.size(); ++r)
-          if (data_.racecars[r].id == id) found = static_cast<int>(r);
+        for (int r = 0; r < data_.racecars.size(); ++r)
+          if (data_.racecars[r].id == id) found = r;
         if (found < 0) {
           std::string known;
           for (const auto& r : data_.racecars) known += (known.empty() ? "" : ", ") + r.id;
@@ -86,7 +86,7 @@ RcRacerGame::RcRacerGame(const Options& options, Data data) : options_(options),
           track_.push_back(static_cast<BoardRef>(ref));
         }
       }
-      const int k = static_cast<int>(track_.size()) - 2;
+      const int k = track_.size() - 2;
       if (track_.size() < 3 || track_.front() > 1 || track_.back() < data_.finish_ref(0))
         throw OptionError(
             "track: start with a Starting Grid (start-A or start-B) and end with a Finish Line (finish-A or "
@@ -94,7 +94,7 @@ RcRacerGame::RcRacerGame(const Options& options, Data data) : options_(options),
       if (k < 3 || k > 4) throw OptionError("track: a track has 3 Track boards (4 for a long race)");
       unsigned used = 0;
       for (int i = 1; i <= k; ++i) {
-        const BoardRef r = track_[static_cast<std::size_t>(i)];
+        const BoardRef r = track_[i];
         if (r < 2 || r >= data_.finish_ref(0))
           throw OptionError("track: the middle boards must be Track boards");
         const unsigned bit = 1u << (r / 2 - 1);

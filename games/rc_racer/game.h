@@ -26,9 +26,9 @@ class RcRacerGame final : public Game {
   bool play_on() const { return play_on_; }
   int track_boards() const { return long_race_ ? 4 : 3; }
   // Racecars given with --racers (one per seat), or empty: players choose.
-  const std::vector<int>& fixed_racers() const { return racers_; }
+  const IndexVector<PlayerId, int>& fixed_racers() const { return racers_; }
   // Boards given with --track (Starting Grid .. Finish Line), or empty: drawn.
-  const std::vector<BoardRef>& fixed_track() const { return track_; }
+  const IndexVector<int, BoardRef>& fixed_track() const { return track_; }
 
  private:
   Options options_;
@@ -36,8 +36,8 @@ class RcRacerGame final : public Game {
   bool real_time_ = false;
   bool long_race_ = false;
   bool play_on_ = false;
-  std::vector<int> racers_;
-  std::vector<BoardRef> track_;
+  IndexVector<PlayerId, int> racers_;
+  IndexVector<int, BoardRef> track_;
 };
 
 GameEntry entry();

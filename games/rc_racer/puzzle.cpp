@@ -14,7 +14,7 @@ const char* dir_word(Dir d) {
 
 int gap_cell(const Grid& g) {
   for (int i = 0; i < kCells; ++i)
-    if (g[static_cast<std::size_t>(i)] == kGap) return i;
+    if (g[i] == kGap) return i;
   return -1;
 }
 
@@ -22,7 +22,7 @@ int parity_class(const Grid& g) {
   int inversions = 0;
   for (int i = 0; i < kCells; ++i)
     for (int j = i + 1; j < kCells; ++j)
-      if (g[static_cast<std::size_t>(i)] > g[static_cast<std::size_t>(j)]) ++inversions;
+      if (g[i] > g[j]) ++inversions;
   const int gap = gap_cell(g);
   return (inversions + gap / 4 + gap % 4) & 1;
 }
@@ -31,7 +31,7 @@ std::string grid_text(const Data& d, const Grid& g) {
   std::string out;
   for (int i = 0; i < kCells; ++i) {
     if (i) out += i % 4 == 0 ? " / " : " ";
-    const std::uint8_t t = g[static_cast<std::size_t>(i)];
+    const std::uint8_t t = g[i];
     out += t == kGap ? std::string("__") : d.kind_of_tile(t).short_name;
   }
   return out;

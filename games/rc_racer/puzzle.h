@@ -7,16 +7,20 @@
 #include <cstdint>
 #include <string>
 
+#include "core/index_array.h"
 #include "games/rc_racer/data.h"
 
 namespace rt::rc_racer {
 
-using Grid = std::array<std::uint8_t, kCells>;
+using Grid = IndexArray<std::uint8_t, kCells>;
 
 // The direction a tile moves into the gap: Up means the tile below the gap
 // slides up (and the gap moves down).
 enum class Dir : std::uint8_t { Up, Down, Left, Right };
 inline constexpr int kDirs = 4;
+
+// Single-tile slides, in order.
+using Slides = IndexVector<int, Dir>;
 
 inline constexpr int kProgramFirstCell = 4;  // row 2, left
 
@@ -66,8 +70,8 @@ inline int slide(Grid& g, int gap, Dir d, int count) {
   const int step = source_step(d);
   for (int k = 0; k < count; ++k) {
     const int from = gap + step;
-    g[static_cast<std::size_t>(gap)] = g[static_cast<std::size_t>(from)];
-    g[static_cast<std::size_t>(from)] = kGap;
+    g[gap] = g[from];
+    g[from] = kGap;
     gap = from;
   }
   return gap;
@@ -77,7 +81,7 @@ inline int slide(Grid& g, int gap, Dir d, int count) {
 int parity_class(const Grid& g);
 // The tile at program step i (0..7), or kGap.
 inline std::uint8_t program_tile(const Grid& g, int step) {
-  return g[static_cast<std::size_t>(kProgramFirstCell + step)];
+  return g[kProgramFirstCell + step];
 }
 // The whole controller as text, e.g. "Fwd1 Back ... | ... | ..." (rows split by '/').
 std::string grid_text(const Data& d, const Grid& g);

@@ -8,7 +8,7 @@ namespace rt::rc_racer {
 
 int Track::segment_of(int row) const {
   int s = 0;
-  while (s + 1 < segments && row >= first_row[static_cast<std::size_t>(s + 1)]) ++s;
+  while (s + 1 < segments && row >= first_row[s + 1]) ++s;
   return s;
 }
 
@@ -18,11 +18,10 @@ Track build_track(const Data& d, const BoardRef* refs, int count) {
   int row = 0;
   for (int s = 0; s < count; ++s) {
     const BoardSide& b = d.side(refs[s]);
-    t.refs[static_cast<std::size_t>(s)] = refs[s];
-    t.first_row[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(row);
+    t.refs[s] = refs[s];
+    t.first_row[s] = static_cast<std::uint8_t>(row);
     for (int r = 0; r < b.rows; ++r)
-      for (int lane = 0; lane < kLanes; ++lane)
-        t.cells[static_cast<std::size_t>((row + r) * kLanes + lane)] = b.at(lane, r);
+      for (int lane = 0; lane < kLanes; ++lane) t.cells[(row + r) * kLanes + lane] = b.at(lane, r);
     if (s == 0) {
       t.start_rows = b.rows;
       t.slot_lane = b.slot_lane;

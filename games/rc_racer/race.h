@@ -21,13 +21,13 @@ struct Track {
   int start_rows = 0;  // rows [0, start_rows) are the Starting Grid
   int line_row = 0;    // the first row past the finish line
   int segments = 0;
-  std::array<BoardRef, kMaxSegments> refs{};
-  std::array<std::uint8_t, kMaxSegments> first_row{};
-  std::array<Cell, kMaxRows * kLanes> cells{};
-  std::array<std::int8_t, kMaxPlayers> slot_lane{};
-  std::array<std::int8_t, kMaxPlayers> slot_row{};
+  IndexArray<BoardRef, kMaxSegments> refs{};
+  IndexArray<std::uint8_t, kMaxSegments> first_row{};
+  IndexArray<Cell, kMaxRows * kLanes> cells{};
+  IndexArray<std::int8_t, kMaxPlayers> slot_lane{};
+  IndexArray<std::int8_t, kMaxPlayers> slot_row{};
 
-  Cell at(int lane, int row) const { return cells[static_cast<std::size_t>(row * kLanes + lane)]; }
+  Cell at(int lane, int row) const { return cells[row * kLanes + lane]; }
   bool inside(int lane, int row) const { return lane >= 0 && lane < kLanes && row >= 0 && row < rows; }
   int segment_of(int row) const;
 };
@@ -77,12 +77,12 @@ std::string where(int lane, int row);
 // The spaces a car passed through, for the shell's path preview.
 struct Trail {
   int size = 0;
-  std::array<std::int8_t, 128> lane{};
-  std::array<std::int8_t, 128> row{};
+  IndexArray<std::int8_t, 128> lane{};
+  IndexArray<std::int8_t, 128> row{};
   void add(int l, int r) {
     if (size < 128) {
-      lane[static_cast<std::size_t>(size)] = static_cast<std::int8_t>(l);
-      row[static_cast<std::size_t>(size)] = static_cast<std::int8_t>(r);
+      lane[size] = static_cast<std::int8_t>(l);
+      row[size] = static_cast<std::int8_t>(r);
       ++size;
     }
   }

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 
 #include "games/rc_racer/bots.h"
@@ -15,11 +14,11 @@ namespace rt::rc_racer {
 
 namespace {
 
-std::array<const TileKind*, kProgram> program_of(const Data& d, const Grid& g) {
-  std::array<const TileKind*, kProgram> p{};
+Program program_of(const Data& d, const Grid& g) {
+  Program p{};
   for (int i = 0; i < kProgram; ++i) {
     const std::uint8_t t = program_tile(g, i);
-    p[static_cast<std::size_t>(i)] = t == kGap ? nullptr : &d.kinds[static_cast<std::size_t>(d.tile_kind[t])];
+    p[i] = t == kGap ? nullptr : &d.kinds[d.tile_kind[t]];
   }
   return p;
 }
@@ -36,8 +35,7 @@ int clear_run(const Track& t, int lane, int row) {
 
 // What a program does for `me` if run now, in a newcomer's words: rows
 // forward (or back), and the finish line.
-std::string program_gain(const RcRacerState& s, PlayerId me,
-                         const std::array<const TileKind*, kProgram>& program) {
+std::string program_gain(const RcRacerState& s, PlayerId me, const Program& program) {
   Race r = s.race();
   const int from = r.cars[me].row;
   TurnCtx t;
@@ -79,7 +77,7 @@ std::string RcRacerBot::reason(const State& base, PlayerId me, Action action) co
       return "the car it rates best of those left";
     case Phase::PlaceCar: {
       if (level_ == BotLevel::Easy) return "any space will do for an easy computer";
-      const auto slot = static_cast<std::size_t>(action - kStartBase);
+      const int slot = action - kStartBase;
       const int run = clear_run(s.track(), s.track().slot_lane[slot], s.track().slot_row[slot]);
       return fmt::format("far ahead and central, {} clear spaces in front", run);
     }

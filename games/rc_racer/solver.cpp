@@ -21,13 +21,12 @@ int Solver::estimate(const Grid& start, const Target& target) const {
   std::uint16_t used = 0;
   int total = 0;
   for (int i = 0; i < kProgram; ++i) {
-    if (target[static_cast<std::size_t>(i)] < 0) continue;
+    if (target[i] < 0) continue;
     int best = -1;
     int best_d = 99;
     for (int c = 0; c < kCells; ++c) {
-      const std::uint8_t t = start[static_cast<std::size_t>(c)];
-      if (t == kGap || (used >> c & 1) || data_->tile_kind[t] != target[static_cast<std::size_t>(i)])
-        continue;
+      const std::uint8_t t = start[c];
+      if (t == kGap || (used >> c & 1) || data_->tile_kind[t] != target[i]) continue;
       const int dist = manhattan(c, step_cell(i));
       if (dist < best_d) {
         best_d = dist;
@@ -47,8 +46,7 @@ int Solver::estimate(const Grid& start, const Target& target) const {
   return 62 + (total - 100) / 5;
 }
 
-bool Solver::stage(Grid& g, const int* from, const int* to, int m, std::uint16_t locked,
-                   std::vector<Dir>& out) {
+bool Solver::stage(Grid& g, const int* from, const int* to, int m, std::uint16_t locked, Slides& out) {
   if (m == 0) return true;
   // Free cells, numbered compactly.
   int index_of[kCells];
@@ -64,8 +62,8 @@ bool Solver::stage(Grid& g, const int* from, const int* to, int m, std::uint16_t
   }
   int states = 1;
   for (int k = 0; k <= m; ++k) states *= f;
-  parent_.assign(static_cast<std::size_t>(states), -1);
-  how_.resize(static_cast<std::size_t>(states));
+  parent_.assign(states, -1);
+  how_.resize(states);
   queue_.clear();
   auto encode = [&](const int* pos, int gap) {
     int code = 0;
@@ -88,7 +86,7 @@ bool Solver::stage(Grid& g, const int* from, const int* to, int m, std::uint16_t
     if (pos[k] < 0 || goal[k] < 0) return false;
   }
   const int start = encode(pos, index_of[gap_cell(g)]);
-  parent_[static_cast<std::size_t>(start)] = start;
+  parent_[start] = start;
   queue_.push_back(start);
   int found = -1;
   static const int kStep[kDirs] = {4, -4, 1, -1};  // gap moves: the tile below slides up, ...
@@ -111,16 +109,15 @@ bool Solver::stage(Grid& g, const int* from, const int* to, int m, std::uint16_t
       int np[4];
       for (int k = 0; k < m; ++k) np[k] = pos[k] == index_of[nc] ? gp : pos[k];
       const int next = encode(np, index_of[nc]);
-      if (parent_[static_cast<std::size_t>(next)] >= 0) continue;
-      parent_[static_cast<std::size_t>(next)] = code;
-      how_[static_cast<std::size_t>(next)] = static_cast<std::uint8_t>(d);
+      if (parent_[next] >= 0) continue;
+      parent_[next] = code;
+      how_[next] = static_cast<std::uint8_t>(d);
       queue_.push_back(next);
     }
   }
   if (found < 0) return false;
   std::vector<Dir> path;
-  for (int code = found; code != start; code = parent_[static_cast<std::size_t>(code)])
-    path.push_back(static_cast<Dir>(how_[static_cast<std::size_t>(code)]));
+  for (int code = found; code != start; code = parent_[code]) path.push_back(static_cast<Dir>(how_[code]));
   int gap = gap_cell(g);
   for (auto it = path.rbegin(); it != path.rend(); ++it) {
     gap = slide(g, gap, *it, 1);
@@ -129,18 +126,18 @@ bool Solver::stage(Grid& g, const int* from, const int* to, int m, std::uint16_t
   return true;
 }
 
-bool Solver::solve(const Grid& start, const Target& target, std::vector<Dir>& out) {
+bool Solver::solve(const Grid& start, const Target& target, Slides& out) {
   // Which tile goes to which program step: the nearest copy of the wanted kind.
-  std::array<int, kProgram> tile_for{};  // tile id, or -1 for "any"
+  IndexArray<int, kProgram> tile_for{};  // tile id, or -1 for "any"
   std::uint16_t reserved = 0;            // bit per tile id
   for (int i = 0; i < kProgram; ++i) {
-    tile_for[static_cast<std::size_t>(i)] = -1;
-    const int kind = target[static_cast<std::size_t>(i)];
+    tile_for[i] = -1;
+    const int kind = target[i];
     if (kind < 0) continue;
     int best = -1;
     int best_d = 99;
     for (int c = 0; c < kCells; ++c) {
-      const std::uint8_t t = start[static_cast<std::size_t>(c)];
+      const std::uint8_t t = start[c];
       if (t == kGap || (reserved >> t & 1) || data_->tile_kind[t] != kind) continue;
       const int dist = manhattan(c, step_cell(i));
       if (dist < best_d) {
@@ -150,12 +147,12 @@ bool Solver::solve(const Grid& start, const Target& target, std::vector<Dir>& ou
     }
     if (best < 0) return false;
     reserved = static_cast<std::uint16_t>(reserved | 1u << best);
-    tile_for[static_cast<std::size_t>(i)] = best;
+    tile_for[i] = best;
   }
   Grid g = start;
   auto where = [&](int tile) {
     for (int c = 0; c < kCells; ++c)
-      if (g[static_cast<std::size_t>(c)] == tile) return c;
+      if (g[c] == tile) return c;
     return -1;
   };
   // A spare tile (needed nowhere) for `cell`: the nearest one outside `locked`.
@@ -163,7 +160,7 @@ bool Solver::solve(const Grid& start, const Target& target, std::vector<Dir>& ou
     int best = -1;
     int best_d = 99;
     for (int c = 0; c < kCells; ++c) {
-      const std::uint8_t t = g[static_cast<std::size_t>(c)];
+      const std::uint8_t t = g[c];
       if (t == kGap || (locked >> c & 1) || (reserved >> t & 1) || (taken >> t & 1)) continue;
       const int dist = manhattan(c, cell);
       if (dist < best_d) {
@@ -191,7 +188,7 @@ bool Solver::solve(const Grid& start, const Target& target, std::vector<Dir>& ou
     locked = static_cast<std::uint16_t>(locked | 1u << col | 1u << (12 + col));
     m = 0;
     for (int i : {col, col + 4}) {  // program steps in this column: row 2 and row 3
-      int t = tile_for[static_cast<std::size_t>(i)];
+      int t = tile_for[i];
       if (t < 0) t = spare_for(step_cell(i), locked, taken);
       if (t < 0) return false;
       from[m] = where(t);
@@ -205,7 +202,7 @@ bool Solver::solve(const Grid& start, const Target& target, std::vector<Dir>& ou
   int to[4];
   int m = 0;
   for (int i : {2, 3, 6, 7}) {
-    const int t = tile_for[static_cast<std::size_t>(i)];
+    const int t = tile_for[i];
     if (t < 0) continue;
     from[m] = where(t);
     to[m++] = step_cell(i);

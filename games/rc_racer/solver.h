@@ -17,23 +17,23 @@
 namespace rt::rc_racer {
 
 // The wanted tile kind at each of the 8 program steps (-1: any tile or the gap).
-using Target = std::array<std::int8_t, kProgram>;
+using Target = IndexArray<std::int8_t, kProgram>;
 
 class Solver {
  public:
   explicit Solver(const Data& data) : data_(&data) {}
   // Appends the slides (single tiles) from `start` to a grid whose program
   // matches `target`; false if the target needs more copies than exist.
-  bool solve(const Grid& start, const Target& target, std::vector<Dir>& out);
+  bool solve(const Grid& start, const Target& target, Slides& out);
   // A quick estimate of the slides solve() would need.
   int estimate(const Grid& start, const Target& target) const;
 
  private:
   // Moves the tiles now at `from[k]` to `to[k]` (k < m <= 4) without touching `locked` cells.
-  bool stage(Grid& g, const int* from, const int* to, int m, std::uint16_t locked, std::vector<Dir>& out);
+  bool stage(Grid& g, const int* from, const int* to, int m, std::uint16_t locked, Slides& out);
   const Data* data_;
-  std::vector<std::int32_t> parent_;
-  std::vector<std::uint8_t> how_;
+  IndexVector<int, std::int32_t> parent_;  // by state code
+  IndexVector<int, std::uint8_t> how_;
   std::vector<std::int32_t> queue_;
 };
 

@@ -33,7 +33,7 @@ RcRacerState::RcRacerState(const RcRacerGame& game) : State(game.options().playe
   tracks_wanted_ = static_cast<std::int8_t>(game.track_boards());
   const auto& fixed = game.fixed_track();
   if (!fixed.empty()) {
-    for (std::size_t i = 0; i < fixed.size(); ++i) refs_[i] = fixed[i];
+    for (int i = 0; i < fixed.size(); ++i) refs_[i] = fixed[i];
     segs_ = static_cast<std::int8_t>(fixed.size());
     build_race_track();
     begin_choosing();
@@ -71,21 +71,20 @@ namespace {
 // time, in the order the rule lists them (by direction).
 // By scramble_key(gap, last); `next` is the key after a slide in each direction.
 struct ScrambleSlides {
-  std::array<Outcome, kDirs> slides{};
+  std::array<Outcome, kDirs> slides{};  // by count, which ChanceSpan takes unsigned
   std::uint32_t count = 0;
-  std::array<std::uint8_t, kDirs> next{};
+  IndexArray<std::uint8_t, kDirs> next{};
 };
 constexpr auto kScrambleSlides = [] {
-  std::array<ScrambleSlides, kScrambleKeys> table{};
+  IndexArray<ScrambleSlides, kScrambleKeys> table{};
   for (int g = 0; g < kCells; ++g)
     for (int last = -1; last < kDirs; ++last) {
       ScrambleSlides& e = table[scramble_key(g, last)];
       for (int d = 0; d < kDirs; ++d) {
         if (slide_room(g, static_cast<Dir>(d)) == 0) continue;
-        e.next[static_cast<std::size_t>(d)] =
-            static_cast<std::uint8_t>(scramble_key(picked_cell(g, static_cast<Dir>(d), 1), d));
+        e.next[d] = static_cast<std::uint8_t>(scramble_key(picked_cell(g, static_cast<Dir>(d), 1), d));
         if (last >= 0 && static_cast<Dir>(d) == opposite(static_cast<Dir>(last))) continue;
-        e.slides[static_cast<std::size_t>(e.count++)] = Outcome{kScrambleBase + d, 1};
+        e.slides[e.count++] = Outcome{kScrambleBase + d, 1};
       }
     }
   return table;
@@ -106,13 +105,13 @@ const ScrambleSlides& scramble_slides(int gap, int last) {
 // A programmer's choices with slides to spare: every slide the gap allows
 // (always 6 on a 4x4 board), then "done" -- as slide_action() numbers them.
 constexpr auto kProgrammingMoves = [] {
-  std::array<std::array<Action, 7>, kCells> table{};
+  IndexArray<IndexArray<Action, 7>, kCells> table{};
   for (int g = 0; g < kCells; ++g) {
-    std::size_t n = 0;
+    int n = 0;
     for (int d = 0; d < kDirs; ++d)
       for (int k = 1; k <= slide_room(g, static_cast<Dir>(d)); ++k)
-        table[static_cast<std::size_t>(g)][n++] = kSlideBase + d * 3 + k - 1;
-    table[static_cast<std::size_t>(g)][n] = kDone;
+        table[g][n++] = kSlideBase + d * 3 + k - 1;
+    table[g][n] = kDone;
   }
   return table;
 }();
@@ -168,7 +167,7 @@ Tick RcRacerState::deadline() const {
 // otherwise.
 std::span<const Action> RcRacerState::kept_actions(PlayerId p) const {
   if (phase_ == Phase::Programming && (programming_ >> p & 1) && data().max_slides - slides(p) >= 3)
-    return kProgrammingMoves[static_cast<std::size_t>(gap(p))];
+    return kProgrammingMoves[gap(p)];
   return {};
 }
 
@@ -176,15 +175,13 @@ void RcRacerState::legal_actions(PlayerId p, std::vector<Action>& out) const {
   switch (phase_) {
     case Phase::ChooseCar:
       if (p != chooser_) return;
-      for (std::size_t r = 0; r < data().racecars.size(); ++r)
+      for (int r = 0; r < data().racecars.size(); ++r)
         if (!(cars_taken_ >> r & 1)) out.push_back(kCarBase + static_cast<Action>(r));
       return;
     case Phase::PlaceCar:
       if (p != placer_) return;
       for (int s = 0; s < kMaxPlayers; ++s)
-        if (!race_.car_at(track().slot_lane[static_cast<std::size_t>(s)],
-                          track().slot_row[static_cast<std::size_t>(s)], -1))
-          out.push_back(kStartBase + s);
+        if (!race_.car_at(track().slot_lane[s], track().slot_row[s], -1)) out.push_back(kStartBase + s);
       return;
     case Phase::Programming: {
       if (!(programming_ >> p & 1)) return;
@@ -262,15 +259,15 @@ void RcRacerState::begin_choosing() {
     return;
   }
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const int r = fixed[static_cast<std::size_t>(p)];
+    const int r = fixed[p];
     Car& c = race_.cars[p];
     c.racer = static_cast<std::uint8_t>(r);
-    c.ability = data().racecars[static_cast<std::size_t>(r)].ability;
+    c.ability = data().racecars[r].ability;
     cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
-    emit("Setup: Racecars", "{} races with {}.", name(p), data().racecars[static_cast<std::size_t>(r)].name)
+    emit("Setup: Racecars", "{} races with {}.", name(p), data().racecars[r].name)
         .type("racecar")
         .seat("player", p)
-        .with("racecar", data().racecars[static_cast<std::size_t>(r)].name);
+        .with("racecar", data().racecars[r].name);
   }
   placer_ = static_cast<PlayerId>(num_players() - 1);
   phase_ = Phase::PlaceCar;
@@ -375,8 +372,8 @@ void RcRacerState::finish_programming() {
   const Data& d = data();
   int k = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
-    if (racing(p)) order_[static_cast<std::size_t>(k++)] = p;
-  for (int i = k; i < kMaxPlayers; ++i) order_[static_cast<std::size_t>(i)] = -1;
+    if (racing(p)) order_[k++] = p;
+  for (int i = k; i < kMaxPlayers; ++i) order_[i] = -1;
   auto* first = order_.data();
   if (real_time()) {
     std::sort(first, first + k, [&](PlayerId a, PlayerId b) { return smile(a) < smile(b); });
@@ -386,11 +383,11 @@ void RcRacerState::finish_programming() {
       if (slides(a) != slides(b)) return slides(a) < slides(b);
       return done_order_[a] < done_order_[b];
     });
-    for (int i = 0; i < k; ++i) smile_[order_[static_cast<std::size_t>(i)]] = static_cast<std::int8_t>(i);
+    for (int i = 0; i < k; ++i) smile_[order_[i]] = static_cast<std::int8_t>(i);
   }
   if (narrating()) {
     for (int i = 0; i < k; ++i) {
-      const PlayerId p = order_[static_cast<std::size_t>(i)];
+      const PlayerId p = order_[i];
       std::string prog;
       for (int s = 0; s < kProgram; ++s) {
         const TileKind* t = program_step(p, s);
@@ -422,18 +419,18 @@ void RcRacerState::finish_programming() {
 
 inline void RcRacerState::scramble_slide(Action a) {
   const auto dir = static_cast<Dir>(a - kScrambleBase);
-  const auto q = static_cast<std::size_t>(scrambler_);
-  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], dir, 1));
-  last_scramble_[q] = static_cast<std::int8_t>(dir);
-  scramble_key_ = kScrambleSlides[scramble_key_].next[static_cast<std::size_t>(dir)];
+  const PlayerId p = scrambler_;  // read once: the byte stores below could alias it
+  gap_[p] = static_cast<std::int8_t>(slide(grid_[p], gap_[p], dir, 1));
+  last_scramble_[p] = static_cast<std::int8_t>(dir);
+  scramble_key_ = kScrambleSlides[scramble_key_].next[dir];
   if (--scramble_left_ == 0) next_scramble();
 }
 
 inline void RcRacerState::program_slide(PlayerId player, Action a) {
   const int k = a - kSlideBase;
-  const auto q = static_cast<std::size_t>(player);
-  gap_[q] = static_cast<std::int8_t>(slide(grid_[q], gap_[q], static_cast<Dir>(k / 3), k % 3 + 1));
-  slides_[q] = static_cast<std::int16_t>(slides_[q] + k % 3 + 1);
+  gap_[player] =
+      static_cast<std::int8_t>(slide(grid_[player], gap_[player], static_cast<Dir>(k / 3), k % 3 + 1));
+  slides_[player] = static_cast<std::int16_t>(slides_[player] + k % 3 + 1);
 }
 
 void RcRacerState::do_apply(PlayerId player, Action a) {
@@ -465,7 +462,7 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
         const int b = (a - kBoardBase) / 2;
         const int s = (a - kBoardBase) % 2;
         const BoardRef ref = d.track_ref(b, s);
-        refs_[static_cast<std::size_t>(segs_++)] = ref;
+        refs_[segs_++] = ref;
         boards_used_ = static_cast<std::uint8_t>(boards_used_ | 1u << b);
         emit("Setup: the Track", "Track board {} ({}) is drawn and connected.", d.side(ref).code,
              d.side(ref).name)
@@ -475,13 +472,12 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
         return;
       }
       case Phase::FinishSide: {
-        refs_[static_cast<std::size_t>(segs_++)] = d.finish_ref(a - kFinishSideBase);
+        refs_[segs_++] = d.finish_ref(a - kFinishSideBase);
         build_race_track();
         emit("Setup: the Track", "The Finish Line board completes the track on side {} ({}): {} columns.",
-             a - kFinishSideBase ? "B" : "A", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name,
-             track().rows)
+             a - kFinishSideBase ? "B" : "A", d.side(refs_[segs_ - 1]).name, track().rows)
             .type("track_board")
-            .with("board", d.side(refs_[static_cast<std::size_t>(segs_ - 1)]).name);
+            .with("board", d.side(refs_[segs_ - 1]).name);
         begin_choosing();
         return;
       }
@@ -502,13 +498,12 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
       const int r = a - kCarBase;
       Car& c = race_.cars[player];
       c.racer = static_cast<std::uint8_t>(r);
-      c.ability = d.racecars[static_cast<std::size_t>(r)].ability;
+      c.ability = d.racecars[r].ability;
       cars_taken_ = static_cast<std::uint16_t>(cars_taken_ | 1u << r);
-      emit("Setup: Racecars", "{} chooses {}: {}", name(player), d.racecars[static_cast<std::size_t>(r)].name,
-           d.racecars[static_cast<std::size_t>(r)].text)
+      emit("Setup: Racecars", "{} chooses {}: {}", name(player), d.racecars[r].name, d.racecars[r].text)
           .type("racecar")
           .seat("player", player)
-          .with("racecar", d.racecars[static_cast<std::size_t>(r)].name);
+          .with("racecar", d.racecars[r].name);
       if (++chooser_ == num_players()) {
         placer_ = static_cast<PlayerId>(num_players() - 1);
         phase_ = Phase::PlaceCar;
@@ -518,8 +513,8 @@ void RcRacerState::apply_other(PlayerId player, Action a) {
     case Phase::PlaceCar: {
       const int s = a - kStartBase;
       Car& c = race_.cars[player];
-      c.lane = track().slot_lane[static_cast<std::size_t>(s)];
-      c.row = track().slot_row[static_cast<std::size_t>(s)];
+      c.lane = track().slot_lane[s];
+      c.row = track().slot_row[s];
       if (narrating())  // where() builds a string
         emit("Setup: starting positions", "{} places {} on starting space {} ({}), with {} Batteries.",
              name(player), d.racecars[c.racer].name, s + 1, where(c.lane, c.row), d.batteries)

@@ -44,10 +44,10 @@ inline constexpr Action kScrambleBase = 450;    // + dir
 
 // Where a scramble stands: the gap and the last slide (-1: none), as one
 // number; its next outcomes depend on nothing else.
-constexpr std::size_t scramble_key(int gap, int last) {
-  return static_cast<std::size_t>(gap * (kDirs + 1) + last + 1);
+constexpr int scramble_key(int gap, int last) {
+  return gap * (kDirs + 1) + last + 1;
 }
-inline constexpr std::size_t kScrambleKeys = kCells * (kDirs + 1);
+inline constexpr int kScrambleKeys = kCells * (kDirs + 1);
 
 inline Action slide_action(Dir d, int count) {
   return kSlideBase + static_cast<int>(d) * 3 + count - 1;
@@ -96,7 +96,7 @@ class RcRacerState final : public State {
   void view(Canvas& canvas, const ViewContext& ctx) const override;
   // The race phase, command by command: one picture after each command of
   // the last step (only while narrating).
-  int view_frames() const override { return static_cast<int>(frames_.size()); }
+  int view_frames() const override { return frames_.size(); }
   // Programming is timed but its "result" is the race that follows, shown
   // command by command: no separate result box.
   bool contest_running() const override { return false; }
@@ -127,6 +127,7 @@ class RcRacerState final : public State {
   Tick countdown_from() const { return countdown_from_; }
   bool called() const { return called_; }
   int boards_laid() const { return segs_; }
+  bool car_taken(int racer) const { return cars_taken_ >> racer & 1; }
   const std::string& name(PlayerId p) const;
   // The program's tile kinds (nullptr for a gap), step 0..7.
   const TileKind* program_step(PlayerId p, int step) const;
@@ -176,12 +177,12 @@ class RcRacerState final : public State {
   void add_frame(PlayerId p, std::string caption);
 
   const RcRacerGame* game_;
-  std::vector<RaceFrame> frames_;  // the last step's, for views only (not in debug_string)
+  IndexVector<int, RaceFrame> frames_;  // the last step's, for views only (not in debug_string)
   Phase phase_ = Phase::StartSide;
   Stage stage_ = Stage::Start;
 
   // Setup.
-  std::array<BoardRef, kMaxSegments> refs_{};
+  IndexArray<BoardRef, kMaxSegments> refs_{};
   std::int8_t segs_ = 0;
   std::int8_t tracks_wanted_ = 3;
   std::uint8_t boards_used_ = 0;  // Track boards drawn (bit per board)
@@ -211,7 +212,7 @@ class RcRacerState final : public State {
   PerPlayer<std::int8_t, kMaxPlayers> smile_{};  // rank 0 = Happiest
 
   // The race phase.
-  std::array<PlayerId, kMaxPlayers> order_{};  // by Smile
+  IndexArray<PlayerId, kMaxPlayers> order_{};  // by Smile
   std::int8_t turn_idx_ = 0;
   PlayerId active_ = -1;
   TurnCtx turn_{};

@@ -52,7 +52,7 @@ std::string RcRacerState::action_text(PlayerId player, Action a) const {
   if (a >= kFlyBase) return fmt::format("fly {}", a - kFlyBase + 1);
   if (a >= kStartBase) return fmt::format("start {}", a - kStartBase + 1);
   if (a >= kCarBase) {
-    const auto i = static_cast<std::size_t>(a - kCarBase);
+    const int i = a - kCarBase;
     return i < d.racecars.size() ? d.racecars[i].id : fmt::format("car {}", i + 1);
   }
   const int k = a - kSlideBase;
@@ -91,12 +91,10 @@ std::string RcRacerState::action_label(PlayerId player, Action a) const {
   }
   if (a >= kStartBase) {
     const int s = a - kStartBase;
-    return fmt::format(
-        "Starting space {} ({})", s + 1,
-        where(track().slot_lane[static_cast<std::size_t>(s)], track().slot_row[static_cast<std::size_t>(s)]));
+    return fmt::format("Starting space {} ({})", s + 1, where(track().slot_lane[s], track().slot_row[s]));
   }
   if (a >= kCarBase) {
-    const Racecar& r = d.racecars[static_cast<std::size_t>(a - kCarBase)];
+    const Racecar& r = d.racecars[a - kCarBase];
     return fmt::format("{}: {}", r.name, r.text);
   }
   const int k = a - kSlideBase;
@@ -105,7 +103,7 @@ std::string RcRacerState::action_label(PlayerId player, Action a) const {
   const int g = gap(player);
   std::string tiles;
   for (int i = count; i >= 1; --i) {
-    const std::uint8_t t = grid(player)[static_cast<std::size_t>(picked_cell(g, dir, i))];
+    const std::uint8_t t = grid(player)[picked_cell(g, dir, i)];
     tiles += (tiles.empty() ? "" : i == 1 ? " and " : ", ") + d.kind_of_tile(t).name;
   }
   return count == 1 ? fmt::format("Slide {} {}", tiles, dir_word(dir))
@@ -177,19 +175,18 @@ std::string RcRacerState::debug_string() const {
       active_, racing_count_, finished_, called_);
   s += fmt::format("turn: mod={} no_damage={} double={}\ntrack:", turn_.mod, turn_.no_damage,
                    turn_.double_damage);
-  for (int i = 0; i < segs_; ++i) s += " " + d.side(refs_[static_cast<std::size_t>(i)]).code;
+  for (int i = 0; i < segs_; ++i) s += " " + d.side(refs_[i]).code;
   s += fmt::format(" boards_used={} wanted={} rows={} start_rows={} line={}\n", boards_used_, tracks_wanted_,
                    track().rows, track().start_rows, track().line_row);
   s += fmt::format("supply: shields={} slippery={}\n", race_.shield_supply, race_.slippery);
   for (PlayerId p = 0; p < num_players(); ++p) {
-    const auto q = static_cast<std::size_t>(p);
     const Car& c = car(p);
     s += fmt::format(
         "P{} racer={} lane={} row={} batt={} shields={} down={} slides={} done_order={} smile={} order={} "
         "finish={} last_scramble={} gap={} grid:",
-        p + 1, c.racer, c.lane, c.row, c.batteries, c.shields, c.down, slides_[q], done_order_[q], smile_[q],
-        order_[q], finish_place_[q], last_scramble_[q], gap_[q]);
-    for (int i = 0; i < kCells; ++i) s += fmt::format(" {}", grid_[q][static_cast<std::size_t>(i)]);
+        p + 1, c.racer, c.lane, c.row, c.batteries, c.shields, c.down, slides_[p], done_order_[p], smile_[p],
+        order_[p], finish_place_[p], last_scramble_[p], gap_[p]);
+    for (int i = 0; i < kCells; ++i) s += fmt::format(" {}", grid_[p][i]);
     s += "\n";
   }
   return s;
@@ -201,18 +198,15 @@ std::string RcRacerState::check_invariants() const {
   int held = 0;
   for (PlayerId p = 0; p < num_players(); ++p) {
     const Car& c = car(p);
-    const auto q = static_cast<std::size_t>(p);
-    std::array<int, kCells> seen{};
-    for (int i = 0; i < kCells; ++i) ++seen[grid_[q][static_cast<std::size_t>(i)]];
+    IndexArray<int, kCells> seen{};
+    for (int i = 0; i < kCells; ++i) ++seen[grid_[p][i]];
     for (int i = 0; i < kCells; ++i)
-      if (seen[static_cast<std::size_t>(i)] != 1)
-        return fmt::format("P{}'s controller holds tile {} {} times", p + 1, i,
-                           seen[static_cast<std::size_t>(i)]);
-    if (gap_cell(grid_[q]) != gap_[q]) return fmt::format("P{}'s gap is misplaced", p + 1);
-    if (parity_class(grid_[q]) != box)
+      if (seen[i] != 1) return fmt::format("P{}'s controller holds tile {} {} times", p + 1, i, seen[i]);
+    if (gap_cell(grid_[p]) != gap_[p]) return fmt::format("P{}'s gap is misplaced", p + 1);
+    if (parity_class(grid_[p]) != box)
       return fmt::format("P{}'s controller cannot be solved by slides", p + 1);
-    if (slides_[q] < 0 || slides_[q] > d.max_slides)
-      return fmt::format("P{} made {} slides", p + 1, slides_[q]);
+    if (slides_[p] < 0 || slides_[p] > d.max_slides)
+      return fmt::format("P{} made {} slides", p + 1, slides_[p]);
     if (c.batteries < 0 || c.batteries > d.batteries)
       return fmt::format("P{} has {} Batteries", p + 1, c.batteries);
     if (c.shields < 0) return fmt::format("P{} has {} Shields", p + 1, c.shields);

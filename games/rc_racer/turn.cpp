@@ -55,7 +55,7 @@ void RcRacerState::continue_race() {
   StateNarrator sn(*this);
   Narrator* nr = narrating() ? &sn : nullptr;
   while (turn_idx_ < racing_count_) {
-    const PlayerId p = order_[static_cast<std::size_t>(turn_idx_)];
+    const PlayerId p = order_[turn_idx_];
     active_ = p;
     const Car& c = car(p);
     switch (stage_) {
@@ -111,17 +111,17 @@ void RcRacerState::continue_race() {
 void RcRacerState::end_round() {
   const Data& d = data();
   // Who crossed the line: furthest past it first, ties by the happier Smile.
-  std::array<PlayerId, kMaxPlayers> crossed{};
+  IndexArray<PlayerId, kMaxPlayers> crossed{};
   int k = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
-    if (racing(p) && race_.crossed(p)) crossed[static_cast<std::size_t>(k++)] = p;
+    if (racing(p) && race_.crossed(p)) crossed[k++] = p;
   sort_seats(crossed.data(), k, [&](PlayerId a, PlayerId b) {
     if (car(a).row != car(b).row) return car(a).row > car(b).row;
     return smile(a) < smile(b);
   });
   if (k > 0) {
     for (int i = 0; i < k; ++i) {
-      const PlayerId p = crossed[static_cast<std::size_t>(i)];
+      const PlayerId p = crossed[i];
       finish_place_[p] = static_cast<std::int8_t>(++finished_);
       if (finished_ == 1) {
         if (k == 1)
@@ -165,18 +165,16 @@ void RcRacerState::end_round() {
     return;
   }
   // Energy Shields: one per car ahead, the cars furthest behind first.
-  std::array<PlayerId, kMaxPlayers> behind{};
+  IndexArray<PlayerId, kMaxPlayers> behind{};
   int m = 0;
   for (PlayerId p = 0; p < num_players(); ++p)
-    if (racing(p)) behind[static_cast<std::size_t>(m++)] = p;
-  std::array<int, kMaxPlayers> ahead_of{};  // counted once: no car moves while Shields are handed out
-  for (PlayerId p = 0; p < num_players(); ++p) ahead_of[static_cast<std::size_t>(p)] = race_.cars_ahead(p);
-  sort_seats(behind.data(), m, [&](PlayerId a, PlayerId b) {
-    return ahead_of[static_cast<std::size_t>(a)] > ahead_of[static_cast<std::size_t>(b)];
-  });
+    if (racing(p)) behind[m++] = p;
+  PerPlayer<int, kMaxPlayers> ahead_of{};  // counted once: no car moves while Shields are handed out
+  for (PlayerId p = 0; p < num_players(); ++p) ahead_of[p] = race_.cars_ahead(p);
+  sort_seats(behind.data(), m, [&](PlayerId a, PlayerId b) { return ahead_of[a] > ahead_of[b]; });
   for (int i = 0; i < m; ++i) {
-    const PlayerId p = behind[static_cast<std::size_t>(i)];
-    const int ahead = ahead_of[static_cast<std::size_t>(p)];
+    const PlayerId p = behind[i];
+    const int ahead = ahead_of[p];
     const int gain = std::min<int>(ahead, race_.shield_supply);
     if (ahead == 0) continue;
     race_.cars[p].shields = static_cast<std::int8_t>(car(p).shields + gain);

@@ -78,199 +78,222 @@ std::string RcRacerState::legend() const {
          "tiles slide into.";
 }
 
-void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
-  if (ctx.frame >= 0 && ctx.frame < static_cast<int>(frames_.size())) {
-    // A picture of the race phase: the cars as they were after one command.
-    const RaceFrame& f = frames_[static_cast<std::size_t>(ctx.frame)];
-    RcRacerState then(*this);
-    then.frames_.clear();
-    then.race_.cars = f.cars;
-    then.active_ = f.player;
-    then.phase_ = Phase::Shield;  // "Race phase", no programming preview
-    ViewContext plain = ctx;
-    plain.frame = -1;
-    then.view(c, plain);
-    const char* dot = c.unicode() ? " · " : " - ";
-    c.text(0, 0, std::string(static_cast<std::size_t>(std::max(0, c.width())), ' '));
-    c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, f.caption),
-           Style{Color::Default, Color::Default, attr::kBold});
-    return;
-  }
-  const Data& d = data();
-  const Track& t = track();
-  const Glyphs& g = c.glyphs();
-  const Style bold{Color::Default, Color::Default, attr::kBold};
-  const Style dim{Color::Default, Color::Default, attr::kDim};
-  const int n = num_players();
+namespace {
 
-  const char* dot = c.unicode() ? " · " : " - ";
-  std::string head = fmt::format("RC Racer{}{}", dot, phase_title(*this));
-  if (round_ > 0) head += fmt::format("{}round {}", dot, round_);
-  if (active_ >= 0) head += fmt::format("{}{}'s turn", dot, name(active_));
-  c.text(0, 0, head, bold);
+const Style kBold{Color::Default, Color::Default, attr::kBold};
+const Style kDim{Color::Default, Color::Default, attr::kDim};
 
-  // Whose controller to show: the viewer's, else the acting or active player's.
-  PlayerId shown = ctx.viewer >= 0 && ctx.viewer < n ? ctx.viewer : active_;
-  if (shown < 0 && phase_ == Phase::Programming)
+// Whose controller to show: the viewer's, else the acting or active player's.
+PlayerId controller_shown(const RcRacerState& s, const ViewContext& ctx) {
+  const int n = s.num_players();
+  PlayerId shown = ctx.viewer >= 0 && ctx.viewer < n ? ctx.viewer : s.active();
+  if (shown < 0 && s.phase() == Phase::Programming)
     for (PlayerId p = 0; p < n && shown < 0; ++p)
-      if (racing(p) && !done(p)) shown = p;
-  if (shown < 0) shown = 0;
+      if (s.racing(p) && !s.done(p)) shown = p;
+  return shown < 0 ? 0 : shown;
+}
 
-  // The path the shown controller's program would drive.
+// The path the shown controller's program would drive, while programming.
+struct PathPreview {
+  bool on = false;
   Trail trail;
-  bool preview = false;
-  Race sim = race_;
-  if (segs_ > 0 && t.rows > 0 && car(shown).placed() && phase_ == Phase::Programming && racing(shown)) {
-    preview = true;
-    sim.trail = &trail;
+  Race sim;  // the race after the program ran
+};
+
+PathPreview preview_path(const RcRacerState& s, PlayerId shown) {
+  PathPreview out;
+  out.sim = s.race();
+  if (s.boards_laid() > 0 && s.track().rows > 0 && s.car(shown).placed() && s.phase() == Phase::Programming &&
+      s.racing(shown)) {
+    out.on = true;
+    out.sim.trail = &out.trail;
     TurnCtx tc;
-    for (int s = 0; s < kProgram; ++s)
-      if (const TileKind* k = program_step(shown, s)) sim.run_command(shown, *k, tc, nullptr);
-    sim.trail = nullptr;
+    for (int step = 0; step < kProgram; ++step)
+      if (const TileKind* k = s.program_step(shown, step)) out.sim.run_command(shown, *k, tc, nullptr);
+    out.sim.trail = nullptr;
   }
+  return out;
+}
 
-  if (t.rows > 0) {
-    // Board names above the track.
-    for (int s = 0; s < t.segments; ++s) {
-      const BoardSide& b = d.side(t.refs[static_cast<std::size_t>(s)]);
-      std::string code = b.code;
-      if (code.rfind("start-", 0) == 0) code = "S" + code.substr(6);
-      if (code.rfind("finish-", 0) == 0) code = "F" + code.substr(7);
-      c.text(column_of(t, t.first_row[static_cast<std::size_t>(s)]), 1, code, dim);
-    }
-    c.put(column_of(t, t.line_row) - 1, 1, U'|', bold);
-    const int right = column_of(t, t.rows - 1);
-    c.text(0, 2, "Blu", Style{Color::Blue, Color::Default, attr::kBold});
-    c.text(0, 3 + kLanes, "Red", Style{Color::Red, Color::Default, attr::kBold});
-    c.hline(kTrackX, 2, right - kTrackX + 1, Style{Color::Blue});
-    c.hline(kTrackX, 3 + kLanes, right - kTrackX + 1, Style{Color::Red});
-    for (int lane = 0; lane < kLanes; ++lane) {
-      const int y = 3 + lane;
-      c.text(0, y, fmt::format("{}", lane + 1), dim);
-      for (int row = 0; row < t.rows; ++row) {
-        const Cell cell = t.at(lane, row);
-        char ch = cell_glyph(cell);
-        if (row < t.start_rows)
-          for (int slot = 0; slot < kMaxPlayers; ++slot)
-            if (t.slot_lane[static_cast<std::size_t>(slot)] == lane &&
-                t.slot_row[static_cast<std::size_t>(slot)] == row && phase_ <= Phase::PlaceCar)
-              ch = static_cast<char>('1' + slot);
-        c.put(column_of(t, row), y, static_cast<char32_t>(ch), cell_style(cell));
-      }
-      c.put(column_of(t, t.line_row) - 1, y, g.v, bold);
-    }
-    if (preview) {
-      for (int i = 0; i < trail.size; ++i) {
-        const int x = column_of(t, trail.row[static_cast<std::size_t>(i)]);
-        const int y = 3 + trail.lane[static_cast<std::size_t>(i)];
-        const Cell cell =
-            t.at(trail.lane[static_cast<std::size_t>(i)], trail.row[static_cast<std::size_t>(i)]);
-        // Over grass, water or a speeder the terrain stays visible in colour;
-        // in plain text the path is a '*' on every space it passes.
-        if (cell == Cell::Floor || !ctx.styled)
-          c.put(x, y, U'*', Style{kSeatColour[shown], Color::Default, attr::kBold});
-        else
-          c.restyle(x, y, 1, Style{cell_style(cell).fg, Color::Default, attr::kReverse});
-      }
-      const Car& end = sim.cars[shown];
-      c.put(column_of(t, end.row), 3 + end.lane, U'@',
-            Style{kSeatColour[shown], Color::Default, attr::kBold | attr::kReverse});
-    }
-    for (PlayerId p = 0; p < n; ++p) {
-      const Car& cr = car(p);
-      if (!cr.placed()) continue;
-      int here = 0;
-      for (PlayerId q = 0; q < n; ++q)
-        if (car(q).lane == cr.lane && car(q).row == cr.row) ++here;
-      const char letter = here > 1 ? '&' : static_cast<char>((cr.down ? 'a' : 'A') + p);
-      c.put(column_of(t, cr.row), 3 + cr.lane, static_cast<char32_t>(letter),
-            Style{kSeatColour[p], Color::Default,
-                  static_cast<std::uint8_t>(attr::kBold | (p == active_ ? attr::kReverse : 0))});
-    }
-    c.text(0, 4 + kLanes, "X obstacle # impassable ~ water : carpet , grass ^ speeder A-D cars a-d down",
-           dim);
-    // While cars are placed, the digits on the grid: right of its edge
-    // (no controller is drawn there yet). The path's '*' and '@' are
-    // explained beside the controller.
-    if (phase_ <= Phase::PlaceCar && c.width() - right - 3 >= 19)
-      c.text(right + 3, 2, "1-4 starting spaces", dim);
+// Board names above the track, the lanes between the Blue and Red edges,
+// the starting spaces while cars are placed, the finish line.
+void draw_lanes(Canvas& c, const RcRacerState& s) {
+  const Data& d = s.data();
+  const Track& t = s.track();
+  for (int seg = 0; seg < t.segments; ++seg) {
+    const BoardSide& b = d.side(t.refs[seg]);
+    std::string code = b.code;
+    if (code.rfind("start-", 0) == 0) code = "S" + code.substr(6);
+    if (code.rfind("finish-", 0) == 0) code = "F" + code.substr(7);
+    c.text(column_of(t, t.first_row[seg]), 1, code, kDim);
   }
+  c.put(column_of(t, t.line_row) - 1, 1, U'|', kBold);
+  const int right = column_of(t, t.rows - 1);
+  c.text(0, 2, "Blu", Style{Color::Blue, Color::Default, attr::kBold});
+  c.text(0, 3 + kLanes, "Red", Style{Color::Red, Color::Default, attr::kBold});
+  c.hline(kTrackX, 2, right - kTrackX + 1, Style{Color::Blue});
+  c.hline(kTrackX, 3 + kLanes, right - kTrackX + 1, Style{Color::Red});
+  for (int lane = 0; lane < kLanes; ++lane) {
+    const int y = 3 + lane;
+    c.text(0, y, fmt::format("{}", lane + 1), kDim);
+    for (int row = 0; row < t.rows; ++row) {
+      const Cell cell = t.at(lane, row);
+      char ch = cell_glyph(cell);
+      if (row < t.start_rows)
+        for (int slot = 0; slot < kMaxPlayers; ++slot)
+          if (t.slot_lane[slot] == lane && t.slot_row[slot] == row && s.phase() <= Phase::PlaceCar)
+            ch = static_cast<char>('1' + slot);
+      c.put(column_of(t, row), y, static_cast<char32_t>(ch), cell_style(cell));
+    }
+    c.put(column_of(t, t.line_row) - 1, y, c.glyphs().v, kBold);
+  }
+}
 
-  // The player table.
-  int y = 5 + kLanes;
-  if (phase_ == Phase::ChooseCar) {
-    // Names in two columns, no taller than the player table that follows,
-    // so the prompt below keeps its rows; the options spell out each power.
-    c.text(0, y++, "Racecars (x: taken; each power is in the options below):", bold);
-    const int per_column = (static_cast<int>(d.racecars.size()) + 1) / 2;
-    for (std::size_t r = 0; r < d.racecars.size(); ++r) {
-      const bool taken = cars_taken_ >> r & 1;
-      std::string who;
-      for (PlayerId p = 0; p < n && taken; ++p)
-        if (car(p).racer == r) who = " (" + name(p) + ")";
-      const int col = static_cast<int>(r) / per_column;
-      c.text(col * 40, y + static_cast<int>(r) % per_column,
-             fmt::format("{} {}{}", taken ? "x" : "-", d.racecars[r].name, who), taken ? dim : bold, 39);
-    }
-    return;
+// The program's path: '*' on each space it passes, '@' where it ends.
+void draw_path(Canvas& c, const Track& t, const PathPreview& preview, PlayerId shown, bool styled) {
+  const Trail& trail = preview.trail;
+  for (int i = 0; i < trail.size; ++i) {
+    const int x = column_of(t, trail.row[i]);
+    const int y = 3 + trail.lane[i];
+    const Cell cell = t.at(trail.lane[i], trail.row[i]);
+    // Over grass, water or a speeder the terrain stays visible in colour;
+    // in plain text the path is a '*' on every space it passes.
+    if (cell == Cell::Floor || !styled)
+      c.put(x, y, U'*', Style{kSeatColour[shown], Color::Default, attr::kBold});
+    else
+      c.restyle(x, y, 1, Style{cell_style(cell).fg, Color::Default, attr::kReverse});
   }
-  c.text(0, y++, "   Player       Racecar        Batt Shld Smile  Place  Status (slides)", bold);
-  for (PlayerId p = 0; p < n && y < c.height(); ++p, ++y) {
-    const Car& cr = car(p);
-    const bool acting = p == active_ || (phase_ == Phase::Programming && racing(p) && !done(p)) ||
-                        (phase_ == Phase::ChooseCar && p == chooser_) ||
-                        (phase_ == Phase::PlaceCar && p == placer_);
-    const Style s = acting ? bold : Style{};
-    c.put(0, y, acting ? g.arrow_r : U' ', s);
+  const Car& end = preview.sim.cars[shown];
+  c.put(column_of(t, end.row), 3 + end.lane, U'@',
+        Style{kSeatColour[shown], Color::Default, attr::kBold | attr::kReverse});
+}
+
+// The cars as seat letters ('&' where two share a space).
+void draw_cars(Canvas& c, const RcRacerState& s) {
+  const Track& t = s.track();
+  const int n = s.num_players();
+  for (PlayerId p = 0; p < n; ++p) {
+    const Car& cr = s.car(p);
+    if (!cr.placed()) continue;
+    int here = 0;
+    for (PlayerId q = 0; q < n; ++q)
+      if (s.car(q).lane == cr.lane && s.car(q).row == cr.row) ++here;
+    const char letter = here > 1 ? '&' : static_cast<char>((cr.down ? 'a' : 'A') + p);
+    c.put(column_of(t, cr.row), 3 + cr.lane, static_cast<char32_t>(letter),
+          Style{kSeatColour[p], Color::Default,
+                static_cast<std::uint8_t>(attr::kBold | (p == s.active() ? attr::kReverse : 0))});
+  }
+}
+
+void draw_track(Canvas& c, const RcRacerState& s, const ViewContext& ctx, PlayerId shown,
+                const PathPreview& preview) {
+  const Track& t = s.track();
+  draw_lanes(c, s);
+  if (preview.on) draw_path(c, t, preview, shown, ctx.styled);
+  draw_cars(c, s);
+  c.text(0, 4 + kLanes, "X obstacle # impassable ~ water : carpet , grass ^ speeder A-D cars a-d down", kDim);
+  // While cars are placed, the digits on the grid: right of its edge
+  // (no controller is drawn there yet). The path's '*' and '@' are
+  // explained beside the controller.
+  const int right = column_of(t, t.rows - 1);
+  if (s.phase() <= Phase::PlaceCar && c.width() - right - 3 >= 19)
+    c.text(right + 3, 2, "1-4 starting spaces", kDim);
+}
+
+// The Racecars while they are chosen: names in two columns, no taller than
+// the player table that follows, so the prompt below keeps its rows; the
+// options spell out each power.
+void draw_racecar_choice(Canvas& c, const RcRacerState& s, int y) {
+  const Data& d = s.data();
+  c.text(0, y++, "Racecars (x: taken; each power is in the options below):", kBold);
+  const int per_column = (d.racecars.size() + 1) / 2;
+  for (int r = 0; r < d.racecars.size(); ++r) {
+    const bool taken = s.car_taken(r);
+    std::string who;
+    for (PlayerId p = 0; p < s.num_players() && taken; ++p)
+      if (s.car(p).racer == r) who = " (" + s.name(p) + ")";
+    c.text(r / per_column * 40, y + r % per_column,
+           fmt::format("{} {}{}", taken ? "x" : "-", d.racecars[r].name, who), taken ? kDim : kBold, 39);
+  }
+}
+
+// What a player's Status column says: lying down, slippery, sliding or
+// done, past the line.
+std::string car_status(const RcRacerState& s, PlayerId p) {
+  const Car& cr = s.car(p);
+  std::string status;
+  if (cr.down)
+    status = "lying down";
+  else if (s.race().slippery == p)
+    status = "slippery";
+  if (s.phase() == Phase::Programming && s.racing(p))
+    status += (status.empty() ? "" : ", ") +
+              (s.done(p) ? fmt::format("done ({})", s.slides(p)) : fmt::format("sliding ({})", s.slides(p)));
+  if (cr.placed() && cr.row >= s.track().line_row)
+    status += (status.empty() ? "" : ", ") + std::string("past the line");
+  return status;
+}
+
+// The player table from row y; returns the row below it.
+int draw_players(Canvas& c, const RcRacerState& s, int y) {
+  const Data& d = s.data();
+  const Phase phase = s.phase();
+  c.text(0, y++, "   Player       Racecar        Batt Shld Smile  Place  Status (slides)", kBold);
+  for (PlayerId p = 0; p < s.num_players() && y < c.height(); ++p, ++y) {
+    const Car& cr = s.car(p);
+    const bool acting = p == s.active() || (phase == Phase::Programming && s.racing(p) && !s.done(p)) ||
+                        (phase == Phase::ChooseCar && p == s.chooser()) ||
+                        (phase == Phase::PlaceCar && p == s.placer());
+    const Style st = acting ? kBold : Style{};
+    c.put(0, y, acting ? c.glyphs().arrow_r : U' ', st);
     c.put(1, y, static_cast<char32_t>('A' + p), Style{kSeatColour[p], Color::Default, attr::kBold});
-    c.text(3, y, name(p), s, 12);
-    c.text(16, y, cr.racer < d.racecars.size() ? d.racecars[cr.racer].name : "-", s, 14);
+    c.text(3, y, s.name(p), st, 12);
+    c.text(16, y, cr.racer < d.racecars.size() ? d.racecars[cr.racer].name : "-", st, 14);
     std::string batt;
     for (int b = 0; b < d.batteries; ++b)
       batt += b < cr.batteries ? (c.unicode() ? "■" : "#") : (c.unicode() ? "□" : ".");
     c.text(31, y, batt, Style{cr.batteries <= 1 ? Color::Red : Color::Green, Color::Default, attr::kNone});
-    c.text(36, y, fmt::format("{}", cr.shields), s);
-    c.text(41, y, smile(p) >= 0 ? d.smile_name(smile(p), racing_count_) : "-", s);
-    c.text(48, y,
-           finish_place(p) > 0 ? fmt::format("fin {}", finish_place(p)) : fmt::format("{}", place_of(p)), s);
-    std::string status;
-    if (cr.down)
-      status = "lying down";
-    else if (race_.slippery == p)
-      status = "slippery";
-    if (phase_ == Phase::Programming && racing(p))
-      status += (status.empty() ? "" : ", ") +
-                (done(p) ? fmt::format("done ({})", slides(p)) : fmt::format("sliding ({})", slides(p)));
-    if (cr.placed() && cr.row >= t.line_row)
-      status += (status.empty() ? "" : ", ") + std::string("past the line");
-    c.text(55, y, status, s, c.width() - 55);
+    c.text(36, y, fmt::format("{}", cr.shields), st);
+    c.text(41, y, s.smile(p) >= 0 ? d.smile_name(s.smile(p), s.racing_count()) : "-", st);
+    c.text(
+        48, y,
+        s.finish_place(p) > 0 ? fmt::format("fin {}", s.finish_place(p)) : fmt::format("{}", s.place_of(p)),
+        st);
+    c.text(55, y, car_status(s, p), st, c.width() - 55);
   }
+  return y;
+}
 
-  // The controller: rows 2 and 3 run.
-  if (phase_ < Phase::Scramble || !car(shown).placed()) return;
+// The shown controller (rows 2 and 3 run), beside the track on a wide
+// screen or below the player table (from row y); under it the path's
+// legend and the contest clock.
+void draw_controller(Canvas& c, const RcRacerState& s, const ViewContext& ctx, PlayerId shown,
+                     const PathPreview& preview, int y) {
+  const Data& d = s.data();
   const bool side = c.width() >= 80;
   const int cx = side ? 54 : 0;
   int cy = side ? 1 : y + 1;
-  const bool clock = phase_ == Phase::Programming && real_time();
+  const bool clock = s.phase() == Phase::Programming && s.real_time();
   if (!side && cy + 7 + (clock ? 1 : 0) > c.height()) return;
-  c.text(cx, cy++, fmt::format("{}'s controller", name(shown)), bold, 16);
-  c.text(cx + 17, cy - 1, fmt::format("{} slide{}", slides(shown), slides(shown) == 1 ? "" : "s"), dim, 9);
-  const Grid& gr = grid(shown);
+  c.text(cx, cy++, fmt::format("{}'s controller", s.name(shown)), kBold, 16);
+  c.text(cx + 17, cy - 1, fmt::format("{} slide{}", s.slides(shown), s.slides(shown) == 1 ? "" : "s"), kDim,
+         9);
+  const Grid& gr = s.grid(shown);
   for (int r = 0; r < 4; ++r, ++cy) {
     const bool runs = r == 1 || r == 2;
     c.text(cx, cy, runs ? fmt::format("{}{}", r + 1, c.unicode() ? "▶" : ">") : fmt::format("{} ", r + 1),
-           runs ? bold : dim);
+           runs ? kBold : kDim);
     for (int col = 0; col < 4; ++col) {
-      const std::uint8_t tile = gr[static_cast<std::size_t>(r * 4 + col)];
+      const std::uint8_t tile = gr[r * 4 + col];
       // The gap is named: arrow keys move the tiles beside it.
       const std::string label = tile == kGap ? std::string("[gap]") : d.kind_of_tile(tile).short_name;
-      const Style st = runs ? Style{Color::Default, Color::Default, attr::kBold | attr::kUnderline} : dim;
-      c.text(cx + 2 + col * 6, cy, fmt::format("{:<5}", label), tile == kGap ? dim : st);
+      const Style st = runs ? Style{Color::Default, Color::Default, attr::kBold | attr::kUnderline} : kDim;
+      c.text(cx + 2 + col * 6, cy, fmt::format("{:<5}", label), tile == kGap ? kDim : st);
     }
   }
-  if (preview) {
-    const Car& a = car(shown);
-    const Car& b = sim.cars[shown];
+  if (preview.on) {
+    const Car& a = s.car(shown);
+    const Car& b = preview.sim.cars[shown];
     const int lost = a.batteries + a.shields - b.batteries - b.shields;
     std::string energy;
     if (lost > 0) energy = fmt::format(", -{} energy", lost);
@@ -284,17 +307,53 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   }
   if (clock) {
     // The contest clock, and the countdown once only one player is left.
-    const Tick now = std::max(ctx.now, contest_open_);
-    if (countdown_from_ != kNoDeadline) {
-      const Tick end = deadline();
+    const Tick now = std::max(ctx.now, s.contest_open());
+    if (s.countdown_from() != kNoDeadline) {
+      const Tick end = s.deadline();
       const Tick left = now < end ? end - now : 0;
       c.text(cx, cy++, fmt::format("COUNTDOWN {}.{} s", left / 1000, left % 1000 / 100),
              Style{Color::Red, Color::Default, attr::kBold | attr::kReverse}, 26);
     } else {
-      const Tick run = now - contest_open_;
-      c.text(cx, cy++, fmt::format("clock {}.{} s", run / 1000, run % 1000 / 100), dim, 26);
+      const Tick run = now - s.contest_open();
+      c.text(cx, cy++, fmt::format("clock {}.{} s", run / 1000, run % 1000 / 100), kDim, 26);
     }
   }
+}
+
+}  // namespace
+
+void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
+  if (ctx.frame >= 0 && ctx.frame < frames_.size()) {
+    // A picture of the race phase: the cars as they were after one command.
+    const RaceFrame& f = frames_[ctx.frame];
+    RcRacerState then(*this);
+    then.frames_.clear();
+    then.race_.cars = f.cars;
+    then.active_ = f.player;
+    then.phase_ = Phase::Shield;  // "Race phase", no programming preview
+    ViewContext plain = ctx;
+    plain.frame = -1;
+    then.view(c, plain);
+    const char* dot = c.unicode() ? " · " : " - ";
+    c.fill(0, 0, c.width(), 1, U' ');  // the header's row, blank
+    c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, f.caption), kBold);
+    return;
+  }
+  const char* dot = c.unicode() ? " · " : " - ";
+  std::string head = fmt::format("RC Racer{}{}", dot, phase_title(*this));
+  if (round_ > 0) head += fmt::format("{}round {}", dot, round_);
+  if (active_ >= 0) head += fmt::format("{}{}'s turn", dot, name(active_));
+  c.text(0, 0, head, kBold);
+
+  const PlayerId shown = controller_shown(*this, ctx);
+  const PathPreview preview = preview_path(*this, shown);
+  if (track().rows > 0) draw_track(c, *this, ctx, shown, preview);
+
+  const int y = 5 + kLanes;
+  if (phase_ == Phase::ChooseCar) return draw_racecar_choice(c, *this, y);
+  const int below = draw_players(c, *this, y);
+  if (phase_ < Phase::Scramble || !car(shown).placed()) return;
+  draw_controller(c, *this, ctx, shown, preview, below);
 }
 
 }  // namespace rt::rc_racer

@@ -30,10 +30,10 @@ Finish finish(FinishKey key, int n, int prop = kColour) {
 
 int id_of(const std::string& name) {
   const Data& d = embedded_data();
-  for (std::size_t i = 0; i < d.colours.size(); ++i)
-    if (d.colours[i].id == name) return static_cast<int>(i);
-  for (std::size_t i = 0; i < d.shapes.size(); ++i)
-    if (d.shapes[i].id == name) return kMaxValues + static_cast<int>(i);
+  for (int i = 0; i < d.colours.size(); ++i)
+    if (d.colours[i].id == name) return i;
+  for (int i = 0; i < d.shapes.size(); ++i)
+    if (d.shapes[i].id == name) return kMaxValues + i;
   FAIL("no identifier " << name);
   return -1;
 }
@@ -200,7 +200,7 @@ TEST_CASE("Fixed Rule Cards: each card's Finish decodes from its template values
   const Finish f12 = find("#12").finish;
   CHECK(f12.key == FinishKey::SpecificTriple);
   CHECK(f12.terms == 3);
-  CHECK((f12.need == std::array<std::uint8_t, 3>{2, 3, 2}));
+  CHECK((f12.need == IndexArray<std::uint8_t, 3>{2, 3, 2}));
   const Finish f5 = find("#5").finish;
   CHECK((f5.key == FinishKey::SpecificDouble && f5.need[0] == 3 && f5.need[1] == 2));
   CHECK(find("#10").finish.key == FinishKey::NumCards);

@@ -98,11 +98,10 @@ inline Card card_of(const std::string& icons, const Data& d = embedded_data()) {
     const std::string icon = icons.substr(pos, end - pos);
     const std::size_t slash = icon.find('/');
     int s = -1, k = -1;
-    for (std::size_t i = 0; i < d.shapes.size(); ++i)
-      if (d.shapes[i].id == icon.substr(0, slash) || d.shapes[i].name == icon.substr(0, slash))
-        s = static_cast<int>(i);
-    for (std::size_t i = 0; i < d.colours.size(); ++i)
-      if (d.colours[i].id == icon.substr(slash + 1)) k = static_cast<int>(i);
+    for (int i = 0; i < d.shapes.size(); ++i)
+      if (d.shapes[i].id == icon.substr(0, slash) || d.shapes[i].name == icon.substr(0, slash)) s = i;
+    for (int i = 0; i < d.colours.size(); ++i)
+      if (d.colours[i].id == icon.substr(slash + 1)) k = i;
     REQUIRE(s >= 0);
     REQUIRE(k >= 0);
     c.shape[c.count] = static_cast<std::uint8_t>(s);

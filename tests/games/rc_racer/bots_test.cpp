@@ -60,8 +60,8 @@ TEST_CASE("Bots: a program is found and slid into place", "[rc-racer][bots]") {
     s->apply(0, d.action, s->now());
     REQUIRE(++decisions < 300);
   }
-  std::array<const TileKind*, kProgram> prog{};
-  for (int i = 0; i < kProgram; ++i) prog[static_cast<std::size_t>(i)] = s->program_step(0, i);
+  Program prog{};
+  for (int i = 0; i < kProgram; ++i) prog[i] = s->program_step(0, i);
   // The program it settled on drives a good way up the track.
   CHECK(program_value(*s, 0, prog) >= 500);
   CHECK(s->slides(0) == decisions - 1);

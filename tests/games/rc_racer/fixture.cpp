@@ -79,8 +79,8 @@ void Bench::place(PlayerId p, int lane, int row) {
 Car& Bench::car(PlayerId p, const std::string& racer, int batteries, int shields) {
   Car& c = race.cars[static_cast<std::size_t>(p)];
   int r = -1;
-  for (std::size_t i = 0; i < data().racecars.size(); ++i)
-    if (data().racecars[i].id == racer) r = static_cast<int>(i);
+  for (int i = 0; i < data().racecars.size(); ++i)
+    if (data().racecars[i].id == racer) r = i;
   REQUIRE(r >= 0);
   c.racer = static_cast<std::uint8_t>(r);
   c.ability = data().racecars[static_cast<std::size_t>(r)].ability;

@@ -90,7 +90,7 @@ TEST_CASE("Solver: reaches any program from any scramble", "[rc-racer][puzzle][b
     for (int i = 0; i < kProgram; ++i)
       target[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(
           data().tile_kind[static_cast<std::size_t>(tiles[static_cast<std::size_t>(i)])]);
-    std::vector<Dir> path;
+    Slides path;
     INFO("start " << grid_text(data(), start) << " target " << int(target[0]) << "," << int(target[1]) << ","
                   << int(target[2]) << "," << int(target[3]) << "," << int(target[4]) << "," << int(target[5])
                   << "," << int(target[6]) << "," << int(target[7]));
@@ -103,7 +103,7 @@ TEST_CASE("Solver: reaches any program from any scramble", "[rc-racer][puzzle][b
     }
     for (int i = 0; i < kProgram; ++i)
       CHECK(data().tile_kind[program_tile(g, i)] == target[static_cast<std::size_t>(i)]);
-    total += static_cast<int>(path.size());
+    total += path.size();
     CHECK(solver.estimate(start, target) >= 0);
   }
   CHECK(total / kTrials < 120);  // a person-like solution, not a random walk
@@ -112,7 +112,7 @@ TEST_CASE("Solver: reaches any program from any scramble", "[rc-racer][puzzle][b
   three_jumps.fill(-1);
   for (int i = 0; i < 2; ++i)
     three_jumps[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(data().tile_kind[3]);
-  std::vector<Dir> path;
+  Slides path;
   const int kind_copies = data().kind_of_tile(3).copies;
   CHECK(solver.solve(data().layout, three_jumps, path) == (kind_copies >= 2));
 }
