@@ -77,7 +77,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
         refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n), "seat");
         return;
       }
-      const Seat& seat = seats[static_cast<std::size_t>(p)];
+      const Seat& seat = seats[p];
       const SeatState& s = seats_[static_cast<std::size_t>(p)];
       if (!person_seat(static_cast<std::size_t>(p))) {
         refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
@@ -169,7 +169,7 @@ void Server::handle_hello(Client& c, const json& msg, Millis real) {
     welcome["deal"] = deal_json(table_->seed(), table_->deal(), table_->over());
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
-    welcome["name"] = seats[static_cast<std::size_t>(c.seat)].name;
+    welcome["name"] = seats[c.seat].name;
   }
   send(c, welcome);
   // The recent log, as much of it as this viewer may see.
