@@ -474,10 +474,11 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   const int rows = r.h;
   const int count = std::ssize(p.options);
   const auto wrapped = wrap_options(p, option_text_width(r.w));
-  auto height = [&](int i) { return std::ssize(wrapped[static_cast<std::size_t>(i)]); };
+  auto height = [&](int i) -> int { return std::ssize(wrapped[static_cast<std::size_t>(i)]); };
   const int cursor = std::clamp(p.cursor, 0, std::max(0, count - 1));
-  const int head_min =
-      p.head.empty() ? 0 : std::min<int>(std::ssize(p.head), std::max<int>(1, std::min<int>(p.head_min, rows - 1)));
+  const int head_min = p.head.empty() ? 0
+                                      : std::min<int>(std::ssize(p.head),
+                                                      std::max<int>(1, std::min<int>(p.head_min, rows - 1)));
   // The options shown: all if they fit, else a window of whole options
   // around the highlight, growing below and above in turn.
   int first = 0;
