@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <optional>
 
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -203,7 +205,7 @@ PlayerId replay_viewer(const ReplayRequest& req, const ReplayFile& f) {
   const std::string yours = f.sight.own >= 0 ? fmt::format("your own seat ({})", f.sight.own + 1)
                                              : std::string("what a watcher sees (no seat there is yours)");
   if (req.seat != 0) {
-    if (req.seat < 1 || req.seat > static_cast<int>(f.save.seats.size()))
+    if (req.seat < 1 || req.seat > std::ssize(f.save.seats))
       throw OptionError(
           fmt::format("--seat {}: {} has seats 1 to {}", req.seat, req.file, f.save.seats.size()));
     const auto seat = static_cast<PlayerId>(req.seat - 1);
@@ -287,8 +289,8 @@ int cmd_stats(const std::string& game, bool json) {
 int record_line_game(const Table& table, int status, const std::string& save_path) {
   if (!table.over()) return status;
   std::vector<PlayerId> you;
-  for (std::size_t p = 0; p < table.seats().size(); ++p)
-    if (table.seats()[p].kind == SeatKind::Human) you.push_back(static_cast<PlayerId>(p));
+  for (PlayerId p = 0; p < table.seats().size(); ++p)
+    if (table.seats()[p].kind == SeatKind::Human) you.push_back(p);
   std::string problem;
   try {
     setup::ensure_dir(setup::state_dir());
@@ -335,64 +337,61 @@ int print_demo(const std::string& game_id, const std::string& seed_text) {
   return run_transcript(*table, topt, "");
 }
 
-}  // namespace
-
-int run(int raw_argc, char** raw_argv) {
-  // A logged-in SSH player's shell, started afresh by the session's process
-  // (net/ssh_gateway.h): the player is in the environment, not the arguments.
-  if (raw_argc == 2 && std::string_view(raw_argv[1]) == net::kSshShellArgument)
-    return app::ssh_session_shell();
-  // First of all: a host's seed leaves the arguments every user can read.
-  OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
-  const int argc = args.argc();
-  char** const argv = args.argv.data();
-  CLI::App app{
-      fmt::format(
-          "racetable: five tabletop racing games in your terminal\n"
-          "Computer seats not named with --seats play at level {} in sim, demo, host and play --line;\n"
-          "play in a terminal opens the seats page at the seats last chosen for that game.",
-          setup::kDefaultComputer),
-      "racetable"};
-  app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
-  app.require_subcommand(0, 1);
+// What the command line set: each subcommand's options, filled by CLI11.
+struct Commands {
   shell::ShellOptions shell_opt;
-  shell_opt.shared = &client::shared_tables();
-  app.add_flag("--ascii", shell_opt.ascii, "draw with plain ASCII");
-  app.add_flag("--no-color", shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
-
   bool list_json = false;
-  app.add_subcommand("list", "list the games")
-      ->add_flag("--json", list_json, "one JSON object: the games, variants, options");
-
-  auto* rules = app.add_subcommand("rules", "print a game's rules summary");
   std::string rules_game, rules_data;
   bool rules_json_flag = false;
-  rules->add_option("GAME", rules_game, "game id")->required();
-  rules->add_option("--data", rules_data, "game data directory");
-  rules->add_flag("--json", rules_json_flag, "one JSON object: sections, variants, options, our readings");
-
   setup::TableRequest sim_req;
   bool sim_json = false, sim_board = false;
   std::string sim_save;
   GameParamValues sim_params;
-  auto* sim = app.add_subcommand("sim", "play a whole game with computers and print the transcript");
-  add_table_options(sim, sim_req);
-  add_game_params(sim, sim_params);
-  sim->add_flag("--json", sim_json, "JSON lines: one object per event, then a result");
-  sim->add_flag("--board", sim_board, "draw the board after every decision");
-  sim->add_option("--save", sim_save, "also write the game to this save file");
-
   setup::TableRequest play_req;
   bool play_line = false;
   std::string play_save;
   GameParamValues play_params;
-  auto* play = app.add_subcommand("play", "play a game (the shell, or --line for plain text)");
-  add_table_options(play, play_req, true);
-  add_game_params(play, play_params);
-  play->add_flag("--line", play_line, "line mode: numbered prompts on stdin, no full screen");
-  play->add_option("--save", play_save, "save file (default: in the state directory)");
-
   ReplayRequest replay_req;
+  lab::ReviewRequest review_req;
+  std::string verify_file, verify_data;
+  std::string stats_game;
+  bool stats_json_flag = false;
+  std::string demo_game, demo_seed;
+  std::string learn_game;
+  bool learn_line = false;
+  std::string resume_file, resume_data;
+  bool resume_line = false;
+  lab::BenchOptions bench_opt;
+  lab::MergeOptions merge_opt;
+  CLI::App* merge = nullptr;
+  lab::SoakOptions soak_opt;
+  app::NetCommands net_cmds;
+};
+
+// Playing and watching games: list, rules, sim, play, replay.
+void add_game_commands(CLI::App& app, Commands& c) {
+  app.add_subcommand("list", "list the games")
+      ->add_flag("--json", c.list_json, "one JSON object: the games, variants, options");
+
+  auto* rules = app.add_subcommand("rules", "print a game's rules summary");
+  rules->add_option("GAME", c.rules_game, "game id")->required();
+  rules->add_option("--data", c.rules_data, "game data directory");
+  rules->add_flag("--json", c.rules_json_flag, "one JSON object: sections, variants, options, our readings");
+
+  auto* sim = app.add_subcommand("sim", "play a whole game with computers and print the transcript");
+  add_table_options(sim, c.sim_req);
+  add_game_params(sim, c.sim_params);
+  sim->add_flag("--json", c.sim_json, "JSON lines: one object per event, then a result");
+  sim->add_flag("--board", c.sim_board, "draw the board after every decision");
+  sim->add_option("--save", c.sim_save, "also write the game to this save file");
+
+  auto* play = app.add_subcommand("play", "play a game (the shell, or --line for plain text)");
+  add_table_options(play, c.play_req, true);
+  add_game_params(play, c.play_params);
+  play->add_flag("--line", c.play_line, "line mode: numbered prompts on stdin, no full screen");
+  play->add_option("--save", c.play_save, "save file (default: in the state directory)");
+
+  ReplayRequest& replay_req = c.replay_req;
   auto* replay = app.add_subcommand(
       "replay", "step through a saved game (in a terminal), print its transcript, or record it");
   replay->add_option("FILE", replay_req.file, "save file")->required();
@@ -411,8 +410,11 @@ int run(int raw_argc, char** raw_argv) {
                    "shared table is still being played)");
   replay->add_option("--speed", replay_req.speed,
                      "recording speed: 2 plays twice as fast (default 1: a second a decision)");
+}
 
-  lab::ReviewRequest review_req;
+// Looking back and learning: review, verify, stats, demo, learn, resume, keys.
+void add_player_commands(CLI::App& app, Commands& c) {
+  lab::ReviewRequest& review_req = c.review_req;
   auto* review = app.add_subcommand(
       "review", "the expert's look back at a finished game: the turning points, then every decision");
   review->add_option("SAVE", review_req.files, "save files of finished games")->required();
@@ -426,43 +428,38 @@ int run(int raw_argc, char** raw_argv) {
   review->add_option("--shard", review_req.shard, "I/K: review only share I of K of the saves given");
   review->add_option("--data", review_req.data_dir, "game data directory");
 
-  std::string verify_file, verify_data;
   auto* verify = app.add_subcommand(
       "verify",
       "check a shared table's finished game: its seed and salt give the commitment every seat was "
       "shown, and every card and die of the save follows from that seed");
-  verify->add_option("SAVE", verify_file, "save file of a shared table's finished game")->required();
-  verify->add_option("--data", verify_data, "game data directory");
+  verify->add_option("SAVE", c.verify_file, "save file of a shared table's finished game")->required();
+  verify->add_option("--data", c.verify_data, "game data directory");
 
-  std::string stats_game;
-  bool stats_json_flag = false;
   auto* stats =
       app.add_subcommand("stats", "your games, wins and places, from the history of finished games");
-  stats->add_option("--game", stats_game, "one game (id)");
-  stats->add_flag("--json", stats_json_flag, "one JSON object");
+  stats->add_option("--game", c.stats_game, "one game (id)");
+  stats->add_flag("--json", c.stats_json_flag, "one JSON object");
 
-  std::string demo_game, demo_seed;
   auto* demo = app.add_subcommand("demo", "watch computers play a game, narrated");
-  demo->add_option("GAME", demo_game, "game id")->required();
-  demo->add_option("--seed", demo_seed, "seed");
+  demo->add_option("GAME", c.demo_game, "game id")->required();
+  demo->add_option("--seed", c.demo_seed, "seed");
 
-  std::string learn_game;
-  bool learn_line = false;
   auto* learn = app.add_subcommand("learn", "a guided first game: the rules one at a time, as you play");
-  learn->add_option("GAME", learn_game, "game id (default: choose from the Learn page)");
-  learn->add_flag("--line", learn_line, "line mode: the lesson as plain lines on stdin and stdout");
+  learn->add_option("GAME", c.learn_game, "game id (default: choose from the Learn page)");
+  learn->add_flag("--line", c.learn_line, "line mode: the lesson as plain lines on stdin and stdout");
 
-  std::string resume_file, resume_data;
-  bool resume_line = false;
   auto* resume = app.add_subcommand("resume", "continue a saved game");
-  resume->add_option("FILE", resume_file, "save file (default: choose from the saved games)");
-  resume->add_flag("--line", resume_line, "line mode");
-  resume->add_option("--data", resume_data, "game data directory");
+  resume->add_option("FILE", c.resume_file, "save file (default: choose from the saved games)");
+  resume->add_flag("--line", c.resume_line, "line mode");
+  resume->add_option("--data", c.resume_data, "game data directory");
 
   // Hidden: the README's keys table, generated from the shell's bindings.
   app.add_subcommand("keys", "print the shell's keys as Markdown (for the README)")->group("");
+}
 
-  lab::BenchOptions bench_opt;
+// The computers' studies (lab/): bench, bench merge, soak.
+void add_lab_commands(CLI::App& app, Commands& c) {
+  lab::BenchOptions& bench_opt = c.bench_opt;
   auto* bench = app.add_subcommand("bench", "measure engine speed with random computer players");
   bench->add_option("--game", bench_opt.game, "one game (default: all)");
   bench->add_option("--seconds", bench_opt.seconds, "seconds per game (default 2)");
@@ -489,27 +486,24 @@ int run(int raw_argc, char** raw_argv) {
       "review rates below another played on from the true position with both (docs/BOTS.md)");
   bench->add_option("--shard", bench_opt.shard,
                     "I/K: play only share I of K of the tournament's games (with --json, for bench merge)");
-  lab::MergeOptions merge_opt;
-  auto* merge = bench->add_subcommand(
+  c.merge = bench->add_subcommand(
       "merge", "put the results of a sharded tournament together: prints what one whole run prints");
-  merge->add_option("FILES", merge_opt.files, "every shard's output of bench --tournament --shard I/K --json")
+  c.merge
+      ->add_option("FILES", c.merge_opt.files,
+                   "every shard's output of bench --tournament --shard I/K --json")
       ->required();
-  merge->add_flag("--json", merge_opt.json, "JSON lines, as bench --tournament --json prints them");
+  c.merge->add_flag("--json", c.merge_opt.json, "JSON lines, as bench --tournament --json prints them");
 
-  lab::SoakOptions soak_opt;
   auto* soak = app.add_subcommand("soak", "random games with every invariant checked after each decision");
-  soak->add_option("--game", soak_opt.game, "one game (default: all)");
-  soak->add_option("--decisions", soak_opt.decisions, "decisions per game (default 200000)");
-  soak->add_option("--seed", soak_opt.first_seed, "first seed (default 1)");
+  soak->add_option("--game", c.soak_opt.game, "one game (default: all)");
+  soak->add_option("--decisions", c.soak_opt.decisions, "decisions per game (default 200000)");
+  soak->add_option("--seed", c.soak_opt.first_seed, "first seed (default 1)");
+}
 
-  // Shared tables: host, tables, join (tui/net/).
-  app::NetCommands net_cmds;
-  app::add_net_commands(app, net_cmds);
-  if (args.seed_hidden) net_cmds.host_settings.seed_written = net::SeedWritten::CommandLine;
-
-  // Hidden helpers that read the command line above (tui/cli_complete.h,
-  // tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`
-  // asks `manpage BLOCK`. Read before parsing: WORDS are any half-typed line.
+// Hidden helpers that read the command line as built (tui/cli_complete.h,
+// tui/cli_man.h): the bash completion asks `complete -- WORDS`; `make man`
+// asks `manpage BLOCK`. Read before parsing: WORDS are any half-typed line.
+std::optional<int> run_helper(CLI::App& app, int argc, char** argv) {
   const std::string_view helper = argc >= 2 ? argv[1] : "";
   if (helper == "complete" && argc >= 3 && std::string_view(argv[2]) == "--") {
     out(completion_text(complete(app, std::vector<std::string>(argv + 3, argv + argc))));
@@ -524,6 +518,110 @@ int run(int raw_argc, char** raw_argv) {
       return 2;
     }
   }
+  return std::nullopt;
+}
+
+// The parsed command run: one subcommand, or the shell's title page.
+int run_command(CLI::App& app, Commands& c) {
+  shell::ShellOptions& shell_opt = c.shell_opt;
+  const bool tty = ::isatty(STDOUT_FILENO) && ::isatty(STDIN_FILENO);
+  if (app.got_subcommand("list")) return cmd_list(c.list_json);
+  if (app.got_subcommand("rules")) return cmd_rules(c.rules_game, c.rules_data, c.rules_json_flag);
+  if (app.got_subcommand("sim")) {
+    fold_params(c.sim_req, c.sim_params);
+    return cmd_sim(c.sim_req, c.sim_json, c.sim_board, c.sim_save);
+  }
+  if (app.got_subcommand("play")) {
+    fold_params(c.play_req, c.play_params);
+    if (c.play_line || !tty) return cmd_play_line(c.play_req, c.play_save);
+    shell_opt.start_game = c.play_req;
+    shell_opt.start_game_set = true;
+    return shell::run(shell_opt);
+  }
+  if (app.got_subcommand("replay")) {
+    ReplayRequest& replay_req = c.replay_req;
+    replay_req.ascii = shell_opt.ascii;
+    if (!replay_req.cast_path.empty()) return cmd_replay_cast(replay_req);
+    if (!tty || replay_req.json || replay_req.board || replay_req.all) return cmd_replay(replay_req);
+    shell_opt.replay_file = replay_req.file;
+    shell_opt.replay_data_dir = replay_req.data_dir;
+    shell_opt.replay_viewer = shell_viewer(replay_req, read_replay(replay_req));
+    return shell::run(shell_opt);
+  }
+  if (app.got_subcommand("stats")) return cmd_stats(c.stats_game, c.stats_json_flag);
+  if (app.got_subcommand("review")) return lab::cmd_review(c.review_req);
+  if (app.got_subcommand("verify")) return cmd_verify(c.verify_file, c.verify_data);
+  if (app.got_subcommand("demo")) {
+    builtin_registry().get(c.demo_game);
+    if (!c.demo_seed.empty()) setup::parse_seed(c.demo_seed);
+    if (!tty) return print_demo(c.demo_game, c.demo_seed);
+    shell_opt.demo_game = c.demo_game;
+    shell_opt.demo_seed = c.demo_seed;
+    return shell::run(shell_opt);
+  }
+  if (app.got_subcommand("learn")) {
+    if (c.learn_line || !tty) {
+      if (c.learn_game.empty()) throw UserError("learn without a terminal needs a GAME");
+      return cmd_learn_line(c.learn_game);
+    }
+    if (!c.learn_game.empty()) check_lesson(c.learn_game);
+    shell_opt.learn = true;
+    shell_opt.learn_game = c.learn_game;
+    return shell::run(shell_opt);
+  }
+  if (app.got_subcommand("resume")) {
+    if (c.resume_line || !tty) {
+      if (c.resume_file.empty()) throw UserError("resume without a terminal needs a FILE");
+      return cmd_resume_line(c.resume_file, c.resume_data);
+    }
+    shell_opt.resume = true;
+    shell_opt.resume_file = c.resume_file;
+    return shell::run(shell_opt);
+  }
+  if (app.got_subcommand("bench"))
+    return c.merge->parsed() ? lab::merge_tournament(c.merge_opt) : lab::run_bench(c.bench_opt);
+  if (app.got_subcommand("keys")) {
+    out(shell::keys_markdown());
+    return 0;
+  }
+  if (app.got_subcommand("soak")) return lab::run_soak(c.soak_opt);
+  c.net_cmds.join_settings.ascii = shell_opt.ascii;
+  if (auto code = app::run_net_commands(c.net_cmds)) return *code;
+  if (!tty) return print_demo("go-wacky", "");
+  return shell::run(shell_opt);
+}
+
+}  // namespace
+
+int run(int raw_argc, char** raw_argv) {
+  // A logged-in SSH player's shell, started afresh by the session's process
+  // (net/ssh_gateway.h): the player is in the environment, not the arguments.
+  if (raw_argc == 2 && std::string_view(raw_argv[1]) == net::kSshShellArgument)
+    return app::ssh_session_shell();
+  // First of all: a host's seed leaves the arguments every user can read.
+  OwnedArgs args = hide_secret_args(raw_argc, raw_argv);
+  const int argc = args.argc();
+  char** const argv = args.argv.data();
+  CLI::App app{
+      fmt::format(
+          "racetable: five tabletop racing games in your terminal\n"
+          "Computer seats not named with --seats play at level {} in sim, demo, host and play --line;\n"
+          "play in a terminal opens the seats page at the seats last chosen for that game.",
+          setup::kDefaultComputer),
+      "racetable"};
+  app.set_version_flag("--version", std::string("racetable ") + RACETABLE_VERSION);
+  app.require_subcommand(0, 1);
+  Commands c;
+  c.shell_opt.shared = &client::shared_tables();
+  app.add_flag("--ascii", c.shell_opt.ascii, "draw with plain ASCII");
+  app.add_flag("--no-color", c.shell_opt.no_color, "no colours (NO_COLOR is honoured too)");
+  add_game_commands(app, c);
+  add_player_commands(app, c);
+  add_lab_commands(app, c);
+  // Shared tables: host, tables, join (tui/net/).
+  app::add_net_commands(app, c.net_cmds);
+  if (args.seed_hidden) c.net_cmds.host_settings.seed_written = net::SeedWritten::CommandLine;
+  if (const std::optional<int> helped = run_helper(app, argc, argv)) return *helped;
 
   try {
     app.parse(argc, argv);
@@ -540,70 +638,7 @@ int run(int raw_argc, char** raw_argv) {
   }
 
   try {
-    const bool tty = ::isatty(STDOUT_FILENO) && ::isatty(STDIN_FILENO);
-    if (app.got_subcommand("list")) return cmd_list(list_json);
-    if (app.got_subcommand("rules")) return cmd_rules(rules_game, rules_data, rules_json_flag);
-    if (app.got_subcommand("sim")) {
-      fold_params(sim_req, sim_params);
-      return cmd_sim(sim_req, sim_json, sim_board, sim_save);
-    }
-    if (app.got_subcommand("play")) {
-      fold_params(play_req, play_params);
-      if (play_line || !tty) return cmd_play_line(play_req, play_save);
-      shell_opt.start_game = play_req;
-      shell_opt.start_game_set = true;
-      return shell::run(shell_opt);
-    }
-    if (app.got_subcommand("replay")) {
-      replay_req.ascii = shell_opt.ascii;
-      if (!replay_req.cast_path.empty()) return cmd_replay_cast(replay_req);
-      if (!tty || replay_req.json || replay_req.board || replay_req.all) return cmd_replay(replay_req);
-      shell_opt.replay_file = replay_req.file;
-      shell_opt.replay_data_dir = replay_req.data_dir;
-      shell_opt.replay_viewer = shell_viewer(replay_req, read_replay(replay_req));
-      return shell::run(shell_opt);
-    }
-    if (app.got_subcommand("stats")) return cmd_stats(stats_game, stats_json_flag);
-    if (app.got_subcommand("review")) return lab::cmd_review(review_req);
-    if (app.got_subcommand("verify")) return cmd_verify(verify_file, verify_data);
-    if (app.got_subcommand("demo")) {
-      builtin_registry().get(demo_game);
-      if (!demo_seed.empty()) setup::parse_seed(demo_seed);
-      if (!tty) return print_demo(demo_game, demo_seed);
-      shell_opt.demo_game = demo_game;
-      shell_opt.demo_seed = demo_seed;
-      return shell::run(shell_opt);
-    }
-    if (app.got_subcommand("learn")) {
-      if (learn_line || !tty) {
-        if (learn_game.empty()) throw UserError("learn without a terminal needs a GAME");
-        return cmd_learn_line(learn_game);
-      }
-      if (!learn_game.empty()) check_lesson(learn_game);
-      shell_opt.learn = true;
-      shell_opt.learn_game = learn_game;
-      return shell::run(shell_opt);
-    }
-    if (app.got_subcommand("resume")) {
-      if (resume_line || !tty) {
-        if (resume_file.empty()) throw UserError("resume without a terminal needs a FILE");
-        return cmd_resume_line(resume_file, resume_data);
-      }
-      shell_opt.resume = true;
-      shell_opt.resume_file = resume_file;
-      return shell::run(shell_opt);
-    }
-    if (app.got_subcommand("bench"))
-      return merge->parsed() ? lab::merge_tournament(merge_opt) : lab::run_bench(bench_opt);
-    if (app.got_subcommand("keys")) {
-      out(shell::keys_markdown());
-      return 0;
-    }
-    if (app.got_subcommand("soak")) return lab::run_soak(soak_opt);
-    net_cmds.join_settings.ascii = shell_opt.ascii;
-    if (auto code = app::run_net_commands(net_cmds)) return *code;
-    if (!tty) return print_demo("go-wacky", "");
-    return shell::run(shell_opt);
+    return run_command(app, c);
   } catch (const UserError& e) {
     // An error may quote what a file said (a save's line, a seat's name): one printable line.
     std::fflush(stdout);

@@ -23,7 +23,10 @@ void add_contest_pace_option(CLI::App* cmd, setup::TableRequest& request) {
                               kMinThinkPercent, kMaxThinkPercent));
 }
 
-void add_net_commands(CLI::App& app, NetCommands& c) {
+namespace {
+
+// `host`: one table, its seats, who may come, its clocks.
+void add_host_command(CLI::App& app, NetCommands& c) {
   HostSettings& h = c.host_settings;
   TableSpec& spec = h.spec;
   c.host = app.add_subcommand("host", "open a shared table: players join from their own terminals");
@@ -100,7 +103,10 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
   c.host->add_flag("--detach", h.detach, "serve in the background and return");
   // Hidden: the shell's Host page hands the table over on this descriptor (net/host_handoff.h).
   c.host->add_option("--spec-fd", h.spec_fd, "the table's description as JSON on this descriptor")->group("");
+}
 
+// `serve`: many tables from one file, or the SSH server and its accounts.
+void add_serve_command(CLI::App& app, NetCommands& c) {
   ServeSettings& s = c.serve_settings;
   c.serve = app.add_subcommand(
       "serve",
@@ -151,6 +157,13 @@ void add_net_commands(CLI::App& app, NetCommands& c) {
                           "--ssh: seconds a table waits for a player who is away before a computer plays "
                           "their seat (default 30)"),
   };
+}
+
+}  // namespace
+
+void add_net_commands(CLI::App& app, NetCommands& c) {
+  add_host_command(app, c);
+  add_serve_command(app, c);
 
   c.tables = app.add_subcommand("tables", "list the open tables (no join code needed: it is never sent)");
   c.tables->allow_extras();

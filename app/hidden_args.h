@@ -15,7 +15,7 @@ struct OwnedArgs {
   std::vector<std::string> strings;
   std::vector<char*> argv;   // pointers into `strings`, then nullptr
   bool seed_hidden = false;  // a `host --seed` value was blanked
-  int argc() const { return static_cast<int>(strings.size()); }
+  int argc() const { return std::ssize(strings); }
 };
 
 // Copies argv, then overwrites with '*' the value of each `--seed V` /

@@ -5,7 +5,7 @@ namespace rt::client {
 net::TableSpec host_page_spec(const setup::TableRequest& request, const shell::HostChoices& choices) {
   net::TableSpec spec;
   spec.request = request;
-  spec.request.players = static_cast<int>(request.seats.size());
+  spec.request.players = std::ssize(request.seats);
   spec.name = choices.name;
   switch (choices.access) {
     case shell::TableAccess::Open: spec.admission = net::Admission::Anyone; break;

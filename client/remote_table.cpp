@@ -189,7 +189,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       q.actions.push_back(o.id);
       q.labels.push_back(printable(o.label));
     }
-    q.first = std::clamp(s.first, 0, static_cast<int>(q.actions.size()) - 1);
+    q.first = std::clamp<int>(s.first, 0, std::ssize(q.actions) - 1);
     q.arrows = s.arrows;
     for (std::size_t i = 0; i < 4; ++i)
       if (s.directions[i] >= 0) q.directions[i] = s.directions[i];
@@ -306,7 +306,7 @@ class RemoteTable final : public shell::PlayTable, public shell::RemoteLink {
       asked_unicode_ = unicode;
       conn_.send(to_json(Resize{w, h, unicode}));
     }
-    return has_screen() ? static_cast<int>(screen().rows.size()) : 0;
+    return has_screen() ? std::ssize(screen().rows) : 0;
   }
   void draw_board(Canvas& board, Millis) const override {
     if (!has_screen()) return;

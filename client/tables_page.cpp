@@ -92,7 +92,7 @@ class TablesPage final : public shell::Screen {
                       printable(t.host, 20), t.free_seats(), t.players(), t.watchers),
           true});
     }
-    selected_ = std::clamp(selected_, 0, static_cast<int>(rows_.size()) - 1);
+    selected_ = std::clamp<int>(selected_, 0, std::ssize(rows_) - 1);
   }
 
   void draw(Canvas& c, Millis) override {
@@ -243,7 +243,7 @@ class TablesPage final : public shell::Screen {
   }
 
   Nav on_key(const shell::Key& key, Millis) override {
-    const int n = static_cast<int>(rows_.size());
+    const int n = std::ssize(rows_);
     if (key.type == shell::KeyType::Click && menu_.contains(key.x, key.y)) {
       selected_ = std::clamp(shell::menu_scroll(n, menu_.h, selected_) + key.y - menu_.y, 0, n - 1);
       return choose(selected_);

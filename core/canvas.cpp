@@ -162,7 +162,7 @@ void utf8_append(std::string& out, char32_t cp) {
 }
 
 int utf8_length(std::string_view utf8) {
-  return static_cast<int>(utf8_decode(utf8).size());
+  return std::ssize(utf8_decode(utf8));
 }
 
 int Canvas::text(int x, int y, std::string_view utf8, Style style, int max_width) {

@@ -7,11 +7,10 @@ namespace {
 
 constexpr std::size_t kWhyLines = 2;
 
-std::vector<int> scores(const Table& table) {
-  std::vector<int> out(table.seats().size(), 0);
+SeatVector<int> scores(const Table& table) {
+  SeatVector<int> out(table.seats().size());
   for (const Placing& pl : table.state().standings().placings)
-    if (pl.player >= 0 && static_cast<std::size_t>(pl.player) < out.size())
-      out[static_cast<std::size_t>(pl.player)] = pl.score;
+    if (pl.player >= 0 && pl.player < out.seats()) out[pl.player] = pl.score;
   return out;
 }
 
@@ -37,9 +36,9 @@ void ContestReport::note_step(const Table& table, const std::vector<Event>& even
 }
 
 void ContestReport::finish(const Table& table) {
-  const std::vector<int> now = scores(table);
+  const SeatVector<int> now = scores(table);
   std::string won;
-  for (std::size_t p = 0; p < now.size() && p < scores_at_start_.size(); ++p) {
+  for (PlayerId p = 0; p < now.seats() && p < scores_at_start_.seats(); ++p) {
     const int d = now[p] - scores_at_start_[p];
     if (d == 0) continue;
     won += fmt::format("{}{} {}{} (now {})", won.empty() ? "" : ", ", table.seats()[p].name, d > 0 ? "+" : "",

@@ -32,7 +32,7 @@ class ContestReport {
 
   bool running_ = false;
   std::vector<std::string> why_;  // the contest's last public lines so far
-  std::vector<int> scores_at_start_;
+  SeatVector<int> scores_at_start_;
   std::vector<std::string> lines_;
 };
 

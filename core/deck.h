@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/index_array.h"
 #include "core/types.h"
 
 namespace rt {
@@ -16,16 +17,15 @@ class CardPool {
  public:
   int total() const { return total_; }
   bool empty() const { return total_ == 0; }
-  int count(int kind) const { return count_[static_cast<std::size_t>(kind)]; }
+  int count(int kind) const { return count_[kind]; }
 
   void add(int kind, int copies = 1) {
-    count_[static_cast<std::size_t>(kind)] =
-        static_cast<std::uint8_t>(count_[static_cast<std::size_t>(kind)] + copies);
+    count_[kind] = static_cast<std::uint8_t>(count_[kind] + copies);
     total_ += copies;
   }
   // Removes one card of a kind; returns false (and changes nothing) if none.
   bool take(int kind) {
-    auto& c = count_[static_cast<std::size_t>(kind)];
+    auto& c = count_[kind];
     if (c == 0) return false;
     --c;
     --total_;
@@ -34,13 +34,12 @@ class CardPool {
   // The draw as a chance node: one outcome per kind left, weighted by copies.
   void draw_outcomes(std::vector<Outcome>& out, Action base) const {
     for (int k = 0; k < MaxKinds; ++k)
-      if (count_[static_cast<std::size_t>(k)])
-        out.push_back(Outcome{base + k, count_[static_cast<std::size_t>(k)]});
+      if (count_[k]) out.push_back(Outcome{base + k, count_[k]});
   }
   // Reshuffle policy: every card of `other` joins this pile (e.g. the discard
   // pile becomes the new draw pile when the draw pile runs out).
   void take_all_from(CardPool& other) {
-    for (int k = 0; k < MaxKinds; ++k) add(k, other.count_[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < MaxKinds; ++k) add(k, other.count_[k]);
     other.clear();
   }
   void clear() {
@@ -50,7 +49,7 @@ class CardPool {
   bool operator==(const CardPool&) const = default;
 
  private:
-  std::array<std::uint8_t, static_cast<std::size_t>(MaxKinds)> count_{};
+  IndexArray<std::uint8_t, MaxKinds> count_{};
   int total_ = 0;
 };
 

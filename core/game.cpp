@@ -42,7 +42,7 @@ void validate_options(const GameInfo& info, Options& options) {
   }
   if (options.names.size() > static_cast<std::size_t>(options.players))
     throw OptionError(fmt::format("{} names given for {} players", options.names.size(), options.players));
-  for (int p = static_cast<int>(options.names.size()); p < options.players; ++p)
+  for (int p = std::ssize(options.names); p < options.players; ++p)
     options.names.push_back(fmt::format("P{}", p + 1));
 }
 

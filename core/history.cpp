@@ -71,24 +71,24 @@ std::string utc_date(std::time_t when) {
 
 HistoryRecord finished_game_record(const Table& table, std::time_t ended, const std::string& save,
                                    const std::string& table_name, const std::vector<PlayerId>& you,
-                                   const std::vector<SeatController>& controllers) {
+                                   const SeatVector<SeatController>& controllers) {
   HistoryRecord r;
   r.game = table.game().info().id;
   r.game_name = table.game().info().name;
   r.date = utc_date(ended);
   const Standings standings = table.state().standings();
   r.non_seat_winner = safe_text(standings.non_seat_winner, kMaxHistoryName);
-  for (std::size_t p = 0; p < table.seats().size(); ++p) {
+  for (PlayerId p = 0; p < table.seats().size(); ++p) {
     const Seat& seat = table.seats()[p];
     HistorySeat s;
     s.name = safe_text(seat.name, kMaxHistoryName);
     s.human =
-        p < controllers.size() ? controllers[p] != SeatController::Computer : seat.kind == SeatKind::Human;
+        p < controllers.seats() ? controllers[p] != SeatController::Computer : seat.kind == SeatKind::Human;
     if (!s.human) s.level = level_name(seat.level);
     for (const Placing& pl : standings.placings)
-      if (pl.player == static_cast<PlayerId>(p)) s.place = pl.place;
-    s.you = std::find(you.begin(), you.end(), static_cast<PlayerId>(p)) != you.end();
-    s.hints = table.hints(static_cast<PlayerId>(p));
+      if (pl.player == p) s.place = pl.place;
+    s.you = std::find(you.begin(), you.end(), p) != you.end();
+    s.hints = table.hints(p);
     r.seats.push_back(std::move(s));
   }
   r.decisions = table.decisions();

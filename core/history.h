@@ -64,7 +64,7 @@ struct HistoryRecord {
 // was playing when the game ended is still the person's.
 HistoryRecord finished_game_record(const Table& table, std::time_t ended, const std::string& save,
                                    const std::string& table_name, const std::vector<PlayerId>& you,
-                                   const std::vector<SeatController>& controllers = {});
+                                   const SeatVector<SeatController>& controllers = {});
 
 // One line of history.jsonl, with its newline.
 std::string history_line(const HistoryRecord& record);

@@ -27,18 +27,16 @@ int IsmctsAgent::playout_budget() const {
 // standings built once), else the evaluator's judgement, else an even 0.5.
 void IsmctsAgent::judge(const State& s) {
   const int n = s.num_players();
-  values_.assign(static_cast<std::size_t>(n), 0.0);
+  values_.assign(n, 0.0);
   if (s.turn() == Turn::Over) {
     const Standings st = s.standings();
     int winners = 0;
     for (const auto& pl : st.placings) winners += pl.place == 1;
-    for (const auto& pl : st.placings)
-      values_[static_cast<std::size_t>(pl.player)] = finish_of(pl.place, winners, st.no_seat_won(), n);
+    for (const auto& pl : st.placings) values_[pl.player] = finish_of(pl.place, winners, st.no_seat_won(), n);
     return;
   }
   for (PlayerId p = 0; p < n; ++p)
-    values_[static_cast<std::size_t>(p)] =
-        config_.evaluate ? std::clamp(config_.evaluate(s, p), 0.0, 1.0) : 0.5;
+    values_[p] = config_.evaluate ? std::clamp(config_.evaluate(s, p), 0.0, 1.0) : 0.5;
 }
 
 void IsmctsAgent::playout(State& s, int decisions, Rng& rng) {
@@ -49,13 +47,13 @@ void IsmctsAgent::playout(State& s, int decisions, Rng& rng) {
 }
 
 int IsmctsAgent::child(int node, PlayerId p, Action a) {
-  int* link = &tree_[static_cast<std::size_t>(node)].first_child;
+  int* link = &tree_[node].first_child;
   while (*link >= 0) {
-    const Node& c = tree_[static_cast<std::size_t>(*link)];
+    const Node& c = tree_[*link];
     if (c.player == p && c.action == a) return *link;
-    link = &tree_[static_cast<std::size_t>(*link)].next_sibling;
+    link = &tree_[*link].next_sibling;
   }
-  const int made = static_cast<int>(tree_.size());
+  const int made = tree_.size();
   *link = made;  // before the push: `link` points into tree_
   Node n;
   n.player = p;
@@ -74,7 +72,7 @@ int IsmctsAgent::select(int node, PlayerId p, std::span<const Action> legal, Rng
   const double c = config_.budget.exploration;
   for (Action a : legal) {
     const int i = child(node, p, a);
-    Node& n = tree_[static_cast<std::size_t>(i)];
+    Node& n = tree_[i];
     ++n.available;
     if (n.visits == 0) {
       // Reservoir sampling: each untried child equally likely.
@@ -138,8 +136,8 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
     }
     const std::span<const Action> legal = sim->legal_span(p, legal_);
     const int next = select(node, p, legal, rng);
-    expanded = tree_[static_cast<std::size_t>(next)].visits == 0;
-    sim->apply(p, tree_[static_cast<std::size_t>(next)].action, sim->now());
+    expanded = tree_[next].visits == 0;
+    sim->apply(p, tree_[next].action, sim->now());
     ++decisions;
     path_.push_back(next);
     node = next;
@@ -147,9 +145,9 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
   }
   playout(*sim, decisions, rng);
   for (int i : path_) {
-    Node& n = tree_[static_cast<std::size_t>(i)];
+    Node& n = tree_[i];
     ++n.visits;
-    n.value += values_[static_cast<std::size_t>(n.player)];
+    n.value += values_[n.player];
   }
 }
 
@@ -174,8 +172,8 @@ Decision IsmctsAgent::decide(const State& state, PlayerId me, Rng& rng) {
   // The most visited of my actions (the better mean between equals; the
   // fallback's move when nothing beats it).
   const Node* best = nullptr;
-  for (int i = tree_.front().first_child; i >= 0; i = tree_[static_cast<std::size_t>(i)].next_sibling) {
-    const Node& c = tree_[static_cast<std::size_t>(i)];
+  for (int i = tree_.front().first_child; i >= 0; i = tree_[i].next_sibling) {
+    const Node& c = tree_[i];
     if (c.player != me || c.visits == 0) continue;
     if (!best || c.visits > best->visits ||
         (c.visits == best->visits && c.value / c.visits > best->value / best->visits))

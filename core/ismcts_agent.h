@@ -37,6 +37,7 @@
 
 #include "core/agent.h"
 #include "core/contest_schedule.h"
+#include "core/index_array.h"
 #include "core/per_player.h"
 #include "core/search_agent.h"
 
@@ -103,9 +104,9 @@ class IsmctsAgent final : public Agent {
   std::optional<Action> chose_other_;  // the last decision's action, when not the fallback's
   Action instead_ = 0;                 // the fallback's move it chose over
   // Scratch, kept between decisions.
-  std::vector<Node> tree_;
+  IndexVector<int, Node> tree_;
   std::vector<int> path_;
-  std::vector<double> values_;  // per seat, the last playout's result
+  SeatVector<double> values_;  // per seat, the last playout's result
   std::vector<Action> legal_;
   std::vector<PlayerId> who_;
 };

@@ -152,7 +152,7 @@ Lesson load_lesson(const DataSource& data, const std::string& game_id) {
   l.title = root.str("title");
   l.players = static_cast<int>(root.integer("players", 2, 4));
   l.names = strings(root, "names", 4);
-  if (static_cast<int>(l.names.size()) != l.players)
+  if (std::ssize(l.names) != l.players)
     root.at("names").fail(fmt::format("{} names for {} players", l.names.size(), l.players));
   l.variants = strings(root, "variants", 8);
   if (root.has("params")) {

@@ -14,8 +14,7 @@ void Pacer::set_speed(Millis pace_ms, int contest_rate) {
 }
 
 void Pacer::note_step(const Step& step, bool any_public) {
-  last_step_bot_ =
-      step.player >= 0 && table_.seats()[static_cast<std::size_t>(step.player)].kind == SeatKind::Bot;
+  last_step_bot_ = step.player >= 0 && table_.seats()[step.player].kind == SeatKind::Bot;
   last_step_public_ = any_public;
   const bool running = table_.state().contest_running();
   if (contest_was_running_ && !running) {

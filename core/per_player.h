@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <utility>
 #include <vector>
 
@@ -42,18 +43,21 @@ template <class T>
 class SeatVector {
  public:
   SeatVector() = default;
-  explicit SeatVector(int seats) : values_(static_cast<std::size_t>(seats)) {}
-  explicit SeatVector(std::vector<T> values) : values_(std::move(values)) {}
+  explicit SeatVector(int seats) : values_(slot(seats)) {}
+  // A list of one value per seat in seat order (the seats a front end set up).
+  SeatVector(std::vector<T> values) : values_(std::move(values)) {}
+  SeatVector(std::initializer_list<T> values) : values_(values) {}
 
-  T& operator[](PlayerId p) { return values_[static_cast<std::size_t>(p)]; }
-  const T& operator[](PlayerId p) const { return values_[static_cast<std::size_t>(p)]; }
+  T& operator[](PlayerId p) { return values_[slot(p)]; }
+  const T& operator[](PlayerId p) const { return values_[slot(p)]; }
   // Bounds-checked (throws std::out_of_range), for a seat named from outside.
-  T& at(PlayerId p) { return values_.at(static_cast<std::size_t>(p)); }
-  const T& at(PlayerId p) const { return values_.at(static_cast<std::size_t>(p)); }
+  T& at(PlayerId p) { return values_.at(slot(p)); }
+  const T& at(PlayerId p) const { return values_.at(slot(p)); }
 
-  int seats() const { return static_cast<int>(values_.size()); }
-  void resize(int seats) { values_.resize(static_cast<std::size_t>(seats)); }
-  void assign(int seats, const T& v) { values_.assign(static_cast<std::size_t>(seats), v); }
+  int seats() const { return std::ssize(values_); }
+  int size() const { return seats(); }  // as IndexVector says it
+  void resize(int seats) { values_.resize(slot(seats)); }
+  void assign(int seats, const T& v) { values_.assign(slot(seats), v); }
 
   auto begin() { return values_.begin(); }
   auto end() { return values_.end(); }
@@ -63,6 +67,8 @@ class SeatVector {
   const std::vector<T>& values() const { return values_; }
 
  private:
+  // Where seat p (or a count of seats) is in the vector: the one conversion.
+  static std::size_t slot(PlayerId p) { return static_cast<std::size_t>(p); }
   std::vector<T> values_;
 };
 

@@ -45,7 +45,7 @@ std::string_view bot_stream_name(PlayerId seat, char (&buf)[24]) {
 
 }  // namespace
 
-Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed)
+Table::Table(std::shared_ptr<const Game> game, SeatVector<Seat> seats, std::uint64_t seed)
     : game_(std::move(game)),
       seats_(std::move(seats)),
       seed_(seed),
@@ -61,7 +61,7 @@ Table::Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uin
   // Room for a typical game's decisions and chance outcomes up front, so the
   // scratch lists do not grow step by step in every game.
   outcomes_.reserve(64);
-  actors_.reserve(static_cast<std::size_t>(n));
+  actors_.reserve(seats_.values().size());
   scratch_.reserve(64);
 }
 
@@ -299,13 +299,14 @@ void Table::rewind(std::size_t keep) {
 
 void Table::rename_seats(std::shared_ptr<const Game> renamed) {
   const std::vector<std::string>& names = renamed->options().names;
-  if (names.size() != seats_.values().size()) throw std::logic_error("rename_seats: another number of seats");
+  if (std::ssize(names) != seats_.seats()) throw std::logic_error("rename_seats: another number of seats");
   std::unique_ptr<State> state = renamed->new_initial_state();
   for (const Step& s : history_) state->apply(s.player, s.action, s.tick);
   state->set_event_sink(sink_);
   game_ = std::move(renamed);
   state_ = std::move(state);
-  for (PlayerId p = 0; p < seats_.seats(); ++p) seats_[p].name = names[static_cast<std::size_t>(p)];
+  PlayerId p = 0;
+  for (const std::string& name : names) seats_[p++].name = name;
 }
 
 std::vector<std::pair<std::string, std::string>> Table::rng_states() const {

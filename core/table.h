@@ -38,12 +38,12 @@ struct Step {
 
 class Table {
  public:
-  Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed);
+  Table(std::shared_ptr<const Game> game, SeatVector<Seat> seats, std::uint64_t seed);
 
   const Game& game() const { return *game_; }
   std::shared_ptr<const Game> game_ptr() const { return game_; }
   const State& state() const { return *state_; }
-  const std::vector<Seat>& seats() const { return seats_.values(); }
+  const SeatVector<Seat>& seats() const { return seats_; }
   const std::vector<Step>& history() const { return history_; }
   std::uint64_t seed() const { return seed_; }
   // How the seed came to be (core/deal.h): table data, kept in the save.

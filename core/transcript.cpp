@@ -43,9 +43,9 @@ void TranscriptWriter::header(const Table& table) {
   for (const auto& [k, v] : o.params) params += fmt::format("{}{}={}", params.empty() ? "" : ",", k, v);
   if (options_.json) {
     std::string seats;
-    for (std::size_t i = 0; i < table.seats().size(); ++i)
-      seats += fmt::format("{}{{\"seat\":{},\"name\":{},\"kind\":{}}}", i ? "," : "", i + 1,
-                           json_escape(table.seats()[i].name), json_escape(seat_label(table.seats()[i])));
+    for (PlayerId p = 0; p < table.seats().size(); ++p)
+      seats += fmt::format("{}{{\"seat\":{},\"name\":{},\"kind\":{}}}", p ? "," : "", p + 1,
+                           json_escape(table.seats()[p].name), json_escape(seat_label(table.seats()[p])));
     sink_(
         fmt::format("{{\"type\":\"header\",\"game\":{},\"seed\":{},\"players\":{},\"variants\":{},"
                     "\"params\":{},\"seats\":[{}]}}\n",
@@ -55,9 +55,9 @@ void TranscriptWriter::header(const Table& table) {
   }
   sink_(fmt::format("racetable · {} · seed {} · {} players\n", g.info().name, table.seed(), o.players));
   std::string seats;
-  for (std::size_t i = 0; i < table.seats().size(); ++i)
-    seats += fmt::format("{}{} {} ({})", i ? " · " : "", i + 1, table.seats()[i].name,
-                         seat_label(table.seats()[i]));
+  for (PlayerId p = 0; p < table.seats().size(); ++p)
+    seats += fmt::format("{}{} {} ({})", p ? " · " : "", p + 1, table.seats()[p].name,
+                         seat_label(table.seats()[p]));
   sink_(fmt::format("seats: {}\n", seats));
   if (!variants.empty()) sink_(fmt::format("variants: {}\n", variants));
   if (!params.empty()) sink_(fmt::format("options: {}\n", params));
@@ -165,10 +165,9 @@ void TranscriptWriter::result(const Table& table) {
     std::string places;
     for (std::size_t i = 0; i < st.placings.size(); ++i) {
       const Placing& p = st.placings[i];
-      places +=
-          fmt::format("{}{{\"seat\":{},\"name\":{},\"place\":{},\"score\":{},\"detail\":{}}}", i ? "," : "",
-                      p.player + 1, json_escape(table.seats()[static_cast<std::size_t>(p.player)].name),
-                      p.place, p.score, json_escape(p.detail));
+      places += fmt::format("{}{{\"seat\":{},\"name\":{},\"place\":{},\"score\":{},\"detail\":{}}}",
+                            i ? "," : "", p.player + 1, json_escape(table.seats()[p.player].name), p.place,
+                            p.score, json_escape(p.detail));
     }
     std::string winners;
     for (PlayerId w : st.winners()) winners += fmt::format("{}{}", winners.empty() ? "" : ",", w + 1);
@@ -182,8 +181,7 @@ void TranscriptWriter::result(const Table& table) {
   sink_("--\n");
   if (st.no_seat_won()) sink_(fmt::format("1. {} — no seat won\n", st.non_seat_winner));
   for (const Placing& p : st.placings)
-    sink_(fmt::format("{}. {} — {}\n", p.place, table.seats()[static_cast<std::size_t>(p.player)].name,
-                      p.detail));
+    sink_(fmt::format("{}. {} — {}\n", p.place, table.seats()[p.player].name, p.detail));
   sink_(fmt::format("result: {}\n", st.summary));
 }
 

@@ -36,8 +36,8 @@ void TurnReport::note_step(const Table& table, const Step& step, const std::vect
     lines_.clear();
     return;
   }
-  const bool person = step.player >= 0 && static_cast<std::size_t>(step.player) < table.seats().size() &&
-                      table.seats()[static_cast<std::size_t>(step.player)].kind == SeatKind::Human;
+  const bool person = step.player >= 0 && step.player < table.seats().size() &&
+                      table.seats()[step.player].kind == SeatKind::Human;
   if (person) {
     if (step.player != owner_) {
       end_turn();

@@ -21,7 +21,7 @@ bool asks_other_person(const Table& table, const State& state, PlayerId person) 
   std::vector<PlayerId> who;
   state.actors(who);
   for (PlayerId p : who)
-    if (p != person && table.seats()[static_cast<std::size_t>(p)].kind == SeatKind::Human) return true;
+    if (p != person && table.seats()[p].kind == SeatKind::Human) return true;
   return false;
 }
 
@@ -91,9 +91,8 @@ UndoCheck check_undo(const Table& table, PlayerId person) {
       out.why_not = "A timed contest ran since: no undo.";
       return out;
     }
-    if (p >= 0 && table.seats()[static_cast<std::size_t>(p)].kind == SeatKind::Human) {
-      out.why_not =
-          fmt::format("{} has played since: no undo.", table.seats()[static_cast<std::size_t>(p)].name);
+    if (p >= 0 && table.seats()[p].kind == SeatKind::Human) {
+      out.why_not = fmt::format("{} has played since: no undo.", table.seats()[p].name);
       return out;
     }
   }

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "core/seat.h"
 #include "core/table.h"
 #include "games/registry.h"
@@ -26,7 +27,7 @@ struct BenchResult {
   double seconds = 0;
 };
 
-void play_one(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats, std::uint64_t seed,
+void play_one(const std::shared_ptr<const Game>& game, const SeatVector<Seat>& seats, std::uint64_t seed,
               BenchResult& r) {
   Table table(game, seats, seed);
   table.set_recording(false);
@@ -42,14 +43,14 @@ void play_one(const std::shared_ptr<const Game>& game, const std::vector<Seat>& 
 }
 
 // Thread j plays seeds first+j, first+j+jobs, ...: a seed's game never depends on the thread.
-BenchResult run_jobs(const std::shared_ptr<const Game>& game, const std::vector<Seat>& seats,
+BenchResult run_jobs(const std::shared_ptr<const Game>& game, const SeatVector<Seat>& seats,
                      const BenchOptions& opt) {
-  std::vector<BenchResult> results(static_cast<std::size_t>(opt.jobs));
+  IndexVector<int, BenchResult> results(opt.jobs);
   std::vector<std::thread> threads;
   const auto start = std::chrono::steady_clock::now();
   for (int j = 0; j < opt.jobs; ++j) {
     threads.emplace_back([&, j] {
-      BenchResult& r = results[static_cast<std::size_t>(j)];
+      BenchResult& r = results[j];
       for (std::uint64_t seed = 1 + static_cast<std::uint64_t>(j);;
            seed += static_cast<std::uint64_t>(opt.jobs)) {
         if (opt.games > 0 && seed > static_cast<std::uint64_t>(opt.games)) break;
@@ -83,7 +84,7 @@ int speed(const BenchOptions& opt) {
     Options o;
     o.players = players;
     std::shared_ptr<const Game> game = registry.create(e.info.id, o, DataSource::embedded());
-    const std::vector<Seat> seats(static_cast<std::size_t>(players));
+    const SeatVector<Seat> seats(players);
     const BenchResult r = run_jobs(game, seats, opt);
     const double gps = static_cast<double>(r.games) / r.seconds;
     const double dps = static_cast<double>(r.decisions) / r.seconds;

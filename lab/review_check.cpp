@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "core/review.h"
 #include "core/table.h"
 #include "games/registry.h"
@@ -114,13 +115,12 @@ int review_check(const BenchOptions& opt) {
     std::vector<Seat> seats;
     for (int p = 0; p < players; ++p)
       seats.push_back(Seat{std::string(1, static_cast<char>('A' + p)), SeatKind::Bot, typed[p == 0 ? 0 : 1]});
-    std::vector<std::vector<Compared>> per_game(static_cast<std::size_t>(games));
+    IndexVector<int, std::vector<Compared>> per_game(games);
     std::vector<std::thread> threads;
     for (int t = 0; t < opt.jobs; ++t)
       threads.emplace_back([&, t] {
         for (int g = t; g < games; g += opt.jobs)
-          per_game[static_cast<std::size_t>(g)] =
-              check_game(game, seats, 1 + static_cast<std::uint64_t>(g), opt.think_percent);
+          per_game[g] = check_game(game, seats, 1 + static_cast<std::uint64_t>(g), opt.think_percent);
       });
     for (auto& t : threads) t.join();
     Tally mistakes, within;

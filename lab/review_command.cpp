@@ -30,15 +30,14 @@ struct ReviewedSave {
 
 // The seat to review: --seat N, else the first person's, else seat 1.
 PlayerId review_seat(const ReviewRequest& req, const ReviewedSave& s) {
-  const int seats = static_cast<int>(s.table->seats().size());
+  const int seats = s.table->seats().size();
   if (req.seat != 0) {
     if (req.seat < 1 || req.seat > seats)
       throw OptionError(fmt::format("--seat {}: {} has seats 1 to {}", req.seat, s.file, seats));
     return static_cast<PlayerId>(req.seat - 1);
   }
   for (int p = 0; p < seats; ++p)
-    if (s.table->seats()[static_cast<std::size_t>(p)].kind == SeatKind::Human)
-      return static_cast<PlayerId>(p);
+    if (s.table->seats()[p].kind == SeatKind::Human) return static_cast<PlayerId>(p);
   return 0;
 }
 
@@ -57,7 +56,7 @@ ReviewedSave read_reviewed(const ReviewRequest& req, const std::string& file) {
 }
 
 std::string seat_words(const ReviewedSave& s) {
-  return fmt::format("seat {} ({})", s.seat + 1, s.table->seats()[static_cast<std::size_t>(s.seat)].name);
+  return fmt::format("seat {} ({})", s.seat + 1, s.table->seats()[s.seat].name);
 }
 
 void print_text(const ReviewedSave& s, const GameReview& r, int playouts, bool many) {
@@ -114,7 +113,7 @@ void print_json(const ReviewedSave& s, const GameReview& r, int playouts, unsign
   j["game"] = s.table->game().info().id;
   j["seed"] = std::to_string(s.table->seed());
   j["seat"] = s.seat + 1;
-  j["name"] = s.table->seats()[static_cast<std::size_t>(s.seat)].name;
+  j["name"] = s.table->seats()[s.seat].name;
   j["think"] = think;
   j["playouts"] = playouts;
   j["reviewed"] = r.moves.size();

@@ -53,7 +53,7 @@ int run_soak(const SoakOptions& opt) {
     for (std::uint64_t seed = opt.first_seed; decisions < opt.decisions; ++seed) {
       const auto& game = by_players[seed % by_players.size()];
       const int players = game->options().players;
-      Table table(game, std::vector<Seat>(static_cast<std::size_t>(players)), seed);
+      Table table(game, SeatVector<Seat>(players), seed);
       table.set_recording(false);
       std::string why;
       std::uint64_t steps = 0;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/index_array.h"
 #include "core/input_limits.h"
 #include "core/ismcts_agent.h"
 #include "core/save.h"
@@ -89,6 +90,8 @@ struct Setup {
   std::string game;  // "" every game
   int players = 2;   // 2: heads-up; more: one of the first level against the field
   int games = 200;   // per pairing
+  // The games per pairing as results are laid out: pairing after pairing.
+  std::size_t games_per_pairing() const { return static_cast<std::size_t>(games); }
   std::vector<std::string> levels;
   unsigned think = 100;
   bool cheat = false;
@@ -132,7 +135,7 @@ struct Plan {
   Setup setup;
   std::vector<BotLevel> typed;
   std::vector<Pairing> pairings;
-  std::size_t size() const { return pairings.size() * static_cast<std::size_t>(setup.games); }
+  std::size_t size() const { return pairings.size() * setup.games_per_pairing(); }
 };
 
 Plan make_plan(Setup setup) {
@@ -170,16 +173,16 @@ GameResult play_game(const Plan& plan, const Pairing& pairing, int g) {
   const int players = s.players;
   const BotLevel a = plan.typed[pairing.a], b = plan.typed[pairing.b];
   const auto mine = static_cast<PlayerId>(g % players);
-  std::vector<Seat> seats;
+  SeatVector<Seat> seats(players);
   for (PlayerId p = 0; p < players; ++p)
-    seats.push_back(Seat{std::string(1, static_cast<char>('A' + p)), SeatKind::Bot, p == mine ? a : b});
+    seats[p] = Seat{std::string(1, static_cast<char>('A' + p)), SeatKind::Bot, p == mine ? a : b};
   GameResult r;
   Table table(pairing.game, seats, 1000 + static_cast<std::uint64_t>(g / players));
   table.set_recording(false);
   table.set_think_percent(s.think);
   for (PlayerId p = 0; p < players; ++p) {
     const int side = p == mine ? 0 : 1;
-    std::unique_ptr<Agent> agent = make_agent(*pairing.game, seats[static_cast<std::size_t>(p)].level);
+    std::unique_ptr<Agent> agent = make_agent(*pairing.game, seats[p].level);
     if (auto* expert = dynamic_cast<IsmctsAgent*>(agent.get()); expert && s.cheat && p == mine)
       expert->set_omniscient(true);
     if (s.random_choices && p == mine) agent = std::make_unique<RandomChoicesAgent>(std::move(agent));
@@ -193,7 +196,7 @@ GameResult play_game(const Plan& plan, const Pairing& pairing, int g) {
 }
 
 ordered_json result_json(const Plan& plan, std::size_t item, const GameResult& r) {
-  const auto games = static_cast<std::size_t>(plan.setup.games);
+  const std::size_t games = plan.setup.games_per_pairing();
   const Pairing& p = plan.pairings[item / games];
   ordered_json j;
   j["type"] = "game";
@@ -236,7 +239,7 @@ struct PairTotal {
 
 PairTotal pair_total(const Plan& plan, std::size_t pairing, const std::vector<GameResult>& results) {
   PairTotal t;
-  const auto games = static_cast<std::size_t>(plan.setup.games);
+  const std::size_t games = plan.setup.games_per_pairing();
   for (std::size_t g = 0; g < games; ++g) {
     const GameResult& r = results[pairing * games + g];
     for (int side = 0; side < 2; ++side) {
@@ -466,12 +469,12 @@ int tournament(const BenchOptions& opt) {
   for (std::size_t i = 0; i < plan.size(); ++i)
     if (shard.takes(i)) mine.push_back(i);
   std::vector<GameResult> results(plan.size());
-  const auto games = static_cast<std::size_t>(plan.setup.games);
+  const std::size_t games = plan.setup.games_per_pairing();
   std::vector<std::thread> threads;
-  for (int t = 0; t < opt.jobs; ++t)
+  const auto jobs = static_cast<std::size_t>(opt.jobs);
+  for (std::size_t t = 0; t < jobs; ++t)
     threads.emplace_back([&, t] {
-      for (std::size_t k = static_cast<std::size_t>(t); k < mine.size();
-           k += static_cast<std::size_t>(opt.jobs)) {
+      for (std::size_t k = t; k < mine.size(); k += jobs) {
         const std::size_t i = mine[k];
         results[i] = play_game(plan, plan.pairings[i / games], static_cast<int>(i % games));
       }
@@ -497,7 +500,7 @@ int merge_tournament(const MergeOptions& opt) {
   std::optional<ordered_json> first_setup;
   std::string first_file;
   std::vector<GameResult> results;
-  std::vector<std::string> shard_file;  // by shard index: the file that had it
+  IndexVector<int, std::string> shard_file;  // by shard index: the file that had it
   int count = 0;
   for (const std::string& file : opt.files) {
     std::istringstream lines(read_file(file));
@@ -523,14 +526,14 @@ int merge_tournament(const MergeOptions& opt) {
           plan = make_plan(std::move(s));
           results.resize(plan->size());
           count = shard.count;
-          shard_file.assign(static_cast<std::size_t>(count), "");
+          shard_file.assign(count, "");
         } else if (same != *first_setup)
           at.fail(fmt::format("another tournament's results than {}'s (its games, levels or options differ)",
                               first_file));
         else if (shard.count != count)
           at.fail(fmt::format("shard {} of a {}-way split; {} is of a {}-way one", shard.text(), shard.count,
                               first_file, count));
-        std::string& had = shard_file[static_cast<std::size_t>(shard.index - 1)];
+        std::string& had = shard_file[shard.index - 1];
         if (!had.empty()) at.fail(fmt::format("shard {} again (already in {})", shard.text(), had));
         had = file;
         header = true;
@@ -548,10 +551,10 @@ int merge_tournament(const MergeOptions& opt) {
                !(plan->pairings[k].entry->info.id == game && s.levels[plan->pairings[k].a] == a &&
                  s.levels[plan->pairings[k].b] == b))
           ++k;
-        if (k == plan->pairings.size() || g >= static_cast<std::size_t>(s.games))
+        if (k == plan->pairings.size() || g >= s.games_per_pairing())
           at.fail(fmt::format("game {} of {} vs {} in {} is not one of this tournament's", g, a, b,
                               excerpt(game)));
-        const std::size_t item = k * static_cast<std::size_t>(s.games) + g;
+        const std::size_t item = k * s.games_per_pairing() + g;
         if (!shard.takes(item))
           at.fail(fmt::format("game {} of {} vs {} is not shard {}'s", g, a, b, shard.text()));
         GameResult& r = results[item];
@@ -559,9 +562,9 @@ int merge_tournament(const MergeOptions& opt) {
         const auto points = j.at("points").get<std::vector<double>>();
         const auto us = j.at("cpu_us").get<std::vector<std::vector<std::int64_t>>>();
         if (points.size() != 2 || us.size() != 2) at.fail("points and cpu_us need two entries, a's and b's");
-        for (int side = 0; side < 2; ++side) {
-          r.points[side] = points[static_cast<std::size_t>(side)];
-          r.us[side] = us[static_cast<std::size_t>(side)];
+        for (std::size_t side = 0; side < 2; ++side) {
+          r.points[side] = points[side];
+          r.us[side] = us[side];
         }
         r.done = true;
       } catch (const nlohmann::json::exception& e) {
@@ -571,17 +574,17 @@ int merge_tournament(const MergeOptions& opt) {
     if (!header) throw UserError(fmt::format("{}: empty (no tournament's first line)", file));
   }
   for (int i = 0; i < count; ++i)
-    if (shard_file[static_cast<std::size_t>(i)].empty())
+    if (shard_file[i].empty())
       throw UserError(
           fmt::format("{}: shard {}/{} is missing (give every shard's file)", first_file, i + 1, count));
-  const auto games = static_cast<std::size_t>(plan->setup.games);
+  const std::size_t games = plan->setup.games_per_pairing();
   for (std::size_t i = 0; i < results.size(); ++i)
     if (!results[i].done) {
       const Pairing& p = plan->pairings[i / games];
+      const int shard = static_cast<int>(i % static_cast<std::size_t>(count));  // Shard::takes
       throw UserError(fmt::format("{}: game {} of {} vs {} in {} is missing (shard {}/{} ended early?)",
-                                  shard_file[i % static_cast<std::size_t>(count)], i % games,
-                                  plan->setup.levels[p.a], plan->setup.levels[p.b], p.entry->info.id,
-                                  i % static_cast<std::size_t>(count) + 1, count));
+                                  shard_file[shard], i % games, plan->setup.levels[p.a],
+                                  plan->setup.levels[p.b], p.entry->info.id, shard + 1, count));
     }
   out(opt.json ? report_json(*plan, results) : report_text(*plan, results));
   return 0;

@@ -208,16 +208,23 @@ void open_to_group(ServerOptions& opt, const std::string& group, std::string& di
   if (dir.empty()) dir = default_group_dir(group);
 }
 
-OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer) {
+namespace {
+
+// What a resumed table brings from its save besides the game.
+struct ResumedFacts {
   std::vector<Event> earlier;
+  std::string name;
+  SeatVector<SaveFile::Owner> owners;
+  std::optional<SaveFile::Clock> clock;
+};
+
+// The game: resumed from its save, or a new one from the spec.
+std::unique_ptr<Table> hosted_game(HostSettings& s, ResumedFacts& resumed) {
   std::unique_ptr<Table> table;
-  std::string saved_name;
-  SeatVector<SaveFile::Owner> saved_owners;
-  std::optional<SaveFile::Clock> saved_clock;
   if (!s.resume_file.empty()) {
     if (!s.spec.request.game.empty())
       throw UserError("--resume continues a saved game: give no GAME with it");
-    table = resume_table(s, earlier, saved_name, saved_owners, saved_clock);
+    table = resume_table(s, resumed.earlier, resumed.name, resumed.owners, resumed.clock);
     if (s.save_path.empty()) s.save_path = s.resume_file;
   } else {
     if (s.spec.request.game.empty())
@@ -236,11 +243,11 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
       throw OptionError(fmt::format("--names: {}", why));
     table = new_table(s);
   }
-  check_spec_flags(s.spec, InvitedNames::Users);
-  ServerOptions opt;
-  apply_spec(s.spec, opt);
-  opt.writer = writer;
-  opt.data_dir = s.spec.request.data_dir;
+  return table;
+}
+
+// `host`'s own settings outside the spec: stand-in, grace, idle and away.
+void apply_host_flags(const HostSettings& s, ServerOptions& opt) {
   set_pace(opt, std::clamp(s.pace_ms, 0, 10000));
   if (!s.stand_in.empty()) {
     opt.stand_in = parse_bot_level(s.stand_in);
@@ -255,16 +262,11 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   if (!(s.away_minutes >= 0.1 && s.away_minutes <= 1440))
     throw OptionError("--away: give minutes from 0.1 to 1440");
   opt.away_ms = static_cast<int>(s.away_minutes * 60000);
-  // A resumed table keeps its game clock: nobody's time is reset by a restart.
-  if (saved_clock) {
-    if (opt.game_time_ms > 0 && opt.game_time_ms != saved_clock->bank_ms)
-      opt.notes.push_back("the game clock goes on as it was saved (--game-time applies to a new game)");
-    opt.game_time_ms = saved_clock->bank_ms;
-    opt.overtime_ms = saved_clock->overtime_ms;
-    opt.clock_left = saved_clock->left_ms;
-  }
-  if (!s.spec.group.empty()) open_to_group(opt, s.spec.group, s.dir, "--group " + s.spec.group);
-  if (!s.resume_file.empty()) resume_owners(s, *table, saved_owners, opt);
+}
+
+// The join code: from --code-file, the environment, or made here. Returns
+// whether it was made here (then the host is shown it).
+bool settle_code(HostSettings& s) {
   bool generated_code = false;
   if (!s.code_file.empty()) {
     s.spec.admission = Admission::Code;
@@ -276,10 +278,69 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   }
   if (const auto p = spec_problem(s.spec, InvitedNames::Users); p && p->field == SpecField::Code)
     throw UserError(p->why);
+  return generated_code;
+}
+
+// What `host` prints: the table, its seats and deal, how to join, the code.
+void describe_opened(OpenedTable& t, const HostSettings& s, bool group_set, bool generated_code) {
+  const Table& dealt = t.server->table();
+  std::string seats_text;
+  for (PlayerId p = 0; p < dealt.seats().size(); ++p) {
+    const Seat& seat = dealt.seats()[p];
+    std::string what = " (a player)";
+    if (controller_of(seat) != SeatController::Remote)
+      // A name that says "(computer)" already is followed by the level alone.
+      what = unmarked_name(seat.name) != seat.name ? fmt::format(" ({})", level_name(seat.level))
+                                                   : fmt::format(" (computer, {})", level_name(seat.level));
+    seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name, what);
+  }
+  if (const std::string deal = deal_words(dealt.seed(), dealt.deal(), false); !deal.empty())
+    seats_text +=
+        fmt::format("  {}{}\n", deal,
+                    dealt.deal().kind == DealKind::Chosen ? " (every player is told before they sit)"
+                                                          : " (the seed is revealed at the end)");
+  t.how = fmt::format(
+      "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"
+      "  racetable join {}{} --seat N     (or --watch to watch)\n"
+      "Saved after every decision to {}\n",
+      t.name, dealt.game().info().name, s.resume_file.empty() ? "" : " (resumed)", seats_text,
+      group_set ? fmt::format(" (group {})", s.spec.group) : fmt::format(" (as {})", user_name(::getuid())),
+      t.name, dir_flag(t.dir), t.save_path);
+  // The code is shown here, to the host, and nowhere else (not in the log).
+  t.code = s.spec.code;
+  t.code_text =
+      generated_code
+          ? fmt::format("Join code: {}  (tell it to your players; they run join with --code)\n", t.code)
+      : t.code.empty() ? std::string()
+                       : "Players need the join code (join --code, RACETABLE_CODE or --code-file).\n";
+}
+
+}  // namespace
+
+OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* writer) {
+  ResumedFacts resumed;
+  std::unique_ptr<Table> table = hosted_game(s, resumed);
+  check_spec_flags(s.spec, InvitedNames::Users);
+  ServerOptions opt;
+  apply_spec(s.spec, opt);
+  opt.writer = writer;
+  opt.data_dir = s.spec.request.data_dir;
+  apply_host_flags(s, opt);
+  // A resumed table keeps its game clock: nobody's time is reset by a restart.
+  if (resumed.clock) {
+    if (opt.game_time_ms > 0 && opt.game_time_ms != resumed.clock->bank_ms)
+      opt.notes.push_back("the game clock goes on as it was saved (--game-time applies to a new game)");
+    opt.game_time_ms = resumed.clock->bank_ms;
+    opt.overtime_ms = resumed.clock->overtime_ms;
+    opt.clock_left = resumed.clock->left_ms;
+  }
+  if (!s.spec.group.empty()) open_to_group(opt, s.spec.group, s.dir, "--group " + s.spec.group);
+  if (!s.resume_file.empty()) resume_owners(s, *table, resumed.owners, opt);
+  const bool generated_code = settle_code(s);
   opt.code = s.spec.code;
   opt.dir = s.dir.empty() ? default_table_dir() : s.dir;
   // A resumed table keeps its name: its players were told to rejoin by it.
-  if (s.spec.name.empty()) s.spec.name = saved_name;
+  if (s.spec.name.empty()) s.spec.name = resumed.name;
   const bool named = !s.spec.name.empty();
   opt.name = named ? s.spec.name : table->game().info().id;
   check_table_name(opt.name);
@@ -298,43 +359,12 @@ OpenedTable open_hosted_table(HostSettings& s, bool log_to_file, SaveWriter* wri
   t.game_id = table->game().info().id;
   t.log = log_to_file ? TableLog::open_file(t.dir, t.name) : std::make_shared<TableLog>();
   opt.log = [log = t.log](std::string_view line) { log->write(line); };
-  const GameInfo& gi = table->game().info();
-  t.server = std::make_unique<Server>(std::move(table), opt, std::move(earlier));
+  t.server = std::make_unique<Server>(std::move(table), opt, std::move(resumed.earlier));
   t.server->open();
   // The socket is ours: what a killed server of this table left half-written goes.
   remove_stale_temp_files(t.save_path);
   remove_stale_temp_files(info_path(t.dir, t.name));
-  std::string seats_text;
-  for (std::size_t p = 0; p < t.server->table().seats().size(); ++p) {
-    const Seat& seat = t.server->table().seats()[p];
-    std::string what = " (a player)";
-    if (controller_of(seat) != SeatController::Remote)
-      // A name that says "(computer)" already is followed by the level alone.
-      what = unmarked_name(seat.name) != seat.name ? fmt::format(" ({})", level_name(seat.level))
-                                                   : fmt::format(" (computer, {})", level_name(seat.level));
-    seats_text += fmt::format("  seat {}: {}{}\n", p + 1, seat.name, what);
-  }
-  const Table& dealt = t.server->table();
-  if (const std::string deal = deal_words(dealt.seed(), dealt.deal(), false); !deal.empty())
-    seats_text +=
-        fmt::format("  {}{}\n", deal,
-                    dealt.deal().kind == DealKind::Chosen ? " (every player is told before they sit)"
-                                                          : " (the seed is revealed at the end)");
-  t.how = fmt::format(
-      "Table '{}' is open: {}{}\n{}Join it from any terminal on this machine{}:\n"
-      "  racetable join {}{} --seat N     (or --watch to watch)\n"
-      "Saved after every decision to {}\n",
-      t.name, gi.name, s.resume_file.empty() ? "" : " (resumed)", seats_text,
-      opt.group_set ? fmt::format(" (group {})", s.spec.group)
-                    : fmt::format(" (as {})", user_name(::getuid())),
-      t.name, dir_flag(t.dir), t.save_path);
-  // The code is shown here, to the host, and nowhere else (not in the log).
-  t.code = s.spec.code;
-  t.code_text =
-      generated_code
-          ? fmt::format("Join code: {}  (tell it to your players; they run join with --code)\n", t.code)
-      : t.code.empty() ? std::string()
-                       : "Players need the join code (join --code, RACETABLE_CODE or --code-file).\n";
+  describe_opened(t, s, opt.group_set, generated_code);
   return t;
 }
 

@@ -319,8 +319,7 @@ void Hub::run(const std::function<void(Server&)>& closed) {
     Millis timeout = kMaxSleepMs;
     if (!wakes_.empty()) timeout = std::clamp<Millis>(wakes_.begin()->first - hub_now, 0, kMaxSleepMs);
     if (stopping) timeout = std::min<Millis>(timeout, 10);
-    const int n =
-        ::epoll_wait(epoll_fd_, events.data(), static_cast<int>(events.size()), static_cast<int>(timeout));
+    const int n = ::epoll_wait(epoll_fd_, events.data(), std::ssize(events), static_cast<int>(timeout));
     hub_now = steady_ms();
     ready.clear();
     due.clear();

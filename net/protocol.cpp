@@ -160,6 +160,10 @@ std::int64_t get_int(const json& j, const char* key, std::int64_t lo, std::int64
   return v;
 }
 
+int get_int_in(const json& j, const char* key, int lo, int hi, bool required, int fallback) {
+  return static_cast<int>(get_int(j, key, lo, hi, required, fallback));
+}
+
 bool get_bool(const json& j, const char* key, bool fallback) {
   auto it = j.find(key);
   if (it == j.end()) return fallback;
@@ -187,7 +191,7 @@ json to_json(const Hello& h) {
 
 Hello read_hello(const json& j) {
   Hello h;
-  h.protocol = static_cast<int>(get_int(j, "protocol", 0, 1 << 30));
+  h.protocol = get_int_in(j, "protocol", 0, 1 << 30);
   if (h.protocol != kProtocolVersion) return h;  // answered with "refused"
   const std::string role = get_string(j, "role", 16, false);
   if (role.empty() || role == "play")
@@ -198,10 +202,10 @@ Hello read_hello(const json& j) {
     h.role = Role::Info;
   else
     throw ProtocolError("\"role\" must be play, watch or info");
-  h.seat = static_cast<int>(get_int(j, "seat", 0, 64, false, 0));
+  h.seat = get_int_in(j, "seat", 0, 64, false, 0);
   h.code = get_string(j, "code", 128, false);
-  h.board_w = static_cast<int>(get_int(j, "board_w", kMinBoardW, kMaxBoardW, false, 80));
-  h.board_h = static_cast<int>(get_int(j, "board_h", kMinBoardH, kMaxBoardH, false, 16));
+  h.board_w = get_int_in(j, "board_w", kMinBoardW, kMaxBoardW, false, 80);
+  h.board_h = get_int_in(j, "board_h", kMinBoardH, kMaxBoardH, false, 16);
   h.unicode = get_bool(j, "unicode", true);
   h.client = get_string(j, "client", 64, false);
   return h;
@@ -233,8 +237,8 @@ json to_json(const Resize& r) {
 
 Resize read_resize(const json& j) {
   Resize r;
-  r.board_w = static_cast<int>(get_int(j, "board_w", kMinBoardW, kMaxBoardW));
-  r.board_h = static_cast<int>(get_int(j, "board_h", kMinBoardH, kMaxBoardH));
+  r.board_w = get_int_in(j, "board_w", kMinBoardW, kMaxBoardW);
+  r.board_h = get_int_in(j, "board_h", kMinBoardH, kMaxBoardH);
   r.unicode = get_bool(j, "unicode", true);
   return r;
 }
@@ -262,16 +266,16 @@ void encode_board(const Canvas& c, ScreenModel& s) {
   s.rows.clear();
   s.runs.clear();
   int last_row = -1;
-  std::vector<std::string> rows(static_cast<std::size_t>(c.height()));
-  std::vector<std::vector<std::uint32_t>> runs(static_cast<std::size_t>(c.height()));
+  std::vector<std::string> rows;
+  std::vector<std::vector<std::uint32_t>> runs;
   for (int y = 0; y < c.height(); ++y) {
     int end = 0;
     for (int x = 0; x < c.width(); ++x) {
       const Cell& cell = c.at(x, y);
       if (cell.ch != U' ' || cell.style != Style{}) end = x + 1;
     }
-    std::string& row = rows[static_cast<std::size_t>(y)];
-    auto& run = runs[static_cast<std::size_t>(y)];
+    std::string& row = rows.emplace_back();
+    auto& run = runs.emplace_back();
     for (int x = 0; x < end;) {
       const Cell& cell = c.at(x, y);
       utf8_append(row, cell.ch);
@@ -290,28 +294,38 @@ void encode_board(const Canvas& c, ScreenModel& s) {
     }
     if (end > 0) last_row = y;
   }
-  rows.resize(static_cast<std::size_t>(last_row + 1));
-  runs.resize(static_cast<std::size_t>(last_row + 1));
+  // Blank rows at the bottom are not sent.
+  rows.erase(rows.begin() + (last_row + 1), rows.end());
+  runs.erase(runs.begin() + (last_row + 1), runs.end());
   s.rows = std::move(rows);
   s.runs = std::move(runs);
 }
 
 Canvas decode_board(const ScreenModel& s) {
   Canvas c(std::clamp(s.board_w, 0, kMaxBoardW), std::clamp(s.board_h, 0, kMaxBoardH), s.unicode);
-  for (std::size_t y = 0; y < s.rows.size() && static_cast<int>(y) < c.height(); ++y) {
-    const std::u32string cps = utf8_decode(s.rows[y]);
-    for (std::size_t x = 0; x < cps.size() && static_cast<int>(x) < c.width(); ++x) {
-      const char32_t ch = cps[x];  // control characters never reach a terminal
-      c.put(static_cast<int>(x), static_cast<int>(y), (ch < 0x20 || (ch >= 0x7F && ch < 0xA0)) ? U'?' : ch);
+  int y = 0;
+  for (const std::string& row : s.rows) {
+    if (y >= c.height()) break;
+    int x = 0;
+    for (const char32_t ch : utf8_decode(row)) {
+      if (x >= c.width()) break;
+      c.put(
+          x++, y,
+          (ch < 0x20 || (ch >= 0x7F && ch < 0xA0)) ? U'?' : ch);  // control characters never reach a terminal
     }
-    if (y >= s.runs.size()) continue;
-    const auto& r = s.runs[y];
+    ++y;
+  }
+  // Each row's style runs: x, length, style; only for the rows sent.
+  y = 0;
+  for (const auto& r : s.runs) {
+    if (y >= c.height() || y >= std::ssize(s.rows)) break;
     for (std::size_t k = 0; k + 2 < r.size(); k += 3) {
       const Style st = style_from_code(r[k + 2]);
       const int x0 = static_cast<int>(std::min<std::uint32_t>(r[k], kMaxBoardW));
       const int len = static_cast<int>(std::min<std::uint32_t>(r[k + 1], kMaxBoardW));
-      c.restyle(x0, static_cast<int>(y), len, st);
+      c.restyle(x0, y, len, st);
     }
+    ++y;
   }
   return c;
 }
@@ -394,10 +408,10 @@ ScreenModel read_screen(const json& j) {
   s.table = get_string(j, "table", 256);
   s.game = get_string(j, "game", 256);
   s.game_name = get_string(j, "game_name", 256);
-  s.you = static_cast<int>(get_int(j, "you", -1, 63));
+  s.you = get_int_in(j, "you", -1, 63);
   s.phase = get_string(j, "phase", 32);
   s.status = get_string(j, "status", 4096);
-  s.watchers = static_cast<int>(get_int(j, "watchers", 0, 1 << 20, false, 0));
+  s.watchers = get_int_in(j, "watchers", 0, 1 << 20, false, 0);
   for (const json& v : member(j, "seats", json::value_t::array)) {
     if (!v.is_object()) throw ProtocolError("a seat is not an object");
     SeatView sv;
@@ -410,19 +424,19 @@ ScreenModel read_screen(const json& j) {
     sv.acting = get_bool(v, "acting", false);
     sv.you = get_bool(v, "you", false);
     sv.user = get_string(v, "user", 256, false);
-    sv.place = static_cast<int>(get_int(v, "place", 0, 64, false, 0));
+    sv.place = get_int_in(v, "place", 0, 64, false, 0);
     sv.detail = get_string(v, "detail", 1024, false);
     sv.score = get_string(v, "score", 64, false);
-    sv.idle_min = static_cast<int>(get_int(v, "idle_min", -1, 1000000, false, -1));
-    sv.gone_min = static_cast<int>(get_int(v, "gone_min", -1, 1000000, false, -1));
-    sv.clock_s = static_cast<int>(get_int(v, "clock_s", -1, 1000000, false, -1));
-    sv.bank_s = static_cast<int>(get_int(v, "bank_s", -1, 1000000, false, -1));
+    sv.idle_min = get_int_in(v, "idle_min", -1, 1000000, false, -1);
+    sv.gone_min = get_int_in(v, "gone_min", -1, 1000000, false, -1);
+    sv.clock_s = get_int_in(v, "clock_s", -1, 1000000, false, -1);
+    sv.bank_s = get_int_in(v, "bank_s", -1, 1000000, false, -1);
     s.seats.push_back(std::move(sv));
     if (s.seats.size() > 64) throw ProtocolError("too many seats");
   }
   const json& b = member(j, "board", json::value_t::object);
-  s.board_w = static_cast<int>(get_int(b, "w", 0, kMaxBoardW));
-  s.board_h = static_cast<int>(get_int(b, "h", 0, kMaxBoardH));
+  s.board_w = get_int_in(b, "w", 0, kMaxBoardW);
+  s.board_h = get_int_in(b, "h", 0, kMaxBoardH);
   s.unicode = get_bool(b, "unicode", true);
   for (const json& r : member(b, "rows", json::value_t::array)) {
     if (!r.is_string()) throw ProtocolError("a board row is not a string");
@@ -439,7 +453,7 @@ ScreenModel read_screen(const json& j) {
   }
   if (s.rows.size() > static_cast<std::size_t>(s.board_h) || s.runs.size() > s.rows.size() + 1)
     throw ProtocolError("board rows do not fit the board");
-  s.picture = static_cast<int>(get_int(b, "picture", -1, 1 << 20, false, -1));
+  s.picture = get_int_in(b, "picture", -1, 1 << 20, false, -1);
   if (auto it = j.find("contest_result"); it != j.end()) {
     if (!it->is_array()) throw ProtocolError("\"contest_result\" is not an array");
     if (it->size() > kMaxResultLines) throw ProtocolError("\"contest_result\" has too many lines");
@@ -459,8 +473,8 @@ ScreenModel read_screen(const json& j) {
       s.options.push_back(OptionView{static_cast<Action>(get_int(o, "id", INT32_MIN, INT32_MAX)),
                                      get_string(o, "label", 1024)});
     }
-    s.first = static_cast<int>(get_int(*it, "first", 0, 1 << 20, false, 0));
-    if (s.first >= static_cast<int>(s.options.size())) s.first = 0;
+    s.first = get_int_in(*it, "first", 0, 1 << 20, false, 0);
+    if (s.first >= std::ssize(s.options)) s.first = 0;
     if (auto a = it->find("arrows"); a != it->end()) {
       if (!a->is_object()) throw ProtocolError("\"arrows\" is not an object");
       s.arrows = true;
@@ -476,8 +490,8 @@ ScreenModel read_screen(const json& j) {
     s.non_seat_winner = get_string(*it, "non_seat_winner", 256, false);
     for (const json& p : member(*it, "placings", json::value_t::array)) {
       if (!p.is_object()) throw ProtocolError("a placing is not an object");
-      s.placings.push_back(PlacingView{static_cast<int>(get_int(p, "place", 0, 64)),
-                                       get_string(p, "name", 256), get_string(p, "detail", 1024, false)});
+      s.placings.push_back(PlacingView{get_int_in(p, "place", 0, 64), get_string(p, "name", 256),
+                                       get_string(p, "detail", 1024, false)});
     }
   }
   // Printable at parse time, whoever shows the model (a server is another user).

@@ -239,6 +239,9 @@ Style style_from_code(std::uint32_t code);
 std::string get_string(const json& j, const char* key, std::size_t max_len, bool required = true);
 std::int64_t get_int(const json& j, const char* key, std::int64_t lo, std::int64_t hi, bool required = true,
                      std::int64_t fallback = 0);
+// get_int for a field the protocol keeps in an int (a seat, a size, a count):
+// its bounds are ints, so the value is one.
+int get_int_in(const json& j, const char* key, int lo, int hi, bool required = true, int fallback = 0);
 bool get_bool(const json& j, const char* key, bool fallback);
 
 }  // namespace rt::net

@@ -166,8 +166,7 @@ RegistryQuery::~RegistryQuery() {
 }
 
 RegistryQuery& RegistryQuery::bind(int index, std::string_view text) {
-  const int rc =
-      ::sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+  const int rc = ::sqlite3_bind_text(stmt_, index, text.data(), std::ssize(text), SQLITE_TRANSIENT);
   if (rc != SQLITE_OK) db_.fail(rc);
   return *this;
 }

@@ -61,7 +61,7 @@ SeatController controller_of(const Seat& seat) {
 }
 
 std::string save_text_keeping_people(const Table& table, const std::string& name,
-                                     const std::vector<SeatController>& controllers,
+                                     const SeatVector<SeatController>& controllers,
                                      const SeatVector<std::optional<SeatOwner>>& owners) {
   std::string text = save_text(table);
   if (!name.empty()) {
@@ -74,11 +74,12 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
   // core/save.cpp writes them). Seat lines come in seat
   // order (core/save.cpp); only those of person seats played by a bot change.
   // After the last one: whose each person's seat is.
-  const bool with_owners = owners.seats() == static_cast<int>(table.seats().size());
+  const bool with_owners = owners.seats() == table.seats().size();
   std::string owner_lines;
   std::string out;
   out.reserve(text.size() + 16);
-  std::size_t i = 0, seat = 0;
+  std::size_t i = 0;
+  PlayerId seat = 0;
   const auto& seats = table.seats();
   while (i < text.size()) {
     std::size_t j = text.find('\n', i);
@@ -94,8 +95,7 @@ std::string save_text_keeping_people(const Table& table, const std::string& name
       } else {
         out += line;
       }
-      const auto p = static_cast<PlayerId>(seat);
-      if (with_owners && who != SeatController::Computer) owner_lines += owner_line(p, owners[p]);
+      if (with_owners && who != SeatController::Computer) owner_lines += owner_line(seat, owners[seat]);
       ++seat;
       if (seat == seats.size() && !owner_lines.empty()) {
         out += '\n';
@@ -132,14 +132,14 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
       host_uid_(::getuid()) {
   if (!opt_.clock) opt_.clock = steady_ms;
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
-  seats_.resize(table_->seats().size());
+  const std::vector<Seat>& seats = table_->seats().values();
+  seats_.resize(seats.size());
   // A resumed game may have had stand-ins: every person's seat is a person's again.
   // A resumed game's seats are their recorded owners' (ServerOptions::owners).
-  for (std::size_t p = 0; p < table_->seats().size(); ++p) {
-    seats_[p].controller = controller_of(table_->seats()[p]);
-    if (person_seat(p) && table_->seats()[p].kind != SeatKind::Human)
-      table_->set_seat_kind(static_cast<PlayerId>(p), SeatKind::Human);
+  for (std::size_t p = 0; p < seats.size(); ++p) {
     const auto seat = static_cast<PlayerId>(p);
+    seats_[p].controller = controller_of(seats[p]);
+    if (person_seat(p) && seats[p].kind != SeatKind::Human) table_->set_seat_kind(seat, SeatKind::Human);
     if (person_seat(p) && seat < opt_.owners.seats()) seats_[p].owner = opt_.owners[seat];
     // The game clock: a full bank, or what the save kept.
     seats_[p].bank = seat < opt_.clock_left.seats() ? std::min(opt_.clock_left[seat], opt_.game_time_ms)
@@ -192,7 +192,7 @@ std::string Server::save_text() const {
   return text;
 }
 
-std::vector<SeatController> Server::controllers() const {
+SeatVector<SeatController> Server::controllers() const {
   std::vector<SeatController> out;
   for (const SeatState& s : seats_) out.push_back(s.controller);
   return out;

@@ -389,7 +389,7 @@ class Server {
   void leave_seat(Client& c, Millis real);
   json table_info(const Client& c) const;
   std::string seat_label(PlayerId p) const;
-  std::vector<SeatController> controllers() const;
+  SeatVector<SeatController> controllers() const;
   bool person_seat(std::size_t p) const { return seats_[p].controller != SeatController::Computer; }
   std::string status_line(PlayerId viewer) const;
   std::string phase_name() const;
@@ -490,7 +490,7 @@ class Server {
 // `owners`: whose each seat is, written as an `owner` line for every person's
 // seat after the seat lines (core/save.h owner_line(); empty: no lines).
 std::string save_text_keeping_people(const Table& table, const std::string& name = {},
-                                     const std::vector<SeatController>& controllers = {},
+                                     const SeatVector<SeatController>& controllers = {},
                                      const SeatVector<std::optional<SeatOwner>>& owners = {});
 // A seat's controller as a table made by the set-up (or a save) has it.
 SeatController controller_of(const Seat& seat);

@@ -45,14 +45,15 @@ std::string Server::host_name() const {
 }
 
 void Server::seat_takes_name(PlayerId seat, const std::string& person) {
-  const auto& seats = table_->seats();
   std::vector<std::string> names;
   std::vector<SeatName> whose;
-  for (std::size_t p = 0; p < seats.size(); ++p) {
-    names.push_back(seats[p].name);
+  std::size_t p = 0;
+  for (const Seat& seat : table_->seats()) {
+    names.push_back(seat.name);
     whose.push_back(!person_seat(p)   ? SeatName::Computer
                     : seats_[p].owner ? SeatName::Person
                                       : SeatName::Placeholder);
+    ++p;
   }
   const std::vector<std::string> renamed =
       names_once_seated(names, whose, static_cast<std::size_t>(seat), person);

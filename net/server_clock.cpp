@@ -73,7 +73,7 @@ std::string Server::clock_save_line(Millis real) const {
   SaveFile::Clock clock;
   clock.bank_ms = opt_.game_time_ms;
   clock.overtime_ms = opt_.overtime_ms;
-  clock.left_ms.resize(static_cast<int>(seats_.size()));
+  clock.left_ms.resize(std::ssize(seats_));
   for (std::size_t p = 0; p < seats_.size(); ++p)
     clock.left_ms[static_cast<PlayerId>(p)] = person_seat(p) ? bank_left(p, real) : 0;
   return clock_line(clock);
@@ -105,7 +105,7 @@ bool Server::check_move_clock(Millis real) {
 }
 
 std::string Server::clock_played_line(PlayerId seat) const {
-  return fmt::format("Time: a computer played for {}", table_->seats()[static_cast<std::size_t>(seat)].name);
+  return fmt::format("Time: a computer played for {}", table_->seats()[seat].name);
 }
 
 void Server::clock_step_done(const Step& step) {

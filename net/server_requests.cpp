@@ -100,7 +100,7 @@ bool Server::answered_without_joining(Client& c, const Hello& h, Millis real) {
 
 int Server::seat_for(Client& c, const Hello& h) {
   const auto& seats = table_->seats();
-  const int n = static_cast<int>(seats.size());
+  const int n = seats.size();
   int p = -1;
   if (h.seat > 0) {
     p = h.seat - 1;
@@ -108,7 +108,7 @@ int Server::seat_for(Client& c, const Hello& h) {
       refuse(c, fmt::format("there is no seat {}: this table has {} seats", h.seat, n), "seat");
       return -1;
     }
-    const Seat& seat = seats[static_cast<std::size_t>(p)];
+    const Seat& seat = seats[p];
     const SeatState& s = seats_[static_cast<std::size_t>(p)];
     if (!person_seat(static_cast<std::size_t>(p))) {
       refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
@@ -198,7 +198,7 @@ void Server::send_welcome(Client& c, Millis real) {
     welcome["deal"] = deal_json(table_->seed(), table_->deal(), table_->over());
   if (c.kind == Client::Kind::Player) {
     welcome["seat"] = c.seat + 1;
-    welcome["name"] = table_->seats()[static_cast<std::size_t>(c.seat)].name;
+    welcome["name"] = table_->seats()[c.seat].name;
   }
   send(c, welcome);
   // The recent log, as much of it as this viewer may see.

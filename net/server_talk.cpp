@@ -79,7 +79,7 @@ void Server::handle_talk(Client& c, const json& msg, Millis real) {
   TalkRoom::Said said;
   said.who = who;
   said.watcher = c.kind != Client::Kind::Player;
-  said.line.from = said.watcher ? who.name : table_->seats()[static_cast<std::size_t>(c.seat)].name;
+  said.line.from = said.watcher ? who.name : table_->seats()[c.seat].name;
   said.line.seat = said.watcher ? 0 : c.seat + 1;
   said.line.text = text;
   ++stats_.talk_lines;
@@ -148,7 +148,7 @@ void Server::handle_nudge(Client& c, Millis real) {
   for (PlayerId p : who) {
     if (p == c.seat) continue;
     const SeatState& s = seats_[static_cast<std::size_t>(p)];
-    const std::string& name = table_->seats()[static_cast<std::size_t>(p)].name;
+    const std::string& name = table_->seats()[p].name;
     Client* d = nullptr;
     for (auto& x : clients_)
       if (x->id == s.client && !x->dead) d = x.get();
@@ -167,7 +167,7 @@ void Server::handle_nudge(Client& c, Millis real) {
     return tell(fmt::format("You nudged {} s ago: one nudge a minute", (real - me.nudged_at + 999) / 1000));
   me.nudged_at = real;
   ++stats_.nudges;
-  const std::string& from = table_->seats()[static_cast<std::size_t>(c.seat)].name;
+  const std::string& from = table_->seats()[c.seat].name;
   for (Client* d : targets) send(*d, json{{"type", "nudge"}, {"from", from}});
   say(fmt::format("{} nudges {}", seat_label(c.seat), names));
   tell(fmt::format("Nudged {}", names));

@@ -12,7 +12,7 @@
 namespace rt::net {
 
 std::string Server::seat_label(PlayerId p) const {
-  return fmt::format("seat {} ({})", p + 1, table_->seats()[static_cast<std::size_t>(p)].name);
+  return fmt::format("seat {} ({})", p + 1, table_->seats()[p].name);
 }
 
 std::string Server::phase_name() const {
@@ -166,8 +166,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
       s.result += fmt::format(" ({}.)", deal_words(table_->seed(), table_->deal(), true));
     s.non_seat_winner = standings.non_seat_winner;
     for (const auto& pl : standings.placings)
-      s.placings.push_back(
-          PlacingView{pl.place, table_->seats()[static_cast<std::size_t>(pl.player)].name, pl.detail});
+      s.placings.push_back(PlacingView{pl.place, table_->seats()[pl.player].name, pl.detail});
   }
   return s;
 }

@@ -149,7 +149,7 @@ ConnectionBook::Admission ConnectionBook::admit(const PeerAddress& peer, Millis 
   }
   std::deque<Millis>& times = it->second;
   while (!times.empty() && times.front() + kMinuteMs <= now) times.pop_front();
-  if (static_cast<int>(times.size()) >= limits_.per_minute) {
+  if (std::ssize(times) >= limits_.per_minute) {
     a.rate_limited = true;
     return a;
   }

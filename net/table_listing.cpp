@@ -9,14 +9,14 @@ namespace {
 
 // Long enough for any name a server gives; a listing past it is malformed.
 constexpr std::size_t kMaxListedText = 256;
-constexpr std::int64_t kMaxListedCount = 1 << 20;
+constexpr int kMaxListedCount = 1 << 20;
 
 std::string text(const json& j, const char* key, bool required = false) {
   return printable(get_string(j, key, kMaxListedText, required));
 }
 
-int count(const json& j, const char* key, std::int64_t hi = kMaxListedCount) {
-  return static_cast<int>(get_int(j, key, 0, hi, false, 0));
+int count(const json& j, const char* key, int hi = kMaxListedCount) {
+  return get_int_in(j, key, 0, hi, false, 0);
 }
 
 ListedAccess access_of(const json& j) {

@@ -73,7 +73,7 @@ TalkLine read_talk_line(const json& j) {
   if (!j.is_object()) throw ProtocolError("a talk line is not an object");
   TalkLine l;
   l.from = printable(get_string(j, "from", 1024), 40);
-  l.seat = static_cast<int>(get_int(j, "seat", 0, 1000, false));
+  l.seat = get_int_in(j, "seat", 0, 1000, false);
   l.text = talk_text(get_string(j, "text", 16 * 1024));
   return l;
 }

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <variant>
@@ -240,275 +241,321 @@ constexpr const char* kLineHelp =
     "hint: the move the strongest computer would make, and why (the game's record says so).\n"
     "In a timed contest, 1@12 answers 1 after 1.2 s (tenths of a second), @12 the only option.\n";
 
-}  // namespace
+// One game in line mode: the table played to its end, a question at a time,
+// saved before every question.
+class LineGame {
+ public:
+  LineGame(Table& table, const LineModeOptions& options)
+      : table_(table),
+        options_(options),
+        out_(options.out ? options.out : to_stdout),
+        err_(options.err ? options.err : to_stderr),
+        in_(options.in ? *options.in : std::cin),
+        path_(options.save_path),
+        topt_(transcript_options(table)),
+        writer_(topt_, out_),
+        narration_(out_, seat_names(table)) {}
 
-int play_line_mode(Table& table, const LineModeOptions& options) {
-  const bool interactive = options.interactive;
-  const auto out = options.out ? options.out : to_stdout;
-  const auto err = options.err ? options.err : to_stderr;
-  std::istream& in = options.in ? *options.in : std::cin;
-  int humans = 0;
-  PlayerId only_human = kPublic;
-  for (std::size_t i = 0; i < table.seats().size(); ++i)
-    if (table.seats()[i].kind == SeatKind::Human) {
-      ++humans;
-      only_human = static_cast<PlayerId>(i);
+  int play() {
+    table_.set_event_sink(&events_);
+    writer_.header(table_);
+    table_.set_step_observer([&](const Step&) {
+      for (const Event& e : events_)
+        if (shown_to(e.audience, topt_.audience)) narration_.add(e);
+      events_.clear();
+    });
+    StopSignals signals(options_.handle_signals);
+    for (;;) {
+      // Run chance and computers until a human is asked (never past one).
+      for (;;) {
+        table_.humans_to_act(waiting_);
+        if (table_.over() || !waiting_.empty()) break;
+        if (!table_.advance_one(kNoDeadline)) break;
+      }
+      narration_.flush();  // what happened is said before the board and the question
+      if (table_.over()) break;
+      // Before every question: the answers so far are on disk.
+      if (!path_.empty() && table_.history().size() != saved_steps_ && !save() && problem_ != problem_said_) {
+        err_(fmt::format("racetable: {}\n", not_saved()));
+        problem_said_ = problem_;
+      }
+      if (g_signal) {
+        err_(fmt::format("\nracetable: signal {}: {}\n", static_cast<int>(g_signal), saved_note()));
+        return 128 + g_signal;
+      }
+      const PlayerId p = waiting_.front();
+      legal_.clear();
+      table_.state().legal_actions(p, legal_);
+      show_board(p);
+      ask(p);
+      if (const std::optional<int> exit = answer(p)) return *exit;
     }
-  TranscriptOptions topt;
-  topt.audience = humans == 1 ? only_human : kPublic;
-  TranscriptWriter writer(topt, out);
-  EventSink events;
-  table.set_event_sink(&events);
-  writer.header(table);
-  std::vector<std::string> names;
-  for (const Seat& seat : table.seats()) names.push_back(seat.name);
-  Narration narration(out, std::move(names));
-  table.set_step_observer([&](const Step&) {
-    for (const Event& e : events)
-      if (shown_to(e.audience, topt.audience)) narration.add(e);
-    events.clear();
-  });
+    writer_.result(table_);
+    if (!save() && !path_.empty()) {
+      err_(fmt::format("racetable: the game is over, but {}\n", not_saved()));
+      return 2;
+    }
+    return 0;
+  }
 
-  StopSignals signals(options.handle_signals);
-  const std::string& path = options.save_path;
-  std::string problem;  // why the last save failed ("" it worked)
-  std::string problem_said;
-  std::size_t saved_steps = static_cast<std::size_t>(-1);
-  // Saves the table; false (and `problem` says why) if it could not.
-  auto save = [&]() -> bool {
-    if (path.empty()) {
-      problem = "no save file";
+ private:
+  // One person at the table reads their own hand; several read the public view.
+  static TranscriptOptions transcript_options(const Table& table) {
+    int humans = 0;
+    PlayerId only_human = kPublic;
+    for (PlayerId p = 0; p < table.seats().size(); ++p)
+      if (table.seats()[p].kind == SeatKind::Human) {
+        ++humans;
+        only_human = p;
+      }
+    TranscriptOptions topt;
+    topt.audience = humans == 1 ? only_human : kPublic;
+    return topt;
+  }
+  static std::vector<std::string> seat_names(const Table& table) {
+    std::vector<std::string> names;
+    for (const Seat& seat : table.seats()) names.push_back(seat.name);
+    return names;
+  }
+
+  // Saves the table; false (and `problem_` says why) if it could not.
+  bool save() {
+    if (path_.empty()) {
+      problem_ = "no save file";
       return false;
     }
     // A game nobody has decided anything in is not worth a file (as in the
     // shell): quitting at the first question leaves no empty save behind.
-    const auto& steps = table.history();
+    const auto& steps = table_.history();
     if (std::none_of(steps.begin(), steps.end(), [](const Step& st) { return st.player >= 0; })) {
-      saved_steps = steps.size();
-      problem.clear();
+      saved_steps_ = steps.size();
+      problem_.clear();
       return true;
     }
     try {
-      write_file_atomically(path, save_text(table));
-      saved_steps = table.history().size();
-      problem.clear();
+      write_file_atomically(path_, save_text(table_));
+      saved_steps_ = table_.history().size();
+      problem_.clear();
       return true;
     } catch (const UserError& e) {
-      problem = e.what();
+      problem_ = e.what();
       return false;
     }
-  };
+  }
   // "the game could not be saved: REASON; the game as last saved is in PATH"
-  auto not_saved = [&]() {
-    const bool earlier = !path.empty() && ::access(path.c_str(), F_OK) == 0;
-    return fmt::format("the game could not be saved: {}; {}", problem,
-                       earlier ? fmt::format("the game as last saved is in {}", path) : "it is lost");
-  };
-  auto saved_note = [&]() -> std::string {
-    if (path.empty()) return "this game is not saved";
-    if (problem.empty() && ::access(path.c_str(), F_OK) != 0)
+  std::string not_saved() const {
+    const bool earlier = !path_.empty() && ::access(path_.c_str(), F_OK) == 0;
+    return fmt::format("the game could not be saved: {}; {}", problem_,
+                       earlier ? fmt::format("the game as last saved is in {}", path_) : "it is lost");
+  }
+  std::string saved_note() const {
+    if (path_.empty()) return "this game is not saved";
+    if (problem_.empty() && ::access(path_.c_str(), F_OK) != 0)
       return "nothing was decided yet, so nothing was saved";
-    return problem.empty() ? fmt::format("game saved to {} (continue with: racetable resume {})", path, path)
-                           : not_saved();
-  };
-  std::vector<PlayerId> waiting;
-  std::vector<Action> legal;
-  int input_line = 0;
+    return problem_.empty()
+               ? fmt::format("game saved to {} (continue with: racetable resume {})", path_, path_)
+               : not_saved();
+  }
+
   // The board is printed when it changes for the person answering, not at
   // every prompt: during a timed contest the events say each roll, so only
   // its first prompt shows it. `b` prints it on demand.
-  std::vector<std::string> last_board;
-  PlayerId last_viewer = kChance;  // nobody yet
-  std::uint32_t last_contest = 0;
-  bool in_contest = false;
-  bool want_board = false;
-  std::string last_options;
-  std::string last_question;
-  bool told_help = false;
-  for (;;) {
-    // Run chance and computers until a human is asked (never past one).
-    for (;;) {
-      table.humans_to_act(waiting);
-      if (table.over() || !waiting.empty()) break;
-      if (!table.advance_one(kNoDeadline)) break;
-    }
-    narration.flush();  // what happened is said before the board and the question
-    if (table.over()) break;
-    // Before every question: the answers so far are on disk.
-    if (!path.empty() && table.history().size() != saved_steps && !save() && problem != problem_said) {
-      err(fmt::format("racetable: {}\n", not_saved()));
-      problem_said = problem;
-    }
-    if (g_signal) {
-      err(fmt::format("\nracetable: signal {}: {}\n", static_cast<int>(g_signal), saved_note()));
-      return 128 + g_signal;
-    }
-    const PlayerId p = waiting.front();
-    const State& st = table.state();
-    Canvas board(80, 30, options.unicode);
+  void show_board(PlayerId p) {
+    const State& st = table_.state();
+    Canvas board(80, 30, options_.unicode);
     ViewContext ctx;
     ctx.viewer = p;
     ctx.now = st.now();
     ctx.styled = false;
     st.view(board, ctx);
     std::vector<std::string> lines = board_lines(board.to_text());
-    const bool same_contest = st.timed() && in_contest && st.contest_id() == last_contest;
-    legal.clear();
-    st.legal_actions(p, legal);
+    same_contest_ = st.timed() && in_contest_ && st.contest_id() == last_contest_;
     // A question with one answer and no clock (a forced pass) needs no board:
     // its changes are kept for the next real choice (or b).
-    const bool skip_board = legal.size() == 1 && !st.timed() && !want_board && p == last_viewer;
+    const bool skip_board = legal_.size() == 1 && !st.timed() && !want_board_ && p == last_viewer_;
     if (skip_board) {
-      // nothing: last_board stays what the player last saw
-    } else if (want_board || p != last_viewer) {
-      out("\n" + whole_board(lines) + "\n");
-    } else if (lines != last_board && !same_contest) {
-      const std::string changed = changed_lines(last_board, lines);
-      out(changed.empty() ? "\n" + whole_board(lines) + "\n" : changed);
+      // nothing: last_board_ stays what the player last saw
+    } else if (want_board_ || p != last_viewer_) {
+      out_("\n" + whole_board(lines) + "\n");
+    } else if (lines != last_board_ && !same_contest_) {
+      const std::string changed = changed_lines(last_board_, lines);
+      out_(changed.empty() ? "\n" + whole_board(lines) + "\n" : changed);
     }
-    if (!skip_board && (want_board || p != last_viewer || !same_contest)) {
-      last_board = std::move(lines);
-      last_viewer = p;
+    if (!skip_board && (want_board_ || p != last_viewer_ || !same_contest_)) {
+      last_board_ = std::move(lines);
+      last_viewer_ = p;
     }
-    want_board = false;
-    in_contest = st.timed();
-    last_contest = st.contest_id();
+    want_board_ = false;
+    in_contest_ = st.timed();
+    last_contest_ = st.contest_id();
+  }
+
+  // The question and its numbered options (only what changed since the last).
+  void ask(PlayerId p) {
+    const State& st = table_.state();
     std::string options_text;
-    for (std::size_t i = 0; i < legal.size(); ++i)
-      options_text += fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal[i]));
-    const std::string& who = table.seats()[static_cast<std::size_t>(p)].name;
+    for (std::size_t i = 0; i < legal_.size(); ++i)
+      options_text += fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal_[i]));
+    const std::string& who = table_.seats()[p].name;
     std::string question = who + ": " + st.prompt(p);
-    if (same_contest && question == last_question && options_text == last_options) {
+    if (same_contest_ && question == last_question_ && options_text == last_options_) {
       // The same question again in a contest (one more roll): the prompt alone.
-    } else if (legal.size() == 1) {
-      out(fmt::format("{}: {}  [1) {}]\n", who, st.prompt(p), st.action_label(p, legal[0])));
-    } else if (options_text == last_options) {
-      out(fmt::format("{}: {}  [options as before, 1-{}]\n", who, st.prompt(p), legal.size()));
+    } else if (legal_.size() == 1) {
+      out_(fmt::format("{}: {}  [1) {}]\n", who, st.prompt(p), st.action_label(p, legal_[0])));
+    } else if (options_text == last_options_) {
+      out_(fmt::format("{}: {}  [options as before, 1-{}]\n", who, st.prompt(p), legal_.size()));
     } else {
-      out(fmt::format("{}: {}\n", who, st.prompt(p)));
-      out(options_text);
+      out_(fmt::format("{}: {}\n", who, st.prompt(p)));
+      out_(options_text);
     }
-    last_options = std::move(options_text);
-    last_question = std::move(question);
+    last_options_ = std::move(options_text);
+    last_question_ = std::move(question);
     if (st.timed() && !st.timing_hint(p, st.now()).empty()) {
       // Aiming a timed decision: where things will be after each delay.
-      out("When? Answer 1@D to act D tenths of a second from now:\n");
+      out_("When? Answer 1@D to act D tenths of a second from now:\n");
       for (int d = 0; d <= 20; d += 4) {
         std::string row;
         for (int k = d; k < d + 4 && k <= 20; k += 2)
           row += fmt::format("  @{:<2} {:<26}", k, st.timing_hint(p, st.now() + static_cast<Tick>(k) * 100));
         while (!row.empty() && row.back() == ' ') row.pop_back();
-        out(row + "\n");
+        out_(row + "\n");
       }
     }
-    if (!told_help) {
-      out("(b: the board again, ?: help and legend)\n");
-      told_help = true;
+    if (!told_help_) {
+      out_("(b: the board again, ?: help and legend)\n");
+      told_help_ = true;
     }
-    out("> ");
+  }
+
+  // A bad line: said and asked again at a terminal, else the game ends saved (2).
+  std::optional<int> refuse(const std::string& msg) {
+    if (!options_.interactive) {
+      save();
+      err_(fmt::format("racetable: {}; {}\n", msg, saved_note()));
+      return 2;
+    }
+    out_(msg + "\n");
+    return std::nullopt;
+  }
+
+  // Reads and plays one line of `p`'s; an exit status when the game ends here.
+  std::optional<int> answer(PlayerId p) {
+    out_("> ");
     const auto asked = std::chrono::steady_clock::now();
-    if (options.handle_signals) {
+    if (options_.handle_signals) {
       set_signal_note(fmt::format(": {}\n", saved_note()));
       g_waiting = 1;
       if (g_signal) on_stop_signal(g_signal);  // came before the flag was up
     }
-    std::optional<InputLine> typed = read_line(in);
+    std::optional<InputLine> typed = read_line(in_);
     g_waiting = 0;
     if (!typed) {
-      if (path.empty()) {
-        out("\nInput ended (this game is not saved)\n");
+      if (path_.empty()) {
+        out_("\nInput ended (this game is not saved)\n");
         return 0;
       }
       if (!save()) {
-        err(fmt::format("racetable: input ended, and {}\n", not_saved()));
+        err_(fmt::format("racetable: input ended, and {}\n", not_saved()));
         return 2;
       }
-      out(fmt::format("\nInput ended: {}\n", saved_note()));
+      out_(fmt::format("\nInput ended: {}\n", saved_note()));
       return 0;
     }
-    ++input_line;
-    if (typed->too_long) {  // dropped as it was read: never held, never parsed
-      const std::string msg = fmt::format("input line {}: longer than {} characters ('{}')", input_line,
-                                          kMaxInputLineBytes, excerpt(typed->text));
-      if (!interactive) {
-        save();
-        err(fmt::format("racetable: {}; {}\n", msg, saved_note()));
-        return 2;
-      }
-      out(msg + "\n");
-      continue;
-    }
-    std::string line = std::move(typed->text);
+    ++input_line_;
+    if (typed->too_long)  // dropped as it was read: never held, never parsed
+      return refuse(fmt::format("input line {}: longer than {} characters ('{}')", input_line_,
+                                kMaxInputLineBytes, excerpt(typed->text)));
     const auto elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
-    line = trim(line);
+    const std::string line = trim(typed->text);
+    const State& st = table_.state();
     if (line == "b") {
-      want_board = true;
-      continue;
+      want_board_ = true;
+      return std::nullopt;
     }
     if (line == "hint") {
       // Noted in the table's record and saved at once, as the shell does.
-      const HintReply reply = ask_hint(table, p);
-      out((reply.hint ? reply.hint->line() : reply.refused) + "\n");
-      if (reply.hint && !path.empty()) save();
-      continue;
+      const HintReply reply = ask_hint(table_, p);
+      out_((reply.hint ? reply.hint->line() : reply.refused) + "\n");
+      if (reply.hint && !path_.empty()) save();
+      return std::nullopt;
     }
     if (line == "?") {
-      out(kLineHelp);
+      out_(kLineHelp);
       const std::string legend = st.legend();
-      if (!legend.empty()) out(legend + "\n");
-      continue;
+      if (!legend.empty()) out_(legend + "\n");
+      return std::nullopt;
     }
     Timed timed_answer = split_time(line);  // a time on an untimed question changes nothing
-    if (timed_answer.tenths >= 0 && timed_answer.option.empty() && legal.size() == 1)
+    if (timed_answer.tenths >= 0 && timed_answer.option.empty() && legal_.size() == 1)
       timed_answer.option = "1";
-    const std::string& answer = timed_answer.option;
-    std::optional<Action> chosen;
+    const std::optional<Action> chosen = option_of(p, timed_answer.option);
+    if (!chosen)
+      return refuse(fmt::format("input line {}: '{}' is not one of the options 1-{}", input_line_,
+                                excerpt(line), legal_.size()));
+    if (!st.timed()) {
+      table_.submit(p, *chosen, st.now());
+      return std::nullopt;
+    }
+    // Computers that were quicker than the human act first.
+    const Tick at = st.now() + (timed_answer.tenths >= 0 ? static_cast<Tick>(timed_answer.tenths) * 100
+                                                         : static_cast<Tick>(elapsed.count()));
+    if (timed_answer.tenths >= 0 && !st.timing_hint(p, at).empty())
+      out_(fmt::format("{} acts at @{}: {}.\n", table_.seats()[p].name, timed_answer.tenths,
+                       st.timing_hint(p, at)));
+    while (table_.advance_one(at)) {
+      table_.humans_to_act(waiting_);
+      if (std::find(waiting_.begin(), waiting_.end(), p) == waiting_.end()) break;
+    }
+    if (!table_.state().is_legal(p, *chosen)) {
+      narration_.flush();
+      out_("Too late!\n");
+      return std::nullopt;
+    }
+    table_.submit(p, *chosen, at);
+    return std::nullopt;
+  }
+
+  // An option's number (1, 2...) or its text.
+  std::optional<Action> option_of(PlayerId p, const std::string& answer) const {
     bool numeric = !answer.empty() && answer.size() < 4;
     for (char c : answer) numeric = numeric && c >= '0' && c <= '9';
-    if (numeric) {
-      const auto k = static_cast<std::size_t>(std::stoul(answer));
-      if (k >= 1 && k <= legal.size()) chosen = legal[k - 1];
-    } else if (!answer.empty()) {
-      chosen = st.parse_action(p, answer);
-    }
-    if (!chosen) {
-      const std::string msg = fmt::format("input line {}: '{}' is not one of the options 1-{}", input_line,
-                                          excerpt(line), legal.size());
-      if (!interactive) {
-        save();
-        err(fmt::format("racetable: {}; {}\n", msg, saved_note()));
-        return 2;
-      }
-      out(msg + "\n");
-      continue;
-    }
-    if (st.timed()) {
-      // Computers that were quicker than the human act first.
-      const Tick at = st.now() + (timed_answer.tenths >= 0 ? static_cast<Tick>(timed_answer.tenths) * 100
-                                                           : static_cast<Tick>(elapsed.count()));
-      if (timed_answer.tenths >= 0 && !st.timing_hint(p, at).empty())
-        out(fmt::format("{} acts at @{}: {}.\n", who, timed_answer.tenths, st.timing_hint(p, at)));
-      while (table.advance_one(at)) {
-        table.humans_to_act(waiting);
-        if (std::find(waiting.begin(), waiting.end(), p) == waiting.end()) break;
-      }
-      if (!table.state().is_legal(p, *chosen)) {
-        narration.flush();
-        out("Too late!\n");
-        continue;
-      }
-      table.submit(p, *chosen, at);
-    } else {
-      table.submit(p, *chosen, st.now());
-    }
+    if (!numeric) return answer.empty() ? std::nullopt : table_.state().parse_action(p, answer);
+    const std::size_t k = std::stoul(answer);
+    if (k >= 1 && k <= legal_.size()) return legal_[k - 1];
+    return std::nullopt;
   }
-  writer.result(table);
-  if (!save() && !path.empty()) {
-    err(fmt::format("racetable: the game is over, but {}\n", not_saved()));
-    return 2;
-  }
-  return 0;
+
+  Table& table_;
+  const LineModeOptions& options_;
+  std::function<void(std::string_view)> out_, err_;
+  std::istream& in_;
+  const std::string& path_;
+  std::string problem_;  // why the last save failed ("" it worked)
+  std::string problem_said_;
+  std::size_t saved_steps_ = std::numeric_limits<std::size_t>::max();  // none yet
+  TranscriptOptions topt_;
+  TranscriptWriter writer_;
+  EventSink events_;
+  Narration narration_;
+  std::vector<PlayerId> waiting_;
+  std::vector<Action> legal_;
+  int input_line_ = 0;
+  std::vector<std::string> last_board_;
+  PlayerId last_viewer_ = kChance;  // nobody yet
+  std::uint32_t last_contest_ = 0;
+  bool in_contest_ = false;
+  bool same_contest_ = false;  // this question is in the contest the last one was
+  bool want_board_ = false;
+  std::string last_options_;
+  std::string last_question_;
+  bool told_help_ = false;
+};
+
+}  // namespace
+
+int play_line_mode(Table& table, const LineModeOptions& options) {
+  return LineGame(table, options).play();
 }
 
 }  // namespace rt::cli

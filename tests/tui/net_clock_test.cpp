@@ -49,7 +49,7 @@ TEST_CASE("The move clock: a player who does not answer gets a computer's move a
   CHECK(log_has(h, fmt::format("time is up for seat {} (", seat + 1)));
   CHECK(log_has(h, "a computer (normal) plays this move"));
   // The seat is still the person's: a person's in the save, and theirs to play.
-  CHECK(h.server->table().seats()[static_cast<std::size_t>(seat)].kind == SeatKind::Human);
+  CHECK(h.server->table().seats()[seat].kind == SeatKind::Human);
   CHECK(h.server->stats().decisions == 0);
   // The game goes on: both play their next questions themselves.
   for (int i = 0; i < 400 && h.server->stats().decisions < 4; ++i) {
@@ -66,7 +66,7 @@ TEST_CASE("The move clock: a player who does not answer gets a computer's move a
   const shell::LoadedGame loaded = shell::load_saved_game(o.save_path, DataSource::embedded());
   CHECK(loaded.table->history() == h.server->table().history());
   CHECK(loaded.table->state().debug_string() == h.server->table().state().debug_string());
-  CHECK(loaded.table->seats()[static_cast<std::size_t>(seat)].kind == SeatKind::Human);
+  CHECK(loaded.table->seats()[seat].kind == SeatKind::Human);
 }
 
 TEST_CASE("The move clock: with a stand-in level, that level plays the move; no clock, no deadline",

@@ -115,7 +115,7 @@ TEST_CASE("A used-up game clock leaves each move its overtime, then a computer p
   CHECK(log_has(t.h, fmt::format("time is up for seat {} (", t.seat + 1)));
   CHECK(log_has(t.h, "(game clock used up, and 15 s of overtime): a computer (normal) plays this move"));
   CHECK(log_has(t.h, "has used up their game clock: from now on 15 s a move"));
-  CHECK(t.h.server->table().seats()[static_cast<std::size_t>(t.seat)].kind == SeatKind::Human);
+  CHECK(t.h.server->table().seats()[t.seat].kind == SeatKind::Human);
   // Their next question: 15 s, and they answer it themselves.
   REQUIRE(play_until_asked(t.h, *t.asked, *t.other, t.asked->st.screen().ask));
   const SeatView& v = t.asked->st.screen().seats[static_cast<std::size_t>(t.seat)];

@@ -284,7 +284,7 @@ TEST_CASE("No computer banner on a person's turn: the question comes at once", "
       ++frames_checked;
       // No frame ever calls a person a computer.
       for (PlayerId p : s.humans()) {
-        const std::string name = truth.seats()[static_cast<std::size_t>(p)].name;
+        const std::string name = truth.seats()[p].name;
         INFO(term.text());
         REQUIRE_FALSE(term.shows(name + " (computer) is playing"));
       }

@@ -38,7 +38,7 @@ void draw_too_small(Canvas& c, int cols, int rows, bool goes_on) {
       lines.emplace_back(std::move(l), i == 1 ? style::kAccent : style::kNormal);
     if (i + 1 < paras.size()) lines.emplace_back("", style::kNormal);
   }
-  const int top = std::max(0, (rows - static_cast<int>(lines.size())) / 2);
+  const int top = std::max<int>(0, (rows - std::ssize(lines)) / 2);
   for (std::size_t i = 0; i < lines.size(); ++i)
     centred(c, Rect{0, 0, cols, rows}, top + static_cast<int>(i), lines[i].first, lines[i].second);
 }

@@ -35,7 +35,7 @@ class ConfirmScreen final : public Screen {
   }
 
   Nav on_key(const Key& key, Millis) override {
-    const int n = static_cast<int>(choices_.size());
+    const int n = std::ssize(choices_);
     if (key.type == KeyType::Click) {
       const int row = key.y - choices_y_;
       if (row >= 0 && row < n && key.x >= choices_x_) return choices_[static_cast<std::size_t>(row)].pick();

@@ -25,7 +25,7 @@ class GameListScreen final : public Screen {
                    : "Play: which game?",
            style::kBarBold);
     const auto& games = builtin_registry().all();
-    const int n = static_cast<int>(games.size());
+    const int n = std::ssize(games);
     // Two rows a game: name and players, then the pitch.
     const int per = 3;
     const int visible = std::max(1, (h - 5) / per);
@@ -69,7 +69,7 @@ class GameListScreen final : public Screen {
 
   Nav on_key(const Key& key, Millis) override {
     const auto& games = builtin_registry().all();
-    const int n = static_cast<int>(games.size());
+    const int n = std::ssize(games);
     if (key.type == KeyType::Click) {
       const int row = (key.y - list_top_) / 3;
       if (key.y >= list_top_ && first_ + row < n) return choose(first_ + row);

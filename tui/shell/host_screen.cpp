@@ -26,7 +26,7 @@ class HostScreen final : public Screen {
   HostScreen(AppContext& ctx, setup::TableRequest req) : ctx_(ctx), req_(std::move(req)) {
     form_.game_id = req_.game;
     if (ctx_.shared) form_.place = ctx_.shared->host_place();
-    selected_ = static_cast<int>(visible().size());  // Enter opens at once; the settings are above
+    selected_ = std::ssize(visible());  // Enter opens at once; the settings are above
   }
 
   std::vector<const HostRow*> visible() const {
@@ -58,7 +58,7 @@ class HostScreen final : public Screen {
     }
     ++y;
     open_y_ = y;
-    const bool on_open = selected_ == static_cast<int>(rows.size());
+    const bool on_open = selected_ == std::ssize(rows);
     c.text(2, y, on_open ? (uni ? "▶" : ">") : " ", style::kAccent);
     c.text(kLabelX, y, uni ? "Open the table ▸" : "Open the table >",
            on_open ? style::kSelected : style::kBold);
@@ -97,12 +97,12 @@ class HostScreen final : public Screen {
 
   Nav activate() {
     const auto rows = visible();
-    if (selected_ >= static_cast<int>(rows.size())) return open();
+    if (selected_ >= std::ssize(rows)) return open();
     const HostRow& row = *rows[static_cast<std::size_t>(selected_)];
     error_.clear();
     if (row.kind == HostRow::Kind::Cycle) {
       row.next(form_);
-      selected_ = std::min(selected_, static_cast<int>(visible().size()));
+      selected_ = std::min<int>(selected_, std::ssize(visible()));
       return Nav::stay();
     }
     editing_ = true;
@@ -129,7 +129,7 @@ class HostScreen final : public Screen {
         field_.on_key(key);
       return Nav::stay();
     }
-    const int n = static_cast<int>(visible().size()) + 1;
+    const int n = std::ssize(visible()) + 1;
     if (key.type == KeyType::Click) {
       const int row = key.y == open_y_ ? n - 1 : key.y - kFirstRowY;
       if (row < 0 || row >= n || (row == n - 1 && key.y != open_y_)) return Nav::stay();

@@ -2,6 +2,7 @@
 // lesson (data/<game>/lesson.json) offers its rules page and a demo instead.
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "core/lesson.h"
 #include "games/registry.h"
 #include "tui/shell/screens.h"
@@ -39,7 +40,7 @@ class LearnScreen final : public Screen {
     menu_ = Rect{1, y, std::min(70, w - 2), static_cast<int>(rows.size())};
     draw_menu(c, menu_, rows, selected_);
     y = menu_.bottom() + 1;
-    const Row& g = games_[static_cast<std::size_t>(selected_)];
+    const Row& g = games_[selected_];
     const std::string what =
         g.lesson ? std::string("Enter: start its lesson.")
                  : fmt::format(
@@ -54,7 +55,7 @@ class LearnScreen final : public Screen {
   }
 
   Nav on_key(const Key& key, Millis) override {
-    const int n = static_cast<int>(games_.size());
+    const int n = games_.size();
     if (key.type == KeyType::Click && menu_.contains(key.x, key.y)) {
       selected_ = key.y - menu_.y;
       return open(selected_);
@@ -63,7 +64,7 @@ class LearnScreen final : public Screen {
       selected_ = d;
       return open(d);
     }
-    const Row& g = games_[static_cast<std::size_t>(selected_)];
+    const Row& g = games_[selected_];
     if (key.is(U'd') && !g.lesson)
       return Nav::push(make_play_screen(ctx_, make_demo_session(ctx_, g.id, "")));
     const Cmd cmd = command(Context::Menu, key);
@@ -83,13 +84,13 @@ class LearnScreen final : public Screen {
   };
 
   Nav open(int index) {
-    const Row& g = games_[static_cast<std::size_t>(index)];
+    const Row& g = games_[index];
     if (g.lesson) return Nav::push(make_lesson_screen(ctx_, g.id));
     return Nav::push(make_reader_screen(g.name + ": rules", rules_document(ctx_, g.id), U'r'));
   }
 
   AppContext& ctx_;
-  std::vector<Row> games_;
+  IndexVector<int, Row> games_;
   Rect menu_;
   int selected_ = 0;
 };

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "core/lesson.h"
 #include "games/registry.h"
 #include "tui/shell/lesson_panel.h"
@@ -39,9 +40,9 @@ class LessonScreen final : public Screen {
         lesson_->finished() ? std::string("the end")
                             : fmt::format("step {} of {}", lesson_->step_index() + 1, lesson_->step_count());
     c.text(1, 0, "Learn " + lesson_->game().info().name, style::kBarBold, w - 2);
-    c.text(w - 1 - static_cast<int>(where.size()), 0, where, style::kBar);
+    c.text(w - 1 - std::ssize(where), 0, where, style::kBar);
     // The lesson's lines take what they need; the board has the rest.
-    const int panel_rows = std::min(h - 2, static_cast<int>(panel.lines.size()));
+    const int panel_rows = std::min<int>(h - 2, std::ssize(panel.lines));
     const int board_rows = h - 2 - panel_rows;
     if (board_rows > 0) {
       Canvas board(w, board_rows, c.unicode());
@@ -56,10 +57,10 @@ class LessonScreen final : public Screen {
     const int top = 1 + board_rows;
     c.hline(0, top, w, style::kFrame);
     c.text(2, top, " Lesson ", style::kBold);
-    option_rows_.assign(static_cast<std::size_t>(h), -1);
+    option_rows_.assign(h, -1);
     for (int i = 1; i < panel_rows; ++i) {
       const LessonPanel::Line& l = panel.lines[static_cast<std::size_t>(i)];
-      option_rows_[static_cast<std::size_t>(top + i)] = l.option;
+      option_rows_[top + i] = l.option;
       draw_styled(c, 1, top + i, l.text, w - 2);
     }
     draw_styled(c, 1, h - 1, panel.keys, w - 2);
@@ -105,10 +106,9 @@ class LessonScreen final : public Screen {
       return Nav::stay();
     }
     const std::vector<Action> opts = lesson_->options();
-    const int n = static_cast<int>(opts.size());
-    if (key.type == KeyType::Click && key.y >= 0 && key.y < static_cast<int>(option_rows_.size()))
-      if (const int o = option_rows_[static_cast<std::size_t>(key.y)]; o >= 0 && o < n)
-        return play(opts, o, now);
+    const int n = std::ssize(opts);
+    if (key.type == KeyType::Click && key.y >= 0 && key.y < option_rows_.size())
+      if (const int o = option_rows_[key.y]; o >= 0 && o < n) return play(opts, o, now);
     if (const int d = key.digit_index(); d >= 0 && d < n) return play(opts, d, now);
     if (key.type == KeyType::Up) highlight_ = (highlight_ + n - 1) % std::max(1, n);
     if (key.type == KeyType::Down) highlight_ = (highlight_ + 1) % std::max(1, n);
@@ -169,7 +169,7 @@ class LessonScreen final : public Screen {
   }
 
   Nav play(const std::vector<Action>& opts, int index, Millis now) {
-    if (index < 0 || index >= static_cast<int>(opts.size())) return Nav::stay();
+    if (index < 0 || index >= std::ssize(opts)) return Nav::stay();
     // Another move is answered with the step's move, and the highlight goes
     // back to it: Enter then plays what the answer named.
     if (lesson_->answer(opts[static_cast<std::size_t>(index)]).played)
@@ -213,7 +213,8 @@ class LessonScreen final : public Screen {
   AppContext& ctx_;
   std::unique_ptr<LessonRunner> lesson_;
   int highlight_ = 0;
-  std::vector<int> option_rows_;  // the move offered on each screen row (a long one takes several), or -1
+  IndexVector<int, int>
+      option_rows_;  // the move offered on each screen row (a long one takes several), or -1
   Millis race_start_ = -1;
   Millis race_ended_at_ = -1;  // when the learner's last press ended a race
   Millis paused_at_ = -1;

@@ -172,7 +172,7 @@ class LocalTable final : public PlayTable, public LocalControls {
     const Table& t = s_->table();
     setup::TableRequest req;
     req.game = t.game().info().id;
-    req.players = static_cast<int>(t.seats().size());
+    req.players = t.seats().size();
     for (const Seat& seat : t.seats()) {
       req.seats.emplace_back(seat.kind == SeatKind::Human ? "human" : level_name(seat.level));
       req.names.push_back(seat.name);
@@ -190,12 +190,10 @@ class LocalTable final : public PlayTable, public LocalControls {
   }
 
  private:
-  bool is_human(PlayerId p) const {
-    return p >= 0 && s_->table().seats()[static_cast<std::size_t>(p)].kind == SeatKind::Human;
-  }
+  bool is_human(PlayerId p) const { return p >= 0 && s_->table().seats()[p].kind == SeatKind::Human; }
   std::string seat_name(PlayerId p) const {
     if (p < 0) return "";
-    return s_->table().seats()[static_cast<std::size_t>(p)].name;
+    return s_->table().seats()[p].name;
   }
   // The name a result shows: a computer's marked as one.
   std::string shown_name(PlayerId p) const {

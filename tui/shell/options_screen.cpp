@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "games/registry.h"
 #include "tui/shell/saves.h"
 #include "tui/shell/screens.h"
@@ -22,12 +23,12 @@ class OptionsScreen final : public Screen {
     const std::vector<std::string> ticked =
         setup::with_seat_defaults(info, req_.variants, setup::human_seats(req_) + remote_seats());
     for (const auto& v : info.variants)
-      variants_.push_back(std::find(ticked.begin(), ticked.end(), v.name) != ticked.end());
+      variants_.push_back(VariantChoice{&v, std::find(ticked.begin(), ticked.end(), v.name) != ticked.end()});
     for (const auto& p : info.params) {
       std::string value;
       for (const auto& kv : req_.options)
         if (kv.rfind(p.name + "=", 0) == 0) value = kv.substr(p.name.size() + 1);
-      params_.push_back(value);
+      params_.push_back(ParamChoice{&p, value});
     }
     seed_ = req_.seed_text;
     // The pace given on the command line, or the one remembered for this
@@ -42,11 +43,9 @@ class OptionsScreen final : public Screen {
   }
 
   const GameInfo& info() const { return builtin_registry().get(req_.game).info; }
-  int remote_seats() const {
-    return static_cast<int>(std::count(req_.seats.begin(), req_.seats.end(), "remote"));
-  }
-  int variant_rows() const { return static_cast<int>(variants_.size()); }
-  int param_rows() const { return static_cast<int>(params_.size()); }
+  int remote_seats() const { return std::ranges::count(req_.seats, "remote"); }
+  int variant_rows() const { return variants_.size(); }
+  int param_rows() const { return params_.size(); }
   int pace_row() const { return variant_rows() + param_rows(); }
   int forced_row() const { return pace_row() + 1; }
   int seed_row() const { return forced_row() + 1; }
@@ -61,8 +60,8 @@ class OptionsScreen final : public Screen {
     // The page is laid out whole on a tall canvas (every summary wrapped,
     // never cut), then the part around the highlighted row is shown.
     Canvas page(w, kPageRows, uni);
-    row_y_.assign(static_cast<std::size_t>(start_row() + 1), -1);
-    row_end_.assign(static_cast<std::size_t>(start_row() + 1), -1);
+    row_y_.assign(start_row() + 1, -1);
+    row_end_.assign(start_row() + 1, -1);
     int y = 0;
     auto marker = [&](int row) {
       page.text(2, y, row == selected_ ? (uni ? "▶" : ">") : " ", style::kAccent);
@@ -83,33 +82,30 @@ class OptionsScreen final : public Screen {
       for (const auto& v : gi.variants) name_w = std::max(name_w, utf8_length(v.name));
       const int summary_x = 4 + 4 + name_w + 2;
       for (int i = 0; i < variant_rows(); ++i) {
-        row_y_[static_cast<std::size_t>(i)] = y;
+        const VariantChoice& v = variants_[i];
+        row_y_[i] = y;
         marker(i);
-        const bool on = variants_[static_cast<std::size_t>(i)];
-        const std::string box = on ? (uni ? "[✓]" : "[x]") : "[ ]";
-        page.text(4, y, box + " " + gi.variants[static_cast<std::size_t>(i)].name,
-                  i == selected_ ? style::kSelected : style::kNormal);
-        y += column(summary_x, y, gi.variants[static_cast<std::size_t>(i)].summary);
-        row_end_[static_cast<std::size_t>(i)] = y;
+        const std::string box = v.on ? (uni ? "[✓]" : "[x]") : "[ ]";
+        page.text(4, y, box + " " + v.variant->name, i == selected_ ? style::kSelected : style::kNormal);
+        y += column(summary_x, y, v.variant->summary);
+        row_end_[i] = y;
       }
       ++y;
     }
     if (!gi.params.empty()) {
       page.text(4, y++, "Options (empty: the default)", style::kTitle);
       for (int i = 0; i < param_rows(); ++i) {
+        const ParamChoice& p = params_[i];
         const int row = variant_rows() + i;
-        row_y_[static_cast<std::size_t>(row)] = y;
+        row_y_[row] = y;
         marker(row);
-        page.text(4, y, gi.params[static_cast<std::size_t>(i)].name,
-                  row == selected_ ? style::kSelected : style::kNormal);
+        page.text(4, y, p.param->name, row == selected_ ? style::kSelected : style::kNormal);
         if (editing_ && row == selected_)
           field_.draw(page, 20, y, 16);
         else
-          page.text(20, y,
-                    params_[static_cast<std::size_t>(i)].empty() ? "-" : params_[static_cast<std::size_t>(i)],
-                    style::kNormal, 17);
-        y += column(38, y, gi.params[static_cast<std::size_t>(i)].summary);
-        row_end_[static_cast<std::size_t>(row)] = y;
+          page.text(20, y, p.value.empty() ? "-" : p.value, style::kNormal, 17);
+        y += column(38, y, p.param->summary);
+        row_end_[row] = y;
       }
       ++y;
     }
@@ -117,7 +113,7 @@ class OptionsScreen final : public Screen {
       // Two settings a line each; what one does is said only while it is
       // highlighted, so the page keeps the game's variants in view.
       const ContestPaceInfo& pace = contest_pace_info(pace_);
-      row_y_[static_cast<std::size_t>(pace_row())] = y;
+      row_y_[pace_row()] = y;
       marker(pace_row());
       page.text(4, y, "Pace", pace_row() == selected_ ? style::kSelected : style::kNormal);
       page.text(20, y, std::string(pace.name) + " (computers in timed contests)", style::kNormal);
@@ -126,9 +122,9 @@ class OptionsScreen final : public Screen {
         y += column(20, y,
                     fmt::format("Computers in timed contests: {}. Enter picks another ({}).", pace.summary,
                                 setup::contest_pace_words()));
-      row_end_[static_cast<std::size_t>(pace_row())] = y;
+      row_end_[pace_row()] = y;
       // A shell setting, not the table's: kept for every game (settings.h).
-      row_y_[static_cast<std::size_t>(forced_row())] = y;
+      row_y_[forced_row()] = y;
       marker(forced_row());
       page.text(4, y, "Forced moves", forced_row() == selected_ ? style::kSelected : style::kNormal);
       page.text(20, y, forced_ ? "played for you" : "asked", style::kNormal);
@@ -137,9 +133,9 @@ class OptionsScreen final : public Screen {
         y += column(20, y,
                     "When your only move is forced (one option, such as a pass), play it without a key and "
                     "show what happened. Enter changes it.");
-      row_end_[static_cast<std::size_t>(forced_row())] = y;
+      row_end_[forced_row()] = y;
     }
-    row_y_[static_cast<std::size_t>(seed_row())] = y;
+    row_y_[seed_row()] = y;
     marker(seed_row());
     page.text(4, y, "Seed", seed_row() == selected_ ? style::kSelected : style::kNormal);
     if (editing_ && seed_row() == selected_)
@@ -153,13 +149,13 @@ class OptionsScreen final : public Screen {
                     ? "The table draws a seed nobody knows and shows every player its commitment (SHA-256), "
                       "revealed at the end. A seed typed here is shown to every player before they sit."
                     : "The same seed deals the same cards and dice: note it to play a game again.");
-    row_end_[static_cast<std::size_t>(seed_row())] = y;
+    row_end_[seed_row()] = y;
     y += 1;
-    row_y_[static_cast<std::size_t>(start_row())] = y;
+    row_y_[start_row()] = y;
     marker(start_row());
     page.text(4, y, uni ? "Start the game ▸" : "Start the game >",
               start_row() == selected_ ? style::kSelected : style::kBold);
-    row_end_[static_cast<std::size_t>(start_row())] = ++y;
+    row_end_[start_row()] = ++y;
     y += 1;
     if (!notice_.empty())
       for (const auto& line : wrap(notice_, w - 6)) page.text(4, y++, line, style::kWarn);
@@ -168,11 +164,10 @@ class OptionsScreen final : public Screen {
 
     // Rows 2 .. h-2 show the page, scrolled so the highlighted row is whole.
     const int view_h = std::max(1, h - 3);
-    const int sel_top = row_y_[static_cast<std::size_t>(selected_)];
+    const int sel_top = row_y_[selected_];
     // On the start row, what went wrong (below it) is part of it.
-    const int sel_end = selected_ == start_row()
-                            ? std::max(sel_top + 1, y)
-                            : std::max(sel_top + 1, row_end_[static_cast<std::size_t>(selected_)]);
+    const int sel_end =
+        selected_ == start_row() ? std::max(sel_top + 1, y) : std::max(sel_top + 1, row_end_[selected_]);
     if (sel_end - scroll_ > view_h) scroll_ = sel_end - view_h;
     if (sel_top < scroll_) scroll_ = sel_top;
     scroll_ = std::clamp(scroll_, 0, std::max(0, y - view_h));
@@ -193,13 +188,10 @@ class OptionsScreen final : public Screen {
     req.variants.clear();
     req.options.clear();
     const GameInfo& gi = info();
-    for (int i = 0; i < variant_rows(); ++i)
-      if (variants_[static_cast<std::size_t>(i)])
-        req.variants.push_back(gi.variants[static_cast<std::size_t>(i)].name);
-    for (int i = 0; i < param_rows(); ++i)
-      if (!params_[static_cast<std::size_t>(i)].empty())
-        req.options.push_back(gi.params[static_cast<std::size_t>(i)].name + "=" +
-                              params_[static_cast<std::size_t>(i)]);
+    for (const VariantChoice& v : variants_)
+      if (v.on) req.variants.push_back(v.variant->name);
+    for (const ParamChoice& p : params_)
+      if (!p.value.empty()) req.options.push_back(p.param->name + "=" + p.value);
     // A shared table draws its own seed (core/deal.h): only a typed one goes, openly.
     req.seed_text = !seed_.empty()       ? seed_
                     : remote_seats() > 0 ? std::string()
@@ -250,16 +242,16 @@ class OptionsScreen final : public Screen {
 
   Nav activate() {
     if (selected_ < variant_rows()) {
-      const auto i = static_cast<std::size_t>(selected_);
-      variants_[i] = !variants_[i];
+      VariantChoice& ticked = variants_[selected_];
+      ticked.on = !ticked.on;
       // Ticking one variant of a group unticks the others.
-      const std::string& group = info().variants[i].group;
-      if (variants_[i] && !group.empty())
-        for (std::size_t j = 0; j < variants_.size(); ++j)
-          if (j != i && info().variants[j].group == group) variants_[j] = false;
+      const std::string& group = ticked.variant->group;
+      if (ticked.on && !group.empty())
+        for (VariantChoice& v : variants_)
+          if (&v != &ticked && v.variant->group == group) v.on = false;
     } else if (selected_ < pace_row()) {
       editing_ = true;
-      field_ = TextField(params_[static_cast<std::size_t>(selected_ - variant_rows())], 30);
+      field_ = TextField(params_[selected_ - variant_rows()].value, 30);
     } else if (selected_ == pace_row()) {
       next_pace();
     } else if (selected_ == forced_row()) {
@@ -280,7 +272,7 @@ class OptionsScreen final : public Screen {
         if (selected_ == seed_row())
           seed_ = field_.text();
         else
-          params_[static_cast<std::size_t>(selected_ - variant_rows())] = field_.text();
+          params_[selected_ - variant_rows()].value = field_.text();
         editing_ = false;
         error_.clear();
       } else if (key.type == KeyType::Escape) {
@@ -293,8 +285,7 @@ class OptionsScreen final : public Screen {
     if (key.type == KeyType::Click) {
       const int at = key.y - 2 + scroll_;  // the page's row under the click
       for (int r = 0; r <= start_row() && key.y >= 2; ++r)
-        if (row_y_.size() > static_cast<std::size_t>(r) && row_y_[static_cast<std::size_t>(r)] <= at &&
-            at < row_end_[static_cast<std::size_t>(r)]) {
+        if (r < row_y_.size() && row_y_[r] <= at && at < row_end_[r]) {
           selected_ = r;
           return activate();
         }
@@ -328,10 +319,20 @@ class OptionsScreen final : public Screen {
   std::string stats_tag() const override { return "options"; }
 
  private:
+  // The game's info outlives the page (the built-in registry).
+  struct VariantChoice {
+    const VariantInfo* variant;
+    bool on;
+  };
+  struct ParamChoice {
+    const ParamInfo* param;
+    std::string value;  // empty: the game's default
+  };
+
   AppContext& ctx_;
   setup::TableRequest req_;
-  std::vector<bool> variants_;
-  std::vector<std::string> params_;
+  IndexVector<int, VariantChoice> variants_;
+  IndexVector<int, ParamChoice> params_;
   std::string seed_;
   ContestPace pace_ = ContestPace::Normal;
   bool forced_ = true;  // play forced moves for me (settings.h)
@@ -341,9 +342,9 @@ class OptionsScreen final : public Screen {
   std::string error_;
   std::string notice_;  // why the settings could not be remembered
   bool settings_said_ = false;
-  std::vector<int> row_y_;    // the page's first row of each selectable row
-  std::vector<int> row_end_;  // and the row after its last
-  int scroll_ = 0;            // the page's first row on screen
+  IndexVector<int, int> row_y_;    // the page's first row of each selectable row
+  IndexVector<int, int> row_end_;  // and the row after its last
+  int scroll_ = 0;                 // the page's first row on screen
   static constexpr int kPageRows = 200;
 };
 

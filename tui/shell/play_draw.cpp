@@ -100,11 +100,10 @@ void PlayScreen::draw(Canvas& c, Millis now) {
 
   GameLayoutNeeds needs;
   needs.board_rows = std::max(1, board_rows_);
-  needs.players = static_cast<int>(seats_.size());
+  needs.players = std::ssize(seats_);
   const PromptView pv = build_prompt(w / 2, c.unicode(), now);
   needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
-  for (const auto& o : pv.options)
-    needs.prompt_width = std::max(needs.prompt_width, static_cast<int>(o.size()) + 6);
+  for (const auto& o : pv.options) needs.prompt_width = std::max<int>(needs.prompt_width, std::ssize(o) + 6);
   GameLayout l = layout_game(w, h, needs);
   if (l.wide) {
     // The Players panel as tall as its words wrapped whole need.
@@ -192,7 +191,7 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
   const PlayTable& s = *t_;
   const std::vector<PlayerId>& acting = actors_;
   const auto& seats = seats_;
-  const int n = static_cast<int>(seats.size());
+  const int n = std::ssize(seats);
   const std::string sep = c.unicode() ? " │ " : " | ";
   for (int level = 0; level < 4; ++level) {
     std::vector<std::pair<std::string, std::string>> parts;  // name part, detail part
@@ -274,165 +273,183 @@ void PlayScreen::draw_rule(Canvas& c, const GameLayout& l) const {
   }
 }
 
-PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis now) const {
+// A prompt's lines as they are written: wrapped to the pane's width.
+struct PlayScreen::PromptLines {
   PromptView pv;
-  const PlayTable& s = *t_;
-  const Question& q = q_;
-  const int w = std::max(10, width - 2);
-  auto head = [&](std::string_view text, Style style) {
+  int w = 10;
+  bool unicode = true;
+  bool flash_said = false;  // the arrows' line shows the flash
+
+  void head(std::string_view text, Style style) {
     for (auto& line : wrap_styled(styled(canvas_form(text, unicode), style), w))
       pv.head.push_back(std::move(line));
-  };
-  auto foot = [&](std::string_view text) {
+  }
+  void foot(std::string_view text) {
     pv.foot_starts.push_back(pv.foot.size());
     for (auto& line : wrap_styled(styled(canvas_form(text, unicode), style::kDim), w))
       pv.foot.push_back(std::move(line));
-  };
-  auto option_rows = [&]() {
-    for (std::size_t i = 0; i < q.labels.size(); ++i) {
-      StyledText t;
-      append(t, i < 9 ? fmt::format("{} ", i + 1) : std::string("  "), style::kKey);
-      append(t, canvas_form(q.labels[i], unicode));
-      pv.options.push_back(std::move(t));
-    }
-    pv.cursor = cursor_;
-  };
-  // A grid decision that takes arrows: say what they do before the question,
-  // and keep both in view however many options follow.
-  bool flash_said = false;  // the arrows' line shows the flash
-  auto arrows_line = [&]() {
-    const std::string& help = q.direction_help;
-    if (help.empty()) return;
-    flash_said = true;
-    StyledText t;
-    append(t, unicode ? "←↑↓→ " : "Arrows ", style::kKey);
-    // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
-    append(t, canvas_form(flash_.empty() ? help : flash_, unicode),
-           flash_.empty() ? style::kBold : style::kWarn);
+  }
+  void head_wrapped(const StyledText& t) {
     for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
-    pv.head_min = static_cast<int>(pv.head.size()) + 2;  // and two lines of the question
-  };
+  }
+};
+
+void PlayScreen::prompt_options(PromptLines& out) const {
+  for (std::size_t i = 0; i < q_.labels.size(); ++i) {
+    StyledText t;
+    append(t, i < 9 ? fmt::format("{} ", i + 1) : std::string("  "), style::kKey);
+    append(t, canvas_form(q_.labels[i], out.unicode));
+    out.pv.options.push_back(std::move(t));
+  }
+  out.pv.cursor = cursor_;
+}
+
+// A grid decision that takes arrows: say what they do before the question,
+// and keep both in view however many options follow.
+void PlayScreen::prompt_arrows(PromptLines& out) const {
+  const std::string& help = q_.direction_help;
+  if (help.empty()) return;
+  out.flash_said = true;
+  StyledText t;
+  append(t, out.unicode ? "←↑↓→ " : "Arrows ", style::kKey);
+  // A flash ("Nothing moves that way.") takes this line: the foot is often cut.
+  append(t, canvas_form(flash_.empty() ? help : flash_, out.unicode),
+         flash_.empty() ? style::kBold : style::kWarn);
+  out.head_wrapped(t);
+  out.pv.head_min = std::ssize(out.pv.head) + 2;  // and two lines of the question
+}
+
+void PlayScreen::prompt_computers(PromptLines& out, Millis now) const {
+  const PlayTable& s = *t_;
+  PromptView& pv = out.pv;
+  // A contest just ended: who won what and why, until a key or ~2 s.
+  std::vector<std::string> result = s.contest_result();
+  if (result.empty()) result = s.turn_result();  // the person's own turn, held a moment
+  if (!result.empty()) {
+    for (std::size_t i = 0; i < result.size(); ++i) {
+      pv.head_starts.push_back(pv.head.size());
+      out.head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
+    }
+    pv.head_newest_last = true;
+    if (!demo() && !shared()) out.foot("Space or Enter: go on now.");
+    return;
+  }
+  // What the person's last decision did to them (turn_recap.h), for a moment.
+  for (const std::string& line : recap_.lines(now)) {
+    pv.head_starts.push_back(pv.head.size());
+    out.head(line, style::kBold);
+    pv.head_newest_last = true;
+  }
+  pv.head_starts.push_back(pv.head.size());
+  out.head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
+           style::kNormal);
+  if (!watch_hint_.empty())
+    out.foot(watch_hint_);
+  else if (demo())
+    out.foot("Any key pauses. + and - change the speed.");
+  else if (shared())
+    out.foot(s.humans().empty() ? "You are watching: PgUp/PgDn scroll the log."
+                                : "Your questions appear here when it is your turn.");
+  else
+    out.foot(fmt::format("Speed {} of {} (+ and -). Space: go on now.", local_->speed(), kSpeedCount));
+}
+
+void PlayScreen::prompt_contest(PromptLines& out) const {
+  const PlayTable& s = *t_;
+  const Question& q = q_;
   const auto humans_in = s.contest_humans();
+  const bool ready = s.phase() == Phase::GetReady;
+  if (ready) out.head("GET READY!", style::kWarn);
+  if (humans_in.empty()) {
+    if (shared())
+      out.head(s.activity(), style::kNormal);  // the table says who is racing
+    else
+      out.head(ready ? "The computers race this one." : "The computers are racing: watch the board.",
+               style::kNormal);
+    if (!demo() && !shared()) out.foot("Space: skip ahead.");
+    return;
+  }
+  if (humans_in.size() == 1 && s.humans().size() == 1) {
+    if (q.actions.size() == 1) {
+      // The key first: in a race every moment counts.
+      StyledText t;
+      append(t, "Press ", style::kBold);
+      append(t, "Space", style::kKey);
+      append(t, " (or Enter): ", style::kBold);
+      append(t, canvas_form(q.labels.front(), out.unicode), style::kAccent);
+      out.head_wrapped(t);
+      out.head(q.prompt, style::kNormal);
+    } else {
+      prompt_arrows(out);
+      out.head(q.prompt, style::kAccent);
+      prompt_options(out);
+      out.foot("Space or Enter acts on the highlighted option; 1-9 at once.");
+    }
+    return;
+  }
+  // Several humans at one keyboard: what their questions share, then
+  // each seat's own words and keys.
+  std::vector<Question> qs;
+  std::vector<std::string> prompts;
+  for (PlayerId p : humans_in) prompts.push_back(qs.emplace_back(s.question(p)).prompt);
+  const SharedQuestion shared = share_questions(prompts);
+  if (!shared.common.empty()) out.head(shared.common, style::kAccent);
+  for (std::size_t k = 0; k < humans_in.size(); ++k) {
+    const PlayerId p = humans_in[k];
+    const int rank = s.human_rank(p);
+    const std::vector<std::string>& acts = qs[k].labels;
+    StyledText t;
+    append(t, canvas_form(seat_name(p), out.unicode) + ": ", style::kBold);
+    if (!shared.own[k].empty()) append(t, canvas_form(shared.own[k], out.unicode) + " ", style::kAccent);
+    for (const KeyLabel& kl : contest_key_labels(rank, std::ssize(acts), pages_[std::max(0, rank)])) {
+      std::string key;
+      utf8_append(key, kl.key);
+      // A key and its option stay on one line.
+      append_unbroken(t, "[" + key + "] ", style::kKey);
+      append_unbroken(t, kl.option < 0
+                             ? std::string("more")
+                             : canvas_form(key_label(*std::next(acts.begin(), kl.option)), out.unicode));
+      append(t, "  ");
+    }
+    out.head_wrapped(t);
+  }
+  if (humans_in.size() == 1) out.foot("Space or Enter works too.");
+}
+
+PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis now) const {
+  PromptLines out;
+  out.w = std::max(10, width - 2);
+  out.unicode = unicode;
+  const PlayTable& s = *t_;
   switch (s.phase()) {
-    case Phase::Over: head(s.result_summary(), style::kBold); break;
+    case Phase::Over: out.head(s.result_summary(), style::kBold); break;
     case Phase::PassDevice: break;
     case Phase::HumanTurn: {
       const PlayerId p = s.asked();
-      arrows_line();
+      prompt_arrows(out);
       // The hint asked for this question (h), whole, above it: the question
       // and its options stay (they scroll if the pane is short).
-      if (const std::string hint = s.hint(); !hint.empty()) head(hint, style::kGood);
-      head(s.humans().size() > 1 ? seat_name(p) + ": " + q.prompt : q.prompt, style::kAccent);
-      pv.head_min = static_cast<int>(pv.head.size());  // the whole question: the options scroll
-      option_rows();
-      foot(q.actions.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
-                                : "Enter to go on.");
+      if (const std::string hint = s.hint(); !hint.empty()) out.head(hint, style::kGood);
+      out.head(s.humans().size() > 1 ? seat_name(p) + ": " + q_.prompt : q_.prompt, style::kAccent);
+      out.pv.head_min = std::ssize(out.pv.head);  // the whole question: the options scroll
+      prompt_options(out);
+      out.foot(q_.actions.size() > 1 ? "Enter plays the highlighted option; 1-9 plays one at once."
+                                     : "Enter to go on.");
       break;
     }
-    case Phase::Computers: {
-      // A contest just ended: who won what and why, until a key or ~2 s.
-      std::vector<std::string> result = s.contest_result();
-      if (result.empty()) result = s.turn_result();  // the person's own turn, held a moment
-      if (!result.empty()) {
-        for (std::size_t i = 0; i < result.size(); ++i) {
-          pv.head_starts.push_back(pv.head.size());
-          head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
-        }
-        pv.head_newest_last = true;
-        if (!demo() && !shared()) foot("Space or Enter: go on now.");
-        break;
-      }
-      // What the person's last decision did to them (turn_recap.h), for a moment.
-      for (const std::string& line : recap_.lines(now)) {
-        pv.head_starts.push_back(pv.head.size());
-        head(line, style::kBold);
-        pv.head_newest_last = true;
-      }
-      pv.head_starts.push_back(pv.head.size());
-      head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
-           style::kNormal);
-      if (!watch_hint_.empty())
-        foot(watch_hint_);
-      else if (demo())
-        foot("Any key pauses. + and - change the speed.");
-      else if (shared())
-        foot(s.humans().empty() ? "You are watching: PgUp/PgDn scroll the log."
-                                : "Your questions appear here when it is your turn.");
-      else
-        foot(fmt::format("Speed {} of {} (+ and -). Space: go on now.", local_->speed(), kSpeedCount));
-      break;
-    }
+    case Phase::Computers: prompt_computers(out, now); break;
     case Phase::GetReady:
-    case Phase::Contest: {
-      const bool ready = s.phase() == Phase::GetReady;
-      if (ready) head("GET READY!", style::kWarn);
-      if (humans_in.empty()) {
-        if (shared())
-          head(s.activity(), style::kNormal);  // the table says who is racing
-        else
-          head(ready ? "The computers race this one." : "The computers are racing: watch the board.",
-               style::kNormal);
-        if (!demo() && !shared()) foot("Space: skip ahead.");
-        break;
-      }
-      if (humans_in.size() == 1 && s.humans().size() == 1) {
-        if (q.actions.size() == 1) {
-          // The key first: in a race every moment counts.
-          StyledText t;
-          append(t, "Press ", style::kBold);
-          append(t, "Space", style::kKey);
-          append(t, " (or Enter): ", style::kBold);
-          append(t, canvas_form(q.labels.front(), unicode), style::kAccent);
-          for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
-          head(q.prompt, style::kNormal);
-        } else {
-          arrows_line();
-          head(q.prompt, style::kAccent);
-          option_rows();
-          foot("Space or Enter acts on the highlighted option; 1-9 at once.");
-        }
-        break;
-      }
-      // Several humans at one keyboard: what their questions share, then
-      // each seat's own words and keys.
-      std::vector<Question> qs;
-      std::vector<std::string> prompts;
-      for (PlayerId p : humans_in) prompts.push_back(qs.emplace_back(s.question(p)).prompt);
-      const SharedQuestion shared = share_questions(prompts);
-      if (!shared.common.empty()) head(shared.common, style::kAccent);
-      for (std::size_t k = 0; k < humans_in.size(); ++k) {
-        const PlayerId p = humans_in[k];
-        const int rank = s.human_rank(p);
-        const std::vector<std::string>& acts = qs[k].labels;
-        StyledText t;
-        append(t, canvas_form(seat_name(p), unicode) + ": ", style::kBold);
-        if (!shared.own[k].empty()) append(t, canvas_form(shared.own[k], unicode) + " ", style::kAccent);
-        for (const KeyLabel& kl : contest_key_labels(rank, static_cast<int>(acts.size()),
-                                                     pages_[static_cast<std::size_t>(std::max(0, rank))])) {
-          std::string key;
-          utf8_append(key, kl.key);
-          // A key and its option stay on one line.
-          append_unbroken(t, "[" + key + "] ", style::kKey);
-          append_unbroken(
-              t, kl.option < 0 ? std::string("more")
-                               : canvas_form(key_label(acts[static_cast<std::size_t>(kl.option)]), unicode));
-          append(t, "  ");
-        }
-        for (auto& line : wrap_styled(t, w, 2)) pv.head.push_back(std::move(line));
-      }
-      if (humans_in.size() == 1) foot("Space or Enter works too.");
-      break;
-    }
+    case Phase::Contest: prompt_contest(out); break;
   }
-  (void)now;
   // A flash ("Nothing moves that way.", why u took nothing back) heads the
   // pane, where it is never cut (the foot is, when the options fill the
   // pane); the arrows' line shows it in place of their help already.
-  if (!flash_.empty() && !flash_said) {
+  PromptView& pv = out.pv;
+  if (!flash_.empty() && !out.flash_said) {
     pv.head.insert(pv.head.begin(), styled(canvas_form(flash_, unicode), style::kWarn));
     pv.head_min = std::max(pv.head_min, 1) + 1;
   }
-  return pv;
+  return std::move(out.pv);
 }
 
 // Each option wrapped at word boundaries to the prompt's width (continuation
@@ -448,8 +465,8 @@ std::vector<std::vector<StyledText>> PlayScreen::wrap_options(const PromptView& 
 }
 
 int PlayScreen::prompt_rows_needed(const PromptView& p, int width) {
-  int rows = static_cast<int>(p.head.size());  // hints (the foot) may go
-  for (const auto& o : wrap_options(p, option_text_width(width))) rows += static_cast<int>(o.size());
+  int rows = std::ssize(p.head);  // hints (the foot) may go
+  for (const auto& o : wrap_options(p, option_text_width(width))) rows += std::ssize(o);
   return rows;
 }
 
@@ -459,13 +476,13 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   const int x = r.x + 1;
   const int w = r.w - 2;
   const int rows = r.h;
-  const int count = static_cast<int>(p.options.size());
+  const int count = std::ssize(p.options);
   const auto wrapped = wrap_options(p, option_text_width(r.w));
-  auto height = [&](int i) { return static_cast<int>(wrapped[static_cast<std::size_t>(i)].size()); };
+  auto height = [&](int i) -> int { return std::ssize(wrapped[static_cast<std::size_t>(i)]); };
   const int cursor = std::clamp(p.cursor, 0, std::max(0, count - 1));
-  const int head_min =
-      p.head.empty() ? 0
-                     : std::min(static_cast<int>(p.head.size()), std::max(1, std::min(p.head_min, rows - 1)));
+  const int head_min = p.head.empty() ? 0
+                                      : std::min<int>(std::ssize(p.head),
+                                                      std::max<int>(1, std::min<int>(p.head_min, rows - 1)));
   // The options shown: all if they fit, else a window of whole options
   // around the highlight, growing below and above in turn.
   int first = 0;
@@ -491,13 +508,13 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
     }
   }
   const int opt_rows = std::min(rows - (partial ? 1 : 0), count > 0 ? used : 0);
-  const int head_rows = std::min(static_cast<int>(p.head.size()), rows - opt_rows);
+  const int head_rows = std::min<int>(std::ssize(p.head), rows - opt_rows);
   int y = r.y;
   // What happened, short of rows: a first row says the earlier lines are in
   // the log, and the newest lines follow whole.
   int skip = 0;
-  if (p.head_newest_last && head_rows > 1 && head_rows < static_cast<int>(p.head.size())) {
-    skip = static_cast<int>(p.head.size()) - (head_rows - 1);
+  if (p.head_newest_last && head_rows > 1 && head_rows < std::ssize(p.head)) {
+    skip = std::ssize(p.head) - (head_rows - 1);
     // From the start of a line, never the middle of one.
     for (const std::size_t start : p.head_starts)
       if (static_cast<int>(start) >= skip) {
@@ -506,13 +523,11 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
       }
     c.text(x, y++, fmt::format("{} earlier in the log (l)", c.unicode() ? "↑" : "^"), style::kDim, w);
   }
-  for (int i = skip > 0 ? 1 : 0;
-       i < head_rows && (skip == 0 || skip + i - 1 < static_cast<int>(p.head.size())); ++i) {
+  for (int i = skip > 0 ? 1 : 0; i < head_rows && (skip == 0 || skip + i - 1 < std::ssize(p.head)); ++i) {
     StyledText line = p.head[static_cast<std::size_t>(skip > 0 ? skip + i - 1 : i)];
-    const bool cut = skip == 0 && i == head_rows - 1 && head_rows < static_cast<int>(p.head.size());
+    const bool cut = skip == 0 && i == head_rows - 1 && head_rows < std::ssize(p.head);
     draw_styled(c, x, y, line, cut ? w - 1 : w);
-    if (cut)
-      c.put(x + std::min(static_cast<int>(line.size()), w - 1), y, c.unicode() ? U'…' : U'>', style::kDim);
+    if (cut) c.put(x + std::min<int>(std::ssize(line), w - 1), y, c.unicode() ? U'…' : U'>', style::kDim);
     ++y;
   }
   if (opt_rows > 0) {
@@ -561,7 +576,7 @@ void PlayScreen::draw_log(Canvas& c, const Rect& r) {
   const auto& log = s.log();
   const std::size_t fresh = s.fresh_from();
   const int want = in.h + log_scroll_;
-  for (std::size_t i = log.size(); i-- > 0 && static_cast<int>(lines.size()) < want + in.h;) {
+  for (std::size_t i = log.size(); i-- > 0 && std::ssize(lines) < want + in.h;) {
     const LogEntry& e = log[i];
     if (!s.visible(e)) continue;
     StyledText t;
@@ -577,7 +592,7 @@ void PlayScreen::draw_log(Canvas& c, const Rect& r) {
     const auto wrapped = wrap_styled(t, w, 1);
     lines.insert(lines.begin(), wrapped.begin(), wrapped.end());
   }
-  const int total = static_cast<int>(lines.size());
+  const int total = std::ssize(lines);
   log_max_scroll_ = std::max(0, total - in.h);
   log_scroll_ = std::clamp(log_scroll_, 0, log_max_scroll_);
   const int first = std::max(0, total - in.h - log_scroll_);

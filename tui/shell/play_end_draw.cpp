@@ -28,7 +28,7 @@ void PlayScreen::draw_lost(Canvas& c) const {
                                    : "Watch again from Tables on the title screen, or with: ";
   if (!hint.empty())
     for (auto& l : wrap(how + hint, w - 4)) lines.push_back(std::move(l));
-  const int h = static_cast<int>(lines.size()) + 5;
+  const int h = std::ssize(lines) + 5;
   const Rect in = dialog(c, w, h, closed ? "TABLE CLOSED" : "TABLE LOST");
   int y = in.y + 1;
   for (const auto& line : lines) c.text(in.x, y++, line, style::kAccent, in.w);

@@ -23,8 +23,7 @@ std::vector<std::string> PlayScreen::seat_about(const SeatPanel& seat, int width
 
 int PlayScreen::players_panel_rows(int width, bool unicode) const {
   int rows = 2;  // the frame
-  for (const SeatPanel& seat : seats_)
-    rows += 1 + static_cast<int>(seat_about(seat, width - 4, unicode).size());
+  for (const SeatPanel& seat : seats_) rows += 1 + std::ssize(seat_about(seat, width - 4, unicode));
   return rows;
 }
 
@@ -43,7 +42,7 @@ void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
   for (PlayerId p : order) {
     const SeatPanel& seat = seats_[static_cast<std::size_t>(p)];
     const std::vector<std::string> about = seat_about(seat, in.w - 2, c.unicode());
-    if (y + static_cast<int>(about.size()) >= in.bottom() + 1) break;
+    if (y + std::ssize(about) >= in.bottom() + 1) break;
     const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
     c.text(in.x, y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
     c.text(in.x + 2, y, seat.human ? seat.name : computer_name(seat.name), on ? style::kBold : style::kNormal,

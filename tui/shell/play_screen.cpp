@@ -20,7 +20,7 @@ namespace rt::shell {
 
 PlayScreen::PlayScreen(AppContext& ctx, std::unique_ptr<PlayTable> table)
     : ctx_(ctx), t_(std::move(table)), local_(t_->local()), remote_(t_->remote()) {
-  pages_.assign(static_cast<std::size_t>(kSeatKeyGroups), 0);
+  pages_.assign(kSeatKeyGroups, 0);
 }
 
 std::unique_ptr<Screen> make_play_screen(AppContext& ctx, std::unique_ptr<GameSession> session) {
@@ -115,9 +115,8 @@ void PlayScreen::refresh_options() {
   }
   // The same decision goes on while one contest lasts (a human's slides,
   // say); a turn, or the next contest, is a new question.
-  const int was = cursor_ >= 0 && cursor_ < static_cast<int>(q_.actions.size())
-                      ? q_.actions[static_cast<std::size_t>(cursor_)]
-                      : -1;
+  const int was =
+      cursor_ >= 0 && cursor_ < std::ssize(q_.actions) ? q_.actions[static_cast<std::size_t>(cursor_)] : -1;
   q_ = t_->question(p);
   const bool same_decision = p == legal_for_ && q_.contest != kNoContest && q_.contest == legal_contest_;
   legal_contest_ = q_.contest;
@@ -128,7 +127,7 @@ void PlayScreen::refresh_options() {
   } else if (const int i = index_of(q_.actions, was); i >= 0) {
     cursor_ = i;
   }
-  cursor_ = std::clamp(cursor_, 0, std::max(0, static_cast<int>(q_.actions.size()) - 1));
+  cursor_ = std::clamp<int>(cursor_, 0, std::max<int>(0, std::ssize(q_.actions) - 1));
   legal_for_ = p;
   legal_at_ = at;
   hint_highlighted_ = false;
@@ -514,14 +513,13 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
   const bool ready = t.phase() == Phase::GetReady;
   // Several humans at one keyboard: each seat's own keys.
   if (humans.size() >= 2 && key.type == KeyType::Char) {
-    const int rank = rank_of_key(key.ch, static_cast<int>(humans.size()));
+    const int rank = rank_of_key(key.ch, std::ssize(humans));
     if (rank >= 0) {
       const PlayerId seat = humans[static_cast<std::size_t>(rank)];
       if (ready || std::find(in.begin(), in.end(), seat) == in.end()) return true;
       const Question q = t.question(seat);
-      const ContestKey ck = contest_key(rank, key.ch, static_cast<int>(q.actions.size()),
-                                        pages_[static_cast<std::size_t>(rank)]);
-      if (ck.next_page) ++pages_[static_cast<std::size_t>(rank)];
+      const ContestKey ck = contest_key(rank, key.ch, std::ssize(q.actions), pages_[rank]);
+      if (ck.next_page) ++pages_[rank];
       if (ck.option >= 0) act_in_contest(seat, q.actions[static_cast<std::size_t>(ck.option)], now);
       return true;
     }
@@ -531,7 +529,7 @@ bool PlayScreen::on_key_contest(const Key& key, Millis now) {
   const PlayerId seat = in.front();
   if (on_arrow(seat, key, now)) return true;
   const Cmd cmd = command(Context::Contest, key);
-  const int n = static_cast<int>(q_.actions.size());
+  const int n = std::ssize(q_.actions);
   int chosen = -1;
   if (cmd == Cmd::Act)
     chosen = cursor_;
@@ -589,7 +587,7 @@ Nav PlayScreen::on_key(const Key& key, Millis now) {
   if (t.phase() == Phase::HumanTurn) {
     refresh_options();
     if (on_arrow(t.asked(), key, now)) return Nav::stay();
-    const int n = static_cast<int>(q_.actions.size());
+    const int n = std::ssize(q_.actions);
     int chosen = -1;
     if (cmd == Cmd::Select)
       chosen = cursor_;

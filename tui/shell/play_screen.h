@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/index_array.h"
 #include "tui/shell/layout.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
@@ -138,6 +139,11 @@ class PlayScreen final : public Screen {
     std::vector<std::size_t> foot_starts;  // where each hint of the foot starts: drawn whole or not at all
   };
   PromptView build_prompt(int width, bool unicode, Millis now) const;
+  struct PromptLines;  // a PromptView as it is written (play_draw.cpp)
+  void prompt_options(PromptLines& out) const;
+  void prompt_arrows(PromptLines& out) const;
+  void prompt_computers(PromptLines& out, Millis now) const;
+  void prompt_contest(PromptLines& out) const;  // GET READY and the contest itself
   int measure_board(int width, int max_rows, bool unicode, Millis now) const;
   void draw_header(Canvas& c, const Rect& r) const;
   void draw_strip(Canvas& c, const Rect& r) const;
@@ -207,7 +213,7 @@ class PlayScreen final : public Screen {
   std::uint32_t legal_contest_ = kNoContest;  // the contest q_ was listed in
   int cursor_ = 0;
   bool hint_highlighted_ = false;  // the hint on screen has moved the highlight
-  std::vector<int> pages_;         // contest key pages per human rank
+  IndexVector<int, int> pages_;    // contest key pages per human rank
   int log_scroll_ = 0;             // wrapped lines up from the newest
   int log_max_scroll_ = 0;
   std::string flash_;

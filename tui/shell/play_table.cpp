@@ -5,15 +5,14 @@
 
 namespace rt::shell {
 
-std::vector<SeatPanel> seat_panels(const State& state, const std::vector<Seat>& seats,
+std::vector<SeatPanel> seat_panels(const State& state, const SeatVector<Seat>& seats,
                                    const std::string& person) {
   const Standings standings = state.standings();
   std::vector<PlayerId> acting;
   if (state.turn() == Turn::Player || state.turn() == Turn::Simultaneous) state.actors(acting);
   std::vector<SeatPanel> out;
-  for (std::size_t p = 0; p < seats.size(); ++p) {
-    const Seat& seat = seats[p];
-    const auto id = static_cast<PlayerId>(p);
+  for (PlayerId id = 0; id < seats.size(); ++id) {
+    const Seat& seat = seats[id];
     SeatPanel sp;
     sp.name = seat.name;
     sp.human = seat.kind == SeatKind::Human;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/canvas.h"
+#include "core/per_player.h"
 #include "core/seat_question.h"
 #include "games/setup.h"
 #include "tui/shell/play_phase.h"
@@ -51,7 +52,7 @@ struct SeatPanel {
 
 // The seat panels of a game whose state and seats are in this process (a local
 // game, a replay): `person` is what a person's seat is called ("you", "human").
-std::vector<SeatPanel> seat_panels(const State& state, const std::vector<Seat>& seats,
+std::vector<SeatPanel> seat_panels(const State& state, const SeatVector<Seat>& seats,
                                    const std::string& person);
 
 struct ResultLine {

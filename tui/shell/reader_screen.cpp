@@ -32,7 +32,7 @@ class ReaderScreen final : public Screen {
       if (line.balanced) no_widow(lines, text_w, line.hang);
       for (auto& l : lines) wrapped_.push_back(std::move(l));
     }
-    const int total = static_cast<int>(wrapped_.size());
+    const int total = std::ssize(wrapped_);
     max_top_ = std::max(0, total - body_h);
     page_ = std::max(1, body_h - 1);
     if (at_end_) {

@@ -40,7 +40,7 @@ class ReplayModel {
   const std::string& path() const { return path_; }
   const Game& game() const { return table_->game(); }
   const GameInfo& info() const { return table_->game().info(); }
-  const std::vector<Seat>& seats() const { return table_->seats(); }
+  const SeatVector<Seat>& seats() const { return table_->seats(); }
   std::uint64_t seed() const { return table_->seed(); }
   bool finished() const { return table_->over(); }
   const std::string& table_name() const { return table_name_; }
@@ -48,7 +48,7 @@ class ReplayModel {
   // save shows only the caller's own seat until the game is over.
   const ReplaySight& sight() const { return sight_; }
 
-  int size() const { return static_cast<int>(positions_.size()); }
+  int size() const { return std::ssize(positions_); }
   const ReplayPosition& at(int i) const { return positions_[static_cast<std::size_t>(i)]; }
   int turns() const { return positions_.empty() ? 0 : positions_.back().turn + 1; }
   // Every log entry of the game, each with the step that made it (1-based).

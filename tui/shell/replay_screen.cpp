@@ -37,7 +37,7 @@ class ReplayScreen final : public Screen {
   Nav on_key(const Key& key, Millis now) override {
     const int last = view_.model().size() - 1;
     if (const int d = key.digit_index(); d >= 0) {
-      if (d < static_cast<int>(view_.model().seats().size())) view_.set_viewer(static_cast<PlayerId>(d));
+      if (d < std::ssize(view_.model().seats())) view_.set_viewer(static_cast<PlayerId>(d));
       return Nav::stay();
     }
     const Cmd cmd = command(Context::Replay, key);

@@ -100,8 +100,8 @@ class ReplayTable final : public PlayTable {
   std::string stats_tag() const override { return fmt::format("replay {}", position_); }
 
   std::string seat_name(PlayerId p) const {
-    if (p < 0 || static_cast<std::size_t>(p) >= m_->seats().size()) return "";
-    return m_->seats()[static_cast<std::size_t>(p)].name;
+    if (p < 0 || p >= m_->seats().size()) return "";
+    return m_->seats()[p].name;
   }
   // The name a result shows: a computer's marked as one.
   std::string shown_name(PlayerId p) const {
@@ -144,7 +144,7 @@ void ReplayView::set_position(int i) {
 }
 
 void ReplayView::set_viewer(PlayerId viewer) {
-  const auto seats = static_cast<PlayerId>(model_->seats().size());
+  const PlayerId seats = model_->seats().size();
   // A seat this account may not see yet (a shared table still being played): a watcher's view.
   viewer_ = viewer >= 0 && viewer < seats && model_->sight().may_see(viewer) ? viewer : kEveryone;
   table_->go(position_, viewer_);
@@ -162,7 +162,7 @@ void ReplayView::set_viewer(PlayerId viewer) {
 }
 
 void ReplayView::cycle_viewer(int by) {
-  const auto seats = static_cast<int>(model_->seats().size());
+  const int seats = model_->seats().size();
   // Views in order: watcher (index 0), seat 0 (1), seat 1 (2)..., the seats
   // this account may not see skipped.
   int index = viewer_ < 0 ? 0 : viewer_ + 1;

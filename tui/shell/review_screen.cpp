@@ -85,7 +85,7 @@ class ReviewScreen final : public Screen {
     if (cmd == Cmd::Help) return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
     const std::lock_guard lock(mutex_);
     if (!finished_ || turning_.empty()) return Nav::stay();
-    const int n = static_cast<int>(turning_.size());
+    const int n = std::ssize(turning_);
     switch (cmd) {
       case Cmd::Up: selected_ = (selected_ + n - 1) % n; break;
       case Cmd::Down: selected_ = (selected_ + 1) % n; break;
@@ -112,7 +112,7 @@ class ReviewScreen final : public Screen {
   }
 
  private:
-  std::string seat_name() const { return model_->seats()[static_cast<std::size_t>(seat_)].name; }
+  std::string seat_name() const { return model_->seats()[seat_].name; }
 
   void draw_progress(Canvas& c) {
     const int w = c.width();
@@ -212,8 +212,8 @@ class ReviewScreen final : public Screen {
 
 PlayerId review_seat(const ReplayModel& model) {
   const auto& seats = model.seats();
-  for (std::size_t p = 0; p < seats.size(); ++p)
-    if (seats[p].kind == SeatKind::Human) return static_cast<PlayerId>(p);
+  for (PlayerId p = 0; p < seats.size(); ++p)
+    if (seats[p].kind == SeatKind::Human) return p;
   return 0;
 }
 

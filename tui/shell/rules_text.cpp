@@ -150,7 +150,7 @@ std::vector<RulesPart> rules_parts(std::string_view text) {
         while (i < line.size() && line[i] == U' ') ++i;
         if (i - j >= 2) break;  // two spaces: what follows is no title
       }
-      p.title = static_cast<int>(utf8_of(line.substr(0, end)).size());
+      p.title = std::ssize(utf8_of(line.substr(0, end)));
       out.push_back(std::move(p));
       continue;
     }

@@ -1,4 +1,5 @@
 #include "tui/shell/saved_list.h"
+#include "core/index_array.h"
 
 #include <cstdio>
 
@@ -25,7 +26,7 @@ class SavedListScreen final : public Screen {
     c.text(1, 0, kind_.title, style::kBarBold);
     if (saves_.size() > 1) {
       const std::string count = fmt::format("{} of {}", selected_ + 1, saves_.size());
-      c.text(w - 1 - static_cast<int>(count.size()), 0, count, style::kBar);
+      c.text(w - 1 - std::ssize(count), 0, count, style::kBar);
     }
     if (saves_.empty()) {
       c.text(4, 3, kind_.empty_headline, style::kBold);
@@ -34,11 +35,11 @@ class SavedListScreen final : public Screen {
         c.text(4, 6, fmt::format("They are kept in {}", ctx_.state_dir), style::kDim, w - 5);
     }
     const int visible = std::max(1, (h - 4) / kRowsPerGame);
-    const int n = static_cast<int>(saves_.size());
+    const int n = saves_.size();
     first_ = std::clamp(selected_ - visible / 2, 0, std::max(0, n - visible));
     const std::time_t now = ctx_.wall_clock();
     for (int i = 0; i < visible && first_ + i < n; ++i) {
-      const SavedGame& g = saves_[static_cast<std::size_t>(first_ + i)];
+      const SavedGame& g = saves_[first_ + i];
       const int y = kFirstRow + i * kRowsPerGame;
       const bool sel = first_ + i == selected_;
       c.text(2, y, sel ? (uni ? "▶" : ">") : " ", style::kAccent);
@@ -75,7 +76,7 @@ class SavedListScreen final : public Screen {
 
   Nav on_key(const Key& key, Millis) override {
     error_.clear();
-    const int count = static_cast<int>(saves_.size());
+    const int count = saves_.size();
     if (key.type == KeyType::Click) {
       const int row = (key.y - kFirstRow) / kRowsPerGame;
       if (key.y >= kFirstRow && first_ + row < count) return open(first_ + row);
@@ -105,13 +106,14 @@ class SavedListScreen final : public Screen {
 
  private:
   void reload() {
-    saves_ = list_saved_games(ctx_.state_dir);
-    if (kind_.shows) std::erase_if(saves_, [&](const SavedGame& g) { return !kind_.shows(g); });
-    selected_ = std::clamp(selected_, 0, std::max(0, static_cast<int>(saves_.size()) - 1));
+    std::vector<SavedGame> saves = list_saved_games(ctx_.state_dir);
+    if (kind_.shows) std::erase_if(saves, [&](const SavedGame& g) { return !kind_.shows(g); });
+    saves_ = IndexVector<int, SavedGame>(std::move(saves));
+    selected_ = std::clamp(selected_, 0, std::max(0, saves_.size() - 1));
   }
 
   Nav open(int index) {
-    const SavedGame& g = saves_[static_cast<std::size_t>(index)];
+    const SavedGame& g = saves_[index];
     if (!g.readable) {
       error_ = fmt::format("That file {} (x deletes it).", kind_.cannot);
       return Nav::stay();
@@ -125,7 +127,7 @@ class SavedListScreen final : public Screen {
   }
 
   Nav review(int index) {
-    const SavedGame& g = saves_[static_cast<std::size_t>(index)];
+    const SavedGame& g = saves_[index];
     if (!g.readable || !g.over) {
       error_ = "Only a finished game can be reviewed (Enter watches this one).";
       return Nav::stay();
@@ -139,7 +141,7 @@ class SavedListScreen final : public Screen {
   }
 
   Nav ask_delete(int index) {
-    const SavedGame g = saves_[static_cast<std::size_t>(index)];
+    const SavedGame g = saves_[index];
     return Nav::push(make_confirm_screen("Delete?", {kind_.delete_question(g, ctx_.wall_clock())},
                                          {Choice{"Delete it", U'y',
                                                  [this, g] {
@@ -153,7 +155,7 @@ class SavedListScreen final : public Screen {
 
   AppContext& ctx_;
   SavedListKind kind_;
-  std::vector<SavedGame> saves_;
+  IndexVector<int, SavedGame> saves_;
   int selected_ = 0;
   int first_ = 0;
   std::string error_;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "games/registry.h"
 #include "tui/shell/screens.h"
 #include "tui/shell/settings.h"
@@ -15,7 +16,7 @@ namespace {
 // Seat kinds in the order ←/→ cycles through them; the text forms are what
 // setup::make_table reads, and "remote": a person at another terminal, which
 // makes the game a shared table (SharedTables::host_table).
-const std::vector<std::string> kKinds{"human", "remote", "easy", "normal", "hard", "expert", "random"};
+const IndexVector<int, std::string> kKinds{"human", "remote", "easy", "normal", "hard", "expert", "random"};
 
 std::string kind_label(const std::string& kind) {
   if (kind == "human") return "Human";
@@ -34,20 +35,20 @@ class SeatsScreen final : public Screen {
     const GameInfo& info = builtin_registry().get(req_.game).info;
     min_ = info.min_players;
     max_ = info.max_players;
-    int players = req_.players ? req_.players : !req_.seats.empty() ? static_cast<int>(req_.seats.size()) : 4;
+    int players = req_.players ? req_.players : !req_.seats.empty() ? std::ssize(req_.seats) : 4;
     players = std::clamp(players, min_, max_);
     for (int p = 0; p < max_; ++p) {
       SeatChoice s;
       // The player's own name first; a computer never takes it.
       const std::string usual = kNames[p % 8] == ctx_.player_name ? kNames[0] : kNames[p % 8];
-      s.name = p < static_cast<int>(req_.names.size()) ? req_.names[static_cast<std::size_t>(p)]
-               : p == 0 && !ctx_.player_name.empty()   ? ctx_.player_name
-                                                       : usual;
-      std::string kind = p < static_cast<int>(req_.seats.size()) ? req_.seats[static_cast<std::size_t>(p)]
-                         : p == 0                                ? "human"
-                                                                 : "normal";
+      s.name = p < std::ssize(req_.names)            ? req_.names[static_cast<std::size_t>(p)]
+               : p == 0 && !ctx_.player_name.empty() ? ctx_.player_name
+                                                     : usual;
+      std::string kind = p < std::ssize(req_.seats) ? req_.seats[static_cast<std::size_t>(p)]
+                         : p == 0                   ? "human"
+                                                    : "normal";
       const auto it = std::find(kKinds.begin(), kKinds.end(), kind);
-      s.kind = it == kKinds.end() ? 3 : static_cast<int>(it - kKinds.begin());
+      s.kind = it == kKinds.end() ? 3 : it - kKinds.begin();
       seats_.push_back(s);
     }
     players_ = players;
@@ -76,7 +77,7 @@ class SeatsScreen final : public Screen {
     y += 2;
     for (int p = 0; p < players_; ++p, ++y) {
       const int row = p + 1;
-      const SeatChoice& s = seats_[static_cast<std::size_t>(p)];
+      const SeatChoice& s = seats_[p];
       marker(row);
       c.text(4, y, fmt::format("Seat {}", p + 1), style::kDim);
       if (editing_ && row == selected_) {
@@ -84,8 +85,7 @@ class SeatsScreen final : public Screen {
       } else {
         c.text(12, y, ellipsize(s.name, 18, uni), row == selected_ ? style::kBold : style::kNormal);
       }
-      const std::string kind =
-          fmt::format("{} {} {}", lt, kind_label(kKinds[static_cast<std::size_t>(s.kind)]), gt);
+      const std::string kind = fmt::format("{} {} {}", lt, kind_label(kKinds[s.kind]), gt);
       c.text(32, y, kind, row == selected_ && !editing_ ? style::kSelected : style::kNormal, w - 33);
     }
     ++y;
@@ -108,8 +108,8 @@ class SeatsScreen final : public Screen {
     c.text(4, y++, hint, style::kDim, w - 5);
     int humans = 0, remote = 0;
     for (int p = 0; p < players_; ++p) {
-      humans += seats_[static_cast<std::size_t>(p)].kind == 0;
-      remote += seats_[static_cast<std::size_t>(p)].kind == 1;
+      humans += seats_[p].kind == 0;
+      remote += seats_[p].kind == 1;
     }
     if (remote > 0)
       c.text(4, y++, "A shared table: the others join it from Tables on their title screen.", style::kDim,
@@ -129,9 +129,9 @@ class SeatsScreen final : public Screen {
   std::optional<std::string> problem() const {
     for (int p = 0; p < players_; ++p)
       for (int q = 0; q < p; ++q)
-        if (seats_[static_cast<std::size_t>(p)].name == seats_[static_cast<std::size_t>(q)].name)
+        if (seats_[p].name == seats_[q].name)
           return fmt::format("Seats {} and {} are both called {}: give them different names.", q + 1, p + 1,
-                             seats_[static_cast<std::size_t>(p)].name);
+                             seats_[p].name);
     return std::nullopt;
   }
 
@@ -145,8 +145,8 @@ class SeatsScreen final : public Screen {
     req.seats.clear();
     req.names.clear();
     for (int p = 0; p < players_; ++p) {
-      req.seats.push_back(kKinds[static_cast<std::size_t>(seats_[static_cast<std::size_t>(p)].kind)]);
-      req.names.push_back(seats_[static_cast<std::size_t>(p)].name);
+      req.seats.push_back(kKinds[seats_[p].kind]);
+      req.names.push_back(seats_[p].name);
     }
     return Nav::push(make_options_screen(ctx_, req));
   }
@@ -155,8 +155,8 @@ class SeatsScreen final : public Screen {
     if (selected_ == 0) {
       players_ = std::clamp(players_ + delta, min_, max_);
     } else if (selected_ <= players_) {
-      int& kind = seats_[static_cast<std::size_t>(selected_ - 1)].kind;
-      kind = (kind + delta + static_cast<int>(kKinds.size())) % static_cast<int>(kKinds.size());
+      int& kind = seats_[selected_ - 1].kind;
+      kind = (kind + delta + kKinds.size()) % kKinds.size();
     }
   }
 
@@ -167,7 +167,7 @@ class SeatsScreen final : public Screen {
         std::string name = field_.text();
         while (!name.empty() && name.back() == ' ') name.pop_back();
         while (!name.empty() && name.front() == ' ') name.erase(name.begin());
-        if (!name.empty()) seats_[static_cast<std::size_t>(selected_ - 1)].name = name;
+        if (!name.empty()) seats_[selected_ - 1].name = name;
         editing_ = false;
       } else if (key.type == KeyType::Escape) {
         editing_ = false;
@@ -198,7 +198,7 @@ class SeatsScreen final : public Screen {
         if (selected_ == 0 || selected_ > players_) return go_on();
         {
           editing_ = true;
-          field_ = TextField(seats_[static_cast<std::size_t>(selected_ - 1)].name, 16);
+          field_ = TextField(seats_[selected_ - 1].name, 16);
         }
         break;
       case Cmd::Help: return Nav::push(make_reader_screen("Keys", keys_document(ctx_.unicode), U'?'));
@@ -223,7 +223,7 @@ class SeatsScreen final : public Screen {
   int min_ = 2;
   int max_ = 6;
   int players_ = 4;
-  std::vector<SeatChoice> seats_;
+  IndexVector<PlayerId, SeatChoice> seats_;
   int selected_ = 0;
   bool editing_ = false;
   TextField field_;

@@ -34,8 +34,8 @@ GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlie
     : table_(std::move(table)), options_(std::move(options)), pacer_(*table_, pace_config(options_)) {
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
   fresh_from_ = log_.size();
-  for (std::size_t p = 0; p < table_->seats().size(); ++p)
-    if (table_->seats()[p].kind == SeatKind::Human) humans_.push_back(static_cast<PlayerId>(p));
+  for (PlayerId p = 0; p < table_->seats().size(); ++p)
+    if (table_->seats()[p].kind == SeatKind::Human) humans_.push_back(p);
   if (humans_.size() == 1) viewer_ = humans_.front();
   if (options_.demo) options_.save_path.clear();
   table_->set_event_sink(&events_);
@@ -230,7 +230,7 @@ std::string GameSession::undo(Millis real) {
   if (!what.empty() && what.back() == '.') what.pop_back();
   steps_ = static_cast<std::uint32_t>(check.keep);
   std::erase_if(log_, [&](const LogEntry& e) { return e.step > check.keep; });
-  note(fmt::format("{} takes back: {}.", table_->seats()[static_cast<std::size_t>(person)].name, what));
+  note(fmt::format("{} takes back: {}.", table_->seats()[person].name, what));
   fresh_from_ = log_.size() - 1;
   update(real);
   save();

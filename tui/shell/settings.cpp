@@ -55,7 +55,7 @@ GameSettings parse_game(const GameInfo& info, const nlohmann::json& j) {
       j.contains("seats") ? strings(j["seats"]) : std::vector<std::string>{};
   const std::vector<std::string> names =
       j.contains("names") ? strings(j["names"]) : std::vector<std::string>{};
-  const auto n = static_cast<int>(seats.size());
+  const auto n = std::ssize(seats);
   bool seats_ok = n >= info.min_players && n <= info.max_players && names.size() == seats.size();
   for (std::size_t i = 0; seats_ok && i < seats.size(); ++i)
     seats_ok = std::find(seat_kinds().begin(), seat_kinds().end(), seats[i]) != seat_kinds().end() &&

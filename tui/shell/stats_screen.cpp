@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/index_array.h"
 #include "tui/shell/no_paths.h"
 #include "tui/shell/replay_model.h"
 #include "tui/shell/replay_screens.h"
@@ -23,19 +24,18 @@ class StatsScreen final : public Screen {
     read_ = read_history(ctx_.state_dir);
     std::set<std::string> names;
     for (const HistoryRecord& r : read_.records) names.insert(r.game_name);
-    games_.assign(names.begin(), names.end());
-    filter_ = std::clamp(filter_, -1, static_cast<int>(games_.size()) - 1);
+    games_ = IndexVector<int, std::string>(std::vector<std::string>(names.begin(), names.end()));
+    filter_ = std::clamp(filter_, -1, games_.size() - 1);
     build();
   }
 
   void build() {
-    stats_ = history_stats(read_.records,
-                           filter_ < 0 ? std::string() : games_[static_cast<std::size_t>(filter_)], 20);
+    stats_ = history_stats(read_.records, filter_ < 0 ? std::string() : games_[filter_], 20);
     lines_.clear();
     picks_.clear();
     auto line = [&](std::string text, Style s = {}, int record = -1) {
       lines_.push_back(Line{std::move(text), s, record});
-      if (record >= 0) picks_.push_back(static_cast<int>(lines_.size()) - 1);
+      if (record >= 0) picks_.push_back(lines_.size() - 1);
     };
     if (!read_.error.empty())
       line(shown_text(ctx_, "Cannot read your history: " + read_.error), style::kWarn);
@@ -86,7 +86,7 @@ class StatsScreen final : public Screen {
                        read_.skipped == 1 ? "" : "s"),
            style::kWarn);
     if (read_.cut) line("history.jsonl is over 16 MiB: only its end was read.", style::kWarn);
-    selected_ = std::clamp(selected_, 0, std::max(0, static_cast<int>(picks_.size()) - 1));
+    selected_ = std::clamp(selected_, 0, std::max(0, picks_.size() - 1));
   }
 
   void draw(Canvas& c, Millis) override {
@@ -96,22 +96,20 @@ class StatsScreen final : public Screen {
     const bool uni = c.unicode();
     c.fill(0, 0, w, 1, U' ', style::kBar);
     c.text(1, 0, "Stats", style::kBarBold);
-    const std::string which =
-        filter_ < 0 ? std::string("all games") : games_[static_cast<std::size_t>(filter_)];
+    const std::string which = filter_ < 0 ? std::string("all games") : games_[filter_];
     const std::string right = fmt::format("{} {} {}", uni ? "←" : "<", which, uni ? "→" : ">");
     c.text(w - 1 - utf8_length(right), 0, right, style::kBar);
     const int rows = h - 3;
-    const int n = static_cast<int>(lines_.size());
+    const int n = lines_.size();
     if (!picks_.empty()) {
-      const int want = picks_[static_cast<std::size_t>(selected_)];
+      const int want = picks_[selected_];
       if (want < top_) top_ = want;
       if (want >= top_ + rows) top_ = want - rows + 1;
     }
     top_ = std::clamp(top_, 0, std::max(0, n - rows));
     for (int i = 0; i < rows && top_ + i < n; ++i) {
-      const Line& l = lines_[static_cast<std::size_t>(top_ + i)];
-      const bool sel =
-          l.record >= 0 && !picks_.empty() && picks_[static_cast<std::size_t>(selected_)] == top_ + i;
+      const Line& l = lines_[top_ + i];
+      const bool sel = l.record >= 0 && !picks_.empty() && picks_[selected_] == top_ + i;
       if (l.record >= 0) c.text(1, 2 + i, sel ? (uni ? "▶" : ">") : " ", style::kAccent);
       c.text(3, 2 + i, ellipsize(l.text, w - 4, uni), sel ? style::kSelected : l.style);
     }
@@ -123,8 +121,7 @@ class StatsScreen final : public Screen {
 
   Nav open() {
     if (picks_.empty()) return Nav::stay();
-    const HistoryRecord& r = stats_.last[static_cast<std::size_t>(
-        lines_[static_cast<std::size_t>(picks_[static_cast<std::size_t>(selected_)])].record)];
+    const HistoryRecord& r = stats_.last[static_cast<std::size_t>(lines_[picks_[selected_]].record)];
     if (r.save.empty()) {
       error_ = "That game has no save file to watch.";
       return Nav::stay();
@@ -143,8 +140,8 @@ class StatsScreen final : public Screen {
 
   Nav on_key(const Key& key, Millis) override {
     error_.clear();
-    const int n = static_cast<int>(picks_.size());
-    const int games = static_cast<int>(games_.size());
+    const int n = picks_.size();
+    const int games = games_.size();
     switch (command(Context::Menu, key)) {
       case Cmd::Up:
         if (n) selected_ = (selected_ + n - 1) % n;
@@ -179,10 +176,10 @@ class StatsScreen final : public Screen {
   AppContext& ctx_;
   HistoryRead read_;
   HistoryStats stats_;
-  std::vector<std::string> games_;
+  IndexVector<int, std::string> games_;
   int filter_ = -1;  // -1: every game
-  std::vector<Line> lines_;
-  std::vector<int> picks_;  // lines that are games to watch
+  IndexVector<int, Line> lines_;
+  IndexVector<int, int> picks_;  // lines that are games to watch
   int selected_ = 0;
   int top_ = 0;
   std::string error_;

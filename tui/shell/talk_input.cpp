@@ -53,7 +53,7 @@ void TalkInput::draw(Canvas& c, int x, int y, int w) const {
   // The end of a long line stays in view, beside the hint when it fits.
   const int room = std::max(8, w - (at - x) - (text_.empty() ? 0 : utf8_length(shown_hint)) - 1);
   std::u32string tail = text_;
-  if (static_cast<int>(tail.size()) > room) tail = tail.substr(tail.size() - static_cast<std::size_t>(room));
+  if (std::ssize(tail) > room) tail = tail.substr(tail.size() - static_cast<std::size_t>(room));
   at += c.text(at, y, utf8_encode(tail), style::kNormal);
   cursor_x_ = at;
   cursor_y_ = y;

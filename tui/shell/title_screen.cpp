@@ -64,7 +64,7 @@ class TitleScreen final : public Screen {
     for (int x = lx; x < lx + kLogoWidth; ++x)
       c.put(x, flag_y, c.unicode() ? ((x - lx) % 2 ? U'▀' : U'▄') : ((x - lx) % 2 ? U'=' : U'-'),
             style::kDim);
-    const int n = static_cast<int>(builtin_registry().all().size());
+    const int n = std::ssize(builtin_registry().all());
     centred(c, all, flag_y + 1,
             n == 1 ? std::string("a tabletop racing game in your terminal")
                    : fmt::format("{} tabletop racing games in your terminal", n),
@@ -132,7 +132,7 @@ class TitleScreen final : public Screen {
   }
 
   Nav on_key(const Key& key, Millis) override {
-    const int n = static_cast<int>(rows_.size());
+    const int n = std::ssize(rows_);
     if (key.type == KeyType::Click && menu_.contains(key.x, key.y)) return activate(key.y - menu_.y);
     if (const int d = key.digit_index(); d >= 0 && d < n) return activate(d);
     const Cmd cmd = command(Context::Menu, key);

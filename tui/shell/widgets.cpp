@@ -1,6 +1,7 @@
 #include "tui/shell/widgets.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace rt::shell {
 
@@ -8,6 +9,7 @@ std::vector<std::string> wrap(std::string_view text, int width) {
   std::vector<std::string> lines;
   if (width <= 0) return lines;
   const std::u32string all = utf8_decode(text);
+  const auto columns = static_cast<std::size_t>(width);
   std::size_t start = 0;
   while (start <= all.size()) {
     std::size_t end = all.find(U'\n', start);
@@ -16,9 +18,9 @@ std::vector<std::string> wrap(std::string_view text, int width) {
     if (para.empty()) lines.emplace_back();
     while (!para.empty()) {
       std::size_t cut = para.size();
-      if (static_cast<int>(para.size()) > width) {
-        cut = para.rfind(U' ', static_cast<std::size_t>(width));
-        if (cut == std::u32string::npos || cut == 0) cut = static_cast<std::size_t>(width);
+      if (para.size() > columns) {
+        cut = para.rfind(U' ', columns);
+        if (cut == std::u32string::npos || cut == 0) cut = columns;
       }
       std::string line;
       for (std::size_t i = 0; i < cut; ++i) utf8_append(line, para[i]);
@@ -101,7 +103,7 @@ void no_widow(std::vector<StyledText>& lines, int width, int hang) {
   moved.insert(moved.end(), above.begin() + static_cast<std::ptrdiff_t>(cut), above.end());
   moved.push_back(Cell{U' ', above.back().style});
   moved.insert(moved.end(), last.begin() + static_cast<std::ptrdiff_t>(from), last.end());
-  if (static_cast<int>(moved.size()) > width) return;
+  if (std::ssize(moved) > width) return;
   above.resize(cut);
   while (!above.empty() && above.back().ch == U' ') above.pop_back();
   last = std::move(moved);
@@ -120,11 +122,14 @@ int draw_styled(Canvas& c, int x, int y, const StyledText& text, int max_w) {
 std::string ellipsize(std::string_view text, int width, bool unicode) {
   const std::u32string cps = utf8_decode(text);
   if (width <= 0) return {};
-  if (static_cast<int>(cps.size()) <= width) return std::string(text);
+  if (std::ssize(cps) <= width) return std::string(text);
   std::string out;
   const int keep = unicode ? width - 1 : std::max(0, width - 3);
-  for (int i = 0; i < keep; ++i) utf8_append(out, cps[static_cast<std::size_t>(i)]);
-  out += unicode ? "…" : std::string("...").substr(0, static_cast<std::size_t>(width - keep));
+  std::for_each_n(cps.begin(), keep, [&](char32_t cp) { utf8_append(out, cp); });
+  if (unicode)
+    out += "…";
+  else
+    std::fill_n(std::back_inserter(out), width - keep, '.');  // at most three
   return out;
 }
 
@@ -180,7 +185,7 @@ bool move_highlight(Cmd cmd, int& selected, int count) {
 }
 
 int draw_menu(Canvas& c, const Rect& r, const std::vector<MenuRow>& rows, int selected, bool focus) {
-  const int count = static_cast<int>(rows.size());
+  const int count = std::ssize(rows);
   const int first = menu_scroll(count, r.h, selected);
   const bool uni = c.unicode();
   // Notes line up in a column after the longest text.
@@ -188,7 +193,7 @@ int draw_menu(Canvas& c, const Rect& r, const std::vector<MenuRow>& rows, int se
   for (const MenuRow& row : rows) note_x = std::max(note_x, utf8_length(row.text));
   note_x = std::min(note_x + 3, r.w * 2 / 3);
   for (int i = 0; i < r.h && first + i < count; ++i) {
-    const MenuRow& row = rows[static_cast<std::size_t>(first + i)];
+    const MenuRow& row = *std::next(rows.begin(), first + i);
     const int y = r.y + i;
     const bool sel = first + i == selected;
     Style s = !row.enabled ? style::kDim : sel && focus ? style::kSelected : style::kNormal;
@@ -215,20 +220,20 @@ TextField::TextField(std::string text, int max_chars, bool digits_only)
 
 bool TextField::on_key(const Key& key) {
   std::u32string cps = utf8_decode(text_);
-  const int len = static_cast<int>(cps.size());
+  const int len = std::ssize(cps);
   switch (key.type) {
     case KeyType::Char:
       if (!is_typeable(key.ch)) return false;
       if (digits_only_ && (key.ch < U'0' || key.ch > U'9')) return true;  // swallowed
       if (len >= max_chars_) return true;
-      cps.insert(static_cast<std::size_t>(cursor_), 1, key.ch);
+      cps.insert(std::next(cps.begin(), cursor_), key.ch);
       ++cursor_;
       break;
     case KeyType::Backspace:
-      if (cursor_ > 0) cps.erase(static_cast<std::size_t>(--cursor_), 1);
+      if (cursor_ > 0) cps.erase(std::next(cps.begin(), --cursor_));
       break;
     case KeyType::Delete:
-      if (cursor_ < len) cps.erase(static_cast<std::size_t>(cursor_), 1);
+      if (cursor_ < len) cps.erase(std::next(cps.begin(), cursor_));
       break;
     case KeyType::Left: cursor_ = std::max(0, cursor_ - 1); break;
     case KeyType::Right: cursor_ = std::min(len, cursor_ + 1); break;
@@ -243,16 +248,16 @@ bool TextField::on_key(const Key& key) {
 
 void TextField::draw(Canvas& c, int x, int y, int w) const {
   const std::u32string cps = utf8_decode(text_);
-  const int len = static_cast<int>(cps.size());
+  const int len = std::ssize(cps);
   const int first = std::max(0, cursor_ - (w - 1));
   c.fill(x, y, w, 1, U' ', Style{Color::Default, Color::Default, attr::kUnderline});
   for (int i = first; i < len && i - first < w; ++i)
-    c.put(x + i - first, y, cps[static_cast<std::size_t>(i)],
+    c.put(x + i - first, y, *std::next(cps.begin(), i),
           Style{Color::Default, Color::Default, attr::kUnderline});
   // The cursor is a reversed cell (seen in any terminal, and in tests); the
   // page also puts the terminal's own blinking cursor there (Screen::cursor).
   const int cx = x + cursor_ - first;
-  const char32_t under = cursor_ < len ? cps[static_cast<std::size_t>(cursor_)] : U' ';
+  const char32_t under = cursor_ < len ? *std::next(cps.begin(), cursor_) : U' ';
   c.put(cx, y, under, style::kSelected);
   drawn_x_ = cx;
   drawn_y_ = y;
