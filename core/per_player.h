@@ -56,6 +56,7 @@ class SeatVector {
 
   int seats() const { return std::ssize(values_); }
   int size() const { return seats(); }  // as IndexVector says it
+  bool empty() const { return values_.empty(); }
   void resize(int seats) { values_.resize(slot(seats)); }
   void assign(int seats, const T& v) { values_.assign(slot(seats), v); }
 

@@ -105,8 +105,8 @@ class ReplayTable final : public PlayTable {
   }
   // The name a result shows: a computer's marked as one.
   std::string shown_name(PlayerId p) const {
-    if (p < 0 || static_cast<std::size_t>(p) >= m_->seats().size()) return "";
-    const Seat& seat = m_->seats()[static_cast<std::size_t>(p)];
+    if (p < 0 || p >= m_->seats().size()) return "";
+    const Seat& seat = m_->seats()[p];
     return seat.kind == SeatKind::Human ? seat.name : computer_name(seat.name);
   }
 
