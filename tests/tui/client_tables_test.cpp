@@ -133,6 +133,8 @@ const net::TableListing* listed(const TableList& list, const std::string& name) 
     if (r.listing && r.listing->table == name) return &*r.listing;
   return nullptr;
 }
+// The row points into the list: a list that is gone at the end of the line is refused.
+const net::TableListing* listed(TableList&& list, const std::string& name) = delete;
 
 // The list until `done` says so (a table serves its connections in its own time).
 template <class Done>
@@ -310,7 +312,8 @@ TEST_CASE(
   CHECK_FALSE(played->result().empty());
   // The list says the game is over, and no seat is free.
   CHECK(list_until(*ana, p->table(), [](const net::TableListing& t) { return t.phase == "over"; }));
-  const net::TableListing* t = listed(ana->list(), p->table());
+  const TableList over_list = ana->list();  // kept: `listed` points into it
+  const net::TableListing* t = listed(over_list, p->table());
   REQUIRE(t);
   CHECK(t->free_seats() == 0);
   // The seat is its player's: another login of theirs is told so.
