@@ -67,7 +67,13 @@ for GAME in "${GAMES[@]}"; do
   join="$BIN join e2e --dir $WORK/socks"
   # Both players are this user: seat 1 takes the user's name, seat 2 "NAME 2".
   ME=$(id -un)
+  # Seat 2 is joined once seat 1 is taken: the second seat a person takes is "NAME 2".
   tmux -L "$L" new-session -d -s e2e -x 110 -y 90 "$join --seat 1; echo EXIT=\$?; sleep 600"
+  end=$((SECONDS + 10))
+  until grep -q "takes seat 1" "$WORK/socks/e2e.log" 2>/dev/null; do
+    [ $SECONDS -lt $end ] || fail "seat 1 was never taken"
+    sleep 0.1
+  done
   tmux -L "$L" split-window -v -t e2e "$join --seat 2; echo EXIT=\$?; sleep 600"
   tmux -L "$L" split-window -v -t e2e "$join --watch; echo EXIT=\$?; sleep 600"
   tmux -L "$L" select-layout -t e2e even-vertical
