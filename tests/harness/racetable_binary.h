@@ -5,9 +5,14 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace rt::test {
 
 std::string racetable_binary();
+
+// In a forked child: runs the racetable program with `args`; exits 127 when
+// it cannot be started.
+[[noreturn]] void exec_racetable(const std::vector<std::string>& args);
 
 }  // namespace rt::test

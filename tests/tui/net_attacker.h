@@ -100,13 +100,7 @@ inline Ran run(const std::vector<std::string>& args, const std::vector<std::stri
     for (const std::string& e : env) ::putenv(const_cast<char*>(e.c_str()));
     if (as && (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(*as) != 0 || ::setuid(*as) != 0))
       ::_exit(120);
-    std::vector<char*> argv;
-    const std::string bin = rt::test::racetable_binary();
-    argv.push_back(const_cast<char*>(bin.c_str()));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(bin.c_str(), argv.data());
-    ::_exit(127);
+    rt::test::exec_racetable(args);
   }
   int status = 0;
   struct rusage usage {};

@@ -95,13 +95,7 @@ Proc spawn(const Dir& d, const std::vector<std::string>& args, const std::string
     ::dup2(fd, STDERR_FILENO);
     ::close(p[0]);
     ::close(p[1]);
-    std::vector<char*> argv;
-    const std::string bin = rt::test::racetable_binary();
-    argv.push_back(const_cast<char*>(bin.c_str()));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(bin.c_str(), argv.data());
-    ::_exit(127);
+    rt::test::exec_racetable(args);
   }
   ::close(p[0]);
   pr.in = p[1];

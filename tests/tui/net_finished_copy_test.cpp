@@ -69,13 +69,7 @@ struct Joiner {
       ::setenv("XDG_STATE_HOME", state_home.c_str(), 1);
       const gid_t group = attacker::kGroup;
       if (as && (::setgroups(1, &group) != 0 || ::setgid(*as) != 0 || ::setuid(*as) != 0)) ::_exit(120);
-      std::vector<char*> argv;
-      const std::string bin = rt::test::racetable_binary();
-      argv.push_back(const_cast<char*>(bin.c_str()));
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      ::execv(bin.c_str(), argv.data());
-      ::_exit(127);
+      rt::test::exec_racetable(args);
     }
     ::close(p[0]);
     in = p[1];

@@ -502,6 +502,25 @@ TEST_CASE("A table's log file is capped, rotated once, and kept in the host's st
 
 namespace {
 
+// Asks for seat `seat` of table "t" in `dir` as `uid` (a group member); the answer.
+json seat_answer(const std::string& dir, uid_t uid, int seat) {
+  Connection conn = [&] {
+    const AsUser as(uid, {kGroup});
+    return Connection::open(dir, "t");
+  }();
+  conn.send(to_json(play_hello(seat)));
+  for (int i = 0; i < 500; ++i) {
+    std::vector<json> msgs;
+    std::string error;
+    const bool open = conn.receive(msgs, error);
+    for (const json& m : msgs)  // a refusal comes with the close: read before giving up
+      if (m["type"] == "welcome" || m["type"] == "refused") return m;
+    if (!open) return json{{"type", "closed"}, {"error", error}};
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return json{{"type", "timeout"}};
+}
+
 // A group table of two people's seats whose server was killed (SIGKILL) just
 // after uid kThird sat down at seat 2, before anyone moved: its socket
 // directory (with the table's log) and its save.
@@ -548,23 +567,7 @@ struct KilledTable {
     return run(args, env);
   }
   // Asks for seat `seat` as `uid` (a group member); the answer.
-  json ask_seat(uid_t uid, int seat) {
-    Connection conn = [&] {
-      const AsUser as(uid, {kGroup});
-      return Connection::open(dir, "t");
-    }();
-    conn.send(to_json(play_hello(seat)));
-    for (int i = 0; i < 500; ++i) {
-      std::vector<json> msgs;
-      std::string error;
-      const bool open = conn.receive(msgs, error);
-      for (const json& m : msgs)  // a refusal comes with the close: read before giving up
-        if (m["type"] == "welcome" || m["type"] == "refused") return m;
-      if (!open) return json{{"type", "closed"}, {"error", error}};
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return json{{"type", "timeout"}};
-  }
+  json ask_seat(uid_t uid, int seat) const { return seat_answer(dir, uid, seat); }
 };
 
 }  // namespace
@@ -654,25 +657,6 @@ struct Sitter {
       if (m["type"] == "welcome") told = true;
   }
 };
-
-// Asks for seat `seat` of table "t" in `dir` as `uid` (a group member); the answer.
-json seat_answer(const std::string& dir, uid_t uid, int seat) {
-  Connection conn = [&] {
-    const AsUser as(uid, {kGroup});
-    return Connection::open(dir, "t");
-  }();
-  conn.send(to_json(play_hello(seat)));
-  for (int i = 0; i < 500; ++i) {
-    std::vector<json> msgs;
-    std::string error;
-    const bool open = conn.receive(msgs, error);
-    for (const json& m : msgs)  // a refusal comes with the close: read before giving up
-      if (m["type"] == "welcome" || m["type"] == "refused") return m;
-    if (!open) return json{{"type", "closed"}, {"error", error}};
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return json{{"type", "timeout"}};
-}
 
 // Waits (at most 5 s) until one of the sitters is told it sits.
 bool first_told(std::vector<Sitter>& sitters) {
