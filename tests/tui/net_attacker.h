@@ -131,6 +131,21 @@ struct Detached {
   }
 };
 
+// Says hello on `conn` and waits (at most ~5 s) for the welcome or a refusal.
+inline json hello_answer(Connection& conn, const Hello& hello) {
+  conn.send(to_json(hello));
+  ClientState st;
+  for (int i = 0; i < 500; ++i) {
+    std::vector<json> msgs;
+    std::string error;
+    if (!conn.receive(msgs, error)) return json{{"type", "closed"}, {"error", error}};
+    for (const json& m : msgs)
+      if (m["type"] == "welcome" || m["type"] == "refused") return m;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return json{{"type", "timeout"}};
+}
+
 // A socket bound and listening at `path` (by whoever calls it); accept() does not wait.
 inline int listen_at(const std::string& path) {
   const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
