@@ -9,6 +9,7 @@
 #
 #   tests/e2e/net_tmux_test.sh path/to/racetable [GAME...]
 set -u
+. "$(dirname "$0")/lib.sh"
 BIN=${1:?usage: net_tmux_test.sh path/to/racetable [GAME...]}
 shift
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
@@ -48,7 +49,7 @@ all_panes_show() {
   for p in 0 1 2; do
     until [[ "$(pane $p)" == *"$1"* ]]; do
       [ $SECONDS -lt $end ] || fail "pane $p: $2"
-      sleep 0.1
+      nap 0.1
     done
   done
 }
@@ -72,7 +73,7 @@ for GAME in "${GAMES[@]}"; do
   end=$((SECONDS + 10))
   until grep -q "takes seat 1" "$WORK/socks/e2e.log" 2>/dev/null; do
     [ $SECONDS -lt $end ] || fail "seat 1 was never taken"
-    sleep 0.1
+    nap 0.1
   done
   tmux -L "$L" split-window -v -t e2e "$join --seat 2; echo EXIT=\$?; sleep 600"
   tmux -L "$L" split-window -v -t e2e "$join --watch; echo EXIT=\$?; sleep 600"
@@ -90,7 +91,7 @@ for GAME in "${GAMES[@]}"; do
     for p in 0 1; do
       tmux -L "$L" send-keys -t "e2e.$p" "${keys[RANDOM % ${#keys[@]}]}"
     done
-    sleep 0.15
+    nap 0.15
     p0=$(pane 0); p1=$(pane 1); p2=$(pane 2)
     if [ "$GAME" = go-wacky ]; then
       case "$p0" in *"$ME 2's hand"*) fail "pane 1 shows seat 2's hand";; esac
@@ -121,7 +122,7 @@ for GAME in "${GAMES[@]}"; do
   for p in 0 1 2; do tmux -L "$L" send-keys -t "e2e.$p" q; done
   all_panes_show "EXIT=0" "did not leave cleanly"
   "$BIN" replay "$WORK/game.save" | grep -q '^result: ' || fail "the save does not replay to a result"
-  for _ in $(seq 1 50); do [ -e "$WORK/socks/e2e.sock" ] || break; sleep 0.1; done
+  for _ in $(seq 1 50); do [ -e "$WORK/socks/e2e.sock" ] || break; nap 0.1; done
   [ -e "$WORK/socks/e2e.sock" ] && fail "the server did not close after the game"
   SERVER_PID=
   tmux -L "$L" kill-server 2>/dev/null

@@ -14,6 +14,7 @@
 #
 #   tests/e2e/replay_tmux_test.sh path/to/racetable
 set -u
+. "$(dirname "$0")/lib.sh"
 BIN=${1:?usage: replay_tmux_test.sh path/to/racetable}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
@@ -48,7 +49,7 @@ wait_for() {
   local until=$((SECONDS + ${3:-10}))
   while [ $SECONDS -lt $until ]; do
     case "$(pane "$1")" in *"$2"*) return 0 ;; esac
-    sleep 0.1
+    nap 0.1
   done
   fail "pane $1 never showed '$2'"
 }
@@ -57,7 +58,7 @@ wait_gone() {
   local until=$((SECONDS + ${3:-10}))
   while [ $SECONDS -lt $until ]; do
     case "$(pane "$1")" in *"$2"*) ;; *) return 0 ;; esac
-    sleep 0.1
+    nap 0.1
   done
   fail "pane $1 still shows '$2'"
 }
@@ -86,7 +87,7 @@ yes 1 | "$BIN" play racesmack --line --seats human,human --names Ana,Cleo --seed
 start=$SECONDS
 (while sleep 0.03; do echo 1; done) | timeout 60 "$BIN" join e2e --seat 1 >/dev/null 2>&1
 echo "shared game: $((SECONDS - start)) s"
-for _ in $(seq 50); do [ "$(wc -l <"$STATE/history.jsonl")" -ge 3 ] && break; sleep 0.1; done
+for _ in $(seq 50); do [ "$(wc -l <"$STATE/history.jsonl")" -ge 3 ] && break; nap 0.1; done
 [ "$(wc -l <"$STATE/history.jsonl")" -eq 3 ] || fail "history.jsonl has $(wc -l <"$STATE/history.jsonl") lines, not 3"
 [ "$(stat -c %a "$STATE/history.jsonl")" = 600 ] || fail "history.jsonl is not private (0600)"
 for g in one two three; do
@@ -169,7 +170,7 @@ fi
 if command -v asciinema >/dev/null; then
   # asciinema wants a terminal: it plays the recording (1000 times as fast) in a pane.
   t new-session -d -s P -x 80 -y 24 "asciinema play -s 1000 -i 0.01 '$WORK/a.cast' >/dev/null 2>'$WORK/play.err'; echo \$? >'$WORK/play.rc'"
-  for _ in $(seq 100); do [ -s "$WORK/play.rc" ] && break; sleep 0.1; done
+  for _ in $(seq 100); do [ -s "$WORK/play.rc" ] && break; nap 0.1; done
   [ "$(cat "$WORK/play.rc" 2>/dev/null)" = 0 ] || fail "asciinema play refused the recording: $(tail -1 "$WORK/play.err")"
 else
   echo "asciinema not installed: the player check is skipped (apt-get install asciinema)"

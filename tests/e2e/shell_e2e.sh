@@ -23,6 +23,7 @@
 # game); all (the default) runs every part.
 #   usage: tests/e2e/shell_e2e.sh path/to/racetable [PART]
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 
 bin=${1:?usage: $0 path/to/racetable [whole|hangup|dropped|controls|GAME|all]}
 part=${2:-all}
@@ -76,8 +77,8 @@ keys() { t send-keys -t "$pane" "$@"; }
 wait_for() {
   local re=$1 limit=${2:-30} end=$((SECONDS + ${2:-30}))
   while [ $SECONDS -lt $end ]; do
-    if screen | grep -Eq -- "$re"; then return 0; fi
-    sleep 0.1
+    if has_line "$(screen)" "$re"; then return 0; fi
+    nap 0.1
   done
   fail "no '$re' on screen after ${limit}s"
 }
@@ -90,7 +91,7 @@ exit_status() {
       echo "$code"
       return 0
     fi
-    sleep 0.1
+    nap 0.1
   done
   fail "the program did not end"
 }
@@ -104,20 +105,20 @@ play_until() {
   local end=$((SECONDS + limit))
   while [ $SECONDS -lt $end ]; do
     s=$(screen)
-    if grep -Eq -- "$stop" <<<"$s"; then return 0; fi
+    if has_line "$s" "$stop"; then return 0; fi
     if [ "$answered" -ge "$max" ]; then return 0; fi
-    if grep -q 'Contest: go!' <<<"$s"; then
+    if [[ $s == *'Contest: go!'* ]]; then
       keys Space
-    elif grep -q '│ Your move' <<<"$s"; then
+    elif [[ $s == *'│ Your move'* ]]; then
       keys Enter
       answered=$((answered + 1))
       # Wait until the answer shows before looking again.
       local until=$((SECONDS + 20))
       while [ $SECONDS -lt $until ] && ! changed_from "$s"; do
-        sleep 0.05
+        nap 0.05
       done
     else
-      sleep 0.1
+      nap 0.1
     fi
   done
   fail "the game did not reach '$stop' in ${limit}s"
@@ -159,18 +160,18 @@ echo "$final" | sed -n '1,24p'
 # The result stays up a moment before a key may close it: press q until the
 # title shows (q is "back" after a game), then q there quits.
 end=$((SECONDS + 30))
-until screen | grep -q 'Play a game'; do
+until [[ $(screen) == *'Play a game'* ]]; do
   [ $SECONDS -lt $end ] || fail "q did not leave the final screen for the title"
   keys q
-  sleep 0.3
+  nap 0.3
 done
 keys q
 wait_for 'Leave racetable\?'  # the title asks before quitting
 keys q
 end=$((SECONDS + 10))
-until screen | grep -q '^\[exit '; do
+until has_line "$(screen)" '^\[exit '; do
   [ $SECONDS -lt $end ] || fail "q on the title did not quit"
-  sleep 0.2
+  nap 0.2
 done
 status=$(exit_status 30)
 [ "$status" = 0 ] || fail "exit status $status after q (want 0)"
@@ -245,16 +246,16 @@ save=$(grep -l '^seed 9$' "$XDG_STATE_HOME"/racetable/*.save | head -1)
 steps_at_prompt=$(grep -c '^step ' "$save")
 keys Enter  # the human moves; the computers take their time (speed 3)
 end=$((SECONDS + 20))
-while screen | grep -q '│ Your move'; do
+while [[ $(screen) == *'│ Your move'* ]]; do
   [ $SECONDS -lt $end ] || fail "the move was not taken"
-  sleep 0.05
+  nap 0.05
 done
 t kill-session -t g4
 pane=
 end=$((SECONDS + 30))
 while kill -0 "$pid" 2>/dev/null; do
   [ $SECONDS -lt $end ] || fail "the program is still running after its terminal went away"
-  sleep 0.1
+  nap 0.1
 done
 steps_after=$(grep -c '^step ' "$save")
 [ "$steps_after" -gt "$steps_at_prompt" ] ||
@@ -330,10 +331,10 @@ for spec in "go-wacky 11 human,normal,normal" "scrap-racer 12 human,normal,norma
   [ -n "${E2E_CAPTURES:-}" ] && printf '%s\n' "$final" >"$E2E_CAPTURES/$game.txt"
   # The result stays up a moment before a key may close it: Enter until the title.
   end=$((SECONDS + 30))
-  until screen | grep -q 'Play a game'; do
+  until [[ $(screen) == *'Play a game'* ]]; do
     [ $SECONDS -lt $end ] || fail "$game: Enter did not leave the final screen for the title"
     keys Enter
-    sleep 0.3
+    nap 0.3
   done
   keys q
   wait_for 'Leave racetable\?'

@@ -51,6 +51,7 @@
 #   show no path of the server's.
 # Exit 77 (skipped) when tmux or the OpenSSH client is missing.
 set -u
+. "$(dirname "$0")/lib.sh"
 BIN=${1:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|restart|host}
 MODE=${2:?usage: ssh_tmux_test.sh path/to/racetable session|attacks|game|tables|restart|host}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
@@ -66,7 +67,7 @@ cleanup() {
   tmux -L "$L" kill-server 2>/dev/null
   for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
   for pid in "${SERVER_PIDS[@]}"; do
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; nap 0.1; done
   done
   [ -n "${AGENT_PID:-}" ] && kill "$AGENT_PID" 2>/dev/null
   [ -n "${KEEP:-}" ] || rm -rf "$WORK"
@@ -88,8 +89,8 @@ fail() {
 wait_for() {
   local until=$((SECONDS + ${3:-15}))
   while [ $SECONDS -lt $until ]; do
-    pane "$1" | grep -Eq -- "$2" && return 0
-    sleep 0.05
+    has_line "$(pane "$1")" "$2" && return 0
+    nap 0.05
   done
   fail "pane $1 never showed '$2'"
 }
@@ -97,7 +98,7 @@ log_has() {
   local until=$((SECONDS + ${3:-5}))
   while [ $SECONDS -lt $until ]; do
     grep -Eq -- "$2" "$1" && return 0
-    sleep 0.05
+    nap 0.05
   done
   fail "the server log $1 has no line matching '$2'"
 }
@@ -107,13 +108,13 @@ now_ms() { date +%s%3N; }
 start_server() {
   local out=$1
   shift
-  "$BIN" serve --ssh 127.0.0.1:0 "$@" >"$out" 2>&1 &
+  "$BIN" serve --ssh 127.0.0.1:0 "$@" >"$out" 2>&1 {NAP_FD}>&- &
   SERVER_PIDS+=($!)
   PORT=""
   for _ in $(seq 100); do
     PORT=$(sed -n 's/^racetable SSH server on 127.0.0.1 port \([0-9]*\)$/\1/p' "$out")
     [ -n "$PORT" ] && break
-    sleep 0.05
+    nap 0.05
   done
   [ -n "$PORT" ] || fail "the server did not start: $(cat "$out")"
 }
@@ -135,7 +136,7 @@ ssh_exit() {
   while [ $SECONDS -lt $until ]; do
     code=$(pane "$1" | grep -Eo '^\[ssh exit [0-9]+\]' | tail -1 | tr -dc '0-9')
     [ -n "$code" ] && { echo "$code"; return 0; }
-    sleep 0.1
+    nap 0.1
   done
   fail "ssh in pane $1 did not end"
 }
@@ -237,7 +238,7 @@ if [ "$MODE" = session ]; then
   [ -n "$ssh_pid" ] || fail "no ssh client found"
   kill -9 "$ssh_pid"
   log_has "$WORK/server.out" "Ana left after" 15
-  for _ in $(seq 100); do kill -0 "$shell" 2>/dev/null || break; sleep 0.1; done
+  for _ in $(seq 100); do kill -0 "$shell" 2>/dev/null || break; nap 0.1; done
   kill -0 "$shell" 2>/dev/null && fail "the shell (pid $shell) outlived the hang-up"
   # Her saves and settings are hers: XDG_STATE_HOME and XDG_CONFIG_HOME are set for her.
   ls "$STATE"/players/ana/state/racetable/go-wacky-*.save >/dev/null 2>&1 || fail "no save after the hang-up"
@@ -295,16 +296,16 @@ one_move() {
   local until=$((SECONDS + 30)) p
   while [ $SECONDS -lt $until ]; do
     for p in "$@"; do
-      if pane "$p" | grep -q 'Contest: go!'; then
+      if [[ $(pane "$p") == *'Contest: go!'* ]]; then
         t send-keys -t "$p" Space
         return 0
       fi
-      if pane "$p" | grep -q '│ Your move'; then
+      if [[ $(pane "$p") == *'│ Your move'* ]]; then
         t send-keys -t "$p" Enter
         return 0
       fi
     done
-    sleep 0.1
+    nap 0.1
   done
   fail "nobody was asked anything in 30 s"
 }
@@ -372,7 +373,7 @@ if [ "$MODE" = tables ]; then
   log_has "$WORK/server.out" "table go-wacky: ana mutes bob"
   say B 'are you still there?'
   wait_for C '» bob: are you still there\?' 10
-  sleep 0.5
+  nap 0.5
   pane A | grep -q 'are you still there' && fail "a muted player's talk reached the one who muted"
   # Whoever is asked still has the whole question, its first option and the key help at
   # 80x24; in a die race (a seed may open with one) both still have its key.
@@ -444,7 +445,7 @@ if [ "$MODE" = tables ]; then
   echo "5. SIGTERM to the server mid-game: every table saved; started again, both players resume"
   server=${SERVER_PIDS[-1]}
   kill -TERM "$server"
-  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; nap 0.1; done
   kill -0 "$server" 2>/dev/null && fail "the server did not stop in 10 s"
   log_has "$WORK/server.out" "tables: every table saved; the table process ends"
   grep -q "^owner 1 key SHA256:[^ ]* ana$" "$STATE/tables/go-wacky.save" || fail "the save does not say seat 1 is ana's key's"
@@ -499,7 +500,7 @@ if [ "$MODE" = restart ]; then
   echo "2. SIGTERM; the server started again; only Ana comes back"
   server=${SERVER_PIDS[-1]}
   kill -TERM "$server"
-  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+  for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || break; nap 0.1; done
   kill -0 "$server" 2>/dev/null && fail "the server did not stop in 10 s"
   for p in A B; do t kill-session -t "$p" 2>/dev/null; done
   start_server "$WORK/server2.out" --state-dir "$STATE" --grace 5
@@ -678,23 +679,23 @@ if [ "$MODE" = game ]; then
   started=$SECONDS
   # One capture a round: a key sent after the result showed could close it
   # unseen (a key closes it after a second), and the loop would never end.
-  while s=$(pane G) && ! grep -q 'GAME OVER' <<<"$s"; do
-    if grep -q 'Contest: go!' <<<"$s"; then
+  while s=$(pane G) && [[ $s != *'GAME OVER'* ]]; do
+    if [[ $s == *'Contest: go!'* ]]; then
       t send-keys -t G Space
-    elif grep -q '│ Your move' <<<"$s"; then
+    elif [[ $s == *'│ Your move'* ]]; then
       t send-keys -t G Enter
-      sleep 0.1
+      nap 0.1
     else
-      sleep 0.05
+      nap 0.05
     fi
     [ $((SECONDS - started)) -lt 240 ] || fail "the game did not end in 240 s"
   done
   echo "   the game took $((SECONDS - started)) s"
   pane G | grep -q '1st' || fail "no first place on the final screen"
-  until pane G | grep -q 'Play a game'; do
+  until [[ $(pane G) == *'Play a game'* ]]; do
     [ $((SECONDS - started)) -lt 270 ] || fail "Enter did not leave the final screen"
     t send-keys -t G Enter
-    sleep 0.3
+    nap 0.3
   done
   t send-keys -t G q
   wait_for G 'Leave racetable' 5
@@ -754,7 +755,7 @@ grep -q "administratively prohibited" <<<"$out" || fail "-W was not refused: $ou
 lport=$((20000 + RANDOM % 20000))
 batch -i "$WORK/keys/ana" -N -L "127.0.0.1:$lport:127.0.0.1:$PORT" ana@127.0.0.1 >"$WORK/fwd.out" 2>&1 &
 fwd=$!
-for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$lport") 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$lport") 2>/dev/null && break; nap 0.1; done
 kill "$fwd" 2>/dev/null
 log_has "$LOG" "refused: port forwarding \(ssh -L, -D or -W; ana, key SHA256:[^ ]+\)"
 out=$(batch -i "$WORK/keys/ana" -N -o ExitOnForwardFailure=yes -R "127.0.0.1:$lport:127.0.0.1:22" ana@127.0.0.1 2>&1) &&
@@ -826,7 +827,7 @@ while :; do
   fds=("${still[@]}")
   open=${#fds[@]}
   [ "$open" = 0 ] || [ $SECONDS -ge $until ] && break
-  sleep 0.5
+  nap 0.5
 done
 for fd in "${fds[@]}"; do exec {fd}>&-; done
 echo "   the flood's connections all closed $(($(now_ms) - flooded)) ms after it began"
@@ -871,15 +872,15 @@ shell=$(shell_pid_of "$LOG")
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
 sleep 1
 t send-keys -t R Enter
-sleep 0.5
+nap 0.5
 t send-keys -t R r
-sleep 0.5
+nap 0.5
 before=$(rss "$session")
 rounds=$(printf 'q Down r q Up r %.0s' $(seq 25))
 for _ in $(seq 12); do
   # shellcheck disable=SC2086 # the keys, one word each
   t send-keys -t R $rounds
-  sleep 0.2
+  nap 0.2
 done
 sleep 2
 after=$(rss "$session")
@@ -910,7 +911,7 @@ t send-keys -t G q
 wait_for G 'Leave racetable' 5
 t send-keys -t G q
 [ "$(ssh_exit G 10)" = 0 ] || fail "the guest's ssh did not end cleanly"
-for _ in $(seq 50); do [ -e "$STATE2/guests/1" ] || break; sleep 0.1; done
+for _ in $(seq 50); do [ -e "$STATE2/guests/1" ] || break; nap 0.1; done
 [ ! -e "$STATE2/guests/1" ] || fail "the guest's directory was kept"
 for _ in $(seq 6); do batch -o ConnectTimeout=3 -i "$WORK/keys/ana" -T ana@127.0.0.1 </dev/null >/dev/null 2>&1; done
 log_has "$WORK/server2.out" "refused a connection: more than 6 a minute from this address"

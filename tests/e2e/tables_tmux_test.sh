@@ -10,6 +10,7 @@
 #
 #   tests/e2e/tables_tmux_test.sh path/to/racetable
 set -u
+. "$(dirname "$0")/lib.sh"
 BIN=${1:?usage: tables_tmux_test.sh path/to/racetable}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
@@ -51,7 +52,7 @@ wait_for() {
   local until=$((SECONDS + ${3:-10}))
   while [ $SECONDS -lt $until ]; do
     case "$(pane "$1")" in *"$2"*) return 0 ;; esac
-    sleep 0.2
+    nap 0.2
   done
   fail "pane $1 never showed '$2'"
 }
@@ -115,7 +116,7 @@ while [ $((SECONDS - start)) -lt "$SECONDS_LIMIT" ]; do
       *"Your move"*) keys "$p" Enter ;;
     esac
   done
-  sleep 0.15
+  nap 0.15
   c=$(pane C)
   case "$c" in *"Your move"* | *"Now!"*) fail "the watcher was asked to play" ;; esac
   case "$(pane A)$(pane B)$c" in *"EXIT="*) fail "a shell ended before the game did" ;; esac

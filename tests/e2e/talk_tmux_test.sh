@@ -9,6 +9,7 @@
 #
 #   tests/e2e/talk_tmux_test.sh path/to/racetable
 set -u
+. "$(dirname "$0")/lib.sh"
 BIN=${1:?usage: talk_tmux_test.sh path/to/racetable}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
@@ -20,7 +21,7 @@ cleanup() {
   tmux -L "$L" kill-server 2>/dev/null
   if [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null; then
     # The server saves and logs as it goes: remove its directory once it is gone.
-    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; nap 0.1; done
   fi
   rm -rf "$WORK"
 }
@@ -42,7 +43,7 @@ fail() {
 wait_for() {
   for _ in $(seq 1 100); do
     case "$(pane "$1")" in *"$2"*) return 0 ;; esac
-    sleep 0.1
+    nap 0.1
   done
   fail "$1 never showed '$2'"
 }
@@ -61,7 +62,7 @@ ME=$(id -un)
 for _ in $(seq 1 100); do
   case "$(pane ana)" in *"Enter play"*) A=ana; AN=$ME; W=ben; WN="$ME 2"; break ;; esac
   case "$(pane ben)" in *"Enter play"*) A=ben; AN="$ME 2"; W=ana; WN=$ME; break ;; esac
-  sleep 0.1
+  nap 0.1
 done
 [ -n "${A:-}" ] || fail "nobody was asked"
 wait_for $W "Waiting for $AN"
@@ -94,7 +95,7 @@ tmux -L "$L" send-keys -t dan t
 tmux -L "$L" send-keys -t dan -l "$AN holds green"
 tmux -L "$L" send-keys -t dan Enter
 wait_for dan "(watching): $AN holds green"
-sleep 0.5
+nap 0.5
 case "$(pane ana)$(pane ben)" in *"holds green"*) fail "a watcher's talk reached a player" ;; esac
 
 # The one waiting nudges the one asked: their screen says so.

@@ -9,6 +9,7 @@
 #
 #   tests/e2e/watch_local_tmux_test.sh path/to/racetable
 set -u
+. "$(dirname "$0")/lib.sh"
 BIN=${1:?usage: watch_local_tmux_test.sh path/to/racetable}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "tmux not installed: skipped"; exit 77; }
@@ -43,7 +44,7 @@ wait_for() {
   local until=$((SECONDS + ${3:-10}))
   while [ $SECONDS -lt $until ]; do
     case "$(pane "$1")" in *"$2"*) return 0 ;; esac
-    sleep 0.2
+    nap 0.2
   done
   fail "pane $1 never showed '$2'"
 }
@@ -76,13 +77,24 @@ case "$cmd" in
 esac
 keys A n
 wait_for A "l: the log"  # back at the game (80x24: the log pane gives way to the board)
-# The log gives the command too: read in the log page, from its top (the
-# note came before the set-up's lines). Reading pane A once right after the
+# The log gives the command too: read in the log page, paging down from its
+# top to the note (it is where the game was when it was opened, which depends
+# on how quickly the computers played). Reading pane A once right after the
 # dialog closed could still find the command in the dialog.
 keys A l
 wait_for A "The whole log"
 keys A PPage PPage PPage
-wait_for A "Open to watchers (your account only): racetable join wacky-races"
+wait_for A " 0% of "
+note="Open to watchers (your account only): racetable join wacky-races"
+for _ in 1 2 3 4 5 6 7 8; do
+  page=$(pane A)
+  [[ $page == *"$note"* || $page == *"100% of "* ]] && break
+  where=$(grep -o '[0-9]*% of [0-9]*' <<<"$page")
+  keys A NPage
+  until=$((SECONDS + 10))
+  while [[ $(pane A) == *"$where"* ]] && [ $SECONDS -lt $until ]; do nap 0.1; done
+done
+wait_for A "$note"
 keys A l
 wait_for A "l: the log"
 
@@ -110,7 +122,7 @@ while [ $SECONDS -lt $until ]; do
     *"Your move"*) keys A 1 ;;
     *) keys A Space ;;
   esac
-  sleep 0.1
+  nap 0.1
 done
 [ $over -eq 1 ] || fail "the game did not end on both panes within $SECONDS_LIMIT s"
 [ $a_hand -gt 0 ] || fail "Ana's hand never showed on her own screen (the check saw nothing)"
@@ -120,7 +132,7 @@ if pane B | grep -Eq "$HAND"; then fail "the watcher sees Ana's hand at the end"
 sleep 1.5
 keys A Enter
 wait_for A "Play a game" 10
-for _ in $(seq 50); do [ -e "$WORK/run/racetable/wacky-races.sock" ] || break; sleep 0.1; done
+for _ in $(seq 50); do [ -e "$WORK/run/racetable/wacky-races.sock" ] || break; nap 0.1; done
 [ ! -e "$WORK/run/racetable/wacky-races.sock" ] || fail "the socket is still there after the game closed"
 [ ! -e "$WORK/run/racetable/wacky-races.table" ] || fail "the table is still listed after the game closed"
 case "$(pane B)" in *"GAME OVER"*) ;; *) fail "the watcher lost the result" ;; esac
