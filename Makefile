@@ -132,8 +132,8 @@ clang-test: deps-clang
 	$(MAKE) test BUILD_DIR=build-clang CMAKE_FLAGS="-DCMAKE_CXX_COMPILER=clang++" CTEST_ARGS="-LE e2e"
 	cmake --build build-clang -j $(JOBS) --target bench_micro
 
-# Each libFuzzer target for FUZZ_SECONDS on a scratch copy of its seed corpus
-# (fuzz-run: in FUZZ_DIR, a build made with -DRACETABLE_FUZZ=ON).
+# Each libFuzzer target for FUZZ_SECONDS on a scratch copy of its seed corpus,
+# one a core (fuzz-run: in FUZZ_DIR, a build made with -DRACETABLE_FUZZ=ON).
 FUZZ_TARGETS := fuzz_save fuzz_data fuzz_apply fuzz_line fuzz_protocol fuzz_client
 FUZZ_DIR ?= build-fuzz
 fuzz-smoke: deps-clang
@@ -143,14 +143,7 @@ fuzz-smoke: deps-clang
 	$(MAKE) --no-print-directory fuzz-run FUZZ_DIR=build-fuzz
 
 fuzz-run:
-	@for t in save data apply line protocol client; do \
-	  rm -rf $(FUZZ_DIR)/corpus-$$t && mkdir -p $(FUZZ_DIR)/corpus-$$t && cp fuzz/corpus/$$t/* $(FUZZ_DIR)/corpus-$$t/; \
-	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
-	  ./$(FUZZ_DIR)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
-	    -artifact_prefix=$(FUZZ_DIR)/crash-$$t- -print_final_stats=1 $(FUZZ_DIR)/corpus-$$t \
-	    > $(FUZZ_DIR)/fuzz_$$t.log 2>&1; rc=$$?; tail -n 6 $(FUZZ_DIR)/fuzz_$$t.log; \
-	  if [ $$rc -ne 0 ]; then echo "fuzz_$$t failed (exit $$rc): $(FUZZ_DIR)/fuzz_$$t.log, input in $(FUZZ_DIR)/crash-$$t-*"; exit 1; fi; \
-	done
+	fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(JOBS)
 
 # CI's second build, one clang build for what make sanitize, make clang-test and
 # make fuzz-smoke check one by one: AddressSanitizer, UndefinedBehaviorSanitizer
