@@ -125,3 +125,21 @@ TEST_CASE("Line mode: a Go Wacky! game prints under a third of the lines it prin
     CHECK_THAT(out, Catch::Contains("The Draw Pile is empty: the game is over."));
   }
 }
+
+TEST_CASE("Line mode names a computer as one in its narration and on its board, once", "[line][names]") {
+  for (const char* game : {"scrap-racer", "wacky-races"}) {
+    CAPTURE(game);
+    const LineRun r = play(game, "1\n1\n1\n", false);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("Ben (computer)"));
+    CHECK_THAT(r.out, !Catch::Contains("(computer) (c"));
+    // Every "Ben" after the header's seat list is marked (the header says "Ben (normal)").
+    const std::size_t from = r.out.find("\n--\n");
+    REQUIRE(from != std::string::npos);
+    for (std::size_t at = r.out.find("Ben", from); at != std::string::npos; at = r.out.find("Ben", at + 1)) {
+      const std::string after = r.out.substr(at + 3, 11);
+      INFO(r.out.substr(at, 60));
+      CHECK((after.rfind(" (computer)", 0) == 0 || after.rfind(" (c)", 0) == 0));
+    }
+  }
+}
