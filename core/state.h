@@ -78,7 +78,7 @@ struct ViewContext {
   // The seats computers play, for a board drawn for a person: each game marks
   // them where it names a seat (core/seat_labels.h). Empty in transcripts and
   // `sim`, whose text stays as the game writes it.
-  SeatSet computers;
+  SeatSet computers{};
 };
 
 class State {
