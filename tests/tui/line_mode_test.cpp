@@ -8,6 +8,7 @@
 
 #include "core/table.h"
 #include "games/registry.h"
+#include "games/setup.h"
 #include "tui/line_mode.h"
 
 using namespace rt;
@@ -129,7 +130,20 @@ TEST_CASE("Line mode: a Go Wacky! game prints under a third of the lines it prin
 TEST_CASE("Line mode names a computer as one in its narration and on its board, once", "[line][names]") {
   for (const char* game : {"scrap-racer", "wacky-races"}) {
     CAPTURE(game);
-    const LineRun r = play(game, "1\n1\n1\n", false);
+    // As `play --line` makes it: the game narrates with the seats' names.
+    setup::TableRequest req;
+    req.game = game;
+    req.seed_text = "5";
+    req.seats = {"human", "normal"};
+    req.names = {"Ana", "Ben"};
+    std::unique_ptr<Table> table = setup::make_table(req, 5);
+    std::istringstream in("1\n1\n1\n");
+    LineRun r;
+    cli::LineModeOptions opt;
+    opt.in = &in;
+    opt.out = [&](std::string_view s) { r.out += s; };
+    opt.err = [&](std::string_view s) { r.err += s; };
+    r.code = cli::play_line_mode(*table, opt);
     CHECK(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("Ben (computer)"));
     CHECK_THAT(r.out, !Catch::Contains("(computer) (c"));
