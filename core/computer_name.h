@@ -16,5 +16,10 @@ std::string computer_name(const std::string& name);
 std::string unmarked_name(const std::string& name);
 // "Dev (computer, normal)": a computer's name and level in one mark.
 std::string computer_with_level(const std::string& name, std::string_view level);
+// A sentence a game wrote ("Dev takes Farm from Ana.") with each whole-word
+// `name` marked as a computer's ("Dev (computer) takes ..."), once: the
+// game's own text stays as it is (sim, transcripts), a person's screen
+// reads the mark. A name already marked is left as it is.
+std::string mark_computer_in(std::string_view sentence, const std::string& name);
 
 }  // namespace rt

@@ -18,6 +18,7 @@
 
 #include "core/canvas.h"
 #include "core/event.h"
+#include "core/seat_set.h"
 #include "core/types.h"
 
 namespace rt {
@@ -74,6 +75,10 @@ struct ViewContext {
   // Which of the last step's intermediate pictures to draw (see
   // State::view_frames); -1: the state as it is.
   int frame = -1;
+  // The seats computers play, for a board drawn for a person: each game marks
+  // them where it names a seat (core/seat_labels.h). Empty in transcripts and
+  // `sim`, whose text stays as the game writes it.
+  SeatSet computers{};
 };
 
 class State {

@@ -132,6 +132,8 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   ctx.now = tick;
   // A race played back command by command: every screen shows the same picture.
   ctx.frame = shown_picture(real);
+  for (std::size_t p = 0; p < seats_.size(); ++p)
+    if (!person_seat(p)) ctx.computers.add(static_cast<PlayerId>(p));
   st.view(board, ctx);
   encode_board(board, s);
   s.picture = ctx.frame;

@@ -19,10 +19,12 @@
 
 #include <fmt/format.h>
 
+#include "core/computer_name.h"
 #include "core/hint.h"
 #include "core/input_limits.h"
 #include "core/line_reader.h"
 #include "core/save.h"
+#include "core/seat_labels.h"
 #include "core/transcript.h"
 
 namespace rt::cli {
@@ -260,8 +262,11 @@ class LineGame {
     table_.set_event_sink(&events_);
     writer_.header(table_);
     table_.set_step_observer([&](const Step&) {
-      for (const Event& e : events_)
-        if (shown_to(e.audience, topt_.audience)) narration_.add(e);
+      for (Event& e : events_)
+        if (shown_to(e.audience, topt_.audience)) {
+          e.text = mark_computers(e.text, table_.seats());
+          narration_.add(e);
+        }
       events_.clear();
     });
     StopSignals signals(options_.handle_signals);
@@ -312,9 +317,11 @@ class LineGame {
     topt.audience = humans == 1 ? only_human : kPublic;
     return topt;
   }
+  // As the narration names them: a computer's marked (mark_computers).
   static std::vector<std::string> seat_names(const Table& table) {
     std::vector<std::string> names;
-    for (const Seat& seat : table.seats()) names.push_back(seat.name);
+    for (const Seat& seat : table.seats())
+      names.push_back(seat.kind == SeatKind::Human ? seat.name : computer_name(seat.name));
     return names;
   }
 
@@ -367,6 +374,7 @@ class LineGame {
     ctx.viewer = p;
     ctx.now = st.now();
     ctx.styled = false;
+    ctx.computers = computer_seats(table_);
     st.view(board, ctx);
     std::vector<std::string> lines = board_lines(board.to_text());
     same_contest_ = st.timed() && in_contest_ && st.contest_id() == last_contest_;

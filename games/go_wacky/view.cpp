@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/seat_labels.h"
 #include "games/go_wacky/game.h"
 #include "games/go_wacky/state.h"
 
@@ -74,7 +75,7 @@ namespace {
 const Style kBold{Color::Default, Color::Default, attr::kBold};
 
 // Each player: die, cards in hand, cards won (with a bar); returns the rows used.
-int draw_players(Canvas& c, const GoWackyState& s, int y) {
+int draw_players(Canvas& c, const GoWackyState& s, SeatLabels& seats, int y) {
   const Deck& d = s.deck();
   c.text(0, y, "Player", kBold);
   c.text(24, y, "die", kBold);
@@ -86,7 +87,7 @@ int draw_players(Canvas& c, const GoWackyState& s, int y) {
         (s.phase() == Phase::Turn && p == s.current()) || (s.phase() == Phase::RnrTake && p == s.roller());
     Style st = acting ? kBold : Style{};
     c.text(0, y, acting ? ">" : " ", st);
-    c.text(2, y, s.name(p), st, 21);
+    c.text(2, y, seats(p, s.name(p), 21), st, 21);
     c.text(24, y, d.dice[p], st, 9);
     c.text(34, y, fmt::format("{}", s.hand_size(p)), st);
     const int sc = s.score(p);
@@ -98,7 +99,7 @@ int draw_players(Canvas& c, const GoWackyState& s, int y) {
 
 // Bull's-eye: the needle's sweep with the card and its centre, then where
 // each throw landed; returns the rows used.
-int draw_bullseye(Canvas& c, const GoWackyState& s, const ViewContext& ctx, int y) {
+int draw_bullseye(Canvas& c, const GoWackyState& s, const ViewContext& ctx, SeatLabels& seats, int y) {
   const ContestTiming& timing = s.deck().timing;
   c.text(0, y++, "BULL'S-EYE!  Stop the needle at the centre |", kBold);
   const int width = std::min(61, c.width() - 2);
@@ -120,7 +121,7 @@ int draw_bullseye(Canvas& c, const GoWackyState& s, const ViewContext& ctx, int 
     const std::string where = !s.has_thrown(p)    ? "..."
                               : l == kMissedThrow ? "miss"
                                                   : fmt::format("{}", std::abs(l));
-    cx += c.text(cx, y, fmt::format("{}: {}   ", s.name(p), where));
+    cx += c.text(cx, y, fmt::format("{}: {}   ", seats.brief(p, s.name(p)), where));
   }
   return 3;
 }
@@ -132,6 +133,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   const int n = num_players();
   const Style bold{Color::Default, Color::Default, attr::kBold};
   const Style dim{Color::Default, Color::Default, attr::kDim};
+  SeatLabels seats(ctx.computers);
   int y = 0;
 
   // Piles.
@@ -143,7 +145,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   }
   y += 2;
 
-  y += draw_players(c, *this, y);
+  y += draw_players(c, *this, seats, y);
   ++y;
 
   // The contest in progress.
@@ -156,7 +158,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
       for (PlayerId p = 0; p < n; ++p) {
         const int r = last_roll_[p];
         const std::string face = r < 0 ? "-" : std::string(1, d.colour_letters[r]);
-        cx += c.text(cx, y, fmt::format("{}: {}   ", name(p), face));
+        cx += c.text(cx, y, fmt::format("{}: {}   ", seats.brief(p, name(p)), face));
       }
       ++y;
       break;
@@ -164,7 +166,8 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
     case Phase::GwRace: {
       const int count = count_reached(std::max(now(), ctx.now));
       c.text(0, y++,
-             fmt::format("GO WACKY!  {} rolls for {}", name(contest_owner_), d.colour_names(target_, " or ")),
+             fmt::format("GO WACKY!  {} rolls for {}", seats(contest_owner_, name(contest_owner_)),
+                         d.colour_names(target_, " or ")),
              bold);
       const int r = last_roll_[contest_owner_];
       c.text(0, y++,
@@ -174,14 +177,15 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
     }
     case Phase::RnrLay: {
       c.text(0, y++,
-             fmt::format("ROUND 'N ROUND  {} rolls next", roller_ >= 0 ? name(roller_) : std::string()),
+             fmt::format("ROUND 'N ROUND  {} rolls next",
+                         roller_ >= 0 ? seats(roller_, name(roller_)) : std::string()),
              bold);
       int cx = 0;
       for (int i = 0; i < row_len_; ++i) cx += draw_card(c, cx, y, d, row_[i]) + 1;
       ++y;
       break;
     }
-    case Phase::BeThrow: y += draw_bullseye(c, *this, ctx, y); break;
+    case Phase::BeThrow: y += draw_bullseye(c, *this, ctx, seats, y); break;
     default: c.text(0, y++, ending_ ? "The Draw Pile is empty." : "", dim); break;
   }
   ++y;
@@ -189,7 +193,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
   // The viewer's hand (or every hand for an omniscient view).
   for (PlayerId p = 0; p < n; ++p) {
     if (!ctx.omniscient && p != ctx.viewer) continue;
-    int hx = c.text(0, y, fmt::format("{}'s hand: ", name(p)), bold);
+    int hx = c.text(0, y, fmt::format("{}'s hand: ", seats(p, name(p))), bold);
     IndexArray<std::uint8_t, kMaxHand> sorted = hands_[p];
     const int len = hand_len_[p];
     for (int i = 1; i < len; ++i)  // insertion sort: at most kMaxHand cards
@@ -202,6 +206,7 @@ void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
     ++y;
     if (y >= c.height()) break;
   }
+  seats.draw_key(c);
 }
 
 }  // namespace rt::go_wacky

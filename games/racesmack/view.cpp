@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/seat_labels.h"
 #include "games/racesmack/game.h"
 #include "games/racesmack/state.h"
 
@@ -129,7 +130,7 @@ bool judged(const RacesmackState& s) {
 }
 
 // The rule in force, or what the table waits for; returns the rows used.
-int draw_rule(Canvas& c, const RacesmackState& s, int y) {
+int draw_rule(Canvas& c, const RacesmackState& s, SeatLabels& seats, int y) {
   const Data& d = s.data();
   const int y0 = y;
   if (s.variants().racing && s.racing_card() >= 0 && !judged(s))
@@ -146,10 +147,12 @@ int draw_rule(Canvas& c, const RacesmackState& s, int y) {
   } else if (s.phase() == Phase::AyTurn || s.phase() == Phase::AyReveal) {
     c.text(0, y++,
            fmt::format("After You: {} reveals a card. Tapping starts when a Rule Card shows.",
-                       s.name(s.current())),
+                       seats(s.current(), s.name(s.current()))),
            kDim);
   } else if (s.phase() == Phase::Over) {
-    c.text(0, y++, s.standings().summary, kBold, c.width());
+    std::string summary = s.standings().summary;
+    for (PlayerId p = 0; p < s.num_players(); ++p) summary = seats.sentence(summary, p, s.name(p));
+    c.text(0, y++, summary, kBold, c.width());
   } else {
     ++y;
   }
@@ -158,7 +161,7 @@ int draw_rule(Canvas& c, const RacesmackState& s, int y) {
 
 // The revealed cards numbered for tapping, each with who tapped it; the
 // correct ones marked once the tapping is over (or for an all-seeing view).
-void draw_slots(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int y) {
+void draw_slots(Canvas& c, const RacesmackState& s, const ViewContext& ctx, SeatLabels& seats, int y) {
   const int w = c.width();
   const bool over = s.phase() != Phase::Tap;
   const int col = std::max(12, std::min(20, w / std::max(1, s.slots())));
@@ -166,7 +169,9 @@ void draw_slots(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int 
     const int cx = slot * col;
     if (cx + 6 > w) break;
     const bool mark = (over || ctx.omniscient) && ((s.correct_mask() >> slot) & 1u);
-    c.text(cx, y, fmt::format("#{} {}", slot + 1, s.name(s.slot_owner(slot))), mark ? kBold : Style{},
+    const std::string number = fmt::format("#{} ", slot + 1);
+    const PlayerId owner = s.slot_owner(slot);
+    c.text(cx, y, number + seats(owner, s.name(owner), col - 1 - utf8_length(number)), mark ? kBold : Style{},
            col - 1);
     // The mark leads its own card so it never reads as marking the next.
     int kx = cx;
@@ -178,7 +183,7 @@ void draw_slots(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int 
     int taps = 0;
     for (PlayerId p = 0; p < s.num_players(); ++p)
       if (s.tap_of(p) == slot) {
-        tappers += (tappers.empty() ? "" : " ") + s.name(p);
+        tappers += (tappers.empty() ? "" : " ") + seats.brief(p, s.name(p));
         ++taps;
       }
     if (taps > 0 && utf8_length(tappers) + 1 > col - 1) tappers = fmt::format("{} taps", taps);
@@ -187,11 +192,11 @@ void draw_slots(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int 
 }
 
 // After You: every player's revealed pile, its top card and size.
-void draw_piles(Canvas& c, const RacesmackState& s, int y) {
+void draw_piles(Canvas& c, const RacesmackState& s, SeatLabels& seats, int y) {
   int cx = 0;
   for (PlayerId p = 0; p < s.num_players() && cx < c.width(); ++p) {
     const Row& pl = s.pile(p);
-    cx += c.text(cx, y, fmt::format("{}: ", s.name(p)), Style{}, 12);
+    cx += c.text(cx, y, fmt::format("{}: ", seats(p, s.name(p), 10)), Style{}, 12);
     if (pl.len)
       cx += draw_card(c, cx, y, s.data(), s.card(pl[pl.len - 1]), 12);
     else
@@ -225,12 +230,12 @@ bool acting(const RacesmackState& s, PlayerId p) {
 // One player's rows: hand size, status, Race row; the Finish and progress
 // on a second row, or shortened at the first row's end when `two_rows` is
 // false. Returns the rows used.
-int draw_player(Canvas& c, const RacesmackState& s, PlayerId p, int y, bool two_rows) {
+int draw_player(Canvas& c, const RacesmackState& s, SeatLabels& seats, PlayerId p, int y, bool two_rows) {
   const Data& d = s.data();
   const int w = c.width();
   const Style st = acting(s, p) ? kBold : Style{};
   c.text(0, y, acting(s, p) ? ">" : " ", st);
-  c.text(2, y, s.name(p), st, 10);
+  c.text(2, y, seats(p, s.name(p), 10), st, 10);
   const std::string status = player_status(s, p);
   c.text(13, y, fmt::format("{} {:<5}", s.variants().after_you ? "blind" : "hand", s.hand(p).len), kDim);
   c.text(22, y, status,
@@ -273,7 +278,7 @@ int draw_player(Canvas& c, const RacesmackState& s, PlayerId p, int y, bool two_
 
 // The viewer's hand (every hand for an omniscient view), from row y. After
 // You hands are blind: nobody sees them.
-void draw_hands(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int y) {
+void draw_hands(Canvas& c, const RacesmackState& s, const ViewContext& ctx, SeatLabels& seats, int y) {
   const int w = c.width();
   for (PlayerId p = 0; p < s.num_players() && y < c.height(); ++p) {
     if (!ctx.omniscient && p != ctx.viewer) continue;
@@ -281,7 +286,7 @@ void draw_hands(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int 
       c.text(0, y++, fmt::format("Your blind pile: {} cards, face down.", s.hand(p).len), kBold);
       continue;
     }
-    int hx = c.text(0, y, fmt::format("{}'s hand: ", s.name(p)), kBold);
+    int hx = c.text(0, y, fmt::format("{}'s hand: ", seats(p, s.name(p))), kBold);
     // In the options' order (by card), so the nth card is the nth option.
     const Row& h = s.hand(p);
     std::vector<int> cards(h.c.begin(), h.c.begin() + h.len);
@@ -302,20 +307,21 @@ void draw_hands(Canvas& c, const RacesmackState& s, const ViewContext& ctx, int 
 
 void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
   const int n = num_players();
+  SeatLabels seats(ctx.computers);
   int y = 0;
   draw_header(c, *this, y++);
   if (phase_ == Phase::Generate) {
     c.text(0, y, fmt::format("Generating the deck: {} cards so far...", ncards_), kDim);
     return;
   }
-  y += draw_rule(c, *this, y);
+  y += draw_rule(c, *this, seats, y);
 
   // The revealed cards (After You: every pile's top), numbered for tapping.
   if (nslots_ > 0 && judged(*this)) {
-    draw_slots(c, *this, ctx, y);
+    draw_slots(c, *this, ctx, seats, y);
     y += 3;
   } else if (variants().after_you) {
-    draw_piles(c, *this, y);
+    draw_piles(c, *this, seats, y);
     y += 2;
   } else {
     y += 1;
@@ -326,8 +332,10 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
   // number and progress at the row's end (six players at 80x24).
   const int hand_rows = ctx.omniscient ? n : (ctx.viewer >= 0 && ctx.viewer < n ? 1 : 0);
   const bool two_rows = c.height() - y - hand_rows >= 2 * n;
-  for (PlayerId p = 0; p < n && y < c.height() - hand_rows; ++p) y += draw_player(c, *this, p, y, two_rows);
-  draw_hands(c, *this, ctx, y);
+  for (PlayerId p = 0; p < n && y < c.height() - hand_rows; ++p)
+    y += draw_player(c, *this, seats, p, y, two_rows);
+  draw_hands(c, *this, ctx, seats, y);
+  seats.draw_key(c);
 }
 
 }  // namespace rt::racesmack

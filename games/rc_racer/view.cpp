@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/seat_labels.h"
 #include "games/rc_racer/game.h"
 #include "games/rc_racer/state.h"
 
@@ -203,7 +204,7 @@ void draw_track(Canvas& c, const RcRacerState& s, const ViewContext& ctx, Player
 // The Racecars while they are chosen: names in two columns, no taller than
 // the player table that follows, so the prompt below keeps its rows; the
 // options spell out each power.
-void draw_racecar_choice(Canvas& c, const RcRacerState& s, int y) {
+void draw_racecar_choice(Canvas& c, const RcRacerState& s, SeatLabels& seats, int y) {
   const Data& d = s.data();
   c.text(0, y++, "Racecars (x: taken; each power is in the options below):", kBold);
   const int per_column = (d.racecars.size() + 1) / 2;
@@ -211,7 +212,7 @@ void draw_racecar_choice(Canvas& c, const RcRacerState& s, int y) {
     const bool taken = s.car_taken(r);
     std::string who;
     for (PlayerId p = 0; p < s.num_players() && taken; ++p)
-      if (s.car(p).racer == r) who = " (" + s.name(p) + ")";
+      if (s.car(p).racer == r) who = " (" + seats(p, s.name(p)) + ")";
     c.text(r / per_column * 40, y + r % per_column,
            fmt::format("{} {}{}", taken ? "x" : "-", d.racecars[r].name, who), taken ? kDim : kBold, 39);
   }
@@ -235,7 +236,7 @@ std::string car_status(const RcRacerState& s, PlayerId p) {
 }
 
 // The player table from row y; returns the row below it.
-int draw_players(Canvas& c, const RcRacerState& s, int y) {
+int draw_players(Canvas& c, const RcRacerState& s, SeatLabels& seats, int y) {
   const Data& d = s.data();
   const Phase phase = s.phase();
   c.text(0, y++, "   Player       Racecar        Batt Shld Smile  Place  Status (slides)", kBold);
@@ -247,7 +248,7 @@ int draw_players(Canvas& c, const RcRacerState& s, int y) {
     const Style st = acting ? kBold : Style{};
     c.put(0, y, acting ? c.glyphs().arrow_r : U' ', st);
     c.put(1, y, static_cast<char32_t>('A' + p), Style{kSeatColour[p], Color::Default, attr::kBold});
-    c.text(3, y, s.name(p), st, 12);
+    c.text(3, y, seats(p, s.name(p), 12), st, 12);
     c.text(16, y, cr.racer < d.racecars.size() ? d.racecars[cr.racer].name : "-", st, 14);
     std::string batt;
     for (int b = 0; b < d.batteries; ++b)
@@ -267,17 +268,24 @@ int draw_players(Canvas& c, const RcRacerState& s, int y) {
 // The shown controller (rows 2 and 3 run), beside the track on a wide
 // screen or below the player table (from row y); under it the path's
 // legend and the contest clock.
-void draw_controller(Canvas& c, const RcRacerState& s, const ViewContext& ctx, PlayerId shown,
-                     const PathPreview& preview, int y) {
+void draw_controller(Canvas& c, const RcRacerState& s, const ViewContext& ctx, SeatLabels& seats,
+                     PlayerId shown, const PathPreview& preview, int y) {
   const Data& d = s.data();
   const bool side = c.width() >= 80;
   const int cx = side ? 54 : 0;
   int cy = side ? 1 : y + 1;
   const bool clock = s.phase() == Phase::Programming && s.real_time();
   if (!side && cy + 7 + (clock ? 1 : 0) > c.height()) return;
-  c.text(cx, cy++, fmt::format("{}'s controller", s.name(shown)), kBold, 16);
-  c.text(cx + 17, cy - 1, fmt::format("{} slide{}", s.slides(shown), s.slides(shown) == 1 ? "" : "s"), kDim,
-         9);
+  if (seats.computer(shown)) {
+    // A computer's controller (a watcher's view): its marked name takes the
+    // slides' place, which the player table's Status column says too.
+    const std::string title = "'s controller";
+    c.text(cx, cy++, seats(shown, s.name(shown), 26 - utf8_length(title)) + title, kBold, 26);
+  } else {
+    c.text(cx, cy++, fmt::format("{}'s controller", s.name(shown)), kBold, 16);
+    c.text(cx + 17, cy - 1, fmt::format("{} slide{}", s.slides(shown), s.slides(shown) == 1 ? "" : "s"), kDim,
+           9);
+  }
   const Grid& gr = s.grid(shown);
   for (int r = 0; r < 4; ++r, ++cy) {
     const bool runs = r == 1 || r == 2;
@@ -336,13 +344,16 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
     then.view(c, plain);
     const char* dot = c.unicode() ? " · " : " - ";
     c.fill(0, 0, c.width(), 1, U' ');  // the header's row, blank
-    c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, f.caption), kBold);
+    const std::string caption =
+        f.player >= 0 ? SeatLabels(ctx.computers).sentence(f.caption, f.player, name(f.player)) : f.caption;
+    c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, caption), kBold);
     return;
   }
   const char* dot = c.unicode() ? " · " : " - ";
   std::string head = fmt::format("RC Racer{}{}", dot, phase_title(*this));
   if (round_ > 0) head += fmt::format("{}round {}", dot, round_);
-  if (active_ >= 0) head += fmt::format("{}{}'s turn", dot, name(active_));
+  SeatLabels seats(ctx.computers);
+  if (active_ >= 0) head += fmt::format("{}{}'s turn", dot, seats(active_, name(active_)));
   c.text(0, 0, head, kBold);
 
   const PlayerId shown = controller_shown(*this, ctx);
@@ -350,10 +361,14 @@ void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
   if (track().rows > 0) draw_track(c, *this, ctx, shown, preview);
 
   const int y = 5 + kLanes;
-  if (phase_ == Phase::ChooseCar) return draw_racecar_choice(c, *this, y);
-  const int below = draw_players(c, *this, y);
-  if (phase_ < Phase::Scramble || !car(shown).placed()) return;
-  draw_controller(c, *this, ctx, shown, preview, below);
+  if (phase_ == Phase::ChooseCar) {
+    draw_racecar_choice(c, *this, seats, y);
+  } else {
+    const int below = draw_players(c, *this, seats, y);
+    if (phase_ >= Phase::Scramble && car(shown).placed())
+      draw_controller(c, *this, ctx, seats, shown, preview, below);
+  }
+  seats.draw_key(c);
 }
 
 }  // namespace rt::rc_racer

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/seat_labels.h"
 #include "games/scrap_racer/game.h"
 #include "games/scrap_racer/state.h"
 
@@ -80,11 +81,187 @@ std::string ScrapRacerState::legend() const {
       racers, kLaps);
 }
 
+namespace {
+
+const Style kBold{Color::Default, Color::Default, attr::kBold};
+const Style kDim{Color::Default, Color::Default, attr::kDim};
+
+// A racer's letter in its colour, reversed while it moves.
+Style racer_style(const ScrapRacerState& s, int r, int act) {
+  Style st{s.info(r).colour, Color::Default, attr::kBold};
+  if (r == act) st.attrs |= attr::kReverse;
+  return st;
+}
+
+// Where the turn in progress is drawn: inside the ring, or the whole width.
+struct Panel {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+
+// The space numbers every fifth space (when `numbers`), the ring and the
+// finish line from row `top`; returns the inside of the ring.
+Panel draw_ring(Canvas& c, const ScrapRacerState& s, int top, bool numbers, int act) {
+  const Track& t = s.track();
+  const Ring g = layout_ring(t.length, 0, top);
+  for (int sp = 0; sp < t.length && numbers; ++sp) {
+    if ((sp + 1) % 5 != 0 && sp != 0) continue;
+    const int sx = g.x[sp];
+    const int sy = g.y[sp];
+    if (sy == top)
+      c.text(sx + 1, top - 1, fmt::format("{}", sp + 1), kDim);
+    else if (sy == top + 1 + g.side)
+      c.text(sx + 1, sy + 1, fmt::format("{}", sp + 1), kDim);
+    else if (sx > 0)
+      c.text(sx + kCell, sy, fmt::format("{}", sp + 1), kDim);
+  }
+  c.text(1, top, "F>", Style{Color::Default, Color::Default, attr::kBold | attr::kReverse});
+  for (int sp = 0; sp < t.length; ++sp) {
+    const int sx = g.x[sp];
+    const int sy = g.y[sp];
+    const bool straight = t.kind[sp] == SpaceKind::Straight;
+    const Style frame{straight ? Color::Green : Color::Blue, Color::Default, attr::kNone};
+    c.put(sx, sy, straight ? U'[' : U'(', frame);
+    c.put(sx + 3, sy, straight ? U']' : U')', frame);
+    IndexArray<int, kMaxRacers> here{};
+    const int n = s.racers_on(sp, here);
+    int col = sx + 1;
+    for (int i = 0; i < n && i < 2; ++i) {
+      const int r = here[i];
+      c.put(col++, sy, static_cast<char32_t>(n > 2 && i == 1 ? '+' : s.info(r).letter),
+            racer_style(s, r, act));
+    }
+    if (s.boost_on(sp) && col < sx + 3)
+      c.put(col, sy, U'*', Style{Color::Yellow, Color::Default, attr::kBold});
+    else if (col == sx + 1 && t.boost[sp])
+      c.put(col, sy, c.glyphs().dot, kDim);  // an empty Boost space
+  }
+  return Panel{kCell + 1, top + 1, kCell * g.top - 2, g.side};
+}
+
+// What the turn panel shows that the State keeps to itself.
+struct TurnFacts {
+  bool dealt = false;       // every dashboard dealt and the start player chosen
+  bool dice_moved = false;  // the dice's move is done
+};
+
+// The turn in progress: who moves, the dice, the card just drawn, a fight,
+// the viewer's bonus cards (every hand for an omniscient view); returns the
+// row below the last line drawn.
+int draw_turn(Canvas& c, const ScrapRacerState& s, const ViewContext& ctx, SeatLabels& seats, Panel at,
+              TurnFacts facts) {
+  const Data& d = s.data();
+  int py = at.y;
+  auto line = [&](const std::string& text, Style st = {}) {
+    if (py < c.height() && py < at.y + at.h) c.text(at.x, py++, text, st, at.w);
+  };
+  if (!facts.dealt) {
+    line("Dealing the dashboards...");
+    return py;
+  }
+  if (s.phase() == Phase::Over) {
+    line("The race is over.", kBold);
+    std::string summary = s.standings().summary;
+    for (PlayerId p = 0; p < s.num_players(); ++p) summary = seats.sentence(summary, p, s.player_name(p));
+    line(summary, {});
+    return py;
+  }
+  const int r = s.active();
+  line(fmt::format("{} - {} ({}){}", seats(s.owner(r), s.player_name(s.owner(r))), s.info(r).name,
+                   s.info(r).letter, s.crash_turn() ? " - CRASH!" : ""),
+       kBold);
+  const int n_dice = s.dice_rolled();
+  if (n_dice > 0) {
+    std::string dice;
+    for (int i = 0; i < n_dice; ++i) dice += fmt::format("[{}]", s.die(i));
+    const bool dbl = s.last_die_is_double();
+    line(fmt::format("Dice {} = {}{}", dice, s.dice_total(),
+                     dbl                                  ? "  DOUBLE!"
+                     : s.crash_turn() || facts.dice_moved ? ""
+                     : n_dice < kDice ? fmt::format("  next die: {} of 6 is a double", n_dice)
+                                      : std::string()));
+  } else if (s.phase() == Phase::ChooseFirst) {
+    line("Choosing the turn order of the team.");
+  } else {
+    line("Rolling the first die...");
+  }
+  if (s.phase() == Phase::MoveBefore || s.phase() == Phase::MoveAfter)
+    line(fmt::format("Moving {} with the dice{}", s.move_total(), facts.dice_moved ? " (done)" : ""));
+  if (s.last_crash_card() >= 0) {
+    const CrashCard& cc = d.crash[s.last_crash_card()];
+    line(fmt::format("Crash {}: {} - {}", Data::pile_name(cc.pile), cc.name, describe(cc)),
+         Style{Color::Red, Color::Default, attr::kBold});
+  }
+  if (s.last_goal_card() >= 0) {
+    const GoalCard& gc = d.goals[s.last_goal_card()];
+    line(fmt::format("Goal {}: {} - {}", gc.number, gc.name, describe(gc)),
+         Style{Color::Green, Color::Default, attr::kBold});
+  }
+  if (s.phase() == Phase::Fight || s.phase() == Phase::FightChoose)
+    line(fmt::format("FIGHT: {} ({}) against {} ({})", s.info(s.fighter_a()).name,
+                     s.info(s.fighter_a()).letter, s.info(s.fighter_b()).name, s.info(s.fighter_b()).letter),
+         kBold);
+  for (PlayerId p = 0; p < s.num_players(); ++p) {
+    if (!ctx.omniscient && p != ctx.viewer) continue;
+    if (s.bonus_cards(p) == 0) continue;
+    std::string cards;
+    for (int k = 0; k < d.bonus.size(); ++k)
+      for (int n = 0; n < s.bonus_cards(p, k); ++n)
+        cards += (cards.empty() ? "" : " ") + short_card(d.bonus[k]);
+    line(fmt::format("{}'s bonus cards: {}", seats(p, s.player_name(p)), cards));
+  }
+  return py;
+}
+
+// The racers' dashboards in race order from row y, under a header; returns
+// the row below them.
+int draw_dashboards(Canvas& c, const ScrapRacerState& s, SeatLabels& seats, int y, int act) {
+  const Track& t = s.track();
+  constexpr int kName = 4, kPlayer = 18, kLapCol = 31, kPos = 37, kBoost = 50, kMarks = 63, kCards = 72;
+  if (y < c.height()) {
+    c.text(kName - 1, y, "racer", kBold);
+    c.text(kPlayer, y, "player", kBold);
+    c.text(kLapCol, y, "laps", kBold);
+    c.text(kPos, y, "position", kBold);
+    c.text(kBoost, y, "boost R/+-/T", kBold);
+    c.text(kMarks, y, "markers", kBold);
+    c.text(kCards, y, "cards", kBold);
+    ++y;
+  }
+  IndexArray<int, kMaxRacers> order{};
+  const int n = s.ranking(order);
+  for (int i = 0; i < n && y < c.height(); ++i, ++y) {
+    const int r = order[i];
+    if (s.kind(r) < 0) continue;
+    c.text(0, y, r == act ? ">" : " ", kBold);
+    c.put(2, y, static_cast<char32_t>(s.info(r).letter), racer_style(s, r, act));
+    c.text(kName, y, s.info(r).name, Style{s.info(r).colour}, kPlayer - kName - 1);
+    const int player_w = kLapCol - kPlayer - 1;
+    c.text(kPlayer, y, seats(s.owner(r), s.player_name(s.owner(r)), player_w), r == act ? kBold : Style{},
+           player_w);
+    c.text(kLapCol, y, fmt::format("{}/{}", s.lap_markers(r), kLaps));
+    c.text(kPos, y,
+           s.on_track(r)
+               ? fmt::format("sp {:>2} lap {}", t.space_of(s.distance(r)) + 1, t.laps_of(s.distance(r)) + 1)
+               : std::string("at the start"));
+    c.text(kBoost, y,
+           fmt::format("{}/{}/{}", s.boosts(r, BoostKind::Reroll), s.boosts(r, BoostKind::PlusMinus),
+                       s.boosts(r, BoostKind::Turn)));
+    std::string marks;
+    for (int m = 0; m < s.marker_threshold(r); ++m)
+      utf8_append(marks, m < s.bonus_markers(r) ? c.glyphs().bullet : c.glyphs().dot);
+    c.text(kMarks, y, marks);
+    const bool first_of_team = !s.teams() || s.seq_distance(r) <= s.seq_distance(r ^ 1);
+    // A player's two racers share their bonus cards: the count once, on the leader.
+    c.text(kCards, y, first_of_team ? fmt::format("{}", s.bonus_cards(s.owner(r))) : std::string("shared"));
+  }
+  return y;
+}
+
+}  // namespace
+
 void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
-  const Data& d = data();
   const Track& t = track();
-  const Style bold{Color::Default, Color::Default, attr::kBold};
-  const Style dim{Color::Default, Color::Default, attr::kDim};
+  SeatLabels seats(ctx.computers);
   const bool dealt = deal_next_ == n_racers_;
   const int act = phase_ == Phase::Over || !dealt || phase_ == Phase::ChooseStart ? -1 : active();
   // Rows: [title] [numbers] ring [numbers] dashboards [supplies] [legend];
@@ -102,162 +279,28 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
     c.text(0, y++,
            fmt::format("Scrap Racer - track {} ({} spaces a lap){}", t.name, t.length,
                        ending_ ? " - FINAL ROUND" : ""),
-           bold);
+           kBold);
 
-  auto racer_style = [&](int r) {
-    Style s{info(r).colour, Color::Default, attr::kBold};
-    if (r == act) s.attrs |= attr::kReverse;
-    return s;
-  };
-
-  int panel_x = 0;
-  int panel_y = y;
-  int panel_w = c.width();
-  int panel_h = c.height();
+  Panel panel{0, y, c.width(), c.height()};
   if (ring) {
-    // Space numbers every fifth space, the ring, and the finish line.
     const int top = numbers ? y + 1 : y;
-    const Ring g = layout_ring(t.length, 0, top);
-    for (int s = 0; s < t.length && numbers; ++s) {
-      if ((s + 1) % 5 != 0 && s != 0) continue;
-      const int sx = g.x[s];
-      const int sy = g.y[s];
-      if (sy == top)
-        c.text(sx + 1, top - 1, fmt::format("{}", s + 1), dim);
-      else if (sy == top + 1 + g.side)
-        c.text(sx + 1, sy + 1, fmt::format("{}", s + 1), dim);
-      else if (sx > 0)
-        c.text(sx + kCell, sy, fmt::format("{}", s + 1), dim);
-    }
-    c.text(1, top, "F>", Style{Color::Default, Color::Default, attr::kBold | attr::kReverse});
-    for (int s = 0; s < t.length; ++s) {
-      const int sx = g.x[s];
-      const int sy = g.y[s];
-      const bool straight = t.kind[s] == SpaceKind::Straight;
-      const Style frame{straight ? Color::Green : Color::Blue, Color::Default, attr::kNone};
-      c.put(sx, sy, straight ? U'[' : U'(', frame);
-      c.put(sx + 3, sy, straight ? U']' : U')', frame);
-      IndexArray<int, kMaxRacers> here{};
-      const int n = racers_on(s, here);
-      int col = sx + 1;
-      for (int i = 0; i < n && i < 2; ++i) {
-        const int r = here[i];
-        c.put(col++, sy, static_cast<char32_t>(n > 2 && i == 1 ? '+' : info(r).letter), racer_style(r));
-      }
-      if (boost_on_[s] && col < sx + 3)
-        c.put(col, sy, U'*', Style{Color::Yellow, Color::Default, attr::kBold});
-      else if (col == sx + 1 && t.boost[s])
-        c.put(col, sy, c.glyphs().dot, dim);  // an empty Boost space
-    }
-    panel_x = kCell + 1;
-    panel_y = top + 1;
-    panel_w = kCell * g.top - 2;
-    panel_h = g.side;
-    y = top + g.height + (numbers ? 1 : 0);
+    panel = draw_ring(c, *this, top, numbers, act);
+    y = top + side + 2 + (numbers ? 1 : 0);
   }
+  const int below_turn =
+      draw_turn(c, *this, ctx, seats, panel, TurnFacts{dealt && phase_ != Phase::ChooseStart, dice_moved_});
+  if (!ring) y = below_turn + 1;  // no ring: the panel went first
 
-  // The turn in progress (inside the ring when there is room).
-  int py = panel_y;
-  auto line = [&](const std::string& text, Style s = {}) {
-    if (py < c.height() && py < panel_y + panel_h) c.text(panel_x, py++, text, s, panel_w);
-  };
-  if (!dealt || phase_ == Phase::ChooseStart) {
-    line("Dealing the dashboards...");
-  } else if (phase_ == Phase::Over) {
-    line("The race is over.", bold);
-    line(standings().summary, {});
-  } else {
-    const int r = act;
-    line(fmt::format("{} - {} ({}){}", player_name(owner(r)), name(r), info(r).letter,
-                     crash_turn_ ? " - CRASH!" : ""),
-         bold);
-    if (n_dice_ > 0) {
-      std::string dice;
-      for (int i = 0; i < n_dice_; ++i) dice += fmt::format("[{}]", dice_[i]);
-      const bool dbl = last_die_is_double();
-      line(fmt::format("Dice {} = {}{}", dice, dice_total(),
-                       dbl                          ? "  DOUBLE!"
-                       : crash_turn_ || dice_moved_ ? ""
-                       : n_dice_ < kDice            ? fmt::format("  next die: {} of 6 is a double", n_dice_)
-                                                    : std::string()));
-    } else if (phase_ == Phase::ChooseFirst) {
-      line("Choosing the turn order of the team.");
-    } else {
-      line("Rolling the first die...");
-    }
-    if (phase_ == Phase::MoveBefore || phase_ == Phase::MoveAfter)
-      line(fmt::format("Moving {} with the dice{}", move_total_, dice_moved_ ? " (done)" : ""));
-    if (last_crash_ >= 0) {
-      const CrashCard& cc = d.crash[last_crash_];
-      line(fmt::format("Crash {}: {} - {}", Data::pile_name(cc.pile), cc.name, describe(cc)),
-           Style{Color::Red, Color::Default, attr::kBold});
-    }
-    if (last_goal_ >= 0) {
-      const GoalCard& gc = d.goals[last_goal_];
-      line(fmt::format("Goal {}: {} - {}", gc.number, gc.name, describe(gc)),
-           Style{Color::Green, Color::Default, attr::kBold});
-    }
-    if (phase_ == Phase::Fight || phase_ == Phase::FightChoose)
-      line(fmt::format("FIGHT: {} ({}) against {} ({})", name(fight_a_), info(fight_a_).letter,
-                       name(fight_b_), info(fight_b_).letter),
-           bold);
-    // The viewer's own bonus cards (every hand for an omniscient view).
-    for (PlayerId p = 0; p < num_players(); ++p) {
-      if (!ctx.omniscient && p != ctx.viewer) continue;
-      if (hand_[p].empty()) continue;
-      std::string cards;
-      for (int k = 0; k < d.bonus.size(); ++k)
-        for (int n = 0; n < hand_[p].count(k); ++n)
-          cards += (cards.empty() ? "" : " ") + short_card(d.bonus[k]);
-      line(fmt::format("{}'s bonus cards: {}", player_name(p), cards));
-    }
-  }
-  if (panel_y == y) y = py + 1;  // no ring: the panel went first
-
-  // Dashboards, in race order.
-  constexpr int kName = 4, kPlayer = 18, kLapCol = 31, kPos = 37, kBoost = 50, kMarks = 63, kCards = 72;
-  if (y < c.height()) {
-    c.text(kName - 1, y, "racer", bold);
-    c.text(kPlayer, y, "player", bold);
-    c.text(kLapCol, y, "laps", bold);
-    c.text(kPos, y, "position", bold);
-    c.text(kBoost, y, "boost R/+-/T", bold);
-    c.text(kMarks, y, "markers", bold);
-    c.text(kCards, y, "cards", bold);
-    ++y;
-  }
-  IndexArray<int, kMaxRacers> order{};
-  const int n = ranking(order);
-  for (int i = 0; i < n && y < c.height(); ++i, ++y) {
-    const int r = order[i];
-    if (kind_[r] < 0) continue;
-    c.text(0, y, r == act ? ">" : " ", bold);
-    c.put(2, y, static_cast<char32_t>(info(r).letter), racer_style(r));
-    c.text(kName, y, name(r), Style{info(r).colour}, kPlayer - kName - 1);
-    c.text(kPlayer, y, player_name(owner(r)), r == act ? bold : Style{}, kLapCol - kPlayer - 1);
-    c.text(kLapCol, y, fmt::format("{}/{}", lap_markers(r), kLaps));
-    c.text(kPos, y,
-           on_track(r)
-               ? fmt::format("sp {:>2} lap {}", t.space_of(distance(r)) + 1, t.laps_of(distance(r)) + 1)
-               : std::string("at the start"));
-    const auto& b = boosts_[r];
-    c.text(kBoost, y, fmt::format("{}/{}/{}", b[0], b[1], b[2]));
-    std::string marks;
-    for (int m = 0; m < marker_threshold(r); ++m)
-      utf8_append(marks, m < markers_[r] ? c.glyphs().bullet : c.glyphs().dot);
-    c.text(kMarks, y, marks);
-    const bool first_of_team = !teams_ || seq_distance(r) <= seq_distance(r ^ 1);
-    // A player's two racers share their bonus cards: the count once, on the leader.
-    c.text(kCards, y, first_of_team ? fmt::format("{}", bonus_cards(owner(r))) : std::string("shared"));
-  }
+  y = draw_dashboards(c, *this, seats, y, act);
   if (y < c.height())
     c.text(0, y++,
            fmt::format("Supplies: Boost {}  bonus markers {}  bonus deck {}  crash piles {}/{}/{}",
                        boost_supply_, bonus_supply_, bonus_deck_.total(), crash_deck_[0].total(),
                        crash_deck_[1].total(), crash_deck_[2].total()),
-           dim);
+           kDim);
   if (y < c.height() && ring)
-    c.text(0, y, "[ ] straight  ( ) curve  * Boost marker  . empty Boost space  F> finish line", dim);
+    c.text(0, y, "[ ] straight  ( ) curve  * Boost marker  . empty Boost space  F> finish line", kDim);
+  seats.draw_key(c);
 }
 
 }  // namespace rt::scrap_racer

@@ -8,6 +8,7 @@
 
 #include "core/table.h"
 #include "games/registry.h"
+#include "games/setup.h"
 #include "tui/line_mode.h"
 
 using namespace rt;
@@ -123,5 +124,36 @@ TEST_CASE("Line mode: a Go Wacky! game prints under a third of the lines it prin
     CHECK(lines * 3 < baseline);
     // Nothing said is lost: every event sentence of the game is in the output.
     CHECK_THAT(out, Catch::Contains("The Draw Pile is empty: the game is over."));
+  }
+}
+
+TEST_CASE("Line mode names a computer as one in its narration and on its board, once", "[line][names]") {
+  for (const char* game : {"scrap-racer", "wacky-races"}) {
+    CAPTURE(game);
+    // As `play --line` makes it: the game narrates with the seats' names.
+    setup::TableRequest req;
+    req.game = game;
+    req.seed_text = "5";
+    req.seats = {"human", "normal"};
+    req.names = {"Ana", "Ben"};
+    std::unique_ptr<Table> table = setup::make_table(req, 5);
+    std::istringstream in("1\n1\n1\n");
+    LineRun r;
+    cli::LineModeOptions opt;
+    opt.in = &in;
+    opt.out = [&](std::string_view s) { r.out += s; };
+    opt.err = [&](std::string_view s) { r.err += s; };
+    r.code = cli::play_line_mode(*table, opt);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("Ben (computer)"));
+    CHECK_THAT(r.out, !Catch::Contains("(computer) (c"));
+    // Every "Ben" after the header's seat list is marked (the header says "Ben (normal)").
+    const std::size_t from = r.out.find("\n--\n");
+    REQUIRE(from != std::string::npos);
+    for (std::size_t at = r.out.find("Ben", from); at != std::string::npos; at = r.out.find("Ben", at + 1)) {
+      const std::string after = r.out.substr(at + 3, 11);
+      INFO(r.out.substr(at, 60));
+      CHECK((after.rfind(" (computer)", 0) == 0 || after.rfind(" (c)", 0) == 0));
+    }
   }
 }

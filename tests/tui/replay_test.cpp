@@ -53,13 +53,14 @@ TEST_CASE("Replay viewer: a seat's hand is on screen only in that seat's view", 
     CHECK(watcher.find("'s hand") == std::string::npos);
     CHECK(watcher.find("as watcher") != std::string::npos);
     view.set_viewer(0);
+    // Both seats are computers': the board names them so.
     const std::string ana = screen(view);
-    CHECK(ana.find("Ana's hand") != std::string::npos);
-    CHECK(ana.find("Ben's hand") == std::string::npos);
+    CHECK(ana.find("Ana (computer)'s hand") != std::string::npos);
+    CHECK(ana.find("Ben (computer)'s hand") == std::string::npos);
     view.cycle_viewer(+1);
     const std::string ben = screen(view);
-    CHECK(ben.find("Ben's hand") != std::string::npos);
-    CHECK(ben.find("Ana's hand") == std::string::npos);
+    CHECK(ben.find("Ben (computer)'s hand") != std::string::npos);
+    CHECK(ben.find("Ana (computer)'s hand") == std::string::npos);
     view.cycle_viewer(+1);
     CHECK(view.viewer() == kEveryone);
   }

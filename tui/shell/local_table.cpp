@@ -6,6 +6,7 @@
 
 #include "core/computer_name.h"
 #include "core/history.h"
+#include "core/seat_labels.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/session.h"
@@ -102,14 +103,16 @@ class LocalTable final : public PlayTable, public LocalControls {
     const State& st = s_->state();
     std::vector<PlayerId> who;
     st.actors(who);
-    if (st.turn() == Turn::Player && !who.empty()) return seat_name(who.front()) + "'s turn";
+    if (st.turn() == Turn::Player && !who.empty()) return shown_name(who.front()) + "'s turn";
     if (st.turn() == Turn::Chance && s_->nothing_played()) return "Setting up";
     return "Computers' turn";
   }
   std::vector<std::string> contest_result() const override { return s_->contest_result(); }
   std::vector<std::string> turn_result() const override { return s_->turn_result(); }
   int picture() const override { return s_->picture(); }
-  std::string result_summary() const override { return s_->state().standings().summary; }
+  std::string result_summary() const override {
+    return mark_computers(s_->state().standings().summary, s_->table().seats());
+  }
   std::string non_seat_winner() const override { return s_->state().standings().non_seat_winner; }
   std::vector<ResultLine> result() const override {
     std::vector<ResultLine> out;
@@ -128,7 +131,8 @@ class LocalTable final : public PlayTable, public LocalControls {
                    .now = s_->view_tick(now),
                    .omniscient = s_->omniscient(),
                    .styled = true,
-                   .frame = s_->view_frame(now)};
+                   .frame = s_->view_frame(now),
+                   .computers = computer_seats(s_->table())};
     s_->state().view(board, vc);
   }
 

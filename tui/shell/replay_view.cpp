@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/computer_name.h"
+#include "core/seat_labels.h"
 
 namespace rt::shell {
 
@@ -67,7 +68,9 @@ class ReplayTable final : public PlayTable {
     const PlayerId next = m_->at(position_).next;
     return next < 0 ? "Replay" : "Replay: " + seat_name(next) + "'s turn";
   }
-  std::string result_summary() const override { return state().standings().summary; }
+  std::string result_summary() const override {
+    return mark_computers(state().standings().summary, m_->seats());
+  }
   std::vector<ResultLine> result() const override {
     std::vector<ResultLine> out;
     for (const Placing& pl : state().standings().placings)
@@ -82,7 +85,11 @@ class ReplayTable final : public PlayTable {
     return used_rows(probe);
   }
   void draw_board(Canvas& board, Millis) const override {
-    ViewContext vc{.viewer = viewer_, .now = m_->at(position_).tick, .omniscient = false, .styled = true};
+    ViewContext vc{.viewer = viewer_,
+                   .now = m_->at(position_).tick,
+                   .omniscient = false,
+                   .styled = true,
+                   .computers = computer_seats(m_->seats())};
     state().view(board, vc);
   }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/save.h"
+#include "core/seat_labels.h"
 #include "core/seat_question.h"
 #include "core/undo.h"
 
@@ -32,7 +33,8 @@ PaceConfig pace_config(const SessionOptions& options) {
 
 GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlier, SessionOptions options)
     : table_(std::move(table)), options_(std::move(options)), pacer_(*table_, pace_config(options_)) {
-  for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
+  for (Event& e : earlier)
+    log_.push_back(LogEntry{mark_computers(e.text, table_->seats()), std::move(e.rule), e.audience, 0, 0});
   fresh_from_ = log_.size();
   for (PlayerId p = 0; p < table_->seats().size(); ++p)
     if (table_->seats()[p].kind == SeatKind::Human) humans_.push_back(p);
@@ -79,6 +81,8 @@ bool GameSession::visible(const LogEntry& e) const {
 
 void GameSession::on_step(const Step& step) {
   ++steps_;
+  // A person reads a computer's name as a computer's, in the log and the result it holds.
+  for (Event& e : events_) e.text = mark_computers(e.text, table_->seats());
   report_.note_step(*table_, events_);
   hold_turn_result(step);
   bool any_public = false;
