@@ -137,6 +137,16 @@ void RegistryDb::exec(const char* sql) const {
   if (rc != SQLITE_OK) fail(rc);
 }
 
+void RegistryDb::commit() const {
+  exec("COMMIT");
+  // The log's pages go into the database now, so the next writer starts the
+  // log afresh. An opening while no other connection is open reads every
+  // page of the log left since the last restart (SQLite's recovery): left to
+  // grow to its 1000-page default, that made each login read megabytes.
+  // PASSIVE waits for nobody; what readers still hold is copied next time.
+  ::sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+}
+
 void RegistryDb::rollback() const noexcept {
   if (!::sqlite3_get_autocommit(db_)) ::sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }

@@ -63,10 +63,10 @@ class RegistryDb {
     try {
       if constexpr (std::is_void_v<decltype(body())>) {
         body();
-        exec("COMMIT");
+        commit();
       } else {
         auto out = body();
-        exec("COMMIT");
+        commit();
         return out;
       }
     } catch (...) {
@@ -78,6 +78,7 @@ class RegistryDb {
   [[noreturn]] void fail(int rc) const;
 
  private:
+  void commit() const;
   void rollback() const noexcept;
   void create_or_migrate(const std::string& state_dir);
   std::string path_;

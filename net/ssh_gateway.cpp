@@ -30,6 +30,7 @@
 #include "games/setup.h"
 #include "net/confine.h"
 #include "net/protocol.h"
+#include "net/registry_db.h"
 #include "net/repeated_lines.h"
 #include "net/sockets.h"
 #include "net/ssh_bans.h"
@@ -361,17 +362,19 @@ void Gateway::close_overdue() {
 // by the sessions themselves.
 void Gateway::end_banned() {
   bans_read_at_ = now_ms();
-  const BanList bans(settings_.state_dir);
-  const std::int64_t stamp = bans.stamp();
-  if (stamp == bans_stamp_) return;
-  const bool first = bans_stamp_ == -1;
-  bans_stamp_ = stamp;
   try {
-    if (!first) log(fmt::format("ssh: the bans changed: {} keys banned", bans.list().size()));
+    // One opening a second (more only when the bans changed).
+    const RegistryDb db(settings_.state_dir);
+    const std::int64_t stamp = bans_stamp(db);
+    if (stamp == bans_stamp_) return;
+    const bool first = bans_stamp_ == -1;
+    bans_stamp_ = stamp;
+    if (!first)
+      log(fmt::format("ssh: the bans changed: {} keys banned", BanList(settings_.state_dir).list().size()));
     for (const pid_t pid : book_.pids()) {
       const ConnectionBook::Entry* e = book_.find(pid);
       if (!e || !e->logged_in || e->fingerprint.empty()) continue;
-      if (!bans.find(fingerprint_hex(e->fingerprint))) continue;
+      if (!find_ban(db, fingerprint_hex(e->fingerprint))) continue;
       ::kill(pid, SIGUSR1);
       log(fmt::format("ssh {}: ended {}'s session (pid {}): key {} is banned", e->address, e->name, pid,
                       e->fingerprint));
