@@ -20,6 +20,8 @@ namespace {
 constexpr int kSchemaVersion = 1;
 // Session processes queue behind a registration rather than fail it.
 constexpr int kBusyTimeoutMs = 10000;
+// How long a write waits for readers to let its checkpoint empty the log.
+constexpr int kCheckpointWaitMs = 100;
 
 // key: "TYPE BASE64", NULL (with `damaged` saying why) for a record taken
 // over from files that could not be read; the name stays claimed by it.
@@ -139,12 +141,15 @@ void RegistryDb::exec(const char* sql) const {
 
 void RegistryDb::commit() const {
   exec("COMMIT");
-  // The log's pages go into the database now, so the next writer starts the
-  // log afresh. An opening while no other connection is open reads every
-  // page of the log left since the last restart (SQLite's recovery): left to
-  // grow to its 1000-page default, that made each login read megabytes.
-  // PASSIVE waits for nobody; what readers still hold is copied next time.
-  ::sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+  // The log emptied into the database now. An opening while no other
+  // connection is open reads the whole log back (SQLite's recovery, which
+  // also forgets what was checkpointed), so a log left to its 1000-page
+  // default made every login read megabytes. TRUNCATE waits for readers to
+  // leave the log: a moment here, never the busy timeout (a reader held open
+  // costs a longer log until a later write, not a stalled registration).
+  ::sqlite3_busy_timeout(db_, kCheckpointWaitMs);
+  ::sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+  ::sqlite3_busy_timeout(db_, kBusyTimeoutMs);
 }
 
 void RegistryDb::rollback() const noexcept {
