@@ -172,6 +172,7 @@ class Gateway {
   int report_wr_ = -1;
   int lock_fd_ = -1;
   std::int64_t bans_stamp_ = -1;
+  std::string bans_error_;  // the last failure to read them, said once
   Millis bans_read_at_ = 0;
   std::string local_address_;
   int local_port_ = 0;
@@ -366,6 +367,7 @@ void Gateway::end_banned() {
     // One opening a second (more only when the bans changed).
     const RegistryDb db(settings_.state_dir);
     const std::int64_t stamp = bans_stamp(db);
+    bans_error_.clear();
     if (stamp == bans_stamp_) return;
     const bool first = bans_stamp_ == -1;
     bans_stamp_ = stamp;
@@ -380,7 +382,9 @@ void Gateway::end_banned() {
                       e->fingerprint));
     }
   } catch (const UserError& e) {
-    log(fmt::format("ssh: cannot read the bans: {}", e.what()));  // the sessions refuse logins then
+    // Said once, not every second while it lasts; the sessions refuse logins meanwhile.
+    if (bans_error_ != e.what()) log(fmt::format("ssh: cannot read the bans: {}", e.what()));
+    bans_error_ = e.what();
   }
 }
 
