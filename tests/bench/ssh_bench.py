@@ -261,10 +261,10 @@ class Player:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-        # Each player from an address of its own, as people arrive from
-        # their own machines: the server's per-address limits on connections
-        # still logging in are not what this measures.
-        source = f"127.0.{1 + self.index // 250}.{1 + self.index % 250}"
+        # Each player from a network of its own, as people arrive from their
+        # own machines: the server counts connections still logging in per
+        # /24 (at most 16 of one, ssh_limits.h), which is not what this measures.
+        source = f"127.{1 + self.index // 250}.{self.index % 250}.1"
         cmd = ["ssh", "-tt", "-b", source] + ssh_options(self.key, self.work, self.port) + \
             [f"{self.name}@127.0.0.1"]
         self.started = now()
