@@ -76,6 +76,8 @@ class RegistryDb {
   }
   // Throws UserError (or RegistryConflict) for SQLite's result `rc`.
   [[noreturn]] void fail(int rc) const;
+  // SQLite's word after a commit: the write-ahead log holds `frames` pages.
+  void log_written(int frames) const { log_frames_ = frames; }
 
  private:
   void commit() const;
@@ -84,6 +86,7 @@ class RegistryDb {
   std::string path_;
   sqlite3* db_ = nullptr;
   std::vector<std::string> notes_;
+  mutable int log_frames_ = 0;  // pages in the write-ahead log at the last commit
 };
 
 // One prepared statement: bind by position (from 1), step through rows.

@@ -185,7 +185,8 @@ TEST_CASE("After many registrations the registry's log holds only the last few, 
   for (int n = 0; n < 300; ++n)
     REQUIRE(reg.login(registry_key(n), fmt::format("p{:03d}", n)).outcome ==
             PlayerRegistry::Outcome::Registered);
-  CHECK(live_log_frames(registry_db_path(d.path) + "-wal") <= 16);
+  // Emptied once it reaches 64 pages: never the 1000 of SQLite's own checkpoint.
+  CHECK(live_log_frames(registry_db_path(d.path) + "-wal") <= 80);
   CHECK(reg.names().size() == 300);
 }
 
