@@ -104,11 +104,21 @@ std::string PlayerRegistry::player_dir(const std::string& name) const {
 
 PlayerRegistry::Result PlayerRegistry::check(const PlayerKey& key, const std::string& wanted) const {
   const RegistryDb db(dir_);
+  return check(db, key, wanted);
+}
+
+PlayerRegistry::Result PlayerRegistry::check(const RegistryDb& db, const PlayerKey& key,
+                                             const std::string& wanted) const {
   return decide_login(db, key, wanted);
 }
 
 PlayerRegistry::Result PlayerRegistry::login(const PlayerKey& key, const std::string& wanted) const {
   const RegistryDb db(dir_);
+  return login(db, key, wanted);
+}
+
+PlayerRegistry::Result PlayerRegistry::login(const RegistryDb& db, const PlayerKey& key,
+                                             const std::string& wanted) const {
   const Result r = db.write([&]() -> Result {
     Result d = decide_login(db, key, wanted);
     if (d.outcome != Outcome::Free) return d;

@@ -20,6 +20,14 @@ namespace {
 constexpr int kSchemaVersion = 1;
 // Session processes queue behind a registration rather than fail it.
 constexpr int kBusyTimeoutMs = 10000;
+// The log's length (pages) at which a write empties it; this connection
+// checkpoints in place of SQLite's automatic one (its wal hook).
+constexpr int kLogFramesToEmpty = 64;
+
+int on_log_written(void* db, sqlite3*, const char*, int frames) {
+  static_cast<RegistryDb*>(db)->log_written(frames);
+  return SQLITE_OK;
+}
 
 // key: "TYPE BASE64", NULL (with `damaged` saying why) for a record taken
 // over from files that could not be read; the name stays claimed by it.
@@ -94,6 +102,7 @@ RegistryDb::RegistryDb(const std::string& state_dir) : path_(registry_db_path(st
   }
   try {
     ::sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+    ::sqlite3_wal_hook(db_, on_log_written, this);
     ::sqlite3_db_config(db_, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     // Each call opens and closes a connection: a checkpoint at every close
     // would cost two more syncs a login (SQLite checkpoints as the WAL grows).
@@ -135,6 +144,19 @@ void RegistryDb::create_or_migrate(const std::string& state_dir) {
 void RegistryDb::exec(const char* sql) const {
   const int rc = ::sqlite3_exec(db_, sql, nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) fail(rc);
+}
+
+void RegistryDb::commit() const {
+  exec("COMMIT");
+  if (log_frames_ < kLogFramesToEmpty) return;
+  // An opening while no other connection is open reads the whole log back
+  // (SQLite's recovery, which also forgets what was checkpointed), so a log
+  // left to grow to SQLite's 1000 pages made every login read megabytes.
+  // TRUNCATE empties it; without waiting (busy timeout 0) it is PASSIVE when
+  // another process holds the database, and the log is emptied at a later write.
+  ::sqlite3_busy_timeout(db_, 0);
+  ::sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+  ::sqlite3_busy_timeout(db_, kBusyTimeoutMs);
 }
 
 void RegistryDb::rollback() const noexcept {

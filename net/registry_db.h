@@ -63,10 +63,10 @@ class RegistryDb {
     try {
       if constexpr (std::is_void_v<decltype(body())>) {
         body();
-        exec("COMMIT");
+        commit();
       } else {
         auto out = body();
-        exec("COMMIT");
+        commit();
         return out;
       }
     } catch (...) {
@@ -76,13 +76,17 @@ class RegistryDb {
   }
   // Throws UserError (or RegistryConflict) for SQLite's result `rc`.
   [[noreturn]] void fail(int rc) const;
+  // SQLite's word after a commit: the write-ahead log holds `frames` pages.
+  void log_written(int frames) const { log_frames_ = frames; }
 
  private:
+  void commit() const;
   void rollback() const noexcept;
   void create_or_migrate(const std::string& state_dir);
   std::string path_;
   sqlite3* db_ = nullptr;
   std::vector<std::string> notes_;
+  mutable int log_frames_ = 0;  // pages in the write-ahead log at the last commit
 };
 
 // One prepared statement: bind by position (from 1), step through rows.

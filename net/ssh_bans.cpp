@@ -49,15 +49,20 @@ std::string fingerprint_hex(std::string_view fp) {
   return hex;
 }
 
-namespace {
-
-std::optional<BanEntry> find_in(const RegistryDb& db, const std::string& hex) {
+std::optional<BanEntry> find_ban(const RegistryDb& db, const std::string& hex) {
   if (!key_hash_hex(hex)) return std::nullopt;
   RegistryQuery q(db, "SELECT fingerprint, name, since FROM bans WHERE key_hex = ?");
   q.bind(1, hex);
   if (!q.step()) return std::nullopt;
   return BanEntry{hex, q.text(0), q.text(1), q.text(2)};
 }
+
+std::int64_t bans_stamp(const RegistryDb& db) {
+  RegistryQuery q(db, "SELECT n FROM changes WHERE what = 'bans'");
+  return q.step() ? q.integer(0) : 0;
+}
+
+namespace {
 
 void bump_bans(const RegistryDb& db) {
   RegistryQuery q(db,
@@ -112,7 +117,7 @@ BanList::Banned BanList::ban(std::string_view target) const {
   const RegistryDb db(dir_);
   return db.write([&]() -> Banned {
     BanEntry e = resolve(db, dir_, target);
-    if (auto known = find_in(db, e.hex)) return {*known, false};
+    if (auto known = find_ban(db, e.hex)) return {*known, false};
     e.since = utc_stamp();
     RegistryQuery q(db, "INSERT INTO bans(key_hex, fingerprint, name, since) VALUES (?, ?, ?, ?)");
     q.bind(1, e.hex).bind(2, e.fingerprint).bind(3, e.name).bind(4, e.since);
@@ -126,7 +131,7 @@ BanEntry BanList::unban(std::string_view target) const {
   const RegistryDb db(dir_);
   return db.write([&] {
     const BanEntry e = resolve(db, dir_, target);
-    std::optional<BanEntry> known = find_in(db, e.hex);
+    std::optional<BanEntry> known = find_ban(db, e.hex);
     if (!known)
       throw UserError(fmt::format("{} is not banned",
                                   e.name.empty() ? e.fingerprint : e.name + "'s key " + e.fingerprint));
@@ -140,7 +145,7 @@ BanEntry BanList::unban(std::string_view target) const {
 
 std::optional<BanEntry> BanList::find(const std::string& hex) const {
   const RegistryDb db(dir_);
-  return find_in(db, hex);
+  return find_ban(db, hex);
 }
 
 std::vector<BanEntry> BanList::list() const {
@@ -153,8 +158,7 @@ std::vector<BanEntry> BanList::list() const {
 
 std::int64_t BanList::stamp() const {
   const RegistryDb db(dir_);
-  RegistryQuery q(db, "SELECT n FROM changes WHERE what = 'bans'");
-  return q.step() ? q.integer(0) : 0;
+  return bans_stamp(db);
 }
 
 }  // namespace rt::net

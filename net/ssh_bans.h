@@ -15,6 +15,8 @@
 
 namespace rt::net {
 
+class RegistryDb;
+
 // "SHA256:<43 characters of unpadded base64>" (as ssh-keygen -l and the log
 // write it) as the 64 hex digits the registry names keys by; "" if it is not one.
 std::string fingerprint_hex(std::string_view fingerprint);
@@ -25,6 +27,12 @@ struct BanEntry {
   std::string name;         // the player whose key it is ("" if it never registered)
   std::string since;        // when it was banned (UTC)
 };
+
+// The ban on a key (by its hex), if any, over a connection the caller
+// holds: a login asks this and the name's questions over one opening.
+std::optional<BanEntry> find_ban(const RegistryDb& db, const std::string& hex);
+// What BanList::stamp() says, over a connection the caller holds.
+std::int64_t bans_stamp(const RegistryDb& db);
 
 class BanList {
  public:

@@ -30,6 +30,7 @@
 #include "games/setup.h"
 #include "net/confine.h"
 #include "net/protocol.h"
+#include "net/registry_db.h"
 #include "net/repeated_lines.h"
 #include "net/sockets.h"
 #include "net/ssh_bans.h"
@@ -171,6 +172,7 @@ class Gateway {
   int report_wr_ = -1;
   int lock_fd_ = -1;
   std::int64_t bans_stamp_ = -1;
+  std::string bans_error_;  // the last failure to read them, said once
   Millis bans_read_at_ = 0;
   std::string local_address_;
   int local_port_ = 0;
@@ -361,23 +363,28 @@ void Gateway::close_overdue() {
 // by the sessions themselves.
 void Gateway::end_banned() {
   bans_read_at_ = now_ms();
-  const BanList bans(settings_.state_dir);
-  const std::int64_t stamp = bans.stamp();
-  if (stamp == bans_stamp_) return;
-  const bool first = bans_stamp_ == -1;
-  bans_stamp_ = stamp;
   try {
-    if (!first) log(fmt::format("ssh: the bans changed: {} keys banned", bans.list().size()));
+    // One opening a second (more only when the bans changed).
+    const RegistryDb db(settings_.state_dir);
+    const std::int64_t stamp = bans_stamp(db);
+    bans_error_.clear();
+    if (stamp == bans_stamp_) return;
+    const bool first = bans_stamp_ == -1;
+    bans_stamp_ = stamp;
+    if (!first)
+      log(fmt::format("ssh: the bans changed: {} keys banned", BanList(settings_.state_dir).list().size()));
     for (const pid_t pid : book_.pids()) {
       const ConnectionBook::Entry* e = book_.find(pid);
       if (!e || !e->logged_in || e->fingerprint.empty()) continue;
-      if (!bans.find(fingerprint_hex(e->fingerprint))) continue;
+      if (!find_ban(db, fingerprint_hex(e->fingerprint))) continue;
       ::kill(pid, SIGUSR1);
       log(fmt::format("ssh {}: ended {}'s session (pid {}): key {} is banned", e->address, e->name, pid,
                       e->fingerprint));
     }
   } catch (const UserError& e) {
-    log(fmt::format("ssh: cannot read the bans: {}", e.what()));  // the sessions refuse logins then
+    // Said once, not every second while it lasts; the sessions refuse logins meanwhile.
+    if (bans_error_ != e.what()) log(fmt::format("ssh: cannot read the bans: {}", e.what()));
+    bans_error_ = e.what();
   }
 }
 

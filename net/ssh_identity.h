@@ -23,6 +23,8 @@
 
 namespace rt::net {
 
+class RegistryDb;
+
 inline constexpr std::size_t kMinPlayerName = 2;
 inline constexpr std::size_t kMaxPlayerName = 16;
 
@@ -66,6 +68,10 @@ class PlayerRegistry {
   // Opens (makes, or takes over the files of before into) the database.
   // Throws UserError: a damaged database, a state directory not ours.
   explicit PlayerRegistry(std::string state_dir);
+  // Names the registry without opening it: a session process opens one
+  // connection (net/registry_db.h) for all of a login's questions.
+  struct Unopened {};
+  PlayerRegistry(std::string state_dir, Unopened) : dir_(std::move(state_dir)) {}
 
   // Damaged: the name's record could not be read (kept from the files of
   // before): whoever asks for it is told to ask the operator.
@@ -81,10 +87,12 @@ class PlayerRegistry {
   // What logging in with `key` as `wanted` would do, changing nothing:
   // Known (the key's own name), Free (would register `wanted`), Taken or Invalid.
   Result check(const PlayerKey& key, const std::string& wanted) const;
+  Result check(const RegistryDb& db, const PlayerKey& key, const std::string& wanted) const;
   // Logs in: Known, or registers `wanted` for a new key (Registered), or
   // refuses (Taken, Invalid, Damaged). One transaction: safe against other
   // processes registering at the same time, and against being killed.
   Result login(const PlayerKey& key, const std::string& wanted) const;
+  Result login(const RegistryDb& db, const PlayerKey& key, const std::string& wanted) const;
   // The player's own directory (saves, settings, history under it).
   std::string player_dir(const std::string& name) const;
   // Every registered player's name, as registered.

@@ -103,7 +103,9 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
   if (key.sha256_hex.empty() || key.base64.empty()) return SSH_AUTH_DENIED;
   const std::string wanted = user ? user : "";
   try {
-    if (const auto ban = BanList(s->settings_.state_dir).find(key.sha256_hex)) {
+    if (!s->registry_db_) s->registry_db_.emplace(s->settings_.state_dir);
+    const RegistryDb& db = *s->registry_db_;
+    if (const auto ban = find_ban(db, key.sha256_hex)) {
       s->refuse("logins refused (key banned)",
                 fmt::format("refused: key {} is banned{} (since {})", key.fingerprint,
                             ban->name.empty() ? "" : " (" + ban->name + ")", ban->since));
@@ -113,13 +115,13 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
     if (state == SSH_PUBLICKEY_STATE_NONE) {
       // A probe: may this key sign in? Nothing is registered until it has.
       s->report('K', key.fingerprint);
-      const PlayerRegistry::Result r = s->registry_.check(key, wanted);
+      const PlayerRegistry::Result r = s->registry_.check(db, key, wanted);
       if (r.ok()) return SSH_AUTH_SUCCESS;
       s->refuse_name(r, key);
       return SSH_AUTH_DENIED;
     }
     if (state != SSH_PUBLICKEY_STATE_VALID) return SSH_AUTH_DENIED;
-    const PlayerRegistry::Result r = s->registry_.login(key, wanted);
+    const PlayerRegistry::Result r = s->registry_.login(db, key, wanted);
     if (!r.ok()) {
       s->refuse_name(r, key);
       return SSH_AUTH_DENIED;
@@ -148,6 +150,7 @@ int SessionProcess::on_auth_pubkey(ssh_session, const char* user, ssh_key pubkey
 void SessionProcess::logged_in(const std::string& name, const std::string& fingerprint,
                                const std::string& note) {
   // Nothing of the registry or of another player is needed from here on.
+  registry_db_.reset();
   narrow(player_session_paths(player_.home));
   authed_ = true;
   player_.name = name;

@@ -16,6 +16,7 @@
 #include <libssh/callbacks.h>
 
 #include "net/protocol.h"
+#include "net/registry_db.h"
 #include "net/ssh_internal.h"
 #include "net/ssh_key_sessions.h"
 #include "net/table_listing.h"
@@ -50,7 +51,9 @@ std::string tables_text(const TablesAnswer& answer);
 class SessionProcess {
  public:
   explicit SessionProcess(SessionStart start)
-      : s_(std::move(start)), settings_(*s_.settings), registry_(settings_.state_dir) {}
+      : s_(std::move(start)),
+        settings_(*s_.settings),
+        registry_(settings_.state_dir, PlayerRegistry::Unopened{}) {}
 
   [[noreturn]] void run();
 
@@ -139,6 +142,11 @@ class SessionProcess {
   SessionStart s_;
   const SshServerSettings& settings_;
   PlayerRegistry registry_;
+  // One connection for every key the client offers, probe and signature
+  // alike (a ban and the name asked on it): opened at the first key, closed
+  // at the login. Each opening costs system calls, and recovery of the
+  // database's log when no other process has it open.
+  std::optional<RegistryDb> registry_db_;
   ssh_session ssh_ = nullptr;
   ssh_event event_ = nullptr;
   ssh_channel channel_ = nullptr;

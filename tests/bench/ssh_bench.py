@@ -135,17 +135,73 @@ def descendants(root):
     return out
 
 
-def cpu_seconds(pids):
+def stat_fields(pid):
+    """/proc/PID/stat after the command's name: fields[1] is the parent,
+    fields[11] and [12] the user and system ticks, [13] and [14] those of
+    its children that ended."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    return stat[stat.rindex(")") + 2:].split()
+
+
+def cpu_seconds(pids, reaped=False):
+    """CPU time of these processes; with reaped, also of their children
+    that ended and were waited for."""
     total = 0
     for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                stat = f.read()
-        except OSError:
+        fields = stat_fields(pid)
+        if fields is None:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()
         total += int(fields[11]) + int(fields[12])
+        if reaped:
+            total += int(fields[13]) + int(fields[14])
     return total / CLK_TCK
+
+
+def table_process_pid(work):
+    """The table process, as the server's log names it."""
+    try:
+        with open(os.path.join(work, "server.out")) as f:
+            for line in f:
+                if "table process started (pid " in line:
+                    pid = int(line.split("(pid ")[1].split(")")[0])
+        return pid
+    except (OSError, ValueError, IndexError, UnboundLocalError):
+        return None
+
+
+def cpu_by_kind(server, players, work):
+    """CPU seconds so far of each kind of process a login runs: OpenSSH's
+    client here, the listening process, the table process, the session
+    processes and the shells (the exec'd program), and this benchmark.
+    CPU time, not wall time, so the figures hold on a busy machine too."""
+    table = table_process_pid(work)
+    sessions = [int(e) for e in os.listdir("/proc") if e.isdigit() and (f := stat_fields(e)) and
+                int(f[1]) == server.pid and int(e) != table]
+    shells = [pid for pid in descendants(server.pid) if pid != server.pid and pid != table and
+              pid not in sessions]
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "ssh client": cpu_seconds([p.proc.pid for p in players if p.proc]),
+        "listening process": cpu_seconds([server.pid]),
+        "session processes": cpu_seconds(sessions, reaped=True),
+        "shells": cpu_seconds(shells),
+        "table process": cpu_seconds([table]) if table else 0.0,
+        "this benchmark": own.ru_utime + own.ru_stime,
+    }
+
+
+def report_cpu_per_login(before, after, logins, seconds):
+    """Milliseconds of CPU a login cost each kind of process, between two cpu_by_kind()."""
+    n = max(1, logins)
+    parts = [f"{kind} {1000.0 * (after[kind] - before[kind]) / n:.1f}" for kind in after]
+    total = sum(after[k] - before[k] for k in after)
+    print(f"CPU per login ({logins} logins in {seconds:.0f} s; ms of CPU, not wall time): " + ", ".join(parts) +
+          f"; in all {1000.0 * total / n:.1f} ms, {100.0 * total / max(seconds, 1e-9):.0f} % of one core",
+          flush=True)
 
 
 def memory_kb(pids):
@@ -205,10 +261,10 @@ class Player:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-        # Each player from an address of its own, as people arrive from
-        # their own machines: the server's per-address limits on connections
-        # still logging in are not what this measures.
-        source = f"127.0.{1 + self.index // 250}.{1 + self.index % 250}"
+        # Each player from a network of its own, as people arrive from their
+        # own machines: the server counts connections still logging in per
+        # /24 (at most 16 of one, ssh_limits.h), which is not what this measures.
+        source = f"127.{1 + self.index // 250}.{self.index % 250}.1"
         cmd = ["ssh", "-tt", "-b", source] + ssh_options(self.key, self.work, self.port) + \
             [f"{self.name}@127.0.0.1"]
         self.started = now()
@@ -471,6 +527,7 @@ def main():
 
         # Arrivals: a few a second, as people come.
         gap = 1.0 / args.arrivals
+        cpu_before = cpu_by_kind(server, players, work)
         first = now()
         for i in range(args.sessions):
             p = Player(i, args, work, port)
@@ -485,16 +542,22 @@ def main():
         print(f"connect-to-title: {len(arrived)}/{len(players)} reached the title; "
               f"p50 {percentile(connect, 50):.0f} ms, p99 {percentile(connect, 99):.0f} ms, "
               f"max {max(connect) if connect else float('nan'):.0f} ms (load average {loadavg()})", flush=True)
+        report_cpu_per_login(cpu_before, cpu_by_kind(server, players, work), len(arrived), now() - first)
         bench.pump(now() + 3)  # let the last screens settle
         report_memory(server, len(arrived), "at the title")
 
         for p in arrived:
             heapq.heappush(bench.presses, (now() + rng.uniform(0, args.think_max / 1000.0), p.index))
         cpu0, t0 = cpu_seconds(descendants(server.pid)), now()
+        kinds0 = cpu_by_kind(server, players, work)
         bench.pump(now() + args.play_seconds, "menu")
         cpu1, t1 = cpu_seconds(descendants(server.pid)), now()
+        kinds1 = cpu_by_kind(server, players, work)
         bench.presses = []
         lat = [x for p in arrived for x in p.latencies]
+        keys = sum(len(p.latencies) for p in arrived)
+        print("CPU per menu key (ms of CPU): " +
+              ", ".join(f"{k} {1000.0 * (kinds1[k] - kinds0[k]) / max(1, keys):.2f}" for k in kinds1), flush=True)
         print(f"keypress-to-screen ({len(lat)} keys at human pace, {args.think_min}-{args.think_max} ms apart): "
               f"p50 {percentile(lat, 50):.1f} ms, p99 {percentile(lat, 99):.1f} ms, "
               f"max {max(lat) if lat else float('nan'):.1f} ms", flush=True)

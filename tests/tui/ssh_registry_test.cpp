@@ -150,6 +150,46 @@ TEST_CASE("The registry is one private SQLite database in WAL mode", "[ssh][secu
   }
 }
 
+namespace {
+
+// The frames of a SQLite write-ahead log that an opening would read back
+// (its recovery): from the start, while a frame carries the header's salt.
+int live_log_frames(const std::string& wal_path) {
+  const std::string wal = registry_file_text(wal_path);
+  constexpr std::size_t kHeader = 32;
+  constexpr std::size_t kFrameHeader = 24;
+  if (wal.size() < kHeader) return 0;
+  const auto word = [&](std::size_t at) {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(wal[at])) << 24 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(wal[at + 1])) << 16 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(wal[at + 2])) << 8 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(wal[at + 3]));
+  };
+  const std::size_t page = word(8);
+  int frames = 0;
+  for (std::size_t at = kHeader; at + kFrameHeader + page <= wal.size(); at += kFrameHeader + page) {
+    if (word(at + 8) != word(16) || word(at + 12) != word(20)) break;
+    ++frames;
+  }
+  return frames;
+}
+
+}  // namespace
+
+TEST_CASE("After many registrations the registry's log holds only the last few, so an opening reads little",
+          "[ssh]") {
+  // Every session process opens the database at login; one opening while
+  // nobody else has it open reads back the whole write-ahead log.
+  const RegistryTempDir d;
+  const PlayerRegistry reg(d.path);
+  for (int n = 0; n < 300; ++n)
+    REQUIRE(reg.login(registry_key(n), fmt::format("p{:03d}", n)).outcome ==
+            PlayerRegistry::Outcome::Registered);
+  // Emptied once it reaches 64 pages: never the 1000 of SQLite's own checkpoint.
+  CHECK(live_log_frames(registry_db_path(d.path) + "-wal") <= 80);
+  CHECK(reg.names().size() == 300);
+}
+
 TEST_CASE("The registry's database is refused when it is a link or open to others", "[ssh][security]") {
   const RegistryTempDir d;
   { const PlayerRegistry make(d.path); }

@@ -212,6 +212,13 @@ class NcursesTerminal final : public Terminal {
                 ,
                 nullptr);
     ::mouseinterval(0);
+    // Until a first endwin(), ncurses 6.4 flushes its output at every cursor
+    // move (it takes the screen for one not set up yet): a frame went out in
+    // one write(2) per changed run, and over SSH each is a wake-up of the
+    // session and a packet. Leaving and taking the screen once before the
+    // first frame puts ncurses in its running state: one write a frame.
+    ::endwin();
+    ::doupdate();
     stats_ = std::getenv("RACETABLE_SHELL_STATS") != nullptr;
   }
 
