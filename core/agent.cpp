@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 
 std::optional<unsigned> parse_think_percent(std::string_view text) {
@@ -54,7 +56,7 @@ Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::span<const Action> legal = state.legal_span(me, scratch_);
   Decision d;
   d.action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  if (state.timed()) d.delay = paced(sample_reaction(profile_, rng) + state.think_time(me));
+  if (timed(state)) d.delay = paced(sample_reaction(profile_, rng) + think_time(state, me));
   return d;
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/computer_name.h"
+#include "core/presenter.h"
 
 namespace rt::shell {
 
@@ -83,7 +84,7 @@ class ReplayTable final : public PlayTable {
   }
   void draw_board(Canvas& board, Millis) const override {
     ViewContext vc{.viewer = viewer_, .now = m_->at(position_).tick, .omniscient = false, .styled = true};
-    state().view(board, vc);
+    m_->game().presenter().view(state(), board, vc);
   }
 
   const std::vector<LogEntry>& log() const override { return log_; }
