@@ -56,7 +56,9 @@ Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::span<const Action> legal = state.legal_span(me, scratch_);
   Decision d;
   d.action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  if (timed(state)) d.delay = paced(sample_reaction(profile_, rng) + think_time(state, me));
+  // The capability asked once: this runs for every computer's every decision.
+  if (const TimedContests* clock = state.timed_contests(); clock != nullptr && clock->timed())
+    d.delay = paced(sample_reaction(profile_, rng) + clock->think_time(me));
   return d;
 }
 

@@ -215,7 +215,9 @@ bool Table::advance_unlisted(Tick until) {
   }
   actors_.clear();
   state_->actors(actors_);
-  if (timed(*state_)) return advance_timed(until);
+  // The capability asked once: a step of every simultaneous node passes here.
+  if (const TimedContests* clock = state_->timed_contests(); clock != nullptr && clock->timed())
+    return advance_timed(until);
   for (PlayerId p : actors_) {
     if (!is_bot(p)) continue;
     const Decision d = bot(p).decide(*state_, p, seat(p).rng);
