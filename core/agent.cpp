@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 
 std::optional<unsigned> parse_think_percent(std::string_view text) {
@@ -54,7 +56,9 @@ Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   const std::span<const Action> legal = state.legal_span(me, scratch_);
   Decision d;
   d.action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  if (state.timed()) d.delay = paced(sample_reaction(profile_, rng) + state.think_time(me));
+  // The capability asked once: this runs for every computer's every decision.
+  if (const TimedContests* clock = state.timed_contests(); clock != nullptr && clock->timed())
+    d.delay = paced(sample_reaction(profile_, rng) + clock->think_time(me));
   return d;
 }
 

@@ -31,10 +31,10 @@ struct ReactionProfile {
 // The profile of a level.
 const ReactionProfile& reaction_profile(BotLevel level);
 // A reaction time: mean ± spread, triangular (two uniform draws, in sequence).
-// Bots add State::think_time() scaled by their level (see think_time_percent).
+// Bots add TimedContests::think_time() scaled by their level (see think_time_percent).
 Tick sample_reaction(const ReactionProfile& profile, Rng& rng);
 
-// How much of State::think_time() a level needs, in percent.
+// How much of TimedContests::think_time() a level needs, in percent.
 inline unsigned think_time_percent(BotLevel level) {
   return level == BotLevel::Easy ? 130u : level == BotLevel::Hard || level == BotLevel::Expert ? 70u : 100u;
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 namespace {
 
@@ -23,7 +25,7 @@ void ContestReport::resume_in_contest(const Table& table) {
 }
 
 void ContestReport::note_step(const Table& table, const std::vector<Event>& events) {
-  const bool running = table.state().contest_running();
+  const bool running = contest_running(table.state());
   if (running && !running_) resume_in_contest(table);  // the step that opened it is part of the story
   if (running || running_)
     for (const Event& e : events) {

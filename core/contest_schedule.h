@@ -3,9 +3,9 @@
 // the Table enforces holds in a playout too.
 //
 // Each scheduled seat holds one pending decision (action, tick). It stands
-// while the contest (State::contest_id) is the same and its action is still
+// while the contest (TimedContests::contest_id) is the same and its action is still
 // legal; otherwise the seat is asked again. A seat never acts before its last
-// die has landed (State::action_time): a decision made sooner waits for it.
+// die has landed (TimedContests::action_time): a decision made sooner waits for it.
 // The earliest pending decision goes first, ties by seat (the actors are
 // listed by seat); if the deadline comes first, the clock acts.
 //
@@ -22,6 +22,7 @@
 #include "core/agent.h"
 #include "core/per_player.h"
 #include "core/state.h"
+#include "core/timed_contests.h"
 #include "core/types.h"
 
 namespace rt {
@@ -52,28 +53,28 @@ class ContestSchedule {
   template <class Decide>
   void refresh(const State& s, std::span<const PlayerId> actors, Decide&& decide,
                std::vector<Action>& scratch) {
-    refresh_in(s.contest_id(), s, actors, decide, scratch);
+    refresh_in(contest_id(s), s, actors, decide, scratch);
   }
 
   // The next step among `actors` by the decisions standing now: the earliest
   // (ties by seat), or the clock when the deadline comes first.
   Due next(const State& s, std::span<const PlayerId> actors) const {
-    return next_in(s.contest_id(), s, actors);
+    return next_in(contest_id(s), s.timed_contests(), actors);
   }
 
   // Before a timed decision of `p` is applied at `at`: p stays busy until the
   // die it rolls has landed.
   void note_busy(const State& s, PlayerId p, Action action, Tick at) {
-    note_busy_in(s.contest_id(), s, p, action, at);
+    note_busy_in(contest_id(s), s, p, action, at);
   }
 
   // The first tick at which `p` may act again in the live timed contest;
   // s.now() when it may act at once.
   Tick ready_at(const State& s, PlayerId p) const {
     const Tick now = s.now();
-    if (!s.timed()) return now;
+    if (!timed(s)) return now;
     const Slot& slot = slots_[p];
-    return slot.busy_contest == s.contest_id() ? std::max(now, slot.busy_until) : now;
+    return slot.busy_contest == contest_id(s) ? std::max(now, slot.busy_until) : now;
   }
 
   // One step of the contest, the driver's whole part of it: refresh(), next(),
@@ -82,9 +83,10 @@ class ContestSchedule {
   template <class Decide>
   Due take(const State& s, std::span<const PlayerId> actors, Tick until, Decide&& decide,
            std::vector<Action>& scratch) {
-    const std::uint32_t contest = s.contest_id();  // asked once: a virtual call
+    const TimedContests* clock = s.timed_contests();  // asked once: a virtual call
+    const std::uint32_t contest = clock != nullptr ? clock->contest_id() : 0;
     refresh_in(contest, s, actors, decide, scratch);
-    const Due due = next_in(contest, s, actors);
+    const Due due = next_in(contest, clock, actors);
     if (!due.due() || due.at > until) return Due{};
     if (due.player >= 0) {
       note_busy_in(contest, s, due.player, due.action, due.at);
@@ -125,20 +127,20 @@ class ContestSchedule {
     }
   }
 
-  Due next_in(std::uint32_t contest, const State& s, std::span<const PlayerId> actors) const {
+  Due next_in(std::uint32_t contest, const TimedContests* clock, std::span<const PlayerId> actors) const {
     Due best;
     for (const PlayerId p : actors) {
       const Slot& slot = slots_[p];
       if (slot.valid && slot.contest == contest && slot.at < best.at) best = Due{p, slot.action, slot.at};
     }
-    const Tick deadline = s.deadline();
-    if (deadline < best.at) return Due{kClock, 0, deadline};
+    const Tick due = clock != nullptr ? clock->deadline() : kNoDeadline;
+    if (due < best.at) return Due{kClock, 0, due};
     return best;
   }
 
   void note_busy_in(std::uint32_t contest, const State& s, PlayerId p, Action action, Tick at) {
     Slot& slot = slots_[p];
-    slot.busy_until = std::max(at, s.now()) + s.action_time(p, action);
+    slot.busy_until = std::max(at, s.now()) + action_time(s, p, action);
     slot.busy_contest = contest;
   }
 

@@ -99,7 +99,7 @@ struct Event {
   Tick at = 0;
   std::string type;  // e.g. "play"; empty only in games not yet typed
   std::vector<EventField> fields;
-  // How many of its step's intermediate pictures (State::view_frames: a race
+  // How many of its step's intermediate pictures (Presenter::view_frames: a race
   // run command by command) were drawn before it happened: a screen playing
   // those pictures tells it with picture number `picture` (0 for a step
   // without pictures).

@@ -17,6 +17,7 @@
 namespace rt {
 
 class Agent;
+class Presenter;
 struct BotProfile;
 
 struct VariantInfo {
@@ -69,6 +70,9 @@ class Game {
   virtual std::unique_ptr<Agent> make_bot(BotLevel level) const = 0;
   // The rules summary shown by `racetable rules` and the shell.
   virtual std::string rules_text() const = 0;
+  // What a person is shown of this game's States (core/presenter.h): one
+  // presenter, alive as long as the program, for every State the game makes.
+  virtual const Presenter& presenter() const = 0;
 };
 
 using GameFactory = std::function<std::unique_ptr<Game>(const Options& options, const DataSource& data)>;

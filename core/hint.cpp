@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/table.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 
@@ -20,7 +21,7 @@ std::string hint_refusal(const State& state, PlayerId seat) {
   const Turn turn = state.turn();
   if (turn == Turn::Over) return "The game is over: no hint.";
   if (turn == Turn::Chance) return "No hint now: it is not your move.";
-  if (state.timed()) return "No hints in a timed contest: the race is yours.";
+  if (timed(state)) return "No hints in a timed contest: the race is yours.";
   std::vector<PlayerId> actors;
   state.actors(actors);
   for (PlayerId p : actors)

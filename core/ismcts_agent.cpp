@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 
 std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config) {
@@ -113,7 +115,7 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
       node = child(node, kChance, outcome);
       continue;
     }
-    if (sim->timed() || (!root && at_horizon(config_, *sim, decisions))) break;
+    if (timed(*sim) || (!root && at_horizon(config_, *sim, decisions))) break;
     who_.clear();
     sim->actors(who_);
     // Who branches the tree: the one actor of a turn; at once, only `me`

@@ -6,6 +6,7 @@
 
 #include "core/chance.h"
 #include "core/rng.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 
@@ -170,9 +171,9 @@ void LessonRunner::play_skip(const LessonStep& s) {
     actors.clear();
     state_->actors(actors);
     if (played >= s.decisions && t == Turn::Player && actors.front() == kLearner) return;
-    Tick at = state_->now() + (state_->timed() ? 300 : 0);
-    if (state_->timed() && state_->deadline() != kNoDeadline && at >= state_->deadline()) {
-      state_->apply(kClock, 0, state_->deadline());
+    Tick at = state_->now() + (timed(*state_) ? 300 : 0);
+    if (timed(*state_) && deadline(*state_) != kNoDeadline && at >= deadline(*state_)) {
+      state_->apply(kClock, 0, deadline(*state_));
       continue;
     }
     // In a contest everybody takes a turn to act first, so the race is fair.
@@ -188,7 +189,7 @@ void LessonRunner::play_skip(const LessonStep& s) {
 // Race steps: chance outcomes come from the step's list, then its filler.
 void LessonRunner::race_chance() {
   const LessonStep& s = step();
-  while (state_->turn() == Turn::Chance && state_->contest_running()) {
+  while (state_->turn() == Turn::Chance && contest_running(*state_)) {
     std::string text;
     if (race_used_ < s.outcomes.size()) {
       text = s.outcomes[race_used_];
@@ -204,11 +205,11 @@ void LessonRunner::race_chance() {
 }
 
 bool LessonRunner::race_over() const {
-  return !state_->timed();
+  return !timed(*state_);
 }
 
 Tick LessonRunner::race_deadline() const {
-  const Tick d = state_->timed() ? state_->deadline() : kNoDeadline;
+  const Tick d = timed(*state_) ? deadline(*state_) : kNoDeadline;
   return d == kNoDeadline ? kNoDeadline : d - race_origin_;
 }
 
@@ -228,7 +229,7 @@ bool LessonRunner::race_press(Tick since) {
   const Action a = parse(kLearner, race_next());
   race_pressed_ = true;
   ++race_moves_;
-  race_ready_ = at - race_origin_ + state_->action_time(kLearner, a);
+  race_ready_ = at - race_origin_ + action_time(*state_, kLearner, a);
   state_->apply(kLearner, a, at);
   race_chance();
   // A sequence made in time is the race won: what the others do next is the
@@ -306,7 +307,7 @@ bool LessonRunner::race_tick(Tick since) {
     finish_race();
     return true;
   }
-  const Tick deadline = state_->deadline();
+  const Tick deadline = rt::deadline(*state_);
   if (deadline == kNoDeadline || race_origin_ + since < deadline) return false;
   state_->apply(kClock, 0, deadline);
   finish_race();

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/presenter.h"
+#include "core/timed_contests.h"
+
 namespace rt {
 
 Pacer::Pacer(Table& table, PaceConfig config)
-    : table_(table), config_(config), resumed_in_contest_(table.state().contest_running()) {}
+    : table_(table), config_(config), resumed_in_contest_(contest_running(table.state())) {}
 
 void Pacer::set_speed(Millis pace_ms, int contest_rate) {
   config_.pace_ms = pace_ms;
@@ -16,13 +19,13 @@ void Pacer::set_speed(Millis pace_ms, int contest_rate) {
 void Pacer::note_step(const Step& step, bool any_public) {
   last_step_bot_ = step.player >= 0 && table_.seats()[step.player].kind == SeatKind::Bot;
   last_step_public_ = any_public;
-  const bool running = table_.state().contest_running();
+  const bool running = contest_running(table_.state());
   if (contest_was_running_ && !running) {
     contest_ended_ = true;
     ++contests_ended_;
   }
   contest_was_running_ = running;
-  pictures_due_ = table_.state().view_frames();
+  pictures_due_ = table_.game().presenter().view_frames(table_.state());
   // Skipping a race skips all its steps' pictures, up to the first step
   // without any.
   if (pictures_due_ == 0) skipping_pictures_ = false;
@@ -66,14 +69,14 @@ void Pacer::hold_until(Millis real) {
 
 bool Pacer::live_contest() const {
   const State& st = table_.state();
-  return st.turn() == Turn::Simultaneous && st.timed();
+  return st.turn() == Turn::Simultaneous && timed(st);
 }
 
 bool Pacer::in_contest() const {
   // Chance steps inside a contest (a die rolled, a card turned up mid-race)
   // belong to it: the clock keeps running through them. A new contest
   // opening straight after is not this one: it gets its own "Get ready!".
-  if (!clock_.running() || table_.state().contest_id() != clock_contest_) return false;
+  if (!clock_.running() || contest_id(table_.state()) != clock_contest_) return false;
   // A step that left pictures (a race run at the end of a timed programming
   // phase) closes the contest: they play before the chance steps after it.
   if (pictures_due_ > 0) return false;
@@ -200,7 +203,7 @@ bool Pacer::update(Millis real) {
       if (real < next_step_at_) return changed;
       if (!ready_given_) ++contests_opened_;
       clock_.start(table_.state().now(), real);
-      clock_contest_ = table_.state().contest_id();
+      clock_contest_ = contest_id(table_.state());
       contest_had_people_ = false;
       phase_ = PacePhase::Contest;
       changed = true;
@@ -219,7 +222,7 @@ bool Pacer::update(Millis real) {
     changed = changed || phase_ != PacePhase::Computers;
     phase_ = PacePhase::Computers;
     const State& st = table_.state();
-    const Tick physical = st.turn() == Turn::Chance ? st.action_time(kChance, 0) : 0;
+    const Tick physical = st.turn() == Turn::Chance ? action_time(st, kChance, 0) : 0;
     if (!table_.advance_one()) {
       stalled_ = true;
       return changed;
@@ -265,7 +268,7 @@ ContestAnswer Pacer::contest_act(PlayerId player, Action action, Millis real,
                                  std::optional<std::uint32_t> contest) {
   if (phase_ != PacePhase::Contest || paused_) return ContestAnswer::NotYet;
   const auto same_contest = [&] {
-    return live_contest() && (!contest || *contest == table_.state().contest_id());
+    return live_contest() && (!contest || *contest == contest_id(table_.state()));
   };
   if (!same_contest()) return ContestAnswer::TooLate;
   const Tick at = clock_.now(real);

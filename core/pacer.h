@@ -34,7 +34,7 @@ struct PaceConfig {
   // the race must not wipe away who won it.
   Millis result_min_ms = 500;
   Millis frame_ms = 33;  // redraws while a contest is live
-  // Each intermediate picture of a step (State::view_frames: a race phase
+  // Each intermediate picture of a step (Presenter::view_frames: a race phase
   // command by command) is on screen this long; -1: 3/8 of pace_ms.
   Millis picture_ms = -1;
 };
@@ -60,7 +60,7 @@ enum class ContestAnswer : std::uint8_t {
   Taken,
   NotYet,   // the contest has not opened (Get ready), or the game is paused
   TooLate,  // the contest ended or moved on, or the action is no longer legal
-  Busy,     // dropped: this player's die is still rolling (State::action_time)
+  Busy,     // dropped: this player's die is still rolling (TimedContests::action_time)
 };
 
 class Pacer {
@@ -88,7 +88,7 @@ class Pacer {
   PacePhase phase() const { return phase_; }
   // Contests that opened so far (their "Get ready!" or first tick).
   std::uint32_t contests_opened() const { return contests_opened_; }
-  // Contests that ended so far (State::contest_running() went false).
+  // Contests that ended so far (TimedContests::contest_running() went false).
   std::uint32_t contests_ended() const { return contests_ended_; }
   // The last contest's result is on screen: nothing moves before
   // result_until() unless skip() (after result_min_ms) waves it on.

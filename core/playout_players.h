@@ -13,6 +13,7 @@
 #include "core/chance.h"
 #include "core/contest_schedule.h"
 #include "core/per_player.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 
@@ -58,7 +59,7 @@ class PlayoutPlayers {
       who_.clear();
       s.actors(who_);
       ++decisions;
-      if (turn == Turn::Simultaneous && s.timed()) {
+      if (turn == Turn::Simultaneous && timed(s)) {
         if (!timed_step(s, who_, rng)) return;
         continue;
       }

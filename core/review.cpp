@@ -8,6 +8,7 @@
 #include "core/hint.h"
 #include "core/playout_players.h"
 #include "core/search_agent.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 namespace {
@@ -75,7 +76,7 @@ std::vector<ReviewTask> review_tasks(const Game& game, const std::vector<Step>& 
       if (step.player == seat) {
         legal.clear();
         state->legal_actions(seat, legal);
-        if (state->timed())
+        if (timed(*state))
           ++skipped.contests;
         else if (legal.size() < 2)
           ++skipped.forced;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 
 SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
@@ -48,7 +50,7 @@ double SearchAgent::playout(State& s, PlayerId me, Rng& rng) {
 
 bool worth_searching(const SearchConfig& config, const State& state, PlayerId me,
                      std::vector<Action>& legal) {
-  if (state.timed()) return false;
+  if (timed(state)) return false;
   legal.clear();
   state.legal_actions(me, legal);
   return legal.size() >= 2 && (!config.searches || config.searches(state, me));

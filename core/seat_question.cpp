@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "core/presenter.h"
 #include "core/rng.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 
@@ -10,7 +12,7 @@ int highlighted_default(const State& st, PlayerId seat, const std::vector<Action
   if (actions.empty()) return 0;
   // A timed contest's options (which card to tap) are a test: the highlight
   // must not give the answer away, so it stays where the game put it.
-  if (st.timed()) return preferred;
+  if (timed(st)) return preferred;
   const auto at = static_cast<std::size_t>(preferred);
   if (at < actions.size() && !st.gives_up(seat, actions[at])) return preferred;
   for (std::size_t i = 0; i < actions.size(); ++i)
@@ -18,15 +20,15 @@ int highlighted_default(const State& st, PlayerId seat, const std::vector<Action
   return preferred;  // every option gives something up: the game's choice stands
 }
 
-SeatQuestion seat_question(const State& st, PlayerId seat) {
+SeatQuestion seat_question(const Presenter& shown, const State& st, PlayerId seat) {
   SeatQuestion q;
   q.seat = seat;
   if (seat < 0) return q;
-  q.prompt = st.prompt(seat);
+  q.prompt = shown.prompt(st, seat);
   st.legal_actions(seat, q.actions);
   q.labels.reserve(q.actions.size());
   for (Action a : q.actions) q.labels.push_back(st.action_label(seat, a));
-  if (const std::optional<Action> first = st.default_option(seat)) {
+  if (const std::optional<Action> first = shown.default_option(st, seat)) {
     const auto it = std::find(q.actions.begin(), q.actions.end(), *first);
     if (it != q.actions.end()) q.first = static_cast<int>(it - q.actions.begin());
   }
@@ -34,24 +36,24 @@ SeatQuestion seat_question(const State& st, PlayerId seat) {
   static constexpr std::array<Direction, 4> kWays{Direction::Up, Direction::Down, Direction::Left,
                                                   Direction::Right};
   for (std::size_t i = 0; i < kWays.size(); ++i) {
-    const std::optional<Action> a = st.direction_action(seat, kWays[i]);
+    const std::optional<Action> a = shown.direction_action(st, seat, kWays[i]);
     if (!a) continue;
     q.arrows = true;
     if (st.is_legal(seat, *a)) q.directions[i] = a;
   }
-  if (q.arrows) q.direction_help = st.direction_help(seat);
-  q.timed = st.timed();
-  q.contest = st.contest_id();
+  if (q.arrows) q.direction_help = shown.direction_help(st, seat);
+  q.timed = timed(st);
+  q.contest = contest_id(st);
   return q;
 }
 
-bool forced_and_public(const State& st, PlayerId seat) {
-  if (seat < 0 || st.timed()) return false;
+bool forced_and_public(const Presenter& shown, const State& st, PlayerId seat) {
+  if (seat < 0 || timed(st)) return false;
   std::vector<Action> legal;
   st.legal_actions(seat, legal);
   if (legal.size() != 1) return false;
   const Action only = legal.front();
-  const std::string prompt = st.prompt(seat);
+  const std::string prompt = shown.prompt(st, seat);
   const std::string label = st.action_label(seat, only);
   // Anyone else at the table: the samples deal the seat's hidden cards anew.
   const PlayerId other = seat == 0 ? 1 : 0;
@@ -64,7 +66,7 @@ bool forced_and_public(const State& st, PlayerId seat) {
     // A sample where the move could not be made tells only what making it
     // tells everyone (a pass: no card matched).
     if (!sample->is_legal(seat, only)) continue;
-    if (sample->prompt(seat) != prompt || sample->action_label(seat, only) != label) return false;
+    if (shown.prompt(*sample, seat) != prompt || sample->action_label(seat, only) != label) return false;
   }
   return true;
 }

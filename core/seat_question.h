@@ -1,4 +1,4 @@
-// What one seat is asked now, built from the State alone: the local table
+// What one seat is asked now, built from the State and its game's Presenter: the local table
 // shows it and the table server sends it, so a person sees the same question,
 // options, highlight and arrows wherever they sit.
 #pragma once
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/presenter.h"
 #include "core/state.h"
 
 namespace rt {
@@ -33,21 +34,21 @@ struct SeatQuestion {
 };
 
 // The highlighted default among `actions` (seat's legal actions, sorted):
-// `preferred` (the game's default_option, else 0) unless that option gives
+// `preferred` (the presenter's default_option, else 0) unless that option gives
 // something up (State::gives_up) while another does not; then the first
 // that does not. Timed contests keep `preferred`: a tap's highlight must
 // not tell which card is correct.
 int highlighted_default(const State& state, PlayerId seat, const std::vector<Action>& actions, int preferred);
 
-// The question `seat` must answer in `state` now (no actions when it is not
+// The question `seat` must answer in `state` now, in the words `shown` gives it (no actions when it is not
 // asked).
-SeatQuestion seat_question(const State& state, PlayerId seat);
+SeatQuestion seat_question(const Presenter& shown, const State& state, PlayerId seat);
 
 // Whether `seat`'s question is a forced move (one legal action) whose prompt
 // and label read the same whatever the cards the others cannot see: it shows
 // nothing of the seat's hand, so it may be answered in front of everyone
 // (hot-seat: no hand-over first). Samples with their own fixed streams:
 // no table's randomness is touched.
-bool forced_and_public(const State& state, PlayerId seat);
+bool forced_and_public(const Presenter& shown, const State& state, PlayerId seat);
 
 }  // namespace rt

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 
 std::vector<PlayerId> Standings::winners() const {
@@ -24,7 +26,10 @@ bool State::is_legal(PlayerId player, Action action) const {
     return std::any_of(outcomes.begin(), outcomes.end(),
                        [&](const Outcome& o) { return o.action == action && o.weight > 0; });
   }
-  if (player == kClock) return t == Turn::Simultaneous && timed() && deadline() != kNoDeadline;
+  if (player == kClock) {
+    const TimedContests* clock = timed_contests();
+    return t == Turn::Simultaneous && clock != nullptr && clock->timed() && clock->deadline() != kNoDeadline;
+  }
   if (t == Turn::Chance) return false;
   who.clear();
   actors(who);

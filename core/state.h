@@ -23,6 +23,7 @@
 
 namespace rt {
 
+class TimedContests;
 class Rng;
 
 struct Placing {
@@ -62,7 +63,7 @@ struct Standings {
   std::vector<PlayerId> winners() const;
 };
 
-// Arrow keys, for decisions laid out on a grid (see State::direction_action).
+// Arrow keys, for decisions laid out on a grid (see Presenter::direction_action).
 enum class Direction : std::uint8_t { Up, Down, Left, Right };
 
 struct ViewContext {
@@ -100,35 +101,8 @@ class State {
     actors(scratch);
     return scratch.front();
   }
-  // Timed simultaneous nodes: the earliest decision is applied first, and
-  // kClock acts at deadline() if nobody acted before it.
-  virtual bool timed() const { return false; }
-  virtual Tick deadline() const { return kNoDeadline; }
-  // How long a person needs to take in the situation before acting in a timed
-  // contest (reading the revealed cards, say). Computer players add it to
-  // their reaction time, so a human who reads quickly can beat them.
-  virtual Tick think_time(PlayerId /*player*/) const { return 0; }
-  // Changes whenever a new timed contest opens, so the driver knows which
-  // pending bot decisions still stand.
-  virtual std::uint32_t contest_id() const { return 0; }
-  // A contest is under way: timed, or not (a row of cards rolled for in
-  // turn), including its chance steps. When it stops, front ends keep who
-  // won what on screen for a moment. Default: a timed decision is open.
-  virtual bool contest_running() const { return timed(); }
-  // How many intermediate pictures the last applied step left for views
-  // (a race phase run command by command inside one step): a front end may
-  // draw them one after another (ViewContext::frame) before the state as it
-  // is. Only kept while narrating; 0: the step is one picture.
-  virtual int view_frames() const { return 0; }
-  // How long doing `action` physically takes before `player` can act again:
-  // a die tumbling until it lands. In a timed contest the driver lets
-  // nobody, person or computer, act again sooner (the Table schedules
-  // computers no earlier; a front end drops a person's earlier presses), so
-  // a held key cannot outrun the dice. For kChance (`action` ignored): how
-  // long the chance step now due takes to show (a die rolled for someone),
-  // which front ends give it on screen. Asked before the step is applied.
-  // 0: no physical time (a card played, a tile slid).
-  virtual Tick action_time(PlayerId /*player*/, Action /*action*/) const { return 0; }
+  // The game's timed contests (core/timed_contests.h); nullptr when it has none.
+  virtual const TimedContests* timed_contests() const { return nullptr; }
 
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
@@ -162,30 +136,14 @@ class State {
 
   // Text forms: compact, stable, parseable; used by saves, logs and line mode.
   virtual std::string action_text(PlayerId player, Action action) const = 0;
-  // A longer label for menus ("play red/blue (split match)"). Defaults to text.
+  // A longer label for menus ("play red/blue (split match)"); bots' reasons,
+  // hints and the review name a move by it too. Defaults to text.
   virtual std::string action_label(PlayerId player, Action action) const {
     return action_text(player, action);
   }
   // Default: the legal action (or chance outcome) whose text matches.
   virtual std::optional<Action> parse_action(PlayerId player, std::string_view text) const;
-  // The question being asked of a player ("Play a card matching red").
-  virtual std::string prompt(PlayerId player) const = 0;
 
-  // Optional keyboard hints for interactive front ends. A decision laid out
-  // on a grid (a sliding puzzle) may give arrow keys a meaning: the legal
-  // action a direction stands for now, or nullopt. When no direction has an
-  // action, arrows move the front end's menu highlight as usual; the listed
-  // options stay available either way.
-  virtual std::optional<Action> direction_action(PlayerId /*player*/, Direction /*d*/) const {
-    return std::nullopt;
-  }
-  // What the arrows do, as words that follow the arrow keys' names ("slide
-  // the tile beside the gap that way"); shown with the options.
-  virtual std::string direction_help(PlayerId /*player*/) const { return {}; }
-  // The option a menu highlights first (nullopt: the first one listed).
-  // core/seat_question.h moves the highlight off an option that gives_up()
-  // while another legal option does not.
-  virtual std::optional<Action> default_option(PlayerId /*player*/) const { return std::nullopt; }
   // Whether choosing `action` takes a setback the rules impose on the
   // chooser: a crash card taken, a card or Race card lost or discarded as a
   // penalty, a turn passed. Spending something to gain something (a Boost
@@ -193,13 +151,6 @@ class State {
   // The highlighted default never gives up while another legal option does
   // not (docs/ARCHITECTURE.md, "The highlighted default").
   virtual bool gives_up(PlayerId /*player*/, Action /*action*/) const { return false; }
-  // For text front ends that schedule a timed decision ("throw in 1.2 s"):
-  // what the player would aim at if they acted at tick `at`, in a few words
-  // ("the needle at +34, on the card"). Empty: timing changes nothing here.
-  virtual std::string timing_hint(PlayerId /*player*/, Tick /*at*/) const { return {}; }
-  // What the board's compact codes and marks mean, a few lines for a text
-  // front end's legend. Empty: the board explains itself.
-  virtual std::string legend() const { return {}; }
 
   virtual Standings standings() const = 0;
   // The seats standings() places first, in seat order, without building its
@@ -211,7 +162,6 @@ class State {
   // Replaces what `viewer` cannot see with a sample consistent with what it
   // can see (for search bots). Perfect-information games keep the default.
   virtual void determinize(PlayerId /*viewer*/, Rng& /*rng*/) {}
-  virtual void view(Canvas& canvas, const ViewContext& ctx) const = 0;
   // Every field of the state, for tests (clone and replay must reproduce it).
   virtual std::string debug_string() const = 0;
   // Empty when the game's invariants hold (cards conserved, positions legal).
@@ -251,16 +201,23 @@ class State {
     e.text = fmt::format(f, std::forward<Args>(args)...);
     e.audience = to;
     e.at = now_;
-    e.picture = view_frames();
+    e.picture = pictures_;
     return &e;
   }
   // Copies are made by clone(); a copy never inherits the listener.
-  State(const State& other) : num_players_(other.num_players_), now_(other.now_), events_(nullptr) {}
+  State(const State& other)
+      : num_players_(other.num_players_), now_(other.now_), pictures_(other.pictures_), events_(nullptr) {}
   State& operator=(const State&) = delete;
+
+  // How many intermediate pictures of the step being applied were drawn so
+  // far (a race phase run command by command): each event emitted next
+  // follows that many (Event::picture). Games without pictures leave it 0.
+  void set_pictures(int drawn) { pictures_ = drawn; }
 
  private:
   int num_players_;
   Tick now_ = 0;
+  int pictures_ = 0;
   EventSink* events_ = nullptr;
 };
 

@@ -9,6 +9,7 @@
 
 #include "core/chance.h"
 #include "core/search_agent.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 
@@ -214,7 +215,9 @@ bool Table::advance_unlisted(Tick until) {
   }
   actors_.clear();
   state_->actors(actors_);
-  if (state_->timed()) return advance_timed(until);
+  // The capability asked once: a step of every simultaneous node passes here.
+  if (const TimedContests* clock = state_->timed_contests(); clock != nullptr && clock->timed())
+    return advance_timed(until);
   for (PlayerId p : actors_) {
     if (!is_bot(p)) continue;
     const Decision d = bot(p).decide(*state_, p, seat(p).rng);
@@ -255,7 +258,7 @@ void Table::humans_to_act(std::vector<PlayerId>& out) const {
 }
 
 Tick Table::next_scheduled() const {
-  if (state_->turn() != Turn::Simultaneous || !state_->timed()) return kNoDeadline;
+  if (state_->turn() != Turn::Simultaneous || !timed(*state_)) return kNoDeadline;
   std::vector<PlayerId> who;
   state_->actors(who);
   return schedule_.next(*state_, who).at;
@@ -265,7 +268,7 @@ void Table::submit(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
   if (!state_->is_legal(player, action))
     throw RuleError(fmt::format("{} cannot do that now", seats_.at(player).name));
-  if (state_->timed()) {
+  if (timed(*state_)) {
     // Front ends drop presses while the die rolls; one that gets here anyway
     // waits for it to land.
     at = std::max(at, ready_at(player));
@@ -277,7 +280,7 @@ void Table::submit(PlayerId player, Action action, Tick at) {
 void Table::replay_step(const Step& step) {
   if (!state_->is_legal(step.player, step.action))
     throw RuleError(fmt::format("recorded step {} is not legal at this point", history_.size() + 1));
-  if (step.player >= 0 && state_->timed()) schedule_.note_busy(*state_, step.player, step.action, step.tick);
+  if (step.player >= 0 && timed(*state_)) schedule_.note_busy(*state_, step.player, step.action, step.tick);
   apply_step(step.player, step.action, step.tick);
 }
 

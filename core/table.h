@@ -82,7 +82,7 @@ class Table {
   // In a timed contest: the tick of the next computer decision or deadline.
   Tick next_scheduled() const;
   // In the live timed contest: the first tick at which `player` may act
-  // again (its die has landed: State::action_time); state().now() when it
+  // again (its die has landed: TimedContests::action_time); state().now() when it
   // may act at once.
   Tick ready_at(PlayerId player) const;
 

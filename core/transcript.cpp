@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/canvas.h"
+#include "core/presenter.h"
 
 namespace rt {
 
@@ -153,7 +154,7 @@ void TranscriptWriter::step(const Table& table, const Step& step, EventSink& eve
     ctx.omniscient = options_.audience == kEveryone;
     ctx.styled = false;
     ctx.now = table.state().now();
-    table.state().view(canvas, ctx);
+    table.game().presenter().view(table.state(), canvas, ctx);
     sink_(canvas.to_text());
     sink_("\n");
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/timed_contests.h"
+
 namespace rt {
 namespace {
 
@@ -31,7 +33,7 @@ void TurnReport::end_turn() {
 
 void TurnReport::note_step(const Table& table, const Step& step, const std::vector<Event>& events) {
   // A timed contest says its own result.
-  if (table.state().contest_running() || table.state().timed()) {
+  if (contest_running(table.state()) || timed(table.state())) {
     owner_ = kEveryone;
     lines_.clear();
     return;

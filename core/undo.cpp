@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "core/timed_contests.h"
 
 namespace rt {
 
@@ -98,7 +99,7 @@ UndoCheck check_undo(const Table& table, PlayerId person) {
   }
   std::unique_ptr<State> before = table.game().new_initial_state();
   for (std::size_t i = 0; i < last; ++i) before->apply(history[i].player, history[i].action, history[i].tick);
-  if (before->timed()) {
+  if (timed(*before)) {
     out.why_not = "No undo in a timed contest.";
     return out;
   }

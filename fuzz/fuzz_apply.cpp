@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/state.h"
+#include "core/timed_contests.h"
 #include "games/registry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -36,12 +37,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       who.clear();
       state->actors(who);
       const rt::PlayerId p = who[(b >> 4) % who.size()];
-      if (state->timed() && state->deadline() != rt::kNoDeadline && (b & 0x0F) == 0x0F) {
-        state->apply_checked(rt::kClock, 0, state->deadline());
+      if (rt::timed(*state) && rt::deadline(*state) != rt::kNoDeadline && (b & 0x0F) == 0x0F) {
+        state->apply_checked(rt::kClock, 0, rt::deadline(*state));
       } else {
         acts.clear();
         state->legal_actions(p, acts);
-        const rt::Tick at = state->now() + (state->timed() ? 37u * (b & 0x0F) : 0u);
+        const rt::Tick at = state->now() + (rt::timed(*state) ? 37u * (b & 0x0F) : 0u);
         state->apply_checked(p, acts[(b & 0x0F) % acts.size()], at);
       }
     }

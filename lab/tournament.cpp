@@ -16,6 +16,7 @@
 #include "core/ismcts_agent.h"
 #include "core/save.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "games/registry.h"
 #include "lab/output.h"
 #include "lab/shard.h"
@@ -74,7 +75,7 @@ class RandomChoicesAgent final : public WrappingAgent {
  public:
   using WrappingAgent::WrappingAgent;
   Decision decide(const State& state, PlayerId me, Rng& rng) override {
-    if (state.timed()) return inner_->decide(state, me, rng);
+    if (timed(state)) return inner_->decide(state, me, rng);
     const std::span<const Action> legal = state.legal_span(me, legal_);
     if (legal.size() < 2) return inner_->decide(state, me, rng);
     return Decision{legal[rng.below(static_cast<std::uint32_t>(legal.size()))], 0};

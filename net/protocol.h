@@ -203,8 +203,8 @@ struct ScreenModel {
   bool timed = false;
   std::uint32_t contest = 0;
   std::vector<OptionView> options;
-  int first = 0;  // the option highlighted first (State::default_option)
-  // Arrow keys the game takes in this decision (State::direction_action):
+  int first = 0;  // the option highlighted first (Presenter::default_option)
+  // Arrow keys the game takes in this decision (Presenter::direction_action):
   // the option each plays (Up, Down, Left, Right; -1: that way is blocked).
   bool arrows = false;
   std::array<Action, 4> directions{-1, -1, -1, -1};

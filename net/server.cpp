@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "core/save.h"
+#include "core/timed_contests.h"
 #include "net/server_internal.h"
 #include "net/sockets.h"
 
@@ -157,7 +158,7 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
         seats_[p].sat = true;
       }
   }
-  if (table_->state().contest_running()) contest_report_.resume_in_contest(*table_);
+  if (contest_running(table_->state())) contest_report_.resume_in_contest(*table_);
   saved_mark_ = save_mark();
   empty_since_ = now();
 }

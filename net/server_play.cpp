@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/history.h"
+#include "core/presenter.h"
 #include "core/private_files.h"
 #include "core/save.h"
 #include "net/table_files.h"
@@ -33,7 +34,7 @@ void Server::on_step(const Step& step) {
   }
   events_.clear();
   clock_step_done(step);
-  if (table_->state().view_frames() > 0) pictured_step_ = table_->history().size();
+  if (table_->game().presenter().view_frames(table_->state()) > 0) pictured_step_ = table_->history().size();
   pacer_.note_step(step, any_public);
   changed_ = true;
 }
@@ -262,7 +263,7 @@ void Server::refresh_asks() {
     SeatState& s = seats_[static_cast<std::size_t>(p)];
     legal_.clear();
     st.legal_actions(p, legal_);
-    std::string sig = st.prompt(p);
+    std::string sig = table_->game().presenter().prompt(st, p);
     for (Action a : legal_) sig += fmt::format("\x1f{}", a);
     if (s.answered || sig != s.asked) {
       // The move clock runs from a new question, not from a rejoin's fresh number.

@@ -3,6 +3,7 @@
 #include "net/server_internal.h"
 
 #include "core/deal_json.h"
+#include "core/presenter.h"
 #include "core/seat_question.h"
 
 #include <algorithm>
@@ -134,7 +135,8 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   ctx.frame = shown_picture(real);
   for (std::size_t p = 0; p < seats_.size(); ++p)
     if (!person_seat(p)) ctx.computers.add(static_cast<PlayerId>(p));
-  st.view(board, ctx);
+  const Presenter& shown = table_->game().presenter();
+  shown.view(st, board, ctx);
   encode_board(board, s);
   s.picture = ctx.frame;
   // Who won the contest that just ended, while the table holds it (the shell's
@@ -146,7 +148,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     std::vector<PlayerId> who;
     table_->humans_to_act(who);
     if (std::find(who.begin(), who.end(), viewer) != who.end()) {
-      const SeatQuestion q = seat_question(st, viewer);
+      const SeatQuestion q = seat_question(shown, st, viewer);
       s.prompt = q.prompt;
       s.ask = seats_[static_cast<std::size_t>(viewer)].ask;
       s.timed = q.timed;

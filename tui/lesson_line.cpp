@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/canvas.h"
+#include "core/presenter.h"
 
 namespace rt::cli {
 namespace {
@@ -19,13 +20,13 @@ Tick steady_ms() {
                                .count());
 }
 
-std::string board_text(const State& state) {
+std::string board_text(const Presenter& shown, const State& state) {
   Canvas board(80, 30, false);
   ViewContext ctx;
   ctx.viewer = kLearner;
   ctx.now = state.now();
   ctx.styled = false;
-  state.view(board, ctx);
+  shown.view(state, board, ctx);
   std::string text = board.to_text();
   std::string out;
   std::size_t start = 0;
@@ -95,7 +96,7 @@ class LineLesson {
     const LessonStep& s = lesson_.step();
     out_(fmt::format("\n== Step {} of {}: {} ==\n", lesson_.step_index() + 1, lesson_.step_count(), s.title));
     for (const Event& e : lesson_.happenings()) out_(fmt::format("  {} ({})\n", e.text, e.rule));
-    out_(board_text(lesson_.state()));
+    out_(board_text(lesson_.game().presenter(), lesson_.state()));
     std::string words;  // one paragraph: a screen reader reads it as one
     for (const std::string& t : s.text) words += (words.empty() ? "" : " ") + t;
     out_(words + "\n");
@@ -116,7 +117,7 @@ class LineLesson {
       case LessonStepKind::Move: {
         const std::vector<Action> opts = lesson_.options();
         const std::size_t enter = lesson_.suggested();
-        out_(lesson_.state().prompt(kLearner) + "\n");
+        out_(lesson_.game().presenter().prompt(lesson_.state(), kLearner) + "\n");
         for (std::size_t i = 0; i < opts.size(); ++i)
           out_(fmt::format("  {}) {}{}\n", i + 1, lesson_.label(opts[i]), i == enter ? "  (Enter)" : ""));
         out_(opts.size() == 1

@@ -23,8 +23,10 @@
 #include "core/hint.h"
 #include "core/input_limits.h"
 #include "core/line_reader.h"
+#include "core/presenter.h"
 #include "core/save.h"
 #include "core/seat_labels.h"
+#include "core/timed_contests.h"
 #include "core/transcript.h"
 
 namespace rt::cli {
@@ -369,18 +371,19 @@ class LineGame {
   // its first prompt shows it. `b` prints it on demand.
   void show_board(PlayerId p) {
     const State& st = table_.state();
+    const Presenter& shown = table_.game().presenter();
     Canvas board(80, 30, options_.unicode);
     ViewContext ctx;
     ctx.viewer = p;
     ctx.now = st.now();
     ctx.styled = false;
     ctx.computers = computer_seats(table_);
-    st.view(board, ctx);
+    shown.view(st, board, ctx);
     std::vector<std::string> lines = board_lines(board.to_text());
-    same_contest_ = st.timed() && in_contest_ && st.contest_id() == last_contest_;
+    same_contest_ = timed(st) && in_contest_ && contest_id(st) == last_contest_;
     // A question with one answer and no clock (a forced pass) needs no board:
     // its changes are kept for the next real choice (or b).
-    const bool skip_board = legal_.size() == 1 && !st.timed() && !want_board_ && p == last_viewer_;
+    const bool skip_board = legal_.size() == 1 && !timed(st) && !want_board_ && p == last_viewer_;
     if (skip_board) {
       // nothing: last_board_ stays what the player last saw
     } else if (want_board_ || p != last_viewer_) {
@@ -394,37 +397,39 @@ class LineGame {
       last_viewer_ = p;
     }
     want_board_ = false;
-    in_contest_ = st.timed();
-    last_contest_ = st.contest_id();
+    in_contest_ = timed(st);
+    last_contest_ = contest_id(st);
   }
 
   // The question and its numbered options (only what changed since the last).
   void ask(PlayerId p) {
     const State& st = table_.state();
+    const Presenter& shown = table_.game().presenter();
     std::string options_text;
     for (std::size_t i = 0; i < legal_.size(); ++i)
       options_text += fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal_[i]));
     const std::string& who = table_.seats()[p].name;
-    std::string question = who + ": " + st.prompt(p);
+    std::string question = who + ": " + shown.prompt(st, p);
     if (same_contest_ && question == last_question_ && options_text == last_options_) {
       // The same question again in a contest (one more roll): the prompt alone.
     } else if (legal_.size() == 1) {
-      out_(fmt::format("{}: {}  [1) {}]\n", who, st.prompt(p), st.action_label(p, legal_[0])));
+      out_(fmt::format("{}: {}  [1) {}]\n", who, shown.prompt(st, p), st.action_label(p, legal_[0])));
     } else if (options_text == last_options_) {
-      out_(fmt::format("{}: {}  [options as before, 1-{}]\n", who, st.prompt(p), legal_.size()));
+      out_(fmt::format("{}: {}  [options as before, 1-{}]\n", who, shown.prompt(st, p), legal_.size()));
     } else {
-      out_(fmt::format("{}: {}\n", who, st.prompt(p)));
+      out_(fmt::format("{}: {}\n", who, shown.prompt(st, p)));
       out_(options_text);
     }
     last_options_ = std::move(options_text);
     last_question_ = std::move(question);
-    if (st.timed() && !st.timing_hint(p, st.now()).empty()) {
+    if (timed(st) && !shown.timing_hint(st, p, st.now()).empty()) {
       // Aiming a timed decision: where things will be after each delay.
       out_("When? Answer 1@D to act D tenths of a second from now:\n");
       for (int d = 0; d <= 20; d += 4) {
         std::string row;
         for (int k = d; k < d + 4 && k <= 20; k += 2)
-          row += fmt::format("  @{:<2} {:<26}", k, st.timing_hint(p, st.now() + static_cast<Tick>(k) * 100));
+          row += fmt::format("  @{:<2} {:<26}", k,
+                             shown.timing_hint(st, p, st.now() + static_cast<Tick>(k) * 100));
         while (!row.empty() && row.back() == ' ') row.pop_back();
         out_(row + "\n");
       }
@@ -477,6 +482,7 @@ class LineGame {
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
     const std::string line = trim(typed->text);
     const State& st = table_.state();
+    const Presenter& shown = table_.game().presenter();
     if (line == "b") {
       want_board_ = true;
       return std::nullopt;
@@ -490,7 +496,7 @@ class LineGame {
     }
     if (line == "?") {
       out_(kLineHelp);
-      const std::string legend = st.legend();
+      const std::string legend = shown.legend(st);
       if (!legend.empty()) out_(legend + "\n");
       return std::nullopt;
     }
@@ -501,16 +507,16 @@ class LineGame {
     if (!chosen)
       return refuse(fmt::format("input line {}: '{}' is not one of the options 1-{}", input_line_,
                                 excerpt(line), legal_.size()));
-    if (!st.timed()) {
+    if (!timed(st)) {
       table_.submit(p, *chosen, st.now());
       return std::nullopt;
     }
     // Computers that were quicker than the human act first.
     const Tick at = st.now() + (timed_answer.tenths >= 0 ? static_cast<Tick>(timed_answer.tenths) * 100
                                                          : static_cast<Tick>(elapsed.count()));
-    if (timed_answer.tenths >= 0 && !st.timing_hint(p, at).empty())
+    if (timed_answer.tenths >= 0 && !shown.timing_hint(st, p, at).empty())
       out_(fmt::format("{} acts at @{}: {}.\n", table_.seats()[p].name, timed_answer.tenths,
-                       st.timing_hint(p, at)));
+                       shown.timing_hint(st, p, at)));
     while (table_.advance_one(at)) {
       table_.humans_to_act(waiting_);
       if (std::find(waiting_.begin(), waiting_.end(), p) == waiting_.end()) break;

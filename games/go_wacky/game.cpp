@@ -1,6 +1,7 @@
 #include "games/go_wacky/game.h"
 
 #include "games/go_wacky/bots.h"
+#include "games/go_wacky/presenter.h"
 #include "games/go_wacky/state.h"
 
 namespace rt::go_wacky {
@@ -33,6 +34,11 @@ GameEntry entry() {
   return GameEntry{game_info(), [](const Options& options, const DataSource& data) {
                      return std::unique_ptr<Game>(new GoWackyGame(options, load_deck(data)));
                    }};
+}
+
+const Presenter& GoWackyGame::presenter() const {
+  static const GoWackyPresenter shown;
+  return shown;
 }
 
 }  // namespace rt::go_wacky

@@ -16,6 +16,7 @@ class GoWackyGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<Agent> make_bot(BotLevel level) const override;
   std::string rules_text() const override { return deck_.rules_text; }
+  const Presenter& presenter() const override;
   const Deck& deck() const { return deck_; }
 
  private:

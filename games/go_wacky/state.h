@@ -17,6 +17,7 @@
 #include "core/deck.h"
 #include "core/per_player.h"
 #include "core/state.h"
+#include "core/timed_contests.h"
 #include "games/go_wacky/data.h"
 
 namespace rt::go_wacky {
@@ -66,12 +67,15 @@ constexpr bool draws_from_pile(Phase p) {
          p == Phase::GwFlip || p == Phase::RnrLay;
 }
 
-class GoWackyState final : public State {
+class GoWackyPresenter;
+
+class GoWackyState final : public State, public TimedContests {
  public:
   explicit GoWackyState(const GoWackyGame& game);
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
+  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override {
     return phase_ == Phase::EgwRace || phase_ == Phase::GwRace || phase_ == Phase::BeThrow;
   }
@@ -89,13 +93,9 @@ class GoWackyState final : public State {
   // A pass loses the turn (offered only when no card matches, so alone).
   bool gives_up(PlayerId, Action action) const override { return action == kPass; }
   std::optional<Action> parse_action(PlayerId player, std::string_view text) const override;
-  std::string prompt(PlayerId player) const override;
-  std::string timing_hint(PlayerId player, Tick at) const override;
   Standings standings() const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new GoWackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
-  std::string legend() const override;
-  void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;
 
@@ -131,6 +131,13 @@ class GoWackyState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // What a person is shown (view.cpp, text.cpp), asked through GoWackyPresenter.
+  friend class GoWackyPresenter;
+  std::string prompt(PlayerId player) const;
+  std::string timing_hint(PlayerId player, Tick at) const;
+  std::string legend() const;
+  void view(Canvas& canvas, const ViewContext& ctx) const;
+
   GoWackyState(const GoWackyState&) = default;
 
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h

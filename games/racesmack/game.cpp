@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "games/racesmack/bots.h"
+#include "games/racesmack/presenter.h"
 
 namespace rt::racesmack {
 
@@ -65,6 +66,11 @@ GameEntry entry() {
   return GameEntry{game_info(), [](const Options& options, const DataSource& data) {
                      return std::unique_ptr<Game>(new RacesmackGame(options, load_data(data)));
                    }};
+}
+
+const Presenter& RacesmackGame::presenter() const {
+  static const RacesmackPresenter shown;
+  return shown;
 }
 
 }  // namespace rt::racesmack

@@ -18,6 +18,7 @@ class RacesmackGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<Agent> make_bot(BotLevel level) const override;
   std::string rules_text() const override { return data_.rules_text; }
+  const Presenter& presenter() const override;
   const Data& data() const { return data_; }
   const Variants& variants() const { return variants_; }
 

@@ -21,6 +21,7 @@
 #include "core/deck.h"
 #include "core/per_player.h"
 #include "core/state.h"
+#include "core/timed_contests.h"
 #include "games/racesmack/data.h"
 #include "games/racesmack/judge.h"
 
@@ -141,12 +142,15 @@ struct Gen {
   IndexArray<std::uint8_t, kMaxValues> colour_pool{};
 };
 
-class RacesmackState final : public State {
+class RacesmackPresenter;
+
+class RacesmackState final : public State, public TimedContests {
  public:
   explicit RacesmackState(const RacesmackGame& game);
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
+  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Phase::Tap; }
   // Reading the revealed cards before tapping: 300 ms a card.
   Tick think_time(PlayerId) const override {
@@ -166,13 +170,10 @@ class RacesmackState final : public State {
   bool gives_up(PlayerId, Action action) const override {
     return action >= kLoseBase && action <= kPenaltyTie;
   }
-  std::string legend() const override;
-  std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RacesmackState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
-  void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;
 
@@ -235,6 +236,12 @@ class RacesmackState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // What a person is shown (view.cpp, text.cpp), asked through RacesmackPresenter.
+  friend class RacesmackPresenter;
+  std::string legend() const;
+  std::string prompt(PlayerId player) const;
+  void view(Canvas& canvas, const ViewContext& ctx) const;
+
   RacesmackState(const RacesmackState&) = default;
 
   // What standings rank by: a met Finish first, then Race cards.

@@ -4,6 +4,7 @@
 
 #include "core/input_limits.h"
 #include "games/rc_racer/bots.h"
+#include "games/rc_racer/presenter.h"
 #include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
@@ -124,6 +125,11 @@ GameEntry entry() {
   return GameEntry{game_info(), [](const Options& options, const DataSource& data) {
                      return std::unique_ptr<Game>(new RcRacerGame(options, load_data(data)));
                    }};
+}
+
+const Presenter& RcRacerGame::presenter() const {
+  static const RcRacerPresenter shown;
+  return shown;
 }
 
 }  // namespace rt::rc_racer

@@ -445,6 +445,7 @@ void RcRacerState::do_apply(PlayerId player, Action a) {
 
 void RcRacerState::apply_other(PlayerId player, Action a) {
   frames_.clear();
+  set_pictures(0);
   const Data& d = data();
   if (player == kChance) {
     switch (phase_) {

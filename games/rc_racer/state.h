@@ -19,6 +19,7 @@
 
 #include "core/per_player.h"
 #include "core/state.h"
+#include "core/timed_contests.h"
 #include "games/rc_racer/data.h"
 #include "games/rc_racer/puzzle.h"
 #include "games/rc_racer/race.h"
@@ -69,12 +70,15 @@ enum class Phase : std::uint8_t {
 // Where the active player's turn is.
 enum class Stage : std::uint8_t { Start, Bird, Shields, End };
 
-class RcRacerState final : public State {
+class RcRacerPresenter;
+
+class RcRacerState final : public State, public TimedContests {
  public:
   explicit RcRacerState(const RcRacerGame& game);
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
+  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override;
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }
@@ -84,19 +88,9 @@ class RcRacerState final : public State {
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
   std::string action_label(PlayerId player, Action action) const override;
-  std::string prompt(PlayerId player) const override;
-  // Arrow keys while programming: the tile beside the gap slides that way.
-  std::optional<Action> direction_action(PlayerId player, Direction d) const override;
-  std::string direction_help(PlayerId player) const override;
-  std::optional<Action> default_option(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
-  std::string legend() const override;
-  void view(Canvas& canvas, const ViewContext& ctx) const override;
-  // The race phase, command by command: one picture after each command of
-  // the last step (only while narrating).
-  int view_frames() const override { return frames_.size(); }
   // Programming is timed but its "result" is the race that follows, shown
   // command by command: no separate result box.
   bool contest_running() const override { return false; }
@@ -143,6 +137,19 @@ class RcRacerState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // What a person is shown (view.cpp, text.cpp), asked through RcRacerPresenter.
+  friend class RcRacerPresenter;
+  std::string prompt(PlayerId player) const;
+  // Arrow keys while programming: the tile beside the gap slides that way.
+  std::optional<Action> direction_action(PlayerId player, Direction d) const;
+  std::string direction_help(PlayerId player) const;
+  std::optional<Action> default_option(PlayerId player) const;
+  std::string legend() const;
+  void view(Canvas& canvas, const ViewContext& ctx) const;
+  // The race phase, command by command: one picture after each command of
+  // the last step (only while narrating).
+  int view_frames() const { return frames_.size(); }
+
   // Whether everything action_label would name for this action exists now.
   bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;

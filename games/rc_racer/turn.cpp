@@ -48,6 +48,7 @@ void RcRacerState::add_frame(PlayerId p, std::string caption) {
   f.round = round_;
   f.caption = std::move(caption);
   frames_.push_back(std::move(f));
+  set_pictures(frames_.size());
 }
 
 void RcRacerState::continue_race() {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "games/scrap_racer/bots.h"
+#include "games/scrap_racer/presenter.h"
 #include "games/scrap_racer/state.h"
 
 namespace rt::scrap_racer {
@@ -53,6 +54,11 @@ GameEntry entry() {
   return GameEntry{game_info(), [](const Options& options, const DataSource& source) {
                      return std::unique_ptr<Game>(new ScrapRacerGame(options, load_data(source)));
                    }};
+}
+
+const Presenter& ScrapRacerGame::presenter() const {
+  static const ScrapRacerPresenter shown;
+  return shown;
 }
 
 }  // namespace rt::scrap_racer

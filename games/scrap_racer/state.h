@@ -73,6 +73,8 @@ enum class Phase : std::uint8_t {
 // Where the turn continues once a fight, a card draw or a reveal is done.
 enum class Next : std::uint8_t { None, MoveFights, Crossing, CrashMarker, CrashDiscard, Refill, EndTurn };
 
+class ScrapRacerPresenter;
+
 class ScrapRacerState final : public State {
  public:
   explicit ScrapRacerState(const ScrapRacerGame& game);
@@ -85,17 +87,10 @@ class ScrapRacerState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   // Taking the crash card on a double, when a Boost could save the roll.
   bool gives_up(PlayerId, Action action) const override { return action == kCrash; }
-  // After a die: roll on or move as the normal computer reckons (bots.cpp:
-  // the dice kept against another die, its risk of a double, the crash
-  // piles and the Boost markers held), so Enter never rolls into a likely double.
-  std::optional<Action> default_option(PlayerId player) const override;
-  std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new ScrapRacerState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
-  std::string legend() const override;
-  void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;
 
@@ -175,6 +170,16 @@ class ScrapRacerState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // What a person is shown (view.cpp, text.cpp), asked through ScrapRacerPresenter.
+  friend class ScrapRacerPresenter;
+  // After a die: roll on or move as the normal computer reckons (bots.cpp:
+  // the dice kept against another die, its risk of a double, the crash
+  // piles and the Boost markers held), so Enter never rolls into a likely double.
+  std::optional<Action> default_option(PlayerId player) const;
+  std::string prompt(PlayerId player) const;
+  std::string legend() const;
+  void view(Canvas& canvas, const ViewContext& ctx) const;
+
   ScrapRacerState(const ScrapRacerState&) = default;
 
   const std::string& name(int r) const;  // racer name

@@ -4,6 +4,7 @@
 
 #include "core/input_limits.h"
 #include "games/wacky_races/bots.h"
+#include "games/wacky_races/presenter.h"
 #include "games/wacky_races/state.h"
 
 namespace rt::wacky_races {
@@ -87,6 +88,11 @@ GameEntry entry() {
   return GameEntry{game_info(), [](const Options& options, const DataSource& data) {
                      return std::unique_ptr<Game>(new WackyGame(options, load_catalog(data)));
                    }};
+}
+
+const Presenter& WackyGame::presenter() const {
+  static const WackyPresenter shown;
+  return shown;
 }
 
 }  // namespace rt::wacky_races

@@ -20,6 +20,7 @@ class WackyGame final : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<Agent> make_bot(BotLevel level) const override;
   std::string rules_text() const override;
+  const Presenter& presenter() const override;
   const Catalog& catalog() const { return catalog_; }
 
   int races() const { return races_; }  // 1 for a single race

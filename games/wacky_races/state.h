@@ -334,6 +334,8 @@ struct PowerWords {
 inline constexpr int kStackSize = 96;
 inline constexpr std::int8_t kNobody = -1;
 
+class WackyPresenter;
+
 class WackyState final : public State {
  public:
   explicit WackyState(const WackyGame& game);
@@ -349,15 +351,12 @@ class WackyState final : public State {
   std::string action_label(PlayerId player, Action action) const override;
   // Playing a card and staying stuck in the Swamp, when the cards to leave it are there.
   bool gives_up(PlayerId, Action action) const override { return action >= kStay && action < kPair; }
-  std::string prompt(PlayerId player) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;
   std::string skipped_spaces(int from, int dir, int skipped) const;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new WackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
-  std::string legend() const override;
   std::string power_label(PlayerId p, int i) const;  // view.cpp: a power as the board lists it
-  void view(Canvas& canvas, const ViewContext& ctx) const override;
   std::string debug_string() const override;
   std::string check_invariants() const override;
 
@@ -481,6 +480,12 @@ class WackyState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
+  // What a person is shown (view.cpp, text.cpp), asked through WackyPresenter.
+  friend class WackyPresenter;
+  std::string prompt(PlayerId player) const;
+  std::string legend() const;
+  void view(Canvas& canvas, const ViewContext& ctx) const;
+
   WackyState(const WackyState&) = default;
   // Stack.
   // Inline (docs/PERFORMANCE.md, "Rules code shaped for speed").

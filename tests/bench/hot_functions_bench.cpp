@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/presenter.h"
 #include "core/rng.h"
 #include "core/table.h"
 #include "games/registry.h"
@@ -92,7 +93,7 @@ TEST_CASE("Hot functions of every game", "[bench]") {
 
     BENCHMARK(id + ": prompt x" + nd) {
       std::size_t n = 0;
-      for (const Asked& d : pos.decisions) n += d.state->prompt(d.player).size();
+      for (const Asked& d : pos.decisions) n += pos.game->presenter().prompt(*d.state, d.player).size();
       return n;
     };
 

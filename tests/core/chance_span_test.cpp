@@ -11,6 +11,7 @@
 #include "core/chance.h"
 #include "core/game.h"
 #include "core/table.h"
+#include "tests/core/toy_presenter.h"
 
 using namespace rt;
 
@@ -43,14 +44,12 @@ class DrawsState final : public State {
     return ChanceSpan{scratch.data(), 2, 2};
   }
   std::string action_text(PlayerId, Action a) const override { return fmt::format("outcome {}", a); }
-  std::string prompt(PlayerId) const override { return {}; }
   Standings standings() const override {
     Standings s;
     s.placings = {Placing{0, 1, 0, {}}, Placing{1, 1, 0, {}}};
     return s;
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<DrawsState>(*this); }
-  void view(Canvas&, const ViewContext&) const override {}
   std::string debug_string() const override { return fmt::format("left={}", left_); }
   DrawsState(const DrawsState&) = default;
 
@@ -78,6 +77,10 @@ class DrawsGame final : public Game {
   }
   std::unique_ptr<Agent> make_bot(BotLevel) const override { return nullptr; }
   std::string rules_text() const override { return {}; }
+  const Presenter& presenter() const override {
+    static const toy::ToyPresenter shown{"", false};
+    return shown;
+  }
 
  private:
   bool listed_;

@@ -1,6 +1,6 @@
 // The Table and the search's playouts schedule a timed contest by the same
 // code (core/contest_schedule.h): same decisions, same order, same ticks, and
-// nobody acts again before their die has landed (State::action_time).
+// nobody acts again before their die has landed (TimedContests::action_time).
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -8,6 +8,7 @@
 #include "core/contest_schedule.h"
 #include "core/search_agent.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "tests/core/toy_race.h"
 
 using namespace rt;
@@ -82,7 +83,7 @@ TEST_CASE("Contest schedule: pending decisions, the wait for a die, the deadline
   RaceGame game(2);
   auto s = game.new_initial_state();
   s->apply(0, kShort, 0);
-  REQUIRE(s->timed());
+  REQUIRE(timed(*s));
   const std::vector<PlayerId> both{0, 1};
   std::vector<Action> scratch;
   ContestSchedule sched(2);
@@ -117,7 +118,7 @@ TEST_CASE("Contest schedule: pending decisions, the wait for a die, the deadline
   CHECK(due.at == 100 + kLandMs);
   s->apply(due.player, due.action, due.at);
   s->apply(0, kRoll, 900);  // rolls three times: the race is done
-  CHECK(!s->timed());
+  CHECK(!timed(*s));
   CHECK(sched.ready_at(*s, 0) == s->now());  // no contest: no wait
 
   // Nobody scheduled: the deadline is the next step.

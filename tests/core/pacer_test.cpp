@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "core/pacer.h"
+#include "core/timed_contests.h"
 #include "tests/core/toy_game.h"
+#include "tests/core/toy_presenter.h"
 
 using namespace rt;
 
@@ -16,7 +18,7 @@ namespace {
 // Rounds of: a public die roll (chance), seat 1's turn (one option), a tap
 // race (a timed contest, 1 s deadline). With back_to_back, a second race
 // opens the moment the first is decided, with nothing in between.
-class RelayState final : public State {
+class RelayState final : public State, public TimedContests {
  public:
   RelayState(int players, int rounds, bool back_to_back)
       : State(players), rounds_(rounds), back_to_back_(back_to_back) {}
@@ -33,6 +35,7 @@ class RelayState final : public State {
     if (phase_ == Tap)
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(p);
   }
+  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Tap; }
   Tick deadline() const override { return phase_ == Tap ? open_ + 1000 : kNoDeadline; }
   std::uint32_t contest_id() const override { return phase_ == Tap ? contest_ : 0; }
@@ -43,14 +46,12 @@ class RelayState final : public State {
     for (int f = 1; f <= 6; ++f) out.push_back(Outcome{f, 1});
   }
   std::string action_text(PlayerId, Action a) const override { return fmt::format("{}", a); }
-  std::string prompt(PlayerId) const override { return "go"; }
   Standings standings() const override {
     Standings s;
     s.summary = "done";
     return s;
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<RelayState>(*this); }
-  void view(Canvas&, const ViewContext&) const override {}
   std::string debug_string() const override { return fmt::format("phase={} round={}", int(phase_), round_); }
   RelayState(const RelayState&) = default;
 
@@ -108,6 +109,10 @@ class RelayGame final : public Game {
     return std::make_unique<toy::FixedAgent>(0, level == toy::kFast ? 200 : 5000);
   }
   std::string rules_text() const override { return ""; }
+  const Presenter& presenter() const override {
+    static const toy::ToyPresenter shown{"go", false};
+    return shown;
+  }
 
  private:
   Options opt_;
@@ -233,7 +238,7 @@ TEST_CASE("Pacer: a computer quicker than the key press acts first; a stale pres
   r.run_until([&] { return r.pacer.phase() == PacePhase::People; });
   r.pacer.decide(0, 0, r.now);
   r.run_until([&] { return r.pacer.phase() == PacePhase::Contest; });
-  const std::uint32_t contest = r.table.state().contest_id();
+  const std::uint32_t contest = contest_id(r.table.state());
   CHECK(r.pacer.contest_act(0, 0, r.now + 250, contest + 1) == ContestAnswer::TooLate);
   CHECK(r.pacer.contest_act(0, 0, r.now + 250, contest) ==
         ContestAnswer::TooLate);  // the computer won at 200

@@ -26,6 +26,7 @@ class ExpertToy final : public Game {
     return make_expert(std::make_unique<toy::FixedAgent>(toy::kStop, 300), std::move(c));
   }
   std::string rules_text() const override { return inner_->rules_text(); }
+  const Presenter& presenter() const override { return inner_->presenter(); }
 
  private:
   std::shared_ptr<const Game> inner_;

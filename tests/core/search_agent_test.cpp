@@ -4,6 +4,7 @@
 
 #include "core/search_agent.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "tests/core/toy_game.h"
 
 using namespace rt;
@@ -81,7 +82,7 @@ TEST_CASE("Search: the evaluator judges playouts at the horizon and at stop_at p
   judged = 0;
   SearchConfig at_tap;
   at_tap.evaluate = c.evaluate;
-  at_tap.stop_at = [](const State& st) { return st.timed(); };
+  at_tap.stop_at = [](const State& st) { return timed(st); };
   auto stopping = stopper_search(at_tap);
   stopping->decide(*s, 0, rng);
   CHECK(judged == static_cast<int>(stopping->stats().playouts));
@@ -103,7 +104,7 @@ TEST_CASE("Search: timed contests, forced moves and filtered decisions go to the
   s->apply(0, toy::kStop, 0);
   s->apply(kChance, 104, 0);
   s->apply(1, toy::kStop, 0);
-  REQUIRE(s->timed());
+  REQUIRE(timed(*s));
   const Decision d = bot->decide(*s, 0, rng);
   CHECK(d.action == toy::kTap);
   CHECK(d.delay == 300);

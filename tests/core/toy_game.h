@@ -9,6 +9,8 @@
 
 #include "core/agent.h"
 #include "core/game.h"
+#include "core/timed_contests.h"
+#include "tests/core/toy_presenter.h"
 
 namespace rt::toy {
 
@@ -16,7 +18,7 @@ inline constexpr Action kStop = 0, kAgain = 1, kTap = 2;
 
 class ToyGame;
 
-class ToyState final : public State {
+class ToyState final : public State, public TimedContests {
  public:
   explicit ToyState(int players, const Options* opt) : State(players), opt_(opt) {}
   enum Phase { Roll, Choose, Tap, Over };
@@ -32,6 +34,7 @@ class ToyState final : public State {
     if (phase_ == Tap)
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(p);
   }
+  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Tap; }
   Tick deadline() const override { return phase_ == Tap ? open_ + 1000 : kNoDeadline; }
   std::uint32_t contest_id() const override { return phase_ == Tap ? 1 : 0; }
@@ -49,7 +52,6 @@ class ToyState final : public State {
     if (p == kChance) return fmt::format("die {}", a - 100);
     return a == kStop ? "stop" : a == kAgain ? "again" : "tap";
   }
-  std::string prompt(PlayerId) const override { return "decide"; }
   Standings standings() const override {
     Standings s;
     for (PlayerId p = 0; p < num_players(); ++p) {
@@ -65,7 +67,6 @@ class ToyState final : public State {
     return s;
   }
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new ToyState(*this)); }
-  void view(Canvas& c, const ViewContext&) const override { c.text(0, 0, debug_string()); }
   std::string debug_string() const override {
     return fmt::format("phase={} cur={} rolls={} tapper={} open={} scores={},{},{}", static_cast<int>(phase_),
                        current_, rolls_, tapper_, open_, score_[0], score_[1], score_[2]);
@@ -160,6 +161,10 @@ class ToyGame final : public Game {
     return nullptr;
   }
   std::string rules_text() const override { return "toy rules\n"; }
+  const Presenter& presenter() const override {
+    static const toy::ToyPresenter shown{"decide"};
+    return shown;
+  }
   static const GameInfo& info_static() {
     static const GameInfo info{"toy", "Toy", "a test game", 2, 3, false, {{"fast", "a variant"}}, {}};
     return info;

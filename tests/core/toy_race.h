@@ -1,6 +1,6 @@
 // A tiny timed game for the core's contest scheduling: seat 0 picks the race
 // length (3 or 4 rolls), then everyone rolls as fast as they can in a timed
-// contest whose die takes 400 ms to land (State::action_time), for one second
+// contest whose die takes 400 ms to land (TimedContests::action_time), for one second
 // at most; then seat 0 says "end". The state logs every step with its tick, so
 // a test can read the order a search's playout applied them in.
 #pragma once
@@ -15,6 +15,8 @@
 #include "core/game.h"
 #include "core/per_player.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
+#include "tests/core/toy_presenter.h"
 
 namespace rt::toy_race {
 
@@ -23,7 +25,7 @@ inline constexpr Tick kLandMs = 400;       // a roll's die lands this long after
 inline constexpr Tick kWindowMs = 1000;    // the race's deadline, after it opens
 inline constexpr std::uint32_t kRace = 7;  // the race's contest_id
 
-class RaceState final : public State {
+class RaceState final : public State, public TimedContests {
  public:
   explicit RaceState(int players) : State(players) {}
   enum class Phase { Pick, Race, Done, Over };
@@ -42,6 +44,7 @@ class RaceState final : public State {
     if (phase_ == Phase::Race)
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(p);
   }
+  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Phase::Race; }
   Tick deadline() const override { return phase_ == Phase::Race ? open_ + kWindowMs : kNoDeadline; }
   std::uint32_t contest_id() const override { return phase_ == Phase::Race ? kRace : 0; }
@@ -60,7 +63,6 @@ class RaceState final : public State {
   std::string action_text(PlayerId, Action a) const override {
     return a == kShort ? "short" : a == kLong ? "long" : a == kRoll ? "roll" : "end";
   }
-  std::string prompt(PlayerId) const override { return "race"; }
   Standings standings() const override {
     Standings s;
     for (PlayerId p = 0; p < num_players(); ++p)
@@ -71,7 +73,6 @@ class RaceState final : public State {
     return s;
   }
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RaceState(*this)); }
-  void view(Canvas& c, const ViewContext&) const override { c.text(0, 0, debug_string()); }
   std::string debug_string() const override {
     return fmt::format("phase={} goal={} open={} winner={} rolls={},{},{}", static_cast<int>(phase_), goal_,
                        open_, winner_, rolls_[0], rolls_[1], rolls_[2]);
@@ -145,6 +146,10 @@ class RaceGame final : public Game {
   }
   std::unique_ptr<Agent> make_bot(BotLevel) const override { return nullptr; }
   std::string rules_text() const override { return "roll first\n"; }
+  const Presenter& presenter() const override {
+    static const toy::ToyPresenter shown{"race"};
+    return shown;
+  }
 
  private:
   Options opt_;

@@ -50,7 +50,7 @@ std::vector<std::string> legal_texts(const State& state, PlayerId player) {
 
 namespace {
 
-void check_step(const State& s) {
+void check_step(const Presenter& shown, const State& s) {
   const std::string inv = s.check_invariants();
   if (!inv.empty()) FAIL("invariant broken: " << inv << "\n" << s.debug_string());
   std::vector<PlayerId> actors;
@@ -115,7 +115,7 @@ void check_step(const State& s) {
       REQUIRE(s.parse_action(p, t) == std::optional<Action>(a));
       REQUIRE(!s.action_label(p, a).empty());
     }
-    REQUIRE(!s.prompt(p).empty());
+    REQUIRE(!shown.prompt(s, p).empty());
   }
   // A player who is not asked has no legal actions (turn-based nodes).
   if (s.turn() == Turn::Player) {
@@ -130,16 +130,16 @@ void check_step(const State& s) {
 
 // What `viewer` can see and do now: the turn, who is asked, the board drawn
 // for it, and its own question and options.
-std::string visible_to(const State& s, PlayerId viewer) {
+std::string visible_to(const Presenter& shown, const State& s, PlayerId viewer) {
   std::string out = fmt::format("turn {}\n", static_cast<int>(s.turn()));
   std::vector<PlayerId> actors;
   s.actors(actors);
   for (PlayerId p : actors) out += fmt::format("asks {}\n", int(p));
   Canvas canvas(100, 40);
-  s.view(canvas, ViewContext{viewer, s.now(), false});
+  shown.view(s, canvas, ViewContext{viewer, s.now(), false});
   out += canvas.to_text();
   if (std::find(actors.begin(), actors.end(), viewer) != actors.end()) {
-    out += s.prompt(viewer) + "\n";
+    out += shown.prompt(s, viewer) + "\n";
     std::vector<Action> acts;
     s.legal_actions(viewer, acts);
     for (Action a : acts)
@@ -150,7 +150,7 @@ std::string visible_to(const State& s, PlayerId viewer) {
 
 }  // namespace
 
-void check_determinize_hides_nothing(const State& state, std::uint64_t seed) {
+void check_determinize_hides_nothing(const Presenter& shown, const State& state, std::uint64_t seed) {
   if (state.turn() == Turn::Over) return;
   for (PlayerId viewer = 0; viewer < state.num_players(); ++viewer) {
     auto sampled = state.clone();
@@ -158,7 +158,7 @@ void check_determinize_hides_nothing(const State& state, std::uint64_t seed) {
     sampled->determinize(viewer, rng);
     INFO("determinize(" << int(viewer) << ") changed what that player sees\nstate:\n"
                         << state.debug_string());
-    REQUIRE(visible_to(*sampled, viewer) == visible_to(state, viewer));
+    REQUIRE(visible_to(shown, *sampled, viewer) == visible_to(shown, state, viewer));
     const std::string inv = sampled->check_invariants();
     INFO("determinize(" << int(viewer) << ") broke an invariant: " << inv);
     REQUIRE(inv.empty());
@@ -183,17 +183,17 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& cfg) {
       EventSink events;
       table.set_event_sink(&events);
       std::size_t steps = 0;
-      check_step(table.state());
+      check_step(game->presenter(), table.state());
       table.set_step_observer([&](const Step&) {
         ++steps;
         events.clear();
         const State& s = table.state();
-        check_step(s);
+        check_step(game->presenter(), s);
         // Clone at powers of two and every 97th step (cloning each step is slow).
         if ((steps & (steps - 1)) == 0 || steps % 97 == 0) {
           auto copy = s.clone();
           REQUIRE(copy->debug_string() == s.debug_string());
-          check_determinize_hides_nothing(s, seed + steps);
+          check_determinize_hides_nothing(game->presenter(), s, seed + steps);
         }
         if (steps > cfg.max_steps) FAIL("game did not end within " << cfg.max_steps << " steps");
       });

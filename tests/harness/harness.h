@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/presenter.h"
 #include "core/table.h"
 
 namespace rt::test {
@@ -33,7 +34,7 @@ void check_game_contract(const GameEntry& entry, const HarnessConfig& config);
 // For every seat: determinize(seat) on a clone changes nothing that seat can
 // see (the turn, who is asked, its view of the board, its question and its
 // options) and keeps the game's invariants.
-void check_determinize_hides_nothing(const State& state, std::uint64_t seed);
+void check_determinize_hides_nothing(const Presenter& shown, const State& state, std::uint64_t seed);
 
 // Soak: many random games, checking only the game's own invariants
 // (State::check_invariants) after every step and that every game ends.

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/canvas.h"
+#include "core/presenter.h"
 #include "core/table.h"
 #include "games/registry.h"
 
@@ -29,12 +30,13 @@ struct Seen {
   std::string where;          // the first screen or text with one
 };
 
-void draw(Seen& seen, const State& s, const ViewContext& ctx, const std::string& what) {
+void draw(Seen& seen, const Presenter& shown, const State& s, const ViewContext& ctx,
+          const std::string& what) {
   Canvas uni(80, 24, true);
-  s.view(uni, ctx);
+  shown.view(s, uni, ctx);
   collect(seen.glyphs, uni.to_text());
   Canvas ascii(80, 24, false);
-  s.view(ascii, ctx);
+  shown.view(s, ascii, ctx);
   if (ascii.fallbacks() > 0 && seen.where.empty()) seen.where = what + "\n" + ascii.to_text();
   seen.fallbacks += ascii.fallbacks();
 }
@@ -69,7 +71,7 @@ Seen play_all(const GameEntry& e) {
             ViewContext ctx;
             ctx.viewer = 0;
             ctx.omniscient = omniscient;
-            draw(seen, t.state(), ctx,
+            draw(seen, t.game().presenter(), t.state(), ctx,
                  fmt::format("{} players {} seed {} step {}", e.info.id, players, seed, step));
           }
           for (PlayerId p = 0; p < players; ++p) {
@@ -82,7 +84,8 @@ Seen play_all(const GameEntry& e) {
       }
       ViewContext end;
       end.omniscient = true;
-      draw(seen, t.state(), end, fmt::format("{} players {} seed {} end", e.info.id, players, seed));
+      draw(seen, t.game().presenter(), t.state(), end,
+           fmt::format("{} players {} seed {} end", e.info.id, players, seed));
       for (const Event& ev : events) say(seen, ev.text);
     }
   }

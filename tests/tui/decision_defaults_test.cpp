@@ -8,8 +8,10 @@
 
 #include <fmt/format.h>
 
+#include "core/presenter.h"
 #include "core/rng.h"
 #include "core/seat_question.h"
+#include "core/timed_contests.h"
 #include "games/registry.h"
 #include "games/scrap_racer/bots.h"
 #include "games/scrap_racer/state.h"
@@ -37,11 +39,11 @@ void play_checking(const std::string& game, int players, std::uint64_t seed, See
   for (int guard = 0; guard < 50000 && !table->over(); ++guard) {
     const State& st = table->state();
     const Turn turn = st.turn();
-    if ((turn == Turn::Player || turn == Turn::Simultaneous) && !st.timed()) {
+    if ((turn == Turn::Player || turn == Turn::Simultaneous) && !timed(st)) {
       actors.clear();
       st.actors(actors);
       for (const PlayerId p : actors) {
-        const SeatQuestion q = seat_question(st, p);
+        const SeatQuestion q = seat_question(table->game().presenter(), st, p);
         REQUIRE(!q.actions.empty());
         ++seen.decisions;
         bool any_free = false, any_loss = false;
@@ -95,7 +97,7 @@ TEST_CASE("Defaults: Scrap Racer on a double highlights the Boost Re-roll, not t
       }
       actors.clear();
       st.actors(actors);
-      const SeatQuestion q = seat_question(st, actors.front());
+      const SeatQuestion q = seat_question(table->game().presenter(), st, actors.front());
       bool crash = false, reroll = false;
       for (const std::string& label : q.labels) {
         crash = crash || label.rfind("Take the crash card", 0) == 0;
@@ -134,7 +136,7 @@ TEST_CASE(
           !st.last_die_is_double()) {
         actors.clear();
         st.actors(actors);
-        const SeatQuestion q = seat_question(st, actors.front());
+        const SeatQuestion q = seat_question(table->game().presenter(), st, actors.front());
         const Action shown = q.actions[static_cast<std::size_t>(q.first)];
         if (st.is_legal(actors.front(), scrap_racer::kRoll)) {
           INFO("seed " << seed << ": " << q.prompt);

@@ -10,6 +10,7 @@
 
 #include "core/agent.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "games/registry.h"
 #include "games/setup.h"
 #include "tests/tui/cli_run.h"
@@ -56,7 +57,7 @@ TEST_CASE("Demo reasons: every game's demo says why its computers move, one shor
       table->set_event_sink(&events);
       table->set_explaining(true);
       table->set_step_observer([&](const Step& s) {
-        if (s.player >= 0 && !table->state().timed()) ++decisions;
+        if (s.player >= 0 && !timed(table->state())) ++decisions;
         for (const Event& e : events) {
           if (e.type != "reason") continue;
           INFO(e.text);

@@ -13,8 +13,10 @@
 #include "core/agent.h"
 #include "core/hint.h"
 #include "core/history.h"
+#include "core/presenter.h"
 #include "core/save.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "games/registry.h"
 #include "games/setup.h"
 #include "tests/tui/shell_fake_terminal.h"
@@ -50,7 +52,7 @@ bool to_persons_move(Table& table) {
     table.advance();
     if (table.over()) return false;
     table.humans_to_act(waiting);
-    if (!table.state().timed()) return true;
+    if (!timed(table.state())) return true;
     // A timed contest: the person lets the clock run (the first option, late).
     std::vector<Action> legal;
     table.state().legal_actions(0, legal);
@@ -117,7 +119,7 @@ TEST_CASE("Hint: none in a timed contest, none for a seat not asked", "[hint]") 
   std::vector<Action> legal;
   for (int i = 0; i < 20000 && !table->over() && !met; ++i) {
     table->humans_to_act(waiting);
-    if (!waiting.empty() && table->state().timed()) {
+    if (!waiting.empty() && timed(table->state())) {
       met = true;
       CHECK(ask_hint(*table, 0).refused == "No hints in a timed contest: the race is yours.");
       break;
@@ -228,7 +230,7 @@ TEST_CASE("Hint: h on the game screen at 80x24 shows the hint above the question
   INFO(term.text());
   CHECK(term.shows("q quit"));  // the key help stays
   // The question stays on screen, whole.
-  const std::string prompt = ps->session().state().prompt(0);
+  const std::string prompt = ps->session().presenter().prompt(ps->session().state(), 0);
   CHECK(term.shows(prompt.substr(0, std::min<std::size_t>(prompt.size(), 30))));
   CHECK_FALSE(term.shows("h hint"));  // asked: the help line gives its place back
   CHECK(ps->session().table().hints(0) == 1);

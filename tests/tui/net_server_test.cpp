@@ -15,6 +15,7 @@
 #include <chrono>
 #include <set>
 
+#include "core/presenter.h"
 #include "tests/tui/net_test_util.h"
 
 // The cases in a namespace of their own: the using-directives below stay in this
@@ -38,12 +39,12 @@ std::vector<std::string> rows_of(const Canvas& c) {
   return rows;
 }
 
-Canvas render(const State& st, PlayerId viewer, int w, int h) {
+Canvas render(const Presenter& shown, const State& st, PlayerId viewer, int w, int h) {
   Canvas c(w, h, true);
   ViewContext ctx;
   ctx.viewer = viewer;
   ctx.now = st.now();
-  st.view(c, ctx);
+  shown.view(st, c, ctx);
   return c;
 }
 
@@ -71,12 +72,12 @@ struct SecretChecker {
     const State& st = t.state();
     const int w = m["board"]["w"], bh = m["board"]["h"];
     const std::string text(bytes.substr(4));
-    const std::vector<std::string> mine = rows_of(render(st, q, w, bh));
-    const std::vector<std::string> pub = rows_of(render(st, kEveryone, w, bh));
+    const std::vector<std::string> mine = rows_of(render(t.game().presenter(), st, q, w, bh));
+    const std::vector<std::string> pub = rows_of(render(t.game().presenter(), st, kEveryone, w, bh));
     const int n = st.num_players();
     for (PlayerId p = 0; p < n; ++p) {
       if (p == q) continue;
-      const std::vector<std::string> theirs = rows_of(render(st, p, w, bh));
+      const std::vector<std::string> theirs = rows_of(render(t.game().presenter(), st, p, w, bh));
       for (std::size_t y = 0; y < theirs.size(); ++y) {
         const std::string& row = theirs[y];
         if (row.size() < 6) continue;

@@ -1,4 +1,4 @@
-// Games that give arrow keys a meaning (State::direction_action) and
+// Games that give arrow keys a meaning (Presenter::direction_action) and
 // variants that default by how many humans sit at the table
 // (VariantInfo::one_human_default), through the shell with a fake terminal.
 // RC Racer is the game that uses both: its controller is a sliding puzzle,
@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/presenter.h"
 #include "games/registry.h"
 #include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
@@ -201,7 +202,7 @@ TEST_CASE("shell arrows: in a real-time contest an arrow slides the tile beside 
                         : k == KeyType::Up    ? Direction::Up
                         : k == KeyType::Right ? Direction::Right
                                               : Direction::Down;
-    const std::optional<Action> want = truth.state().direction_action(0, d);
+    const std::optional<Action> want = truth.game().presenter().direction_action(truth.state(), 0, d);
     const std::string before = truth.state().debug_string();
     const std::size_t steps = truth.history().size();
     term.press(k);
@@ -266,19 +267,21 @@ TEST_CASE("shell arrows: with counted slides an arrow is a turn; with no grid, a
   // On to programming (Enter for the racecar and the starting space).
   REQUIRE(run_until(app, term, [&] {
     if (s.phase() == Phase::HumanTurn && !term.keys_pending() &&
-        !s.state().direction_action(0, Direction::Up) && !s.state().direction_action(0, Direction::Down) &&
-        !s.state().direction_action(0, Direction::Left))
+        !s.presenter().direction_action(s.state(), 0, Direction::Up) &&
+        !s.presenter().direction_action(s.state(), 0, Direction::Down) &&
+        !s.presenter().direction_action(s.state(), 0, Direction::Left))
       term.press(KeyType::Enter);
-    return s.phase() == Phase::HumanTurn && (s.state().direction_action(0, Direction::Left) ||
-                                             s.state().direction_action(0, Direction::Right));
+    return s.phase() == Phase::HumanTurn && (s.presenter().direction_action(s.state(), 0, Direction::Left) ||
+                                             s.presenter().direction_action(s.state(), 0, Direction::Right));
   }));
   app.step_once();
   CHECK(term.shows("←↑↓→ slide the tile beside the gap that way"));
   CHECK(term.shows("←↑↓→ move"));
   CHECK(s.state().action_text(0, ps.options()[static_cast<std::size_t>(ps.cursor())]) == "done");
-  const KeyType key = s.state().direction_action(0, Direction::Left) ? KeyType::Left : KeyType::Right;
-  const Action want =
-      *s.state().direction_action(0, key == KeyType::Left ? Direction::Left : Direction::Right);
+  const KeyType key =
+      s.presenter().direction_action(s.state(), 0, Direction::Left) ? KeyType::Left : KeyType::Right;
+  const Action want = *s.presenter().direction_action(
+      s.state(), 0, key == KeyType::Left ? Direction::Left : Direction::Right);
   const std::size_t steps = s.table().history().size();
   term.press(key);
   app.step_once();
@@ -328,7 +331,7 @@ TEST_CASE("shell arrows: one human programs with arrows only and races to the en
         KeyType key = kArrows[arrows % 4];
         for (int k = 0; k < 4; ++k) {
           key = kArrows[(arrows + k) % 4];
-          if (s.state().direction_action(0, kDirs[(arrows + k) % 4])) break;
+          if (s.presenter().direction_action(s.state(), 0, kDirs[(arrows + k) % 4])) break;
         }
         term.press(key);
         ++arrows;

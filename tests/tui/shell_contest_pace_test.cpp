@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core/agent.h"
+#include "core/timed_contests.h"
 #include "games/go_wacky/state.h"
 #include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
@@ -43,7 +44,7 @@ class MashingAgent final : public Agent {
   Decision decide(const State& state, PlayerId me, Rng& rng) override {
     scratch_.clear();
     state.legal_actions(me, scratch_);
-    if (state.timed() && scratch_.size() == 1 && scratch_.front() == go_wacky::kRoll)
+    if (timed(state) && scratch_.size() == 1 && scratch_.front() == go_wacky::kRoll)
       return Decision{go_wacky::kRoll, 1};
     return normal_->decide(state, me, rng);
   }
@@ -72,8 +73,8 @@ std::map<std::pair<PlayerId, int>, std::vector<Tick>> rolls_by_seat_and_race(con
   std::map<std::pair<PlayerId, int>, std::vector<Tick>> out;
   for (const Step& step : t.history()) {
     const State& st = replay->state();
-    if (step.player >= 0 && step.action == go_wacky::kRoll && st.timed())
-      out[{step.player, static_cast<int>(st.contest_id())}].push_back(step.tick);
+    if (step.player >= 0 && step.action == go_wacky::kRoll && timed(st))
+      out[{step.player, static_cast<int>(contest_id(st))}].push_back(step.tick);
     replay->replay_step(step);
   }
   return out;
@@ -132,8 +133,8 @@ TEST_CASE("Physical pace: a held key (a press every 10 ms) rolls no faster than 
     App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
     if (!screen_to_human_race(app, term, truth)) continue;
     raced = true;
-    REQUIRE(truth.state().action_time(0, go_wacky::kRoll) == kRollMs);
-    const std::uint32_t race = truth.state().contest_id();
+    REQUIRE(action_time(truth.state(), 0, go_wacky::kRoll) == kRollMs);
+    const std::uint32_t race = contest_id(truth.state());
     PlayTable& pt = play(app)->table();
     // Hold Space: auto-repeat until the race is over.
     Millis next_press = term.now();

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/presenter.h"
 #include "core/seat_question.h"
 #include "games/registry.h"
 #include "tests/tui/shell_fake_terminal.h"
@@ -49,9 +50,10 @@ std::string squeezed(const std::string& s) {
 }
 
 // The rows of the board as `viewer` sees it, at the width the play screen gives the board.
-std::set<std::string> view_rows(const State& st, PlayerId viewer, int width, bool unicode) {
+std::set<std::string> view_rows(const Presenter& shown, const State& st, PlayerId viewer, int width,
+                                bool unicode) {
   Canvas c(width, 80, unicode);
-  st.view(c, ViewContext{viewer, st.now(), false});
+  shown.view(st, c, ViewContext{viewer, st.now(), false});
   std::set<std::string> rows;
   for (std::string& row : lines_of(c.to_text()))
     if (std::string t = trimmed(row); !t.empty()) rows.insert(std::move(t));
@@ -125,7 +127,7 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
         if (passing_to != s.asked()) {
           ++run.pass_pages;
           // A hand-over only where the question shows something of the hand.
-          if (forced_and_public(st, s.asked()))
+          if (forced_and_public(s.presenter(), st, s.asked()))
             run.leaks.push_back(
                 fmt::format("{} seed {} frame {}: a pass page before a forced move that shows "
                             "nothing",
@@ -135,7 +137,7 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
         passing_to = s.asked();
         break;
       case Phase::HumanTurn:
-        if (passing_to != s.asked() && owner != s.asked() && forced_and_public(st, s.asked()))
+        if (passing_to != s.asked() && owner != s.asked() && forced_and_public(s.presenter(), st, s.asked()))
           ++run.forced_in_view;
         if (passing_to == s.asked()) owner = s.asked();
         if (owner != s.asked()) owner = kEveryone;  // a hand with no pass page first: nobody's may show
@@ -163,8 +165,8 @@ HotSeatRun play_hot_seat(const std::string& game, int seed, int max_steps) {
     const std::string board = board_part(frame);
     const int width = board_columns(term.width());
     std::vector<std::set<std::string>> views;
-    for (PlayerId v = 0; v < 4; ++v) views.push_back(view_rows(st, v, width, false));
-    const std::set<std::string> everyone = view_rows(st, kEveryone, width, false);
+    for (PlayerId v = 0; v < 4; ++v) views.push_back(view_rows(s.presenter(), st, v, width, false));
+    const std::set<std::string> everyone = view_rows(s.presenter(), st, kEveryone, width, false);
     if (owner == kEveryone) ++run.public_frames;
     for (PlayerId h : {PlayerId{0}, PlayerId{1}}) {
       // The rows only h's view has: h's hand (and whatever else only h knows).

@@ -1,5 +1,5 @@
 // RC Racer's race phase in the shell, played command by command from the
-// pictures the step left (State::view_frames): each position on screen for a
+// pictures the step left (Presenter::view_frames): each position on screen for a
 // while at the chosen speed, Space skips. A fake clock, no wall clock. Run
 // through both tables (tests/tui/shell_both_tables.h): at a shared table the
 // server plays the pictures for every screen at once, and only the host sets

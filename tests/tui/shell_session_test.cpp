@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "core/save.h"
+#include "core/timed_contests.h"
 #include "games/setup.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/saves.h"
@@ -242,10 +243,10 @@ TEST_CASE("shell session: a game saved mid-contest resumes with Get ready, then 
         now += 300;
         if (s.contest_act(humans.front(), acts.front(), now) != ContestAnswer::Taken) continue;
         s.update(now);
-        if (!s.state().contest_running()) continue;  // that roll ended it
+        if (!contest_running(s.state())) continue;  // that roll ended it
         REQUIRE(s.save().empty());
         LoadedGame loaded = load_saved_game(so.save_path, DataSource::embedded());
-        REQUIRE(loaded.table->state().contest_running());
+        REQUIRE(contest_running(loaded.table->state()));
         GameSession resumed(std::move(loaded.table), std::move(loaded.events), SessionOptions{});
         resumed.update(0);
         CHECK(resumed.phase() == Phase::GetReady);

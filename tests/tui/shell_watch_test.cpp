@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "client/shared_tables.h"
+#include "core/presenter.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/shell_fake_terminal.h"
 #include "tui/shell/play_screen.h"
@@ -31,9 +32,9 @@ std::string trimmed(std::string s) {
 }
 
 // The rows of the board as `viewer` sees it at the watcher's board size.
-std::set<std::string> view_rows(const State& st, PlayerId viewer, int w, int h) {
+std::set<std::string> view_rows(const Presenter& shown, const State& st, PlayerId viewer, int w, int h) {
   Canvas c(w, h, true);
-  st.view(c, ViewContext{.viewer = viewer, .now = st.now(), .omniscient = false});
+  shown.view(st, c, ViewContext{.viewer = viewer, .now = st.now(), .omniscient = false});
   std::set<std::string> rows;
   std::istringstream in(c.to_text());
   for (std::string row; std::getline(in, row);)
@@ -42,10 +43,10 @@ std::set<std::string> view_rows(const State& st, PlayerId viewer, int w, int h) 
 }
 
 // The rows only one seat's view has: its hand, and whatever else only it knows.
-std::vector<std::string> secret_rows(const State& st, int seats, int w, int h) {
+std::vector<std::string> secret_rows(const Presenter& shown, const State& st, int seats, int w, int h) {
   std::vector<std::set<std::string>> views;
-  for (PlayerId v = 0; v < seats; ++v) views.push_back(view_rows(st, v, w, h));
-  const std::set<std::string> everyone = view_rows(st, kEveryone, w, h);
+  for (PlayerId v = 0; v < seats; ++v) views.push_back(view_rows(shown, st, v, w, h));
+  const std::set<std::string> everyone = view_rows(shown, st, kEveryone, w, h);
   std::vector<std::string> out;
   for (PlayerId p = 0; p < seats; ++p)
     for (const std::string& row : views[static_cast<std::size_t>(p)]) {
@@ -174,7 +175,8 @@ TEST_CASE("A local game opened to watchers is watched over its socket and never 
   std::size_t checked_rows = 0;
   auto check = [&](const net::ScreenModel& s) {
     const State& st = ps->session().state();
-    for (const std::string& secret : secret_rows(st, seats, s.board_w, s.board_h)) {
+    for (const std::string& secret :
+         secret_rows(ps->session().presenter(), st, seats, s.board_w, s.board_h)) {
       ++checked_rows;
       for (const std::string& row : s.rows)
         if (row.find(secret) != std::string::npos) leaks.push_back(secret);

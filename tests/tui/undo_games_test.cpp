@@ -13,6 +13,7 @@
 #include "core/agent.h"
 #include "core/save.h"
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "core/undo.h"
 #include "games/registry.h"
 #include "games/setup.h"
@@ -58,10 +59,10 @@ UndoTally play_with_undos(const std::string& game, std::uint64_t seed) {
     table->humans_to_act(humans);
     if (humans.empty()) continue;
     const State& st = table->state();
-    if (st.timed()) {
+    if (timed(st)) {
       // A contest: a computer takes the seat for it (nothing here is undone).
       table->set_seat_kind(0, SeatKind::Bot);
-      while (table->state().timed() && table->advance_one()) {
+      while (timed(table->state()) && table->advance_one()) {
       }
       table->set_seat_kind(0, SeatKind::Human);
       continue;

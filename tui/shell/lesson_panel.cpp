@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/presenter.h"
+
 namespace rt::shell {
 namespace {
 
@@ -89,7 +91,9 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
               ? std::string()
               : fmt::format("  Time left: {:.1f} s.",
                             static_cast<double>(std::max<Tick>(0, deadline - since)) / 1000);
-      add(p, lesson.state().prompt(kLearner) + (racing ? count : "  The clock starts with your first press."),
+      add(p,
+          lesson.game().presenter().prompt(lesson.state(), kLearner) +
+              (racing ? count : "  The clock starts with your first press."),
           style::kAccent, w);
       keys(p, {{"Enter", s.press.empty() ? std::string("roll (each press one roll)") : s.press},
                {"b", "back"},
@@ -99,7 +103,7 @@ LessonPanel lesson_panel(const LessonRunner& lesson, int width, bool unicode, Ti
     }
     case LessonStepKind::Move: {
       const std::vector<Action> opts = lesson.options();
-      add(p, lesson.state().prompt(kLearner), style::kAccent, w);
+      add(p, lesson.game().presenter().prompt(lesson.state(), kLearner), style::kAccent, w);
       for (std::size_t i = 0; i < opts.size(); ++i) {
         StyledText t;
         const bool on = static_cast<int>(i) == highlight;

@@ -10,6 +10,7 @@
 
 #include "core/index_array.h"
 #include "core/lesson.h"
+#include "core/presenter.h"
 #include "games/registry.h"
 #include "tui/shell/lesson_panel.h"
 #include "tui/shell/screens.h"
@@ -51,7 +52,7 @@ class LessonScreen final : public Screen {
       vc.now = lesson_->finished() || lesson_->step().kind != LessonStepKind::Race
                    ? lesson_->state().now()
                    : lesson_->race_now(race_since(now));
-      lesson_->state().view(board, vc);
+      lesson_->game().presenter().view(lesson_->state(), board, vc);
       c.blit(board, 0, 1);
     }
     const int top = 1 + board_rows;
@@ -143,11 +144,12 @@ class LessonScreen final : public Screen {
   // The move a game's own key makes for the learner (an arrow, Enter), if any.
   std::optional<Action> game_key(const Key& key) const {
     const State& st = lesson_->state();
+    const Presenter& shown = lesson_->game().presenter();
     switch (key.type) {
-      case KeyType::Up: return st.direction_action(kLearner, Direction::Up);
-      case KeyType::Down: return st.direction_action(kLearner, Direction::Down);
-      case KeyType::Left: return st.direction_action(kLearner, Direction::Left);
-      case KeyType::Right: return st.direction_action(kLearner, Direction::Right);
+      case KeyType::Up: return shown.direction_action(st, kLearner, Direction::Up);
+      case KeyType::Down: return shown.direction_action(st, kLearner, Direction::Down);
+      case KeyType::Left: return shown.direction_action(st, kLearner, Direction::Left);
+      case KeyType::Right: return shown.direction_action(st, kLearner, Direction::Right);
       default: return std::nullopt;
     }
   }

@@ -7,6 +7,7 @@
 #include "core/computer_name.h"
 #include "core/history.h"
 #include "core/seat_labels.h"
+#include "core/presenter.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/session.h"
@@ -40,7 +41,7 @@ class LocalTable final : public PlayTable, public LocalControls {
   std::uint64_t revision() const override { return s_->table().history().size() + (undos_ << 40); }
 
   Question question(PlayerId p) const override {
-    Question q = seat_question(s_->state(), p);
+    Question q = seat_question(s_->presenter(), s_->state(), p);
     const Phase ph = s_->phase();
     if (ph != Phase::Contest && ph != Phase::GetReady) q.contest = kNoContest;
     return q;
@@ -133,7 +134,7 @@ class LocalTable final : public PlayTable, public LocalControls {
                    .styled = true,
                    .frame = s_->view_frame(now),
                    .computers = computer_seats(s_->table())};
-    s_->state().view(board, vc);
+    s_->presenter().view(s_->state(), board, vc);
   }
 
   const std::vector<LogEntry>& log() const override { return s_->log(); }

@@ -1,19 +1,21 @@
 // The "?" page of the game screen: what the board's codes and marks mean
-// (State::legend), then every key. A small window cannot spare the rows a
+// (Presenter::legend), then every key. A small window cannot spare the rows a
 // legend takes beside the board, so it is one key away at any size.
+#include "core/presenter.h"
 #include "games/registry.h"
 #include "tui/shell/play_screen.h"
 
 namespace rt::shell {
 
 std::string PlayScreen::board_legend() const {
-  if (local_) return local_->session().state().legend();
+  if (local_) return local_->session().presenter().legend(local_->session().state());
   // A shared table's client holds no State: the game's codes are the same
   // at every table, so a fresh game of it explains them.
   try {
     Options opt;
     opt.players = builtin_registry().get(t_->game_id()).info.min_players;
-    return builtin_registry().create(t_->game_id(), opt, ctx_.data)->new_initial_state()->legend();
+    const std::unique_ptr<Game> game = builtin_registry().create(t_->game_id(), opt, ctx_.data);
+    return game->presenter().legend(*game->new_initial_state());
   } catch (const std::exception&) {
     return {};
   }

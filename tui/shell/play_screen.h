@@ -26,7 +26,7 @@ namespace rt::shell {
 // point with a known stand-in becomes the stand-in (several columns for
 // some), so wrapping counts the columns the text really takes.
 std::string canvas_form(std::string_view utf8, bool unicode);
-// A game's legend (State::legend) as the lines of a reader page, under a
+// A game's legend (Presenter::legend) as the lines of a reader page, under a
 // title; empty for an empty legend.
 std::vector<ReaderLine> legend_document(const std::string& legend, bool unicode);
 

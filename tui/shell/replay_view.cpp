@@ -6,6 +6,7 @@
 
 #include "core/computer_name.h"
 #include "core/seat_labels.h"
+#include "core/presenter.h"
 
 namespace rt::shell {
 
@@ -90,7 +91,7 @@ class ReplayTable final : public PlayTable {
                    .omniscient = false,
                    .styled = true,
                    .computers = computer_seats(m_->seats())};
-    state().view(board, vc);
+    m_->game().presenter().view(state(), board, vc);
   }
 
   const std::vector<LogEntry>& log() const override { return log_; }

@@ -8,6 +8,7 @@
 #include "core/save.h"
 #include "core/seat_labels.h"
 #include "core/seat_question.h"
+#include "core/timed_contests.h"
 #include "core/undo.h"
 
 namespace rt::shell {
@@ -47,7 +48,7 @@ GameSession::GameSession(std::unique_ptr<Table> table, std::vector<Event> earlie
   steps_ = static_cast<std::uint32_t>(table_->history().size());
   opened_steps_ = table_->history().size();
   saved_decisions_ = table_->history().size();
-  if (state().contest_running()) report_.resume_in_contest(*table_);
+  if (contest_running(state())) report_.resume_in_contest(*table_);
 }
 
 void GameSession::set_speed(int level) {
@@ -91,7 +92,7 @@ void GameSession::on_step(const Step& step) {
     log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, steps_, e.picture});
   }
   events_.clear();
-  if (table_->state().view_frames() > 0) pictured_step_ = steps_;
+  if (presenter().view_frames(state()) > 0) pictured_step_ = steps_;
   pacer_.note_step(step, any_public);
 }
 
@@ -112,7 +113,7 @@ void GameSession::enter_human_turn(PlayerId who) {
   if (secret_hands() && viewer_ != who) {
     // A forced move that shows nothing of the hand is made in front of
     // everyone: no hand-over, and the board stays everyone's view.
-    if (forced_and_public(state(), who)) {
+    if (forced_and_public(presenter(), state(), who)) {
       viewer_ = kEveryone;
       phase_ = Phase::HumanTurn;
       if (changed_person) save();

@@ -14,6 +14,7 @@
 #include "core/contest_report.h"
 #include "core/hint.h"
 #include "core/pacer.h"
+#include "core/presenter.h"
 #include "core/table.h"
 #include "core/turn_report.h"
 #include "tui/shell/clock.h"
@@ -41,6 +42,7 @@ class GameSession {
 
   const Table& table() const { return *table_; }
   const State& state() const { return table_->state(); }
+  const Presenter& presenter() const { return table_->game().presenter(); }
   const GameInfo& info() const { return table_->game().info(); }
   const SessionOptions& options() const { return options_; }
   bool demo() const { return options_.demo; }

@@ -7,6 +7,7 @@
 
 #include "core/json_data.h"
 #include "games/go_wacky/bots.h"
+#include "games/go_wacky/presenter.h"
 #include "tests/games/go_wacky/fixture.h"
 #include "tests/harness/scratch_dir.h"
 
@@ -24,7 +25,7 @@ TEST_CASE("View: shows the piles, every player's scoring pile and only the viewe
   Canvas c(80, 20, false);
   ViewContext ctx;
   ctx.viewer = 0;
-  t.s->view(c, ctx);
+  GoWackyPresenter().view(*t.s, c, ctx);
   const std::string text = c.to_text();
   CHECK_THAT(text, Catch::Contains("Draw Pile: 75 cards"));
   CHECK_THAT(text, Catch::Contains("top [R]"));
@@ -42,9 +43,9 @@ TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-w
   ViewContext ctx;
   ctx.viewer = 0;
   ctx.now = t.s->contest_open() + 100;
-  t.s->view(a, ctx);
+  GoWackyPresenter().view(*t.s, a, ctx);
   ctx.now = t.s->contest_open() + 500;
-  t.s->view(b, ctx);
+  GoWackyPresenter().view(*t.s, b, ctx);
   CHECK_THAT(a.to_text(), Catch::Contains("BULL'S-EYE"));
   CHECK(a.to_text() != b.to_text());  // the needle moved
 }

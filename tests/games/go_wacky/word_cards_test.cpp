@@ -1,6 +1,7 @@
 // Go Wacky! rules: the four word cards and Winning. Rulebook: shared/rulebooks/go-wacky.txt.
 #include <catch2/catch.hpp>
 
+#include "games/go_wacky/presenter.h"
 #include "tests/games/go_wacky/fixture.h"
 
 using namespace rt;
@@ -113,13 +114,13 @@ TEST_CASE("Go Wacky!: the question names the count to beat, not a count that goe
   // counts ("19 Go Wacky!"), so the question must not say "(now 13)".
   auto t = four_with("gw-red", "red");
   act(*t.s, 0, "play gw-red");
-  const std::string asked = t.s->prompt(0);
+  const std::string asked = GoWackyPresenter().prompt(*t.s, 0);
   CHECK(asked == "Go Wacky! Roll for red before the count reaches 20.");
   act(*t.s, 0, "roll", 6600);
   chance(*t.s, "die blue");
   REQUIRE(t.s->phase() == Phase::GwRace);
   REQUIRE(t.s->count_reached(t.s->now()) > 10);
-  CHECK(t.s->prompt(0) == asked);
+  CHECK(GoWackyPresenter().prompt(*t.s, 0) == asked);
 }
 
 TEST_CASE("Go Wacky!: a match takes the card and turns over the next one to roll for",

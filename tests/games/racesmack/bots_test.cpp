@@ -64,7 +64,7 @@ TEST_CASE("Bots: taps a correct card, errs by profile, easy more often than hard
   CHECK(hard_delay < normal_delay);
   CHECK(normal_delay < easy_delay);
   // The level's profile (mean +- spread) after reading the revealed cards
-  // (State::think_time, scaled by the level: hard reads faster than easy).
+  // (TimedContests::think_time, scaled by the level: hard reads faster than easy).
   const double read = s->think_time(2);
   REQUIRE(read > 0);
   CHECK(std::abs(hard_delay - (reaction_profile(BotLevel::Hard).mean_ms +

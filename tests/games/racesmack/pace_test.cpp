@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "core/table.h"
+#include "core/timed_contests.h"
 #include "tests/games/racesmack/fixture.h"
 
 using namespace rt::racesmack::fixture;
@@ -77,7 +78,7 @@ PaceMeasure measure(int players, ContestPace pace, Tick tap_ms, int games) {
       table.advance(at);
       if (mask != 0) ++m.rounds;
       table.humans_to_act(people);
-      if (!table.state().timed() || table.state().contest_id() != contest || people.empty()) continue;
+      if (!timed(table.state()) || contest_id(table.state()) != contest || people.empty()) continue;
       const int own = s.own_slot(0);
       int target = own >= 0 && ((mask >> own) & 1u) ? own : 0;
       for (int t = 0; mask != 0 && ((mask >> target) & 1u) == 0; ++t) target = t;

@@ -1,6 +1,7 @@
 // One test per rule of the base game: setup, picking, revealing, tapping,
 // the Race, the refill and the end. Quotes: ../shared/rulebooks/racesmack.txt
 // ("Rulebook") and ../shared/reference/racesmack.md ("Reference").
+#include "games/racesmack/presenter.h"
 #include "tests/games/racesmack/fixture.h"
 
 using namespace rt::racesmack::fixture;
@@ -57,7 +58,7 @@ TEST_CASE("Gameplay: everyone picks a secret card at the same time", "[racesmack
   Canvas c(80, 24);
   ViewContext ctx;
   ctx.viewer = 0;
-  s->view(c, ctx);
+  RacesmackPresenter().view(*s, c, ctx);
   CHECK(c.to_text().find("R06") == std::string::npos);
   CHECK(s->slots() == 0);
 }

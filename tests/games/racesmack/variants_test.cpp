@@ -2,6 +2,7 @@
 // the rulebook's "Expansions & Variants" and the reference's section 6.
 #include <set>
 
+#include "games/racesmack/presenter.h"
 #include "tests/games/racesmack/fixture.h"
 
 using namespace rt::racesmack::fixture;
@@ -81,7 +82,7 @@ TEST_CASE("Variant Racing Rules: each round's revealed card is the default rule"
   deal(*s, {{"R02", "#16", "R30", "R31"}, {"R06", "R33", "R34", "R35"}, {"R04", "R36", "R29", "R28"}}, "R05");
   REQUIRE(s->phase() == Phase::RacingFlip);
   test::chance(*s, "racing #3");  // "has a number less than 3"
-  CHECK(s->prompt(0).find("less than 3") != std::string::npos);
+  CHECK(RacesmackPresenter().prompt(*s, 0).find("less than 3") != std::string::npos);
   pick(*s, {"R02", "R06", "R04"});  // three 1-icon cards
   CHECK(s->ruling_source() == Source::Racing);
   CHECK(s->correct_mask() == 0b111);
@@ -259,7 +260,7 @@ TEST_CASE("Variant After You: blind piles revealed one card at a time, clockwise
   Canvas c(80, 24);
   ViewContext ctx;
   ctx.viewer = 1;
-  s->view(c, ctx);
+  RacesmackPresenter().view(*s, c, ctx);
   CHECK(c.to_text().find("R06") == std::string::npos);
   test::act(*s, 1, "reveal");
   test::chance(*s, "reveal R06");  // not a Rule Card: no tapping
@@ -354,10 +355,10 @@ TEST_CASE("Expansion Shifting Gears: 18 cards whose number is shown, counting as
   Canvas c(80, 24);
   ViewContext ctx;
   ctx.viewer = 0;
-  s->view(c, ctx);
+  RacesmackPresenter().view(*s, c, ctx);
   CHECK(c.to_text().find("⚂") != std::string::npos);
   Canvas a(80, 24, false);
-  s->view(a, ctx);
+  RacesmackPresenter().view(*s, a, ctx);
   CHECK(a.to_text().find("[3]Sg") != std::string::npos);
 }
 

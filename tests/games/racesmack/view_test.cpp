@@ -1,6 +1,7 @@
 // The board in 80x20: revealed cards numbered for tapping, the ruling text
 // while tapping, every Race with its Finish and progress, the viewer's hand
 // only, an ASCII fallback and graceful shrinking. Action labels and prompts.
+#include "games/racesmack/presenter.h"
 #include "tests/games/racesmack/fixture.h"
 
 using namespace rt::racesmack::fixture;
@@ -13,7 +14,7 @@ std::string board(const RacesmackState& s, PlayerId viewer, int w = 80, int h = 
   ViewContext ctx;
   ctx.viewer = viewer;
   ctx.omniscient = omniscient;
-  s.view(c, ctx);
+  RacesmackPresenter().view(s, c, ctx);
   return c.to_text();
 }
 
@@ -114,17 +115,18 @@ TEST_CASE("Labels and prompts say what each choice would do", "[racesmack][view]
   const Action play7 = *s->parse_action(0, "play #7");
   CHECK(s->action_label(0, play7) ==
         "Play Rule Card 7 (correct if it is a Rule Card; Finish: 6 cards showing at least 1 triangle)");
-  CHECK(s->prompt(0) == "Pick a card to play face down.");
+  CHECK(RacesmackPresenter().prompt(*s, 0) == "Pick a card to play face down.");
   pick(*s, {"#7", "R06", "R04"});
   CHECK(s->action_label(1, *s->parse_action(1, "tap 2")) ==
         "Tap #2: your own card — triangle/blue (card R06)");
   CHECK(s->action_label(1, *s->parse_action(1, "tap 1")).find("Ana's card") != std::string::npos);
-  CHECK(s->prompt(1).find("TAP! Rule Card #7 rules") != std::string::npos);
-  CHECK(s->prompt(1).find("tap your own (#2)") != std::string::npos);
+  CHECK(RacesmackPresenter().prompt(*s, 1).find("TAP! Rule Card #7 rules") != std::string::npos);
+  CHECK(RacesmackPresenter().prompt(*s, 1).find("tap your own (#2)") != std::string::npos);
   tap(*s, 0, 1, 100);
   tap(*s, 1, 1, 200);
   // Narration: the count is what is left to place, said as such (not "You won 1 card" after placing one).
-  CHECK(s->prompt(0) == "2 won cards left to place: put each at the left or right end of your Race.");
+  CHECK(RacesmackPresenter().prompt(*s, 0) ==
+        "2 won cards left to place: put each at the left or right end of your Race.");
   CHECK(s->action_label(0, *s->parse_action(0, "left R04")) == "Start your Race with circle/red (card R04)");
 }
 

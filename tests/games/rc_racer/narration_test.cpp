@@ -5,6 +5,7 @@
 
 #include "core/canvas.h"
 #include "core/table.h"
+#include "games/rc_racer/presenter.h"
 #include "tests/games/rc_racer/fixture.h"
 #include "tests/harness/harness.h"
 
@@ -50,10 +51,10 @@ TEST_CASE("View: in plain text the path preview is a '*' on every space it passe
         ViewContext ctx;
         ctx.viewer = 0;
         Canvas styled(80, 20, false);
-        s.view(styled, ctx);
+        RcRacerPresenter().view(s, styled, ctx);
         ctx.styled = false;
         Canvas plain(80, 20, false);
-        s.view(plain, ctx);
+        RcRacerPresenter().view(s, plain, ctx);
         // In colour a path space off the plain floor keeps its terrain glyph in
         // reverse video; in plain text it must be a '*' instead.
         int marked_by_style = 0, styled_stars = 0, plain_stars = 0;

@@ -5,6 +5,7 @@
 
 #include "core/canvas.h"
 #include "core/table.h"
+#include "games/rc_racer/presenter.h"
 #include "tests/games/rc_racer/fixture.h"
 #include "tests/harness/harness.h"
 
@@ -18,7 +19,7 @@ std::string render(const RcRacerState& s, int w, int h, bool unicode, PlayerId v
   Canvas c(w, h, unicode);
   ViewContext ctx;
   ctx.viewer = viewer;
-  s.view(c, ctx);
+  RcRacerPresenter().view(s, c, ctx);
   return c.to_text();
 }
 
@@ -95,7 +96,7 @@ TEST_CASE("Rules summary: 80 columns, every section", "[rc-racer][rules-text]") 
 
 TEST_CASE("Labels and prompts say what each choice does", "[rc-racer][view]") {
   auto s = programming_state(race_game(2, "sonic-fish,turbobot", {"real-time"}));
-  CHECK(s->prompt(0).find("rows 2 and 3") != std::string::npos);
+  CHECK(RcRacerPresenter().prompt(*s, 0).find("rows 2 and 3") != std::string::npos);
   std::vector<Action> acts;
   s->legal_actions(0, acts);
   for (Action a : acts) {
@@ -143,13 +144,13 @@ TEST_CASE("View: in real time the clock runs; once one player is left the countd
   ViewContext ctx;
   ctx.viewer = 0;
   ctx.now = s->contest_open() + 3200;
-  s->view(c, ctx);
+  RcRacerPresenter().view(*s, c, ctx);
   CHECK(c.to_text().find("clock 3.2 s") != std::string::npos);
   test::act(*s, 1, "done", s->contest_open() + 4000);
   REQUIRE(s->countdown_from() != kNoDeadline);
   Canvas c2(80, 20, false);
   ctx.now = s->countdown_from() + 2500;
-  s->view(c2, ctx);
+  RcRacerPresenter().view(*s, c2, ctx);
   CHECK(c2.to_text().find("COUNTDOWN 7.5 s") != std::string::npos);
   // Counted slides have no clock.
   auto counted = programming_state(race_game(2, "sonic-fish,turbobot"));
@@ -158,8 +159,8 @@ TEST_CASE("View: in real time the clock runs; once one player is left the countd
 
 TEST_CASE("Arrow keys: the tile beside the gap slides that way; Enter is kept for done", "[rc-racer][view]") {
   auto s = programming_state(race_game(2, "sonic-fish,turbobot", {"real-time"}));
-  CHECK(s->default_option(0) == std::optional<Action>(kDone));
-  CHECK_FALSE(s->direction_help(0).empty());
+  CHECK(RcRacerPresenter().default_option(*s, 0) == std::optional<Action>(kDone));
+  CHECK_FALSE(RcRacerPresenter().direction_help(*s, 0).empty());
   struct Way {
     Direction arrow;
     Dir dir;
@@ -170,7 +171,7 @@ TEST_CASE("Arrow keys: the tile beside the gap slides that way; Enter is kept fo
     for (const Way& w : {Way{Direction::Up, Dir::Up, 4}, Way{Direction::Down, Dir::Down, -4},
                          Way{Direction::Left, Dir::Left, 1}, Way{Direction::Right, Dir::Right, -1}}) {
       const int gap = s->gap(0);
-      const std::optional<Action> a = s->direction_action(0, w.arrow);
+      const std::optional<Action> a = RcRacerPresenter().direction_action(*s, 0, w.arrow);
       if (slide_room(gap, w.dir) == 0) {
         CHECK_FALSE(a.has_value());
         continue;
@@ -189,9 +190,9 @@ TEST_CASE("Arrow keys: the tile beside the gap slides that way; Enter is kept fo
   // Done, or outside programming: the arrows are not the game's.
   test::act(*s, 0, "done", s->now() + 10);
   for (const Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right})
-    CHECK_FALSE(s->direction_action(0, d).has_value());
-  CHECK(s->direction_help(0).empty());
-  CHECK_FALSE(s->default_option(0).has_value());
+    CHECK_FALSE(RcRacerPresenter().direction_action(*s, 0, d).has_value());
+  CHECK(RcRacerPresenter().direction_help(*s, 0).empty());
+  CHECK_FALSE(RcRacerPresenter().default_option(*s, 0).has_value());
 }
 
 TEST_CASE("Labels of actions a seat cannot take never read past the controller, cars or spaces",

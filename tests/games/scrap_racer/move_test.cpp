@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/rng.h"
+#include "games/scrap_racer/presenter.h"
 #include "tests/games/scrap_racer/fixture.h"
 
 using namespace rt;
@@ -173,11 +174,11 @@ TEST_CASE("Bonus cards: held face down, hidden from the other players", "[scrap-
   Canvas own(80, 24, false);
   ViewContext ctx;
   ctx.viewer = 0;
-  t->view(own, ctx);
+  ScrapRacerPresenter().view(*t, own, ctx);
   CHECK_THAT(own.to_text(), Catch::Contains("+7"));
   Canvas other(80, 24, false);
   ctx.viewer = 1;
-  t->view(other, ctx);
+  ScrapRacerPresenter().view(*t, other, ctx);
   CHECK_THAT(other.to_text(), !Catch::Contains("+7"));
   // A drawn card is told to its owner only.
   EventSink events;

@@ -2,6 +2,7 @@
 // page 8): two racers per player. Racer slots 0-1 belong to seat 1, 2-3 to seat 2.
 #include <catch2/catch.hpp>
 
+#include "games/scrap_racer/presenter.h"
 #include "tests/games/scrap_racer/fixture.h"
 
 using namespace rt;
@@ -218,7 +219,7 @@ TEST_CASE("2-player game: the leader's words and the shared bonus cards read who
   Canvas c(80, 20, false);
   ViewContext ctx;
   ctx.viewer = 0;
-  t->view(c, ctx);
+  ScrapRacerPresenter().view(*t, c, ctx);
   const std::string text = c.to_text();
   INFO(text);
   CHECK_THAT(text, Catch::Contains(" shared"));

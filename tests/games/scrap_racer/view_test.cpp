@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "games/scrap_racer/presenter.h"
 #include "tests/games/scrap_racer/fixture.h"
 
 using namespace rt;
@@ -34,7 +35,7 @@ std::string draw(const ScrapRacerState& s, int w, int h, bool unicode, PlayerId 
   Canvas c(w, h, unicode);
   ViewContext ctx;
   ctx.viewer = viewer;
-  s.view(c, ctx);
+  ScrapRacerPresenter().view(s, c, ctx);
   return c.to_text();
 }
 
@@ -103,7 +104,8 @@ TEST_CASE("View: crash and goal cards are shown as they resolve", "[scrap-racer]
 TEST_CASE("Prompt: roll again with the risk of a double, or move the total", "[scrap-racer][view]") {
   auto t = midrace();
   chance(*t, "die 6");
-  CHECK(t->prompt(0) == "Hover: dice 6. Roll again (risk: 1 of 6 numbers is a double) / Move 6");
+  CHECK(ScrapRacerPresenter().prompt(*t, 0) ==
+        "Hover: dice 6. Roll again (risk: 1 of 6 numbers is a double) / Move 6");
 }
 
 TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view]") {
@@ -112,7 +114,7 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   t->test_set_boost(0, BoostKind::PlusMinus, 1);
   t->test_set_boost(0, BoostKind::Reroll, 1);
   roll(*t, {1, 3, 4, 5});
-  CHECK(t->prompt(0) ==
+  CHECK(ScrapRacerPresenter().prompt(*t, 0) ==
         "Hover: dice 1 3 4 5. Roll again (risk: 4 of 6 numbers are a double) / Move 13 (or a Boost marker on "
         "the 5)");
   std::vector<Action> acts;
@@ -124,7 +126,7 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
                           "Boost -1: the 5 becomes 4", "Boost Turn: the 5 becomes 2"});
   act(*t, "roll");
   chance(*t, "die 3");
-  CHECK_THAT(t->prompt(0),
+  CHECK_THAT(ScrapRacerPresenter().prompt(*t, 0),
              Catch::StartsWith("Hover: dice 1 3 4 5 3. Double 3! Take the crash card (pile 3/4)"));
   CHECK(t->action_label(0, kCrash) == "Take the crash card (double 3: pile 3/4)");
   // What waits where a move ends.
@@ -140,12 +142,13 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   u->test_set_bonus_card(0, "curve");
   chance(*u, "die 2");
   act(*u, "move 2");
-  CHECK(u->prompt(0) == "Hover: move 2. Play bonus cards before moving, or advance.");
+  CHECK(ScrapRacerPresenter().prompt(*u, 0) == "Hover: move 2. Play bonus cards before moving, or advance.");
   CHECK(u->action_label(0, kAdvance) == "Advance 2 with the dice (to space 5 of lap 1)");
   // Played before the dice, the card stops on the way: the dice move follows.
   CHECK(u->action_label(0, kPlayBase + 4) == "Play Curve (to space 9 of lap 1, then the dice move 2)");
   auto v = start(2, {"hover", "crusher", "twister", "swifty"});
-  CHECK(v->prompt(0) == "Choose which racer starts, Hover or Crusher: your turns keep this order all race.");
+  CHECK(ScrapRacerPresenter().prompt(*v, 0) ==
+        "Choose which racer starts, Hover or Crusher: your turns keep this order all race.");
   CHECK(v->action_label(0, kFirstBase + 1) == "Crusher takes the first turn");
 }
 

@@ -7,6 +7,7 @@
 #include "core/canvas.h"
 #include "core/table.h"
 #include "games/registry.h"
+#include "games/wacky_races/presenter.h"
 #include "tests/games/wacky_races/fixture.h"
 
 using namespace rt::wacky_races::fixture;
@@ -16,7 +17,7 @@ std::string header(const State& s) {
   Canvas c(80, 24, false);
   ViewContext ctx;
   ctx.viewer = 0;
-  s.view(c, ctx);
+  WackyPresenter().view(s, c, ctx);
   const std::string text = c.to_text();
   return text.substr(0, text.find('\n'));
 }

@@ -1,4 +1,5 @@
 // The board view, prompts and action labels ("what each choice would do").
+#include "games/wacky_races/presenter.h"
 #include "tests/games/wacky_races/fixture.h"
 
 using namespace rt::wacky_races::fixture;
@@ -10,7 +11,7 @@ std::string render(Fixture& fx, PlayerId viewer, int w = 80, int h = 22, bool un
   ViewContext ctx;
   ctx.viewer = viewer;
   ctx.omniscient = omni;
-  fx.s().view(cv, ctx);
+  WackyPresenter().view(fx.s(), cv, ctx);
   return cv.to_text();
 }
 }  // namespace
@@ -96,9 +97,9 @@ TEST_CASE("Labels: each choice says what it would do", "[wacky-races][view]") {
         "Play Desert: 3rd card, moves you to tile 10 (Desert) - a face-down Trap waits there!");
   CHECK(label("power pogo-spring") == "Use Pogo Spring: move ahead 1 space - first to tile 10 (Desert)");
   CHECK(label("end") == "End your movement (refill to 3, then Dastardly moves)");
-  CHECK(s.prompt(0) ==
+  CHECK(WackyPresenter().prompt(s, 0) ==
         "On tile 9 (Gas Station): play a matching card to move again (3rd card), use a power, or end.");
-  CHECK(s.prompt(1).empty());
+  CHECK(WackyPresenter().prompt(s, 1).empty());
 }
 
 TEST_CASE("View: with rows to spare the whole course shows, in two rows of tiles", "[wacky-races][view]") {
@@ -117,7 +118,7 @@ TEST_CASE("View: with rows to spare the whole course shows, in two rows of tiles
 
 TEST_CASE("View: the legend names every code the board draws", "[wacky-races][view]") {
   Fixture fx = start(Setup{});
-  const std::string legend = fx.s().legend();
+  const std::string legend = WackyPresenter().legend(fx.s());
   for (const char* code : {"00", "S1-S6", "DD", "[?]", "GAS", "FIN", "any", "Des Desert", "+2", "reversed"}) {
     INFO(code);
     CHECK(legend.find(code) != std::string::npos);

@@ -1,0 +1,19 @@
+// What a person is shown of Scrap Racer: the board, the questions, the legend
+// and the keys' hints (view.cpp, text.cpp), apart from the rules in
+// ScrapRacerState. ScrapRacerGame::presenter() hands out the one ScrapRacerPresenter.
+#pragma once
+
+#include "core/presenter.h"
+#include "games/scrap_racer/state.h"
+
+namespace rt::scrap_racer {
+
+class ScrapRacerPresenter final : public PresenterOf<ScrapRacerState> {
+ public:
+  std::string prompt(const State& state, PlayerId player) const override;
+  std::string legend(const State& state) const override;
+  void view(const State& state, Canvas& canvas, const ViewContext& ctx) const override;
+  std::optional<Action> default_option(const State& state, PlayerId player) const override;
+};
+
+}  // namespace rt::scrap_racer

@@ -1,0 +1,18 @@
+// What a person is shown of Wacky Races: the board, the questions, the legend
+// and the keys' hints (view.cpp, text.cpp), apart from the rules in
+// WackyState. WackyGame::presenter() hands out the one WackyPresenter.
+#pragma once
+
+#include "core/presenter.h"
+#include "games/wacky_races/state.h"
+
+namespace rt::wacky_races {
+
+class WackyPresenter final : public PresenterOf<WackyState> {
+ public:
+  std::string prompt(const State& state, PlayerId player) const override;
+  std::string legend(const State& state) const override;
+  void view(const State& state, Canvas& canvas, const ViewContext& ctx) const override;
+};
+
+}  // namespace rt::wacky_races
