@@ -101,8 +101,9 @@ class State {
     actors(scratch);
     return scratch.front();
   }
-  // The game's timed contests (core/timed_contests.h); nullptr when it has none.
-  virtual const TimedContests* timed_contests() const { return nullptr; }
+  // The game's timed contests (core/timed_contests.h, a kind of State); nullptr
+  // when it has none. A plain member, as drivers ask it at every decision.
+  const TimedContests* timed_contests() const { return timed_contests_; }
 
   // Legal actions for one actor: sorted, unique, non-empty for an actor.
   virtual void legal_actions(PlayerId player, std::vector<Action>& out) const = 0;
@@ -219,6 +220,9 @@ class State {
   Tick now_ = 0;
   int pictures_ = 0;
   EventSink* events_ = nullptr;
+  // Set by TimedContests to itself, in every copy too.
+  friend class TimedContests;
+  const TimedContests* timed_contests_ = nullptr;
 };
 
 }  // namespace rt

@@ -1,8 +1,9 @@
 // Timed contests, a capability: the hooks a game with timed contests (everyone
 // racing the clock at once, dice that take time to land) gives its drivers.
-// A State without such contests has none of them: State::timed_contests() is
-// nullptr, and the free functions below answer as for a game without a clock.
-// OpenSpiel keeps simultaneous moves apart from its State the same way.
+// A game with them derives its State from TimedContests, a kind of State, as
+// OpenSpiel's simultaneous-move games subclass its State; for any other State,
+// State::timed_contests() is nullptr and the free functions below answer as
+// for a game without a clock.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace rt {
 
-class TimedContests {
+class TimedContests : public State {
  public:
   // A timed simultaneous node: the earliest decision is applied first, and
   // kClock acts at deadline() if nobody acted before it.
@@ -40,10 +41,9 @@ class TimedContests {
   virtual Tick action_time(PlayerId /*player*/, Action /*action*/) const { return 0; }
 
  protected:
-  TimedContests() = default;
-  TimedContests(const TimedContests&) = default;
-  TimedContests& operator=(const TimedContests&) = default;
-  ~TimedContests() = default;  // owned as the State it is part of
+  explicit TimedContests(int num_players) : State(num_players) { timed_contests_ = this; }
+  TimedContests(const TimedContests& other) : State(other) { timed_contests_ = this; }
+  TimedContests& operator=(const TimedContests&) = delete;
 };
 
 // The same questions of any State: a game without the capability has no

@@ -10,7 +10,7 @@
 
 namespace rt::go_wacky {
 GoWackyState::GoWackyState(const GoWackyGame& game)
-    : State(game.options().players), game_(&game), play_out_(game.options().has(kPlayOutVariant)) {
+    : TimedContests(game.options().players), game_(&game), play_out_(game.options().has(kPlayOutVariant)) {
   const Deck& d = game.deck();
   for (int t = 0; t < d.types.size(); ++t) draw_[t] = static_cast<std::uint8_t>(d.types[t].copies);
   draw_total_ = d.total_cards;

@@ -69,13 +69,12 @@ constexpr bool draws_from_pile(Phase p) {
 
 class GoWackyPresenter;
 
-class GoWackyState final : public State, public TimedContests {
+class GoWackyState final : public TimedContests {
  public:
   explicit GoWackyState(const GoWackyGame& game);
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
-  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override {
     return phase_ == Phase::EgwRace || phase_ == Phase::GwRace || phase_ == Phase::BeThrow;
   }

@@ -144,13 +144,12 @@ struct Gen {
 
 class RacesmackPresenter;
 
-class RacesmackState final : public State, public TimedContests {
+class RacesmackState final : public TimedContests {
  public:
   explicit RacesmackState(const RacesmackGame& game);
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
-  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Phase::Tap; }
   // Reading the revealed cards before tapping: 300 ms a card.
   Tick think_time(PlayerId) const override {

@@ -14,7 +14,7 @@
 
 namespace rt::rc_racer {
 
-RcRacerState::RcRacerState(const RcRacerGame& game) : State(game.options().players), game_(&game) {
+RcRacerState::RcRacerState(const RcRacerGame& game) : TimedContests(game.options().players), game_(&game) {
   const Data& d = game.data();
   const int n = num_players();
   race_.n = n;

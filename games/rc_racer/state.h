@@ -72,13 +72,12 @@ enum class Stage : std::uint8_t { Start, Bird, Shields, End };
 
 class RcRacerPresenter;
 
-class RcRacerState final : public State, public TimedContests {
+class RcRacerState final : public TimedContests {
  public:
   explicit RcRacerState(const RcRacerGame& game);
 
   Turn turn() const override;
   void actors(std::vector<PlayerId>& out) const override;
-  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override;
   Tick deadline() const override;
   std::uint32_t contest_id() const override { return contest_id_; }

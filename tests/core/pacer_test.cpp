@@ -18,10 +18,10 @@ namespace {
 // Rounds of: a public die roll (chance), seat 1's turn (one option), a tap
 // race (a timed contest, 1 s deadline). With back_to_back, a second race
 // opens the moment the first is decided, with nothing in between.
-class RelayState final : public State, public TimedContests {
+class RelayState final : public TimedContests {
  public:
   RelayState(int players, int rounds, bool back_to_back)
-      : State(players), rounds_(rounds), back_to_back_(back_to_back) {}
+      : TimedContests(players), rounds_(rounds), back_to_back_(back_to_back) {}
   enum Phase { Roll, Choose, Tap, Over };
 
   Turn turn() const override {
@@ -35,7 +35,6 @@ class RelayState final : public State, public TimedContests {
     if (phase_ == Tap)
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(p);
   }
-  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Tap; }
   Tick deadline() const override { return phase_ == Tap ? open_ + 1000 : kNoDeadline; }
   std::uint32_t contest_id() const override { return phase_ == Tap ? contest_ : 0; }

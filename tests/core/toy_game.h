@@ -18,9 +18,9 @@ inline constexpr Action kStop = 0, kAgain = 1, kTap = 2;
 
 class ToyGame;
 
-class ToyState final : public State, public TimedContests {
+class ToyState final : public TimedContests {
  public:
-  explicit ToyState(int players, const Options* opt) : State(players), opt_(opt) {}
+  explicit ToyState(int players, const Options* opt) : TimedContests(players), opt_(opt) {}
   enum Phase { Roll, Choose, Tap, Over };
 
   Turn turn() const override {
@@ -34,7 +34,6 @@ class ToyState final : public State, public TimedContests {
     if (phase_ == Tap)
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(p);
   }
-  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Tap; }
   Tick deadline() const override { return phase_ == Tap ? open_ + 1000 : kNoDeadline; }
   std::uint32_t contest_id() const override { return phase_ == Tap ? 1 : 0; }

@@ -25,9 +25,9 @@ inline constexpr Tick kLandMs = 400;       // a roll's die lands this long after
 inline constexpr Tick kWindowMs = 1000;    // the race's deadline, after it opens
 inline constexpr std::uint32_t kRace = 7;  // the race's contest_id
 
-class RaceState final : public State, public TimedContests {
+class RaceState final : public TimedContests {
  public:
-  explicit RaceState(int players) : State(players) {}
+  explicit RaceState(int players) : TimedContests(players) {}
   enum class Phase { Pick, Race, Done, Over };
 
   Turn turn() const override {
@@ -44,7 +44,6 @@ class RaceState final : public State, public TimedContests {
     if (phase_ == Phase::Race)
       for (PlayerId p = 0; p < num_players(); ++p) out.push_back(p);
   }
-  const TimedContests* timed_contests() const override { return this; }
   bool timed() const override { return phase_ == Phase::Race; }
   Tick deadline() const override { return phase_ == Phase::Race ? open_ + kWindowMs : kNoDeadline; }
   std::uint32_t contest_id() const override { return phase_ == Phase::Race ? kRace : 0; }
