@@ -72,10 +72,7 @@ std::string_view ascii_stand_in(char32_t cp) {
 }
 
 Canvas::Canvas(int width, int height, bool unicode)
-    : width_(std::max(0, width)),
-      height_(std::max(0, height)),
-      unicode_(unicode),
-      cells_(static_cast<std::size_t>(width_ * height_)) {}
+    : width_(std::max(0, width)), height_(std::max(0, height)), unicode_(unicode), cells_(width_ * height_) {}
 
 void Canvas::clear() {
   std::fill(cells_.begin(), cells_.end(), Cell{});
@@ -92,7 +89,7 @@ void Canvas::put(int x, int y, char32_t ch, Style style) {
       ++fallbacks_;
     }
   }
-  cells_[static_cast<std::size_t>(y * width_ + x)] = Cell{ch, style};
+  cells_[y * width_ + x] = Cell{ch, style};
 }
 
 std::u32string utf8_decode(std::string_view s) {
@@ -101,7 +98,7 @@ std::u32string utf8_decode(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     char32_t cp;
-    int extra;
+    std::size_t extra;
     if (c < 0x80) {
       cp = c;
       extra = 0;
@@ -119,13 +116,13 @@ std::u32string utf8_decode(std::string_view s) {
       ++i;
       continue;
     }
-    if (i + static_cast<std::size_t>(extra) >= s.size()) {  // truncated sequence
+    if (i + extra >= s.size()) {  // truncated sequence
       out.push_back(U'?');
       break;
     }
     bool ok = true;
-    for (int k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
+    for (std::size_t k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
       if ((cc >> 6) != 0x2) {
         ok = false;
         break;
@@ -138,7 +135,7 @@ std::u32string utf8_decode(std::string_view s) {
       continue;
     }
     out.push_back(cp);
-    i += static_cast<std::size_t>(extra) + 1;
+    i += extra + 1;
   }
   return out;
 }
@@ -218,8 +215,7 @@ void Canvas::box(int x, int y, int w, int h, Style style, std::string_view title
 
 void Canvas::restyle(int x, int y, int w, Style style) {
   if (y < 0 || y >= height_) return;
-  for (int xx = std::max(0, x); xx < std::min(width_, x + w); ++xx)
-    cells_[static_cast<std::size_t>(y * width_ + xx)].style = style;
+  for (int xx = std::max(0, x); xx < std::min(width_, x + w); ++xx) cells_[y * width_ + xx].style = style;
 }
 
 void Canvas::blit(const Canvas& src, int x, int y) {
@@ -228,7 +224,7 @@ void Canvas::blit(const Canvas& src, int x, int y) {
       const int tx = x + xx;
       const int ty = y + yy;
       if (tx < 0 || ty < 0 || tx >= width_ || ty >= height_) continue;
-      cells_[static_cast<std::size_t>(ty * width_ + tx)] = src.at(xx, yy);
+      cells_[ty * width_ + tx] = src.at(xx, yy);
     }
   }
 }

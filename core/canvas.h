@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/index_array.h"
+
 namespace rt {
 
 enum class Color : std::uint8_t { Default, Black, Red, Green, Yellow, Blue, Magenta, Cyan, White };
@@ -79,7 +81,7 @@ class Canvas {
   // How many code points had no ASCII stand-in and were drawn as '?'.
   int fallbacks() const { return fallbacks_; }
 
-  const Cell& at(int x, int y) const { return cells_[static_cast<std::size_t>(y * width_ + x)]; }
+  const Cell& at(int x, int y) const { return cells_[y * width_ + x]; }
 
   // Rows as UTF-8 joined by '\n', trailing spaces trimmed, no trailing empty rows.
   std::string to_text() const;
@@ -88,7 +90,7 @@ class Canvas {
   int width_;
   int height_;
   bool unicode_;
-  std::vector<Cell> cells_;
+  IndexVector<int, Cell> cells_;  // row by row: cell (x, y) at y * width_ + x
   int fallbacks_ = 0;
 };
 

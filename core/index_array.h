@@ -11,26 +11,36 @@
 #include <array>
 #include <cstddef>
 #include <initializer_list>
+#include <iterator>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace rt {
 
+namespace index_detail {
+// Where an id (an int, an enum's value, a count) is in the container: the one
+// conversion from the rules' signed ids to the standard containers' sizes.
+template <class I>
+constexpr std::size_t slot(I i) {
+  return static_cast<std::size_t>(i);
+}
+}  // namespace index_detail
+
 template <class T, int N, class Id = int>
 struct IndexArray {
   static_assert(N > 0);
-  std::array<T, static_cast<std::size_t>(N)> values{};  // public so the type stays an aggregate (`= {a, b}`)
+  std::array<T, index_detail::slot(N)> values{};  // public so the type stays an aggregate (`= {a, b}`)
 
-  constexpr T& operator[](Id i) { return values[static_cast<std::size_t>(i)]; }
-  constexpr const T& operator[](Id i) const { return values[static_cast<std::size_t>(i)]; }
+  constexpr T& operator[](Id i) { return values[index_detail::slot(i)]; }
+  constexpr const T& operator[](Id i) const { return values[index_detail::slot(i)]; }
   // A kind the rules name by an enum (a boost, a phase) indexes by its value.
   template <class E>
   requires std::is_enum_v<E>
-  constexpr T& operator[](E e) { return values[static_cast<std::size_t>(e)]; }
+  constexpr T& operator[](E e) { return values[index_detail::slot(e)]; }
   template <class E>
   requires std::is_enum_v<E>
-  constexpr const T& operator[](E e) const { return values[static_cast<std::size_t>(e)]; }
+  constexpr const T& operator[](E e) const { return values[index_detail::slot(e)]; }
 
   constexpr auto begin() { return values.begin(); }
   constexpr auto end() { return values.end(); }
@@ -49,23 +59,23 @@ template <class Id, class T>
 class IndexVector {
  public:
   IndexVector() = default;
-  explicit IndexVector(int n) : values_(static_cast<std::size_t>(n)) {}
-  IndexVector(int n, const T& v) : values_(static_cast<std::size_t>(n), v) {}
+  explicit IndexVector(int n) : values_(index_detail::slot(n)) {}
+  IndexVector(int n, const T& v) : values_(index_detail::slot(n), v) {}
   IndexVector(std::initializer_list<T> values) : values_(values) {}
   explicit IndexVector(std::vector<T> values) : values_(std::move(values)) {}
 
-  T& operator[](Id i) { return values_[static_cast<std::size_t>(i)]; }
-  const T& operator[](Id i) const { return values_[static_cast<std::size_t>(i)]; }
+  T& operator[](Id i) { return values_[index_detail::slot(i)]; }
+  const T& operator[](Id i) const { return values_[index_detail::slot(i)]; }
   // Bounds-checked (throws std::out_of_range), for an index read from outside.
-  T& at(Id i) { return values_.at(static_cast<std::size_t>(i)); }
-  const T& at(Id i) const { return values_.at(static_cast<std::size_t>(i)); }
+  T& at(Id i) { return values_.at(index_detail::slot(i)); }
+  const T& at(Id i) const { return values_.at(index_detail::slot(i)); }
 
-  int size() const { return static_cast<int>(values_.size()); }
+  int size() const { return std::ssize(values_); }
   bool empty() const { return values_.empty(); }
-  void resize(int n) { values_.resize(static_cast<std::size_t>(n)); }
-  void resize(int n, const T& v) { values_.resize(static_cast<std::size_t>(n), v); }
-  void assign(int n, const T& v) { values_.assign(static_cast<std::size_t>(n), v); }
-  void reserve(int n) { values_.reserve(static_cast<std::size_t>(n)); }
+  void resize(int n) { values_.resize(index_detail::slot(n)); }
+  void resize(int n, const T& v) { values_.resize(index_detail::slot(n), v); }
+  void assign(int n, const T& v) { values_.assign(index_detail::slot(n), v); }
+  void reserve(int n) { values_.reserve(index_detail::slot(n)); }
   void clear() { values_.clear(); }
   void push_back(const T& v) { values_.push_back(v); }
   void push_back(T&& v) { values_.push_back(std::move(v)); }

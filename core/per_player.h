@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/index_array.h"
 #include "core/types.h"
 
 namespace rt {
@@ -21,10 +22,10 @@ namespace rt {
 template <class T, int N>
 struct PerPlayer {
   static_assert(N > 0);
-  std::array<T, static_cast<std::size_t>(N)> values{};  // public so the type stays an aggregate (`= {a, b}`)
+  std::array<T, index_detail::slot(N)> values{};  // public so the type stays an aggregate (`= {a, b}`)
 
-  constexpr T& operator[](PlayerId p) { return values[static_cast<std::size_t>(p)]; }
-  constexpr const T& operator[](PlayerId p) const { return values[static_cast<std::size_t>(p)]; }
+  constexpr T& operator[](PlayerId p) { return values[index_detail::slot(p)]; }
+  constexpr const T& operator[](PlayerId p) const { return values[index_detail::slot(p)]; }
 
   constexpr auto begin() { return values.begin(); }
   constexpr auto end() { return values.end(); }
@@ -58,6 +59,7 @@ class SeatVector {
   int size() const { return seats(); }  // as IndexVector says it
   bool empty() const { return values_.empty(); }
   void resize(int seats) { values_.resize(slot(seats)); }
+  void resize(int seats, const T& v) { values_.resize(slot(seats), v); }
   void assign(int seats, const T& v) { values_.assign(slot(seats), v); }
 
   auto begin() { return values_.begin(); }
@@ -68,8 +70,8 @@ class SeatVector {
   const std::vector<T>& values() const { return values_; }
 
  private:
-  // Where seat p (or a count of seats) is in the vector: the one conversion.
-  static std::size_t slot(PlayerId p) { return static_cast<std::size_t>(p); }
+  // Where seat p (or a count of seats) is in the vector.
+  static std::size_t slot(PlayerId p) { return index_detail::slot(p); }
   std::vector<T> values_;
 };
 

@@ -32,11 +32,6 @@ Rng Rng::stream(std::uint64_t seed, std::string_view name) {
   return Rng(splitmix64(mix));
 }
 
-std::int32_t Rng::between(std::int32_t lo, std::int32_t hi) {
-  const auto span = static_cast<std::uint32_t>(static_cast<std::int64_t>(hi) - lo + 1);
-  return static_cast<std::int32_t>(lo + static_cast<std::int64_t>(below(span)));
-}
-
 std::string Rng::state_text() const {
   char buf[4 * 17 + 1];
   std::snprintf(buf, sizeof buf, "%016llx%016llx%016llx%016llx", static_cast<unsigned long long>(s_[0]),

@@ -54,8 +54,11 @@ class Rng {
     return static_cast<std::uint32_t>(m >> 32);
   }
 
-  // Uniform in [lo, hi], inclusive.
-  std::int32_t between(std::int32_t lo, std::int32_t hi);
+  // Uniform in [lo, hi], inclusive: the same draw as below(hi - lo + 1).
+  std::int32_t between(std::int32_t lo, std::int32_t hi) {
+    const auto span = static_cast<std::uint32_t>(static_cast<std::int64_t>(hi) - lo + 1);
+    return static_cast<std::int32_t>(lo + static_cast<std::int64_t>(below(span)));
+  }
 
   // True with probability num/den.
   bool chance(std::uint32_t num, std::uint32_t den) { return below(den) < num; }

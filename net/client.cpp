@@ -198,79 +198,126 @@ Joined join_table(const std::string& dir, const std::string& name, const Hello& 
   return j;
 }
 
-void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
+namespace {
+
+// Asks many tables at once for their info, within the bounds on other users'
+// directories (net/client.h): what each answered, or why it did not.
+class TableAsker {
+ public:
   using Clock = std::chrono::steady_clock;
-  const auto until = Clock::now() + std::chrono::milliseconds(wait_ms);
-  Hello h;
-  h.role = Role::Info;
-  h.client = "racetable tables";
-  const std::string hello = frame(to_json(h));
+
+  TableAsker(std::vector<InfoAsk>& asks, int wait_ms)
+      : until_(Clock::now() + std::chrono::milliseconds(wait_ms)), wait_ms_(wait_ms) {
+    Hello h;
+    h.role = Role::Info;
+    h.client = "racetable tables";
+    hello_ = frame(to_json(h));
+    for (InfoAsk& a : asks) waiting_.push_back(&a);
+  }
+
+  void run() {
+    for (;;) {
+      if (Clock::now() < until_) start_asks(Clock::now());
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(until_ - Clock::now()).count();
+      if ((asking_.empty() && waiting_.empty()) || left <= 0) break;
+      if (!read_answers(static_cast<int>(left))) break;
+    }
+    give_up();
+  }
+
+ private:
   struct Asking {
     InfoAsk* ask;
     Connection conn;
   };
-  std::vector<Asking> asking;
-  std::vector<InfoAsk*> waiting;  // not asked yet, in the order given
-  for (InfoAsk& a : asks) waiting.push_back(&a);
-  // What is being asked of each other user's directory and of each other user.
+  // What is being asked of each other user's directory.
   struct DirAsking {
     std::size_t asking = 0;
     std::size_t asked = 0;
     std::optional<Clock::time_point> first;
   };
-  std::map<std::string, DirAsking> dirs;
-  std::map<uid_t, std::size_t> owners;
-  const auto finished = [&](const InfoAsk& a) {
+
+  void finished(const InfoAsk& a) {
     if (!a.others) return;
-    --dirs[a.dir].asking;
-    --owners[a.owner];
-  };
-  const auto cut = [&](InfoAsk& a) {
+    --dirs_[a.dir].asking;
+    --owners_[a.owner];
+  }
+
+  void cut(InfoAsk& a) {
     a.cut = true;
     a.problem =
-        dirs[a.dir].asked >= kMaxAskedPerDir
+        dirs_[a.dir].asked >= kMaxAskedPerDir
             ? fmt::format("at most {} tables are asked in a directory of another user", kMaxAskedPerDir)
             : fmt::format("another user's directory is asked for at most {} ms, {} tables at a time",
                           kDirAskMs, kMaxAskingPerDir);
-  };
+  }
+
   // Starts what the bounds allow now; cuts what they never will.
-  const auto start_asks = [&](Clock::time_point now) {
+  void start_asks(Clock::time_point now) {
     std::vector<InfoAsk*> still;
-    for (InfoAsk* a : waiting) {
-      if (asking.size() >= kMaxAsking) {
+    for (InfoAsk* a : waiting_) {
+      if (asking_.size() >= kMaxAsking) {
         still.push_back(a);
         continue;
       }
       if (a->others) {
-        DirAsking& d = dirs[a->dir];
+        DirAsking& d = dirs_[a->dir];
         if (d.asked >= kMaxAskedPerDir ||
             (d.first && now - *d.first >= std::chrono::milliseconds(kDirAskMs))) {
           cut(*a);
           continue;
         }
-        if (d.asking >= kMaxAskingPerDir || owners[a->owner] >= kMaxAskingPerOwner) {
+        if (d.asking >= kMaxAskingPerDir || owners_[a->owner] >= kMaxAskingPerOwner) {
           still.push_back(a);
           continue;
         }
         if (!d.first) d.first = now;
         ++d.asked;
         ++d.asking;
-        ++owners[a->owner];
+        ++owners_[a->owner];
       }
       try {
         Connection conn = Connection::open(a->dir, a->name, ConnectHow{.wait = false});
-        conn.send_bytes(hello);
-        asking.push_back(Asking{a, std::move(conn)});
+        conn.send_bytes(hello_);
+        asking_.push_back(Asking{a, std::move(conn)});
       } catch (const UserError& e) {
         finished(*a);
         a->problem = e.what();
         a->silent = a->problem.find("not answering") != std::string::npos;
       }
     }
-    waiting = std::move(still);
-  };
+    waiting_ = std::move(still);
+  }
+
+  // Waits up to left_ms for the tables being asked; false if poll failed.
+  bool read_answers(int left_ms) {
+    std::vector<pollfd> fds;
+    for (const Asking& a : asking_)
+      fds.push_back(
+          pollfd{a.conn.fd(), static_cast<short>(POLLIN | (a.conn.wants_write() ? POLLOUT : 0)), 0});
+    if (::poll(fds.data(), fds.size(), left_ms) < 0 && errno != EINTR) return false;
+    std::vector<Asking> still;
+    for (std::size_t i = 0; i < asking_.size(); ++i) {
+      Asking& a = asking_[i];
+      if (fds[i].revents == 0) {
+        still.push_back(std::move(a));
+        continue;
+      }
+      if (fds[i].revents & POLLOUT) a.conn.flush();
+      std::vector<json> messages;
+      std::string error;
+      const bool open = a.conn.receive(messages, error);
+      if (take(a, messages, open, error))
+        finished(*a.ask);
+      else
+        still.push_back(std::move(a));
+    }
+    asking_ = std::move(still);
+    return true;
+  }
+
   // True when `a` is answered (or failed) and its connection can go.
-  const auto take = [](Asking& a, const std::vector<json>& messages, bool open, const std::string& error) {
+  static bool take(Asking& a, const std::vector<json>& messages, bool open, const std::string& error) {
     for (const json& m : messages) {
       const std::string type = m["type"].get<std::string>();
       if (type == "info") {
@@ -287,48 +334,39 @@ void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
     if (open) return false;
     a.ask->problem = fmt::format("table '{}': {}", a.ask->name, error);
     return true;
-  };
-  for (;;) {
-    if (Clock::now() < until) start_asks(Clock::now());
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - Clock::now()).count();
-    if ((asking.empty() && waiting.empty()) || left <= 0) break;
-    std::vector<pollfd> fds;
-    for (const Asking& a : asking)
-      fds.push_back(
-          pollfd{a.conn.fd(), static_cast<short>(POLLIN | (a.conn.wants_write() ? POLLOUT : 0)), 0});
-    if (::poll(fds.data(), fds.size(), static_cast<int>(left)) < 0 && errno != EINTR) break;
-    std::vector<Asking> still;
-    for (std::size_t i = 0; i < asking.size(); ++i) {
-      Asking& a = asking[i];
-      if (fds[i].revents == 0) {
-        still.push_back(std::move(a));
+  }
+
+  // The time is up: what was not answered is late, or cut by the bounds.
+  void give_up() {
+    const std::string late = fmt::format(
+        "not answering (its server did not answer within {} ms; it may be busy or stuck)", wait_ms_);
+    for (Asking& a : asking_) {
+      a.ask->problem = late;
+      a.ask->silent = true;
+    }
+    for (InfoAsk* a : waiting_) {
+      if (a->others) {
+        cut(*a);
         continue;
       }
-      if (fds[i].revents & POLLOUT) a.conn.flush();
-      std::vector<json> messages;
-      std::string error;
-      const bool open = a.conn.receive(messages, error);
-      if (take(a, messages, open, error))
-        finished(*a.ask);
-      else
-        still.push_back(std::move(a));
+      a->problem = late;
+      a->silent = true;
     }
-    asking = std::move(still);
   }
-  const std::string late =
-      fmt::format("not answering (its server did not answer within {} ms; it may be busy or stuck)", wait_ms);
-  for (Asking& a : asking) {
-    a.ask->problem = late;
-    a.ask->silent = true;
-  }
-  for (InfoAsk* a : waiting) {
-    if (a->others) {
-      cut(*a);
-      continue;
-    }
-    a->problem = late;
-    a->silent = true;
-  }
+
+  const Clock::time_point until_;
+  const int wait_ms_;
+  std::string hello_;
+  std::vector<Asking> asking_;
+  std::vector<InfoAsk*> waiting_;  // not asked yet, in the order given
+  std::map<std::string, DirAsking> dirs_;
+  std::map<uid_t, std::size_t> owners_;  // what is being asked of each other user
+};
+
+}  // namespace
+
+void ask_tables(std::vector<InfoAsk>& asks, int wait_ms) {
+  TableAsker(asks, wait_ms).run();
 }
 
 json table_info(const std::string& dir, const std::string& name, int timeout_ms) {

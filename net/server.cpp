@@ -133,18 +133,17 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
       host_uid_(::getuid()) {
   if (!opt_.clock) opt_.clock = steady_ms;
   for (Event& e : earlier) log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience, 0, 0});
-  const std::vector<Seat>& seats = table_->seats().values();
-  seats_.resize(seats.size());
+  const SeatVector<Seat>& seats = table_->seats();
+  seats_.resize(seats.seats());
   // A resumed game may have had stand-ins: every person's seat is a person's again.
   // A resumed game's seats are their recorded owners' (ServerOptions::owners).
-  for (std::size_t p = 0; p < seats.size(); ++p) {
-    const auto seat = static_cast<PlayerId>(p);
+  for (PlayerId p = 0; p < seats.seats(); ++p) {
     seats_[p].controller = controller_of(seats[p]);
-    if (person_seat(p) && seats[p].kind != SeatKind::Human) table_->set_seat_kind(seat, SeatKind::Human);
-    if (person_seat(p) && seat < opt_.owners.seats()) seats_[p].owner = opt_.owners[seat];
+    if (person_seat(p) && seats[p].kind != SeatKind::Human) table_->set_seat_kind(p, SeatKind::Human);
+    if (person_seat(p) && p < opt_.owners.seats()) seats_[p].owner = opt_.owners[p];
     // The game clock: a full bank, or what the save kept.
-    seats_[p].bank = seat < opt_.clock_left.seats() ? std::min(opt_.clock_left[seat], opt_.game_time_ms)
-                                                    : opt_.game_time_ms;
+    seats_[p].bank =
+        p < opt_.clock_left.seats() ? std::min(opt_.clock_left[p], opt_.game_time_ms) : opt_.game_time_ms;
   }
   table_->set_event_sink(&events_);
   table_->set_step_observer([this](const Step& s) { on_step(s); });
@@ -152,7 +151,7 @@ Server::Server(std::unique_ptr<Table> table, ServerOptions options, std::vector<
     // The people are at the keyboard of the game this mirrors: their seats
     // are taken from the start, by the host's user.
     started_ = true;
-    for (std::size_t p = 0; p < seats_.size(); ++p)
+    for (PlayerId p = 0; p < seats_.seats(); ++p)
       if (person_seat(p)) {
         seats_[p].owner = SeatOwner::of_uid(host_uid_, user_name(host_uid_));
         seats_[p].sat = true;
@@ -263,10 +262,9 @@ void Server::open() {
     say(fmt::format("seed {}", table_->seed()));
   }
   for (const std::string& note : opt_.notes) say(note);
-  for (std::size_t p = 0; p < seats_.size(); ++p)
+  for (PlayerId p = 0; p < seats_.seats(); ++p)
     if (const auto& owner = seats_[p].owner; owner && !opt_.watch_only)
-      say(fmt::format("{} is {}'s: only they may sit there", seat_label(static_cast<PlayerId>(p)),
-                      owner->name));
+      say(fmt::format("{} is {}'s: only they may sit there", seat_label(p), owner->name));
 }
 
 int Server::watchers() const {
@@ -431,8 +429,7 @@ void Server::drop(Client& c, std::string_view why) {
              fmt::format("{} left {}: {}; the seat is kept", who(c), seat_label(c.seat), why));
     leave_seat(c, real);
     // A guest keeps no seat across a drop: it is free again.
-    if (c.guest && c.seat >= 0 && seats_[static_cast<std::size_t>(c.seat)].client < 0)
-      seats_[static_cast<std::size_t>(c.seat)].owner.reset();
+    if (c.guest && c.seat >= 0 && seats_[c.seat].client < 0) seats_[c.seat].owner.reset();
   } else if (c.kind == Client::Kind::Watcher) {
     say_peer(c, PeerLine::Watching, fmt::format("{} (pid {}) stopped watching: {}", c.user, c.cred.pid, why));
     changed_ = true;

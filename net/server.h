@@ -223,9 +223,7 @@ class Server {
   std::string free_seat(PlayerId seat);
   // The public description (what "info" answers), and whose each seat is.
   json listing() const;
-  const std::optional<SeatOwner>& seat_owner(PlayerId p) const {
-    return seats_[static_cast<std::size_t>(p)].owner;
-  }
+  const std::optional<SeatOwner>& seat_owner(PlayerId p) const { return seats_[p].owner; }
   const ServerOptions& options() const { return opt_; }
   // A guest's identity at a no_socket table: never saved as a seat's owner.
   static SeatOwner guest_owner(const std::string& session, const std::string& name) {
@@ -326,7 +324,7 @@ class Server {
   // When a computer stands in for seat p's absent person (kNever: not now):
   // the grace period after they left, or, at a resumed table, after the
   // first person came back while they did not.
-  Millis stand_in_at(std::size_t p) const;
+  Millis stand_in_at(PlayerId p) const;
   bool anyone_seated() const;  // a person is connected at one of the seats
   void check_stand_ins(Millis real);
   void refresh_asks();
@@ -361,7 +359,7 @@ class Server {
   bool removed_watcher(const Client& c) const;
   TalkRoom& room();
   // The seats' presence for a screen: minutes without a key, minutes gone.
-  void presence(std::size_t p, SeatView& v, Millis real) const;
+  void presence(PlayerId p, SeatView& v, Millis real) const;
   // Whether any seat's presence changed since the screens last showed it; when it next will.
   bool presence_moved(Millis real);
   Millis presence_due(Millis real) const;
@@ -370,12 +368,12 @@ class Server {
   void clock_step_done(const Step& step);
   // The line every seat's log shows before a move the clock played.
   std::string clock_played_line(PlayerId seat) const;
-  Millis move_deadline(std::size_t p) const;
+  Millis move_deadline(PlayerId p) const;
   // The game clock: whether it runs for seat p now, its time left at `real`,
   // and charging a seat's decision against it.
-  bool game_clock_runs(std::size_t p) const;
-  std::int64_t bank_left(std::size_t p, Millis real) const;
-  void charge_game_clock(std::size_t p, Millis real);
+  bool game_clock_runs(PlayerId p) const;
+  std::int64_t bank_left(PlayerId p, Millis real) const;
+  void charge_game_clock(PlayerId p, Millis real);
   // The save's clock line (none without a game clock), charged up to `real`.
   std::string clock_save_line(Millis real) const;
   void handle_act(Client& c, const json& msg, Millis real);
@@ -390,7 +388,7 @@ class Server {
   json table_info(const Client& c) const;
   std::string seat_label(PlayerId p) const;
   SeatVector<SeatController> controllers() const;
-  bool person_seat(std::size_t p) const { return seats_[p].controller != SeatController::Computer; }
+  bool person_seat(PlayerId p) const { return seats_[p].controller != SeatController::Computer; }
   std::string status_line(PlayerId viewer) const;
   std::string phase_name() const;
   // The system's words of save_problem_ ("No space left on device").
@@ -408,7 +406,7 @@ class Server {
   std::vector<LogEntry> log_;
   RepeatedLines repeated_;  // peers' repeated doings, counted past a few a minute
   std::unique_ptr<TalkRoom> talk_;
-  std::vector<SeatState> seats_;
+  SeatVector<SeatState> seats_;
   std::vector<std::unique_ptr<Client>> clients_;
   struct WrongCodes {
     int count = 0;
@@ -453,7 +451,7 @@ class Server {
   // When people were last asked (the phase turned People, or the game
   // started): a game clock charges no time from before it.
   Millis people_since_ = 0;
-  Millis clock_start(std::size_t p) const;
+  Millis clock_start(PlayerId p) const;
   Millis last_frame_ = 0;
   // What a save must keep: every step, and every seat taken for the first
   // time. save_mark() grows with both; a save is due when it passed saved_mark_.

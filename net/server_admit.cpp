@@ -47,7 +47,7 @@ std::string Server::host_name() const {
 void Server::seat_takes_name(PlayerId seat, const std::string& person) {
   std::vector<std::string> names;
   std::vector<SeatName> whose;
-  std::size_t p = 0;
+  PlayerId p = 0;
   for (const Seat& seat : table_->seats()) {
     names.push_back(seat.name);
     whose.push_back(!person_seat(p)   ? SeatName::Computer
@@ -158,7 +158,7 @@ bool Server::host_or_seated(const Client& c) const {
 
 int Server::reserved_connections() const {
   int seats = 0;
-  for (std::size_t p = 0; p < seats_.size(); ++p)
+  for (PlayerId p = 0; p < seats_.seats(); ++p)
     if (person_seat(p)) ++seats;
   return 1 + seats;
 }

@@ -31,7 +31,7 @@ bool any_clock(const ServerOptions& o) {
 
 }  // namespace
 
-Millis Server::move_deadline(std::size_t p) const {
+Millis Server::move_deadline(PlayerId p) const {
   if (!any_clock(opt_) || opt_.watch_only || !started_ || phase_ != PacePhase::People) return kNever;
   const SeatState& s = seats_[p];
   if (!person_seat(p) || s.answered || s.stand_in || s.clock_bot) return kNever;
@@ -41,31 +41,31 @@ Millis Server::move_deadline(std::size_t p) const {
   return deadline;
 }
 
-Millis Server::clock_start(std::size_t p) const {
+Millis Server::clock_start(PlayerId p) const {
   return std::max({seats_[p].asked_at, people_since_, seats_[p].clock_from});
 }
 
-bool Server::game_clock_runs(std::size_t p) const {
+bool Server::game_clock_runs(PlayerId p) const {
   if (opt_.game_time_ms <= 0 || opt_.watch_only || !started_ || phase_ != PacePhase::People) return false;
   const SeatState& s = seats_[p];
   return person_seat(p) && !s.answered && !s.stand_in && !s.clock_bot;
 }
 
-std::int64_t Server::bank_left(std::size_t p, Millis real) const {
+std::int64_t Server::bank_left(PlayerId p, Millis real) const {
   const SeatState& s = seats_[p];
   if (!game_clock_runs(p)) return s.bank;
   return std::max<std::int64_t>(0, s.bank - (real - clock_start(p)));
 }
 
-void Server::charge_game_clock(std::size_t p, Millis real) {
+void Server::charge_game_clock(PlayerId p, Millis real) {
   if (!game_clock_runs(p)) return;
   SeatState& s = seats_[p];
   const std::int64_t before = s.bank;
   s.bank = bank_left(p, real);
   s.clock_from = real;
   if (before > 0 && s.bank == 0)
-    say(fmt::format("{} has used up their game clock: from now on {} s a move",
-                    seat_label(static_cast<PlayerId>(p)), opt_.overtime_ms / 1000));
+    say(fmt::format("{} has used up their game clock: from now on {} s a move", seat_label(p),
+                    opt_.overtime_ms / 1000));
 }
 
 std::string Server::clock_save_line(Millis real) const {
@@ -74,8 +74,7 @@ std::string Server::clock_save_line(Millis real) const {
   clock.bank_ms = opt_.game_time_ms;
   clock.overtime_ms = opt_.overtime_ms;
   clock.left_ms.resize(std::ssize(seats_));
-  for (std::size_t p = 0; p < seats_.size(); ++p)
-    clock.left_ms[static_cast<PlayerId>(p)] = person_seat(p) ? bank_left(p, real) : 0;
+  for (PlayerId p = 0; p < seats_.seats(); ++p) clock.left_ms[p] = person_seat(p) ? bank_left(p, real) : 0;
   return clock_line(clock);
 }
 
@@ -83,21 +82,20 @@ bool Server::check_move_clock(Millis real) {
   if (!any_clock(opt_) || opt_.watch_only || !started_ || phase_ != PacePhase::People) return false;
   refresh_asks();
   bool changed = false;
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
     if (move_deadline(p) > real) continue;
     SeatState& s = seats_[p];
-    const auto seat = static_cast<PlayerId>(p);
     const bool per_move = opt_.move_time_ms > 0 && move_deadline(p) == s.asked_at + opt_.move_time_ms;
     charge_game_clock(p, real);
     const BotLevel level = opt_.stand_in.value_or(BotLevel::Normal);
-    table_->set_agent(seat, make_agent(table_->game(), level));
-    table_->set_seat_kind(seat, SeatKind::Bot);
+    table_->set_agent(p, make_agent(table_->game(), level));
+    table_->set_seat_kind(p, SeatKind::Bot);
     s.clock_bot = true;
     const std::string why =
         per_move ? fmt::format("{} s a move", opt_.move_time_ms / 1000)
                  : fmt::format("game clock used up, and {} s of overtime", opt_.overtime_ms / 1000);
     say(fmt::format("time is up for {} ({}): a computer ({}) plays this move; the seat stays {}",
-                    seat_label(seat), why, level_name(level),
+                    seat_label(p), why, level_name(level),
                     s.owner ? s.owner->name + "'s" : std::string("theirs")));
     changed = true;
   }
@@ -109,8 +107,8 @@ std::string Server::clock_played_line(PlayerId seat) const {
 }
 
 void Server::clock_step_done(const Step& step) {
-  if (step.player < 0 || step.player >= static_cast<PlayerId>(seats_.size())) return;
-  SeatState& s = seats_[static_cast<std::size_t>(step.player)];
+  if (step.player < 0 || step.player >= seats_.seats()) return;
+  SeatState& s = seats_[step.player];
   if (!s.clock_bot) return;
   // The one move is played: the seat is its person's again (a stand-in, if
   // they are away, takes over as usual).

@@ -19,8 +19,7 @@ void Server::on_step(const Step& step) {
   contest_report_.note_step(*table_, events_);
   bool any_public = false;
   // A move the clock played says so before what it did, as a forced move does.
-  if (step.player >= 0 && step.player < static_cast<PlayerId>(seats_.size()) &&
-      seats_[static_cast<std::size_t>(step.player)].clock_bot) {
+  if (step.player >= 0 && step.player < seats_.seats() && seats_[step.player].clock_bot) {
     any_public = true;
     log_.push_back(LogEntry{clock_played_line(step.player), "clock", kEveryone, table_->history().size(), 0});
     for (auto& c : clients_)
@@ -59,7 +58,7 @@ bool Server::update(Millis real) {
   if (!started_) {
     // A seat a computer stands in for is taken: at a resumed table, its
     // person not back after the grace period.
-    for (std::size_t p = 0; p < seats_.size(); ++p)
+    for (PlayerId p = 0; p < seats_.seats(); ++p)
       if (person_seat(p) && !seats_[p].sat && !seats_[p].stand_in) return false;
     started_ = true;
     people_since_ = real;  // waiting for the players costs nobody's game clock anything
@@ -141,7 +140,7 @@ void Server::send_finished_game(Client& c) {
     from = end + 1;
   }
   json yours = json::array();
-  for (std::size_t p = 0; p < seats_.size(); ++p)
+  for (PlayerId p = 0; p < seats_.seats(); ++p)
     if (seats_[p].owner && seats_[p].owner->same_person(who)) yours.push_back(p + 1);
   send(c, json{{"type", "finished"}, {"save", std::move(lines)}, {"seats", std::move(yours)}});
 }
@@ -150,7 +149,7 @@ void Server::record_history() {
   if (opt_.history_dir_of) {
     // Each person's own history (the SSH server's players): their seats are "you".
     std::vector<SeatOwner> done;
-    for (std::size_t p = 0; p < seats_.size(); ++p) {
+    for (PlayerId p = 0; p < seats_.seats(); ++p) {
       const auto& owner = seats_[p].owner;
       if (!owner ||
           std::any_of(done.begin(), done.end(), [&](const SeatOwner& o) { return o.same_person(*owner); }))
@@ -159,8 +158,8 @@ void Server::record_history() {
       const std::string dir = opt_.history_dir_of(*owner);
       if (dir.empty()) continue;
       std::vector<PlayerId> you;
-      for (std::size_t q = 0; q < seats_.size(); ++q)
-        if (seats_[q].owner && seats_[q].owner->same_person(*owner)) you.push_back(static_cast<PlayerId>(q));
+      for (PlayerId q = 0; q < seats_.seats(); ++q)
+        if (seats_[q].owner && seats_[q].owner->same_person(*owner)) you.push_back(q);
       const std::string copy = keep_copy(dir, *owner);
       const std::string problem = append_history(
           dir, finished_game_record(*table_, std::time(nullptr), copy, opt_.name, you, controllers()));
@@ -171,8 +170,8 @@ void Server::record_history() {
   }
   if (opt_.history_dir.empty()) return;
   std::vector<PlayerId> you;
-  for (std::size_t p = 0; p < seats_.size(); ++p)
-    if (seats_[p].owner && seats_[p].owner->is_uid(host_uid_)) you.push_back(static_cast<PlayerId>(p));
+  for (PlayerId p = 0; p < seats_.seats(); ++p)
+    if (seats_[p].owner && seats_[p].owner->is_uid(host_uid_)) you.push_back(p);
   const std::string problem = append_history(
       opt_.history_dir,
       finished_game_record(*table_, std::time(nullptr), opt_.save_path, opt_.name, you, controllers()));
@@ -187,7 +186,7 @@ Millis Server::wake_at(Millis real) const {
   Millis wake = started_ && !opt_.watch_only ? pacer_.wake_at(real) : kNever;
   // A mirror's live contest: its watchers' frames.
   if (opt_.watch_only && phase_ == PacePhase::Contest) wake = std::max(real, last_frame_ + opt_.frame_ms);
-  for (std::size_t p = 0; p < seats_.size(); ++p) wake = std::min(wake, stand_in_at(p));
+  for (PlayerId p = 0; p < seats_.seats(); ++p) wake = std::min(wake, stand_in_at(p));
   for (const auto& c : clients_)
     if (c->kind == Client::Kind::Hello) wake = std::min(wake, c->since + opt_.hello_timeout_ms);
   // Closing time: nobody left, or the game over for long enough.
@@ -197,7 +196,7 @@ Millis Server::wake_at(Millis real) const {
   return std::min(wake, presence_due(real));
 }
 
-Millis Server::stand_in_at(std::size_t p) const {
+Millis Server::stand_in_at(PlayerId p) const {
   const SeatState& s = seats_[p];
   if (!opt_.stand_in || opt_.watch_only || !person_seat(p) || s.client >= 0 || s.stand_in || table_->over() ||
       phase_ == PacePhase::Over)
@@ -219,27 +218,25 @@ bool Server::anyone_seated() const {
 }
 
 void Server::check_stand_ins(Millis real) {
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
     SeatState& s = seats_[p];
     if (real < stand_in_at(p)) continue;
     // The time its person was asked and away is theirs; the computer's is nobody's.
     charge_game_clock(p, real);
     s.stand_in = true;
-    const auto seat = static_cast<PlayerId>(p);
-    table_->set_agent(seat, make_agent(table_->game(), *opt_.stand_in));
-    table_->set_seat_kind(seat, SeatKind::Bot);
+    table_->set_agent(p, make_agent(table_->game(), *opt_.stand_in));
+    table_->set_seat_kind(p, SeatKind::Bot);
     say(fmt::format("a computer ({}) plays {} until its player is back", level_name(*opt_.stand_in),
-                    seat_label(seat)));
+                    seat_label(p)));
     changed_ = true;
   }
 }
 
 std::string Server::free_seat(PlayerId seat) {
-  if (opt_.watch_only || seat < 0 || seat >= static_cast<PlayerId>(seats_.size()))
+  if (opt_.watch_only || seat < 0 || seat >= seats_.seats())
     return fmt::format("there is no seat {}", seat + 1);
-  const auto p = static_cast<std::size_t>(seat);
-  SeatState& s = seats_[p];
-  if (!person_seat(p)) return fmt::format("{} is a computer's", seat_label(seat));
+  SeatState& s = seats_[seat];
+  if (!person_seat(seat)) return fmt::format("{} is a computer's", seat_label(seat));
   if (table_->over()) return "the game is over";
   if (!s.owner) return fmt::format("{} is free already", seat_label(seat));
   if (s.client >= 0)
@@ -260,7 +257,7 @@ void Server::refresh_asks() {
   table_->humans_to_act(asked);
   const State& st = table_->state();
   for (PlayerId p : asked) {
-    SeatState& s = seats_[static_cast<std::size_t>(p)];
+    SeatState& s = seats_[p];
     legal_.clear();
     st.legal_actions(p, legal_);
     std::string sig = table_->game().presenter().prompt(st, p);
@@ -280,7 +277,7 @@ void Server::refresh_asks() {
 
 void Server::leave_seat(Client& c, Millis real) {
   if (c.kind != Client::Kind::Player || c.seat < 0) return;
-  SeatState& s = seats_[static_cast<std::size_t>(c.seat)];
+  SeatState& s = seats_[c.seat];
   if (s.client == c.id) {
     s.client = -1;
     s.away_since = real;

@@ -109,8 +109,8 @@ int Server::seat_for(Client& c, const Hello& h) {
       return -1;
     }
     const Seat& seat = seats[p];
-    const SeatState& s = seats_[static_cast<std::size_t>(p)];
-    if (!person_seat(static_cast<std::size_t>(p))) {
+    const SeatState& s = seats_[p];
+    if (!person_seat(p)) {
       refuse(c, fmt::format("seat {} is a computer ({}, {})", h.seat, seat.name, level_name(seat.level)),
              "seat");
       return -1;
@@ -139,12 +139,10 @@ int Server::seat_for(Client& c, const Hello& h) {
     return p;
   }
   for (int k = 0; k < n && p < 0; ++k)
-    if (person_seat(static_cast<std::size_t>(k)) && !seats_[static_cast<std::size_t>(k)].owner) p = k;
+    if (person_seat(k) && !seats_[k].owner) p = k;
   for (int k = 0; k < n && p < 0; ++k) {
-    const SeatState& s = seats_[static_cast<std::size_t>(k)];
-    if (person_seat(static_cast<std::size_t>(k)) && s.owner && s.client < 0 &&
-        s.owner->same_person(identity(c)))
-      p = k;
+    const SeatState& s = seats_[k];
+    if (person_seat(k) && s.owner && s.client < 0 && s.owner->same_person(identity(c))) p = k;
   }
   if (p < 0) refuse(c, "no free seat: every player's seat is taken (watch with --watch)", "full");
   return p;
@@ -158,7 +156,7 @@ bool Server::sit_down(Client& c, PlayerId seat, Millis real) {
     for (SeatState& other : seats_)
       if (!other.sat) other.away_since = real;
   }
-  SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  SeatState& s = seats_[seat];
   const bool back = s.owner.has_value();
   if (!back) {
     s.owner = identity(c);
@@ -166,7 +164,7 @@ bool Server::sit_down(Client& c, PlayerId seat, Millis real) {
   }
   // The clock of a question still asked is charged up to now: the fresh
   // number below never shows its time as unspent.
-  charge_game_clock(static_cast<std::size_t>(seat), real);
+  charge_game_clock(seat, real);
   s.sat = true;
   s.client = c.id;
   s.answered = true;  // a fresh question number for the fresh screen
@@ -250,7 +248,7 @@ void Server::handle_act(Client& c, const json& msg, Millis real) {
   if (!started_) return reject("the game has not started: waiting for players");
   if (table_->over()) return reject("the game is over");
   const PlayerId p = c.seat;
-  if (seats_[static_cast<std::size_t>(p)].stand_in) return reject("a computer is playing this seat");
+  if (seats_[p].stand_in) return reject("a computer is playing this seat");
   update(real);  // bring the table up to now (dice rolled inside a contest, ...)
   if (table_->over()) return reject("the game is over");
   State const* st = &table_->state();
@@ -265,12 +263,12 @@ void Server::handle_act(Client& c, const json& msg, Millis real) {
     if (std::find(waiting_.begin(), waiting_.end(), p) == waiting_.end())
       return reject("it is not your turn");
     refresh_asks();
-    if (a.timed || a.ask != seats_[static_cast<std::size_t>(p)].ask)
+    if (a.timed || a.ask != seats_[p].ask)
       return reject("that answer was for an earlier question: choose again");
     if (!st->is_legal(p, a.id)) return reject("that is not one of the options");
-    charge_game_clock(static_cast<std::size_t>(p), real);
+    charge_game_clock(p, real);
     pacer_.decide(p, a.id, real);
-    seats_[static_cast<std::size_t>(p)].answered = true;
+    seats_[p].answered = true;
   }
   ++stats_.decisions;
   changed_ = true;

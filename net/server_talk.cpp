@@ -113,7 +113,7 @@ void Server::handle_mute(Client& c, const json& msg, bool mute) {
   const std::string name = printable(get_string(msg, "who", 256), 64);
   // A seat's name or its owner's, or a watcher's user name.
   std::optional<SeatOwner> whom;
-  for (std::size_t p = 0; p < seats_.size() && !whom; ++p)
+  for (PlayerId p = 0; p < seats_.seats() && !whom; ++p)
     if (seats_[p].owner &&
         (same_name(name, table_->seats()[p].name) || same_name(name, seats_[p].owner->name)))
       whom = seats_[p].owner;
@@ -147,7 +147,7 @@ void Server::handle_nudge(Client& c, Millis real) {
   std::string names, gone;
   for (PlayerId p : who) {
     if (p == c.seat) continue;
-    const SeatState& s = seats_[static_cast<std::size_t>(p)];
+    const SeatState& s = seats_[p];
     const std::string& name = table_->seats()[p].name;
     Client* d = nullptr;
     for (auto& x : clients_)
@@ -194,7 +194,7 @@ void Server::handle_remove(Client& c, const json& msg) {
   tell(fmt::format("Removed {}: they cannot watch this table again", name));
 }
 
-void Server::presence(std::size_t p, SeatView& v, Millis real) const {
+void Server::presence(PlayerId p, SeatView& v, Millis real) const {
   const SeatState& s = seats_[p];
   if (!person_seat(p) || opt_.watch_only) return;
   if (const Millis deadline = move_deadline(p); deadline != kNever)
@@ -211,9 +211,9 @@ void Server::presence(std::size_t p, SeatView& v, Millis real) const {
 
 bool Server::presence_moved(Millis real) {
   TalkRoom& r = room();
-  r.presence_shown.resize(seats_.size(), {-1, -1, -1, -1});
+  r.presence_shown.resize(seats_.seats(), {-1, -1, -1, -1});
   bool moved = false;
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
     SeatView v;
     presence(p, v, real);
     const std::array<int, 4> now{v.idle_min, v.gone_min, v.clock_s, v.bank_s};
@@ -228,7 +228,7 @@ Millis Server::presence_due(Millis real) const {
   // The next minute a seat's "away" or "dropped" count changes.
   auto next_minute = [&](Millis since) { return since + 60000 * ((real - since) / 60000 + 1); };
   Millis due = kNever;
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
     const SeatState& s = seats_[p];
     if (!person_seat(p)) continue;
     // The move clock's next second, and its end.

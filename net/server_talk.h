@@ -35,7 +35,7 @@ struct Server::TalkRoom {
   std::map<std::string, Person> people;
   std::vector<SeatOwner> removed;  // watchers the host sent away, for the rest of the table
   // Per seat: idle minutes, gone minutes, clock seconds and game clock seconds last shown.
-  std::vector<std::array<int, 4>> presence_shown;
+  SeatVector<std::array<int, 4>> presence_shown;
 
   static std::string key(const SeatOwner& o) {
     return o.kind == SeatOwner::Kind::Uid ? "uid " + std::to_string(o.uid) : "key " + o.key;

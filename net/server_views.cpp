@@ -30,12 +30,12 @@ std::string Server::phase_name() const {
 
 std::string Server::status_line(PlayerId viewer) const {
   const auto& seats = table_->seats();
-  auto name = [&](PlayerId p) { return seats[static_cast<std::size_t>(p)].name; };
+  auto name = [&](PlayerId p) { return seats[p].name; };
   if (!started_) {
     std::string free;
-    for (std::size_t p = 0; p < seats_.size(); ++p)
+    for (PlayerId p = 0; p < seats_.seats(); ++p)
       if (person_seat(p) && !seats_[p].sat && !seats_[p].stand_in)
-        free += fmt::format("{}{}{}{}", free.empty() ? "" : ", ", seat_label(static_cast<PlayerId>(p)),
+        free += fmt::format("{}{}{}{}", free.empty() ? "" : ", ", seat_label(p),
                             seats_[p].owner ? " for " + seats_[p].owner->name : std::string(),
                             stand_in_at(p) == kNever
                                 ? std::string()
@@ -64,7 +64,7 @@ std::string Server::status_line(PlayerId viewer) const {
           mine = true;
           continue;
         }
-        const SeatState& s = seats_[static_cast<std::size_t>(p)];
+        const SeatState& s = seats_[p];
         std::string away;
         if (s.client < 0 && !opt_.watch_only)
           away = !opt_.stand_in ? " (away)" : " (away; a computer will stand in)";
@@ -101,7 +101,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   if (!save_problem_.empty()) s.status = fmt::format("NOT SAVED ({}) - {}", save_problem_reason(), s.status);
   std::vector<PlayerId> actors;
   if (st.turn() == Turn::Player || st.turn() == Turn::Simultaneous) st.actors(actors);
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
     const Seat& seat = table_->seats()[p];
     const SeatState& ss = seats_[p];
     SeatView v;
@@ -111,8 +111,8 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     v.claimed = ss.owner.has_value();
     v.connected = ss.client >= 0 || (opt_.watch_only && ss.owner);  // a mirror's people play at its host
     v.stand_in = ss.stand_in;
-    v.acting = std::find(actors.begin(), actors.end(), static_cast<PlayerId>(p)) != actors.end();
-    v.you = static_cast<PlayerId>(p) == viewer;
+    v.acting = std::find(actors.begin(), actors.end(), p) != actors.end();
+    v.you = p == viewer;
     v.user = ss.owner ? ss.owner->name : std::string();
     presence(p, v, real);
     s.seats.push_back(std::move(v));
@@ -150,7 +150,7 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
     if (std::find(who.begin(), who.end(), viewer) != who.end()) {
       const SeatQuestion q = seat_question(shown, st, viewer);
       s.prompt = q.prompt;
-      s.ask = seats_[static_cast<std::size_t>(viewer)].ask;
+      s.ask = seats_[viewer].ask;
       s.timed = q.timed;
       s.contest = q.contest;
       for (std::size_t i = 0; i < q.actions.size(); ++i)
@@ -184,7 +184,7 @@ json Server::table_info(const Client& c) const {
   j["game_name"] = gi.name;
   j["phase"] = phase_name();
   json seats = json::array();
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
     const Seat& seat = table_->seats()[p];
     seats.push_back(json{{"name", seat.name},
                          {"human", person_seat(p)},

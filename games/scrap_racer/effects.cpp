@@ -6,6 +6,10 @@
 
 namespace rt::scrap_racer {
 
+namespace {
+constexpr const char* kCrashRule = "Doubles 1: crash card";
+}  // namespace
+
 void ScrapRacerState::move_forward(int r, int spaces) {
   // A racer behind the line starts counting from there: distance 0 + spaces.
   auto& d = dist_[r];
@@ -134,7 +138,7 @@ void ScrapRacerState::apply_crash(int kind) {
   // "The racer is moved by the effect of the crash card only" -- abilities are off (crash_turn_).
   const CrashCard& c = data().crash[kind];
   const int r = active();
-  const char* rule = "Doubles 1: crash card";
+  const char* rule = kCrashRule;
   emit(rule, "{} draws the crash card \"{}\" from pile {}.", who(r), c.name, Data::pile_name(c.pile))
       .type("crash_card")
       .with("racer", name(r))
@@ -143,127 +147,136 @@ void ScrapRacerState::apply_crash(int kind) {
   IndexArray<int, kMaxRacers> order{};
   const int n = ranking(order);
   const int rank = static_cast<int>(std::find(order.begin(), order.begin() + n, r) - order.begin());
-  // Every effect is told as the racer whose card it is, the racer it moved (none: "") and
-  // where that racer stands now (none moved: where the card's racer stands).
-  const auto effect = [&](EventFields fields, int moved) {
-    fields.type("crash_effect")
-        .with("racer", name(r))
-        .with("moved", moved < 0 ? std::string_view() : std::string_view(name(moved)))
-        .with("distance", distance(moved < 0 ? r : moved));
-  };
   switch (c.effect) {
     case CrashEffect::Advance:
       move_forward(r, c.spaces);
-      effect(emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r)), r);
+      crash_effect(emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r)), r);
       break;
     case CrashEffect::TwoDice: phase_ = Phase::CrashTwoDice; return;
     case CrashEffect::ForwardAndBack:
       // "First, the racer in front of the player is moved back by 2 spaces. Then
       // the player moves their racer forward by 5 spaces."
       if (rank == 0) {
-        effect(emit(rule, "{} is in first position: no racer is moved back.", who(r)), -1);
+        crash_effect(emit(rule, "{} is in first position: no racer is moved back.", who(r)), -1);
       } else {
         const int front = order[rank - 1];
         if (on_track(front)) {
           move_back(front, c.other);
-          effect(emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front)), front);
+          crash_effect(emit(rule, "{}, one position in front, moves back to {}.", who(front), where(front)),
+                       front);
         } else {
-          effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front)),
-                 -1);
+          crash_effect(
+              emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(front)), -1);
         }
       }
       move_forward(r, c.spaces);
-      effect(emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r)), r);
+      crash_effect(emit(rule, "{} moves forward {} spaces to {}.", who(r), c.spaces, where(r)), r);
       break;
-    case CrashEffect::Stay: effect(emit(rule, "{} does not move.", who(r)), -1); break;
+    case CrashEffect::Stay: crash_effect(emit(rule, "{} does not move.", who(r)), -1); break;
     case CrashEffect::CatchingUp:
       // "The closest racer behind the active player moves their racer forward."
       if (rank + 1 >= n) {
-        effect(emit(rule, "{} stays; nobody is behind.", who(r)), -1);
+        crash_effect(emit(rule, "{} stays; nobody is behind.", who(r)), -1);
       } else {
         const int behind = order[rank + 1];
         move_forward(behind, c.spaces);
-        effect(emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r),
-                    who(behind), c.spaces, where(behind)),
-               behind);
+        crash_effect(emit(rule, "{} stays; {}, the closest racer behind, moves forward {} to {}.", who(r),
+                          who(behind), c.spaces, where(behind)),
+                     behind);
       }
       break;
     case CrashEffect::BackwardsDie:
       if (!on_track(r)) {
-        effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
+        crash_effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)),
+                     -1);
         break;
       }
       phase_ = Phase::CrashDie;
       return;
-    case CrashEffect::Push: {
-      // "forward by up to 5 spaces, stopping immediately when landing on a space
-      // with another racer on it. The other racer on this space moves forward by 2 spaces."
-      int pushed = -1;
-      int steps = 0;
-      while (steps < c.spaces && pushed < 0) {
-        move_forward(r, 1);
-        ++steps;
-        IndexArray<int, kMaxRacers> here{};
-        const int count = racers_on(track().space_of(distance(r)), here);
-        for (int i = 0; i < count; ++i)
-          if (here[i] != r) pushed = here[i];
-      }
-      if (pushed < 0) {
-        effect(
-            emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r)),
-            r);
-      } else {
-        move_forward(pushed, c.other);
-        effect(emit(rule, "{} moves {} space{} onto {} and pushes it forward {} to {}.", who(r), steps,
-                    plural(steps), who(pushed), c.other, where(pushed)),
-               pushed);
-      }
-      break;
-    }
+    case CrashEffect::Push: crash_push(c); break;
     case CrashEffect::Backwards:
       if (!on_track(r)) {
-        effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
+        crash_effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)),
+                     -1);
         break;
       }
       move_back(r, c.spaces);
-      effect(emit(rule, "{} moves back to {}.", who(r), where(r)), r);
+      crash_effect(emit(rule, "{} moves back to {}.", who(r), where(r)), r);
       break;
-    case CrashEffect::LossOfPosition: {
-      // "The player places their racer on the track just behind the racer in last position."
-      const int last = order[n - 1];
-      if (last == r) {
-        effect(emit(rule, "{} is in last position already and does not move.", who(r)), -1);
-        break;
-      }
-      if (!on_track(r)) {
-        effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
-        break;
-      }
-      const int floor = track().lap_start(distance(r));
-      const int target = distance(last) - 1;
-      dist_[r] = static_cast<std::int16_t>(std::max(target, floor));
-      if (target < floor)
-        effect(emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r),
-                    where(r)),
-               r);
-      else
-        effect(emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r)), r);
-      break;
-    }
+    case CrashEffect::LossOfPosition: crash_loss_of_position(order[n - 1]); break;
     case CrashEffect::LastPlace: {
       const int last = order[n - 1];
       move_forward(last, c.spaces);
       if (last == r)
-        effect(emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r)),
-               r);
+        crash_effect(
+            emit(rule, "{} is in last position and moves forward {} to {}.", who(r), c.spaces, where(r)), r);
       else
-        effect(emit(rule, "{} stays; {}, in last position, moves forward {} to {}.", who(r), who(last),
-                    c.spaces, where(last)),
-               last);
+        crash_effect(emit(rule, "{} stays; {}, in last position, moves forward {} to {}.", who(r), who(last),
+                          c.spaces, where(last)),
+                     last);
       break;
     }
   }
   resolve_fights(Next::CrashMarker);
+}
+
+// Every effect is told as the racer whose card it is, the racer it moved (none: "") and
+// where that racer stands now (none moved: where the card's racer stands).
+void ScrapRacerState::crash_effect(EventFields fields, int moved) const {
+  const int r = active();
+  fields.type("crash_effect")
+      .with("racer", name(r))
+      .with("moved", moved < 0 ? std::string_view() : std::string_view(name(moved)))
+      .with("distance", distance(moved < 0 ? r : moved));
+}
+
+void ScrapRacerState::crash_push(const CrashCard& c) {
+  const int r = active();
+  const char* rule = kCrashRule;
+  // "forward by up to 5 spaces, stopping immediately when landing on a space
+  // with another racer on it. The other racer on this space moves forward by 2 spaces."
+  int pushed = -1;
+  int steps = 0;
+  while (steps < c.spaces && pushed < 0) {
+    move_forward(r, 1);
+    ++steps;
+    IndexArray<int, kMaxRacers> here{};
+    const int count = racers_on(track().space_of(distance(r)), here);
+    for (int i = 0; i < count; ++i)
+      if (here[i] != r) pushed = here[i];
+  }
+  if (pushed < 0) {
+    crash_effect(
+        emit(rule, "{} moves forward {} spaces to {} without meeting a racer.", who(r), steps, where(r)), r);
+  } else {
+    move_forward(pushed, c.other);
+    crash_effect(emit(rule, "{} moves {} space{} onto {} and pushes it forward {} to {}.", who(r), steps,
+                      plural(steps), who(pushed), c.other, where(pushed)),
+                 pushed);
+  }
+}
+
+void ScrapRacerState::crash_loss_of_position(int last) {
+  const int r = active();
+  const char* rule = kCrashRule;
+  // "The player places their racer on the track just behind the racer in last position."
+  if (last == r) {
+    crash_effect(emit(rule, "{} is in last position already and does not move.", who(r)), -1);
+    return;
+  }
+  if (!on_track(r)) {
+    crash_effect(emit(rule, "{} is not on the track yet: racers there are only moved forward.", who(r)), -1);
+    return;
+  }
+  const int floor = track().lap_start(distance(r));
+  const int target = distance(last) - 1;
+  dist_[r] = static_cast<std::int16_t>(std::max(target, floor));
+  if (target < floor)
+    crash_effect(emit(rule, "{} falls back but may not pass behind the finish line: it stops on {}.", who(r),
+                      where(r)),
+                 r);
+  else
+    crash_effect(emit(rule, "{} falls back just behind {} to {}.", who(r), who(last), where(r)), r);
 }
 
 void ScrapRacerState::crash_marker() {

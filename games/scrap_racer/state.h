@@ -229,6 +229,9 @@ class ScrapRacerState final : public State {
   void fight_won(int winner, int loser, int spaces, const char* how);
   void start_crash(int pile);
   void apply_crash(int kind);
+  void crash_effect(EventFields fields, int moved) const;  // fields of a crash card's effect
+  void crash_push(const CrashCard& c);
+  void crash_loss_of_position(int last);
   void crash_marker();
   void crash_discard();
   void apply_goal(int kind);

@@ -104,24 +104,14 @@ Decision WackyBot::decide(const State& base, PlayerId me, Rng& rng) {
   return out;
 }
 
-Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
+namespace {
+
+// A Special Power worth using before moving, or -1.
+Action power_before_moving(const WackyState& s, PlayerId me, const std::vector<Action>& legal, const Hand& h,
+                           bool hard) {
   const Catalog& c = s.catalog();
-  const std::vector<Action>& legal = scratch_;
-  const int slot = s.slot_of(me);
-  const int p = s.pos(slot);
-  Hand h = hand_of(s, me);
-  const Team& team = c.teams[s.team_of(slot)];
-  const bool hard = level_ == BotLevel::Hard;
-
-  // Out of the Swamp: the cheapest way, keeping variety.
-  int best_pair = -1;
-  for (int k = 0; k < kTerrains; ++k)
-    if (has(legal, kPair + k) && (best_pair < 0 || h[k] > h[best_pair])) best_pair = k;
-  if (best_pair >= 0) return kPair + best_pair;
-  for (Action a : legal)
-    if (a >= kThree && a < kEnd) return a;
-
-  // Powers worth using before moving.
+  const int p = s.pos(s.slot_of(me));
+  const Team& team = c.teams[s.team_of(s.slot_of(me))];
   const int leader = s.leader_pos();
   for (int i = 0; i < kPowers; ++i) {
     if (!has(legal, kPower + i)) continue;
@@ -174,8 +164,13 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
       default: break;
     }
   }
+  return -1;
+}
 
-  // Movement cards: the play that starts the longest run.
+// Movement cards: the play that starts the longest run, or -1 when none is worth it.
+Action best_movement(const WackyState& s, PlayerId me, const std::vector<Action>& legal, Hand& h) {
+  const Catalog& c = s.catalog();
+  const int p = s.pos(s.slot_of(me));
   int best = -1000;
   Action best_play = -1;
   for (int k = 0; k < kTerrains; ++k) {
@@ -201,22 +196,22 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
       best_play = kPlay + k;
     }
   }
-  if (best_play >= 0 && (s.cards_played() == 0 || best > 16)) return best_play;
+  return best_play >= 0 && (s.cards_played() == 0 || best > 16) ? best_play : -1;
+}
 
-  // Stuck in the Swamp with no way out: play the card held most.
-  int stay = -1;
-  for (int k = 0; k < kTerrains; ++k)
-    if (has(legal, kStay + k) && (stay < 0 || h[k] > h[stay])) stay = k;
-  if (stay >= 0) return kStay + stay;
-
-  // Powers for the end of the movement.
+// A Special Power for the end of the movement, or -1.
+Action power_after_moving(const WackyState& s, PlayerId me, const std::vector<Action>& legal,
+                          BotLevel level) {
+  const Catalog& c = s.catalog();
+  const int p = s.pos(s.slot_of(me));
+  const Team& team = c.teams[s.team_of(s.slot_of(me))];
   for (int i = 0; i < kPowers; ++i) {
     if (!has(legal, kPower + i)) continue;
     const Effect& e = team.powers[i].effects.front();
     switch (e.code) {
       case PowerCode::Move: {
         const int d = s.next_free(p, +1);
-        if (d >= 0 && (safe_trap(s, me, d) || level_ == BotLevel::Easy)) return kPower + i;
+        if (d >= 0 && (safe_trap(s, me, d) || level == BotLevel::Easy)) return kPower + i;
         break;
       }
       case PowerCode::HandPlus: return kPower + i;
@@ -229,6 +224,33 @@ Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
       default: break;
     }
   }
+  return -1;
+}
+
+}  // namespace
+
+Action WackyBot::turn_choice(const WackyState& s, PlayerId me) {
+  const std::vector<Action>& legal = scratch_;
+  Hand h = hand_of(s, me);
+
+  // Out of the Swamp: the cheapest way, keeping variety.
+  int best_pair = -1;
+  for (int k = 0; k < kTerrains; ++k)
+    if (has(legal, kPair + k) && (best_pair < 0 || h[k] > h[best_pair])) best_pair = k;
+  if (best_pair >= 0) return kPair + best_pair;
+  for (Action a : legal)
+    if (a >= kThree && a < kEnd) return a;
+
+  if (const Action a = power_before_moving(s, me, legal, h, level_ == BotLevel::Hard); a >= 0) return a;
+  if (const Action a = best_movement(s, me, legal, h); a >= 0) return a;
+
+  // Stuck in the Swamp with no way out: play the card held most.
+  int stay = -1;
+  for (int k = 0; k < kTerrains; ++k)
+    if (has(legal, kStay + k) && (stay < 0 || h[k] > h[stay])) stay = k;
+  if (stay >= 0) return kStay + stay;
+
+  if (const Action a = power_after_moving(s, me, legal, level_); a >= 0) return a;
   if (has(legal, kEnd)) return kEnd;
   return legal.front();
 }

@@ -137,102 +137,9 @@ bool WackyState::step_power(Task& t) {
     case PowerCode::SwapRacer:
     case PowerCode::PushBack:
     case PowerCode::ForceDiscard:
-    case PowerCode::ExhaustOther: {
-      if (t.result == -1) {
-        const std::uint32_t m = targets(seat, e);
-        if (one_bit(m)) {
-          t.result = static_cast<std::int8_t>(std::countr_zero(m));
-        } else if (m != 0) {
-          Task& ch = push(TaskKind::ChooseRacer);
-          ch.purpose = Purpose::Target;
-          ch.who = seat;
-          ch.mask = m;
-          return true;
-        }
-      }
-      const int target = t.result;
-      t.result = -1;
-      ++t.next_effect();
-      if (target < 0) {
-        emit(rule, "{} finds no racer to target.", rname(self)).type("no_target").with("racer", rname(self));
-        return true;
-      }
-      const PlayerId victim = owner(target);
-      switch (e.code) {
-        case PowerCode::Steal:
-        case PowerCode::ForceDiscard: {
-          emit(rule, "{} targets {}.", rname(self), rname(target))
-              .type("target")
-              .with("racer", rname(self))
-              .with("target", rname(target));
-          Task& tk = push(TaskKind::TakeCards);
-          tk.who = victim;
-          tk.receiver() = e.code == PowerCode::Steal ? seat : kNobody;
-          tk.cards_left() = static_cast<std::int8_t>(e.n);
-          tk.victim_picks() = e.victim_picks ? 1 : 0;
-          return true;
-        }
-        case PowerCode::ExhaustOther: {
-          emit(rule, "{} targets {}: its owner exhausts one Special Power.", rname(self), rname(target))
-              .type("target")
-              .with("racer", rname(self))
-              .with("target", rname(target));
-          Task& ch = push(TaskKind::ChoosePower);
-          ch.purpose = Purpose::Exhaust;
-          ch.who = victim;
-          return true;
-        }
-        case PowerCode::SwapRacer:
-          std::swap(pos_[self], pos_[target]);
-          emit(rule, "{} swaps places with {}: now on {}.", rname(self), rname(target), tname(pos(self)))
-              .type("swap_places")
-              .with("racer", rname(self))
-              .with("target", rname(target))
-              .with("to", tname(pos(self)));
-          return true;
-        default:  // PushBack
-          emit(rule, "{} pushes {} back {}.", rname(self), rname(target), e.n)
-              .type("push_back")
-              .with("racer", rname(self))
-              .with("target", rname(target))
-              .with("spaces", e.n);
-          push_move(target, e.n, -1);
-          return true;
-      }
-    }
+    case PowerCode::ExhaustOther: return step_power_on_racer(t, e);
     case PowerCode::PeekTrap:
-    case PowerCode::SwapTileAhead: {
-      if (t.result == -1) {
-        const std::uint32_t m = tile_targets(seat, e);
-        if (one_bit(m)) {
-          t.result = static_cast<std::int8_t>(std::countr_zero(m));
-        } else if (m != 0) {
-          Task& ch = push(TaskKind::ChooseTile);
-          ch.purpose = e.code == PowerCode::PeekTrap ? Purpose::Peek : Purpose::Sawtooth;
-          ch.who = seat;
-          ch.mask = m;
-          return true;
-        }
-      }
-      const int q = t.result;
-      t.result = -1;
-      ++t.next_effect();
-      if (q < 0) return true;
-      if (e.code == PowerCode::PeekTrap) {
-        peek_[q] = static_cast<std::uint8_t>(peek_[q] | (1u << seat));
-        emit(rule, "{} peeks at the face-down Trap on {}.", rname(self), tname(q))
-            .type("peek")
-            .with("racer", rname(self))
-            .with("tile", tname(q));
-        emit_private(seat, rule, "The Trap on {} is {}.", tname(q), c.traps[trap(q)].name)
-            .type("peeked")
-            .with("tile", tname(q))
-            .with("trap", c.traps[trap(q)].name);
-      } else {
-        swap_tiles(pos(self) + 1, q, "Racers' Special Powers");
-      }
-      return true;
-    }
+    case PowerCode::SwapTileAhead: return step_power_on_tile(t, e);
     case PowerCode::WildTile:
       ++t.next_effect();
       wild_tile_ = static_cast<std::int8_t>(pos(self));
@@ -270,6 +177,112 @@ bool WackyState::step_power(Task& t) {
       return true;
     }
     case PowerCode::Cancel: ++t.next_effect(); return true;
+  }
+  return true;
+}
+
+// An effect on another racer: its owner asks which one when several qualify.
+bool WackyState::step_power_on_racer(Task& t, const Effect& e) {
+  const PlayerId seat = t.who;
+  const int self = t.racer;
+  const std::string_view rule = "Racers' Special Powers";
+  if (t.result == -1) {
+    const std::uint32_t m = targets(seat, e);
+    if (one_bit(m)) {
+      t.result = static_cast<std::int8_t>(std::countr_zero(m));
+    } else if (m != 0) {
+      Task& ch = push(TaskKind::ChooseRacer);
+      ch.purpose = Purpose::Target;
+      ch.who = seat;
+      ch.mask = m;
+      return true;
+    }
+  }
+  const int target = t.result;
+  t.result = -1;
+  ++t.next_effect();
+  if (target < 0) {
+    emit(rule, "{} finds no racer to target.", rname(self)).type("no_target").with("racer", rname(self));
+    return true;
+  }
+  const PlayerId victim = owner(target);
+  switch (e.code) {
+    case PowerCode::Steal:
+    case PowerCode::ForceDiscard: {
+      emit(rule, "{} targets {}.", rname(self), rname(target))
+          .type("target")
+          .with("racer", rname(self))
+          .with("target", rname(target));
+      Task& tk = push(TaskKind::TakeCards);
+      tk.who = victim;
+      tk.receiver() = e.code == PowerCode::Steal ? seat : kNobody;
+      tk.cards_left() = static_cast<std::int8_t>(e.n);
+      tk.victim_picks() = e.victim_picks ? 1 : 0;
+      return true;
+    }
+    case PowerCode::ExhaustOther: {
+      emit(rule, "{} targets {}: its owner exhausts one Special Power.", rname(self), rname(target))
+          .type("target")
+          .with("racer", rname(self))
+          .with("target", rname(target));
+      Task& ch = push(TaskKind::ChoosePower);
+      ch.purpose = Purpose::Exhaust;
+      ch.who = victim;
+      return true;
+    }
+    case PowerCode::SwapRacer:
+      std::swap(pos_[self], pos_[target]);
+      emit(rule, "{} swaps places with {}: now on {}.", rname(self), rname(target), tname(pos(self)))
+          .type("swap_places")
+          .with("racer", rname(self))
+          .with("target", rname(target))
+          .with("to", tname(pos(self)));
+      return true;
+    default:  // PushBack
+      emit(rule, "{} pushes {} back {}.", rname(self), rname(target), e.n)
+          .type("push_back")
+          .with("racer", rname(self))
+          .with("target", rname(target))
+          .with("spaces", e.n);
+      push_move(target, e.n, -1);
+      return true;
+  }
+}
+
+// An effect on a tile ahead: its owner asks which one when several qualify.
+bool WackyState::step_power_on_tile(Task& t, const Effect& e) {
+  const Catalog& c = catalog();
+  const PlayerId seat = t.who;
+  const int self = t.racer;
+  const std::string_view rule = "Racers' Special Powers";
+  if (t.result == -1) {
+    const std::uint32_t m = tile_targets(seat, e);
+    if (one_bit(m)) {
+      t.result = static_cast<std::int8_t>(std::countr_zero(m));
+    } else if (m != 0) {
+      Task& ch = push(TaskKind::ChooseTile);
+      ch.purpose = e.code == PowerCode::PeekTrap ? Purpose::Peek : Purpose::Sawtooth;
+      ch.who = seat;
+      ch.mask = m;
+      return true;
+    }
+  }
+  const int q = t.result;
+  t.result = -1;
+  ++t.next_effect();
+  if (q < 0) return true;
+  if (e.code == PowerCode::PeekTrap) {
+    peek_[q] = static_cast<std::uint8_t>(peek_[q] | (1u << seat));
+    emit(rule, "{} peeks at the face-down Trap on {}.", rname(self), tname(q))
+        .type("peek")
+        .with("racer", rname(self))
+        .with("tile", tname(q));
+    emit_private(seat, rule, "The Trap on {} is {}.", tname(q), c.traps[trap(q)].name)
+        .type("peeked")
+        .with("tile", tname(q))
+        .with("trap", c.traps[trap(q)].name);
+  } else {
+    swap_tiles(pos(self) + 1, q, "Racers' Special Powers");
   }
   return true;
 }

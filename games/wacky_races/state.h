@@ -565,6 +565,8 @@ class WackyState final : public State {
 
   // Traps (traps.cpp).
   bool step_trigger(Task& t);
+  bool cancel_trap(int slot, int kind);  // by the owner's Special Power: true if it did
+  void apply_trap(int slot, const TrapKind& kind);
   bool step_switch(Task& t);
   bool step_unexhaust_all(Task& t);
   void stop_movement(int slot);
@@ -572,6 +574,8 @@ class WackyState final : public State {
   // Powers (powers.cpp).
   void use_power(PlayerId seat, int power);
   bool step_power(Task& t);
+  bool step_power_on_racer(Task& t, const Effect& e);
+  bool step_power_on_tile(Task& t, const Effect& e);
   bool step_draw_cards(Task& t);
   bool step_take_cards(Task& t);
   bool step_refill(Task& t);

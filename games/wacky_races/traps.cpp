@@ -38,21 +38,7 @@ bool WackyState::step_trigger(Task& t) {
       .with("trap", kind.name);
   const PlayerId seat = owner(r);
   if (seat >= 0) {
-    // "If a player has an unexhausted Special Power card for that specific type of
-    // Trap, the Special Power card must be flipped facedown and the Trap card is
-    // discarded without further consequences."
-    const Team& team = c.teams[team_of(r)];
-    for (int i = 0; i < kPowers; ++i) {
-      if (team.powers[i].cancels() == k && !exhausted(seat, i)) {
-        set_exhausted(seat, i, true);
-        emit("Setting Off Traps", "{} flips {} and cancels the {}.", rname(r), team.powers[i].name, kind.name)
-            .type("trap_cancelled")
-            .with("racer", rname(r))
-            .with("power", team.powers[i].name)
-            .with("trap", kind.name);
-        return true;
-      }
-    }
+    if (cancel_trap(r, k)) return true;
   } else if (kind.neutral_immune) {
     emit(rule, "{} is a Neutral Racer: nothing happens.", rname(r))
         .type("trap_no_effect")
@@ -70,6 +56,42 @@ bool WackyState::step_trigger(Task& t) {
         break;
       }
   }
+  apply_trap(r, kind);
+  // Said after the Trap's own effect: "sets off ... : Broken Bridge!", what it
+  // does, then that the turn is over.
+  if (ends_turn)
+    emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).", rname(r))
+        .type("turn_ends")
+        .with("racer", rname(r));
+  return true;
+}
+
+// "If a player has an unexhausted Special Power card for that specific type of
+// Trap, the Special Power card must be flipped facedown and the Trap card is
+// discarded without further consequences."
+bool WackyState::cancel_trap(int r, int k) {
+  const Catalog& c = catalog();
+  const PlayerId seat = owner(r);
+  const Team& team = c.teams[team_of(r)];
+  for (int i = 0; i < kPowers; ++i) {
+    if (team.powers[i].cancels() == k && !exhausted(seat, i)) {
+      set_exhausted(seat, i, true);
+      emit("Setting Off Traps", "{} flips {} and cancels the {}.", rname(r), team.powers[i].name,
+           c.traps[k].name)
+          .type("trap_cancelled")
+          .with("racer", rname(r))
+          .with("power", team.powers[i].name)
+          .with("trap", c.traps[k].name);
+      return true;
+    }
+  }
+  return false;
+}
+
+// What an uncancelled Trap does to racer r (and, for some, to the others).
+void WackyState::apply_trap(int r, const TrapKind& kind) {
+  const PlayerId seat = owner(r);
+  const std::string& rule = kind.rule;
   switch (kind.code) {
     case TrapCode::OneCard:
       if (seat >= 0) {
@@ -155,13 +177,6 @@ bool WackyState::step_trigger(Task& t) {
       break;
     }
   }
-  // Said after the Trap's own effect: "sets off ... : Broken Bridge!", what it
-  // does, then that the turn is over.
-  if (ends_turn)
-    emit("Setting Off Traps", "{} cannot cancel it: the turn ends (the hand still refills).", rname(r))
-        .type("turn_ends")
-        .with("racer", rname(r));
-  return true;
 }
 
 bool WackyState::step_switch(Task& t) {

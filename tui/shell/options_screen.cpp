@@ -53,90 +53,106 @@ class OptionsScreen final : public Screen {
 
   void draw(Canvas& c, Millis) override {
     c.clear();
-    const int w = c.width();
-    const int h = c.height();
-    const bool uni = c.unicode();
     const GameInfo& gi = info();
     // The page is laid out whole on a tall canvas (every summary wrapped,
     // never cut), then the part around the highlighted row is shown.
-    Canvas page(w, kPageRows, uni);
+    Canvas page(c.width(), kPageRows, c.unicode());
     row_y_.assign(start_row() + 1, -1);
     row_end_.assign(start_row() + 1, -1);
     int y = 0;
-    auto marker = [&](int row) {
-      page.text(2, y, row == selected_ ? (uni ? "▶" : ">") : " ", style::kAccent);
-    };
-    // Wrapped text in a column from x to the right edge; returns the rows used.
-    auto column = [&](int x, int at, const std::string& text) {
-      int rows = 0;
-      for (const auto& line : wrap(text, std::max(10, w - x - 1)))
-        page.text(x, at + rows++, line, style::kDim);
-      return std::max(1, rows);
-    };
     if (gi.variants.empty() && gi.params.empty()) {
-      y += column(4, y, fmt::format("{} has no variants: it is played by the rulebook.", gi.name)) + 1;
+      y += column(page, 4, y, fmt::format("{} has no variants: it is played by the rulebook.", gi.name)) + 1;
     }
-    if (!gi.variants.empty()) {
-      page.text(4, y++, "Variants", style::kTitle);
-      int name_w = 0;
-      for (const auto& v : gi.variants) name_w = std::max(name_w, utf8_length(v.name));
-      const int summary_x = 4 + 4 + name_w + 2;
-      for (int i = 0; i < variant_rows(); ++i) {
-        const VariantChoice& v = variants_[i];
-        row_y_[i] = y;
-        marker(i);
-        const std::string box = v.on ? (uni ? "[✓]" : "[x]") : "[ ]";
-        page.text(4, y, box + " " + v.variant->name, i == selected_ ? style::kSelected : style::kNormal);
-        y += column(summary_x, y, v.variant->summary);
-        row_end_[i] = y;
-      }
-      ++y;
+    if (!gi.variants.empty()) y = draw_variants(page, y);
+    if (!gi.params.empty()) y = draw_params(page, y);
+    y = draw_settings(page, y);
+    y = draw_seed_and_start(page, y);
+    show_page(c, page, y);
+  }
+
+  // The highlight's marker beside selectable row `row`, on the page's row y.
+  void marker(Canvas& page, int row, int y) const {
+    page.text(2, y, row == selected_ ? (page.unicode() ? "▶" : ">") : " ", style::kAccent);
+  }
+
+  // Wrapped text in a column from x to the right edge; returns the rows used.
+  static int column(Canvas& page, int x, int at, const std::string& text) {
+    int rows = 0;
+    for (const auto& line : wrap(text, std::max(10, page.width() - x - 1)))
+      page.text(x, at + rows++, line, style::kDim);
+    return std::max(1, rows);
+  }
+
+  // Each panel draws from the page's row y and returns the row after it.
+  int draw_variants(Canvas& page, int y) {
+    const bool uni = page.unicode();
+    page.text(4, y++, "Variants", style::kTitle);
+    int name_w = 0;
+    for (const auto& v : info().variants) name_w = std::max(name_w, utf8_length(v.name));
+    const int summary_x = 4 + 4 + name_w + 2;
+    for (int i = 0; i < variant_rows(); ++i) {
+      const VariantChoice& v = variants_[i];
+      row_y_[i] = y;
+      marker(page, i, y);
+      const std::string box = v.on ? (uni ? "[✓]" : "[x]") : "[ ]";
+      page.text(4, y, box + " " + v.variant->name, i == selected_ ? style::kSelected : style::kNormal);
+      y += column(page, summary_x, y, v.variant->summary);
+      row_end_[i] = y;
     }
-    if (!gi.params.empty()) {
-      page.text(4, y++, "Options (empty: the default)", style::kTitle);
-      for (int i = 0; i < param_rows(); ++i) {
-        const ParamChoice& p = params_[i];
-        const int row = variant_rows() + i;
-        row_y_[row] = y;
-        marker(row);
-        page.text(4, y, p.param->name, row == selected_ ? style::kSelected : style::kNormal);
-        if (editing_ && row == selected_)
-          field_.draw(page, 20, y, 16);
-        else
-          page.text(20, y, p.value.empty() ? "-" : p.value, style::kNormal, 17);
-        y += column(38, y, p.param->summary);
-        row_end_[row] = y;
-      }
-      ++y;
+    return y + 1;
+  }
+
+  int draw_params(Canvas& page, int y) {
+    page.text(4, y++, "Options (empty: the default)", style::kTitle);
+    for (int i = 0; i < param_rows(); ++i) {
+      const ParamChoice& p = params_[i];
+      const int row = variant_rows() + i;
+      row_y_[row] = y;
+      marker(page, row, y);
+      page.text(4, y, p.param->name, row == selected_ ? style::kSelected : style::kNormal);
+      if (editing_ && row == selected_)
+        field_.draw(page, 20, y, 16);
+      else
+        page.text(20, y, p.value.empty() ? "-" : p.value, style::kNormal, 17);
+      y += column(page, 38, y, p.param->summary);
+      row_end_[row] = y;
     }
-    {
-      // Two settings a line each; what one does is said only while it is
-      // highlighted, so the page keeps the game's variants in view.
-      const ContestPaceInfo& pace = contest_pace_info(pace_);
-      row_y_[pace_row()] = y;
-      marker(pace_row());
-      page.text(4, y, "Pace", pace_row() == selected_ ? style::kSelected : style::kNormal);
-      page.text(20, y, std::string(pace.name) + " (computers in timed contests)", style::kNormal);
-      y += 1;
-      if (selected_ == pace_row())
-        y += column(20, y,
-                    fmt::format("Computers in timed contests: {}. Enter picks another ({}).", pace.summary,
-                                setup::contest_pace_words()));
-      row_end_[pace_row()] = y;
-      // A shell setting, not the table's: kept for every game (settings.h).
-      row_y_[forced_row()] = y;
-      marker(forced_row());
-      page.text(4, y, "Forced moves", forced_row() == selected_ ? style::kSelected : style::kNormal);
-      page.text(20, y, forced_ ? "played for you" : "asked", style::kNormal);
-      y += 1;
-      if (selected_ == forced_row())
-        y += column(20, y,
-                    "When your only move is forced (one option, such as a pass), play it without a key and "
-                    "show what happened. Enter changes it.");
-      row_end_[forced_row()] = y;
-    }
+    return y + 1;
+  }
+
+  // Two settings a line each; what one does is said only while it is
+  // highlighted, so the page keeps the game's variants in view.
+  int draw_settings(Canvas& page, int y) {
+    const ContestPaceInfo& pace = contest_pace_info(pace_);
+    row_y_[pace_row()] = y;
+    marker(page, pace_row(), y);
+    page.text(4, y, "Pace", pace_row() == selected_ ? style::kSelected : style::kNormal);
+    page.text(20, y, std::string(pace.name) + " (computers in timed contests)", style::kNormal);
+    y += 1;
+    if (selected_ == pace_row())
+      y += column(page, 20, y,
+                  fmt::format("Computers in timed contests: {}. Enter picks another ({}).", pace.summary,
+                              setup::contest_pace_words()));
+    row_end_[pace_row()] = y;
+    // A shell setting, not the table's: kept for every game (settings.h).
+    row_y_[forced_row()] = y;
+    marker(page, forced_row(), y);
+    page.text(4, y, "Forced moves", forced_row() == selected_ ? style::kSelected : style::kNormal);
+    page.text(20, y, forced_ ? "played for you" : "asked", style::kNormal);
+    y += 1;
+    if (selected_ == forced_row())
+      y += column(page, 20, y,
+                  "When your only move is forced (one option, such as a pass), play it without a key and "
+                  "show what happened. Enter changes it.");
+    row_end_[forced_row()] = y;
+    return y;
+  }
+
+  // The seed, the start row and, below it, what went wrong.
+  int draw_seed_and_start(Canvas& page, int y) {
+    const bool uni = page.unicode();
     row_y_[seed_row()] = y;
-    marker(seed_row());
+    marker(page, seed_row(), y);
     page.text(4, y, "Seed", seed_row() == selected_ ? style::kSelected : style::kNormal);
     if (editing_ && seed_row() == selected_)
       field_.draw(page, 20, y, 20);
@@ -144,7 +160,7 @@ class OptionsScreen final : public Screen {
       page.text(20, y, seed_.empty() ? (remote_seats() > 0 ? "(drawn by the table)" : "(a new one)") : seed_,
                 seed_.empty() ? style::kDim : style::kNormal);
     y += 1;
-    y += column(20, y,
+    y += column(page, 20, y,
                 remote_seats() > 0
                     ? "The table draws a seed nobody knows and shows every player its commitment (SHA-256), "
                       "revealed at the end. A seed typed here is shown to every player before they sit."
@@ -152,17 +168,24 @@ class OptionsScreen final : public Screen {
     row_end_[seed_row()] = y;
     y += 1;
     row_y_[start_row()] = y;
-    marker(start_row());
+    marker(page, start_row(), y);
     page.text(4, y, uni ? "Start the game ▸" : "Start the game >",
               start_row() == selected_ ? style::kSelected : style::kBold);
     row_end_[start_row()] = ++y;
     y += 1;
+    const int w = page.width();
     if (!notice_.empty())
       for (const auto& line : wrap(notice_, w - 6)) page.text(4, y++, line, style::kWarn);
     if (!error_.empty())
       for (const auto& line : wrap(error_, w - 6)) page.text(4, y++, line, style::kWarn);
+    return y;
+  }
 
-    // Rows 2 .. h-2 show the page, scrolled so the highlighted row is whole.
+  // Rows 2 .. h-2 show the page (laid out down to row y), scrolled so the highlighted row is whole.
+  void show_page(Canvas& c, const Canvas& page, int y) {
+    const int w = c.width();
+    const int h = c.height();
+    const bool uni = c.unicode();
     const int view_h = std::max(1, h - 3);
     const int sel_top = row_y_[selected_];
     // On the start row, what went wrong (below it) is part of it.
@@ -176,7 +199,7 @@ class OptionsScreen final : public Screen {
     shown.blit(page, 0, -scroll_);
     c.blit(shown, 0, 2);
     c.fill(0, 0, w, 1, U' ', style::kBar);
-    c.text(1, 0, fmt::format("{}: variants and seed, computers' pace", gi.name), style::kBarBold);
+    c.text(1, 0, fmt::format("{}: variants and seed, computers' pace", info().name), style::kBarBold);
     if (scroll_ > 0) c.text(w - 12, 1, uni ? "▲ more above" : "^ more above", style::kDim);
     if (y - scroll_ > view_h) c.text(w - 12, h - 2, uni ? "▼ more below" : "v more below", style::kDim);
     draw_help_line(c, 1, h - 1, w - 2,

@@ -92,17 +92,17 @@ void PlayScreen::draw(Canvas& c, Millis now) {
     }
   // Who acts; kept through chance steps (nobody acting) so markers do not flicker.
   std::vector<PlayerId> acting;
-  for (std::size_t p = 0; p < seats_.size(); ++p)
-    if (seats_[p].acting) acting.push_back(static_cast<PlayerId>(p));
+  for (PlayerId p = 0; p < seats_.seats(); ++p)
+    if (seats_[p].acting) acting.push_back(p);
   if (!acting.empty() || s.phase() == Phase::Over || s.phase() == Phase::HumanTurn) actors_ = acting;
   board_rows_ =
       std::max(board_rows_, measure_board(board_columns(w), max_board_rows(w, h), c.unicode(), now));
 
   GameLayoutNeeds needs;
   needs.board_rows = std::max(1, board_rows_);
-  needs.players = std::ssize(seats_);
+  needs.players = seats_.seats();
   const PromptView pv = build_prompt(w / 2, c.unicode(), now);
-  needs.prompt_rows = static_cast<int>(pv.head.size() + pv.options.size()) + 1;
+  needs.prompt_rows = std::ssize(pv.head) + std::ssize(pv.options) + 1;
   for (const auto& o : pv.options) needs.prompt_width = std::max<int>(needs.prompt_width, std::ssize(o) + 6);
   GameLayout l = layout_game(w, h, needs);
   if (l.wide) {
@@ -191,13 +191,13 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
   const PlayTable& s = *t_;
   const std::vector<PlayerId>& acting = actors_;
   const auto& seats = seats_;
-  const int n = std::ssize(seats);
+  const int n = seats.seats();
   const std::string sep = c.unicode() ? " │ " : " | ";
   for (int level = 0; level < 4; ++level) {
-    std::vector<std::pair<std::string, std::string>> parts;  // name part, detail part
+    SeatVector<std::pair<std::string, std::string>> parts(n);  // name part, detail part
     int total = 0;
     for (PlayerId p = 0; p < n; ++p) {
-      const SeatPanel& seat = seats[static_cast<std::size_t>(p)];
+      const SeatPanel& seat = seats[p];
       const std::string& kind = seat.kind;
       std::string name = seat.human ? seat.name : unmarked_name(seat.name);
       if (level == 3) name = ellipsize(name, 5, c.unicode());
@@ -214,7 +214,7 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       if (!seat.clock.empty()) head += " " + seat.clock;
       total +=
           1 + utf8_length(head) + (tail.empty() ? 0 : 1 + utf8_length(tail)) + (p ? utf8_length(sep) : 0);
-      parts.emplace_back(std::move(head), std::move(tail));
+      parts[p] = {std::move(head), std::move(tail)};
     }
     if (total > r.w - 1 && level < 3) continue;
     int x = r.x;
@@ -222,9 +222,8 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;
       if (p) x += c.text(x, r.y, sep, style::kDim);
       x += c.text(x, r.y, on ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
-      x += c.text(x, r.y, parts[static_cast<std::size_t>(p)].first, on ? style::kBold : style::kNormal);
-      if (!parts[static_cast<std::size_t>(p)].second.empty())
-        x += c.text(x, r.y, " " + parts[static_cast<std::size_t>(p)].second, style::kDim);
+      x += c.text(x, r.y, parts[p].first, on ? style::kBold : style::kNormal);
+      if (!parts[p].second.empty()) x += c.text(x, r.y, " " + parts[p].second, style::kDim);
     }
     return;
   }
@@ -327,7 +326,7 @@ void PlayScreen::prompt_computers(PromptLines& out, Millis now) const {
   if (result.empty()) result = s.turn_result();  // the person's own turn, held a moment
   if (!result.empty()) {
     for (std::size_t i = 0; i < result.size(); ++i) {
-      pv.head_starts.push_back(pv.head.size());
+      pv.head_starts.push_back(std::ssize(pv.head));
       out.head(result[i], i + 1 == result.size() ? style::kAccent : style::kBold);
     }
     pv.head_newest_last = true;
@@ -336,11 +335,11 @@ void PlayScreen::prompt_computers(PromptLines& out, Millis now) const {
   }
   // What the person's last decision did to them (turn_recap.h), for a moment.
   for (const std::string& line : recap_.lines(now)) {
-    pv.head_starts.push_back(pv.head.size());
+    pv.head_starts.push_back(std::ssize(pv.head));
     out.head(line, style::kBold);
     pv.head_newest_last = true;
   }
-  pv.head_starts.push_back(pv.head.size());
+  pv.head_starts.push_back(std::ssize(pv.head));
   out.head(s.picture() >= 0 ? "Step by step: the board shows each move in turn." : s.activity(),
            style::kNormal);
   if (!watch_hint_.empty())
@@ -457,9 +456,9 @@ PlayScreen::PromptView PlayScreen::build_prompt(int width, bool unicode, Millis 
 // two options read alike. Rows short: whole options around the highlighted
 // one (scrolled, with arrows saying more are above or below), then the
 // question, then hints.
-std::vector<std::vector<StyledText>> PlayScreen::wrap_options(const PromptView& p, int width) {
-  std::vector<std::vector<StyledText>> out;
-  out.reserve(p.options.size());
+IndexVector<int, std::vector<StyledText>> PlayScreen::wrap_options(const PromptView& p, int width) {
+  IndexVector<int, std::vector<StyledText>> out;
+  out.reserve(std::ssize(p.options));
   for (const StyledText& o : p.options) out.push_back(wrap_styled(o, std::max(4, width), 2));
   return out;
 }
@@ -478,7 +477,7 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   const int rows = r.h;
   const int count = std::ssize(p.options);
   const auto wrapped = wrap_options(p, option_text_width(r.w));
-  auto height = [&](int i) -> int { return std::ssize(wrapped[static_cast<std::size_t>(i)]); };
+  auto height = [&](int i) -> int { return std::ssize(wrapped[i]); };
   const int cursor = std::clamp(p.cursor, 0, std::max(0, count - 1));
   const int head_min = p.head.empty() ? 0
                                       : std::min<int>(std::ssize(p.head),
@@ -516,9 +515,9 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
   if (p.head_newest_last && head_rows > 1 && head_rows < std::ssize(p.head)) {
     skip = std::ssize(p.head) - (head_rows - 1);
     // From the start of a line, never the middle of one.
-    for (const std::size_t start : p.head_starts)
-      if (static_cast<int>(start) >= skip) {
-        skip = static_cast<int>(start);
+    for (const int start : p.head_starts)
+      if (start >= skip) {
+        skip = start;
         break;
       }
     c.text(x, y++, fmt::format("{} earlier in the log (l)", c.unicode() ? "↑" : "^"), style::kDim, w);
@@ -535,7 +534,7 @@ void PlayScreen::draw_prompt(Canvas& c, const Rect& r, const PromptView& p) {
     const int bottom = y + opt_rows;
     for (int idx = first; idx <= last && y < bottom; ++idx) {
       const bool sel = idx == p.cursor;
-      const auto& lines = wrapped[static_cast<std::size_t>(idx)];
+      const auto& lines = wrapped[idx];
       c.text(x, y, sel ? (c.unicode() ? "▶" : ">") : " ", style::kAccent);
       for (std::size_t k = 0; k < lines.size() && y < bottom; ++k) {
         StyledText line = lines[k];

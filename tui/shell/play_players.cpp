@@ -34,13 +34,12 @@ void PlayScreen::draw_players(Canvas& c, const Rect& r) const {
   const Rect in = frame(c, r, "Players");
   // In standings order.
   std::vector<PlayerId> order;
-  for (std::size_t p = 0; p < seats_.size(); ++p) order.push_back(static_cast<PlayerId>(p));
-  std::stable_sort(order.begin(), order.end(), [&](PlayerId a, PlayerId b) {
-    return seats_[static_cast<std::size_t>(a)].place < seats_[static_cast<std::size_t>(b)].place;
-  });
+  for (PlayerId p = 0; p < seats_.seats(); ++p) order.push_back(p);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](PlayerId a, PlayerId b) { return seats_[a].place < seats_[b].place; });
   int y = in.y;
   for (PlayerId p : order) {
-    const SeatPanel& seat = seats_[static_cast<std::size_t>(p)];
+    const SeatPanel& seat = seats_[p];
     const std::vector<std::string> about = seat_about(seat, in.w - 2, c.unicode());
     if (y + std::ssize(about) >= in.bottom() + 1) break;
     const bool on = std::find(acting.begin(), acting.end(), p) != acting.end() && s.phase() != Phase::Over;

@@ -277,8 +277,8 @@ std::string PlayScreen::stats_tag() const {
 }
 
 std::string PlayScreen::seat_name(PlayerId p) const {
-  if (p < 0 || p >= static_cast<PlayerId>(seats_.size())) return "";
-  return seats_[static_cast<std::size_t>(p)].name;
+  if (p < 0 || p >= seats_.seats()) return "";
+  return seats_[p].name;
 }
 
 Nav PlayScreen::leave_dialog() {

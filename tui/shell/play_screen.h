@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/index_array.h"
+#include "core/per_player.h"
 #include "tui/shell/layout.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/screens.h"
@@ -135,7 +136,7 @@ class PlayScreen final : public Screen {
     // The head is what happened, newest last (a turn's or a contest's result):
     // short of rows, its oldest lines give way, not its last.
     bool head_newest_last = false;
-    std::vector<std::size_t> head_starts;  // where each of those lines starts in head
+    std::vector<int> head_starts;          // where each of those lines starts in head
     std::vector<std::size_t> foot_starts;  // where each hint of the foot starts: drawn whole or not at all
   };
   PromptView build_prompt(int width, bool unicode, Millis now) const;
@@ -154,7 +155,7 @@ class PlayScreen final : public Screen {
   // Columns an option's text gets in a prompt r_w wide (after the marker,
   // before the scroll arrows' column).
   static int option_text_width(int r_w) { return r_w - 5; }
-  static std::vector<std::vector<StyledText>> wrap_options(const PromptView& p, int width);
+  static IndexVector<int, std::vector<StyledText>> wrap_options(const PromptView& p, int width);
   // Rows a prompt r_w wide needs to show the question and every option whole.
   static int prompt_rows_needed(const PromptView& p, int r_w);
   // Under options that do not all fit: how many more, and the keys that show them (play_fit.cpp).
@@ -204,10 +205,10 @@ class PlayScreen final : public Screen {
 
   AppContext& ctx_;
   std::unique_ptr<PlayTable> t_;
-  LocalControls* local_;          // the table's own pace and saves, if it is a local game
-  RemoteLink* remote_;            // the table's connection, if it is a shared table
-  std::vector<SeatPanel> seats_;  // this frame's panels
-  Question q_;                    // the question on screen
+  LocalControls* local_;         // the table's own pace and saves, if it is a local game
+  RemoteLink* remote_;           // the table's connection, if it is a shared table
+  SeatVector<SeatPanel> seats_;  // this frame's panels
+  Question q_;                   // the question on screen
   PlayerId legal_for_ = kEveryone;
   std::uint64_t legal_at_ = static_cast<std::uint64_t>(-1);
   std::uint32_t legal_contest_ = kNoContest;  // the contest q_ was listed in
