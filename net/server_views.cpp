@@ -133,8 +133,8 @@ ScreenModel Server::screen_for(PlayerId viewer, int board_w, int board_h, bool u
   ctx.now = tick;
   // A race played back command by command: every screen shows the same picture.
   ctx.frame = shown_picture(real);
-  for (std::size_t p = 0; p < seats_.size(); ++p)
-    if (!person_seat(p)) ctx.computers.add(static_cast<PlayerId>(p));
+  for (PlayerId p = 0; p < seats_.size(); ++p)
+    if (!person_seat(p)) ctx.computers.add(p);
   const Presenter& shown = table_->game().presenter();
   shown.view(st, board, ctx);
   encode_board(board, s);
