@@ -35,12 +35,6 @@ setup::TableRequest ana_ben_cleo(Where where, const std::string& game) {
   return req;
 }
 
-std::string row_text(const Canvas& f, int y) {
-  std::string s;
-  for (int x = 0; x < f.width(); ++x) utf8_append(s, f.at(x, y).ch);
-  return s;
-}
-
 // The game's own board as this player sees it: the rows the table draws
 // (the shell's for a local game, the server's at a shared table), each
 // checked to be on the screen as drawn.
