@@ -10,7 +10,8 @@
 
 namespace rt::racesmack {
 
-RacesmackState::RacesmackState(const RacesmackGame& game) : TimedContests(game.options().players), game_(&game) {
+RacesmackState::RacesmackState(const RacesmackGame& game)
+    : TimedContests(game.options().players), game_(&game) {
   played_.fill(-1);
   tap_.fill(-1);
   slot_card_.fill(-1);

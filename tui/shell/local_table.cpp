@@ -6,8 +6,8 @@
 
 #include "core/computer_name.h"
 #include "core/history.h"
-#include "core/seat_labels.h"
 #include "core/presenter.h"
+#include "core/seat_labels.h"
 #include "tui/shell/play_table.h"
 #include "tui/shell/save_notice.h"
 #include "tui/shell/session.h"

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "core/computer_name.h"
-#include "core/seat_labels.h"
 #include "core/presenter.h"
+#include "core/seat_labels.h"
 
 namespace rt::shell {
 
