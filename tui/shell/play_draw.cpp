@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/computer_name.h"
+#include "core/seat_labels.h"
 #include "tui/shell/contest_keys.h"
 #include "tui/shell/play_screen.h"
 #include "tui/shell/save_notice.h"
@@ -201,8 +202,10 @@ void PlayScreen::draw_strip(Canvas& c, const Rect& r) const {
       const std::string& kind = seat.kind;
       std::string name = seat.human ? seat.name : unmarked_name(seat.name);
       if (level == 3) name = ellipsize(name, 5, c.unicode());
+      if (level == 3 && !seat.human) name += kShortComputerMark;
       // Levels of detail: every seat's kind, then only the humans' (a
-      // computer still marked), then scores without words, then short names.
+      // computer still marked), then scores without words, then short names
+      // (a computer's with the short mark).
       const bool show_kind = level == 0 || (level == 1 && seat.human);
       std::string head =
           show_kind ? (seat.human ? fmt::format("{} ({})", name, kind) : computer_with_level(name, kind))
