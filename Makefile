@@ -156,7 +156,7 @@ fuzz-run:
 CHECK_DIR ?= build-check
 check-clang: deps-clang
 	@[ -f $(CHECK_DIR)/CMakeCache.txt ] || cmake -S . -B $(CHECK_DIR) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_SANITIZE=ON \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DRACETABLE_TEST_FLAGS="-O1;-g1" -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_SANITIZE=ON \
 	  -DRACETABLE_FUZZ=ON -DRACETABLE_WERROR=$(WERROR)
 	cmake --build $(CHECK_DIR) -j $(JOBS) --target all bench_micro $(FUZZ_TARGETS)
 	@cd $(CHECK_DIR) && { ctest --output-on-failure -j $(TEST_JOBS) -LE e2e || { \
