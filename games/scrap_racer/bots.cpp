@@ -155,15 +155,6 @@ double ScrapRacerBot::face_value(int mask, int v, int b) {
   return m = best;
 }
 
-// The State's highlighted default, here beside the reckoning it uses.
-std::optional<Action> ScrapRacerState::default_option(PlayerId player) const {
-  if (phase_ != Phase::AfterDie || player != active_player() || last_die_is_double() ||
-      !is_legal(player, kRoll))
-    return std::nullopt;
-  ScrapRacerBot bot(BotLevel::Normal);
-  return bot.value_of(*this, kRoll) > bot.value_of(*this, kMove) ? kRoll : kMove;
-}
-
 double ScrapRacerBot::value_of(const ScrapRacerState& s, Action a) {
   prepare(s);
   return action_value(s, a);

@@ -1,6 +1,7 @@
-// What a person is shown of Scrap Racer: the board, the questions, the legend
-// and the keys' hints (view.cpp, text.cpp), apart from the rules in
-// ScrapRacerState. ScrapRacerGame::presenter() hands out the one ScrapRacerPresenter.
+// What a person is shown of Scrap Racer: the board (view.cpp), the questions,
+// the highlighted option and the legend (prompts.cpp), drawn and worded from
+// ScrapRacerState's public accessors, apart from its rules.
+// ScrapRacerGame::presenter() hands out the one ScrapRacerPresenter.
 #pragma once
 
 #include "core/presenter.h"

@@ -73,8 +73,6 @@ enum class Phase : std::uint8_t {
 // Where the turn continues once a fight, a card draw or a reveal is done.
 enum class Next : std::uint8_t { None, MoveFights, Crossing, CrashMarker, CrashDiscard, Refill, EndTurn };
 
-class ScrapRacerPresenter;
-
 class ScrapRacerState final : public State {
  public:
   explicit ScrapRacerState(const ScrapRacerGame& game);
@@ -100,7 +98,8 @@ class ScrapRacerState final : public State {
   Phase phase() const { return phase_; }
   bool teams() const { return teams_; }
   int racers() const { return n_racers_; }
-  int active() const { return seq_[cur_]; }  // the racer taking its turn
+  int dashboards_dealt() const { return deal_next_; }  // racers() once the deal is done
+  int active() const { return seq_[cur_]; }            // the racer taking its turn
   PlayerId active_player() const { return owner_[active()]; }
   PlayerId start_player() const { return start_player_; }
   int turn_racer(int k) const { return seq_[k]; }  // k-th racer in turn order
@@ -125,6 +124,7 @@ class ScrapRacerState final : public State {
   bool last_die_is_double() const;
   bool crash_turn() const { return crash_turn_; }
   int move_total() const { return move_total_; }
+  bool dice_moved() const { return dice_moved_; }  // this turn's dice move is done
   bool boost_on(int space) const { return boost_on_[space]; }
   int boost_supply() const { return boost_supply_; }
   int boosts_used(BoostKind k) const { return boost_used_[k]; }
@@ -170,16 +170,6 @@ class ScrapRacerState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // What a person is shown (view.cpp, text.cpp), asked through ScrapRacerPresenter.
-  friend class ScrapRacerPresenter;
-  // After a die: roll on or move as the normal computer reckons (bots.cpp:
-  // the dice kept against another die, its risk of a double, the crash
-  // piles and the Boost markers held), so Enter never rolls into a likely double.
-  std::optional<Action> default_option(PlayerId player) const;
-  std::string prompt(PlayerId player) const;
-  std::string legend() const;
-  void view(Canvas& canvas, const ViewContext& ctx) const;
-
   ScrapRacerState(const ScrapRacerState&) = default;
 
   const std::string& name(int r) const;  // racer name

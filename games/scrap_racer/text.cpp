@@ -1,4 +1,4 @@
-// Text forms of decisions and outcomes, menu labels, prompts and standings.
+// Text forms of decisions and outcomes, menu labels and standings.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -7,14 +7,6 @@
 #include "games/scrap_racer/state.h"
 
 namespace rt::scrap_racer {
-namespace {
-
-std::string risk_text(int distinct) {
-  return fmt::format("risk: {} of 6 numbers {} a double", distinct, distinct == 1 ? "is" : "are");
-}
-
-}  // namespace
-
 std::string ScrapRacerState::action_text(PlayerId player, Action a) const {
   const Data& d = data();
   if (player == kClock) return "time";
@@ -87,38 +79,6 @@ std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
     return fmt::format("Play {} (to {}, then the dice move {})", data().bonus[k].name,
                        to(bonus_target(r, k), false), move_total_);
   return fmt::format("Play {} (to {})", data().bonus[k].name, to(bonus_target(r, k)));
-}
-
-std::string ScrapRacerState::prompt(PlayerId player) const {
-  const int r = active();
-  switch (phase_) {
-    case Phase::ChooseFirst: {
-      int a = 0, b = 0;
-      team(player, a, b);
-      return fmt::format("Choose which racer starts, {} or {}: your turns keep this order all race.", name(a),
-                         name(b));
-    }
-    case Phase::AfterDie: {
-      std::string dice;
-      for (int i = 0; i < n_dice_; ++i) dice += fmt::format("{}{}", i ? " " : "", dice_[i]);
-      const int v = dice_[n_dice_ - 1];
-      const bool boost = boosts_held(r) > 0;
-      if (last_die_is_double())
-        return fmt::format("{}: dice {}. Double {}! Take the crash card (pile {}){}", name(r), dice, v,
-                           Data::pile_name((v - 1) / 2), boost ? " or use a Boost marker on this die" : "");
-      const std::string tail = boost ? fmt::format(" (or a Boost marker on the {})", v) : std::string();
-      if (n_dice_ == kDice) return fmt::format("{}: dice {}. Move {}{}", name(r), dice, dice_total(), tail);
-      return fmt::format("{}: dice {}. Roll again ({}) / Move {}{}", name(r), dice, risk_text(n_dice_),
-                         dice_total(), tail);
-    }
-    case Phase::MoveBefore:
-      return fmt::format("{}: move {}. Play bonus cards before moving, or advance.", name(r), move_total_);
-    case Phase::MoveAfter: return fmt::format("{}: play bonus cards after moving, or end the move.", name(r));
-    case Phase::FightChoose:
-      return fmt::format("Your {} and {} share a space: choose the winner (advances 1 space).",
-                         name(fight_a_), name(fight_b_));
-    default: return "";
-  }
 }
 
 void ScrapRacerState::winners(std::vector<PlayerId>& out) const {

@@ -8,7 +8,7 @@
 
 #include "core/seat_labels.h"
 #include "games/scrap_racer/game.h"
-#include "games/scrap_racer/state.h"
+#include "games/scrap_racer/presenter.h"
 
 namespace rt::scrap_racer {
 namespace {
@@ -61,27 +61,6 @@ std::string short_card(const BonusCard& b) {
   }
   return "?";
 }
-
-}  // namespace
-
-std::string ScrapRacerState::legend() const {
-  // Every racer of the game, dealt or not (the legend is asked at any time).
-  std::string racers;
-  for (const RacerInfo& r : data().racers)
-    racers += fmt::format("{}{} {}", racers.empty() ? "" : ", ", r.letter, r.name);
-  return fmt::format(
-      "The track: [  ] a straight space, (  ) a curve, F> the finish line before space 1; numbers every "
-      "fifth "
-      "space.\n"
-      "  * a face-down Boost marker; . an empty Boost space; letters are racers ({}), the racer moving drawn "
-      "reversed; + more racers on one space.\n"
-      "Dashboards: > marks the racer moving; laps: lap markers of {}; position: space and lap; boost R/+-/T: "
-      "Boost markers Re-roll / Plus-minus / Turn; markers: bonus markers toward a bonus card (filled: "
-      "collected); cards: bonus cards held (shared: a team's, shown on its leader).",
-      racers, kLaps);
-}
-
-namespace {
 
 const Style kBold{Color::Default, Color::Default, attr::kBold};
 const Style kDim{Color::Default, Color::Default, attr::kDim};
@@ -138,23 +117,17 @@ Panel draw_ring(Canvas& c, const ScrapRacerState& s, int top, bool numbers, int 
   return Panel{kCell + 1, top + 1, kCell * g.top - 2, g.side};
 }
 
-// What the turn panel shows that the State keeps to itself.
-struct TurnFacts {
-  bool dealt = false;       // every dashboard dealt and the start player chosen
-  bool dice_moved = false;  // the dice's move is done
-};
-
 // The turn in progress: who moves, the dice, the card just drawn, a fight,
 // the viewer's bonus cards (every hand for an omniscient view); returns the
 // row below the last line drawn.
-int draw_turn(Canvas& c, const ScrapRacerState& s, const ViewContext& ctx, SeatLabels& seats, Panel at,
-              TurnFacts facts) {
+int draw_turn(Canvas& c, const ScrapRacerState& s, const ViewContext& ctx, SeatLabels& seats, Panel at) {
   const Data& d = s.data();
   int py = at.y;
   auto line = [&](const std::string& text, Style st = {}) {
     if (py < c.height() && py < at.y + at.h) c.text(at.x, py++, text, st, at.w);
   };
-  if (!facts.dealt) {
+  // Until every dashboard is dealt and the start player chosen.
+  if (s.dashboards_dealt() < s.racers() || s.phase() == Phase::ChooseStart) {
     line("Dealing the dashboards...");
     return py;
   }
@@ -175,8 +148,8 @@ int draw_turn(Canvas& c, const ScrapRacerState& s, const ViewContext& ctx, SeatL
     for (int i = 0; i < n_dice; ++i) dice += fmt::format("[{}]", s.die(i));
     const bool dbl = s.last_die_is_double();
     line(fmt::format("Dice {} = {}{}", dice, s.dice_total(),
-                     dbl                                  ? "  DOUBLE!"
-                     : s.crash_turn() || facts.dice_moved ? ""
+                     dbl                                ? "  DOUBLE!"
+                     : s.crash_turn() || s.dice_moved() ? ""
                      : n_dice < kDice ? fmt::format("  next die: {} of 6 is a double", n_dice)
                                       : std::string()));
   } else if (s.phase() == Phase::ChooseFirst) {
@@ -185,7 +158,7 @@ int draw_turn(Canvas& c, const ScrapRacerState& s, const ViewContext& ctx, SeatL
     line("Rolling the first die...");
   }
   if (s.phase() == Phase::MoveBefore || s.phase() == Phase::MoveAfter)
-    line(fmt::format("Moving {} with the dice{}", s.move_total(), facts.dice_moved ? " (done)" : ""));
+    line(fmt::format("Moving {} with the dice{}", s.move_total(), s.dice_moved() ? " (done)" : ""));
   if (s.last_crash_card() >= 0) {
     const CrashCard& cc = d.crash[s.last_crash_card()];
     line(fmt::format("Crash {}: {} - {}", Data::pile_name(cc.pile), cc.name, describe(cc)),
@@ -259,16 +232,17 @@ int draw_dashboards(Canvas& c, const ScrapRacerState& s, SeatLabels& seats, int 
 
 }  // namespace
 
-void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
-  const Track& t = track();
+void ScrapRacerPresenter::view(const State& state, Canvas& c, const ViewContext& ctx) const {
+  const ScrapRacerState& s = game_state(state);
+  const Track& t = s.track();
   SeatLabels seats(ctx.computers);
-  const bool dealt = deal_next_ == n_racers_;
-  const int act = phase_ == Phase::Over || !dealt || phase_ == Phase::ChooseStart ? -1 : active();
+  const bool dealt = s.dashboards_dealt() == s.racers();
+  const int act = s.phase() == Phase::Over || !dealt || s.phase() == Phase::ChooseStart ? -1 : s.active();
   // Rows: [title] [numbers] ring [numbers] dashboards [supplies] [legend];
   // the bracketed ones go first when the canvas is short.
   const int side = std::min(6, t.length / 4);
   const int ring_w = kCell * ((t.length - 2 * side + 1) / 2 + 2);
-  const int dash = 1 + n_racers_;
+  const int dash = 1 + s.racers();
   const int spare = c.height() - (side + 2) - dash;
   const bool ring = c.width() >= ring_w && spare >= 0;
   const bool title = !ring || spare >= 1;
@@ -278,25 +252,24 @@ void ScrapRacerState::view(Canvas& c, const ViewContext& ctx) const {
   if (title)
     c.text(0, y++,
            fmt::format("Scrap Racer - track {} ({} spaces a lap){}", t.name, t.length,
-                       ending_ ? " - FINAL ROUND" : ""),
+                       s.ending() ? " - FINAL ROUND" : ""),
            kBold);
 
   Panel panel{0, y, c.width(), c.height()};
   if (ring) {
     const int top = numbers ? y + 1 : y;
-    panel = draw_ring(c, *this, top, numbers, act);
+    panel = draw_ring(c, s, top, numbers, act);
     y = top + side + 2 + (numbers ? 1 : 0);
   }
-  const int below_turn =
-      draw_turn(c, *this, ctx, seats, panel, TurnFacts{dealt && phase_ != Phase::ChooseStart, dice_moved_});
+  const int below_turn = draw_turn(c, s, ctx, seats, panel);
   if (!ring) y = below_turn + 1;  // no ring: the panel went first
 
-  y = draw_dashboards(c, *this, seats, y, act);
+  y = draw_dashboards(c, s, seats, y, act);
   if (y < c.height())
     c.text(0, y++,
            fmt::format("Supplies: Boost {}  bonus markers {}  bonus deck {}  crash piles {}/{}/{}",
-                       boost_supply_, bonus_supply_, bonus_deck_.total(), crash_deck_[0].total(),
-                       crash_deck_[1].total(), crash_deck_[2].total()),
+                       s.boost_supply(), s.bonus_supply(), s.bonus_deck_size(), s.crash_pile_size(0),
+                       s.crash_pile_size(1), s.crash_pile_size(2)),
            kDim);
   if (y < c.height() && ring)
     c.text(0, y, "[ ] straight  ( ) curve  * Boost marker  . empty Boost space  F> finish line", kDim);

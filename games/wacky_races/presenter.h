@@ -1,6 +1,7 @@
-// What a person is shown of Wacky Races: the board, the questions, the legend
-// and the keys' hints (view.cpp, text.cpp), apart from the rules in
-// WackyState. WackyGame::presenter() hands out the one WackyPresenter.
+// What a person is shown of Wacky Races: the board (view.cpp), the questions
+// and the legend (prompts.cpp), drawn and worded from WackyState's public
+// accessors, apart from its rules. WackyGame::presenter() hands out the one
+// WackyPresenter.
 #pragma once
 
 #include "core/presenter.h"

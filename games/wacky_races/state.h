@@ -334,8 +334,6 @@ struct PowerWords {
 inline constexpr int kStackSize = 96;
 inline constexpr std::int8_t kNobody = -1;
 
-class WackyPresenter;
-
 class WackyState final : public State {
  public:
   explicit WackyState(const WackyGame& game);
@@ -356,7 +354,6 @@ class WackyState final : public State {
   std::string skipped_spaces(int from, int dir, int skipped) const;
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new WackyState(*this)); }
   void determinize(PlayerId viewer, Rng& rng) override;
-  std::string power_label(PlayerId p, int i) const;  // view.cpp: a power as the board lists it
   std::string debug_string() const override;
   std::string check_invariants() const override;
 
@@ -480,12 +477,6 @@ class WackyState final : public State {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // What a person is shown (view.cpp, text.cpp), asked through WackyPresenter.
-  friend class WackyPresenter;
-  std::string prompt(PlayerId player) const;
-  std::string legend() const;
-  void view(Canvas& canvas, const ViewContext& ctx) const;
-
   WackyState(const WackyState&) = default;
   // Stack.
   // Inline (docs/PERFORMANCE.md, "Rules code shaped for speed").

@@ -1,4 +1,4 @@
-// Text forms: action texts and labels, prompts, names, standings.
+// Text forms: action texts and labels, names, standings.
 #include <bit>
 #include <cstring>
 
@@ -186,56 +186,6 @@ std::string WackyState::action_label(PlayerId player, Action a) const {
     }
   }
   return action_text(player, a);
-}
-
-std::string WackyState::prompt(PlayerId player) const {
-  const Task* t = top();
-  if (!t || turn() != Turn::Player || player != t->who) return "";
-  const int slot = slot_of(player);
-  switch (t->kind) {
-    case TaskKind::TurnMain: {
-      const int p = pos(slot);
-      if (is_swamp(p))
-        return "You are in the Swamp: discard 2 identical or any 3 cards to get out, or play 1 card and "
-               "stay.";
-      if (cards_played_ == 0)
-        return fmt::format(
-            "Your turn on {}: play a Movement card (the 1st moves you 1 space on any terrain).",
-            tile_name(p));
-      if (cards_played_ >= card_limit_)
-        return "No more Movement cards this turn: use a power or end your movement.";
-      return fmt::format("On {}: play a matching card to move again ({} card), use a power, or end.",
-                         tile_name(p), kOrdinal[cards_played_]);
-    }
-    case TaskKind::ChooseRacer:
-      switch (t->purpose) {
-        case Purpose::Order: return "Two racers share a tile: choose which one moves first.";
-        case Purpose::Rear:
-          return "Painted Tunnel: choose which of the tied racers furthest back moves ahead.";
-        case Purpose::Switch: return "The Old Switcheroo: choose the racer to switch places with.";
-        case Purpose::Trigger:
-          return "Two racers share the trapped tile: choose which one sets the Trap off.";
-        default: return "Choose the racer your Special Power targets.";
-      }
-    case TaskKind::ChooseTile:
-      switch (t->purpose) {
-        case Purpose::CrossFirst: return "Crossroads: choose a Terrain tile to swap, or swap nothing.";
-        case Purpose::CrossSecond: return "Crossroads: choose the tile to swap it with.";
-        case Purpose::Sawtooth: return "Sawtooth: choose the Terrain tile to put in front of you.";
-        default: return "Choose a face-down Trap to look at.";
-      }
-    case TaskKind::ChooseCard:
-      return t->receiver() >= 0 ? fmt::format("Choose a card to give to {}.", game_->seat_name(t->receiver()))
-                                : std::string("Choose a card to discard.");
-    case TaskKind::Redraw:
-      return fmt::format("Rebuild: discard cards one at a time, then draw one more ({} discarded so far).",
-                         t->discarded());
-    case TaskKind::ChoosePower:
-      return t->purpose == Purpose::Unexhaust
-                 ? "Choose one of your exhausted Special Power cards to make ready."
-                 : "Choose one of your Special Power cards to exhaust.";
-    default: return "";
-  }
 }
 
 // --- standings --------------------------------------------------------------------

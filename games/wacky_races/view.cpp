@@ -8,7 +8,7 @@
 
 #include "core/seat_labels.h"
 #include "games/wacky_races/game.h"
-#include "games/wacky_races/state.h"
+#include "games/wacky_races/presenter.h"
 
 namespace rt::wacky_races {
 namespace {
@@ -57,44 +57,15 @@ std::string trap_label(const WackyState& s, int p, const ViewContext& ctx) {
   return s.catalog().traps[k].short_name;  // a Trap you have looked at
 }
 
-}  // namespace
-
-std::string WackyState::legend() const {
-  const Catalog& c = catalog();
-  auto list = [](const auto& items, auto code, auto name) {
-    std::string out;
-    for (const auto& it : items) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", code(it), name(it));
-    return out;
-  };
-  const auto short_of = [](const auto& t) { return t.short_name; };
-  const auto name_of = [](const auto& t) { return t.name; };
-  return fmt::format(
-      "The course, rear to front: 00 is the Mean Machine's spot, S1-S6 the Starting Board, then the tiles by "
-      "number. Under each number: the terrain, a face-down Trap, then up to two racers.\n"
-      "  terrains: {} (lower case: a starting space); any: every terrain; GAS Gas Station; FIN Finish Line\n"
-      "  Special tiles: {}\n"
-      "  [?] (?? when narrow): a face-down Trap; a Trap's code once you have looked at it: {}\n"
-      "  racers: {}; your own racer is drawn reversed; +2: two more racers on a crowded space\n"
-      "DD: Dick Dastardly's Mean Machine. An arrow at either end: more course that way (with how many racers "
-      "are out of sight behind).\n"
-      "> marks the racer whose turn it is. Your powers: (used) once used this race, the others ready.",
-      list(c.terrains, short_of, name_of), list(c.specials, short_of, name_of),
-      list(c.traps, short_of, name_of),
-      list(
-          c.teams, [](const Team& t) { return t.code; }, name_of));
-}
-
-// "Convert!" when it can still be used, "Convert! (used)" once used: the
-// line of four fits 80 columns, so a small window keeps a row for the question.
-std::string WackyState::power_label(PlayerId p, int i) const {
-  return exhausted(p, i) ? power_name(p, i) + " (used)" : power_name(p, i);
-}
-
-namespace {
-
 const Style kBold{Color::Default, Color::Default, attr::kBold};
 const Style kDim{Color::Default, Color::Default, attr::kDim};
 const Style kDastardly{Color::Magenta, Color::Default, attr::kBold};
+
+// "Convert!" when it can still be used, "Convert! (used)" once used: the
+// line of four fits 80 columns, so a small window keeps a row for the question.
+std::string power_label(const WackyState& s, PlayerId p, int i) {
+  return s.exhausted(p, i) ? s.power_name(p, i) + " (used)" : s.power_name(p, i);
+}
 
 // Whether every racer is on the course (else the race is being set up).
 bool set_up(const WackyState& s) {
@@ -134,7 +105,7 @@ int hand_rows(const WackyState& s, const ViewContext& ctx, int width) {
     int x = 2 + utf8_length("powers:") + 1;
     rows += 2;
     for (int i = 0; i < kPowers; ++i) {
-      const int len = utf8_length(s.power_label(p, i));
+      const int len = utf8_length(power_label(s, p, i));
       if (x + len > width) {
         ++rows;
         x = 2;
@@ -246,7 +217,7 @@ int draw_hands(Canvas& cv, const WackyState& s, const ViewContext& ctx, SeatLabe
     if (y >= cv.height()) break;
     x = 2 + cv.text(2, y, "powers:", kDim) + 1;
     for (int i = 0; i < kPowers; ++i) {
-      const std::string label = s.power_label(p, i);
+      const std::string label = power_label(s, p, i);
       if (x + utf8_length(label) > cv.width()) {
         ++y;
         x = 2;
@@ -306,44 +277,46 @@ int draw_racers(Canvas& cv, const WackyState& s, SeatLabels& seats, int y) {
 
 }  // namespace
 
-void WackyState::view(Canvas& cv, const ViewContext& ctx) const {
-  const Catalog& c = catalog();
+void WackyPresenter::view(const State& state, Canvas& cv, const ViewContext& ctx) const {
+  const WackyState& s = game_state(state);
+  const Catalog& c = s.catalog();
   const int width = cv.width();
   SeatLabels seats(ctx.computers);
   const std::string piles =
-      fmt::format("Deck {}  Discard {}{}  Traps left {}", deck_total(), discard_total(),
-                  top_ >= 0 ? " (top " + c.terrains[top_].name + ")" : std::string(), trap_deck_total());
-  const std::string head = header(*this, seats, width - 3 - utf8_length(piles));
+      fmt::format("Deck {}  Discard {}{}  Traps left {}", s.deck_total(), s.discard_total(),
+                  s.top_discard() >= 0 ? " (top " + c.terrains[s.top_discard()].name + ")" : std::string(),
+                  s.trap_deck_total());
+  const std::string head = header(s, seats, width - 3 - utf8_length(piles));
   int y = 0;
   cv.text(0, y++, head, kBold);
-  if (!set_up(*this)) {
+  if (!set_up(s)) {
     cv.text(0, y + 1, "Setting up the race...", kDim);
     return;
   }
 
   // Rows short (80x24): every racer and the viewer's hand first; the legend,
   // the spacer and the deck line only when there is room for them too.
-  const int hands = hand_rows(*this, ctx, width);
+  const int hands = hand_rows(s, ctx, width);
   int course_col = kCol;
-  y += draw_course_window(cv, *this, ctx, y, hands, course_col);
+  y += draw_course_window(cv, s, ctx, y, hands, course_col);
   // All three (legend, spacer, piles) or none: rows left over go to the question under the board
   // (the "?" page explains the codes at any size).
   const int spare = cv.height() - (y + hands + kField);
   const bool show_legend = spare >= 3;
   const bool show_spacer = spare >= 3;
   if (show_legend) {  // else the rules screen explains DD and face-down Traps
-    if (dast_out_)
+    if (s.dastardly_out())
       cv.text(0, y, "Dastardly is out of the race.", kDim);
     else
       cv.text(0, y,
-              fmt::format("DD = the Mean Machine, on {}.  {} = face-down Trap.", tile_name(dast_),
+              fmt::format("DD = the Mean Machine, on {}.  {} = face-down Trap.", s.tile_name(s.dastardly()),
                           course_col == kCol ? "[?]" : "??"),
               kDim);
     ++y;
   }
-  y = draw_hands(cv, *this, ctx, seats, y);
+  y = draw_hands(cv, s, ctx, seats, y);
   if (show_spacer && y < cv.height()) ++y;
-  y = draw_racers(cv, *this, seats, y);
+  y = draw_racers(cv, s, seats, y);
   // The piles: a line of their own with room to spare, else beside the
   // header when it fits there (a row left to the question in a small window).
   if (show_spacer && y < cv.height())
