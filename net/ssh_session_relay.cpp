@@ -67,13 +67,16 @@ int SessionProcess::on_master(socket_t, int revents, void* ud) {
   return 0;
 }
 
-// The shell ended, or a signal came (the wake pipe, drained): the loop
-// reaps the shell or reads the flags after the poll returns.
-int SessionProcess::on_shell_ended(socket_t fd, int, void*) {
+// The shell ended (its pidfd), or a signal came (the wake pipe, drained):
+// the loop reaps the shell or reads the flags after the poll returns.
+int SessionProcess::on_shell_ended(socket_t fd, int, void* ud) {
   char drain[64];
-  if (fd == g_wake[0])
+  if (fd == g_wake[0]) {
     while (::read(fd, drain, sizeof drain) > 0) {
     }
+  } else {
+    self(ud)->shell_ended_ = true;
+  }
   return 0;
 }
 
@@ -141,7 +144,7 @@ void SessionProcess::run_shell() {
     if (client_gone_) {
       if (shell_pidfd >= 0) {
         pollfd one{shell_pidfd, POLLIN, 0};
-        ::poll(&one, 1, static_cast<int>(wait));
+        if (::poll(&one, 1, static_cast<int>(wait)) > 0) shell_ended_ = true;
       } else {
         ::usleep(static_cast<useconds_t>(wait) * 1000);
       }
@@ -175,8 +178,9 @@ void SessionProcess::run_shell() {
       told_at = now;
     }
     if (told_at >= 0 && now - told_at > kShellEndMs) ::kill(child_, SIGKILL);
-    const pid_t r = ::waitpid(child_, &status, WNOHANG);
-    if (r == child_) reaped = true;
+    // Reaped once its pidfd says it ended, not at every key (without a
+    // pidfd: at every turn of the loop).
+    if ((shell_pidfd < 0 || shell_ended_) && ::waitpid(child_, &status, WNOHANG) == child_) reaped = true;
   }
   if (g_wake[0] >= 0 && !client_gone_) ssh_event_remove_fd(event_, g_wake[0]);
   if (shell_pidfd >= 0) {
