@@ -64,6 +64,8 @@ int serve_ssh(const ServeSettings& s) {
   g.guests = s.guests;
   g.limits = s.limits;
   if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
+  if (const std::string problem = pending_limit_problem(s.limits.max_pending); !problem.empty())
+    throw OptionError(problem);
   g.grace_ms = s.grace_s * 1000;
   if (!s.ban.empty() || !s.unban.empty() || s.list_bans) return manage_bans(s, g.state_dir);
   if (s.fingerprint) {

@@ -678,6 +678,8 @@ int run_ssh_server(const SshServerSettings& settings) {
       settings.limits.max_per_key < 1 || settings.limits.per_minute < 1 ||
       settings.limits.login_seconds < 1 || settings.limits.idle_minutes < 0)
     throw OptionError("the SSH server's limits must be 1 or more (the idle minutes 0 or more)");
+  if (const std::string problem = pending_limit_problem(settings.limits.max_pending); !problem.empty())
+    throw OptionError(problem);
   Gateway gateway(settings);
   return gateway.run();
 }

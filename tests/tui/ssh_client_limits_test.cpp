@@ -372,3 +372,23 @@ TEST_CASE(
   CHECK(server.alive());
   ssh_key_free(key);
 }
+
+TEST_CASE(
+    "serve --ssh --max-pending: 1 to 1024 connections still logging in; another number refused in a line",
+    "[net][ssh]") {
+  for (const char* wrong : {"0", "-3", "1025"}) {
+    INFO(wrong);
+    char tmpl[] = "/tmp/racetable-sshpending-XXXXXX";
+    const std::string dir = ::mkdtemp(tmpl);
+    const std::string cmd = rt::test::racetable_binary() + " serve --ssh 127.0.0.1:0 --state-dir " + dir +
+                            "/state --max-pending " + wrong + " >" + dir + "/out 2>" + dir + "/err";
+    const int status = std::system(cmd.c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) != 0);
+    CHECK(slurp(dir + "/err") ==
+          std::string("racetable: --max-pending: give 1 to 1024 connections still logging in (not ") + wrong +
+              ")\n");
+    CHECK_FALSE(std::filesystem::exists(dir + "/state/host_ed25519_key"));
+    std::filesystem::remove_all(dir);
+  }
+}
