@@ -40,6 +40,7 @@ import fcntl
 import heapq
 import os
 import random
+import re
 import resource
 import selectors
 import shutil
@@ -71,6 +72,24 @@ HOST_STEPS = [
     ([ENTER], b"Waiting for players"),
 ]
 QUIET = 1.0  # seconds without a byte at a table before its next key (the pace's dice are drawn)
+# What the shell says when the server's tables refuse or do not answer (client/tables_page.cpp shows
+# it on the Tables page): a player who does not get in is reported with the first of these found.
+REFUSALS = [b"did not answer in time", b"not reachable", b"as many tables as it takes", b"is full",
+            b"full of connections", b"cannot"]
+ESCAPE = re.compile(rb"\x1b(\[[0-9;?]*[A-Za-z]|\([A-Za-z0-9]|[=>])")
+
+
+def why_not(expected, screen):
+    """Why a scripted step did not reach its screen: the server's refusal
+    if the screen shows one, else the screen never came."""
+    text = ESCAPE.sub(b" ", screen)
+    for refusal in REFUSALS:
+        at = text.rfind(refusal)
+        if at >= 0:
+            start = max(text.rfind(b"  ", 0, at), at - 80, 0)
+            words = b" ".join(text[start:at + len(refusal) + 40].split())
+            return "refused: " + words.decode("utf-8", "replace")
+    return f"never saw {expected.decode()!r}"
 
 
 def now():
@@ -256,6 +275,8 @@ class Player:
         self.failed = None
         self.table = None
         self.asked = 0.0  # when "Your move" last arrived
+        self.script_started = 0.0
+        self.script_done = None  # when the walk's last screen came
 
     def start(self):
         master, slave = os.openpty()
@@ -275,6 +296,8 @@ class Player:
         self.master = master
 
     def script(self, steps, t, scripting):
+        self.script_started = t
+        self.script_done = None
         self.steps = list(steps)
         self.step_keys = []
         self.buf = b""
@@ -293,14 +316,16 @@ class Player:
         return bool(self.steps) and self.failed is None
 
     def drive(self, t):
-        """Sends the step's next keys (80 ms apart); fails a step that took over 30 s."""
+        """Sends the step's next keys (80 ms apart); fails a step that took
+        over --step-seconds (the shell's own deadline for an answer from the
+        server's tables is 5 s: past it the page says so, and why_not reads it)."""
         if not self.scripting():
             return
         if self.step_keys and t >= self.next_key_at_script:
             self.write(self.step_keys.pop(0))
             self.next_key_at_script = t + 0.08
-        elif t - self.step_at > 30:
-            self.failed = f"never saw {self.steps[0][1]!r}; the screen's last bytes: {self.buf[-300:]!r}"
+        elif t - self.step_at > self.args.step_seconds:
+            self.failed = why_not(self.steps[0][1], self.buf)
 
     def write(self, data):
         try:
@@ -320,6 +345,7 @@ class Player:
                 self.next_step(t)
                 if not self.steps:
                     self.buf = rest
+                    self.script_done = t
         if b"Your move" in data or b"our move" in data:
             self.asked = t
         if self.title_at is None:
@@ -493,6 +519,8 @@ def main():
     ap.add_argument("--tables", type=int, default=-1,
                     help="tables of four for keypress-to-every-screen (default: sessions / 4; 0: none)")
     ap.add_argument("--table-seconds", type=float, default=60, help="how long the tables play")
+    ap.add_argument("--step-seconds", type=float, default=30,
+                    help="how long a player hosting or sitting down waits for each screen before giving up")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = ap.parse_args()
@@ -656,6 +684,22 @@ def table_rows(player, work, port):
     return rows
 
 
+def report_walks(what, tried, done, t0):
+    """How long the players who got there took, and why the others did not
+    (the reasons counted, one example each)."""
+    took = [(p.script_done - p.script_started) * 1000.0 for p in done if p.script_done is not None]
+    print(f"ssh_bench: {what}: {len(done)} of {len(tried)} got there; p50 {percentile(took, 50):.0f} ms, "
+          f"p99 {percentile(took, 99):.0f} ms, max {max(took) if took else float('nan'):.0f} ms "
+          f"(keys 80 ms apart included; load average {loadavg()})", flush=True)
+    reasons = {}
+    for p in tried:
+        if p not in done:
+            reasons.setdefault(p.failed or f"still waiting after {now() - t0:.0f} s", []).append(p.name)
+    for reason, names in sorted(reasons.items(), key=lambda r: -len(r[1])):
+        print(f"ssh_bench:   {len(names)} did not ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}): "
+              f"{reason}", flush=True)
+
+
 def seat_tables(bench, players, n_tables, work, port):
     """Every fourth player hosts a table from the shell; the others sit at it
     from their Tables page, one seat of every table at a time."""
@@ -670,12 +714,8 @@ def seat_tables(bench, players, n_tables, work, port):
     for h in hosts:
         h.script(HOST_STEPS, t, bench.scripting)
     bench.wait_for(hosts, 180)
-    hosted = []
-    for h in hosts:
-        if h.failed or h.steps:
-            print(f"ssh_bench: {h.name} could not host a table: {h.failed or 'too slow'}", flush=True)
-        else:
-            hosted.append(h)
+    hosted = [h for h in hosts if not h.failed and not h.steps]
+    report_walks("hosting a table from the title", hosts, hosted, t)
     rows = table_rows(players[0], work, port)
     for h in hosted:
         if h.name not in rows:
@@ -695,14 +735,16 @@ def seat_tables(bench, players, n_tables, work, port):
                       ([DOWN * table.row, ENTER], b"Sit at seat"),
                       ([b"1"], b"nudge")], now(), bench.scripting)
             joiners.append((j, table))
+        t = now()
         bench.wait_for([j for j, _ in joiners], 180)
+        seated = []
         for j, table in joiners:
             if j.failed or j.steps:
-                print(f"ssh_bench: {j.name} could not sit at {table.host.name}'s table: "
-                      f"{j.failed or 'too slow'}", flush=True)
                 continue
+            seated.append(j)
             j.table = table
             table.players.append(j)
+        report_walks(f"sitting at seat {seat + 1} from the title", [j for j, _ in joiners], seated, t)
     bench.pump(now() + 3)
     print(f"ssh_bench: {sum(len(tb.players) == 4 for tb in bench.tables)} tables with four players", flush=True)
 
