@@ -147,6 +147,9 @@ void add_serve_command(CLI::App& app, NetCommands& c) {
                           "--ssh: sessions from one address (default 8: a household shares one)"),
       c.serve->add_option("--max-per-key", s.limits.max_per_key,
                           "--ssh: sessions of one player's key at once (default 3)"),
+      c.serve->add_option("--max-pending", s.limits.max_pending,
+                          "--ssh: connections still logging in at once; a newer one closes the oldest of the "
+                          "busiest network (default 64, at most 1024)"),
       c.serve->add_option("--per-minute", s.limits.per_minute,
                           "--ssh: new connections from one address a minute (default 20)"),
       c.serve->add_option("--login-timeout", s.limits.login_seconds,

@@ -49,8 +49,9 @@ struct ServeSettings {
 };
 int serve(const ServeSettings& settings);
 int serve_ssh(const ServeSettings& settings);
-// A logged-in SSH player's shell, as `racetable __ssh-session-shell`
-// (net::kSshShellArgument) started by the session's process.
+// A logged-in SSH player's shell (app/ssh_player_shell.cpp): the main of
+// racetable-shell, and of `racetable __ssh-session-shell`
+// (net::kSshShellArgument) where that program is missing.
 int ssh_session_shell();
 
 // `racetable tables` takes no join code: a table's listing is public to

@@ -1,55 +1,24 @@
 // `racetable serve --ssh [ADDR:]PORT`: the SSH server (net/ssh_gateway.h)
 // with the full-screen shell as what each logged-in player runs. The
 // server layer holds no terminal code; this is where the two meet.
-#include <unistd.h>
-
-#include <cstdlib>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "app/command_util.h"
 #include "app/commands.h"
-#include "client/ssh_tables.h"
 #include "core/types.h"
 #include "net/ssh_bans.h"
 #include "net/ssh_gateway.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_limits.h"
 #include "net/table_log.h"
-#include "tui/shell/shell.h"
 
 namespace rt::app {
 
 // The shared tables' commands speak of the server's types throughout.
 using namespace net;
 namespace {
-
-// What an SSH player runs: the shell, in a fresh process of this program
-// that the session started on its pseudo-terminal (stdio, environment and
-// directories set by the session: net/ssh_shell_exec.cpp).
-int player_shell(const SshPlayer& player) {
-  // The session took TERM through terminal_name() and logged a change; a
-  // shell started some other way is held to the same.
-  const char* term = std::getenv("TERM");
-  ::setenv("TERM", terminal_name(term ? term : "").c_str(), 1);
-  shell::ShellOptions options;
-  options.player_name = player.name;
-  options.no_commands = true;
-  options.window_limit = {kMaxShellColumns, kMaxShellRows};
-  // Shared tables are the server's (its table process, net/table_process.h),
-  // reached over the descriptor the listening process gave this session.
-  std::unique_ptr<shell::SharedTables> tables;
-  if (const int fd = client::take_tables_fd(); fd >= 0) tables = client::make_ssh_shared_tables(fd);
-  options.shared = tables.get();
-  // `ssh -t HOST watch TABLE`: straight to watching it (a table gone or not
-  // to be watched is said in one line, and the session ends with status 1).
-  if (!player.watch.empty()) {
-    if (!tables) throw UserError("the server's tables are not reachable now");
-    options.open_table = client::ssh_watch_opener(*tables, player.watch, player.utf8, player.name);
-  }
-  return shell::run(options);
-}
 
 // --ban, --unban, --bans: the files a running server watches (net/ssh_bans.h).
 int manage_bans(const ServeSettings& s, const std::string& state_dir) {
@@ -95,6 +64,8 @@ int serve_ssh(const ServeSettings& s) {
   g.guests = s.guests;
   g.limits = s.limits;
   if (s.grace_s < 0 || s.grace_s > 86400) throw OptionError("--grace: give seconds from 0 to 86400");
+  if (const std::string problem = pending_limit_problem(s.limits.max_pending); !problem.empty())
+    throw OptionError(problem);
   g.grace_ms = s.grace_s * 1000;
   if (!s.ban.empty() || !s.unban.empty() || s.list_bans) return manage_bans(s, g.state_dir);
   if (s.fingerprint) {
@@ -127,10 +98,6 @@ int serve_ssh(const ServeSettings& s) {
     }
   };
   return run_ssh_server(g);
-}
-
-int ssh_session_shell() {
-  return run_ssh_shell_process(player_shell);
 }
 
 }  // namespace rt::app

@@ -4,9 +4,9 @@
 #   make deb                                          build/racetable_VERSION_ARCH.deb
 #
 # Both install the same files: the program in games/ and a link in bin/ (game data is built in; --data
-# still reads a copy), its man page, the bash completion, the docs, the SSH
-# server's systemd unit and sysusers file, and the
-# copyright and changelog Debian asks for. `make package-test` checks that.
+# still reads a copy), an SSH player's shell in libexec/racetable/, its man
+# page, the bash completion, the docs, the SSH server's systemd unit and
+# sysusers file, and the copyright and changelog Debian asks for. `make package-test` checks that.
 
 include(GNUInstallDirs)
 
@@ -43,6 +43,10 @@ install(FILES ${RACETABLE_PACKAGING_DIR}/racetable DESTINATION ${CMAKE_INSTALL_B
 # Debian's hardening that costs only a link: bind every symbol at start, so
 # the relocation table can be read-only throughout (lintian: hardening-no-bindnow).
 target_link_options(racetable PRIVATE -Wl,-z,now)
+# An SSH player's shell (net/ssh_shell_exec.cpp): not a command of its own, so
+# under libexec, where the server looks for it from PREFIX/games (or bin).
+install(TARGETS racetable-shell RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/racetable)
+target_link_options(racetable-shell PRIVATE -Wl,-z,now)
 install(FILES ${RACETABLE_PACKAGING_DIR}/racetable.6.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 install(FILES packaging/racetable.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME racetable)

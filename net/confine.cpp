@@ -349,23 +349,30 @@ ConfinePaths registry_paths(const std::string& state_dir) {
   return p;
 }
 
-ConfinePaths session_paths(const std::string& state_dir) {
+// The one program a session execs (its shell's) and the loader the kernel
+// opens for it: the file behind the descriptor (its inode, whatever its
+// path says now), or this program.
+void add_shell_program(ConfinePaths& p, int shell_program_fd) {
+  p.execute.push_back(shell_program_fd >= 0 ? fmt::format("/proc/self/fd/{}", shell_program_fd)
+                                            : std::string("/proc/self/exe"));
+  if (std::string loader = program_interpreter(); !loader.empty()) p.execute.push_back(std::move(loader));
+}
+
+ConfinePaths session_paths(const std::string& state_dir, int shell_program_fd) {
   ConfinePaths p = registry_paths(state_dir);
   append(p.read, system_read_paths());
   append(p.devices, terminal_devices());
   p.devices.push_back("/dev/ptmx");
-  p.execute.push_back("/proc/self/exe");
-  if (std::string loader = program_interpreter(); !loader.empty()) p.execute.push_back(std::move(loader));
+  add_shell_program(p, shell_program_fd);
   return p;
 }
 
-ConfinePaths player_session_paths(const std::string& home) {
+ConfinePaths player_session_paths(const std::string& home, int shell_program_fd) {
   ConfinePaths p;
   append(p.read, system_read_paths());
   append(p.devices, terminal_devices());
   p.devices.push_back("/dev/ptmx");
-  p.execute.push_back("/proc/self/exe");
-  if (std::string loader = program_interpreter(); !loader.empty()) p.execute.push_back(std::move(loader));
+  add_shell_program(p, shell_program_fd);
   p.write.push_back(home);
   return p;
 }

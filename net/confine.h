@@ -40,14 +40,15 @@ struct ConfinePaths {
 // registry's database files): the session process and the table process
 // get it, the shell never does. The host key is not in it.
 ConfinePaths registry_paths(const std::string& state_dir);
-// A session process: the registry, this program to start the shell with,
-// what that shell reads, and the pseudo-terminals.
-ConfinePaths session_paths(const std::string& state_dir);
+// A session process: the registry, the shell's program to exec (the file
+// behind `shell_program_fd`, the listening process's racetable-shell; -1:
+// this program), what that shell reads, and the pseudo-terminals.
+ConfinePaths session_paths(const std::string& state_dir, int shell_program_fd);
 // A session process once its player is known: that player's directory
 // (a guest's in guests/: the session empties it, the listening process
-// removes it), this program and what its shell reads, the pseudo-terminals;
+// removes it), the shell's program and what it reads, the pseudo-terminals;
 // no other player, no registry.
-ConfinePaths player_session_paths(const std::string& home);
+ConfinePaths player_session_paths(const std::string& home, int shell_program_fd);
 // A player's shell: the program's files, and its own player's directory.
 ConfinePaths shell_paths(const std::string& home);
 // The table process: the tables, and the registry (whose players' state

@@ -73,10 +73,6 @@ void ensure_private_db_file(const std::string& path) {
 
 }  // namespace
 
-std::string registry_dir(const std::string& state_dir) {
-  return state_dir + "/registry";
-}
-
 std::string registry_db_path(const std::string& state_dir) {
   return registry_dir(state_dir) + "/registry.db";
 }

@@ -30,7 +30,9 @@ namespace rt::net {
 
 // The registry's own directory, and the one file in it the registry opens
 // (SQLite adds "-wal" and "-shm" beside it).
-std::string registry_dir(const std::string& state_dir);
+inline std::string registry_dir(const std::string& state_dir) {
+  return state_dir + "/registry";
+}
 std::string registry_db_path(const std::string& state_dir);
 
 // A constraint refused a row (a name, key or look registered meanwhile).

@@ -148,6 +148,8 @@ class Gateway {
   void read_table_process();
   void table_process_ended(int status);
   void close_fds_in_child();
+  // The shell's program, opened once for every session (net/ssh_internal.h).
+  void open_shell();
 
   // A session's end of the tables pair, kept while the session lives: a
   // table process started again gets it again.
@@ -176,6 +178,7 @@ class Gateway {
   Millis bans_read_at_ = 0;
   std::string local_address_;
   int local_port_ = 0;
+  ShellProgram shell_program_;
 };
 
 void Gateway::accept_some() {
@@ -220,6 +223,7 @@ void Gateway::accept_some() {
     start.local_port = local_port_;
     start.local_address = local_address_;
     start.settings = &settings_;
+    start.shell = shell_program_;
     const pid_t pid = ::fork();
     if (pid < 0) {
       ::close(fd);
@@ -421,6 +425,15 @@ void Gateway::close_fds_in_child() {
   if (table_ctl_ >= 0) ::close(table_ctl_);
 }
 
+void Gateway::open_shell() {
+  shell_program_ = open_shell_program();
+  if (shell_program_.fd >= 0)
+    log(fmt::format("ssh: players' shells run {}", shell_program_.path));
+  else
+    log("ssh: racetable-shell is not beside this program (nor in ../libexec/racetable): players' shells "
+        "run this program, which takes about twice the CPU to start");
+}
+
 void Gateway::start_table_process() {
   table_restart_at_ = -1;
   int pair[2];
@@ -447,6 +460,7 @@ void Gateway::start_table_process() {
     ::close(g_signal_pipe[1]);
     ::close(pair[0]);
     close_fds_in_child();
+    if (shell_program_.fd >= 0) ::close(shell_program_.fd);
     for (int sig : {SIGINT, SIGTERM, SIGCHLD}) std::signal(sig, SIG_DFL);
     ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     TableProcessSettings ts;
@@ -540,6 +554,7 @@ int Gateway::run() {
   // A link for each session here, and in the table process (which inherits
   // the limit) a link and a table's connection for each player.
   raise_open_file_limit();
+  open_shell();
   // The table process first: the host key is never in its memory.
   if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) throw UserError("cannot make a pipe");
   start_table_process();
@@ -663,6 +678,8 @@ int run_ssh_server(const SshServerSettings& settings) {
       settings.limits.max_per_key < 1 || settings.limits.per_minute < 1 ||
       settings.limits.login_seconds < 1 || settings.limits.idle_minutes < 0)
     throw OptionError("the SSH server's limits must be 1 or more (the idle minutes 0 or more)");
+  if (const std::string problem = pending_limit_problem(settings.limits.max_pending); !problem.empty())
+    throw OptionError(problem);
   Gateway gateway(settings);
   return gateway.run();
 }

@@ -29,16 +29,6 @@ namespace {
 
 constexpr const char* kHostKeyName = "host_ed25519_key";
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool name_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-}
-
 struct Fd {
   int fd = -1;
   explicit Fd(int f) : fd(f) {}
@@ -50,23 +40,6 @@ struct Fd {
 };
 
 }  // namespace
-
-std::string player_name_problem(std::string_view name) {
-  const std::string shown = printable(name, 24);
-  if (name.size() < kMinPlayerName || name.size() > kMaxPlayerName)
-    return fmt::format("the name '{}' is {} characters long: a name has {} to {}", shown, name.size(),
-                       kMinPlayerName, kMaxPlayerName);
-  for (char c : name)
-    if (!name_char(c))
-      return fmt::format("the name '{}' has a character other than letters, digits, '-' and '_'", shown);
-  if (lower(name).rfind("guest", 0) == 0)
-    return fmt::format("the name '{}' starts with 'guest': those are kept for guests", shown);
-  return {};
-}
-
-std::string player_id(std::string_view name) {
-  return lower(name);
-}
 
 void ensure_private_dir(const std::string& path) {
   if (path.empty()) throw UserError("no state directory");

@@ -30,6 +30,17 @@ ssh_key load_host_key(const std::string& state_dir, HostKeyFile* info);
 //   L  a line to log as it is
 inline constexpr std::size_t kMaxReport = 1024;
 
+// The program a player's shell runs: racetable-shell, opened (O_PATH) by
+// the listening process at start, beside this program or in
+// ../libexec/racetable; the sessions exec that descriptor, so no path is
+// looked up, nor can be swapped, at a login. fd -1: not found, and the
+// shell is this program as kSshShellArgument.
+struct ShellProgram {
+  int fd = -1;
+  std::string path;  // as found, for the log
+};
+ShellProgram open_shell_program();
+
 // What the listening process hands a session process it forked.
 struct SessionStart {
   int fd = -1;         // the accepted connection
@@ -44,6 +55,7 @@ struct SessionStart {
   int local_port = 0;
   std::string local_address;
   const SshServerSettings* settings = nullptr;
+  ShellProgram shell;  // the listening process's descriptor, inherited
 };
 
 // The session process: never returns.
@@ -52,13 +64,13 @@ struct SessionStart {
 // The shell of a logged-in player (net/ssh_shell_exec.cpp): a new
 // pseudo-terminal of cols x rows, and a child on it that closes every other
 // descriptor but `tables_fd` (-1: none; else its number goes in
-// kSshTablesFdVariable), sets the player's environment and execs this
-// program as kSshShellArgument. Throws UserError when it cannot.
+// kSshTablesFdVariable), sets the player's environment and execs `program`.
+// Throws UserError when it cannot.
 struct ShellChild {
   int master = -1;  // non-blocking
   pid_t pid = -1;
 };
-ShellChild start_ssh_shell(const SshPlayer& player, const std::string& ssh_connection, int tables_fd,
-                           int cols, int rows);
+ShellChild start_ssh_shell(const ShellProgram& program, const SshPlayer& player,
+                           const std::string& ssh_connection, int tables_fd, int cols, int rows);
 
 }  // namespace rt::net

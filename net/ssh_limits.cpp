@@ -36,6 +36,12 @@ void set_limit(int resource, std::uint64_t value) {
 
 }  // namespace
 
+std::string pending_limit_problem(int n) {
+  if (n >= 1 && n <= kMaxPendingLimit) return {};
+  return fmt::format("--max-pending: give 1 to {} connections still logging in (not {})", kMaxPendingLimit,
+                     n);
+}
+
 int terminal_side(int asked, int fallback, int largest) {
   return asked <= 0 ? fallback : std::min(asked, largest);
 }

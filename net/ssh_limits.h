@@ -23,7 +23,7 @@ struct SshLimits {
   int max_per_address = 8;           // of them from one address (a household behind one router)
   int max_per_key = 3;               // sessions of one player's key at once (net/ssh_key_sessions.h)
   int per_minute = 20;               // new connections from one address in a minute
-  int max_pending = 64;              // connections still in key exchange or login
+  int max_pending = 64;              // connections still in key exchange or login (--max-pending)
   int max_pending_per_address = 16;  // of them from one address
   int login_seconds = 20;            // from the TCP connection to a logged-in player
   int idle_minutes = 30;             // a session closed after this long without a key (0: never)
@@ -33,6 +33,11 @@ struct SshLimits {
   int open_files = 256;                        // RLIMIT_NOFILE
   int cpu_seconds = 3600;                      // RLIMIT_CPU, per process
 };
+
+// --max-pending: each connection logging in is a process in a key exchange,
+// so at most kMaxPendingLimit. "" or the one line that refuses `n`.
+inline constexpr int kMaxPendingLimit = 1024;
+std::string pending_limit_problem(int n);
 
 // What a client may ask of the session's terminal (pty-req, window-change,
 // env): a window of 1 to kMaxShellColumns x kMaxShellRows cells; TERM of

@@ -151,7 +151,7 @@ void SessionProcess::logged_in(const std::string& name, const std::string& finge
                                const std::string& note) {
   // Nothing of the registry or of another player is needed from here on.
   registry_db_.reset();
-  narrow(player_session_paths(player_.home));
+  narrow(player_session_paths(player_.home, s_.shell.fd));
   authed_ = true;
   player_.name = name;
   player_.fingerprint = fingerprint;
@@ -492,7 +492,7 @@ void run_ssh_session(SessionStart start) {
   // Confined before the first byte from the client is read: from here on it
   // reaches the registry, this program and the terminals, no other file.
   try {
-    confine(session_paths(start.settings->state_dir), SyscallProfile::Session);
+    confine(session_paths(start.settings->state_dir, start.shell.fd), SyscallProfile::Session);
   } catch (const UserError& e) {
     const std::string line = fmt::format("L\t{}\tsession not started: {}", ::getpid(), e.what());
     ::send(start.report_fd, line.data(), std::min(line.size(), kMaxReport), MSG_DONTWAIT | MSG_NOSIGNAL);

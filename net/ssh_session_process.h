@@ -181,7 +181,8 @@ class SessionProcess {
   bool watching_master_ = false;
   bool master_done_ = false;
   pid_t child_ = -1;
-  int tables_fd_ = -1;  // the one descriptor the shell inherits (-1: none)
+  bool shell_ended_ = false;  // its pidfd turned readable: waitpid reaps it
+  int tables_fd_ = -1;        // the one descriptor the shell inherits (-1: none)
   bool client_gone_ = false;
   Millis last_input_ = 0;
 };

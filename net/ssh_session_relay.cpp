@@ -67,13 +67,16 @@ int SessionProcess::on_master(socket_t, int revents, void* ud) {
   return 0;
 }
 
-// The shell ended, or a signal came (the wake pipe, drained): the loop
-// reaps the shell or reads the flags after the poll returns.
-int SessionProcess::on_shell_ended(socket_t fd, int, void*) {
+// The shell ended (its pidfd), or a signal came (the wake pipe, drained):
+// the loop reaps the shell or reads the flags after the poll returns.
+int SessionProcess::on_shell_ended(socket_t fd, int, void* ud) {
   char drain[64];
-  if (fd == g_wake[0])
+  if (fd == g_wake[0]) {
     while (::read(fd, drain, sizeof drain) > 0) {
     }
+  } else {
+    self(ud)->shell_ended_ = true;
+  }
   return 0;
 }
 
@@ -91,9 +94,10 @@ void SessionProcess::start_child() {
   // with the session's end of its tables pair (net/table_broker.h), which is the shell's alone then.
   tables_fd_ = s_.tables_fd;
   s_.tables_fd = -1;
-  const ShellChild shell = start_ssh_shell(
-      player_, fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port),
-      tables_fd_, cols_, rows_);
+  const ShellChild shell =
+      start_ssh_shell(s_.shell, player_,
+                      fmt::format("{} {} {} {}", s_.address, s_.client_port, s_.local_address, s_.local_port),
+                      tables_fd_, cols_, rows_);
   if (tables_fd_ >= 0) ::close(tables_fd_);
   tables_fd_ = -1;
   master_ = shell.master;
@@ -126,8 +130,8 @@ void SessionProcess::run_shell() {
   // The shell's end wakes the loop (a pidfd turns readable), so an idle
   // session sleeps until a byte, a signal or its idle deadline: hundreds of
   // sessions cost the machine nothing while nobody types.
-  const int shell_ended = static_cast<int>(::syscall(SYS_pidfd_open, child_, 0));
-  if (shell_ended >= 0) ssh_event_add_fd(event_, shell_ended, POLLIN, on_shell_ended, this);
+  const int shell_pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child_, 0));
+  if (shell_pidfd >= 0) ssh_event_add_fd(event_, shell_pidfd, POLLIN, on_shell_ended, this);
   if (g_wake[0] >= 0) ssh_event_add_fd(event_, g_wake[0], POLLIN, on_shell_ended, this);
   while (!reaped) {
     // How long nothing needs doing: the idle deadline, the end of a shell
@@ -136,11 +140,11 @@ void SessionProcess::run_shell() {
     if (idle_ms > 0 && told_at < 0)
       wait = std::min(wait, std::max<Millis>(0, last_input_ + idle_ms - now_ms()));
     if (told_at >= 0) wait = std::min(wait, std::max<Millis>(0, told_at + kShellEndMs - now_ms()) + 1);
-    if (shell_ended < 0) wait = std::min<Millis>(wait, client_gone_ ? 20 : 500);
+    if (shell_pidfd < 0) wait = std::min<Millis>(wait, client_gone_ ? 20 : 500);
     if (client_gone_) {
-      if (shell_ended >= 0) {
-        pollfd one{shell_ended, POLLIN, 0};
-        ::poll(&one, 1, static_cast<int>(wait));
+      if (shell_pidfd >= 0) {
+        pollfd one{shell_pidfd, POLLIN, 0};
+        if (::poll(&one, 1, static_cast<int>(wait)) > 0) shell_ended_ = true;
       } else {
         ::usleep(static_cast<useconds_t>(wait) * 1000);
       }
@@ -174,13 +178,14 @@ void SessionProcess::run_shell() {
       told_at = now;
     }
     if (told_at >= 0 && now - told_at > kShellEndMs) ::kill(child_, SIGKILL);
-    const pid_t r = ::waitpid(child_, &status, WNOHANG);
-    if (r == child_) reaped = true;
+    // Reaped once its pidfd says it ended, not at every key (without a
+    // pidfd: at every turn of the loop).
+    if ((shell_pidfd < 0 || shell_ended_) && ::waitpid(child_, &status, WNOHANG) == child_) reaped = true;
   }
   if (g_wake[0] >= 0 && !client_gone_) ssh_event_remove_fd(event_, g_wake[0]);
-  if (shell_ended >= 0) {
-    if (!client_gone_) ssh_event_remove_fd(event_, shell_ended);
-    ::close(shell_ended);
+  if (shell_pidfd >= 0) {
+    if (!client_gone_) ssh_event_remove_fd(event_, shell_pidfd);
+    ::close(shell_pidfd);
   }
   if (client_gone_) finish(0);
   drain_master(true);  // the last of the screen: the terminal restored

@@ -1,14 +1,19 @@
-// The shell's start (net/ssh_gateway.h, kSshShellArgument): the child the
-// session process forks execs this very program, so the shell begins with
-// a clean memory image. Before, the forked child ran the shell in a copy of
-// the session's memory: the host key, libssh's session keys and buffers
-// stayed readable by whatever the shell did. The player's identity travels
-// in the environment, never in argv (`ps` shows argv to every user).
+// The shell's start (net/ssh_gateway.h): the child the session process
+// forks execs a fresh program, so the shell begins with a clean memory
+// image. Before, the forked child ran the shell in a copy of the session's
+// memory: the host key, libssh's session keys and buffers stayed readable by
+// whatever the shell did. The program is racetable-shell, which the listening
+// process opened at start: it loads no libssh, OpenSSL, Kerberos or SQLite,
+// so it starts in about half the CPU of racetable itself. The player's
+// identity travels in the environment, never in argv (`ps` shows argv to
+// every user).
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -21,16 +26,26 @@
 #include "net/protocol.h"
 #include "net/ssh_identity.h"
 #include "net/ssh_internal.h"
+#include "net/ssh_shell_env.h"
 #include "net/table_broker.h"
 
 namespace rt::net {
 namespace {
 
-constexpr const char* kPlayerVariable = "RACETABLE_SSH_PLAYER";  // the name (or guest-N)
-constexpr const char* kGuestVariable = "RACETABLE_SSH_GUEST";    // "1" for a guest
-constexpr const char* kKeyVariable = "RACETABLE_SSH_KEY";        // the key's fingerprint
-constexpr const char* kWatchVariable = "RACETABLE_SSH_WATCH";    // the table `ssh -t HOST watch TABLE` names
 constexpr const char* kSelf = "/proc/self/exe";
+constexpr const char* kShellProgramName = "racetable-shell";
+
+// Closes every descriptor from 3 up but those in `keep` (-1: none).
+void close_all_but(std::array<int, 2> keep) {
+  std::sort(keep.begin(), keep.end());
+  unsigned from = 3;
+  for (const int fd : keep) {
+    if (fd < 3 || static_cast<unsigned>(fd) < from) continue;
+    if (static_cast<unsigned>(fd) > from) ::close_range(from, static_cast<unsigned>(fd) - 1, 0);
+    from = static_cast<unsigned>(fd) + 1;
+  }
+  ::close_range(from, ~0u, 0);
+}
 
 // Says why on the terminal (the player sees it) and ends the child.
 [[noreturn]] void give_up(const char* what) {
@@ -40,15 +55,7 @@ constexpr const char* kSelf = "/proc/self/exe";
   ::_exit(126);
 }
 
-// A guest's name as the session makes it: guest-N.
-bool guest_name(const std::string& name) {
-  if (name.size() < 7 || name.size() > 12 || name.rfind("guest-", 0) != 0) return false;
-  for (std::size_t i = 6; i < name.size(); ++i)
-    if (name[i] < '0' || name[i] > '9') return false;
-  return true;
-}
-
-[[noreturn]] void exec_ssh_shell(const char* slave_name, const SshPlayer& player,
+[[noreturn]] void exec_ssh_shell(const ShellProgram& program, const char* slave_name, const SshPlayer& player,
                                  const std::string& ssh_connection, int tables_fd) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD, SIGQUIT, SIGUSR1})
     std::signal(sig, SIG_DFL);
@@ -60,14 +67,10 @@ bool guest_name(const std::string& name) {
   for (int fd = 0; fd < 3; ++fd) ::dup2(slave, fd);
   // Nothing of the connection reaches the shell: not the socket, the
   // master, the listening process's report socket or anything else; only
-  // the descriptor the session marked for the shell, if any.
-  if (tables_fd > 2) {
-    ::close_range(3, static_cast<unsigned>(tables_fd) - 1, 0);
-    ::close_range(static_cast<unsigned>(tables_fd) + 1, ~0u, 0);
-    ::fcntl(tables_fd, F_SETFD, 0);  // kept across the exec
-  } else {
-    ::close_range(3, ~0u, 0);
-  }
+  // the descriptor the session marked for the shell, if any. The program's
+  // own descriptor is close-on-exec: the exec itself ends it.
+  close_all_but({tables_fd > 2 ? tables_fd : -1, program.fd});
+  if (tables_fd > 2) ::fcntl(tables_fd, F_SETFD, 0);  // kept across the exec
   ::clearenv();
   const std::string& home = player.home;
   ::setenv("TERM", player.term.c_str(), 1);
@@ -85,6 +88,12 @@ bool guest_name(const std::string& name) {
   if (tables_fd > 2) ::setenv(kSshTablesFdVariable, std::to_string(tables_fd).c_str(), 1);
   ::umask(077);
   if (::chdir(home.c_str()) != 0) give_up("no home directory");
+  if (program.fd >= 0) {
+    std::string arg0 = kShellProgramName;
+    char* argv[] = {arg0.data(), nullptr};
+    ::fexecve(program.fd, argv, environ);
+    give_up("cannot run racetable-shell");
+  }
   char arg0[] = "racetable";
   std::string arg1 = kSshShellArgument;
   char* argv[] = {arg0, arg1.data(), nullptr};
@@ -94,8 +103,36 @@ bool guest_name(const std::string& name) {
 
 }  // namespace
 
-ShellChild start_ssh_shell(const SshPlayer& player, const std::string& ssh_connection, int tables_fd,
-                           int cols, int rows) {
+ShellProgram open_shell_program() {
+  ShellProgram program;
+  char self[4096];
+  const ssize_t n = ::readlink(kSelf, self, sizeof self - 1);
+  if (n <= 0) return program;
+  const std::string here(self, static_cast<std::size_t>(n));
+  const std::string dir = here.substr(0, here.rfind('/'));
+  // Beside the program (a build tree, or both in one directory), else where
+  // an install puts it: PREFIX/libexec/racetable beside PREFIX/games.
+  for (const std::string& path :
+       {dir + "/" + kShellProgramName, dir + "/../libexec/racetable/" + kShellProgramName}) {
+    const int fd = ::open(path.c_str(), O_PATH | O_CLOEXEC);
+    if (fd < 0) continue;
+    struct stat st {};
+    // Only a file that no other user could have written.
+    const bool usable = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IXUSR) != 0 &&
+                        (st.st_uid == 0 || st.st_uid == ::geteuid()) &&
+                        (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+    if (usable) {
+      program.fd = fd;
+      program.path = path;
+      return program;
+    }
+    ::close(fd);
+  }
+  return program;
+}
+
+ShellChild start_ssh_shell(const ShellProgram& program, const SshPlayer& player,
+                           const std::string& ssh_connection, int tables_fd, int cols, int rows) {
   ShellChild out;
   out.master = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
   char slave_name[128] = "";
@@ -108,49 +145,9 @@ ShellChild start_ssh_shell(const SshPlayer& player, const std::string& ssh_conne
   ::ioctl(out.master, TIOCSWINSZ, &ws);
   out.pid = ::fork();
   if (out.pid < 0) throw UserError("cannot start the shell (fork failed)");
-  if (out.pid == 0) exec_ssh_shell(slave_name, player, ssh_connection, tables_fd);
+  if (out.pid == 0) exec_ssh_shell(program, slave_name, player, ssh_connection, tables_fd);
   ::fcntl(out.master, F_SETFL, ::fcntl(out.master, F_GETFL) | O_NONBLOCK);
   return out;
-}
-
-int run_ssh_shell_process(const SshShell& shell) {
-  SshPlayer player;
-  const char* name = std::getenv(kPlayerVariable);
-  player.name = name ? name : "";
-  player.guest = std::getenv(kGuestVariable) != nullptr;
-  if (const char* key = std::getenv(kKeyVariable)) player.fingerprint = key;
-  const bool named = player.guest ? guest_name(player.name) : player_name_problem(player.name).empty();
-  if (!named) {
-    std::fprintf(stderr,
-                 "racetable: %s is started by `racetable serve --ssh` for a logged-in player, not by hand\n",
-                 kSshShellArgument);
-    return 2;
-  }
-  // Only a table name is taken (the session checked it; so does this).
-  if (const char* watch = std::getenv(kWatchVariable); watch && *watch)
-    if (table_name_problem(watch).empty()) player.watch = watch;
-  // Nothing the shell starts needs them.
-  for (const char* v : {kPlayerVariable, kGuestVariable, kKeyVariable, kWatchVariable}) ::unsetenv(v);
-  if (const char* home = std::getenv("HOME")) player.home = home;
-  if (const char* term = std::getenv("TERM")) player.term = term;
-  if (const char* conn = std::getenv("SSH_CONNECTION")) {
-    const std::string c = conn;
-    player.address = c.substr(0, c.find(' '));
-  }
-  const char* lang = std::getenv("LANG");
-  player.utf8 = lang && std::string_view(lang) == "C.UTF-8";
-  int code = 1;
-  try {
-    // Before a key of the player's is read: their own directory and the
-    // program's files, no exec, no new socket.
-    if (player.home.empty()) throw UserError("no home directory");
-    confine(shell_paths(player.home), SyscallProfile::Shell);
-    code = shell(player);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "racetable: %s\r\n", printable(e.what(), 200).c_str());
-  }
-  std::fflush(nullptr);
-  return code;
 }
 
 }  // namespace rt::net

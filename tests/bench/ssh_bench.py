@@ -28,6 +28,13 @@ so each is a player of its own), a few per second as people arrive. Reports:
     has the first bytes of its next screen: p50/p99 (a key that changed
     nobody's screen -- pressed by one not asked -- is not counted).
 
+The server is given room for every player (--max-sessions, --max-per-address,
+--max-pending: all logging in at once may wait their turn; a login crowded out
+would never reach the title and vanish from the figures). Hosting and sitting
+down report how many got there, how long it took, and why the others did not:
+the server's refusal when the Tables page shows one, else the screen that did
+not come within --step-seconds.
+
 Everything is bounded: the whole run stops after --deadline seconds; every
 client and the server are stopped by pid at the end; the temporary
 directory is removed (--keep keeps it).
@@ -40,6 +47,7 @@ import fcntl
 import heapq
 import os
 import random
+import re
 import resource
 import selectors
 import shutil
@@ -71,6 +79,24 @@ HOST_STEPS = [
     ([ENTER], b"Waiting for players"),
 ]
 QUIET = 1.0  # seconds without a byte at a table before its next key (the pace's dice are drawn)
+# What the shell says when the server's tables refuse or do not answer (client/tables_page.cpp shows
+# it on the Tables page): a player who does not get in is reported with the first of these found.
+REFUSALS = [b"did not answer in time", b"not reachable", b"as many tables as it takes", b"is full",
+            b"full of connections", b"cannot"]
+ESCAPE = re.compile(rb"\x1b(\[[0-9;?]*[A-Za-z]|\([A-Za-z0-9]|[=>])")
+
+
+def why_not(expected, screen):
+    """Why a scripted step did not reach its screen: the server's refusal
+    if the screen shows one, else the screen never came."""
+    text = ESCAPE.sub(b" ", screen)
+    for refusal in REFUSALS:
+        at = text.rfind(refusal)
+        if at >= 0:
+            start = max(text.rfind(b"  ", 0, at), at - 80, 0)
+            words = b" ".join(text[start:at + len(refusal) + 40].split())
+            return "refused: " + words.decode("utf-8", "replace")
+    return f"never saw {expected.decode()!r}"
 
 
 def now():
@@ -256,6 +282,8 @@ class Player:
         self.failed = None
         self.table = None
         self.asked = 0.0  # when "Your move" last arrived
+        self.script_started = 0.0
+        self.script_done = None  # when the walk's last screen came
 
     def start(self):
         master, slave = os.openpty()
@@ -275,6 +303,8 @@ class Player:
         self.master = master
 
     def script(self, steps, t, scripting):
+        self.script_started = t
+        self.script_done = None
         self.steps = list(steps)
         self.step_keys = []
         self.buf = b""
@@ -293,14 +323,16 @@ class Player:
         return bool(self.steps) and self.failed is None
 
     def drive(self, t):
-        """Sends the step's next keys (80 ms apart); fails a step that took over 30 s."""
+        """Sends the step's next keys (80 ms apart); fails a step that took
+        over --step-seconds (the shell's own deadline for an answer from the
+        server's tables is 5 s: past it the page says so, and why_not reads it)."""
         if not self.scripting():
             return
         if self.step_keys and t >= self.next_key_at_script:
             self.write(self.step_keys.pop(0))
             self.next_key_at_script = t + 0.08
-        elif t - self.step_at > 30:
-            self.failed = f"never saw {self.steps[0][1]!r}; the screen's last bytes: {self.buf[-300:]!r}"
+        elif t - self.step_at > self.args.step_seconds:
+            self.failed = why_not(self.steps[0][1], self.buf)
 
     def write(self, data):
         try:
@@ -320,6 +352,7 @@ class Player:
                 self.next_step(t)
                 if not self.steps:
                     self.buf = rest
+                    self.script_done = t
         if b"Your move" in data or b"our move" in data:
             self.asked = t
         if self.title_at is None:
@@ -493,6 +526,8 @@ def main():
     ap.add_argument("--tables", type=int, default=-1,
                     help="tables of four for keypress-to-every-screen (default: sessions / 4; 0: none)")
     ap.add_argument("--table-seconds", type=float, default=60, help="how long the tables play")
+    ap.add_argument("--step-seconds", type=float, default=30,
+                    help="how long a player hosting or sitting down waits for each screen before giving up")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = ap.parse_args()
@@ -510,10 +545,14 @@ def main():
         make_keys(work, args.sessions)
         port = free_port()
         room = str(args.sessions + 8)
+        # Every player may be logging in at once: a login crowded out by newer
+        # ones never reaches the title and would leave the figures (p50 of
+        # those who did) looking better than the server is.
+        pending = str(min(1024, args.sessions + 8))
         server = subprocess.Popen(
             [os.path.abspath(args.binary), "serve", "--ssh", f"127.0.0.1:{port}", "--state-dir",
              os.path.join(work, "state"), "--max-sessions", room, "--max-per-address", room,
-             "--per-minute", str(max(60, args.sessions * 2)), "--idle", "0"],
+             "--max-pending", pending, "--per-minute", str(max(60, args.sessions * 2)), "--idle", "0"],
             stdout=open(os.path.join(work, "server.out"), "w"), stderr=subprocess.STDOUT,
             start_new_session=True)
         for _ in range(100):
@@ -539,6 +578,10 @@ def main():
             bench.pump(now() + 0.2)
         arrived = [p for p in players if p.title_at is not None]
         connect = [(p.title_at - p.started) * 1000.0 for p in arrived]
+        crowded = count_in_log(work, "to make room for a newer one")
+        if crowded:
+            print(f"ssh_bench: the server's log has {crowded} lines on connections closed while logging in, "
+                  f"to make room (--max-pending {pending}; repeats are counted inside those lines)", flush=True)
         print(f"connect-to-title: {len(arrived)}/{len(players)} reached the title; "
               f"p50 {percentile(connect, 50):.0f} ms, p99 {percentile(connect, 99):.0f} ms, "
               f"max {max(connect) if connect else float('nan'):.0f} ms (load average {loadavg()})", flush=True)
@@ -607,6 +650,15 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
 
+def count_in_log(work, text):
+    """Lines of the server's log that say `text` (a repeated line counts as one)."""
+    try:
+        with open(os.path.join(work, "server.out"), errors="replace") as f:
+            return sum(text in line for line in f)
+    except OSError:
+        return 0
+
+
 def loadavg():
     return open("/proc/loadavg").read().split()[0]
 
@@ -656,6 +708,22 @@ def table_rows(player, work, port):
     return rows
 
 
+def report_walks(what, tried, done, t0):
+    """How long the players who got there took, and why the others did not
+    (the reasons counted, one example each)."""
+    took = [(p.script_done - p.script_started) * 1000.0 for p in done if p.script_done is not None]
+    print(f"ssh_bench: {what}: {len(done)} of {len(tried)} got there; p50 {percentile(took, 50):.0f} ms, "
+          f"p99 {percentile(took, 99):.0f} ms, max {max(took) if took else float('nan'):.0f} ms "
+          f"(keys 80 ms apart included; load average {loadavg()})", flush=True)
+    reasons = {}
+    for p in tried:
+        if p not in done:
+            reasons.setdefault(p.failed or f"still waiting after {now() - t0:.0f} s", []).append(p.name)
+    for reason, names in sorted(reasons.items(), key=lambda r: -len(r[1])):
+        print(f"ssh_bench:   {len(names)} did not ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}): "
+              f"{reason}", flush=True)
+
+
 def seat_tables(bench, players, n_tables, work, port):
     """Every fourth player hosts a table from the shell; the others sit at it
     from their Tables page, one seat of every table at a time."""
@@ -670,12 +738,8 @@ def seat_tables(bench, players, n_tables, work, port):
     for h in hosts:
         h.script(HOST_STEPS, t, bench.scripting)
     bench.wait_for(hosts, 180)
-    hosted = []
-    for h in hosts:
-        if h.failed or h.steps:
-            print(f"ssh_bench: {h.name} could not host a table: {h.failed or 'too slow'}", flush=True)
-        else:
-            hosted.append(h)
+    hosted = [h for h in hosts if not h.failed and not h.steps]
+    report_walks("hosting a table from the title", hosts, hosted, t)
     rows = table_rows(players[0], work, port)
     for h in hosted:
         if h.name not in rows:
@@ -695,14 +759,16 @@ def seat_tables(bench, players, n_tables, work, port):
                       ([DOWN * table.row, ENTER], b"Sit at seat"),
                       ([b"1"], b"nudge")], now(), bench.scripting)
             joiners.append((j, table))
+        t = now()
         bench.wait_for([j for j, _ in joiners], 180)
+        seated = []
         for j, table in joiners:
             if j.failed or j.steps:
-                print(f"ssh_bench: {j.name} could not sit at {table.host.name}'s table: "
-                      f"{j.failed or 'too slow'}", flush=True)
                 continue
+            seated.append(j)
             j.table = table
             table.players.append(j)
+        report_walks(f"sitting at seat {seat + 1} from the title", [j for j, _ in joiners], seated, t)
     bench.pump(now() + 3)
     print(f"ssh_bench: {sum(len(tb.players) == 4 for tb in bench.tables)} tables with four players", flush=True)
 

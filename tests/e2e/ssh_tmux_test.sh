@@ -175,8 +175,13 @@ if [ "$MODE" = session ]; then
   # arguments name no player (ps shows them to everyone), and it has only the
   # terminal open.
   session=$(sed -n 's/.* Ana logged in .*(session pid \([0-9]*\);.*/\1/p' "$WORK/server.out" | tail -1)
-  [ "$(tr '\0' ' ' <"/proc/$shell/cmdline")" = "racetable __ssh-session-shell " ] ||
+  [ "$(tr '\0' ' ' <"/proc/$shell/cmdline")" = "racetable-shell " ] ||
     fail "the shell's arguments are '$(tr '\0' ' ' <"/proc/$shell/cmdline")'"
+  # It is racetable-shell from beside the program, which loads neither libssh
+  # (nor its OpenSSL and Kerberos) nor SQLite: half the CPU of a login.
+  [ "$(readlink "/proc/$shell/exe")" = "$(dirname "$(readlink -f "$BIN")")/racetable-shell" ] ||
+    fail "the shell runs $(readlink "/proc/$shell/exe"), not racetable-shell beside $BIN"
+  grep -Eq 'libssh|libcrypto|libkrb5|libsqlite3' "/proc/$shell/maps" && fail "the shell loaded libssh or SQLite"
   # (Its own self-pipe aside: a pipe both of whose ends it holds; and its
   # one link to the server's tables, a socket.)
   held=$(for fd in /proc/"$shell"/fd/*; do readlink "$fd"; done)

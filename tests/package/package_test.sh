@@ -57,7 +57,7 @@ changelog_version=$(sed -n '1s/^racetable (\([^)]*\)).*/\1/p' packaging/changelo
 
 # Files in the package, without the directories (./usr/bin/racetable -> /usr/bin/racetable).
 dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ {print substr($6, 2)}' | sort >"$work/deb.files"
-for f in /usr/bin/racetable /usr/share/man/man6/racetable.6.gz /usr/share/bash-completion/completions/racetable \
+for f in /usr/bin/racetable /usr/libexec/racetable/racetable-shell /usr/share/man/man6/racetable.6.gz /usr/share/bash-completion/completions/racetable \
     /usr/share/doc/racetable/copyright /usr/share/doc/racetable/changelog.gz \
     /usr/share/doc/racetable/README.md /usr/share/doc/racetable/HOSTING.md \
     /usr/lib/systemd/system/racetable-ssh.service /usr/lib/sysusers.d/racetable.conf; do

@@ -41,20 +41,25 @@ struct ServerUnderTest {
   std::string log;
   pid_t pid = -1;
   int port = 0;
-  // `prepare` fills the state directory before the server starts.
-  explicit ServerUnderTest(const std::function<void(const std::string&)>& prepare = {}) {
+  // `prepare` fills the state directory (DIR/state) before the server
+  // starts; `program_in_dir`, when given, is the racetable to run, under DIR
+  // (default: the build's).
+  explicit ServerUnderTest(const std::function<void(const std::string&)>& prepare = {},
+                           const std::string& program_in_dir = {}) {
     char tmpl[] = "/tmp/racetable-sshlimits-XXXXXX";
     dir = ::mkdtemp(tmpl);
     log = dir + "/server.out";
     if (prepare) prepare(dir + "/state");
+    const std::string program =
+        program_in_dir.empty() ? rt::test::racetable_binary() : dir + "/" + program_in_dir;
     std::fflush(nullptr);  // nothing buffered is written twice
     pid = ::fork();
     if (pid == 0) {
       const std::string state = dir + "/state";
       std::freopen(log.c_str(), "w", stdout);
       ::dup2(1, 2);
-      ::execl(rt::test::racetable_binary().c_str(), "racetable", "serve", "--ssh", "127.0.0.1:0",
-              "--state-dir", state.c_str(), "--login-timeout", "10", static_cast<char*>(nullptr));
+      ::execl(program.c_str(), "racetable", "serve", "--ssh", "127.0.0.1:0", "--state-dir", state.c_str(),
+              "--login-timeout", "10", static_cast<char*>(nullptr));
       ::_exit(127);
     }
     const std::string marker = "racetable SSH server on 127.0.0.1 port ";
@@ -316,4 +321,74 @@ TEST_CASE("SSH: a shell at the largest window holds at most 16 MB and gives memo
   if (!kSanitized) CHECK(anon_after <= anon_at_80x24 + 1024);
   CHECK(server.alive());
   ssh_key_free(key);
+}
+
+TEST_CASE(
+    "SSH: a player's shell is the racetable-shell the server opened at start, whatever is put at its "
+    "path later, and loads neither libssh nor SQLite",
+    "[net][ssh][security]") {
+  namespace fs = std::filesystem;
+  // The program and its shell copied where this test may swap the shell.
+  const auto copy_programs = [](const std::string& state) {
+    const fs::path bin = fs::path(state).parent_path() / "bin";
+    fs::create_directory(bin);
+    const fs::path built = rt::test::racetable_binary();
+    fs::copy_file(built, bin / "racetable");
+    fs::copy_file(built.parent_path() / "racetable-shell", bin / "racetable-shell");
+  };
+  const ServerUnderTest server(copy_programs, "bin/racetable");
+  REQUIRE(server.port > 0);
+  const std::string shell_path = server.dir + "/bin/racetable-shell";
+  REQUIRE(server.logged("players' shells run " + shell_path));
+  // Another program put at the shell's path once the server runs.
+  const std::string planted = server.dir + "/bin/planted";
+  std::ofstream(planted) << "#!/bin/sh\necho planted\n";
+  fs::permissions(planted, fs::perms::owner_all);
+  fs::rename(planted, shell_path);
+
+  ssh_key key = new_key();
+  Client client;
+  REQUIRE(client.login(server.port, "fresh", key));
+  client.c = ssh_channel_new(client.s);
+  REQUIRE(ssh_channel_open_session(client.c) == SSH_OK);
+  REQUIRE(ssh_channel_request_pty_size(client.c, "xterm-256color", 80, 24) == SSH_OK);
+  REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
+  const std::string seen = client.read_until("Play a game");
+  CHECK_THAT(seen, Catch::Contains("Play a game"));
+  CHECK_THAT(seen, !Catch::Contains("planted"));
+  REQUIRE(server.logged("fresh starts the shell at 80x24"));
+  const pid_t shell = ssh_memory_cases::shell_pid(server, "fresh");
+  REQUIRE(shell > 0);
+  // The file the server opened, gone from its path since.
+  std::error_code ec;
+  CHECK(fs::read_symlink("/proc/" + std::to_string(shell) + "/exe", ec).string() ==
+        shell_path + " (deleted)");
+  CHECK(slurp("/proc/" + std::to_string(shell) + "/comm") == "racetable-shell\n");
+  const std::string maps = slurp("/proc/" + std::to_string(shell) + "/maps");
+  for (const char* library : {"libssh", "libcrypto", "libkrb5", "libgssapi", "libsqlite3"}) {
+    INFO(library);
+    CHECK(maps.find(library) == std::string::npos);
+  }
+  CHECK(server.alive());
+  ssh_key_free(key);
+}
+
+TEST_CASE(
+    "serve --ssh --max-pending: 1 to 1024 connections still logging in; another number refused in a line",
+    "[net][ssh]") {
+  for (const char* wrong : {"0", "-3", "1025"}) {
+    INFO(wrong);
+    char tmpl[] = "/tmp/racetable-sshpending-XXXXXX";
+    const std::string dir = ::mkdtemp(tmpl);
+    const std::string cmd = rt::test::racetable_binary() + " serve --ssh 127.0.0.1:0 --state-dir " + dir +
+                            "/state --max-pending " + wrong + " >" + dir + "/out 2>" + dir + "/err";
+    const int status = std::system(cmd.c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) != 0);
+    CHECK(slurp(dir + "/err") ==
+          std::string("racetable: --max-pending: give 1 to 1024 connections still logging in (not ") + wrong +
+              ")\n");
+    CHECK_FALSE(std::filesystem::exists(dir + "/state/host_ed25519_key"));
+    std::filesystem::remove_all(dir);
+  }
 }

@@ -114,7 +114,7 @@ TEST_CASE("A session process registers a new key confined, yet never opens the h
   const ServerState s;
   if (!kernel_confines()) return;
   const std::string said = in_child([&] {
-    confine(session_paths(s.state), SyscallProfile::Session);
+    confine(session_paths(s.state, -1), SyscallProfile::Session);
     std::string got;
     PlayerRegistry registry(s.state);
     if (!registry.login(test_key(3), "cid").ok()) got += "could not register cid; ";
@@ -136,8 +136,8 @@ TEST_CASE(
   const ServerState s;
   if (!kernel_confines()) return;
   const std::string said = in_child([&] {
-    confine(session_paths(s.state), SyscallProfile::Session);
-    narrow(player_session_paths(s.ana));
+    confine(session_paths(s.state, -1), SyscallProfile::Session);
+    narrow(player_session_paths(s.ana, -1));
     std::string got;
     if (!can_write_in(s.ana)) got += "could not write in its own directory; ";
     got += confined_attempts(s.host_key, s.bob, "/bin/true");
@@ -154,8 +154,8 @@ TEST_CASE(
   if (!kernel_confines()) return;
   const std::string said = in_child([&] {
     // As in the server: the session's layers, then the shell's own.
-    confine(session_paths(s.state), SyscallProfile::Session);
-    narrow(player_session_paths(s.ana));
+    confine(session_paths(s.state, -1), SyscallProfile::Session);
+    narrow(player_session_paths(s.ana, -1));
     forbid_exec();
     confine(shell_paths(s.ana), SyscallProfile::Shell);
     std::string got;
@@ -181,8 +181,8 @@ TEST_CASE("A guest's session empties its own directory at the end, and touches n
   std::filesystem::create_directories(mine + "/state");
   std::filesystem::create_directories(other + "/state");
   const std::string said = in_child([&] {
-    confine(session_paths(s.state), SyscallProfile::Session);
-    narrow(player_session_paths(mine));
+    confine(session_paths(s.state, -1), SyscallProfile::Session);
+    narrow(player_session_paths(mine, -1));
     std::string got;
     if (::rmdir((other + "/state").c_str()) == 0) got += "removed another guest's directory; ";
     remove_tree(mine);
