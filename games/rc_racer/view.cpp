@@ -371,9 +371,7 @@ void RcRacerPresenter::view(const State& state, Canvas& c, const ViewContext& ct
   // A picture of the race phase: the cars as they were after one command,
   // titled "Race phase" without the programming preview.
   const RcRacerState::RaceFrame& f = frames[ctx.frame];
-  ViewContext plain = ctx;
-  plain.frame = -1;
-  draw_picture(c, Picture{s, f.cars, Phase::Shield, f.player}, plain);
+  draw_picture(c, Picture{s, f.cars, Phase::Shield, f.player}, ctx);
   const char* dot = c.unicode() ? " · " : " - ";
   c.fill(0, 0, c.width(), 1, U' ');  // the header's row, blank
   const std::string caption =
