@@ -1,6 +1,7 @@
-// What a person is shown of Go Wacky!: the board, the questions, the legend
-// and the keys' hints (view.cpp, text.cpp), apart from the rules in
-// GoWackyState. GoWackyGame::presenter() hands out the one GoWackyPresenter.
+// What a person is shown of Go Wacky!, apart from the rules in GoWackyState:
+// the board (view.cpp), the questions, the legend and the timing words
+// (prompts.cpp), each read from the State's public accessors.
+// GoWackyGame::presenter() hands out the one GoWackyPresenter.
 #pragma once
 
 #include "core/presenter.h"

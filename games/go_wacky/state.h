@@ -67,8 +67,6 @@ constexpr bool draws_from_pile(Phase p) {
          p == Phase::GwFlip || p == Phase::RnrLay;
 }
 
-class GoWackyPresenter;
-
 class GoWackyState final : public TimedContests {
  public:
   explicit GoWackyState(const GoWackyGame& game);
@@ -116,6 +114,8 @@ class GoWackyState final : public TimedContests {
   int centre_card() const { return centre_; }
   PlayerId contest_owner() const { return contest_owner_; }
   PlayerId roller() const { return roller_; }
+  // The contest under way (EgwRace, GwRace, RnrLay or BeThrow), Over when none.
+  Phase contest() const { return contest_; }
   ColourMask target() const { return target_; }
   Tick contest_open() const { return contest_open_; }
   int count_reached(Tick at) const;  // the "N Go Wacky" count at a tick
@@ -130,13 +130,6 @@ class GoWackyState final : public TimedContests {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // What a person is shown (view.cpp, text.cpp), asked through GoWackyPresenter.
-  friend class GoWackyPresenter;
-  std::string prompt(PlayerId player) const;
-  std::string timing_hint(PlayerId player, Tick at) const;
-  std::string legend() const;
-  void view(Canvas& canvas, const ViewContext& ctx) const;
-
   GoWackyState(const GoWackyState&) = default;
 
   PlayerId left_of(PlayerId p) const { return rt::left_of(p, num_players()); }  // core/deck.h

@@ -1,6 +1,5 @@
-// Go Wacky! text forms, prompts, standings, hidden information and checks.
+// Go Wacky! text forms, standings, hidden information and checks.
 #include <algorithm>
-#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -45,40 +44,6 @@ std::string GoWackyState::action_label(PlayerId player, Action a) const {
 std::optional<Action> GoWackyState::parse_action(PlayerId player, std::string_view text) const {
   if (player == kClock) return text == "time" ? std::optional<Action>(0) : std::nullopt;
   return State::parse_action(player, text);
-}
-
-std::string GoWackyState::timing_hint(PlayerId /*player*/, Tick at) const {
-  if (phase_ != Phase::BeThrow) return {};
-  const ContestTiming& tm = deck().timing;
-  const int needle = needle_at(at);
-  return fmt::format("needle {:+d}{}", needle,
-                     std::abs(needle) <= tm.card_radius ? " (on the card)" : " (off the card)");
-}
-
-std::string GoWackyState::prompt(PlayerId player) const {
-  const Deck& d = deck();
-  switch (phase_) {
-    case Phase::Turn: {
-      const std::string top = d.colour_names(d.types[top_card()].colours, " or ");
-      std::vector<Action> acts;
-      legal_actions(player, acts);
-      if (acts.size() == 1 && acts[0] == kPass)
-        return fmt::format("No card in your hand matches {}: pass.", top);
-      return fmt::format("Play a card that matches {}.", top);
-    }
-    case Phase::EgwRace:
-      return fmt::format("Everybody Go Wacky! Roll until your die shows {}!",
-                         d.colour_names(target_, " or "));
-    case Phase::GwRace:
-      // The count itself moves on the board: a question is not redrawn as time passes.
-      return fmt::format("Go Wacky! Roll for {} before the count reaches {}.",
-                         d.colour_names(target_, " or "), d.timing.count_to);
-    case Phase::BeThrow: return "Bull's-eye! Throw when the needle is at the centre.";
-    case Phase::RnrTake:
-      return fmt::format("You rolled {}: take one matching card from the row.",
-                         d.colour_ids[last_roll_[player]]);
-    default: return "";
-  }
 }
 
 Standings GoWackyState::standings() const {

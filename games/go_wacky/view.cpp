@@ -7,10 +7,13 @@
 
 #include "core/seat_labels.h"
 #include "games/go_wacky/game.h"
-#include "games/go_wacky/state.h"
+#include "games/go_wacky/presenter.h"
 
 namespace rt::go_wacky {
 namespace {
+
+const Style kBold{Color::Default, Color::Default, attr::kBold};
+const Style kDim{Color::Default, Color::Default, attr::kDim};
 
 Color colour_of(const std::string& id) {
   if (id == "red") return Color::Red;
@@ -37,7 +40,7 @@ int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight =
     case CardKind::BullsEye: prefix = "BE "; break;
     default: break;
   }
-  col += c.text(col, y, prefix, Style{Color::Default, Color::Default, attr::kBold});
+  col += c.text(col, y, prefix, kBold);
   bool first = true;
   for (int k = 0; k < d.colour_ids.size(); ++k) {
     if (!(t.colours & (1u << k))) continue;
@@ -51,28 +54,17 @@ int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight =
   return col - x;
 }
 
-}  // namespace
-
-std::string GoWackyState::legend() const {
-  const Deck& d = deck();
-  std::string colours;
-  for (int k = 0; k < d.colour_ids.size() && k < d.colour_letters.size(); ++k)
-    colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", d.colour_letters[k], d.colour_ids[k]);
-  return fmt::format(
-      "Cards: [R/B] is a card of the colours its letters name ({}).\n"
-      "  EGW: Everybody Go Wacky!  GW: Go Wacky!  RnR: Round 'n Round  BE: Bull's-eye (a contest card, with "
-      "its colours after the code).\n"
-      "  In your hand, the cards drawn bold match the top of the Play Pile.\n"
-      "Players: > marks who acts; die: the symbol on their die; hand: cards held; won: cards won, with a "
-      "bar.\n"
-      "Bull's-eye: | is the centre, = the card, v the needle; each throw's distance from the centre (miss: "
-      "off the card).",
-      colours);
+// The Draw Pile's count, the Play Pile's and its top card, on row y.
+void draw_piles(Canvas& c, const GoWackyState& s, int y) {
+  const Deck& d = s.deck();
+  int x = c.text(
+      0, y,
+      fmt::format("Draw Pile: {:>2} cards   Play Pile: {:>2}  top ", s.draw_pile_size(), s.play_pile_size()));
+  if (s.play_pile_size() > 0) {
+    x += draw_card(c, x, y, d, s.top_card(), true);
+    c.text(x + 1, y, d.types[s.top_card()].name, kDim);
+  }
 }
-
-namespace {
-
-const Style kBold{Color::Default, Color::Default, attr::kBold};
 
 // Each player: die, cards in hand, cards won (with a bar); returns the rows used.
 int draw_players(Canvas& c, const GoWackyState& s, SeatLabels& seats, int y) {
@@ -95,6 +87,49 @@ int draw_players(Canvas& c, const GoWackyState& s, SeatLabels& seats, int y) {
     c.fill(45, y, std::min(sc, c.width() - 46), 1, c.glyphs().block, Style{Color::Green});
   }
   return s.num_players() + 1;
+}
+
+// Everybody Go Wacky!: the colour everyone rolls for, each player's last
+// roll; returns the rows used.
+int draw_everybody_race(Canvas& c, const GoWackyState& s, SeatLabels& seats, int y) {
+  const Deck& d = s.deck();
+  c.text(0, y, fmt::format("EVERYBODY GO WACKY!  Everybody rolls for {}", d.colour_names(s.target(), " or ")),
+         kBold);
+  int cx = 0;
+  for (PlayerId p = 0; p < s.num_players(); ++p) {
+    const int r = s.last_roll(p);
+    const std::string face = r < 0 ? "-" : std::string(1, d.colour_letters[r]);
+    cx += c.text(cx, y + 1, fmt::format("{}: {}   ", seats.brief(p, s.name(p)), face));
+  }
+  return 2;
+}
+
+// Go Wacky!: who rolls for what, their last roll and the count; returns the rows used.
+int draw_go_wacky_race(Canvas& c, const GoWackyState& s, const ViewContext& ctx, SeatLabels& seats, int y) {
+  const Deck& d = s.deck();
+  const PlayerId owner = s.contest_owner();
+  const int count = s.count_reached(std::max(s.now(), ctx.now));
+  c.text(0, y,
+         fmt::format("GO WACKY!  {} rolls for {}", seats(owner, s.name(owner)),
+                     d.colour_names(s.target(), " or ")),
+         kBold);
+  const int r = s.last_roll(owner);
+  c.text(0, y + 1,
+         fmt::format("last roll: {}    \"{} Go Wacky!\" ({} to go)",
+                     r < 0 ? std::string("-") : d.colour_ids[r], count, d.timing.count_to - count));
+  return 2;
+}
+
+// Round 'n Round: who rolls next and the row of cards; returns the rows used.
+int draw_round_n_round(Canvas& c, const GoWackyState& s, SeatLabels& seats, int y) {
+  const PlayerId roller = s.roller();
+  c.text(0, y,
+         fmt::format("ROUND 'N ROUND  {} rolls next",
+                     roller >= 0 ? seats(roller, s.name(roller)) : std::string()),
+         kBold);
+  int cx = 0;
+  for (int i = 0; i < s.row_size(); ++i) cx += draw_card(c, cx, y + 1, s.deck(), s.row_card(i)) + 1;
+  return 2;
 }
 
 // Bull's-eye: the needle's sweep with the card and its centre, then where
@@ -126,86 +161,50 @@ int draw_bullseye(Canvas& c, const GoWackyState& s, const ViewContext& ctx, Seat
   return 3;
 }
 
-}  // namespace
-
-void GoWackyState::view(Canvas& c, const ViewContext& ctx) const {
-  const Deck& d = deck();
-  const int n = num_players();
-  const Style bold{Color::Default, Color::Default, attr::kBold};
-  const Style dim{Color::Default, Color::Default, attr::kDim};
-  SeatLabels seats(ctx.computers);
-  int y = 0;
-
-  // Piles.
-  int x =
-      c.text(0, y, fmt::format("Draw Pile: {:>2} cards   Play Pile: {:>2}  top ", draw_total_, pile_size_));
-  if (pile_size_ > 0) {
-    x += draw_card(c, x, y, d, top_card(), true);
-    c.text(x + 1, y, d.types[top_card()].name, dim);
+// The contest in progress, or a word when none runs; returns the rows used.
+int draw_contest(Canvas& c, const GoWackyState& s, const ViewContext& ctx, SeatLabels& seats, int y) {
+  switch (s.contest()) {
+    case Phase::EgwRace: return draw_everybody_race(c, s, seats, y);
+    case Phase::GwRace: return draw_go_wacky_race(c, s, ctx, seats, y);
+    case Phase::RnrLay: return draw_round_n_round(c, s, seats, y);
+    case Phase::BeThrow: return draw_bullseye(c, s, ctx, seats, y);
+    default: c.text(0, y, s.ending() ? "The Draw Pile is empty." : "", kDim); return 1;
   }
-  y += 2;
+}
 
-  y += draw_players(c, *this, seats, y);
-  ++y;
-
-  // The contest in progress.
-  switch (contest_) {
-    case Phase::EgwRace: {
-      c.text(0, y++,
-             fmt::format("EVERYBODY GO WACKY!  Everybody rolls for {}", d.colour_names(target_, " or ")),
-             bold);
-      int cx = 0;
-      for (PlayerId p = 0; p < n; ++p) {
-        const int r = last_roll_[p];
-        const std::string face = r < 0 ? "-" : std::string(1, d.colour_letters[r]);
-        cx += c.text(cx, y, fmt::format("{}: {}   ", seats.brief(p, name(p)), face));
-      }
-      ++y;
-      break;
-    }
-    case Phase::GwRace: {
-      const int count = count_reached(std::max(now(), ctx.now));
-      c.text(0, y++,
-             fmt::format("GO WACKY!  {} rolls for {}", seats(contest_owner_, name(contest_owner_)),
-                         d.colour_names(target_, " or ")),
-             bold);
-      const int r = last_roll_[contest_owner_];
-      c.text(0, y++,
-             fmt::format("last roll: {}    \"{} Go Wacky!\" ({} to go)",
-                         r < 0 ? std::string("-") : d.colour_ids[r], count, d.timing.count_to - count));
-      break;
-    }
-    case Phase::RnrLay: {
-      c.text(0, y++,
-             fmt::format("ROUND 'N ROUND  {} rolls next",
-                         roller_ >= 0 ? seats(roller_, name(roller_)) : std::string()),
-             bold);
-      int cx = 0;
-      for (int i = 0; i < row_len_; ++i) cx += draw_card(c, cx, y, d, row_[i]) + 1;
-      ++y;
-      break;
-    }
-    case Phase::BeThrow: y += draw_bullseye(c, *this, ctx, seats, y); break;
-    default: c.text(0, y++, ending_ ? "The Draw Pile is empty." : "", dim); break;
-  }
-  ++y;
-
-  // The viewer's hand (or every hand for an omniscient view).
-  for (PlayerId p = 0; p < n; ++p) {
+// The viewer's hand (or every hand for an omniscient view), sorted, the
+// cards that may be played bold; from row y.
+void draw_hands(Canvas& c, const GoWackyState& s, const ViewContext& ctx, SeatLabels& seats, int y) {
+  for (PlayerId p = 0; p < s.num_players(); ++p) {
     if (!ctx.omniscient && p != ctx.viewer) continue;
-    int hx = c.text(0, y, fmt::format("{}'s hand: ", seats(p, name(p))), bold);
-    IndexArray<std::uint8_t, kMaxHand> sorted = hands_[p];
-    const int len = hand_len_[p];
-    for (int i = 1; i < len; ++i)  // insertion sort: at most kMaxHand cards
-      for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; --j) std::swap(sorted[j - 1], sorted[j]);
+    int hx = c.text(0, y, fmt::format("{}'s hand: ", seats(p, s.name(p))), kBold);
+    const int len = s.hand_size(p);
+    IndexArray<int, kMaxHand> sorted{};
+    for (int i = 0; i < len; ++i) sorted[i] = s.hand_card(p, i);
+    std::sort(sorted.begin(), sorted.begin() + len);
     for (int i = 0; i < len; ++i) {
       const int t = sorted[i];
-      const bool playable = phase_ == Phase::Turn && p == current_ && matches_top(t);
-      hx += draw_card(c, hx, y, d, t, playable) + 1;
+      const bool playable = s.phase() == Phase::Turn && p == s.current() && s.matches_top(t);
+      hx += draw_card(c, hx, y, s.deck(), t, playable) + 1;
     }
     ++y;
     if (y >= c.height()) break;
   }
+}
+
+}  // namespace
+
+void GoWackyPresenter::view(const State& state, Canvas& c, const ViewContext& ctx) const {
+  const GoWackyState& s = game_state(state);
+  SeatLabels seats(ctx.computers);
+  int y = 0;
+  draw_piles(c, s, y);
+  y += 2;
+  y += draw_players(c, s, seats, y);
+  ++y;
+  y += draw_contest(c, s, ctx, seats, y);
+  ++y;
+  draw_hands(c, s, ctx, seats, y);
   seats.draw_key(c);
 }
 

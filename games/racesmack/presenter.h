@@ -1,6 +1,7 @@
-// What a person is shown of Racesmack: the board, the questions, the legend
-// and the keys' hints (view.cpp, text.cpp), apart from the rules in
-// RacesmackState. RacesmackGame::presenter() hands out the one RacesmackPresenter.
+// What a person is shown of Racesmack, apart from the rules in
+// RacesmackState: the board (view.cpp), the questions and the legend
+// (prompts.cpp), each read from the State's public accessors.
+// RacesmackGame::presenter() hands out the one RacesmackPresenter.
 #pragma once
 
 #include "core/presenter.h"

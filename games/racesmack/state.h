@@ -142,8 +142,6 @@ struct Gen {
   IndexArray<std::uint8_t, kMaxValues> colour_pool{};
 };
 
-class RacesmackPresenter;
-
 class RacesmackState final : public TimedContests {
  public:
   explicit RacesmackState(const RacesmackGame& game);
@@ -235,12 +233,6 @@ class RacesmackState final : public TimedContests {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // What a person is shown (view.cpp, text.cpp), asked through RacesmackPresenter.
-  friend class RacesmackPresenter;
-  std::string legend() const;
-  std::string prompt(PlayerId player) const;
-  void view(Canvas& canvas, const ViewContext& ctx) const;
-
   RacesmackState(const RacesmackState&) = default;
 
   // What standings rank by: a met Finish first, then Race cards.

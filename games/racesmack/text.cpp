@@ -1,4 +1,4 @@
-// Racesmack's text forms (actions, labels, prompts), standings, read-only
+// Racesmack's text forms (actions, labels), standings, read-only
 // queries used by the view and bots, hidden-information sampling and the
 // checks. The rules themselves live in the topic files (README "Where each rule lives").
 #include <algorithm>
@@ -167,43 +167,6 @@ std::string RacesmackState::action_label(PlayerId player, Action a) const {
                        describe(slot_card(s)));
   }
   return "Play " + describe(a - kPlayBase);
-}
-
-std::string RacesmackState::prompt(PlayerId player) const {
-  const Data& d = data();
-  switch (phase_) {
-    case Phase::Pick: {
-      std::string s = "Pick a card to play face down.";
-      if (variants().racing && racing_current_ >= 0)
-        s += fmt::format(" This round's default rule ({}): correct if it {}.", cname(racing_current_),
-                         d.rule_text(card(racing_current_).rule_text));
-      const int f = finish_of(player);
-      if (f >= 0)
-        s += fmt::format(" Your Finish {}: {} ({}).", cname(f), d.finish_text(card(f).finish_text),
-                         progress_text(d, card(f).finish, progress_of(player)));
-      return s;
-    }
-    case Phase::Tap: {
-      const int own = own_slot(player);
-      std::string s = "TAP! " + ruling_text();
-      if (own >= 0) s += fmt::format(" If no card is correct, tap your own (#{}).", own + 1);
-      if (tie_flag(player)) s += " (Time Penalty: a tie makes you incorrect this round.)";
-      return s;
-    }
-    case Phase::Settle:
-      if (penalty_pending_[player]) return "Your tap was incorrect: pick a penalty.";
-      if (lose_race_[player] > 0)
-        return fmt::format("Pick a Race card to lose ({} to go).", lose_race_[player]);
-      if (lose_hand_[player] > 0)
-        return fmt::format("Pick a hand card to discard ({} to go).", lose_hand_[player]);
-      if (!to_place_[player].empty())
-        return fmt::format("{} won card{} left to place: put {} at the left or right end of your Race.",
-                           to_place_[player].size(), to_place_[player].size() == 1 ? "" : "s",
-                           to_place_[player].size() == 1 ? "it" : "each");
-      return "";
-    case Phase::AyTurn: return "Your turn: reveal the top card of your blind pile.";
-    default: return "";
-  }
 }
 
 void RacesmackState::winners(std::vector<PlayerId>& out) const {

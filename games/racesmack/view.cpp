@@ -9,7 +9,7 @@
 
 #include "core/seat_labels.h"
 #include "games/racesmack/game.h"
-#include "games/racesmack/state.h"
+#include "games/racesmack/presenter.h"
 
 namespace rt::racesmack {
 namespace {
@@ -58,8 +58,6 @@ int wrapped(Canvas& c, int y, const std::string& text, Style style, int lines) {
   return used;
 }
 
-}  // namespace
-
 // A card as icons ("■r▲g"), a Shifting Gears face ("⚂★r") or "Rule 12";
 // returns the columns used (at most max_w).
 int draw_card(Canvas& c, int x, int y, const Data& d, const Card& k, int max_w = 99) {
@@ -86,30 +84,6 @@ int draw_card(Canvas& c, int x, int y, const Data& d, const Card& k, int max_w =
   for (int i = 0; i < k.count; ++i) icon(k.shape[i], k.colour[i]);
   return x - x0;
 }
-
-std::string RacesmackState::legend() const {
-  const Data& d = data();
-  std::string shapes;
-  for (const Component& sh : d.shapes)
-    // The full screen draws the glyph, a plain terminal the ASCII code: both named.
-    shapes += fmt::format("{}{} {}{}", shapes.empty() ? "" : ", ", sh.ascii, sh.name,
-                          sh.glyph.empty() || sh.glyph == sh.ascii ? std::string() : " (" + sh.glyph + ")");
-  std::string colours;
-  for (const Component& co : d.colours)
-    colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", co.letter, co.name);
-  return fmt::format(
-      "Card codes: each icon is a shape then a colour letter; R34 #b^r is card R34 showing a blue square and "
-      "a\n"
-      "red triangle.\n"
-      "  shapes: {}\n"
-      "  colours: {}\n"
-      "  #1, #12 ... alone: a Rule Card (its text is in the log and on the rules screen).\n"
-      "Race 2:#b^g|^r^g is a Race of 2 cards, left to right, split by |. > marks who is asked; status:\n"
-      "ready/... (picked or not), right/wrong/late (the last tap), #2 (the card tapped).",
-      shapes, colours);
-}
-
-namespace {
 
 // Round, draw pile with its face-up top card, discards.
 void draw_header(Canvas& c, const RacesmackState& s, int y) {
@@ -305,23 +279,24 @@ void draw_hands(Canvas& c, const RacesmackState& s, const ViewContext& ctx, Seat
 
 }  // namespace
 
-void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
-  const int n = num_players();
+void RacesmackPresenter::view(const State& state, Canvas& c, const ViewContext& ctx) const {
+  const RacesmackState& s = game_state(state);
+  const int n = s.num_players();
   SeatLabels seats(ctx.computers);
   int y = 0;
-  draw_header(c, *this, y++);
-  if (phase_ == Phase::Generate) {
-    c.text(0, y, fmt::format("Generating the deck: {} cards so far...", ncards_), kDim);
+  draw_header(c, s, y++);
+  if (s.phase() == Phase::Generate) {
+    c.text(0, y, fmt::format("Generating the deck: {} cards so far...", s.num_cards()), kDim);
     return;
   }
-  y += draw_rule(c, *this, seats, y);
+  y += draw_rule(c, s, seats, y);
 
   // The revealed cards (After You: every pile's top), numbered for tapping.
-  if (nslots_ > 0 && judged(*this)) {
-    draw_slots(c, *this, ctx, seats, y);
+  if (s.slots() > 0 && judged(s)) {
+    draw_slots(c, s, ctx, seats, y);
     y += 3;
-  } else if (variants().after_you) {
-    draw_piles(c, *this, seats, y);
+  } else if (s.variants().after_you) {
+    draw_piles(c, s, seats, y);
     y += 2;
   } else {
     y += 1;
@@ -333,8 +308,8 @@ void RacesmackState::view(Canvas& c, const ViewContext& ctx) const {
   const int hand_rows = ctx.omniscient ? n : (ctx.viewer >= 0 && ctx.viewer < n ? 1 : 0);
   const bool two_rows = c.height() - y - hand_rows >= 2 * n;
   for (PlayerId p = 0; p < n && y < c.height() - hand_rows; ++p)
-    y += draw_player(c, *this, seats, p, y, two_rows);
-  draw_hands(c, *this, ctx, seats, y);
+    y += draw_player(c, s, seats, p, y, two_rows);
+  draw_hands(c, s, ctx, seats, y);
   seats.draw_key(c);
 }
 

@@ -1,6 +1,7 @@
-// What a person is shown of RC Racer: the board, the questions, the legend
-// and the keys' hints (view.cpp, text.cpp), apart from the rules in
-// RcRacerState. RcRacerGame::presenter() hands out the one RcRacerPresenter.
+// What a person is shown of RC Racer, apart from the rules in RcRacerState:
+// the board and its race-phase pictures (view.cpp), the questions, the
+// legend and the keys' hints (prompts.cpp), each read from the State's
+// public accessors. RcRacerGame::presenter() hands out the one RcRacerPresenter.
 #pragma once
 
 #include "core/presenter.h"

@@ -70,8 +70,6 @@ enum class Phase : std::uint8_t {
 // Where the active player's turn is.
 enum class Stage : std::uint8_t { Start, Bird, Shields, End };
 
-class RcRacerPresenter;
-
 class RcRacerState final : public TimedContests {
  public:
   explicit RcRacerState(const RcRacerGame& game);
@@ -125,7 +123,19 @@ class RcRacerState final : public TimedContests {
   // The program's tile kinds (nullptr for a gap), step 0..7.
   const TileKind* program_step(PlayerId p, int step) const;
   // The rank of p in the current standings (1 = leading), ties by Smile.
-  int place_of(PlayerId p) const;
+  int place_of(PlayerId p) const { return place_of(p, race_.cars); }
+  // The rank p would hold were the cars where `cars` has them.
+  int place_of(PlayerId p, const PerPlayer<Car, kMaxPlayers>& cars) const;
+  // One picture of the race phase: every car after one command.
+  struct RaceFrame {
+    PerPlayer<Car, kMaxPlayers> cars{};
+    PlayerId player = -1;
+    int round = 0;
+    std::string caption;
+  };
+  // The race phase, command by command: one picture after each command of
+  // the last step (kept only while narrating).
+  const IndexVector<int, RaceFrame>& race_frames() const { return frames_; }
 
   // Test hooks: arrange a position without playing up to it. They keep every
   // invariant (Shields come from the supply).
@@ -136,19 +146,6 @@ class RcRacerState final : public TimedContests {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // What a person is shown (view.cpp, text.cpp), asked through RcRacerPresenter.
-  friend class RcRacerPresenter;
-  std::string prompt(PlayerId player) const;
-  // Arrow keys while programming: the tile beside the gap slides that way.
-  std::optional<Action> direction_action(PlayerId player, Direction d) const;
-  std::string direction_help(PlayerId player) const;
-  std::optional<Action> default_option(PlayerId player) const;
-  std::string legend() const;
-  void view(Canvas& canvas, const ViewContext& ctx) const;
-  // The race phase, command by command: one picture after each command of
-  // the last step (only while narrating).
-  int view_frames() const { return frames_.size(); }
-
   // Whether everything action_label would name for this action exists now.
   bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;
@@ -173,13 +170,6 @@ class RcRacerState final : public TimedContests {
   // do_apply() handles itself (docs/PERFORMANCE.md, "Rules code shaped for speed").
   void apply_other(PlayerId player, Action a);
 
-  // One picture of the race phase: every car after one command.
-  struct RaceFrame {
-    PerPlayer<Car, kMaxPlayers> cars{};
-    PlayerId player = -1;
-    int round = 0;
-    std::string caption;
-  };
   void add_frame(PlayerId p, std::string caption);
 
   const RcRacerGame* game_;

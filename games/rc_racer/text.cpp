@@ -1,4 +1,4 @@
-// Text forms (actions, labels, prompts), the debug dump and the invariants.
+// Text forms (actions, labels), the debug dump and the invariants.
 #include <fmt/format.h>
 
 #include "games/rc_racer/game.h"
@@ -108,61 +108,6 @@ std::string RcRacerState::action_label(PlayerId player, Action a) const {
   }
   return count == 1 ? fmt::format("Slide {} {}", tiles, dir_word(dir))
                     : fmt::format("Slide {} {} ({} tiles)", tiles, dir_word(dir), count);
-}
-
-std::string RcRacerState::prompt(PlayerId player) const {
-  switch (phase_) {
-    case Phase::ChooseCar: return "Choose your Racecar.";
-    case Phase::PlaceCar: return "Place your Racecar on an empty space of the Starting Grid.";
-    case Phase::Programming:
-      if (real_time()) {
-        if (countdown_from_ != kNoDeadline)
-          return "Program your car — the others are counting down from 10: slide tiles and say done!";
-        return "Program your car, quick! Slide tiles so rows 2 and 3 hold your 8 commands, then say done.";
-      }
-      return fmt::format(
-          "Program your car: slide tiles so rows 2 and 3 hold your 8 commands, then say done "
-          "(fewer slides take a happier Smile; {} so far).",
-          slides(player));
-    case Phase::BirdFly:
-      return "Bird Racer: fly sideways to an empty spot in your column (another lane), or stay.";
-    case Phase::Shield:
-      return fmt::format("You hold {} Energy Shield{}: discard one to move 2 spaces forward, or stop.",
-                         car(player).shields, car(player).shields == 1 ? "" : "s");
-    default: return "";
-  }
-}
-
-std::optional<Action> RcRacerState::direction_action(PlayerId player, Direction d) const {
-  if (phase_ != Phase::Programming || player < 0 || player >= num_players() || !racing(player) ||
-      done(player) || slides(player) >= data().max_slides)
-    return std::nullopt;
-  // The arrow names the way the tile moves, as in a handheld sliding puzzle:
-  // Up slides the tile below the gap up into it.
-  Dir dir = Dir::Up;
-  switch (d) {
-    case Direction::Up: dir = Dir::Up; break;
-    case Direction::Down: dir = Dir::Down; break;
-    case Direction::Left: dir = Dir::Left; break;
-    case Direction::Right: dir = Dir::Right; break;
-  }
-  if (slide_room(gap(player), dir) < 1) return std::nullopt;
-  return slide_action(dir, 1);
-}
-
-std::string RcRacerState::direction_help(PlayerId player) const {
-  if (!direction_action(player, Direction::Up) && !direction_action(player, Direction::Down) &&
-      !direction_action(player, Direction::Left) && !direction_action(player, Direction::Right))
-    return {};
-  return "slide the tile beside the gap that way";
-}
-
-std::optional<Action> RcRacerState::default_option(PlayerId player) const {
-  // Arrows do the sliding, so Enter is best kept for "done".
-  if (phase_ == Phase::Programming && player >= 0 && player < num_players() && racing(player) &&
-      !done(player))
-    return kDone;
-  return std::nullopt;
 }
 
 std::string RcRacerState::debug_string() const {

@@ -197,13 +197,13 @@ void RcRacerState::finish_game() {
   if (narrating()) emit("3. End of Round", "{}", standings().summary).type("game_over");
 }
 
-int RcRacerState::place_of(PlayerId p) const {
+int RcRacerState::place_of(PlayerId p, const PerPlayer<Car, kMaxPlayers>& cars) const {
   auto better = [&](PlayerId a, PlayerId b) {
     const int fa = finish_place_[a];
     const int fb = finish_place_[b];
     if ((fa > 0) != (fb > 0)) return fa > 0;
     if (fa > 0) return fa < fb;
-    if (car(a).row != car(b).row) return car(a).row > car(b).row;
+    if (cars[a].row != cars[b].row) return cars[a].row > cars[b].row;
     const int sa = smile(a) < 0 ? kMaxPlayers : smile(a);
     const int sb = smile(b) < 0 ? kMaxPlayers : smile(b);
     if (sa != sb) return sa < sb;

@@ -8,7 +8,7 @@
 
 #include "core/seat_labels.h"
 #include "games/rc_racer/game.h"
-#include "games/rc_racer/state.h"
+#include "games/rc_racer/presenter.h"
 
 namespace rt::rc_racer {
 namespace {
@@ -42,8 +42,22 @@ Style cell_style(Cell c) {
   }
 }
 
-const char* phase_title(const RcRacerState& s) {
-  switch (s.phase()) {
+// What one picture shows: the State as it is, or a picture of its race
+// phase (the cars as they stood after one command of the last step, that
+// command's player active), read like the State itself.
+struct Picture {
+  const RcRacerState& s;
+  const PerPlayer<Car, kMaxPlayers>& cars;
+  Phase phase;
+  PlayerId active;
+
+  const Car& car(PlayerId p) const { return cars[p]; }
+  int place_of(PlayerId p) const { return s.place_of(p, cars); }
+};
+
+const char* phase_title(const Picture& pic) {
+  const RcRacerState& s = pic.s;
+  switch (pic.phase) {
     case Phase::StartSide:
     case Phase::DrawBoard:
     case Phase::FinishSide: return "Setup: building the track";
@@ -64,31 +78,15 @@ int column_of(const Track& t, int row) {
   return kTrackX + row + (row >= t.line_row ? 1 : 0);
 }
 
-}  // namespace
-
-std::string RcRacerState::legend() const {
-  return "The track runs to the right, lane 1 (Blue edge) on top to lane 5 (Red edge); above it, each "
-         "board's "
-         "code (S start, F finish) and | the finish line.\n"
-         "  . floor  X obstacle  # impassable  ~ water  : carpet  , grass  ^ speeder\n"
-         "  A-D: the players' cars (a-d: lying down; &: cars sharing a space); 1-4: starting spaces at "
-         "set-up.\n"
-         "  * the path your program would drive, @ where it ends.\n"
-         "Players: Batt batteries, Shld energy shields, Smile the smile card, Place, Status (slides made).\n"
-         "Controller: rows 2 and 3 (marked >) are the program run this round; [gap] is the empty space the "
-         "tiles slide into.";
-}
-
-namespace {
-
 const Style kBold{Color::Default, Color::Default, attr::kBold};
 const Style kDim{Color::Default, Color::Default, attr::kDim};
 
 // Whose controller to show: the viewer's, else the acting or active player's.
-PlayerId controller_shown(const RcRacerState& s, const ViewContext& ctx) {
+PlayerId controller_shown(const Picture& pic, const ViewContext& ctx) {
+  const RcRacerState& s = pic.s;
   const int n = s.num_players();
-  PlayerId shown = ctx.viewer >= 0 && ctx.viewer < n ? ctx.viewer : s.active();
-  if (shown < 0 && s.phase() == Phase::Programming)
+  PlayerId shown = ctx.viewer >= 0 && ctx.viewer < n ? ctx.viewer : pic.active;
+  if (shown < 0 && pic.phase == Phase::Programming)
     for (PlayerId p = 0; p < n && shown < 0; ++p)
       if (s.racing(p) && !s.done(p)) shown = p;
   return shown < 0 ? 0 : shown;
@@ -101,11 +99,13 @@ struct PathPreview {
   Race sim;  // the race after the program ran
 };
 
-PathPreview preview_path(const RcRacerState& s, PlayerId shown) {
+PathPreview preview_path(const Picture& pic, PlayerId shown) {
+  const RcRacerState& s = pic.s;
   PathPreview out;
   out.sim = s.race();
-  if (s.boards_laid() > 0 && s.track().rows > 0 && s.car(shown).placed() && s.phase() == Phase::Programming &&
-      s.racing(shown)) {
+  out.sim.cars = pic.cars;
+  if (s.boards_laid() > 0 && s.track().rows > 0 && pic.car(shown).placed() &&
+      pic.phase == Phase::Programming && s.racing(shown)) {
     out.on = true;
     out.sim.trail = &out.trail;
     TurnCtx tc;
@@ -118,7 +118,8 @@ PathPreview preview_path(const RcRacerState& s, PlayerId shown) {
 
 // Board names above the track, the lanes between the Blue and Red edges,
 // the starting spaces while cars are placed, the finish line.
-void draw_lanes(Canvas& c, const RcRacerState& s) {
+void draw_lanes(Canvas& c, const Picture& pic) {
+  const RcRacerState& s = pic.s;
   const Data& d = s.data();
   const Track& t = s.track();
   for (int seg = 0; seg < t.segments; ++seg) {
@@ -142,7 +143,7 @@ void draw_lanes(Canvas& c, const RcRacerState& s) {
       char ch = cell_glyph(cell);
       if (row < t.start_rows)
         for (int slot = 0; slot < kMaxPlayers; ++slot)
-          if (t.slot_lane[slot] == lane && t.slot_row[slot] == row && s.phase() <= Phase::PlaceCar)
+          if (t.slot_lane[slot] == lane && t.slot_row[slot] == row && pic.phase <= Phase::PlaceCar)
             ch = static_cast<char>('1' + slot);
       c.put(column_of(t, row), y, static_cast<char32_t>(ch), cell_style(cell));
     }
@@ -170,41 +171,42 @@ void draw_path(Canvas& c, const Track& t, const PathPreview& preview, PlayerId s
 }
 
 // The cars as seat letters ('&' where two share a space).
-void draw_cars(Canvas& c, const RcRacerState& s) {
-  const Track& t = s.track();
-  const int n = s.num_players();
+void draw_cars(Canvas& c, const Picture& pic) {
+  const Track& t = pic.s.track();
+  const int n = pic.s.num_players();
   for (PlayerId p = 0; p < n; ++p) {
-    const Car& cr = s.car(p);
+    const Car& cr = pic.car(p);
     if (!cr.placed()) continue;
     int here = 0;
     for (PlayerId q = 0; q < n; ++q)
-      if (s.car(q).lane == cr.lane && s.car(q).row == cr.row) ++here;
+      if (pic.car(q).lane == cr.lane && pic.car(q).row == cr.row) ++here;
     const char letter = here > 1 ? '&' : static_cast<char>((cr.down ? 'a' : 'A') + p);
     c.put(column_of(t, cr.row), 3 + cr.lane, static_cast<char32_t>(letter),
           Style{kSeatColour[p], Color::Default,
-                static_cast<std::uint8_t>(attr::kBold | (p == s.active() ? attr::kReverse : 0))});
+                static_cast<std::uint8_t>(attr::kBold | (p == pic.active ? attr::kReverse : 0))});
   }
 }
 
-void draw_track(Canvas& c, const RcRacerState& s, const ViewContext& ctx, PlayerId shown,
+void draw_track(Canvas& c, const Picture& pic, const ViewContext& ctx, PlayerId shown,
                 const PathPreview& preview) {
-  const Track& t = s.track();
-  draw_lanes(c, s);
+  const Track& t = pic.s.track();
+  draw_lanes(c, pic);
   if (preview.on) draw_path(c, t, preview, shown, ctx.styled);
-  draw_cars(c, s);
+  draw_cars(c, pic);
   c.text(0, 4 + kLanes, "X obstacle # impassable ~ water : carpet , grass ^ speeder A-D cars a-d down", kDim);
   // While cars are placed, the digits on the grid: right of its edge
   // (no controller is drawn there yet). The path's '*' and '@' are
   // explained beside the controller.
   const int right = column_of(t, t.rows - 1);
-  if (s.phase() <= Phase::PlaceCar && c.width() - right - 3 >= 19)
+  if (pic.phase <= Phase::PlaceCar && c.width() - right - 3 >= 19)
     c.text(right + 3, 2, "1-4 starting spaces", kDim);
 }
 
 // The Racecars while they are chosen: names in two columns, no taller than
 // the player table that follows, so the prompt below keeps its rows; the
 // options spell out each power.
-void draw_racecar_choice(Canvas& c, const RcRacerState& s, SeatLabels& seats, int y) {
+void draw_racecar_choice(Canvas& c, const Picture& pic, SeatLabels& seats, int y) {
+  const RcRacerState& s = pic.s;
   const Data& d = s.data();
   c.text(0, y++, "Racecars (x: taken; each power is in the options below):", kBold);
   const int per_column = (d.racecars.size() + 1) / 2;
@@ -212,7 +214,7 @@ void draw_racecar_choice(Canvas& c, const RcRacerState& s, SeatLabels& seats, in
     const bool taken = s.car_taken(r);
     std::string who;
     for (PlayerId p = 0; p < s.num_players() && taken; ++p)
-      if (s.car(p).racer == r) who = " (" + seats(p, s.name(p)) + ")";
+      if (pic.car(p).racer == r) who = " (" + seats(p, s.name(p)) + ")";
     c.text(r / per_column * 40, y + r % per_column,
            fmt::format("{} {}{}", taken ? "x" : "-", d.racecars[r].name, who), taken ? kDim : kBold, 39);
   }
@@ -220,14 +222,15 @@ void draw_racecar_choice(Canvas& c, const RcRacerState& s, SeatLabels& seats, in
 
 // What a player's Status column says: lying down, slippery, sliding or
 // done, past the line.
-std::string car_status(const RcRacerState& s, PlayerId p) {
-  const Car& cr = s.car(p);
+std::string car_status(const Picture& pic, PlayerId p) {
+  const RcRacerState& s = pic.s;
+  const Car& cr = pic.car(p);
   std::string status;
   if (cr.down)
     status = "lying down";
   else if (s.race().slippery == p)
     status = "slippery";
-  if (s.phase() == Phase::Programming && s.racing(p))
+  if (pic.phase == Phase::Programming && s.racing(p))
     status += (status.empty() ? "" : ", ") +
               (s.done(p) ? fmt::format("done ({})", s.slides(p)) : fmt::format("sliding ({})", s.slides(p)));
   if (cr.placed() && cr.row >= s.track().line_row)
@@ -236,13 +239,14 @@ std::string car_status(const RcRacerState& s, PlayerId p) {
 }
 
 // The player table from row y; returns the row below it.
-int draw_players(Canvas& c, const RcRacerState& s, SeatLabels& seats, int y) {
+int draw_players(Canvas& c, const Picture& pic, SeatLabels& seats, int y) {
+  const RcRacerState& s = pic.s;
   const Data& d = s.data();
-  const Phase phase = s.phase();
+  const Phase phase = pic.phase;
   c.text(0, y++, "   Player       Racecar        Batt Shld Smile  Place  Status (slides)", kBold);
   for (PlayerId p = 0; p < s.num_players() && y < c.height(); ++p, ++y) {
-    const Car& cr = s.car(p);
-    const bool acting = p == s.active() || (phase == Phase::Programming && s.racing(p) && !s.done(p)) ||
+    const Car& cr = pic.car(p);
+    const bool acting = p == pic.active || (phase == Phase::Programming && s.racing(p) && !s.done(p)) ||
                         (phase == Phase::ChooseCar && p == s.chooser()) ||
                         (phase == Phase::PlaceCar && p == s.placer());
     const Style st = acting ? kBold : Style{};
@@ -258,9 +262,9 @@ int draw_players(Canvas& c, const RcRacerState& s, SeatLabels& seats, int y) {
     c.text(41, y, s.smile(p) >= 0 ? d.smile_name(s.smile(p), s.racing_count()) : "-", st);
     c.text(
         48, y,
-        s.finish_place(p) > 0 ? fmt::format("fin {}", s.finish_place(p)) : fmt::format("{}", s.place_of(p)),
+        s.finish_place(p) > 0 ? fmt::format("fin {}", s.finish_place(p)) : fmt::format("{}", pic.place_of(p)),
         st);
-    c.text(55, y, car_status(s, p), st, c.width() - 55);
+    c.text(55, y, car_status(pic, p), st, c.width() - 55);
   }
   return y;
 }
@@ -268,13 +272,14 @@ int draw_players(Canvas& c, const RcRacerState& s, SeatLabels& seats, int y) {
 // The shown controller (rows 2 and 3 run), beside the track on a wide
 // screen or below the player table (from row y); under it the path's
 // legend and the contest clock.
-void draw_controller(Canvas& c, const RcRacerState& s, const ViewContext& ctx, SeatLabels& seats,
-                     PlayerId shown, const PathPreview& preview, int y) {
+void draw_controller(Canvas& c, const Picture& pic, const ViewContext& ctx, SeatLabels& seats, PlayerId shown,
+                     const PathPreview& preview, int y) {
+  const RcRacerState& s = pic.s;
   const Data& d = s.data();
   const bool side = c.width() >= 80;
   const int cx = side ? 54 : 0;
   int cy = side ? 1 : y + 1;
-  const bool clock = s.phase() == Phase::Programming && s.real_time();
+  const bool clock = pic.phase == Phase::Programming && s.real_time();
   if (!side && cy + 7 + (clock ? 1 : 0) > c.height()) return;
   if (seats.computer(shown)) {
     // A computer's controller (a watcher's view): its marked name takes the
@@ -300,7 +305,7 @@ void draw_controller(Canvas& c, const RcRacerState& s, const ViewContext& ctx, S
     }
   }
   if (preview.on) {
-    const Car& a = s.car(shown);
+    const Car& a = pic.car(shown);
     const Car& b = preview.sim.cars[shown];
     const int lost = a.batteries + a.shields - b.batteries - b.shields;
     std::string energy;
@@ -328,47 +333,54 @@ void draw_controller(Canvas& c, const RcRacerState& s, const ViewContext& ctx, S
   }
 }
 
-}  // namespace
-
-void RcRacerState::view(Canvas& c, const ViewContext& ctx) const {
-  if (ctx.frame >= 0 && ctx.frame < frames_.size()) {
-    // A picture of the race phase: the cars as they were after one command.
-    const RaceFrame& f = frames_[ctx.frame];
-    RcRacerState then(*this);
-    then.frames_.clear();
-    then.race_.cars = f.cars;
-    then.active_ = f.player;
-    then.phase_ = Phase::Shield;  // "Race phase", no programming preview
-    ViewContext plain = ctx;
-    plain.frame = -1;
-    then.view(c, plain);
-    const char* dot = c.unicode() ? " · " : " - ";
-    c.fill(0, 0, c.width(), 1, U' ');  // the header's row, blank
-    const std::string caption =
-        f.player >= 0 ? SeatLabels(ctx.computers).sentence(f.caption, f.player, name(f.player)) : f.caption;
-    c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, caption), kBold);
-    return;
-  }
+// The board as a picture shows it: header, track, then the Racecars being
+// chosen or the player table and the shown controller.
+void draw_picture(Canvas& c, const Picture& pic, const ViewContext& ctx) {
+  const RcRacerState& s = pic.s;
   const char* dot = c.unicode() ? " · " : " - ";
-  std::string head = fmt::format("RC Racer{}{}", dot, phase_title(*this));
-  if (round_ > 0) head += fmt::format("{}round {}", dot, round_);
+  std::string head = fmt::format("RC Racer{}{}", dot, phase_title(pic));
+  if (s.round() > 0) head += fmt::format("{}round {}", dot, s.round());
   SeatLabels seats(ctx.computers);
-  if (active_ >= 0) head += fmt::format("{}{}'s turn", dot, seats(active_, name(active_)));
+  if (pic.active >= 0) head += fmt::format("{}{}'s turn", dot, seats(pic.active, s.name(pic.active)));
   c.text(0, 0, head, kBold);
 
-  const PlayerId shown = controller_shown(*this, ctx);
-  const PathPreview preview = preview_path(*this, shown);
-  if (track().rows > 0) draw_track(c, *this, ctx, shown, preview);
+  const PlayerId shown = controller_shown(pic, ctx);
+  const PathPreview preview = preview_path(pic, shown);
+  if (s.track().rows > 0) draw_track(c, pic, ctx, shown, preview);
 
   const int y = 5 + kLanes;
-  if (phase_ == Phase::ChooseCar) {
-    draw_racecar_choice(c, *this, seats, y);
+  if (pic.phase == Phase::ChooseCar) {
+    draw_racecar_choice(c, pic, seats, y);
   } else {
-    const int below = draw_players(c, *this, seats, y);
-    if (phase_ >= Phase::Scramble && car(shown).placed())
-      draw_controller(c, *this, ctx, seats, shown, preview, below);
+    const int below = draw_players(c, pic, seats, y);
+    if (pic.phase >= Phase::Scramble && pic.car(shown).placed())
+      draw_controller(c, pic, ctx, seats, shown, preview, below);
   }
   seats.draw_key(c);
+}
+
+}  // namespace
+
+void RcRacerPresenter::view(const State& state, Canvas& c, const ViewContext& ctx) const {
+  const RcRacerState& s = game_state(state);
+  const auto& frames = s.race_frames();
+  if (ctx.frame < 0 || ctx.frame >= frames.size()) {
+    draw_picture(c, Picture{s, s.race().cars, s.phase(), s.active()}, ctx);
+    return;
+  }
+  // A picture of the race phase: the cars as they were after one command,
+  // titled "Race phase" without the programming preview.
+  const RcRacerState::RaceFrame& f = frames[ctx.frame];
+  draw_picture(c, Picture{s, f.cars, Phase::Shield, f.player}, ctx);
+  const char* dot = c.unicode() ? " · " : " - ";
+  c.fill(0, 0, c.width(), 1, U' ');  // the header's row, blank
+  const std::string caption =
+      f.player >= 0 ? SeatLabels(ctx.computers).sentence(f.caption, f.player, s.name(f.player)) : f.caption;
+  c.text(0, 0, fmt::format("Race phase{}round {}{}{}", dot, f.round, dot, caption), kBold);
+}
+
+int RcRacerPresenter::view_frames(const State& state) const {
+  return game_state(state).race_frames().size();
 }
 
 }  // namespace rt::rc_racer

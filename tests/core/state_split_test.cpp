@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 
 #include "core/timed_contests.h"
@@ -84,4 +86,23 @@ TEST_CASE("core/state.h declares at most 22 virtual functions, the destructor co
       "presentation belongs in core/presenter.h, a hook one kind of game needs in a capability "
       "(core/timed_contests.h)");
   CHECK(count <= 22);
+}
+
+TEST_CASE("A game's state.h declares nothing drawn or worded and befriends no presenter", "[state]") {
+  const char* root = std::getenv("RACETABLE_SOURCE_DIR");
+  REQUIRE(root != nullptr);
+  // The Presenter's questions, as a State would declare them.
+  const std::regex shown(
+      R"(\b(view|view_frames|prompt|legend|timing_hint|direction_action|direction_help|default_option)\s*\()");
+  // Every game: its drawing and wording live in its presenter.
+  for (const char* game : {"go_wacky", "racesmack", "rc_racer", "scrap_racer", "wacky_races"}) {
+    std::ifstream in(std::string(root) + "/games/" + game + "/state.h");
+    REQUIRE(in);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string header = text.str();
+    INFO(game << "/state.h: the board and its words belong in games/" << game << "/view.cpp and prompts.cpp");
+    CHECK(header.find("Presenter") == std::string::npos);
+    CHECK_FALSE(std::regex_search(header, shown));
+  }
 }
