@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "core/presenter.h"
 #include "core/timed_contests.h"
 
 namespace rt {
@@ -45,8 +46,8 @@ Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
   return static_cast<Tick>(t < 40 ? 40 : t);
 }
 
-std::string move_name(const State& state, PlayerId me, Action action) {
-  std::string label = state.action_label(me, action);
+std::string move_name(const Presenter& shown, const State& state, PlayerId me, Action action) {
+  std::string label = shown.action_label(state, me, action);
   for (const char* cut : {": ", " (", " - "})
     if (const auto at = label.find(cut); at != std::string::npos) label.resize(at);
   return label;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/chance.h"
+#include "core/presenter.h"
 #include "core/search_agent.h"
 #include "core/timed_contests.h"
 
@@ -21,12 +22,12 @@ std::unique_ptr<Agent> make_agent(const Game& game, BotLevel level) {
   if (level == BotLevel::Hard) {
     std::unique_ptr<Agent> normal = game.make_bot(BotLevel::Normal);
     if (!normal) normal = std::make_unique<RandomAgent>(reaction_profile(level));
-    return std::make_unique<SearchAgent>(std::move(normal));
+    return std::make_unique<SearchAgent>(std::move(normal), game.presenter());
   }
   if (level == BotLevel::Expert) {
     std::unique_ptr<Agent> hard = game.make_bot(BotLevel::Hard);
     if (!hard) hard = std::make_unique<RandomAgent>(reaction_profile(level));
-    return make_expert(std::move(hard), SearchConfig{});
+    return make_expert(std::move(hard), game.presenter(), SearchConfig{});
   }
   return std::make_unique<RandomAgent>(reaction_profile(level));
 }

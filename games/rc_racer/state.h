@@ -86,7 +86,6 @@ class RcRacerState final : public TimedContests {
   void chance_outcomes(std::vector<Outcome>& out) const override;
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
-  std::string action_label(PlayerId player, Action action) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
@@ -112,6 +111,8 @@ class RcRacerState final : public TimedContests {
   int smile(PlayerId p) const { return smile_[p]; }  // rank, -1: none
   bool racing(PlayerId p) const { return finish_place_[p] == 0; }
   int racing_count() const { return racing_count_; }
+  // How many have said "done" this programming phase: the next takes the Smile of that rank.
+  int done_count() const { return done_count_; }
   int finish_place(PlayerId p) const { return finish_place_[p]; }
   PlayerId active() const { return active_; }
   PlayerId chooser() const { return chooser_; }
@@ -149,8 +150,6 @@ class RcRacerState final : public TimedContests {
   // the last step (only while narrating).
   int view_frames() const { return frames_.size(); }
 
-  // Whether everything action_label would name for this action exists now.
-  bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;
   RcRacerState(const RcRacerState&) = default;
 
