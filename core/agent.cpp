@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "core/presenter.h"
 #include "core/timed_contests.h"
 
 namespace rt {
@@ -35,7 +36,11 @@ const ReactionProfile& reaction_profile(BotLevel level) {
   return kRandom;
 }
 
-Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
+namespace {
+
+// sample_reaction(), inlined where the random agent decides: it draws one at
+// every timed decision of every computer.
+[[gnu::always_inline]] inline Tick draw_reaction(const ReactionProfile& profile, Rng& rng) {
   const std::uint32_t span = profile.spread_ms + 1;
   const std::uint32_t a = rng.below(span);
   const std::uint32_t b = rng.below(span);
@@ -45,8 +50,22 @@ Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
   return static_cast<Tick>(t < 40 ? 40 : t);
 }
 
-std::string move_name(const State& state, PlayerId me, Action action) {
-  std::string label = state.action_label(me, action);
+// A timed decision's wait (reaction and reading time, at the table's pace),
+// its draws inlined, out of decide()'s common path: most decisions of most
+// games are not timed, and a smaller decide() serves them.
+[[gnu::noinline]] Tick timed_wait(const ReactionProfile& profile, ContestPace pace,
+                                  const TimedContests& clock, PlayerId me, Rng& rng) {
+  return paced_time(pace, draw_reaction(profile, rng) + clock.think_time(me));
+}
+
+}  // namespace
+
+Tick sample_reaction(const ReactionProfile& profile, Rng& rng) {
+  return draw_reaction(profile, rng);
+}
+
+std::string move_name(const Presenter& shown, const State& state, PlayerId me, Action action) {
+  std::string label = shown.action_label(state, me, action);
   for (const char* cut : {": ", " (", " - "})
     if (const auto at = label.find(cut); at != std::string::npos) label.resize(at);
   return label;
@@ -58,7 +77,7 @@ Decision RandomAgent::decide(const State& state, PlayerId me, Rng& rng) {
   d.action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   // The capability asked once: this runs for every computer's every decision.
   if (const TimedContests* clock = state.timed_contests(); clock != nullptr && clock->timed())
-    d.delay = paced(sample_reaction(profile_, rng) + clock->think_time(me));
+    d.delay = timed_wait(profile_, contest_pace(), *clock, me, rng);
   return d;
 }
 

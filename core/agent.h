@@ -14,6 +14,7 @@
 
 namespace rt {
 
+class Presenter;
 struct SearchConfig;
 
 struct Decision {
@@ -50,9 +51,9 @@ std::optional<unsigned> parse_think_percent(std::string_view text);
 // log line stays under 70 columns.
 inline constexpr std::size_t kReasonColumns = 64;
 
-// A move's name for a reason line ("Farm", "Use Convert!"): its label up to
-// any explanation after it (": ...", " (...)", " - ...").
-std::string move_name(const State& state, PlayerId me, Action action);
+// A move's name for a reason line ("Farm", "Use Convert!"): its label (the
+// game's presenter's) up to any explanation after it (": ...", " (...)", " - ...").
+std::string move_name(const Presenter& shown, const State& state, PlayerId me, Action action);
 
 class Agent {
  public:

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/presenter.h"
 #include "core/table.h"
 #include "core/timed_contests.h"
 
@@ -37,7 +38,7 @@ Hint compute_hint(const Game& game, const State& state, PlayerId seat, Rng& rng)
   const std::unique_ptr<Agent> agent = make_agent(game, kHintLevel);
   Hint hint;
   hint.action = agent->decide(state, seat, rng).action;
-  hint.move = state.action_label(seat, hint.action);
+  hint.move = game.presenter().action_label(state, seat, hint.action);
   hint.reason = agent->reason(state, seat, hint.action);
   if (hint.reason.empty()) {
     std::vector<Action> legal;

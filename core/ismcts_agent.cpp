@@ -9,12 +9,14 @@
 
 namespace rt {
 
-std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config) {
-  return std::make_unique<IsmctsAgent>(std::move(fallback), std::move(config));
+std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, const Presenter& shown,
+                                   SearchConfig config) {
+  return std::make_unique<IsmctsAgent>(std::move(fallback), shown, std::move(config));
 }
 
-IsmctsAgent::IsmctsAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
+IsmctsAgent::IsmctsAgent(std::unique_ptr<Agent> fallback, const Presenter& shown, SearchConfig config)
     : fallback_(std::move(fallback)),
+      shown_(shown),
       config_(std::move(config)),
       players_(config_.playout_policy, config_.budget.random_per_mille) {}
 
@@ -154,7 +156,7 @@ void IsmctsAgent::iterate(const State& state, PlayerId me, Rng& rng) {
 }
 
 std::string IsmctsAgent::reason(const State& state, PlayerId me, Action action) const {
-  if (chose_other_ == action) return overruled_reason(state, me, *fallback_, action, instead_);
+  if (chose_other_ == action) return overruled_reason(shown_, state, me, *fallback_, action, instead_);
   return fallback_->reason(state, me, action);
 }
 

@@ -52,8 +52,9 @@ struct IsmctsStats {
 class IsmctsAgent final : public Agent {
  public:
   // `config` is the game's search set-up (policy, evaluator, horizon, stop
-  // positions, filter; budget.expert_playouts and budget.exploration).
-  IsmctsAgent(std::unique_ptr<Agent> fallback, SearchConfig config);
+  // positions, filter; budget.expert_playouts and budget.exploration);
+  // `shown`, the game's presenter, names the move it chose over in a reason.
+  IsmctsAgent(std::unique_ptr<Agent> fallback, const Presenter& shown, SearchConfig config);
   ~IsmctsAgent() override;
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
   void set_contest_pace(ContestPace pace) override {
@@ -96,6 +97,7 @@ class IsmctsAgent final : public Agent {
   void judge(const State& s);
 
   std::unique_ptr<Agent> fallback_;
+  const Presenter& shown_;
   SearchConfig config_;
   unsigned think_percent_ = 100;
   bool omniscient_ = false;

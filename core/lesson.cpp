@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/chance.h"
+#include "core/presenter.h"
 #include "core/rng.h"
 #include "core/timed_contests.h"
 
@@ -115,7 +116,7 @@ std::size_t LessonRunner::suggested() const {
 }
 
 std::string LessonRunner::label(Action a) const {
-  return state_->action_label(kLearner, a);
+  return game_->presenter().action_label(*state_, kLearner, a);
 }
 
 bool LessonRunner::wanted(Action a) const {

@@ -1,6 +1,6 @@
 // What a person is shown of a game, apart from its rules: the board, the
-// question, the menu's highlight, the arrow keys, the legend and the timing
-// words. Each game has one Presenter (games/<game>/presenter.h, made by its
+// question, the options' labels, the menu's highlight, the arrow keys, the
+// legend and the timing words. Each game has one Presenter (games/<game>/presenter.h, made by its
 // Game); the shell, the server's views, line mode, transcripts and lessons
 // ask it about a State, never the State itself. A presenter holds nothing of
 // a game in progress: every question names the State it is about.
@@ -28,6 +28,11 @@ class Presenter {
   virtual int view_frames(const State& /*state*/) const { return 0; }
   // The question being asked of a player ("Play a card matching red").
   virtual std::string prompt(const State& state, PlayerId player) const = 0;
+  // An option's longer name for a menu ("Play red/blue (split match)"); bots'
+  // reasons, hints and the review name a move by it too. Default: its text.
+  virtual std::string action_label(const State& state, PlayerId player, Action action) const {
+    return state.action_text(player, action);
+  }
   // What the board's compact codes and marks mean, a few lines for a text
   // front end's legend. Empty: the board explains itself.
   virtual std::string legend(const State& /*state*/) const { return {}; }

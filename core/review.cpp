@@ -7,6 +7,7 @@
 
 #include "core/hint.h"
 #include "core/playout_players.h"
+#include "core/presenter.h"
 #include "core/search_agent.h"
 #include "core/timed_contests.h"
 
@@ -90,7 +91,7 @@ std::vector<ReviewTask> review_tasks(const Game& game, const std::vector<Step>& 
           t.move.turn = turn;
           t.move.seat = seat;
           t.move.played = step.action;
-          t.move.played_text = state->action_label(seat, step.action);
+          t.move.played_text = game.presenter().action_label(*state, seat, step.action);
           tasks.push_back(std::move(t));
         }
       }
@@ -151,7 +152,7 @@ void review_move(const Game& game, ReviewTask& task, unsigned think_percent, Rng
   // played, and then the move played was as good as any it found.
   if (kinds == 2 && mean > 0) {
     m.best = proposal;
-    m.best_text = before.action_label(me, proposal);
+    m.best_text = game.presenter().action_label(before, me, proposal);
     m.win_best = sum[1] / n;
   } else {
     m.best = m.played;

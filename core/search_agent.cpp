@@ -9,8 +9,9 @@
 
 namespace rt {
 
-SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config)
+SearchAgent::SearchAgent(std::unique_ptr<Agent> fallback, const Presenter& shown, SearchConfig config)
     : fallback_(std::move(fallback)),
+      shown_(shown),
       config_(std::move(config)),
       players_(config_.playout_policy, config_.budget.random_per_mille) {}
 
@@ -56,12 +57,12 @@ bool worth_searching(const SearchConfig& config, const State& state, PlayerId me
   return legal.size() >= 2 && (!config.searches || config.searches(state, me));
 }
 
-std::string overruled_reason(const State& state, PlayerId me, const Agent& fallback, Action action,
-                             Action instead) {
+std::string overruled_reason(const Presenter& shown, const State& state, PlayerId me, const Agent& fallback,
+                             Action action, Action instead) {
   std::string gains = fallback.contrast(state, me, action, instead);
   if (!gains.empty() && gains.size() <= kReasonColumns) return gains;
   const std::string own = fallback.reason(state, me, action);
-  const std::string other = move_name(state, me, instead);
+  const std::string other = move_name(shown, state, me, instead);
   const std::string trials = fmt::format("trial games went better than with {}", other);
   // The move it beat is named before the heuristic's own words: a reason says against what.
   std::vector<std::string> lines;
@@ -74,7 +75,8 @@ std::string overruled_reason(const State& state, PlayerId me, const Agent& fallb
 }
 
 std::string SearchAgent::reason(const State& state, PlayerId me, Action action) const {
-  if (overruled_with_ == action) return overruled_reason(state, me, *fallback_, action, overruled_instead_);
+  if (overruled_with_ == action)
+    return overruled_reason(shown_, state, me, *fallback_, action, overruled_instead_);
   return fallback_->reason(state, me, action);
 }
 

@@ -74,8 +74,9 @@ struct SearchStats {
 class SearchAgent final : public Agent {
  public:
   // `fallback` answers timed contests and forced moves and proposes the move
-  // search must beat (the game's heuristic at this level).
-  SearchAgent(std::unique_ptr<Agent> fallback, SearchConfig config = {});
+  // search must beat (the game's heuristic at this level); `shown`, the
+  // game's presenter, names the move it overrules in a reason.
+  SearchAgent(std::unique_ptr<Agent> fallback, const Presenter& shown, SearchConfig config = {});
   ~SearchAgent() override;
   Decision decide(const State& state, PlayerId me, Rng& rng) override;
   // The fallback answers timed contests, so it keeps the table's pace (the
@@ -103,6 +104,7 @@ class SearchAgent final : public Agent {
   double playout(State& state, PlayerId me, Rng& rng);
 
   std::unique_ptr<Agent> fallback_;
+  const Presenter& shown_;
   SearchConfig config_;
   PlayoutPlayers players_;        // who plays the playouts, and their timed contests
   unsigned think_percent_ = 100;  // used when budget.follows_think
@@ -129,24 +131,26 @@ double finish_of(int place, int winners, bool no_seat_won, int players);
 // Why the search chose `action` over its heuristic's `instead`: what the
 // game says it gains (Agent::contrast of `fallback`), else the heuristic's
 // own reason for it and that the trial games went better than with
-// `instead`, named; at most kReasonColumns.
-std::string overruled_reason(const State& state, PlayerId me, const Agent& fallback, Action action,
-                             Action instead);
+// `instead`, named by `shown`; at most kReasonColumns.
+std::string overruled_reason(const Presenter& shown, const State& state, PlayerId me, const Agent& fallback,
+                             Action action, Action instead);
 
 // The expert level: information-set MCTS (core/ismcts_agent.h) around
-// `fallback` with the game's search set-up.
-std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, SearchConfig config);
+// `fallback` with the game's presenter and search set-up.
+std::unique_ptr<Agent> make_expert(std::unique_ptr<Agent> fallback, const Presenter& shown,
+                                   SearchConfig config);
 
 // The usual make_bot of a game: its heuristic `Bot` at `level`; for Hard the
 // search around the hard heuristic, with the normal one playing out the games
 // unless `config` names another policy; for Expert the tree search with the
-// same heuristic, policy and evaluator.
+// same heuristic, policy and evaluator. `shown` is the game's presenter.
 template <class Bot>
-std::unique_ptr<Agent> heuristic_or_search(BotLevel level, SearchConfig config) {
+std::unique_ptr<Agent> heuristic_or_search(BotLevel level, const Presenter& shown, SearchConfig config) {
   if (level != BotLevel::Hard && level != BotLevel::Expert) return std::make_unique<Bot>(level);
   if (!config.playout_policy) config.playout_policy = [] { return std::make_unique<Bot>(BotLevel::Normal); };
-  if (level == BotLevel::Expert) return make_expert(std::make_unique<Bot>(BotLevel::Hard), std::move(config));
-  return std::make_unique<SearchAgent>(std::make_unique<Bot>(BotLevel::Hard), std::move(config));
+  if (level == BotLevel::Expert)
+    return make_expert(std::make_unique<Bot>(BotLevel::Hard), shown, std::move(config));
+  return std::make_unique<SearchAgent>(std::make_unique<Bot>(BotLevel::Hard), shown, std::move(config));
 }
 
 inline SearchConfig search_budget(int iterations, int max_playouts) {

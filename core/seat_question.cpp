@@ -27,7 +27,7 @@ SeatQuestion seat_question(const Presenter& shown, const State& st, PlayerId sea
   q.prompt = shown.prompt(st, seat);
   st.legal_actions(seat, q.actions);
   q.labels.reserve(q.actions.size());
-  for (Action a : q.actions) q.labels.push_back(st.action_label(seat, a));
+  for (Action a : q.actions) q.labels.push_back(shown.action_label(st, seat, a));
   if (const std::optional<Action> first = shown.default_option(st, seat)) {
     const auto it = std::find(q.actions.begin(), q.actions.end(), *first);
     if (it != q.actions.end()) q.first = static_cast<int>(it - q.actions.begin());
@@ -54,7 +54,7 @@ bool forced_and_public(const Presenter& shown, const State& st, PlayerId seat) {
   if (legal.size() != 1) return false;
   const Action only = legal.front();
   const std::string prompt = shown.prompt(st, seat);
-  const std::string label = st.action_label(seat, only);
+  const std::string label = shown.action_label(st, seat, only);
   // Anyone else at the table: the samples deal the seat's hidden cards anew.
   const PlayerId other = seat == 0 ? 1 : 0;
   if (other >= st.num_players()) return true;
@@ -66,7 +66,8 @@ bool forced_and_public(const Presenter& shown, const State& st, PlayerId seat) {
     // A sample where the move could not be made tells only what making it
     // tells everyone (a pass: no card matched).
     if (!sample->is_legal(seat, only)) continue;
-    if (shown.prompt(*sample, seat) != prompt || sample->action_label(seat, only) != label) return false;
+    if (shown.prompt(*sample, seat) != prompt || shown.action_label(*sample, seat, only) != label)
+      return false;
   }
   return true;
 }

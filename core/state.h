@@ -137,11 +137,6 @@ class State {
 
   // Text forms: compact, stable, parseable; used by saves, logs and line mode.
   virtual std::string action_text(PlayerId player, Action action) const = 0;
-  // A longer label for menus ("play red/blue (split match)"); bots' reasons,
-  // hints and the review name a move by it too. Defaults to text.
-  virtual std::string action_label(PlayerId player, Action action) const {
-    return action_text(player, action);
-  }
   // Default: the legal action (or chance outcome) whose text matches.
   virtual std::optional<Action> parse_action(PlayerId player, std::string_view text) const;
 

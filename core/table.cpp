@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/chance.h"
+#include "core/presenter.h"
 #include "core/search_agent.h"
 #include "core/timed_contests.h"
 
@@ -21,12 +22,12 @@ std::unique_ptr<Agent> make_agent(const Game& game, BotLevel level) {
   if (level == BotLevel::Hard) {
     std::unique_ptr<Agent> normal = game.make_bot(BotLevel::Normal);
     if (!normal) normal = std::make_unique<RandomAgent>(reaction_profile(level));
-    return std::make_unique<SearchAgent>(std::move(normal));
+    return std::make_unique<SearchAgent>(std::move(normal), game.presenter());
   }
   if (level == BotLevel::Expert) {
     std::unique_ptr<Agent> hard = game.make_bot(BotLevel::Hard);
     if (!hard) hard = std::make_unique<RandomAgent>(reaction_profile(level));
-    return make_expert(std::move(hard), SearchConfig{});
+    return make_expert(std::move(hard), game.presenter(), SearchConfig{});
   }
   return std::make_unique<RandomAgent>(reaction_profile(level));
 }
@@ -119,19 +120,21 @@ void Table::set_think_percent(unsigned percent) {
 
 void Table::apply_step(PlayerId player, Action action, Tick at) {
   if (at < state_->now()) at = state_->now();
-  std::string why;
-  std::size_t first = 0;  // the step's first event
+  // The reason's string lives only on the explaining path: the benchmark's
+  // steps pay for no string and no larger frame.
   if (explaining_) [[unlikely]] {
-    why = reason_for(player, action);
-    first = sink_ != nullptr ? sink_->size() : 0;
-  }
-  state_->apply(player, action, at);
-  if (!why.empty()) [[unlikely]] {
-    tell_reason(player, std::move(why));
-    // Right after the move's own line ("Cleo plays purple on ..."), before
-    // what it set off (a draw, the next player's turn).
-    if (sink_->size() > first + 2)
-      std::rotate(sink_->begin() + static_cast<std::ptrdiff_t>(first + 1), sink_->end() - 1, sink_->end());
+    std::string why = reason_for(player, action);
+    const std::size_t first = sink_ != nullptr ? sink_->size() : 0;  // the step's first event
+    state_->apply(player, action, at);
+    if (!why.empty()) {
+      tell_reason(player, std::move(why));
+      // Right after the move's own line ("Cleo plays purple on ..."), before
+      // what it set off (a draw, the next player's turn).
+      if (sink_->size() > first + 2)
+        std::rotate(sink_->begin() + static_cast<std::ptrdiff_t>(first + 1), sink_->end() - 1, sink_->end());
+    }
+  } else {
+    state_->apply(player, action, at);
   }
   if (player >= 0) {
     schedule_.forget(player);

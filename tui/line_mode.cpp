@@ -407,13 +407,13 @@ class LineGame {
     const Presenter& shown = table_.game().presenter();
     std::string options_text;
     for (std::size_t i = 0; i < legal_.size(); ++i)
-      options_text += fmt::format("  {}) {}\n", i + 1, st.action_label(p, legal_[i]));
+      options_text += fmt::format("  {}) {}\n", i + 1, shown.action_label(st, p, legal_[i]));
     const std::string& who = table_.seats()[p].name;
     std::string question = who + ": " + shown.prompt(st, p);
     if (same_contest_ && question == last_question_ && options_text == last_options_) {
       // The same question again in a contest (one more roll): the prompt alone.
     } else if (legal_.size() == 1) {
-      out_(fmt::format("{}: {}  [1) {}]\n", who, shown.prompt(st, p), st.action_label(p, legal_[0])));
+      out_(fmt::format("{}: {}  [1) {}]\n", who, shown.prompt(st, p), shown.action_label(st, p, legal_[0])));
     } else if (options_text == last_options_) {
       out_(fmt::format("{}: {}  [options as before, 1-{}]\n", who, shown.prompt(st, p), legal_.size()));
     } else {

@@ -80,10 +80,10 @@ Decision GoWackyBot::decide(const State& base, PlayerId me, Rng& rng) {
   }
 }
 
-std::unique_ptr<Agent> make_go_wacky_bot(BotLevel level) {
+std::unique_ptr<Agent> make_go_wacky_bot(BotLevel level, const Presenter& shown) {
   SearchConfig config = search_budget(24, 300);
   config.budget.expert_playouts = 4000;  // docs/BOTS.md: the expert's time per decision
-  return heuristic_or_search<GoWackyBot>(level, std::move(config));
+  return heuristic_or_search<GoWackyBot>(level, shown, std::move(config));
 }
 
 }  // namespace rt::go_wacky

@@ -12,7 +12,7 @@ namespace rt::go_wacky {
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over it, with normal-level playouts.
-std::unique_ptr<Agent> make_go_wacky_bot(BotLevel level);
+std::unique_ptr<Agent> make_go_wacky_bot(BotLevel level, const Presenter& shown);
 
 class GoWackyBot final : public Agent {
  public:

@@ -27,7 +27,7 @@ std::unique_ptr<State> GoWackyGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> GoWackyGame::make_bot(BotLevel level) const {
-  return make_go_wacky_bot(level);
+  return make_go_wacky_bot(level, presenter());
 }
 
 GameEntry entry() {

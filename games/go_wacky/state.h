@@ -86,7 +86,6 @@ class GoWackyState final : public TimedContests {
   // Draws and die rolls, the game's usual chance nodes, listed in place.
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
-  std::string action_label(PlayerId player, Action action) const override;
   // A pass loses the turn (offered only when no card matches, so alone).
   bool gives_up(PlayerId, Action action) const override { return action == kPass; }
   std::optional<Action> parse_action(PlayerId player, std::string_view text) const override;

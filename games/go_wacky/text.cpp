@@ -27,20 +27,6 @@ std::string GoWackyState::action_text(PlayerId player, Action a) const {
   return "play " + d.types[a - kPlayBase].id;
 }
 
-std::string GoWackyState::action_label(PlayerId player, Action a) const {
-  const Deck& d = deck();
-  if (player < 0) return action_text(player, a);
-  if (a == kPass) return "Pass (no card matches)";
-  if (a == kRoll) return "Roll your die!";
-  if (a == kThrow) return "Throw! (stop the needle at the centre)";
-  if (a >= kTakeBase) return "Take " + d.types[a - kTakeBase].name;
-  const int t = a - kPlayBase;
-  const CardType& card = d.types[t];
-  const int top = top_card();
-  const bool exact = top >= 0 && d.types[top].colours == card.colours;
-  return fmt::format("Play {} ({} match)", card.name, exact ? "exact" : "split");
-}
-
 std::optional<Action> GoWackyState::parse_action(PlayerId player, std::string_view text) const {
   if (player == kClock) return text == "time" ? std::optional<Action>(0) : std::nullopt;
   return State::parse_action(player, text);

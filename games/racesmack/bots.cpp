@@ -169,10 +169,10 @@ Decision RacesmackBot::decide(const State& base, PlayerId me, Rng& rng) {
   return d;
 }
 
-std::unique_ptr<Agent> make_racesmack_bot(BotLevel level) {
+std::unique_ptr<Agent> make_racesmack_bot(BotLevel level, const Presenter& shown) {
   SearchConfig config = search_budget(24, 300);
   config.budget.expert_playouts = 1500;  // docs/BOTS.md: the expert's time per decision
-  return heuristic_or_search<RacesmackBot>(level, std::move(config));
+  return heuristic_or_search<RacesmackBot>(level, shown, std::move(config));
 }
 
 }  // namespace rt::racesmack

@@ -19,7 +19,7 @@ double finish_fraction(const RacesmackState& s, const Row& race);
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_racesmack_bot(BotLevel level);
+std::unique_ptr<Agent> make_racesmack_bot(BotLevel level, const Presenter& shown);
 
 class RacesmackBot final : public Agent {
  public:

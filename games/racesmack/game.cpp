@@ -59,7 +59,7 @@ std::unique_ptr<State> RacesmackGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> RacesmackGame::make_bot(BotLevel level) const {
-  return make_racesmack_bot(level);
+  return make_racesmack_bot(level, presenter());
 }
 
 GameEntry entry() {

@@ -161,7 +161,6 @@ class RacesmackState final : public TimedContests {
   // Deals, the face-up pile's new top card and the Racing Rules deck, listed in place.
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
-  std::string action_label(PlayerId player, Action action) const override;
   // A Race card or hand card lost, or a Time Penalty taken (every option of
   // those decisions loses something: the highlight stays first).
   bool gives_up(PlayerId, Action action) const override {

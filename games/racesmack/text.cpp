@@ -1,4 +1,4 @@
-// Racesmack's text forms (actions, labels), standings, read-only
+// Racesmack's text forms (actions), standings, read-only
 // queries used by the view and bots, hidden-information sampling and the
 // checks. The rules themselves live in the topic files (README "Where each rule lives").
 #include <algorithm>
@@ -133,40 +133,6 @@ std::string RacesmackState::action_text(PlayerId player, Action a) const {
   if (a >= kLeftBase) return fmt::format("left {}", cname(a - kLeftBase));
   if (a >= kTapBase) return fmt::format("tap {}", a - kTapBase + 1);
   return fmt::format("play {}", cname(a - kPlayBase));
-}
-
-std::string RacesmackState::action_label(PlayerId player, Action a) const {
-  if (player < 0) return action_text(player, a);
-  const Data& d = data();
-  // Icons first, the id last: "R11" must not read like Rule Card 11.
-  auto describe = [&](int c) {
-    const Card& k = card(c);
-    if (!k.is_rule) return fmt::format("{} (card {})", d.icons_text(k), k.name());
-    return fmt::format("Rule Card {} (correct if it {}; Finish: {})", k.number, d.rule_text(k.rule_text),
-                       d.finish_text(k.finish_text));
-  };
-  if (a == kReveal) return "Reveal the top card of your blind pile";
-  if (a == kPenaltyRace) return fmt::format("Lose 2 Race cards (you have {})", race(player).len);
-  if (a == kPenaltyHand) return fmt::format("Lose 2 hand cards (you hold {})", hand(player).len);
-  if (a == kPenaltyTie) return "Next round, any tie (several correct cards) makes you incorrect";
-  if (a >= kDiscardBase) return "Discard " + describe(a - kDiscardBase) + " from your hand";
-  if (a >= kLoseBase) {
-    const int c = a - kLoseBase;
-    return "Lose " + describe(c) + (c == finish_of(player) ? " — your Finish!" : "");
-  }
-  if (a >= kRightBase) return "Put " + describe(a - kRightBase) + " at the RIGHT end of your Race";
-  if (a >= kLeftBase) {
-    if (race(player).len == 0) return "Start your Race with " + describe(a - kLeftBase);
-    return "Put " + describe(a - kLeftBase) + " at the LEFT end of your Race";
-  }
-  if (a >= kTapBase) {
-    const int s = a - kTapBase;
-    const PlayerId owner = slot_owner(s);
-    return fmt::format("Tap #{}: {} — {}", s + 1,
-                       owner == player ? std::string("your own card") : name(owner) + "'s card",
-                       describe(slot_card(s)));
-  }
-  return "Play " + describe(a - kPlayBase);
 }
 
 void RacesmackState::winners(std::vector<PlayerId>& out) const {

@@ -437,7 +437,7 @@ double position_value(const RcRacerState& s, PlayerId me) {
   return 0.5 + 0.5 * std::tanh((car_strength(s, me) - best_other) / 400.0);
 }
 
-std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level) {
+std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level, const Presenter& shown) {
   // Programming is a sliding puzzle: one slide at a time says nothing about
   // the program, so the hard planner keeps it. Search weighs the turn's
   // choices (Bird Racer's flight, Shields) to the end of the round.
@@ -456,9 +456,9 @@ std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level) {
   if (level == BotLevel::Expert) {
     // The planner at its expert tuning proposes; it also answers programming.
     config.playout_policy = [] { return std::make_unique<RcRacerBot>(BotLevel::Normal); };
-    return make_expert(std::make_unique<RcRacerBot>(BotLevel::Expert), std::move(config));
+    return make_expert(std::make_unique<RcRacerBot>(BotLevel::Expert), shown, std::move(config));
   }
-  return heuristic_or_search<RcRacerBot>(level, std::move(config));
+  return heuristic_or_search<RcRacerBot>(level, shown, std::move(config));
 }
 
 }  // namespace rt::rc_racer

@@ -42,7 +42,7 @@ int program_value(const RcRacerState& s, PlayerId p, const Program& program);
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level);
+std::unique_ptr<Agent> make_rc_racer_bot(BotLevel level, const Presenter& shown);
 // How likely `me` is to win from here, in [0, 1]: rows, the line, energy and
 // Shields against the best car still racing (the search's judgement).
 double position_value(const RcRacerState& s, PlayerId me);

@@ -118,7 +118,7 @@ std::unique_ptr<State> RcRacerGame::new_initial_state() const {
 
 std::unique_ptr<Agent> RcRacerGame::make_bot(BotLevel level) const {
   if (level == BotLevel::Random) return nullptr;
-  return make_rc_racer_bot(level);
+  return make_rc_racer_bot(level, presenter());
 }
 
 GameEntry entry() {

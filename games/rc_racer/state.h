@@ -84,7 +84,6 @@ class RcRacerState final : public TimedContests {
   void chance_outcomes(std::vector<Outcome>& out) const override;
   ChanceSpan chance_span(ChanceScratch& scratch) const override;
   std::string action_text(PlayerId player, Action action) const override;
-  std::string action_label(PlayerId player, Action action) const override;
   Standings standings() const override;
   void winners(std::vector<PlayerId>& out) const override;  // without standings' texts (bench)
   std::unique_ptr<State> clone() const override { return std::unique_ptr<State>(new RcRacerState(*this)); }
@@ -110,6 +109,8 @@ class RcRacerState final : public TimedContests {
   int smile(PlayerId p) const { return smile_[p]; }  // rank, -1: none
   bool racing(PlayerId p) const { return finish_place_[p] == 0; }
   int racing_count() const { return racing_count_; }
+  // How many have said "done" this programming phase: the next takes the Smile of that rank.
+  int done_count() const { return done_count_; }
   int finish_place(PlayerId p) const { return finish_place_[p]; }
   PlayerId active() const { return active_; }
   PlayerId chooser() const { return chooser_; }
@@ -146,8 +147,6 @@ class RcRacerState final : public TimedContests {
   void do_apply(PlayerId player, Action action) override;
 
  private:
-  // Whether everything action_label would name for this action exists now.
-  bool label_in_range(PlayerId player, Action action) const;
   friend class StateNarrator;
   RcRacerState(const RcRacerState&) = default;
 

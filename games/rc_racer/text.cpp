@@ -1,39 +1,10 @@
-// Text forms (actions, labels), the debug dump and the invariants.
+// Text forms (actions), the debug dump and the invariants.
 #include <fmt/format.h>
 
 #include "games/rc_racer/game.h"
 #include "games/rc_racer/state.h"
 
 namespace rt::rc_racer {
-namespace {
-
-const char* cell_word(Cell c) {
-  switch (c) {
-    case Cell::Floor: return "empty";
-    case Cell::Obstacle: return "obstacle";
-    case Cell::Impassable: return "impassable";
-    case Cell::Water: return "water puddle";
-    case Cell::Carpet: return "carpet";
-    case Cell::Grass: return "grass";
-    case Cell::Speeder: return "crayon speeder";
-  }
-  return "?";
-}
-
-}  // namespace
-
-bool RcRacerState::label_in_range(PlayerId player, Action a) const {
-  const Data& d = data();
-  if (a == kDone || a == kStay || a == kShieldUse || a == kShieldStop) return true;
-  if (a >= kFlyBase && a < kFlyBase + kLanes) return track().inside(a - kFlyBase, car(player).row);
-  if (a >= kStartBase && a < kStartBase + static_cast<Action>(track().slot_lane.size())) return true;
-  if (a >= kCarBase && a < kCarBase + static_cast<Action>(d.racecars.size())) return true;
-  if (a >= kSlideBase && a < kSlideBase + 12) {
-    const int k = a - kSlideBase;
-    return k % 3 + 1 <= slide_room(gap(player), static_cast<Dir>(k / 3));
-  }
-  return false;
-}
 
 std::string RcRacerState::action_text(PlayerId player, Action a) const {
   const Data& d = data();
@@ -59,55 +30,6 @@ std::string RcRacerState::action_text(PlayerId player, Action a) const {
   const int count = k % 3 + 1;
   return count == 1 ? std::string(dir_word(static_cast<Dir>(k / 3)))
                     : fmt::format("{} {}", dir_word(static_cast<Dir>(k / 3)), count);
-}
-
-std::string RcRacerState::action_label(PlayerId player, Action a) const {
-  const Data& d = data();
-  // A label names the tiles, cars and spaces the action would use; one this
-  // seat cannot take (a slide with no tile there, a car or space that does
-  // not exist) gets its short text instead of reading past them.
-  if (player < 0 || player >= num_players() || !label_in_range(player, a)) return action_text(player, a);
-  if (a == kDone) {
-    std::string prog;
-    for (int s = 0; s < kProgram; ++s) {
-      const TileKind* t = program_step(player, s);
-      prog += (s ? " " : "") + (t ? t->short_name : std::string("__"));
-    }
-    if (real_time())
-      return fmt::format("Done! Take Smile {} — program: {}", d.smile_name(done_count_, racing_count_), prog);
-    return fmt::format("Done after {} slide{} — program: {}", slides(player), slides(player) == 1 ? "" : "s",
-                       prog);
-  }
-  if (a == kStay) return fmt::format("Stay in lane {}", car(player).lane + 1);
-  if (a == kShieldUse)
-    return fmt::format("Use an Energy Shield: move 2 spaces forward ({} left after)",
-                       car(player).shields - 1);
-  if (a == kShieldStop)
-    return fmt::format("Stop: discard the remaining {} Shield{}", car(player).shields,
-                       car(player).shields == 1 ? "" : "s");
-  if (a >= kFlyBase) {
-    const int lane = a - kFlyBase;
-    return fmt::format("Fly to lane {} ({})", lane + 1, cell_word(track().at(lane, car(player).row)));
-  }
-  if (a >= kStartBase) {
-    const int s = a - kStartBase;
-    return fmt::format("Starting space {} ({})", s + 1, where(track().slot_lane[s], track().slot_row[s]));
-  }
-  if (a >= kCarBase) {
-    const Racecar& r = d.racecars[a - kCarBase];
-    return fmt::format("{}: {}", r.name, r.text);
-  }
-  const int k = a - kSlideBase;
-  const auto dir = static_cast<Dir>(k / 3);
-  const int count = k % 3 + 1;
-  const int g = gap(player);
-  std::string tiles;
-  for (int i = count; i >= 1; --i) {
-    const std::uint8_t t = grid(player)[picked_cell(g, dir, i)];
-    tiles += (tiles.empty() ? "" : i == 1 ? " and " : ", ") + d.kind_of_tile(t).name;
-  }
-  return count == 1 ? fmt::format("Slide {} {}", tiles, dir_word(dir))
-                    : fmt::format("Slide {} {} ({} tiles)", tiles, dir_word(dir), count);
 }
 
 std::string RcRacerState::debug_string() const {

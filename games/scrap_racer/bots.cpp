@@ -327,7 +327,7 @@ double position_value(const ScrapRacerState& s, PlayerId me) {
   return 0.5 + 0.5 * std::tanh((player_strength(s, me) - best_other) / scale);
 }
 
-std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level) {
+std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level, const Presenter& shown) {
   SearchConfig config = search_budget(24, 120);
   config.budget.horizon = 24;           // about a round of turns, then judge the positions
   config.budget.expert_playouts = 400;  // docs/BOTS.md: the expert's time per decision
@@ -341,9 +341,10 @@ std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level) {
     config.budget.max_playouts *= 4;
     config.budget.follows_think = true;
     config.playout_policy = [] { return std::make_unique<ScrapRacerBot>(BotLevel::Normal); };
-    return std::make_unique<SearchAgent>(std::make_unique<ScrapRacerBot>(BotLevel::Hard), std::move(config));
+    return std::make_unique<SearchAgent>(std::make_unique<ScrapRacerBot>(BotLevel::Hard), shown,
+                                         std::move(config));
   }
-  return heuristic_or_search<ScrapRacerBot>(level, std::move(config));
+  return heuristic_or_search<ScrapRacerBot>(level, shown, std::move(config));
 }
 
 }  // namespace rt::scrap_racer

@@ -24,7 +24,7 @@ namespace rt::scrap_racer {
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level);
+std::unique_ptr<Agent> make_scrap_racer_bot(BotLevel level, const Presenter& shown);
 // How likely `me` is to win from here, in [0, 1]: the search's judgement at
 // its playout horizon (distance, Boost markers and bonus cards against the
 // best opponent, weighed by the turns left).

@@ -47,7 +47,7 @@ std::unique_ptr<State> ScrapRacerGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> ScrapRacerGame::make_bot(BotLevel level) const {
-  return make_scrap_racer_bot(level);
+  return make_scrap_racer_bot(level, presenter());
 }
 
 GameEntry entry() {

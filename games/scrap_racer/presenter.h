@@ -11,6 +11,7 @@ namespace rt::scrap_racer {
 
 class ScrapRacerPresenter final : public PresenterOf<ScrapRacerState> {
  public:
+  std::string action_label(const State& state, PlayerId player, Action action) const override;
   std::string prompt(const State& state, PlayerId player) const override;
   std::string legend(const State& state) const override;
   void view(const State& state, Canvas& canvas, const ViewContext& ctx) const override;

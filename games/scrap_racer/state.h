@@ -82,7 +82,6 @@ class ScrapRacerState final : public State {
   void legal_actions(PlayerId player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<Outcome>& out) const override;
   std::string action_text(PlayerId player, Action action) const override;
-  std::string action_label(PlayerId player, Action action) const override;
   // Taking the crash card on a double, when a Boost could save the roll.
   bool gives_up(PlayerId, Action action) const override { return action == kCrash; }
   Standings standings() const override;

@@ -1,4 +1,4 @@
-// Text forms of decisions and outcomes, menu labels and standings.
+// Text forms of decisions and outcomes, and standings.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -38,47 +38,6 @@ std::string ScrapRacerState::action_text(PlayerId player, Action a) const {
   if (a >= kWinnerBase) return "winner " + info(a - kWinnerBase).id;
   if (a >= kFirstBase) return "first " + info(a - kFirstBase).id;
   return "play " + d.bonus[a - kPlayBase].id;
-}
-
-std::string ScrapRacerState::action_label(PlayerId player, Action a) const {
-  if (player < 0) return action_text(player, a);
-  const Track& t = track();
-  const int r = active();
-  const int v = n_dice_ > 0 ? dice_[n_dice_ - 1] : 0;
-  // Where a move ends, and what waits there.
-  // `lands`: the move ends there (a bonus card played before the dice stops
-  // only on the way, so no fight or Boost marker waits for it there).
-  auto to = [&](int distance, bool lands = true) {
-    std::string s = fmt::format("{}", Where{distance, t.length});
-    if (t.laps_of(distance) > t.laps_of(this->distance(r))) s += ", over the finish line";
-    if (!lands) return s;
-    const int space = t.space_of(distance);
-    for (int o = 0; o < n_racers_; ++o)
-      if (o != r && on_track(o) && t.space_of(this->distance(o)) == space) s += ", a fight with " + name(o);
-    if (boost_on_[space]) s += ", a Boost marker";
-    return s;
-  };
-  switch (a) {
-    case kRoll: return fmt::format("Roll again (risk: {} in 6 of a double)", n_dice_);
-    case kMove: return fmt::format("Move {} (to {})", dice_total(), to(distance(r) + dice_total()));
-    case kCrash:
-      return fmt::format("Take the crash card (double {}: pile {})", v, Data::pile_name((v - 1) / 2));
-    case kAdvance:
-      return fmt::format("Advance {} with the dice (to {})", move_total_, to(distance(r) + move_total_));
-    case kEndMove: return fmt::format("End the move on {}", to(distance(r)));
-    case kBoostReroll: return fmt::format("Boost Re-roll: roll the {} again", v);
-    case kBoostPlus: return fmt::format("Boost +1: the {} becomes {}", v, v + 1);
-    case kBoostMinus: return fmt::format("Boost -1: the {} becomes {}", v, v - 1);
-    case kBoostTurn: return fmt::format("Boost Turn: the {} becomes {}", v, 7 - v);
-    default: break;
-  }
-  if (a >= kWinnerBase) return fmt::format("{} wins the fight (advances 1 space)", name(a - kWinnerBase));
-  if (a >= kFirstBase) return fmt::format("{} takes the first turn", name(a - kFirstBase));
-  const int k = a - kPlayBase;
-  if (phase_ == Phase::MoveBefore)
-    return fmt::format("Play {} (to {}, then the dice move {})", data().bonus[k].name,
-                       to(bonus_target(r, k), false), move_total_);
-  return fmt::format("Play {} (to {})", data().bonus[k].name, to(bonus_target(r, k)));
 }
 
 void ScrapRacerState::winners(std::vector<PlayerId>& out) const {

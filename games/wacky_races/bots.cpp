@@ -369,10 +369,10 @@ Action WackyBot::choose_power(const WackyState& s, PlayerId me) {
   return pick >= 0 ? kPowerPick + pick : -1;
 }
 
-std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level) {
+std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level, const Presenter& shown) {
   SearchConfig config = search_budget(24, 300);
   config.budget.expert_playouts = 8000;  // docs/BOTS.md: the expert's time per decision
-  return heuristic_or_search<WackyBot>(level, std::move(config));
+  return heuristic_or_search<WackyBot>(level, shown, std::move(config));
 }
 
 }  // namespace rt::wacky_races

@@ -16,7 +16,7 @@ class WackyState;
 
 // The bot for a level: the heuristic for easy and normal; for hard, the
 // core's search (core/search_agent.h) over the hard heuristic.
-std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level);
+std::unique_ptr<Agent> make_wacky_races_bot(BotLevel level, const Presenter& shown);
 
 class WackyBot final : public Agent {
  public:

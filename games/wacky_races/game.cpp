@@ -77,7 +77,7 @@ std::unique_ptr<State> WackyGame::new_initial_state() const {
 }
 
 std::unique_ptr<Agent> WackyGame::make_bot(BotLevel level) const {
-  return make_wacky_races_bot(level);
+  return make_wacky_races_bot(level, presenter());
 }
 
 std::string WackyGame::rules_text() const {

@@ -7,6 +7,7 @@
 
 #include "core/rng.h"
 #include "games/wacky_races/bots.h"
+#include "games/wacky_races/presenter.h"
 #include "games/wacky_races/state.h"
 
 namespace rt::wacky_races {
@@ -158,7 +159,7 @@ std::string WackyBot::contrast(const State& base, PlayerId me, Action action, Ac
       sum->powers += e.powers / kSamples;
     }
   }
-  const std::string other = move_name(s, me, instead);
+  const std::string other = move_name(WackyPresenter(), s, me, instead);
   const double further = with.pos - without.pos;
   // The alternative named when the line has room for it.
   const auto fit = [](std::string named, std::string plain) {

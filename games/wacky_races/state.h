@@ -346,7 +346,6 @@ class WackyState final : public State {
   void chance_outcomes(std::vector<Outcome>& out) const override;
   ChanceSpan chance_span(ChanceScratch& out) const override;
   std::string action_text(PlayerId player, Action action) const override;
-  std::string action_label(PlayerId player, Action action) const override;
   // Playing a card and staying stuck in the Swamp, when the cards to leave it are there.
   bool gives_up(PlayerId, Action action) const override { return action >= kStay && action < kPair; }
   Standings standings() const override;

@@ -1,4 +1,4 @@
-// Text forms: action texts and labels, names, standings.
+// Text forms: action texts, names, standings.
 #include <bit>
 #include <cstring>
 
@@ -101,91 +101,6 @@ std::string WackyState::action_text(PlayerId player, Action a) const {
   if (a >= kPair) return "pair " + terr(a - kPair);
   if (a >= kStay) return "stay " + terr(a - kStay);
   return "play " + terr(a - kPlay);
-}
-
-std::string WackyState::action_label(PlayerId player, Action a) const {
-  const Catalog& c = catalog();
-  if (player < 0) return action_text(player, a);
-  const Task* t = top();
-  const auto terr = [&](int k) -> const std::string& { return c.terrains[k].name; };
-  const int slot = slot_of(player);
-  const auto dest_words = [&](int from) {
-    const int d = next_free(from, +1);
-    if (d < 0) return std::string("no free space ahead");
-    if (d == c.finish_pos) return std::string("crosses the Finish Line: you win!");
-    std::string w = "moves you to " + tile_name(d);
-    if (trap(d) >= 0) w += " - a face-down Trap waits there!";
-    return w;
-  };
-  if (t && t->kind == TaskKind::TurnMain) {
-    if (a == kEnd)
-      return cards_played_ == 0
-                 ? std::string("End your turn (you have no Movement card)")
-                 : fmt::format("End your movement (refill to {}, then Dastardly moves)", hand_target());
-    if (a >= kPower) {
-      const int i = a - kPower;
-      const Power& pw = c.teams[team_of(slot)].powers[i];
-      std::string extra;
-      if (pw.effects.front().code == PowerCode::Move) {
-        const int d = next_free(pos(slot), +1);
-        if (d >= 0) extra = " - first to " + tile_name(d);
-      }
-      return fmt::format("Use {}: {}{}", pw.name, describe(c, pw), extra);
-    }
-    if (a >= kThree) {
-      const Triple& tr = triples()[a - kThree];
-      return fmt::format("Discard {}, {} and {} to leave the Swamp: {}", terr(tr.t[0]), terr(tr.t[1]),
-                         terr(tr.t[2]), dest_words(pos(slot)));
-    }
-    if (a >= kPair)
-      return fmt::format("Discard 2 {} to leave the Swamp: {}", terr(a - kPair), dest_words(pos(slot)));
-    if (a >= kStay) return fmt::format("Play {} and stay stuck in the Swamp", terr(a - kStay));
-    const int k = a - kPlay;
-    const char* why = cards_played_ == 0 ? " (any terrain)" : "";
-    return fmt::format("Play {}: {} card{}, {}", terr(k), kOrdinal[cards_played_], why,
-                       dest_words(pos(slot)));
-  }
-  if (!t) return action_text(player, a);
-  if (a >= kPowerPick) {
-    const std::string name = power_name(player, a - kPowerPick);
-    return t->purpose == Purpose::Unexhaust ? "Unexhaust " + name + " (ready again)" : "Exhaust " + name;
-  }
-  if (a == kNoSwap) return "Swap nothing";
-  if (a == kDone) return fmt::format("Stop discarding and draw {}", t->discarded() + 1);
-  if (a >= kCard) {
-    const int k = a - kCard;
-    if (t->kind == TaskKind::Redraw)
-      return fmt::format("Discard {} (draw one more than you discard)", terr(k));
-    if (t->receiver() >= 0) return fmt::format("Give {} to {}", terr(k), game_->seat_name(t->receiver()));
-    return "Discard " + terr(k);
-  }
-  if (a >= kTile) {
-    const int p = a - kTile;
-    const std::string trap_note = trap(p) >= 0 ? ", with a face-down Trap" : "";
-    switch (t->purpose) {
-      case Purpose::CrossFirst: return fmt::format("Swap {}{} with another tile", tile_name(p), trap_note);
-      case Purpose::CrossSecond: {
-        const Task& up = stack_[depth_ - 2];
-        return fmt::format("Swap it with {}{} (tile {} becomes {})", tile_name(p), trap_note,
-                           tile_number(up.first_tile()), kind_name(p));
-      }
-      case Purpose::Sawtooth:
-        return fmt::format("Bring {}{} in front of you (to tile {})", tile_name(p), trap_note,
-                           tile_number(pos(slot) + 1));
-      default: return "Peek at the Trap on " + tile_name(p);
-    }
-  }
-  if (a >= kRacer) {
-    const int s = a - kRacer;
-    switch (t->purpose) {
-      case Purpose::Order: return racer_name(s) + " moves first";
-      case Purpose::Rear: return racer_name(s) + " moves ahead with the Painted Tunnel";
-      case Purpose::Switch: return "Switch places with " + racer_name(s);
-      case Purpose::Trigger: return racer_name(s) + " sets off the Trap";
-      default: return fmt::format("Target {} on {}", racer_name(s), tile_name(pos(s)));
-    }
-  }
-  return action_text(player, a);
 }
 
 // --- standings --------------------------------------------------------------------

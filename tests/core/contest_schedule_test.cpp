@@ -44,8 +44,8 @@ std::map<Action, std::vector<std::vector<Step>>> playout_steps(std::uint64_t see
     logs[log.front().action].push_back(log);
     return 0.5;
   };
-  SearchAgent search(std::make_unique<Roller>(), c);
   RaceGame game(2);
+  SearchAgent search(std::make_unique<Roller>(), game.presenter(), c);
   auto s = game.new_initial_state();
   Rng rng(seed);
   search.decide(*s, 0, rng);

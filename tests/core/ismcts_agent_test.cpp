@@ -17,7 +17,8 @@ using toy::toy_game;
 std::unique_ptr<IsmctsAgent> stopper_expert(int playouts) {
   SearchConfig c;
   c.budget.expert_playouts = playouts;
-  return std::make_unique<IsmctsAgent>(std::make_unique<toy::FixedAgent>(toy::kStop, 300), std::move(c));
+  return std::make_unique<IsmctsAgent>(std::make_unique<toy::FixedAgent>(toy::kStop, 300),
+                                       toy_game()->presenter(), std::move(c));
 }
 
 }  // namespace
@@ -63,7 +64,7 @@ TEST_CASE("Expert: forced moves and filtered decisions are the heuristic's, unse
   auto s = first_choice(*g);
   SearchConfig c;
   c.searches = [](const State&, PlayerId) { return false; };
-  IsmctsAgent filtered(std::make_unique<toy::FixedAgent>(toy::kStop, 300), c);
+  IsmctsAgent filtered(std::make_unique<toy::FixedAgent>(toy::kStop, 300), g->presenter(), c);
   Rng rng(5);
   CHECK(filtered.decide(*s, 0, rng).action == toy::kStop);
   CHECK(filtered.stats().decisions == 0);

@@ -23,7 +23,7 @@ class ExpertToy final : public Game {
     if (level != BotLevel::Expert) return inner_->make_bot(level);
     SearchConfig c;
     c.budget.expert_playouts = 400;
-    return make_expert(std::make_unique<toy::FixedAgent>(toy::kStop, 300), std::move(c));
+    return make_expert(std::make_unique<toy::FixedAgent>(toy::kStop, 300), presenter(), std::move(c));
   }
   std::string rules_text() const override { return inner_->rules_text(); }
   const Presenter& presenter() const override { return inner_->presenter(); }
@@ -38,7 +38,7 @@ ReviewTask choice(const Game& g, Action played) {
   t.before = toy::first_choice(g);
   t.move.seat = 0;
   t.move.played = played;
-  t.move.played_text = t.before->action_label(0, played);
+  t.move.played_text = g.presenter().action_label(*t.before, 0, played);
   return t;
 }
 

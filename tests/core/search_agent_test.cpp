@@ -2,6 +2,7 @@
 // adds points, so "again" is the better move while it is allowed).
 #include <catch2/catch.hpp>
 
+#include "core/presenter.h"
 #include "core/search_agent.h"
 #include "core/table.h"
 #include "core/timed_contests.h"
@@ -16,7 +17,8 @@ using toy::toy_game;
 
 // A search whose fallback always stops: search has to find "again".
 std::unique_ptr<SearchAgent> stopper_search(SearchConfig config = {}) {
-  return std::make_unique<SearchAgent>(std::make_unique<toy::FixedAgent>(toy::kStop, 300), std::move(config));
+  return std::make_unique<SearchAgent>(std::make_unique<toy::FixedAgent>(toy::kStop, 300),
+                                       toy_game()->presenter(), std::move(config));
 }
 
 double score_lead(const State& s, PlayerId me) {
@@ -41,6 +43,36 @@ TEST_CASE("Search: overrules a poor fallback with the move the playouts prefer",
   CHECK(bot->stats().playouts >= 2 * 24);
 }
 
+// Labels that say more than the action's text, as a game's presenter's do.
+class MenuLabels final : public Presenter {
+ public:
+  void view(const State&, Canvas&, const ViewContext&) const override {}
+  std::string prompt(const State&, PlayerId) const override { return "Again or stop?"; }
+  std::string action_label(const State& state, PlayerId player, Action action) const override {
+    return "Bank it: " + state.action_text(player, action) + " keeps the points";
+  }
+};
+
+TEST_CASE("Presenter: an option's label is its text unless the game's presenter says more",
+          "[core][presenter]") {
+  auto g = toy_game();
+  auto s = first_choice(*g);
+  CHECK(g->presenter().action_label(*s, 0, toy::kStop) == s->action_text(0, toy::kStop));
+  CHECK(MenuLabels().action_label(*s, 0, toy::kStop) ==
+        "Bank it: " + s->action_text(0, toy::kStop) + " keeps the points");
+}
+
+TEST_CASE("Search: the move it overrules is named as the game's presenter labels it, up to the explanation",
+          "[core][search]") {
+  auto g = toy_game();
+  auto s = first_choice(*g);
+  const MenuLabels labels;
+  SearchAgent bot(std::make_unique<toy::FixedAgent>(toy::kStop, 300), labels);
+  Rng rng(5);
+  REQUIRE(bot.decide(*s, 0, rng).action == toy::kAgain);
+  CHECK(bot.reason(*s, 0, toy::kAgain) == "trial games went better than with Bank it");
+}
+
 TEST_CASE("Search: a move it overrules its fallback with is explained against the fallback's, named",
           "[core][search]") {
   auto g = toy_game();
@@ -49,7 +81,7 @@ TEST_CASE("Search: a move it overrules its fallback with is explained against th
   Rng rng(5);
   REQUIRE(bot->decide(*s, 0, rng).action == toy::kAgain);
   const std::string why = bot->reason(*s, 0, toy::kAgain);
-  CHECK(why == "trial games went better than with " + s->action_label(0, toy::kStop));
+  CHECK(why == "trial games went better than with " + g->presenter().action_label(*s, 0, toy::kStop));
   CHECK(why.find("plan") == std::string::npos);
   CHECK(why.size() <= kReasonColumns);
 }
@@ -57,7 +89,7 @@ TEST_CASE("Search: a move it overrules its fallback with is explained against th
 TEST_CASE("Search: keeps the fallback's move when it is already the best", "[core][search]") {
   auto g = toy_game();
   auto s = first_choice(*g);
-  SearchAgent bot(std::make_unique<toy::FixedAgent>(toy::kAgain, 300));
+  SearchAgent bot(std::make_unique<toy::FixedAgent>(toy::kAgain, 300), g->presenter());
   Rng rng(5);
   CHECK(bot.decide(*s, 0, rng).action == toy::kAgain);
   CHECK(bot.stats().decisions == 1);

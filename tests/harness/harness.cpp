@@ -113,7 +113,7 @@ void check_step(const Presenter& shown, const State& s) {
       REQUIRE(!t.empty());
       REQUIRE(texts.insert(t).second);
       REQUIRE(s.parse_action(p, t) == std::optional<Action>(a));
-      REQUIRE(!s.action_label(p, a).empty());
+      REQUIRE(!shown.action_label(s, p, a).empty());
     }
     REQUIRE(!shown.prompt(s, p).empty());
   }
@@ -143,7 +143,7 @@ std::string visible_to(const Presenter& shown, const State& s, PlayerId viewer) 
     std::vector<Action> acts;
     s.legal_actions(viewer, acts);
     for (Action a : acts)
-      out += fmt::format("{} {} | {}\n", a, s.action_text(viewer, a), s.action_label(viewer, a));
+      out += fmt::format("{} {} | {}\n", a, s.action_text(viewer, a), shown.action_label(s, viewer, a));
   }
   return out;
 }

@@ -77,7 +77,7 @@ Seen play_all(const GameEntry& e) {
           for (PlayerId p = 0; p < players; ++p) {
             actions.clear();
             t.state().legal_actions(p, actions);
-            for (Action a : actions) say(seen, t.state().action_label(p, a));
+            for (Action a : actions) say(seen, t.game().presenter().action_label(t.state(), p, a));
           }
         }
         if (!t.advance_one()) break;

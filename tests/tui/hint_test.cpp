@@ -98,7 +98,7 @@ TEST_CASE("Hint: the move is the strongest computer's choice for that position, 
       const HintReply reply = ask_hint(*table, 0);
       REQUIRE(reply.hint);
       CHECK(reply.hint->action == want);
-      CHECK(reply.hint->move == st.action_label(0, want));
+      CHECK(reply.hint->move == table->game().presenter().action_label(st, 0, want));
       CHECK_FALSE(reply.hint->reason.empty());
       CHECK(reply.hint->line().find('\n') == std::string::npos);
       // Asking changed nothing of the game: not its streams, not its history.

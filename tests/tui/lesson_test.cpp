@@ -530,6 +530,7 @@ TEST_CASE("Hints: Wacky Races says what a move gains over another, in this turn'
   // after the Forests, onto a Trap it cannot see), the Forest gets further.
   INFO(gains);
   CHECK(gains.rfind("gets ", 0) == 0);
-  CHECK(gains.find("further this turn than with " + move_name(st, kLearner, *farm)) != std::string::npos);
+  CHECK(gains.find("further this turn than with " + move_name(l->game().presenter(), st, kLearner, *farm)) !=
+        std::string::npos);
   CHECK(bot.contrast(st, kLearner, *farm, *forest).empty());  // nothing to say for the worse move
 }

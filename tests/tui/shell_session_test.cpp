@@ -149,7 +149,8 @@ TEST_CASE("shell session: a contest gets ready, then runs on the real clock; key
         // Prefer word cards: they open contests.
         Action pick = acts.front();
         for (Action a : acts)
-          if (s.state().action_label(s.asked(), a).find("Wacky") != std::string::npos) pick = a;
+          if (s.presenter().action_label(s.state(), s.asked(), a).find("Wacky") != std::string::npos)
+            pick = a;
         s.choose(s.asked(), pick, now);
       }
     }
@@ -259,7 +260,8 @@ TEST_CASE("shell session: a game saved mid-contest resumes with Get ready, then 
         s.state().legal_actions(s.asked(), acts);
         Action pick = acts.front();
         for (Action a : acts)
-          if (s.state().action_label(s.asked(), a).find("Wacky") != std::string::npos) pick = a;
+          if (s.presenter().action_label(s.state(), s.asked(), a).find("Wacky") != std::string::npos)
+            pick = a;
         s.choose(s.asked(), pick, now);
       }
     }

@@ -1,5 +1,6 @@
 #include "tui/shell/replay_model.h"
 
+#include "core/presenter.h"
 #include "games/registry.h"
 
 namespace rt::shell {
@@ -62,7 +63,7 @@ std::unique_ptr<ReplayModel> ReplayModel::load(const std::string& path, const Da
 std::string ReplayModel::next_text(int i) const {
   const ReplayPosition& p = at(i);
   if (p.next < 0) return {};
-  return p.state->action_label(p.next, p.next_action);
+  return game().presenter().action_label(*p.state, p.next, p.next_action);
 }
 
 int ReplayModel::next_turn(int i) const {

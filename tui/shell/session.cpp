@@ -230,7 +230,7 @@ std::string GameSession::undo(Millis real) {
   // Its words are those of the position it was made in: read them before the rewind.
   table_->rewind(check.keep);
   // The option's name, without the explanation some labels carry after ": ".
-  std::string what = state().action_label(taken.player, taken.action);
+  std::string what = presenter().action_label(state(), taken.player, taken.action);
   if (const auto colon = what.find(": "); colon != std::string::npos) what.resize(colon);
   if (!what.empty() && what.back() == '.') what.pop_back();
   steps_ = static_cast<std::uint32_t>(check.keep);

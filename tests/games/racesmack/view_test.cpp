@@ -113,13 +113,14 @@ TEST_CASE("Labels and prompts say what each choice would do", "[racesmack][view]
   auto s = start(g);
   deal(*s, hands_with({"#7", "R06", "R04"}), "R05");
   const Action play7 = *s->parse_action(0, "play #7");
-  CHECK(s->action_label(0, play7) ==
+  CHECK(RacesmackPresenter().action_label(*s, 0, play7) ==
         "Play Rule Card 7 (correct if it is a Rule Card; Finish: 6 cards showing at least 1 triangle)");
   CHECK(RacesmackPresenter().prompt(*s, 0) == "Pick a card to play face down.");
   pick(*s, {"#7", "R06", "R04"});
-  CHECK(s->action_label(1, *s->parse_action(1, "tap 2")) ==
+  CHECK(RacesmackPresenter().action_label(*s, 1, *s->parse_action(1, "tap 2")) ==
         "Tap #2: your own card — triangle/blue (card R06)");
-  CHECK(s->action_label(1, *s->parse_action(1, "tap 1")).find("Ana's card") != std::string::npos);
+  CHECK(RacesmackPresenter().action_label(*s, 1, *s->parse_action(1, "tap 1")).find("Ana's card") !=
+        std::string::npos);
   CHECK(RacesmackPresenter().prompt(*s, 1).find("TAP! Rule Card #7 rules") != std::string::npos);
   CHECK(RacesmackPresenter().prompt(*s, 1).find("tap your own (#2)") != std::string::npos);
   tap(*s, 0, 1, 100);
@@ -127,7 +128,8 @@ TEST_CASE("Labels and prompts say what each choice would do", "[racesmack][view]
   // Narration: the count is what is left to place, said as such (not "You won 1 card" after placing one).
   CHECK(RacesmackPresenter().prompt(*s, 0) ==
         "2 won cards left to place: put each at the left or right end of your Race.");
-  CHECK(s->action_label(0, *s->parse_action(0, "left R04")) == "Start your Race with circle/red (card R04)");
+  CHECK(RacesmackPresenter().action_label(*s, 0, *s->parse_action(0, "left R04")) ==
+        "Start your Race with circle/red (card R04)");
 }
 
 TEST_CASE("Narration: a Rule Card on top of the draw pile is shown with its rule and Finish",

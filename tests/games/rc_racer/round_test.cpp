@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "games/rc_racer/presenter.h"
 #include "tests/games/rc_racer/fixture.h"
 #include "tests/harness/harness.h"
 
@@ -98,7 +99,7 @@ TEST_CASE("Programming: slides move tiles next to the gap; several count as seve
   CHECK(s->grid(0)[15] == g[11]);
   CHECK(s->grid(0)[11] == g[7]);
   CHECK(s->slides(0) == 2);
-  CHECK(s->action_label(0, slide_action(Dir::Right, 1)) ==
+  CHECK(RcRacerPresenter().action_label(*s, 0, slide_action(Dir::Right, 1)) ==
         "Slide " + data().kind_of_tile(g[6]).name + " right");
   test::act(*s, 0, "right");
   CHECK(s->slides(0) == 3);

@@ -100,7 +100,7 @@ TEST_CASE("Labels and prompts say what each choice does", "[rc-racer][view]") {
   std::vector<Action> acts;
   s->legal_actions(0, acts);
   for (Action a : acts) {
-    const std::string label = s->action_label(0, a);
+    const std::string label = RcRacerPresenter().action_label(*s, 0, a);
     if (a == kDone)
       CHECK(label.find("Done! Take Smile I") == 0);
     else
@@ -208,10 +208,12 @@ TEST_CASE("Labels of actions a seat cannot take never read past the controller, 
     for (const Dir dir : {Dir::Down, Dir::Right}) {
       const Action a = slide_action(dir, count);
       CHECK_FALSE(s->is_legal(0, a));
-      CHECK(s->action_label(0, a) == s->action_text(0, a));  // no tile names from outside the grid
+      CHECK(RcRacerPresenter().action_label(*s, 0, a) ==
+            s->action_text(0, a));  // no tile names from outside the grid
     }
-  CHECK(s->action_label(0, slide_action(Dir::Up, 3)).find("Slide ") == 0);  // a legal one names its tiles
-  CHECK(s->action_label(0, kCarBase + 99) == "car 100");
+  CHECK(RcRacerPresenter().action_label(*s, 0, slide_action(Dir::Up, 3)).find("Slide ") ==
+        0);  // a legal one names its tiles
+  CHECK(RcRacerPresenter().action_label(*s, 0, kCarBase + 99) == "car 100");
 
   // Every action id for every seat, in every phase of a whole game: a label
   // for each, never a read outside the state (ASan runs this too).
@@ -222,7 +224,8 @@ TEST_CASE("Labels of actions a seat cannot take never read past the controller, 
   for (int step = 0; !table.over() && step < 4000; ++step) {
     if (step % 7 == 0)
       for (PlayerId p = 0; p < 3; ++p)
-        for (Action a = -2; a < 470; ++a) checked += !table.state().action_label(p, a).empty();
+        for (Action a = -2; a < 470; ++a)
+          checked += !RcRacerPresenter().action_label(table.state(), p, a).empty();
     table.advance_one();
   }
   CHECK(checked > 10000);
@@ -250,7 +253,7 @@ TEST_CASE("Words: a space is its lane and its column, as the screen draws the tr
           }
     INFO(board);
     REQUIRE(lane > 0);
-    CHECK(s->action_label(2, *s->parse_action(2, "start " + std::to_string(slot + 1))) ==
+    CHECK(RcRacerPresenter().action_label(*s, 2, *s->parse_action(2, "start " + std::to_string(slot + 1))) ==
           fmt::format("Starting space {} (lane {}, column {})", slot + 1, lane, column));
   }
   CHECK_THAT(board, Catch::Contains("1-4 starting spaces"));

@@ -4,6 +4,7 @@
 
 #include "core/table.h"
 #include "games/scrap_racer/game.h"
+#include "games/scrap_racer/presenter.h"
 #include "games/scrap_racer/state.h"
 #include "tests/harness/harness.h"
 
@@ -31,7 +32,7 @@ TEST_CASE("Options: a bonus card before the dice warns of no fight or Boost mark
           s.legal_actions(p, acts);
           for (Action a : acts) {
             if (s.action_text(p, a).rfind("play ", 0) != 0) continue;
-            const std::string label = s.action_label(p, a);
+            const std::string label = ScrapRacerPresenter().action_label(s, p, a);
             CAPTURE(label);
             if (s.phase() == Phase::MoveBefore) {
               CHECK(label.find("then the dice move") != std::string::npos);

@@ -120,7 +120,7 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   std::vector<Action> acts;
   t->legal_actions(0, acts);
   Strings labels;
-  for (Action a : acts) labels.push_back(t->action_label(0, a));
+  for (Action a : acts) labels.push_back(ScrapRacerPresenter().action_label(*t, 0, a));
   CHECK(labels == Strings{"Roll again (risk: 4 in 6 of a double)", "Move 13 (to space 16 of lap 1)",
                           "Boost Re-roll: roll the 5 again", "Boost +1: the 5 becomes 6",
                           "Boost -1: the 5 becomes 4", "Boost Turn: the 5 becomes 2"});
@@ -128,28 +128,32 @@ TEST_CASE("Prompt and labels say what each choice would do", "[scrap-racer][view
   chance(*t, "die 3");
   CHECK_THAT(ScrapRacerPresenter().prompt(*t, 0),
              Catch::StartsWith("Hover: dice 1 3 4 5 3. Double 3! Take the crash card (pile 3/4)"));
-  CHECK(t->action_label(0, kCrash) == "Take the crash card (double 3: pile 3/4)");
+  CHECK(ScrapRacerPresenter().action_label(*t, 0, kCrash) == "Take the crash card (double 3: pile 3/4)");
   // What waits where a move ends.
   auto w = midrace();
   roll(*w, {5, 3});
-  CHECK(w->action_label(0, kMove) == "Move 8 (to space 11 of lap 1, a Boost marker)");
+  CHECK(ScrapRacerPresenter().action_label(*w, 0, kMove) == "Move 8 (to space 11 of lap 1, a Boost marker)");
   more(*w, {4});
-  CHECK(w->action_label(0, kMove) == "Move 12 (to space 15 of lap 1, a fight with Crusher)");
+  CHECK(ScrapRacerPresenter().action_label(*w, 0, kMove) ==
+        "Move 12 (to space 15 of lap 1, a fight with Crusher)");
   w->test_set_distance(0, 35);
-  CHECK(w->action_label(0, kMove) == "Move 12 (to space 7 of lap 2, over the finish line)");
+  CHECK(ScrapRacerPresenter().action_label(*w, 0, kMove) ==
+        "Move 12 (to space 7 of lap 2, over the finish line)");
   // Bonus cards and the 2-player choices.
   auto u = midrace();
   u->test_set_bonus_card(0, "curve");
   chance(*u, "die 2");
   act(*u, "move 2");
   CHECK(ScrapRacerPresenter().prompt(*u, 0) == "Hover: move 2. Play bonus cards before moving, or advance.");
-  CHECK(u->action_label(0, kAdvance) == "Advance 2 with the dice (to space 5 of lap 1)");
+  CHECK(ScrapRacerPresenter().action_label(*u, 0, kAdvance) ==
+        "Advance 2 with the dice (to space 5 of lap 1)");
   // Played before the dice, the card stops on the way: the dice move follows.
-  CHECK(u->action_label(0, kPlayBase + 4) == "Play Curve (to space 9 of lap 1, then the dice move 2)");
+  CHECK(ScrapRacerPresenter().action_label(*u, 0, kPlayBase + 4) ==
+        "Play Curve (to space 9 of lap 1, then the dice move 2)");
   auto v = start(2, {"hover", "crusher", "twister", "swifty"});
   CHECK(ScrapRacerPresenter().prompt(*v, 0) ==
         "Choose which racer starts, Hover or Crusher: your turns keep this order all race.");
-  CHECK(v->action_label(0, kFirstBase + 1) == "Crusher takes the first turn");
+  CHECK(ScrapRacerPresenter().action_label(*v, 0, kFirstBase + 1) == "Crusher takes the first turn");
 }
 
 TEST_CASE("Events: every event names the rule that fired", "[scrap-racer][view]") {

@@ -88,7 +88,9 @@ TEST_CASE("Labels: each choice says what it would do", "[wacky-races][view]") {
   put(fx, "pat-pending", 7);
   hand(fx, 0, "PMD");
   s.put_trap(tile(fx, 10), trap_id(fx, "log"));
-  const auto label = [&](const std::string& text) { return s.action_label(0, *s.parse_action(0, text)); };
+  const auto label = [&](const std::string& text) {
+    return WackyPresenter().action_label(s, 0, *s.parse_action(0, text));
+  };
   CHECK(label("play desert") == "Play Desert: 1st card (any terrain), moves you to tile 8 (Farm)");
   act(fx, 0, "play prairie");
   CHECK(label("play farm") == "Play Farm: 2nd card, moves you to tile 9 (Gas Station)");
