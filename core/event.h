@@ -124,29 +124,34 @@ class EventFields {
       add(name, std::int64_t{p} + 1);
     return *this;
   }
+  // The test alone, inlined into every rule that emits; the field is made out of
+  // line (whether a caller inlined `with` used to depend on its unity batch).
   template <class T>
   EventFields& with(std::string_view name, const T& value) {
-    if (event_) [[unlikely]] {
-      if constexpr (std::is_invocable_v<const T&>)  // computed only when someone listens
-        return with(name, value());
-      else if constexpr (std::is_same_v<T, bool>)
-        add(name, static_cast<bool>(value));
-      else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
-        add(name, static_cast<std::int64_t>(value));
-      else if constexpr (std::is_convertible_v<const T&, std::string_view>)
-        add(name, std::string(std::string_view(value)));
-      else if constexpr (requires { std::begin(value); }) {
-        std::vector<std::int64_t> list;
-        for (const auto& v : value) list.push_back(static_cast<std::int64_t>(v));
-        add(name, std::move(list));
-      } else {  // a game's name proxy ("Red Max (Ana)", "tile 12 (Desert)")
-        add(name, fmt::format("{}", value));
-      }
-    }
+    if (event_) [[unlikely]]
+      add_value(name, value);
     return *this;
   }
 
  private:
+  template <class T>
+  [[gnu::cold, gnu::noinline]] void add_value(std::string_view name, const T& value) {
+    if constexpr (std::is_invocable_v<const T&>)  // computed only when someone listens
+      add_value(name, value());
+    else if constexpr (std::is_same_v<T, bool>)
+      add(name, static_cast<bool>(value));
+    else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
+      add(name, static_cast<std::int64_t>(value));
+    else if constexpr (std::is_convertible_v<const T&, std::string_view>)
+      add(name, std::string(std::string_view(value)));
+    else if constexpr (requires { std::begin(value); }) {
+      std::vector<std::int64_t> list;
+      for (const auto& v : value) list.push_back(static_cast<std::int64_t>(v));
+      add(name, std::move(list));
+    } else {  // a game's name proxy ("Red Max (Ana)", "tile 12 (Desert)")
+      add(name, fmt::format("{}", value));
+    }
+  }
   template <class V>
   [[gnu::cold, gnu::noinline]] void add(std::string_view name, V value) {
     event_->fields.push_back(EventField{std::string(name), std::move(value)});
