@@ -52,7 +52,7 @@ define apt-install
 	fi
 endef
 
-.PHONY: all run test deps deps-clang deps-deb deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke fuzz-run check-clang check-clang-build golden bench bench-micro \
+.PHONY: all run test deps deps-clang deps-deb deps-package build configure clean format format-check sanitize soak clang-test fuzz-smoke fuzz-run check-clang golden bench bench-micro \
         install install-files deb man package-test bench-tables bench-ssh
 
 all: build
@@ -153,16 +153,12 @@ fuzz-run:
 # terminal ones (the golden transcripts written by gcc must come out
 # byte-identical, and no sanitizer may report), the soak, bench_micro built, and
 # each fuzzer for FUZZ_SECONDS.
-# check-clang-build is that build alone (CI starts it at a low priority while
-# make test's end-to-end tests wait on their terminals).
 CHECK_DIR ?= build-check
-check-clang-build: deps-clang
+check-clang: deps-clang
 	@[ -f $(CHECK_DIR)/CMakeCache.txt ] || cmake -S . -B $(CHECK_DIR) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DRACETABLE_TEST_FLAGS="-O1;-g1" -DCMAKE_CXX_COMPILER=clang++ -DRACETABLE_SANITIZE=ON \
 	  -DRACETABLE_FUZZ=ON -DRACETABLE_WERROR=$(WERROR)
 	cmake --build $(CHECK_DIR) -j $(JOBS) --target all bench_micro $(FUZZ_TARGETS)
-
-check-clang: check-clang-build
 	@cd $(CHECK_DIR) && { ctest --output-on-failure -j $(TEST_JOBS) -LE e2e || { \
 	  echo "racetable: running the failed tests again, one at a time (a pass now is still a flaky test to fix)"; \
 	  ctest --rerun-failed --output-on-failure; }; }
