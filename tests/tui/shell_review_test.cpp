@@ -64,6 +64,8 @@ TEST_CASE("Review: v on a finished game shows the turning points first, Enter op
     REQUIRE(run_until(app, term, [&] { return term.shows("The expert: "); }));
     CHECK(term.shows("as Ana"));
     CHECK(term.shows("Next, Ana chose:"));
+    // The move chosen (a label may end in ")") is a sentence before the expert's.
+    CHECK_FALSE(term.shows(") The expert:"));
     term.press(KeyType::Escape);
     REQUIRE(run_until(app, term, [&] { return term.shows("Review: Racesmack"); }));
   }

@@ -1,6 +1,7 @@
 #include "tui/shell/replay_view.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -54,7 +55,11 @@ class ReplayTable final : public PlayTable {
   std::string activity() const override {
     const auto note = notes_.find(position_);
     if (note == notes_.end()) return plain_activity();
-    return plain_activity() + " " + note->second;
+    // A move's label often ends in ")": the note is a sentence of its own.
+    std::string activity = plain_activity();
+    if (!activity.empty() && std::string_view(".!?").find(activity.back()) == std::string_view::npos)
+      activity += '.';
+    return activity + " " + note->second;
   }
   std::string plain_activity() const {
     const ReplayPosition& p = m_->at(position_);
