@@ -1,6 +1,7 @@
 // What a person is shown of Go Wacky!, apart from the rules in GoWackyState:
 // the board (view.cpp), the questions, the legend and the timing words
-// (prompts.cpp), each read from the State's public accessors.
+// (prompts.cpp) and the options' labels (labels.cpp), each read from the
+// State's public accessors.
 // GoWackyGame::presenter() hands out the one GoWackyPresenter.
 #pragma once
 

@@ -1,6 +1,7 @@
 // What a person is shown of Racesmack, apart from the rules in
 // RacesmackState: the board (view.cpp), the questions and the legend
-// (prompts.cpp), each read from the State's public accessors.
+// (prompts.cpp) and the options' labels (labels.cpp), each read from the
+// State's public accessors.
 // RacesmackGame::presenter() hands out the one RacesmackPresenter.
 #pragma once
 

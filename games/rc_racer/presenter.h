@@ -1,7 +1,8 @@
 // What a person is shown of RC Racer, apart from the rules in RcRacerState:
 // the board and its race-phase pictures (view.cpp), the questions, the
-// legend and the keys' hints (prompts.cpp), each read from the State's
-// public accessors. RcRacerGame::presenter() hands out the one RcRacerPresenter.
+// legend and the keys' hints (prompts.cpp) and the options' labels
+// (labels.cpp), each read from the State's public accessors.
+// RcRacerGame::presenter() hands out the one RcRacerPresenter.
 #pragma once
 
 #include "core/presenter.h"

@@ -1,6 +1,7 @@
 // What a person is shown of Scrap Racer: the board (view.cpp), the questions,
-// the highlighted option and the legend (prompts.cpp), drawn and worded from
-// ScrapRacerState's public accessors, apart from its rules.
+// the highlighted option and the legend (prompts.cpp), the options' labels
+// (labels.cpp), drawn and worded from ScrapRacerState's public accessors,
+// apart from its rules.
 // ScrapRacerGame::presenter() hands out the one ScrapRacerPresenter.
 #pragma once
 

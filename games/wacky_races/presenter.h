@@ -1,7 +1,7 @@
 // What a person is shown of Wacky Races: the board (view.cpp), the questions
-// and the legend (prompts.cpp), drawn and worded from WackyState's public
-// accessors, apart from its rules. WackyGame::presenter() hands out the one
-// WackyPresenter.
+// and the legend (prompts.cpp), the options' labels (labels.cpp), drawn and
+// worded from WackyState's public accessors, apart from its rules.
+// WackyGame::presenter() hands out the one WackyPresenter.
 #pragma once
 
 #include "core/presenter.h"
