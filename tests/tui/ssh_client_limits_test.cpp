@@ -111,6 +111,13 @@ struct Client {
     if (ssh_connect(s) != SSH_OK) return false;
     return ssh_userauth_publickey(s, nullptr, key) == SSH_AUTH_SUCCESS;
   }
+  // Opens a shell on an 80x24 xterm-256color terminal: whether every step succeeded.
+  bool open_shell() {
+    c = ssh_channel_new(s);
+    return c != nullptr && ssh_channel_open_session(c) == SSH_OK &&
+           ssh_channel_request_pty_size(c, "xterm-256color", 80, 24) == SSH_OK &&
+           ssh_channel_request_shell(c) == SSH_OK;
+  }
   std::string banner() {
     char* b = ssh_get_issue_banner(s);
     std::string out = b ? b : "";
@@ -280,10 +287,7 @@ TEST_CASE("SSH: a shell at the largest window holds at most 16 MB and gives memo
   ssh_key key = new_key();
   Client client;
   REQUIRE(client.login(server.port, "roomy", key));
-  client.c = ssh_channel_new(client.s);
-  REQUIRE(ssh_channel_open_session(client.c) == SSH_OK);
-  REQUIRE(ssh_channel_request_pty_size(client.c, "xterm-256color", 80, 24) == SSH_OK);
-  REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
+  REQUIRE(client.open_shell());
   REQUIRE_THAT(client.read_until("Play a game"), Catch::Contains("Play a game"));
   REQUIRE(server.logged("roomy starts the shell at 80x24"));
   const pid_t shell = shell_pid(server, "roomy");
@@ -349,10 +353,7 @@ TEST_CASE(
   ssh_key key = new_key();
   Client client;
   REQUIRE(client.login(server.port, "fresh", key));
-  client.c = ssh_channel_new(client.s);
-  REQUIRE(ssh_channel_open_session(client.c) == SSH_OK);
-  REQUIRE(ssh_channel_request_pty_size(client.c, "xterm-256color", 80, 24) == SSH_OK);
-  REQUIRE(ssh_channel_request_shell(client.c) == SSH_OK);
+  REQUIRE(client.open_shell());
   const std::string seen = client.read_until("Play a game");
   CHECK_THAT(seen, Catch::Contains("Play a game"));
   CHECK_THAT(seen, !Catch::Contains("planted"));
