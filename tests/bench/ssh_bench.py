@@ -585,6 +585,7 @@ def main():
         print(f"connect-to-title: {len(arrived)}/{len(players)} reached the title; "
               f"p50 {percentile(connect, 50):.0f} ms, p99 {percentile(connect, 99):.0f} ms, "
               f"max {max(connect) if connect else float('nan'):.0f} ms (load average {loadavg()})", flush=True)
+        report_connect_by_arrival(players)
         report_cpu_per_login(cpu_before, cpu_by_kind(server, players, work), len(arrived), now() - first)
         bench.pump(now() + 3)  # let the last screens settle
         report_memory(server, len(arrived), "at the title")
@@ -675,6 +676,19 @@ def make_keys(work, sessions):
     for proc in running:
         if proc.wait() != 0:
             sys.exit("ssh_bench: ssh-keygen failed")
+
+
+def report_connect_by_arrival(players):
+    """Connect-to-title of each tenth of the players in the order they came:
+    rising from first to last, the logins queue (they arrive faster than the
+    machine serves them), which a longer run makes worse at the same rate."""
+    tenth = max(1, len(players) // 10)
+    parts = []
+    for start in range(0, len(players), tenth):
+        group = [(p.title_at - p.started) * 1000.0 for p in players[start:start + tenth] if p.title_at]
+        parts.append(f"{percentile(group, 50):.0f}")
+    print(f"connect-to-title p50 by arrival, each tenth of the players in turn (ms): {' '.join(parts)}",
+          flush=True)
 
 
 def report_memory(server, sessions, when):
