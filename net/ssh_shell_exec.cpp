@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 
 #include "core/types.h"
+#include "net/close_fds.h"
 #include "net/confine.h"
 #include "net/protocol.h"
 #include "net/ssh_identity.h"
@@ -39,18 +40,6 @@ namespace {
 
 constexpr const char* kSelf = "/proc/self/exe";
 constexpr const char* kShellProgramName = "racetable-shell";
-
-// Closes every descriptor from 3 up but those in `keep` (-1: none).
-void close_all_but(std::array<int, 2> keep) {
-  std::sort(keep.begin(), keep.end());
-  unsigned from = 3;
-  for (const int fd : keep) {
-    if (fd < 3 || static_cast<unsigned>(fd) < from) continue;
-    if (static_cast<unsigned>(fd) > from) ::close_range(from, static_cast<unsigned>(fd) - 1, 0);
-    from = static_cast<unsigned>(fd) + 1;
-  }
-  ::close_range(from, ~0u, 0);
-}
 
 // Everything the child needs, made before it starts: it shares the
 // session's memory until its exec, so it may not allocate or change it.
@@ -96,7 +85,7 @@ int exec_ssh_shell(void* arg) {
   // master, the listening process's report socket or anything else; only
   // the descriptor the session marked for the shell, if any. The program's
   // own descriptor is close-on-exec: the exec itself ends it.
-  close_all_but({plan.tables_fd > 2 ? plan.tables_fd : -1, plan.program_fd});
+  close_all_but({plan.tables_fd, plan.program_fd});
   if (plan.tables_fd > 2) ::fcntl(plan.tables_fd, F_SETFD, 0);  // kept across the exec
   ::umask(077);
   if (::chdir(plan.home) != 0) give_up("no home directory");
