@@ -211,6 +211,7 @@ def cpu_by_kind(server, players, work):
               pid not in sessions]
     own = resource.getrusage(resource.RUSAGE_SELF)
     return {
+        "machine": machine_busy_seconds(),
         "ssh client": cpu_seconds([p.proc.pid for p in players if p.proc]),
         "listening process": cpu_seconds([server.pid]),
         "session processes": cpu_seconds(sessions, reaped=True),
@@ -220,14 +221,28 @@ def cpu_by_kind(server, players, work):
     }
 
 
+def machine_busy_seconds():
+    """CPU seconds the whole machine spent busy so far (every core, every
+    process and the kernel's own threads: /proc/stat less idle and iowait)."""
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / CLK_TCK
+
+
 def report_cpu_per_login(before, after, logins, seconds):
-    """Milliseconds of CPU a login cost each kind of process, between two cpu_by_kind()."""
+    """Milliseconds of CPU a login cost each kind of process, between two
+    cpu_by_kind(); and how busy the machine was, so that what others ran
+    beside the logins (a build, the kernel's threads) is seen."""
     n = max(1, logins)
-    parts = [f"{kind} {1000.0 * (after[kind] - before[kind]) / n:.1f}" for kind in after]
-    total = sum(after[k] - before[k] for k in after)
+    kinds = [k for k in after if k != "machine"]
+    parts = [f"{kind} {1000.0 * (after[kind] - before[kind]) / n:.1f}" for kind in kinds]
+    total = sum(after[k] - before[k] for k in kinds)
+    busy = after["machine"] - before["machine"]
     print(f"CPU per login ({logins} logins in {seconds:.0f} s; ms of CPU, not wall time): " + ", ".join(parts) +
-          f"; in all {1000.0 * total / n:.1f} ms, {100.0 * total / max(seconds, 1e-9):.0f} % of one core",
-          flush=True)
+          f"; in all {1000.0 * total / n:.1f} ms, {100.0 * total / max(seconds, 1e-9):.0f} % of one core; "
+          f"the machine was busy {100.0 * busy / max(seconds, 1e-9):.0f} % of one core of {os.cpu_count()} "
+          f"({100.0 * (busy - total) / max(seconds, 1e-9):.0f} % not these processes: the kernel's threads, "
+          f"other work)", flush=True)
 
 
 def memory_kb(pids):
@@ -601,7 +616,10 @@ def main():
         lat = [x for p in arrived for x in p.latencies]
         keys = sum(len(p.latencies) for p in arrived)
         print("CPU per menu key (ms of CPU): " +
-              ", ".join(f"{k} {1000.0 * (kinds1[k] - kinds0[k]) / max(1, keys):.2f}" for k in kinds1), flush=True)
+              ", ".join(f"{k} {1000.0 * (kinds1[k] - kinds0[k]) / max(1, keys):.2f}" for k in kinds1
+                        if k != "machine") +
+              f"; the machine busy {100.0 * (kinds1['machine'] - kinds0['machine']) / (t1 - t0):.0f} % of one core",
+              flush=True)
         print(f"keypress-to-screen ({len(lat)} keys at human pace, {args.think_min}-{args.think_max} ms apart): "
               f"p50 {percentile(lat, 50):.1f} ms, p99 {percentile(lat, 99):.1f} ms, "
               f"max {max(lat) if lat else float('nan'):.1f} ms", flush=True)
