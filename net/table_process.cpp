@@ -24,6 +24,7 @@
 #include "net/codes.h"
 #include "net/hosting.h"
 #include "net/hub.h"
+#include "net/registry_names.h"
 #include "net/seat_names.h"
 #include "net/server.h"
 #include "net/sockets.h"
@@ -397,7 +398,7 @@ class TableProcess {
         req.names.push_back(fmt::format("P{}", k + 1));
       req.names[static_cast<std::size_t>(host_seat - 1)] = link.name;
     }
-    std::vector<std::string> people = PlayerRegistry(s_.state_dir).names();
+    std::vector<std::string> people = registered_.names();
     people.push_back(link.name);
     if (const std::string why = computer_seat_name_problem(req.seats, req.names, people); !why.empty())
       throw UserError(why);
@@ -477,6 +478,7 @@ class TableProcess {
   std::map<std::string, Access> access_;
   std::uint64_t guests_ = 0;
   std::uint64_t serials_ = 0;
+  RegistryNames registered_{s_.state_dir};
   TableListCache list_{first_list_version()};
 };
 
