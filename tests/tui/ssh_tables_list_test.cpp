@@ -72,8 +72,10 @@ TEST_CASE(
   CHECK(table_in(seated, table)["seats"][1].value("user", "") == "bob");
   CHECK_FALSE(table_in(ask(ana, json{{"type", "list"}}), table)["seats"][1].value("mine", true));
 
-  // A table of computers, watched a moment, plays to its end and closes: gone from the list.
-  const json bots = ask(ana, json{{"type", "host"}, {"game", "scrap-racer"}, {"seats", {"random", "random"}}});
+  // A table of computers (no timed contests), watched a moment, plays to its end and closes:
+  // gone from the list.
+  const json bots =
+      ask(ana, json{{"type", "host"}, {"game", "scrap-racer"}, {"seats", {"random", "random"}}});
   REQUIRE(bots.value("type", "") == "hosted");
   const std::string bot_table = bots.value("table", "");
   const json before_close = ask(bob, json{{"type", "list"}});
