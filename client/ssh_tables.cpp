@@ -63,7 +63,8 @@ class SshTables final : public Tables {
     TableList out;
     try {
       // Asked with the version last read, the server answers "unchanged"
-      // when it still is: nothing to send or read again.
+      // when it still is (nothing to send or read again), else the tables
+      // changed since.
       json request{{"type", "list"}};
       if (last_) request["since"] = last_version_;
       const json answer = link_.ask(request);
@@ -71,7 +72,18 @@ class SshTables final : public Tables {
         if (!last_) throw net::ProtocolError("\"unchanged\" when nothing was listed before");
         return *last_;
       }
-      net::TablesAnswer tables = net::read_tables_answer(answer);
+      // Asked since a version the server still knows: only what changed since.
+      net::TablesAnswer tables;
+      if (answer.contains("since")) {
+        if (!last_ || net::get_int(answer, "since", 0, INT64_MAX) != static_cast<std::int64_t>(last_version_))
+          throw net::ProtocolError("changes to a list this shell does not have");
+        std::vector<net::TableListing> before;
+        for (const TableRow& r : last_->rows)
+          if (r.listing) before.push_back(*r.listing);
+        tables = net::read_tables_changes(answer, before);
+      } else {
+        tables = net::read_tables_answer(answer);
+      }
       for (net::TableListing& t : tables.tables) {
         std::string name = t.table;
         out.rows.push_back(TableRow{std::move(name), "", std::move(t), {}, {}});

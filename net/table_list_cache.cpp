@@ -28,6 +28,7 @@ void TableListCache::refresh(const std::vector<std::pair<const Server*, std::uin
     t.server = server;
     t.serial = serial;
     t.state = std::move(state);
+    t.changed = version_ + 1;  // the version this refresh makes
     t.listing = describe(*server);
     t.encoded = dump(t.listing);
     now.push_back(std::move(t));

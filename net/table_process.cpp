@@ -318,14 +318,21 @@ class TableProcess {
 
   // The tables `link` may see, encoded, from the list kept encoded (only a
   // table the asker hosts or sits at is encoded for them). Asked `since` the
-  // version it has, and nothing changed: "unchanged".
+  // version it has: "unchanged" when nothing changed, else only the tables
+  // changed since, with every listed table's name in "order".
   std::string list(const Link& link, const json& m, const std::string& id_member) {
     refresh_list();
     const std::uint64_t version = list_.version();
-    if (const auto since = m.find("since");
-        since != m.end() && since->is_number_unsigned() && since->get<std::uint64_t>() == version)
+    const auto asked = m.find("since");
+    const std::uint64_t since =
+        asked != m.end() && asked->is_number_unsigned() ? asked->get<std::uint64_t>() : 0;
+    if (since == version)
       return fmt::format(R"({{"type":"tables","unchanged":true,"version":{}{}}})", version, id_member);
-    std::string body = fmt::format(R"({{"type":"tables","version":{},"tables":[)", version);
+    const bool changes = list_.earlier(since);
+    std::string body =
+        changes ? fmt::format(R"({{"type":"tables","version":{},"since":{},"tables":[)", version, since)
+                : fmt::format(R"({{"type":"tables","version":{},"tables":[)", version);
+    std::string order;
     const SeatOwner asker = link.who();
     std::size_t bytes = 0;
     int more = 0;
@@ -350,16 +357,23 @@ class TableProcess {
       // As many as one answer holds (the link's room, with some for the
       // rest of it); the others are counted. Past it the answer was never
       // sent and the player lost the link.
-      const std::size_t size = text.size() + 1;
+      // Changes only: the name in "order" too, the listing if it changed.
+      const std::string name = changes ? dump(json(t.server->options().name)) : std::string();
+      const std::size_t size = text.size() + 1 + (changes ? name.size() + 1 : 0);
       if (more > 0 || bytes + size > link.room - 1024) {
         ++more;
         continue;
       }
-      if (bytes > 0) body += ',';
       bytes += size;
+      if (changes) {
+        order += order.empty() ? name : "," + name;
+        if (t.changed <= since) continue;
+      }
+      body += body.back() == '[' ? "" : ",";
       body += text;
     }
     body += ']';
+    if (changes) body += fmt::format(R"(,"order":[{}])", order);
     if (more > 0) body += fmt::format(R"(,"more":{})", more);
     return body + id_member + "}";
   }

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <string>
 
+#include "client/ssh_tables.h"
 #include "net/ssh_identity.h"
+#include "net/table_listing.h"
 #include "tests/tui/net_test_util.h"
 #include "tests/tui/ssh_tables_util.h"
 
@@ -117,4 +119,47 @@ TEST_CASE("SSH tables: a player registered after the table process read the name
   CHECK(refused.value("type", "") == "error");
   CHECK_THAT(refused.value("text", ""), Catch::Contains("looks like the player 'zed'"));
   ::close(eve);
+}
+
+TEST_CASE(
+    "SSH tables: asked since an earlier version only the tables changed come, with every name in order; "
+    "the shell's list merged from them is the whole list",
+    "[ssh][net]") {
+  nettest::TempDir dir;
+  TableProcessChild tp(dir.path);
+  const int ana = tp.link("ana", kAna);
+  const int bob = tp.link("bob", kBob);
+  const std::string t1 = host_go_wacky(ana).value("table", "");
+  const std::string t2 = host_go_wacky(ana).value("table", "");
+  auto shell = rt::client::ssh_tables(tp.link("eve", kEve));
+  REQUIRE(shell->list().rows.size() == 2);
+
+  const std::uint64_t v1 = version_of(ask(bob, json{{"type", "list"}}));
+  const std::string t3 = host_go_wacky(ana).value("table", "");
+  const json changes = list_since(bob, v1);
+  INFO(changes.dump());
+  CHECK(changes.value("since", std::uint64_t{0}) == v1);
+  REQUIRE(changes["tables"].size() == 1);
+  CHECK(changes["tables"][0].value("table", "") == t3);
+  CHECK(changes["order"] == json({t1, t2, t3}));
+  // A version this process never gave (another's, before a restart): the whole list.
+  const json whole = list_since(bob, v1 + 1000000);
+  CHECK_FALSE(whole.contains("since"));
+  CHECK(whole["tables"].size() == 3);
+
+  // bob sits at t2: eve's shell, asking since its version, has the whole list as a fresh one reads it.
+  Connection bob_conn;
+  REQUIRE(sit(bob, t2, 2, &bob_conn).value("type", "") == "welcome");
+  list_until(bob, [&](const json& l) { return table_in(l, t2)["seats"][1].value("connected", false); });
+  const rt::client::TableList merged = shell->list();
+  REQUIRE(merged.error.empty());
+  const TablesAnswer fresh = read_tables_answer(ask(tp.link("eve", kEve), json{{"type", "list"}}));
+  REQUIRE(merged.rows.size() == fresh.tables.size());
+  for (std::size_t k = 0; k < fresh.tables.size(); ++k) {
+    REQUIRE(merged.rows[k].listing);
+    CHECK(*merged.rows[k].listing == fresh.tables[k]);
+  }
+  CHECK(merged.rows[1].listing->seats->at(1).user == "bob");
+  ::close(ana);
+  ::close(bob);
 }
