@@ -3,10 +3,12 @@
 // real shells, without the ssh clients. Every fourth player hosts a table
 // for four; then, one seat of every table at a time, the others open the
 // Tables page (a list at once and every 2 s while there, as the page does)
-// and sit down (connect, hello, welcome). Reports each phase's time and its
-// answers' latency, and how many waited past the shell's 5 s.
+// and sit down (connect, hello, welcome) after 0-6 s there, as a person or a
+// loaded shell does. Reports each phase's time and its answers' latency, how
+// many waited past the shell's 5 s, and how many tables' listings were read.
 //
 //   RACETABLE_LOAD_PLAYERS=1000 build/tests/tests_tui "[.table-load]"
+//   RACETABLE_LOAD_SINCE=0 ...: every list asked whole (as before "since")
 #include <catch2/catch.hpp>
 
 #include <poll.h>
@@ -49,13 +51,15 @@ struct LoadPlayer {
   double next_list_ms = 0;  // on the Tables page: the page's next refresh
   bool on_page = false;
   bool hello_sent = false;
+  std::chrono::steady_clock::time_point sit_at;  // leaves the Tables page for the seat then
   bool done = false;
   bool failed = false;
 };
 
 struct Latencies {
   std::map<std::string, std::vector<double>> by_kind;
-  int late = 0;  // past the shell's 5 s
+  int late = 0;              // past the shell's 5 s
+  std::size_t listings = 0;  // tables' listings read from lists
   void add(const std::string& kind, double ms) {
     by_kind[kind].push_back(ms);
     if (ms > 5000) ++late;
@@ -71,12 +75,17 @@ struct Latencies {
       out += fmt::format(" {} n={} p50 {:.1f} p99 {:.1f} max {:.1f} ms;", kind.first, v.size(), at(0.5),
                          at(0.99), v.back());
     }
-    return out + fmt::format(" past 5 s: {}", late);
+    return out + fmt::format(" past 5 s: {}; listings read: {}", late, listings);
   }
 };
 
+bool load_asks_since() {
+  const char* env = std::getenv("RACETABLE_LOAD_SINCE");
+  return !env || std::string(env) != "0";
+}
+
 void ask_async(LoadPlayer& p, json request, const std::string& kind) {
-  if (kind == "list" && p.since > 0) request["since"] = p.since;
+  if (kind == "list" && p.since > 0 && load_asks_since()) request["since"] = p.since;
   REQUIRE(send_packet(p.link, request));
   p.asking = true;
   p.asked = kind;
@@ -140,6 +149,7 @@ void load_drive(std::vector<LoadPlayer*>& players, Latencies& lat, double limit_
       const json& m = *got.message;
       lat.add(p.asked, load_ms_since(p.asked_at));
       if (m.value("type", "") == "tables") {
+        if (const auto t = m.find("tables"); t != m.end()) lat.listings += t->size();
         if (!m.value("unchanged", false)) read_tables_answer(m);  // what the shell reads, as it would
         p.since = m.value("version", std::uint64_t{0});
       }
@@ -227,10 +237,15 @@ TEST_CASE("SSH tables under load: hosts and sitters of N/4 tables of four at onc
     Latencies lat;
     const auto t0 = std::chrono::steady_clock::now();
     load_drive(
-        joiners, lat, 180000, [](LoadPlayer& p) { p.on_page = true; },
+        joiners, lat, 180000,
+        [&](LoadPlayer& p) {
+          p.on_page = true;
+          p.sit_at = std::chrono::steady_clock::now() +
+                     std::chrono::milliseconds((&p - players.data()) * 7919 % 6000);
+        },
         [&](LoadPlayer& p, const json& m, int fd) {
           // The first list seen: the player picks the table (and seat) at once.
-          if (p.asked == "list" && !p.hello_sent) {
+          if (p.asked == "list" && !p.hello_sent && std::chrono::steady_clock::now() >= p.sit_at) {
             p.hello_sent = true;
             p.on_page = false;
             ask_async(p, json{{"type", "connect"}, {"table", p.table}}, "connect");
