@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -60,15 +62,43 @@ class SshTables final : public Tables {
   TableList list() override {
     TableList out;
     try {
-      net::TablesAnswer answer = net::read_tables_answer(link_.ask(json{{"type", "list"}}));
-      for (net::TableListing& t : answer.tables) {
+      // Asked with the version last read, the server answers "unchanged"
+      // when it still is (nothing to send or read again), else the tables
+      // changed since.
+      json request{{"type", "list"}};
+      if (last_) request["since"] = last_version_;
+      const json answer = link_.ask(request);
+      if (net::get_bool(answer, "unchanged", false)) {
+        if (!last_) throw net::ProtocolError("\"unchanged\" when nothing was listed before");
+        return *last_;
+      }
+      // Asked since a version the server still knows: only what changed since.
+      net::TablesAnswer tables;
+      if (answer.contains("since")) {
+        if (!last_ || net::get_int(answer, "since", 0, INT64_MAX) != static_cast<std::int64_t>(last_version_))
+          throw net::ProtocolError("changes to a list this shell does not have");
+        std::vector<net::TableListing> before;
+        for (const TableRow& r : last_->rows)
+          if (r.listing) before.push_back(*r.listing);
+        tables = net::read_tables_changes(answer, before);
+      } else {
+        tables = net::read_tables_answer(answer);
+      }
+      for (net::TableListing& t : tables.tables) {
         std::string name = t.table;
         out.rows.push_back(TableRow{std::move(name), "", std::move(t), {}, {}});
       }
-      out.more = answer.more;
+      out.more = tables.more;
+      last_.reset();
+      if (const auto v = answer.find("version"); v != answer.end() && v->is_number_unsigned()) {
+        last_version_ = v->get<std::uint64_t>();
+        last_ = out;
+      }
     } catch (const net::ProtocolError& e) {
+      last_.reset();
       out.error = net::printable(fmt::format("the server's list is malformed: {}", e.what()), 200);
     } catch (const UserError& e) {
+      last_.reset();
       out.error = e.what();
     }
     return out;
@@ -138,6 +168,9 @@ class SshTables final : public Tables {
 
  private:
   net::TablesLink link_;
+  // The last list read, and the server's version of it.
+  std::optional<TableList> last_;
+  std::uint64_t last_version_ = 0;
 };
 
 class SshShared final : public shell::SharedTables {

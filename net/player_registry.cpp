@@ -87,6 +87,10 @@ PlayerRegistry::PlayerRegistry(std::string state_dir) : dir_(std::move(state_dir
 
 std::vector<std::string> PlayerRegistry::names() const {
   const RegistryDb db(dir_);
+  return names(db);
+}
+
+std::vector<std::string> PlayerRegistry::names(const RegistryDb& db) {
   std::vector<std::string> out;
   RegistryQuery q(db, "SELECT name FROM players ORDER BY id");
   while (q.step()) out.push_back(q.text(0));

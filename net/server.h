@@ -223,6 +223,25 @@ class Server {
   std::string free_seat(PlayerId seat);
   // The public description (what "info" answers), and whose each seat is.
   json listing() const;
+  // What of the listing may change while the table runs (the rest is its
+  // options): equal states, equal listings, so a list may be kept encoded.
+  struct ListedSeatState {
+    std::string name;
+    bool person = false;
+    BotLevel level = BotLevel::Random;
+    std::optional<SeatOwner> owner;
+    bool connected = false;
+    bool stand_in = false;
+    bool operator==(const ListedSeatState&) const = default;
+  };
+  struct ListingState {
+    std::string phase;
+    std::vector<ListedSeatState> seats;
+    int watchers = 0;
+    bool over = false;
+    bool operator==(const ListingState&) const = default;
+  };
+  ListingState listing_state() const;
   const std::optional<SeatOwner>& seat_owner(PlayerId p) const { return seats_[p].owner; }
   const ServerOptions& options() const { return opt_; }
   // A guest's identity at a no_socket table: never saved as a seat's owner.

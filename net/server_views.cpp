@@ -209,6 +209,21 @@ json Server::table_info(const Client& c) const {
   return j;
 }
 
+Server::ListingState Server::listing_state() const {
+  ListingState out;
+  out.phase = phase_name();
+  out.seats.reserve(static_cast<std::size_t>(seats_.seats()));
+  for (PlayerId p = 0; p < seats_.seats(); ++p) {
+    const Seat& seat = table_->seats()[p];
+    out.seats.push_back(ListedSeatState{seat.name, person_seat(p), seat.level, seats_[p].owner,
+                                        seats_[p].client >= 0 || (opt_.watch_only && seats_[p].owner),
+                                        seats_[p].stand_in});
+  }
+  out.watchers = watchers();
+  out.over = table_->over();
+  return out;
+}
+
 void Server::push(Client& c, Millis real, bool force) {
   if (c.dead || (c.kind != Client::Kind::Player && c.kind != Client::Kind::Watcher)) return;
   const PlayerId viewer = c.kind == Client::Kind::Player ? c.seat : kEveryone;

@@ -97,6 +97,7 @@ class PlayerRegistry {
   std::string player_dir(const std::string& name) const;
   // Every registered player's name, as registered.
   std::vector<std::string> names() const;
+  static std::vector<std::string> names(const RegistryDb& db);
   // The registered name `wanted` looks like (core/name_skeleton.h), if any
   // but `wanted`'s own.
   std::optional<std::string> look_alike(std::string_view wanted) const;

@@ -17,7 +17,10 @@
 namespace rt::net {
 
 bool send_packet(int fd, const json& message, int pass_fd) {
-  const std::string body = dump(message);
+  return send_encoded_packet(fd, dump(message), pass_fd);
+}
+
+bool send_encoded_packet(int fd, std::string_view body, int pass_fd) {
   if (body.size() > kMaxBrokerAnswer) return false;
   iovec iov{const_cast<char*>(body.data()), body.size()};
   msghdr msg{};

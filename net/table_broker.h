@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "net/protocol.h"
 #include "net/sockets.h"
@@ -37,6 +38,8 @@ inline constexpr int kMaxTables = 250;
 // One packet, with `pass_fd` attached when >= 0. False when the peer is gone
 // (or the message is longer than kMaxBrokerAnswer: never sent in part).
 bool send_packet(int fd, const json& message, int pass_fd = -1);
+// The same for a message encoded already (one JSON object).
+bool send_encoded_packet(int fd, std::string_view body, int pass_fd = -1);
 
 // One packet: the message (nullopt: the peer is gone, or `error` says what
 // was wrong with it: too long, not JSON) and the descriptor it carried (-1

@@ -155,6 +155,30 @@ TablesAnswer read_tables_answer(const json& answer) {
   return a;
 }
 
+TablesAnswer read_tables_changes(const json& answer, const std::vector<TableListing>& before) {
+  TablesAnswer changed = read_tables_answer(answer);
+  const auto order = answer.find("order");
+  if (order == answer.end() || !order->is_array()) throw ProtocolError("\"order\" is not a list");
+  const auto named = [](const std::vector<TableListing>& in, const std::string& name) -> const TableListing* {
+    for (const TableListing& t : in)
+      if (t.table == name) return &t;
+    return nullptr;
+  };
+  TablesAnswer out;
+  out.more = changed.more;
+  for (std::size_t k = 0; k < order->size(); ++k) {
+    const json& name = (*order)[k];
+    if (!name.is_string() || name.get_ref<const std::string&>().size() > kMaxListedText)
+      throw ProtocolError(fmt::format("order[{}]: not a table's name", k));
+    const std::string shown = printable(name.get<std::string>());
+    const TableListing* t = named(changed.tables, shown);
+    if (!t) t = named(before, shown);
+    if (!t) throw ProtocolError(fmt::format("order[{}]: {} is neither changed nor listed before", k, shown));
+    out.tables.push_back(*t);
+  }
+  return out;
+}
+
 std::string deal_text(const std::optional<DealRead>& d) {
   return d ? deal_words(d->seed.value_or(0), d->deal, d->seed.has_value()) : std::string();
 }

@@ -73,6 +73,10 @@ struct TablesAnswer {
 };
 // Throws ProtocolError naming the table and field (`tables[3].seats`).
 TablesAnswer read_tables_answer(const json& answer);
+// An answer of changes (asked "since" the version of `before`): the tables
+// changed since, and in "order" every listed table's name; the others as
+// they were in `before`. Throws ProtocolError, also for a name in neither.
+TablesAnswer read_tables_changes(const json& answer, const std::vector<TableListing>& before);
 
 // What a listing's (or a welcome's) deal says (core/deal.h), in words:
 // "deal committed: SHA-256 <hex>", "seed 4242, chosen by the host",

@@ -11,6 +11,7 @@
 #include <csignal>
 #include <map>
 #include <memory>
+#include <random>
 #include <set>
 #include <utility>
 #include <vector>
@@ -23,12 +24,14 @@
 #include "net/codes.h"
 #include "net/hosting.h"
 #include "net/hub.h"
+#include "net/registry_names.h"
 #include "net/seat_names.h"
 #include "net/server.h"
 #include "net/sockets.h"
 #include "net/ssh_identity.h"
 #include "net/table_broker.h"
 #include "net/table_files.h"
+#include "net/table_list_cache.h"
 #include "net/table_spec.h"
 
 namespace rt::net {
@@ -50,6 +53,7 @@ struct Link {
 struct Access {
   std::string host_name, host_key;
   TableSpec spec;
+  std::uint64_t serial = 0;  // this opening's number (TableListCache)
   json to_json() const {
     json j = net::to_json(spec);
     j["host_name"] = host_name;
@@ -65,6 +69,13 @@ struct Access {
     return a;
   }
 };
+
+// A list version a restarted table process does not repeat to a shell that
+// asks with the version it had (kept below 2^53: any JSON reader's integer).
+std::uint64_t first_list_version() {
+  std::random_device random;
+  return ((std::uint64_t{random()} << 16) ^ std::uint64_t{random()}) + 1;
+}
 
 class TableProcess {
  public:
@@ -135,6 +146,7 @@ class TableProcess {
     auto server = std::make_unique<Server>(std::move(table), std::move(opt), std::move(earlier));
     server->open();
     access_[name] = access;
+    access_[name].serial = ++serials_;
     hub_.add(std::move(server));
   }
 
@@ -243,15 +255,21 @@ class TableProcess {
       }
       int pass = -1;
       json reply;
+      std::string encoded;
+      // The asker's number for the question, so a late answer is never taken for the next one's.
+      const auto id = p.message->find("id");
+      const bool has_id = id != p.message->end() && id->is_number_unsigned();
       try {
-        reply = answer(link, *p.message, pass);
+        if ((*p.message)["type"] == "list")
+          encoded =
+              list(link, *p.message, has_id ? fmt::format(R"(,"id":{})", id->get<std::uint64_t>()) : "");
+        else
+          reply = answer(link, *p.message, pass);
       } catch (const std::exception& e) {
         reply = json{{"type", "error"}, {"text", printable(e.what(), 300)}};
       }
-      // The asker's number for the question, so a late answer is never taken for the next one's.
-      if (const auto id = p.message->find("id"); id != p.message->end() && id->is_number_unsigned())
-        reply["id"] = *id;
-      const bool sent = send_packet(fd, reply, pass);
+      if (has_id) reply["id"] = *id;
+      const bool sent = encoded.empty() ? send_packet(fd, reply, pass) : send_encoded_packet(fd, encoded);
       if (pass >= 0) ::close(pass);
       if (!sent) return drop_link(fd);
     }
@@ -259,7 +277,6 @@ class TableProcess {
 
   json answer(const Link& link, const json& m, int& pass) {
     const std::string type = m["type"].get<std::string>();
-    if (type == "list") return list(link);
     if (type == "host") return host(link, m);
     if (type == "connect") return connect(link, m, pass);
     if (type == "free") return free_seat(link, m);
@@ -278,43 +295,87 @@ class TableProcess {
     return nullptr;
   }
 
-  json list(const Link& link) const {
-    json tables = json::array();
+  // What everyone may be shown of a table: its listing, who may come, no seat
+  // anyone's and nobody its host (list() marks the asker's own).
+  json public_listing(const Server& s) const {
+    json t = s.listing();
+    t.erase("pid");
+    t.erase("type");
+    if (const auto it = access_.find(s.options().name); it != access_.end())
+      t["access"] = admission_word(it->second.spec.admission);
+    for (json& seat : t["seats"]) seat["mine"] = false;
+    t["you_host"] = false;
+    return t;
+  }
+
+  void refresh_list() {
+    std::vector<std::pair<const Server*, std::uint64_t>> open;
+    for (Server* s : hub_.servers())
+      if (const auto it = access_.find(s->options().name); it != access_.end())
+        open.emplace_back(s, it->second.serial);
+    list_.refresh(open, [this](const Server& s) { return public_listing(s); });
+  }
+
+  // The tables `link` may see, encoded, from the list kept encoded (only a
+  // table the asker hosts or sits at is encoded for them). Asked `since` the
+  // version it has: "unchanged" when nothing changed, else only the tables
+  // changed since, with every listed table's name in "order".
+  std::string list(const Link& link, const json& m, const std::string& id_member) {
+    refresh_list();
+    const std::uint64_t version = list_.version();
+    const auto asked = m.find("since");
+    const std::uint64_t since =
+        asked != m.end() && asked->is_number_unsigned() ? asked->get<std::uint64_t>() : 0;
+    if (since == version)
+      return fmt::format(R"({{"type":"tables","unchanged":true,"version":{}{}}})", version, id_member);
+    const bool changes = list_.earlier(since);
+    std::string body =
+        changes ? fmt::format(R"({{"type":"tables","version":{},"since":{},"tables":[)", version, since)
+                : fmt::format(R"({{"type":"tables","version":{},"tables":[)", version);
+    std::string order;
+    const SeatOwner asker = link.who();
     std::size_t bytes = 0;
     int more = 0;
-    for (Server* s : hub_.servers()) {
-      const auto it = access_.find(s->options().name);
+    for (const ListedTable& t : list_.tables()) {
+      const auto it = access_.find(t.server->options().name);
       if (it == access_.end() || !may_see(link, it->second)) continue;
       const Access& a = it->second;
-      json t = s->listing();
-      t.erase("pid");
-      t.erase("type");
-      t["access"] = admission_word(a.spec.admission);
-      bool seated = false;
-      for (std::size_t p = 0; p < t["seats"].size(); ++p) {
-        const auto& owner = s->seat_owner(static_cast<PlayerId>(p));
-        const bool mine = owner && owner->same_person(link.who());
-        seated = seated || mine;
-        t["seats"][p]["mine"] = mine;
+      const bool host = link.key == a.host_key;
+      std::vector<std::size_t> mine;
+      for (std::size_t p = 0; p < t.state.seats.size(); ++p)
+        if (const auto& owner = t.state.seats[p].owner; owner && owner->same_person(asker)) mine.push_back(p);
+      std::string own;  // the asker's own view, when it differs from everyone's
+      if (host || !mine.empty()) {
+        json j = t.listing;
+        for (const std::size_t p : mine) j["seats"][p]["mine"] = true;
+        j["you_host"] = host;
+        // The code goes to its host and to whoever already has a seat there.
+        if (a.spec.admission == Admission::Code) j["join_code"] = a.spec.code;
+        own = dump(j);
       }
-      t["you_host"] = link.key == a.host_key;
-      // The code goes to its host and to whoever already has a seat there.
-      if (a.spec.admission == Admission::Code && (seated || link.key == a.host_key))
-        t["join_code"] = a.spec.code;
+      const std::string& text = own.empty() ? t.encoded : own;
       // As many as one answer holds (the link's room, with some for the
       // rest of it); the others are counted. Past it the answer was never
       // sent and the player lost the link.
-      const std::size_t size = dump(t).size() + 1;
+      // Changes only: the name in "order" too, the listing if it changed.
+      const std::string name = changes ? dump(json(t.server->options().name)) : std::string();
+      const std::size_t size = text.size() + 1 + (changes ? name.size() + 1 : 0);
       if (more > 0 || bytes + size > link.room - 1024) {
         ++more;
         continue;
       }
       bytes += size;
-      tables.push_back(std::move(t));
+      if (changes) {
+        order += order.empty() ? name : "," + name;
+        if (t.changed <= since) continue;
+      }
+      body += body.back() == '[' ? "" : ",";
+      body += text;
     }
-    json reply{{"type", "tables"}, {"tables", std::move(tables)}};
-    if (more > 0) reply["more"] = more;
-    return reply;
+    body += ']';
+    if (changes) body += fmt::format(R"(,"order":[{}])", order);
+    if (more > 0) body += fmt::format(R"(,"more":{})", more);
+    return body + id_member + "}";
   }
 
   bool name_taken(const std::string& name) const {
@@ -351,7 +412,7 @@ class TableProcess {
         req.names.push_back(fmt::format("P{}", k + 1));
       req.names[static_cast<std::size_t>(host_seat - 1)] = link.name;
     }
-    std::vector<std::string> people = PlayerRegistry(s_.state_dir).names();
+    std::vector<std::string> people = registered_.names();
     people.push_back(link.name);
     if (const std::string why = computer_seat_name_problem(req.seats, req.names, people); !why.empty())
       throw UserError(why);
@@ -430,6 +491,9 @@ class TableProcess {
   std::map<int, Link> links_;
   std::map<std::string, Access> access_;
   std::uint64_t guests_ = 0;
+  std::uint64_t serials_ = 0;
+  RegistryNames registered_{s_.state_dir};
+  TableListCache list_{first_list_version()};
 };
 
 }  // namespace
