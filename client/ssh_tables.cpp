@@ -114,6 +114,9 @@ class SshTables final : public Tables {
     net::Joined joined = net::say_hello(
         open, fmt::format("table {}", net::printable(at.table, 32)),
         shell_hello(at.seat > 0 ? net::Role::Play : net::Role::Watch, at.seat, at.code, ctx.unicode));
+    // The page is left for the table: its list (hundreds of tables on a busy
+    // server) is not kept for the whole game; the next page asks it whole.
+    last_.reset();
     // The host's name is the table process's word: it is this server's own.
     return make_remote_table(std::move(joined.conn), joined.welcome,
                              RemoteSettings{at.table, "", rejoin_command(ctx), {}});

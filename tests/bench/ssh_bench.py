@@ -246,7 +246,9 @@ def report_cpu_per_login(before, after, logins, seconds):
 
 
 def memory_kb(pids):
-    rss = pss = 0
+    """RSS, PSS and private memory (pages no other process maps) in kB,
+    summed over pids."""
+    rss = pss = private = 0
     for pid in pids:
         try:
             with open(f"/proc/{pid}/smaps_rollup") as f:
@@ -255,12 +257,14 @@ def memory_kb(pids):
                         rss += int(line.split()[1])
                     elif line.startswith("Pss:"):
                         pss += int(line.split()[1])
+                    elif line.startswith(("Private_Clean:", "Private_Dirty:")):
+                        private += int(line.split()[1])
         except OSError:
             # The server and its sessions are not dumpable (no user but
             # root may read their memory maps): run the benchmark as root.
             print(f"ssh_bench: cannot read /proc/{pid}/smaps_rollup: its memory is not counted", flush=True)
             continue
-    return rss, pss
+    return rss, pss, private
 
 
 def percentile(values, p):
@@ -603,7 +607,7 @@ def main():
         report_connect_by_arrival(players)
         report_cpu_per_login(cpu_before, cpu_by_kind(server, players, work), len(arrived), now() - first)
         bench.pump(now() + 3)  # let the last screens settle
-        report_memory(server, len(arrived), "at the title")
+        report_memory(server, len(arrived), work, "at the title")
 
         for p in arrived:
             heapq.heappush(bench.presses, (now() + rng.uniform(0, args.think_max / 1000.0), p.index))
@@ -650,7 +654,7 @@ def main():
                   f"{sum(tb.no_change for tb in tables)} keys changed no screen (load average {loadavg()})",
                   flush=True)
             print(f"CPU while the tables play: {100.0 * (cpu1 - cpu0) / (t1 - t0):.2f} % of one core", flush=True)
-            report_memory(server, len(arrived), "with the tables open")
+            report_memory(server, len(arrived), work, "with the tables open")
             bench.pump(now() + 6)  # the last moves' screens; nobody is asked to press now
             idle_cpu(bench, server, "CPU while every table waits for a person", args.idle_seconds)
         print(f"ssh_bench: done in {now() - bench.begun:.0f} s", flush=True)
@@ -709,13 +713,30 @@ def report_connect_by_arrival(players):
           flush=True)
 
 
-def report_memory(server, sessions, when):
+def report_memory(server, sessions, work, when):
     tree = descendants(server.pid)
-    rss, pss = memory_kb(tree)
+    rss, pss, _ = memory_kb(tree)
     n = max(1, sessions)
     print(f"memory {when}: {len(tree)} processes (server, table process, a session and a shell per "
           f"connection): RSS {rss / 1024:.0f} MB, PSS {pss / 1024:.0f} MB in all; per session "
           f"RSS {rss / 1024 / n:.1f} MB, PSS {pss / 1024 / n:.2f} MB", flush=True)
+    # Which process holds it: PSS per session of each kind, and a process's
+    # private pages (its own, whatever the number of players).
+    table = table_process_pid(work)
+    listed = [int(e) for e in os.listdir("/proc") if e.isdigit()]
+    sessions_pids = [p for p in listed if (f := stat_fields(p)) and int(f[1]) == server.pid and p != table]
+    kinds = {
+        "listening process": [server.pid],
+        "table process": [table] if table else [],
+        "session processes": sessions_pids,
+        "shells": [p for p in tree if p not in (server.pid, table) and p not in sessions_pids],
+    }
+    parts = []
+    for kind, pids in kinds.items():
+        _, kind_pss, kind_private = memory_kb(pids)
+        parts.append(f"{kind} {kind_pss / 1024 / n:.2f} MB PSS a session "
+                     f"({kind_private / 1024 / max(1, len(pids)):.2f} MB private each of {len(pids)})")
+    print(f"memory {when} by process: " + "; ".join(parts), flush=True)
 
 
 def idle_cpu(bench, server, what, seconds):

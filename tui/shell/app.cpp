@@ -1,5 +1,7 @@
 #include "tui/shell/app.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -10,6 +12,17 @@
 #include "tui/shell/widgets.h"
 
 namespace rt::shell {
+
+namespace {
+
+// Screens left behind (a Tables page's list, a finished game) free memory in
+// the middle of the heap, which malloc keeps; a shell lives long at its next
+// screen, so the pages go back to the system (one of hundreds of sessions).
+void give_back_freed_memory() {
+  ::malloc_trim(0);
+}
+
+}  // namespace
 
 std::uint64_t AppContext::fresh_seed() {
   // Not a game's randomness: only picks which seeded game to play.
@@ -151,10 +164,12 @@ void App::apply(Nav nav, Millis now) {
     case NavKind::Reset:
       stack_.clear();
       stack_.push_back(std::move(nav.screen));
+      give_back_freed_memory();
       return;
     case NavKind::Home:
       stack_.clear();
       stack_.push_back(make_title_screen(ctx_));
+      give_back_freed_memory();
       return;
     case NavKind::Exit:
       if (!nav.message.empty()) messages_.push_back(std::move(nav.message));
