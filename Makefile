@@ -6,7 +6,8 @@
 
 BUILD_DIR   ?= build
 BUILD_TYPE  ?= RelWithDebInfo
-GENERATOR   := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
+# Looked up when a recipe runs (=, not :=), after `deps` has installed ninja on a fresh machine.
+GENERATOR    = $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 # Warnings as errors: CI sets WERROR=ON for every build it makes (gcc and clang).
