@@ -87,9 +87,17 @@ for GAME in "${GAMES[@]}"; do
   start=$SECONDS
   killed=0
   over=0
+  p0="" p1=""
   while [ $((SECONDS - start)) -lt "$PER_GAME_SECONDS" ]; do
+    # In a timed contest a player rolls (Space) as people do, else it runs its whole count.
     for p in 0 1; do
-      tmux -L "$L" send-keys -t "e2e.$p" "${keys[RANDOM % ${#keys[@]}]}"
+      shown=$p0
+      [ "$p" = 1 ] && shown=$p1
+      if [[ "$shown" == *'Contest: go!'* ]]; then
+        tmux -L "$L" send-keys -t "e2e.$p" Space
+      else
+        tmux -L "$L" send-keys -t "e2e.$p" "${keys[RANDOM % ${#keys[@]}]}"
+      fi
     done
     nap 0.15
     p0=$(pane 0); p1=$(pane 1); p2=$(pane 2)
