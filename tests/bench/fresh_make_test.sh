@@ -13,6 +13,8 @@ SRC=$(cd "$(dirname "$0")/../.." && pwd)
 [ "$(id -u)" = 0 ] || { echo "fresh_make_test: run as root (debootstrap, chroot)"; exit 1; }
 command -v debootstrap >/dev/null || { echo "fresh_make_test: apt-get install debootstrap"; exit 1; }
 ROOT=$(mktemp -d /var/tmp/racetable-fresh.XXXXXX)
+# The new system's root, as a machine's: apt's own user and the tests' second user go through it.
+chmod 755 "$ROOT"
 MOUNTS=()
 cleanup() {
   local m
