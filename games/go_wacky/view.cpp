@@ -54,12 +54,13 @@ int draw_card(Canvas& c, int x, int y, const Deck& d, int type, bool highlight =
   return col - x;
 }
 
-// The Draw Pile's count, the Play Pile's and its top card, on row y.
+// The Draw Pile's count, the Play Pile's and its top card, on row y: the
+// counts kept short so the longest card's name reads whole at 80 columns.
 void draw_piles(Canvas& c, const GoWackyState& s, int y) {
   const Deck& d = s.deck();
   int x = c.text(
       0, y,
-      fmt::format("Draw Pile: {:>2} cards   Play Pile: {:>2}  top ", s.draw_pile_size(), s.play_pile_size()));
+      fmt::format("Draw Pile: {:>2}   Play Pile: {:>2}   top ", s.draw_pile_size(), s.play_pile_size()));
   if (s.play_pile_size() > 0) {
     x += draw_card(c, x, y, d, s.top_card(), true);
     c.text(x + 1, y, d.types[s.top_card()].name, kDim);

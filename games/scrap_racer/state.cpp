@@ -3,8 +3,6 @@
 // phase below calls its rule by name.
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "games/scrap_racer/game.h"
 #include "games/scrap_racer/state.h"
 
@@ -47,10 +45,6 @@ const std::string& ScrapRacerState::name(int r) const {
 }
 const std::string& ScrapRacerState::player_name(PlayerId p) const {
   return game_->options().names[static_cast<std::size_t>(p)];
-}
-std::string ScrapRacerState::racer_label(int r) const {
-  if (kind_[r] < 0) return player_name(owner(r));
-  return fmt::format("{}'s {}", player_name(owner(r)), name(r));
 }
 
 int ScrapRacerState::dice_total() const {

@@ -155,7 +155,6 @@ class ScrapRacerState final : public State {
   // A 2-player (or 3-player variant) team's two racers.
   void team(PlayerId p, int& first, int& second) const;
   const std::string& player_name(PlayerId p) const;
-  std::string racer_label(int r) const;  // "Ana's Jackal"
 
   // Tests and puzzles: rearrange the table between turns (conserves markers).
   void test_set_distance(int r, int distance);  // with the lap markers of the laps done

@@ -32,6 +32,21 @@ std::string finished_save() {
   return path;
 }
 
+// A finished Go Wacky! game of Ana, a person (in line mode, always the
+// first option), against Ben, a computer.
+std::string person_and_computer_save() {
+  static const std::string path = [] {
+    const std::string p = clitest::temp_dir() + "/replay-person-computer.save";
+    std::string ones;
+    for (int i = 0; i < 5000; ++i) ones += "1\n";
+    const auto r =
+        run("play go-wacky --line --seats human,normal --names Ana,Ben --seed 5 --save " + p, ones);
+    REQUIRE(r.code == 0);
+    return p;
+  }();
+  return path;
+}
+
 std::string screen(ReplayView& view) {
   Canvas c(80, 24, true);
   view.draw(c, 0);
@@ -64,6 +79,35 @@ TEST_CASE("Replay viewer: a seat's hand is on screen only in that seat's view", 
     view.cycle_viewer(+1);
     CHECK(view.viewer() == kEveryone);
   }
+}
+
+TEST_CASE("Replay viewer: the log marks a computer's name as the live game's log does, never a person's",
+          "[replay]") {
+  std::shared_ptr<const ReplayModel> model =
+      ReplayModel::load(person_and_computer_save(), DataSource::embedded());
+  REQUIRE(model->finished());
+  int marked = 0;
+  for (const LogEntry& e : model->log()) {
+    INFO(e.text);
+    for (std::size_t at = e.text.find("Ben"); at != std::string::npos; at = e.text.find("Ben", at + 1)) {
+      CHECK(e.text.compare(at, 14, "Ben (computer)") == 0);
+      ++marked;
+    }
+    CHECK(e.text.find("Ana (computer)") == std::string::npos);
+  }
+  CHECK(marked > 10);
+  // The viewer's log page, as a person reads it.
+  AppContext ctx;
+  ReplayView view(ctx, model, 0);
+  view.set_position(model->size() - 1);
+  std::string page;
+  for (const ReaderLine& line : view.log_lines()) {
+    for (const Cell& cell : line.text) utf8_append(page, cell.ch);
+    page += '\n';
+  }
+  INFO(page);
+  CHECK_THAT(page, Catch::Contains("Ben (computer) plays"));
+  CHECK_THAT(page, !Catch::Contains("Ana (computer)"));
 }
 
 TEST_CASE("Game over: a Neutral Racer that won is named on one row, as wide as the seats' names allow",

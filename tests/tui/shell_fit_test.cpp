@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "games/go_wacky/state.h"
 #include "games/registry.h"
 #include "games/setup.h"
 #include "tests/tui/shell_both_tables.h"
@@ -81,7 +82,60 @@ std::string help_row(const FakeTerminal& term) {
   return row_text(term.frame(), term.frame().height() - 1);
 }
 
+// Go Wacky! with its longest-named card turned up to start the Play Pile and
+// the person (seat 1) to play on it: the last seat deals, the deal is the
+// seed's, and the first seed that leaves that card in the Draw Pile is taken.
+struct LongestTop {
+  std::unique_ptr<Table> table;
+  std::string name;
+};
+
+LongestTop go_wacky_longest_top(int players) {
+  for (int seed = 1; seed < 100; ++seed) {
+    std::unique_ptr<Table> table =
+        setup::make_table(one_person("go-wacky", seed, players), static_cast<std::uint64_t>(seed));
+    auto state = [&]() -> const go_wacky::GoWackyState& {
+      return dynamic_cast<const go_wacky::GoWackyState&>(table->state());
+    };
+    table->replay_step(Step{kChance, go_wacky::kDealerBase + players - 1, state().now()});
+    while (state().phase() != go_wacky::Phase::FlipStart) REQUIRE(table->advance_one());
+    const auto& types = state().deck().types;
+    int longest = 0;
+    for (int k = 1; k < types.size(); ++k)
+      if (utf8_length(types[k].name) > utf8_length(types[longest].name)) longest = k;
+    if (state().draw_count(longest) == 0) continue;  // dealt to a hand
+    table->replay_step(Step{kChance, go_wacky::kDrawBase + longest, state().now()});
+    std::string name = types[longest].name;
+    return LongestTop{std::move(table), std::move(name)};
+  }
+  FAIL("no seed leaves the longest card in the Draw Pile");
+  return {};
+}
+
 }  // namespace
+
+TEST_CASE("80x24, Go Wacky!: the longest card's whole name is on the board as the top card, local and shared",
+          "[shell][fit]") {
+  for (Where where : {Where::Local, Where::Shared}) {
+    INFO(where_name(where));
+    FakeTerminal term(80, 24, true);
+    AppContext ctx;
+    ctx.unicode = true;
+    LongestTop top = go_wacky_longest_top(6);
+    TestTable t = make_test_table(where, std::move(top.table), term, Pace::Quick, false, kSpeedCount);
+    App app(term, ctx, make_table_screen(ctx, std::move(t.table)));
+    REQUIRE(until_question(app, term));
+    app.step_once();
+    INFO(term.text());
+    REQUIRE(dynamic_cast<const go_wacky::GoWackyState&>(t.truth->state()).play_pile_size() == 1);
+    // The piles' row, not the log (which also names the card, wrapped as its column allows).
+    const Canvas& f = term.frame();
+    std::string piles;
+    for (int y = 0; y < f.height() && piles.empty(); ++y)
+      if (row_text(f, y).find("top [") != std::string::npos) piles = row_text(f, y);
+    CHECK_THAT(piles, Catch::Contains(" " + top.name));
+  }
+}
 
 TEST_CASE("80x24, Wacky Races seed 5 of 4: all four options and the keys at once", "[shell][fit]") {
   for (bool unicode : {true, false}) {

@@ -30,17 +30,26 @@ json list_since(int link, std::uint64_t version) {
   return ask(link, json{{"type", "list"}, {"since", version}});
 }
 
-}  // namespace
-
-TEST_CASE(
-    "SSH tables: the list kept encoded shows a new table, a seat taken and a closed table; asked since "
-    "its version it is 'unchanged' until then",
-    "[ssh][net]") {
+// A table process, and ana's and bob's links to it.
+struct AnaAndBobLinked {
   nettest::TempDir dir;
-  TableProcessChild tp(dir.path);
+  TableProcessChild tp{dir.path};
   const int ana = tp.link("ana", kAna);
   const int bob = tp.link("bob", kBob);
 
+  ~AnaAndBobLinked() {
+    ::close(ana);
+    ::close(bob);
+  }
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(
+    AnaAndBobLinked,
+    "SSH tables: the list kept encoded shows a new table, a seat taken and a closed table; asked since "
+    "its version it is 'unchanged' until then",
+    "[ssh][net]") {
   const json empty = ask(bob, json{{"type", "list"}});
   CHECK(empty["tables"].empty());
   const std::uint64_t v0 = version_of(empty);
@@ -94,8 +103,6 @@ TEST_CASE(
   CHECK_FALSE(table_in(closed, bot_table).is_object());
   CHECK(table_in(closed, table).is_object());
   if (table_in(before_close, bot_table).is_object()) CHECK(version_of(closed) != version_of(before_close));
-  ::close(ana);
-  ::close(bob);
 }
 
 TEST_CASE("SSH tables: a player registered after the table process read the names is seen by its next host",
@@ -121,14 +128,11 @@ TEST_CASE("SSH tables: a player registered after the table process read the name
   ::close(eve);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    AnaAndBobLinked,
     "SSH tables: asked since an earlier version only the tables changed come, with every name in order; "
     "the shell's list merged from them is the whole list",
     "[ssh][net]") {
-  nettest::TempDir dir;
-  TableProcessChild tp(dir.path);
-  const int ana = tp.link("ana", kAna);
-  const int bob = tp.link("bob", kBob);
   const std::string t1 = host_go_wacky(ana).value("table", "");
   const std::string t2 = host_go_wacky(ana).value("table", "");
   auto shell = rt::client::ssh_tables(tp.link("eve", kEve));
@@ -160,6 +164,4 @@ TEST_CASE(
     CHECK(*merged.rows[k].listing == fresh.tables[k]);
   }
   CHECK(merged.rows[1].listing->seats->at(1).user == "bob");
-  ::close(ana);
-  ::close(bob);
 }

@@ -1,6 +1,7 @@
 #include "tui/shell/replay_model.h"
 
 #include "core/presenter.h"
+#include "core/seat_labels.h"
 #include "games/registry.h"
 
 namespace rt::shell {
@@ -25,13 +26,14 @@ std::unique_ptr<ReplayModel> ReplayModel::load(const std::string& path, const Da
     pos.log_end = m->log_.size();
     m->positions_.push_back(std::move(pos));
   };
+  Table* live = nullptr;
+  // A computer's name marked as the live game's log marks it (its save keeps the game's own words).
   auto take_events = [&] {
     for (Event& e : events)
-      m->log_.push_back(LogEntry{std::move(e.text), std::move(e.rule), e.audience,
+      m->log_.push_back(LogEntry{mark_computers(e.text, live->seats()), std::move(e.rule), e.audience,
                                  static_cast<std::uint32_t>(applied), e.picture});
     events.clear();
   };
-  Table* live = nullptr;
   m->table_ = restore_save(save, builtin_registry(), data, [&](Table& t) {
     live = &t;
     t.set_event_sink(&events);

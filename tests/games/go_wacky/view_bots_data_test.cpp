@@ -27,12 +27,28 @@ TEST_CASE("View: shows the piles, every player's scoring pile and only the viewe
   ctx.viewer = 0;
   GoWackyPresenter().view(*t.s, c, ctx);
   const std::string text = c.to_text();
-  CHECK_THAT(text, Catch::Contains("Draw Pile: 75 cards"));
+  CHECK_THAT(text, Catch::Contains("Draw Pile: 75"));
   CHECK_THAT(text, Catch::Contains("top [R]"));
   CHECK_THAT(text, Catch::Contains("P1's hand: [R] [B/P] [G] [GW R]") ||
                        Catch::Contains("P1's hand: [R] [G] [B/P] [GW R]"));
   CHECK_THAT(text, !Catch::Contains("P2's hand"));  // never another player's secrets
   CHECK_THAT(text, Catch::Contains("star") && Catch::Contains("heart") && Catch::Contains("moon"));
+}
+
+TEST_CASE("View: every card's whole name reads on the piles' row as the top card, at 80 columns",
+          "[go-wacky][view]") {
+  const fixture::Table first = fixture::deal(3, 0, fixture::purple_hands(3), "red");
+  for (const CardType& type : first.s->deck().types) {
+    INFO(type.name);
+    auto t = fixture::deal(3, 0, fixture::purple_hands(3), type.id);
+    Canvas c(80, 20, false);
+    ViewContext ctx;
+    ctx.viewer = 0;
+    GoWackyPresenter().view(*t.s, c, ctx);
+    const std::string text = c.to_text();
+    const std::string row = text.substr(0, text.find('\n'));
+    CHECK_THAT(row, Catch::Contains("top [") && Catch::EndsWith(" " + type.name));
+  }
 }
 
 TEST_CASE("View: the Bull's-eye needle is drawn where the clock puts it", "[go-wacky][view]") {
