@@ -17,7 +17,7 @@ ROOT=$(mktemp -d /var/tmp/racetable-fresh.XXXXXX)
 chmod 755 "$ROOT"
 MOUNTS=()
 cleanup() {
-  local m
+  local i
   for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do umount -l "${MOUNTS[$i]}" 2>/dev/null || true; done
   # Never remove through a mount that is still there (the host's /dev, /proc).
   if findmnt -rn -o TARGET | grep -q "^$ROOT/"; then

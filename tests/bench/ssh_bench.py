@@ -204,20 +204,31 @@ def cpu_by_kind(server, players, work):
     client here, the listening process, the table process, the session
     processes and the shells (the exec'd program), and this benchmark.
     CPU time, not wall time, so the figures hold on a busy machine too."""
-    table = table_process_pid(work)
-    sessions = [int(e) for e in os.listdir("/proc") if e.isdigit() and (f := stat_fields(e)) and
-                int(f[1]) == server.pid and int(e) != table]
-    shells = [pid for pid in descendants(server.pid) if pid != server.pid and pid != table and
-              pid not in sessions]
+    kinds = server_processes(server, work)
     own = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "machine": machine_busy_seconds(),
         "ssh client": cpu_seconds([p.proc.pid for p in players if p.proc]),
-        "listening process": cpu_seconds([server.pid]),
-        "session processes": cpu_seconds(sessions, reaped=True),
-        "shells": cpu_seconds(shells),
-        "table process": cpu_seconds([table]) if table else 0.0,
+        "listening process": cpu_seconds(kinds["listening process"]),
+        "session processes": cpu_seconds(kinds["session processes"], reaped=True),
+        "shells": cpu_seconds(kinds["shells"]),
+        "table process": cpu_seconds(kinds["table process"]),
         "this benchmark": own.ru_utime + own.ru_stime,
+    }
+
+
+def server_processes(server, work):
+    """The server's processes by kind: the listening process, the table
+    process, the session processes (its other children) and the shells
+    (everything below them)."""
+    table = table_process_pid(work)
+    tree = descendants(server.pid)
+    sessions = [pid for pid in tree if (f := stat_fields(pid)) and int(f[1]) == server.pid and pid != table]
+    return {
+        "listening process": [server.pid],
+        "table process": [table] if table else [],
+        "session processes": sessions,
+        "shells": [pid for pid in tree if pid not in (server.pid, table) and pid not in sessions],
     }
 
 
@@ -722,17 +733,8 @@ def report_memory(server, sessions, work, when):
           f"RSS {rss / 1024 / n:.1f} MB, PSS {pss / 1024 / n:.2f} MB", flush=True)
     # Which process holds it: PSS per session of each kind, and a process's
     # private pages (its own, whatever the number of players).
-    table = table_process_pid(work)
-    listed = [int(e) for e in os.listdir("/proc") if e.isdigit()]
-    sessions_pids = [p for p in listed if (f := stat_fields(p)) and int(f[1]) == server.pid and p != table]
-    kinds = {
-        "listening process": [server.pid],
-        "table process": [table] if table else [],
-        "session processes": sessions_pids,
-        "shells": [p for p in tree if p not in (server.pid, table) and p not in sessions_pids],
-    }
     parts = []
-    for kind, pids in kinds.items():
+    for kind, pids in server_processes(server, work).items():
         _, kind_pss, kind_private = memory_kb(pids)
         parts.append(f"{kind} {kind_pss / 1024 / n:.2f} MB PSS a session "
                      f"({kind_private / 1024 / max(1, len(pids)):.2f} MB private each of {len(pids)})")

@@ -91,20 +91,17 @@ for GAME in "${GAMES[@]}"; do
   start=$SECONDS
   killed=0
   over=0
-  p0="" p1=""
+  shown=("" "")
   while [ $((SECONDS - start)) -lt "$PER_GAME_SECONDS" ]; do
-    # In a timed contest a player rolls (Space) as people do, else it runs its whole count.
     for p in 0 1; do
-      shown=$p0
-      [ "$p" = 1 ] && shown=$p1
-      if [[ "$shown" == *'Contest: go!'* ]]; then
-        tmux -L "$L" send-keys -t "e2e.$p" Space
-      else
-        tmux -L "$L" send-keys -t "e2e.$p" "${keys[RANDOM % ${#keys[@]}]}"
-      fi
+      key=${keys[RANDOM % ${#keys[@]}]}
+      # In a timed contest a player rolls, as people do, else it runs its whole count.
+      [[ "${shown[p]}" == *'Contest: go!'* ]] && key=Space
+      tmux -L "$L" send-keys -t "e2e.$p" "$key"
     done
     nap 0.08
     p0=$(pane 0); p1=$(pane 1); p2=$(pane 2)
+    shown=("$p0" "$p1")
     if [ "$GAME" = go-wacky ]; then
       case "$p0" in *"$ME 2's hand"*) fail "pane 1 shows seat 2's hand";; esac
       case "$p1" in *"$ME's hand"*) fail "pane 2 shows seat 1's hand";; esac
